@@ -1,0 +1,25 @@
+"""The contract every game engine meets, and the pieces they share."""
+
+from engine.core.contract import Action, Game, State, canonical
+from engine.core.errors import IllegalAction
+from engine.core.playout import ContractViolation, Playout, random_playout, replay
+from engine.core.registry import available_games, get_game, register, unregister
+from engine.core.rng import Rng, mix_seed
+
+__all__ = [
+    "Action",
+    "ContractViolation",
+    "Game",
+    "IllegalAction",
+    "Playout",
+    "Rng",
+    "State",
+    "available_games",
+    "canonical",
+    "get_game",
+    "mix_seed",
+    "random_playout",
+    "register",
+    "replay",
+    "unregister",
+]

@@ -1,0 +1,54 @@
+"""Find a game engine by its name.
+
+The three games live in their own packages and are imported on first use, so a broken
+or missing game cannot stop the others from loading. Tests register throwaway games
+with `register()`; nothing registered that way ships in the product.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.core.contract import Game
+
+#: Game name -> module exporting `GAME`.
+KNOWN_GAMES: dict[str, str] = {
+    "yokohama": "engine.yokohama",
+    "duel": "engine.duel",
+    "rollwrite": "engine.rollwrite",
+}
+
+_registered: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Make `game` findable by its name (used by tests for tiny stand-in games)."""
+    _registered[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def get_game(name: str) -> Game:
+    if name in _registered:
+        return _registered[name]
+    module_name = KNOWN_GAMES.get(name)
+    if module_name is None:
+        raise KeyError(f"Unknown game '{name}'. Games: {', '.join(sorted(KNOWN_GAMES))}.")
+    module = importlib.import_module(module_name)
+    return module.GAME
+
+
+def available_games() -> list[Game]:
+    """Every game whose package is present, in the order of KNOWN_GAMES."""
+    games: list[Game] = []
+    for name, module_name in KNOWN_GAMES.items():
+        try:
+            games.append(get_game(name))
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+    games.extend(g for n, g in _registered.items() if n not in KNOWN_GAMES)
+    return games
