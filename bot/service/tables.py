@@ -1,0 +1,511 @@
+"""The table service: create, join, start, act, resign, list — with no Discord in sight.
+
+Cogs, the terminal client and the tests all drive games through this one class. Each
+method loads what it needs, asks the engine, and writes through the storage interface
+with the game's version checked, so a refused request never changes anything and two
+requests on one game can never both apply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
+from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage
+from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
+
+#: How the table handles a player who lets the deadline pass.
+DEADLINE_ACTIONS = ("auto", "forfeit")
+#: Upper bound on bot-played decisions in one go (a resigned seat's whole turn is a chain of them).
+_AUTO_LIMIT = 5000
+
+
+@dataclass
+class Choice:
+    index: int
+    label: str
+    action: Any
+
+
+@dataclass
+class Decision:
+    """What one player may decide right now: the options as the engine lists them."""
+
+    game_id: int
+    version: int
+    seat: int
+    options: list[Choice]
+    prompt: str = ""
+
+
+@dataclass
+class Applied:
+    seat: int
+    user_id: int | None
+    origin: str
+    action: Any
+    label: str
+
+
+@dataclass
+class Outcome:
+    """What a state change did, for the caller to announce."""
+
+    game: GameRow
+    engine: Game
+    state: State | None
+    before: State | None = None
+    applied: list[Applied] = field(default_factory=list)
+    finished: bool = False
+    waiting_on: list[int] = field(default_factory=list)  # user ids that owe a decision now
+    newly_waiting: list[int] = field(default_factory=list)  # of those, who did not owe one before
+
+
+@dataclass
+class GameSummary:
+    game_id: int
+    kind: str
+    title: str
+    mode: str
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    players: list[int]
+    waiting_on: list[int]
+    headline: str
+    version: int
+
+
+@dataclass
+class SweepEvent:
+    """A reminder to send, or a deadline that the service just enforced."""
+
+    kind: str  # "reminder" | "deadline"
+    game: GameRow
+    users: list[int]
+    outcome: Outcome | None = None
+
+
+def default_table_rules() -> dict[str, Any]:
+    return {"reminder_hours": 12.0, "deadline_hours": 0.0, "deadline_action": "auto"}
+
+
+class TableService:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.new_seed = new_seed
+
+    # ----- loading -----------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRow:
+        game = await self.storage.get_game(game_id)
+        if game is None:
+            raise GameNotFound(f"There is no game #{game_id}.")
+        return game
+
+    async def load(self, game_id: int) -> tuple[GameRow, Game, State | None]:
+        game = await self.game(game_id)
+        engine = get_game(game.kind)
+        state = engine.load(game.state) if game.state is not None else None
+        return game, engine, state
+
+    # ----- the lobby ---------------------------------------------------------------------------
+    async def create(
+        self,
+        kind: str,
+        *,
+        creator_id: int,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        options: dict[str, Any] | None = None,
+        table_rules: dict[str, Any] | None = None,
+        mode: str = "table",
+        daily_date: str | None = None,
+        seed: int | None = None,
+    ) -> GameRow:
+        try:
+            engine = get_game(kind)
+        except KeyError as exc:
+            raise ServiceError(str(exc.args[0])) from exc
+        try:
+            engine.normalize_options(options)  # refuse bad options now, not at start
+        except IllegalAction as exc:
+            raise ServiceError(exc.message) from exc
+        rules = default_table_rules()
+        for key, value in (table_rules or {}).items():
+            if key not in rules:
+                raise ServiceError(f"Unknown table rule '{key}'.")
+            rules[key] = value
+        if rules["deadline_action"] not in DEADLINE_ACTIONS:
+            raise ServiceError(f"The deadline action must be one of: {', '.join(DEADLINE_ACTIONS)}.")
+        if rules["deadline_hours"] < 0 or rules["reminder_hours"] < 0:
+            raise ServiceError("Reminder and deadline times cannot be negative.")
+        if mode == "table" and guild_id is not None and channel_id is not None:
+            open_here = await self.storage.list_games(
+                channel_id=channel_id, statuses=("lobby",), kind=kind, mode="table"
+            )
+            if any(g.creator_id == creator_id for g in open_here):
+                raise ServiceError(
+                    f"You already have a {engine.title} table waiting for players in this channel "
+                    f"(#{open_here[0].id}); start it or leave it first."
+                )
+        try:
+            game_id = await self.storage.create_game(
+                kind=kind,
+                mode=mode,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                seed=self.new_seed() if seed is None else seed,
+                options=options or {},
+                table_rules=rules,
+                daily_date=daily_date,
+            )
+        except AlreadyExists as exc:
+            raise ServiceError("You already have that game.") from exc
+        return await self.game(game_id)
+
+    async def join(self, game_id: int, user_id: int) -> GameRow:
+        game = await self.game(game_id)
+        engine = get_game(game.kind)
+        if game.status != "lobby":
+            raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.")
+        if game.mode != "table":
+            raise ServiceError("That is a private game.")
+        if game.is_seated(user_id):
+            raise ServiceError(f"You are already seated in game #{game_id}.")
+        if len(game.seats) >= engine.max_players:
+            raise ServiceError(f"Game #{game_id} is full ({engine.max_players} players).")
+        try:
+            await self.storage.add_seat(game_id, user_id)
+        except AlreadyExists as exc:
+            raise ServiceError(f"You are already seated in game #{game_id}.") from exc
+        except StaleVersion as exc:
+            raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.") from exc
+        return await self.game(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRow:
+        game = await self.game(game_id)
+        if not game.is_seated(user_id):
+            raise NotSeated(f"You are not seated in game #{game_id}.")
+        if game.status != "lobby":
+            raise GameClosed("The game has started; use resign to give up your seat.")
+        try:
+            await self.storage.remove_seat(game_id, user_id)
+        except StaleVersion as exc:
+            raise GameClosed("The game has started; use resign to give up your seat.") from exc
+        return await self.game(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> Outcome:
+        game = await self.game(game_id)
+        engine = get_game(game.kind)
+        if game.status != "lobby":
+            raise GameClosed(f"Game #{game_id} has already started.")
+        if not game.is_seated(user_id):
+            raise NotSeated(f"Only a seated player can start game #{game_id}.")
+        players = len(game.seats)
+        if players < engine.min_players:
+            raise ServiceError(
+                f"{engine.title} needs at least {engine.min_players} players; {players} seated so far."
+            )
+        joined = [s.user_id for s in sorted(game.seats, key=lambda s: s.joined_at)]
+        order = Rng(mix_seed(game.seed, "seats")).shuffled(joined)
+        try:
+            state = engine.new(players, game.seed, game.options)
+        except IllegalAction as exc:
+            raise ServiceError(exc.message) from exc
+        try:
+            await self.storage.start_game(game_id, order, engine.dump(state))
+        except StaleVersion as exc:
+            raise GameMovedOn(str(exc)) from exc
+        game = await self.game(game_id)
+        # A game can open with decisions for a seat that is bot-played (none today), or end at once.
+        return await self._after(game, engine, state, state, [], resign_user=None, force_write=False)
+
+    # ----- play --------------------------------------------------------------------------------
+    async def decision(self, game_id: int, user_id: int) -> Decision:
+        """The options `user_id` has right now in game `game_id`."""
+        game, engine, state = await self.load(game_id)
+        seat = self._seat_to_act(game, engine, state, user_id)
+        assert state is not None
+        actions = engine.legal(state, seat)
+        prompt = engine.pending_label(state, seat) if hasattr(engine, "pending_label") else ""
+        return Decision(
+            game_id=game.id,
+            version=game.version,
+            seat=seat,
+            options=[Choice(i, engine.describe(state, a), a) for i, a in enumerate(actions)],
+            prompt=prompt,
+        )
+
+    async def act(
+        self, game_id: int, user_id: int, action: Any, *, expected_version: int | None = None
+    ) -> Outcome:
+        """Apply `action` for the seat `user_id` holds; the engine decides if it is legal."""
+        game, engine, state = await self.load(game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
+        seat = self._seat_to_act(game, engine, state, user_id)
+        assert state is not None
+        try:
+            new_state = await asyncio.to_thread(engine.apply, state, seat, action)
+        except IllegalAction as exc:
+            raise ServiceError(exc.message) from exc
+        label = engine.describe(state, action)
+        applied = [Applied(seat, user_id, "player", action, label)]
+        return await self._after(game, engine, state, new_state, applied, resign_user=None)
+
+    async def act_by_index(self, game_id: int, user_id: int, version: int, index: int) -> Outcome:
+        """Apply option `index` of the decision shown at `version` (what a button carries)."""
+        game, engine, state = await self.load(game_id)
+        if version != game.version:
+            raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
+        seat = self._seat_to_act(game, engine, state, user_id)
+        assert state is not None
+        actions = engine.legal(state, seat)
+        if not 0 <= index < len(actions):
+            raise GameMovedOn("That option is no longer offered; here is the current panel.")
+        return await self.act(game_id, user_id, actions[index], expected_version=version)
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        game, engine, state = await self.load(game_id)
+        if game.status == "lobby":
+            game = await self.leave(game_id, user_id)
+            return Outcome(game=game, engine=engine, state=None)
+        if game.status != "active" or state is None:
+            raise GameClosed(f"Game #{game_id} is already over.")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(f"You are not seated in game #{game_id}.")
+        if seat in game.resigned_seats():
+            raise ServiceError("You have already resigned from this game.")
+        still_playing = [s.seat for s in game.seats if not s.resigned and s.seat != seat]
+        if not still_playing:
+            result = self._result(engine, state, forfeited=sorted(game.resigned_seats() | {seat}),
+                                  reason="abandoned")
+            return await self._write(game, engine, state, state, [], status="abandoned", result=result,
+                                     resign_user=user_id)
+        if len(still_playing) == 1 and len(game.seats) > 1:
+            result = self._result(engine, state, forfeited=sorted(game.resigned_seats() | {seat}),
+                                  reason="forfeit")
+            return await self._write(game, engine, state, state, [], status="finished", result=result,
+                                     resign_user=user_id)
+        # Enough players remain: the bot plays the resigned seat from now on.
+        game.seats = [s if s.user_id != user_id else type(s)(s.user_id, s.seat, s.joined_at, True)
+                      for s in game.seats]
+        return await self._after(game, engine, state, state, [], resign_user=user_id, force_write=True)
+
+    # ----- lists and status ------------------------------------------------------------------------
+    async def summary(self, game: GameRow) -> GameSummary:
+        engine = get_game(game.kind)
+        waiting: list[int] = []
+        headline = ""
+        if game.state is not None:
+            state = engine.load(game.state)
+            headline = engine.headline(state)
+            if game.status == "active":
+                waiting = self._users(game, engine.to_act(state))
+        return GameSummary(
+            game_id=game.id,
+            kind=game.kind,
+            title=engine.title,
+            mode=game.mode,
+            status=game.status,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            players=[s.user_id for s in game.seats],
+            waiting_on=waiting,
+            headline=headline,
+            version=game.version,
+        )
+
+    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
+        """A user's open games (lobby and active), optionally only in one server."""
+        games = await self.storage.list_games(user_id=user_id, guild_id=guild_id)
+        return [await self.summary(g) for g in games]
+
+    async def status(self, game_id: int) -> GameSummary:
+        return await self.summary(await self.game(game_id))
+
+    # ----- deadlines -----------------------------------------------------------------------------
+    async def sweep(self, now: float | None = None) -> list[SweepEvent]:
+        """Send due reminders and enforce passed deadlines; return what happened."""
+        now = self.clock() if now is None else now
+        events: list[SweepEvent] = []
+        for game in await self.storage.list_games(statuses=("active",)):
+            if game.waiting_since is None or game.state is None:
+                continue
+            rules = {**default_table_rules(), **game.table_rules}
+            engine = get_game(game.kind)
+            state = engine.load(game.state)
+            owing = engine.to_act(state)
+            users = self._users(game, owing)
+            waited_hours = (now - game.waiting_since) / 3600
+            deadline = float(rules["deadline_hours"])
+            if deadline and waited_hours >= deadline and owing:
+                try:
+                    outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"])
+                except (GameMovedOn, StaleVersion):
+                    continue  # somebody moved meanwhile; the next sweep looks again
+                events.append(SweepEvent("deadline", outcome.game, users, outcome))
+                continue
+            reminder = float(rules["reminder_hours"])
+            if reminder and waited_hours >= reminder and users and (
+                game.reminded_at is None or game.reminded_at < game.waiting_since
+            ):
+                await self.storage.mark_reminded(game.id, now)
+                events.append(SweepEvent("reminder", game, users))
+        return events
+
+    async def _enforce_deadline(
+        self, game: GameRow, engine: Game, state: State, owing: list[int], how: str
+    ) -> Outcome:
+        if how == "forfeit":
+            outcome: Outcome | None = None
+            for seat in owing:
+                user = game.user_of(seat)
+                if user is not None:
+                    outcome = await self.resign(game.id, user)
+            assert outcome is not None
+            return outcome
+        new_state = state
+        applied: list[Applied] = []
+        # The bot finishes the late seats' current decisions (a whole turn is a chain of them).
+        pending = set(owing)
+        while pending and not engine.is_over(new_state):
+            seats_now = [s for s in engine.to_act(new_state) if s in pending]
+            if not seats_now:
+                break
+            seat = seats_now[0]
+            action = engine.auto_action(new_state, seat)
+            applied.append(Applied(seat, None, "timeout", action, engine.describe(new_state, action)))
+            new_state = engine.apply(new_state, seat, action)
+            if len(applied) > _AUTO_LIMIT:
+                raise ServiceError("The bot could not finish the late player's turn.")
+            if seat not in engine.to_act(new_state):
+                pending.discard(seat)
+        return await self._after(game, engine, state, new_state, applied, resign_user=None)
+
+    # ----- internals ---------------------------------------------------------------------------------
+    def _seat_to_act(self, game: GameRow, engine: Game, state: State | None, user_id: int) -> int:
+        if game.status == "lobby":
+            raise GameClosed(f"Game #{game.id} has not started yet.")
+        if game.status != "active" or state is None:
+            raise GameClosed(f"Game #{game.id} is over.")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(f"You are not playing in game #{game.id}.")
+        if seat in game.resigned_seats():
+            raise NotSeated("You resigned from this game.")
+        to_act = engine.to_act(state)
+        if seat not in to_act:
+            waiting = self._users(game, to_act)
+            who = ", ".join(f"<@{u}>" for u in waiting) or "nobody"
+            raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting on {who}.")
+        return seat
+
+    @staticmethod
+    def _users(game: GameRow, seats: list[int]) -> list[int]:
+        out: list[int] = []
+        for seat in seats:
+            user = game.user_of(seat)
+            if user is not None:
+                out.append(user)
+        return out
+
+    def _autoplay_resigned(
+        self, game: GameRow, engine: Game, state: State, applied: list[Applied]
+    ) -> State:
+        resigned = game.resigned_seats()
+        for _ in range(_AUTO_LIMIT):
+            if engine.is_over(state):
+                return state
+            seats = [s for s in engine.to_act(state) if s in resigned]
+            if not seats:
+                return state
+            seat = seats[0]
+            action = engine.auto_action(state, seat)
+            applied.append(Applied(seat, None, "auto", action, engine.describe(state, action)))
+            state = engine.apply(state, seat, action)
+        raise ServiceError("The bot could not finish a resigned player's turn.")
+
+    async def _after(
+        self,
+        game: GameRow,
+        engine: Game,
+        before: State,
+        state: State,
+        applied: list[Applied],
+        *,
+        resign_user: int | None,
+        force_write: bool = True,
+    ) -> Outcome:
+        state = await asyncio.to_thread(self._autoplay_resigned, game, engine, state, applied)
+        if not applied and not force_write:
+            return self._outcome(game, engine, before, state, applied)
+        if engine.is_over(state):
+            result = self._result(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
+            return await self._write(game, engine, before, state, applied, status="finished", result=result,
+                                     resign_user=resign_user)
+        return await self._write(game, engine, before, state, applied, status="active", result=None,
+                                 resign_user=resign_user)
+
+    async def _write(
+        self,
+        game: GameRow,
+        engine: Game,
+        before: State,
+        state: State,
+        applied: list[Applied],
+        *,
+        status: str,
+        result: dict[str, Any] | None,
+        resign_user: int | None,
+    ) -> Outcome:
+        owed_before = set(engine.to_act(before)) if game.status == "active" else set()
+        owed_after = set(engine.to_act(state)) if status == "active" else set()
+        entries = [NewAction(a.seat, a.user_id, a.origin, a.action) for a in applied]
+        try:
+            if entries or status != game.status or resign_user is not None:
+                await self.storage.record(
+                    game.id, game.version, entries, engine.dump(state), status=status, result=result,
+                    resign_user=resign_user, waiting_changed=bool(owed_after - owed_before) or not owed_before,
+                )
+        except StaleVersion as exc:
+            raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
+                from exc
+        fresh = await self.game(game.id)
+        outcome = self._outcome(fresh, engine, before, state, applied)
+        outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
+        return outcome
+
+    def _outcome(self, game: GameRow, engine: Game, before: State, state: State, applied: list[Applied]) -> Outcome:
+        over = game.status in ("finished", "abandoned")
+        return Outcome(
+            game=game,
+            engine=engine,
+            state=state,
+            before=before,
+            applied=applied,
+            finished=over,
+            waiting_on=[] if over else self._users(game, engine.to_act(state)),
+        )
+
+    @staticmethod
+    def _result(engine: Game, state: State, *, forfeited: list[int], reason: str) -> dict[str, Any]:
+        scores = engine.scores(state)
+        ranking = engine.ranking(state)
+        # Players who forfeited rank behind everyone who played on.
+        ranking = [s for s in ranking if s not in forfeited] + [s for s in ranking if s in forfeited]
+        return {"scores": scores, "ranking": ranking, "forfeited": forfeited, "reason": reason}

@@ -1,0 +1,154 @@
+"""What the table service needs from storage, independent of the database behind it.
+
+The SQLite backend implements this today; a PostgreSQL (asyncpg) backend for deployments
+that outgrow one process would implement the same methods. All SQL stays behind it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StorageError(Exception):
+    """The database cannot be used (corrupt, newer schema, unreadable)."""
+
+
+class StaleVersion(Exception):
+    """A write expected a game version that is no longer current: someone else moved first."""
+
+
+class AlreadyExists(Exception):
+    """A uniqueness rule refused the write (a second daily attempt, a seat taken twice)."""
+
+
+@dataclass
+class GameRow:
+    id: int
+    kind: str
+    mode: str
+    guild_id: int | None
+    channel_id: int | None
+    creator_id: int
+    seed: int
+    options: dict[str, Any]
+    table_rules: dict[str, Any]
+    status: str
+    state: str | None
+    version: int
+    result: dict[str, Any] | None
+    daily_date: str | None
+    created_at: float
+    updated_at: float
+    waiting_since: float | None
+    reminded_at: float | None
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def user_of(self, seat: int) -> int | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def is_seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    def resigned_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.resigned and s.seat is not None}
+
+
+@dataclass
+class SeatRow:
+    user_id: int
+    seat: int | None
+    joined_at: float
+    resigned: bool
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: int
+    user_id: int | None
+    origin: str
+    action: Any
+    created_at: float
+
+
+@dataclass
+class NewAction:
+    """One entry for the log, applied as part of a single versioned write."""
+
+    seat: int
+    user_id: int | None
+    origin: str
+    action: Any
+
+
+class Storage(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+
+    async def get_meta(self, key: str) -> str | None: ...
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        mode: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        creator_id: int,
+        seed: int,
+        options: dict[str, Any],
+        table_rules: dict[str, Any],
+        daily_date: str | None = None,
+    ) -> int: ...
+
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def list_games(
+        self,
+        *,
+        user_id: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[str, ...] = ("lobby", "active"),
+        kind: str | None = None,
+        mode: str | None = None,
+        daily_date: str | None = None,
+        limit: int = 500,
+    ) -> list[GameRow]: ...
+    async def all_game_ids(self) -> list[int]: ...
+
+    async def add_seat(self, game_id: int, user_id: int) -> None: ...
+    async def remove_seat(self, game_id: int, user_id: int) -> None: ...
+
+    async def start_game(self, game_id: int, seat_order: list[int], state: str) -> None: ...
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        entries: list[NewAction],
+        state: str,
+        *,
+        status: str = "active",
+        result: dict[str, Any] | None = None,
+        resign_user: int | None = None,
+        waiting_changed: bool = True,
+    ) -> int: ...
+    async def set_status(
+        self, game_id: int, expected_version: int, status: str, result: dict[str, Any] | None
+    ) -> int: ...
+    async def mark_reminded(self, game_id: int, when: float) -> None: ...
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
+
+    async def get_setting(self, guild_id: int, key: str) -> str | None: ...
+    async def set_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
+    async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...

@@ -1,0 +1,70 @@
+"""The SQLite schema and its migrations, keyed on `PRAGMA user_version`.
+
+Each entry of MIGRATIONS moves the schema up one version; a database newer than the last
+entry was written by a newer bot, and we refuse to touch it rather than risk it.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, seats, the action log, per-server settings, bot-wide metadata.
+    """
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE games (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind         TEXT    NOT NULL,
+        mode         TEXT    NOT NULL DEFAULT 'table' CHECK (mode IN ('table', 'solo', 'daily')),
+        guild_id     INTEGER,
+        channel_id   INTEGER,
+        creator_id   INTEGER NOT NULL,
+        seed         INTEGER NOT NULL,
+        options      TEXT    NOT NULL DEFAULT '{}',
+        table_rules  TEXT    NOT NULL DEFAULT '{}',
+        status       TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        state        TEXT,
+        version      INTEGER NOT NULL DEFAULT 0,
+        result       TEXT,
+        daily_date   TEXT,
+        created_at   REAL    NOT NULL,
+        updated_at   REAL    NOT NULL,
+        waiting_since REAL,
+        reminded_at  REAL
+    );
+    CREATE INDEX games_by_status ON games (status, kind);
+    CREATE INDEX games_by_channel ON games (channel_id, status);
+    CREATE UNIQUE INDEX one_daily_attempt ON games (daily_date, creator_id) WHERE mode = 'daily';
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id   INTEGER NOT NULL,
+        seat      INTEGER,
+        joined_at REAL    NOT NULL,
+        resigned  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE UNIQUE INDEX seats_by_number ON seats (game_id, seat) WHERE seat IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    INTEGER,
+        origin     TEXT    NOT NULL DEFAULT 'player' CHECK (origin IN ('player', 'auto', 'timeout')),
+        action     TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER NOT NULL,
+        key      TEXT    NOT NULL,
+        value    TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    );
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,425 @@
+"""The SQLite backend (aiosqlite): one file, no server.
+
+Two connections: a writer, whose every transaction runs whole under an asyncio lock
+(`BEGIN IMMEDIATE ... COMMIT`), and a reader, which in WAL mode only ever sees committed
+data. aiosqlite gives each connection its own thread, so without the lock two coroutines'
+statements would interleave inside one transaction; without the second connection a read
+could observe another coroutine's half-done write. Every game write also checks the
+version in its UPDATE, so two clicks at once can never both apply — even across processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.base import (
+    ActionRow,
+    AlreadyExists,
+    GameRow,
+    NewAction,
+    SeatRow,
+    StaleVersion,
+    StorageError,
+)
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+
+_GAME_COLUMNS = (
+    "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+)
+
+
+class SQLiteStorage:
+    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
+        self.path = str(path)
+        self.busy_timeout_ms = busy_timeout_ms
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write_lock = asyncio.Lock()
+
+    # ----- lifecycle ---------------------------------------------------------------------
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._writer = await self._connect()
+            await self._check_and_migrate(self._writer)
+            self._reader = await self._connect()
+        except sqlite3.DatabaseError as exc:
+            await self.close()
+            raise StorageError(
+                f"The database file {self.path} cannot be used ({exc}). It was left untouched; "
+                "restore it from a backup or point DATABASE_PATH at another file."
+            ) from exc
+        except StorageError:
+            await self.close()
+            raise
+
+    async def _connect(self) -> aiosqlite.Connection:
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    async def _check_and_migrate(self, conn: aiosqlite.Connection) -> None:
+        # Reading the schema fails fast on a file that is not a SQLite database.
+        async with conn.execute("PRAGMA quick_check(1)") as cur:
+            row = await cur.fetchone()
+        if row is None or row[0] != "ok":
+            raise StorageError(
+                f"The database file {self.path} failed SQLite's integrity check ({row[0] if row else '?'}). "
+                "It was left untouched; restore it from a backup."
+            )
+        version = await self._scalar(conn, "PRAGMA user_version")
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"The database file {self.path} has schema version {version}, newer than this bot "
+                f"understands ({SCHEMA_VERSION}). Upgrade the bot; the file was left untouched."
+            )
+        if version == 0:
+            tables = await self._scalar(conn, "SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+            if tables:
+                raise StorageError(
+                    f"The file {self.path} is a SQLite database that this bot did not create. "
+                    "It was left untouched; point DATABASE_PATH at another file."
+                )
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")
+        for number in range(version, SCHEMA_VERSION):
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                await _run_script(conn, MIGRATIONS[number])
+                await conn.execute(f"PRAGMA user_version = {number + 1}")
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+
+    async def close(self) -> None:
+        for conn in (self._reader, self._writer):
+            if conn is not None:
+                await conn.close()
+        self._reader = self._writer = None
+
+    @staticmethod
+    async def _scalar(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:
+        async with conn.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    @property
+    def _r(self) -> aiosqlite.Connection:
+        if self._reader is None:
+            raise StorageError("Storage is not open.")
+        return self._reader
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        if self._writer is None:
+            raise StorageError("Storage is not open.")
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            else:
+                await conn.execute("COMMIT")
+
+    # ----- metadata and settings ---------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        return await self._scalar(self._r, "SELECT value FROM meta WHERE key = ?", (key,))
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    async def get_setting(self, guild_id: int, key: str) -> str | None:
+        return await self._scalar(
+            self._r, "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        )
+
+    async def set_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        async with self._transaction() as conn:
+            if value is None:
+                await conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+            else:
+                await conn.execute(
+                    "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                    (guild_id, key, value),
+                )
+
+    async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
+        async with self._r.execute(
+            "SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,)
+        ) as cur:
+            return [(r[0], r[1]) for r in await cur.fetchall()]
+
+    # ----- games -----------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        mode: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        creator_id: int,
+        seed: int,
+        options: dict[str, Any],
+        table_rules: dict[str, Any],
+        daily_date: str | None = None,
+    ) -> int:
+        now = time.time()
+        try:
+            async with self._transaction() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO games (kind, mode, guild_id, channel_id, creator_id, seed, options, "
+                    "table_rules, status, daily_date, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                    (kind, mode, guild_id, channel_id, creator_id, seed, json.dumps(options),
+                     json.dumps(table_rules), daily_date, now, now),
+                )
+                game_id = cur.lastrowid
+                await conn.execute(
+                    "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+                    (game_id, creator_id, now),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise AlreadyExists(str(exc)) from exc
+        assert game_id is not None
+        return game_id
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self._r.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        game = _game_from_row(row)
+        game.seats = await self._seats(game_id)
+        return game
+
+    async def _seats(self, game_id: int) -> list[SeatRow]:
+        async with self._r.execute(
+            "SELECT user_id, seat, joined_at, resigned FROM seats WHERE game_id = ? "
+            "ORDER BY seat IS NULL, seat, joined_at",
+            (game_id,),
+        ) as cur:
+            return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in await cur.fetchall()]
+
+    async def list_games(
+        self,
+        *,
+        user_id: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[str, ...] = ("lobby", "active"),
+        kind: str | None = None,
+        mode: str | None = None,
+        daily_date: str | None = None,
+        limit: int = 500,
+    ) -> list[GameRow]:
+        where = [f"status IN ({','.join('?' * len(statuses))})"]
+        params: list[Any] = list(statuses)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("kind", kind),
+                              ("mode", mode), ("daily_date", daily_date)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC LIMIT ?"
+        params.append(limit)
+        async with self._r.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        games = [_game_from_row(r) for r in rows]
+        for game in games:
+            game.seats = await self._seats(game.id)
+        return games
+
+    async def all_game_ids(self) -> list[int]:
+        async with self._r.execute("SELECT id FROM games ORDER BY id") as cur:
+            return [r[0] for r in await cur.fetchall()]
+
+    # ----- seats -------------------------------------------------------------------------------
+    async def add_seat(self, game_id: int, user_id: int) -> None:
+        try:
+            async with self._transaction() as conn:
+                await _require_status(conn, game_id, "lobby")
+                await conn.execute(
+                    "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
+                    (game_id, user_id, time.time()),
+                )
+                await _touch(conn, game_id)
+        except sqlite3.IntegrityError as exc:
+            raise AlreadyExists(str(exc)) from exc
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as conn:
+            await _require_status(conn, game_id, "lobby")
+            await conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            left = await self._scalar(conn, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
+            if left == 0:
+                await conn.execute(
+                    "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (time.time(), game_id)
+                )
+            else:
+                await _touch(conn, game_id)
+
+    # ----- play ----------------------------------------------------------------------------------
+    async def start_game(self, game_id: int, seat_order: list[int], state: str) -> None:
+        now = time.time()
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ?, "
+                "waiting_since = ? WHERE id = ? AND status = 'lobby'",
+                (state, now, now, game_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("The game has already started or was cancelled.")
+            for seat, user_id in enumerate(seat_order):
+                cur = await conn.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?", (seat, game_id, user_id)
+                )
+                if cur.rowcount != 1:
+                    raise StaleVersion("The list of players changed while the game was starting.")
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        entries: list[NewAction],
+        state: str,
+        *,
+        status: str = "active",
+        result: dict[str, Any] | None = None,
+        resign_user: int | None = None,
+        waiting_changed: bool = True,
+    ) -> int:
+        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        now = time.time()
+        new_version = expected_version + len(entries)
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
+                "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (state, new_version, status, json.dumps(result) if result is not None else None, now,
+                 waiting_changed, now, waiting_changed, game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("The game moved on before your move was saved.")
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                     json.dumps(e.action, sort_keys=True), now)
+                    for i, e in enumerate(entries)
+                ],
+            )
+            if resign_user is not None:
+                await conn.execute(
+                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, resign_user)
+                )
+        return new_version
+
+    async def set_status(
+        self, game_id: int, expected_version: int, status: str, result: dict[str, Any] | None
+    ) -> int:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = ?, result = ?, version = version + 1, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (status, json.dumps(result) if result is not None else None, time.time(), game_id,
+                 expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion("The game moved on.")
+        return expected_version + 1
+
+    async def mark_reminded(self, game_id: int, when: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id))
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        async with self._r.execute(
+            "SELECT seq, seat, user_id, origin, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        ) as cur:
+            return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in await cur.fetchall()]
+
+
+async def _run_script(conn: aiosqlite.Connection, script: str) -> None:
+    """Run a multi-statement migration inside the caller's transaction.
+
+    `executescript` would COMMIT first, so statements are split and run one by one.
+    """
+    for statement in _split_statements(script):
+        await conn.execute(statement)
+
+
+def _split_statements(script: str) -> list[str]:
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
+
+
+async def _require_status(conn: aiosqlite.Connection, game_id: int, status: str) -> None:
+    async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None or row[0] != status:
+        raise StaleVersion("The game is no longer open for that.")
+
+
+async def _touch(conn: aiosqlite.Connection, game_id: int) -> None:
+    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+
+
+def _game_from_row(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        kind=row["kind"],
+        mode=row["mode"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        table_rules=json.loads(row["table_rules"]),
+        status=row["status"],
+        state=row["state"],
+        version=row["version"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        daily_date=row["daily_date"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        waiting_since=row["waiting_since"],
+        reminded_at=row["reminded_at"],
+    )

@@ -1,0 +1,106 @@
+"""Storage: migrations, refusing files it must not touch, the versioned write."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import AlreadyExists, NewAction, SQLiteStorage, StaleVersion, StorageError
+from bot.storage.schema import SCHEMA_VERSION
+
+
+async def _game(store: SQLiteStorage) -> int:
+    return await store.create_game(
+        kind="counting", mode="table", guild_id=1, channel_id=2, creator_id=10, seed=5,
+        options={}, table_rules={},
+    )
+
+
+async def test_new_database_gets_the_current_schema_in_wal_mode(db_path: Path) -> None:
+    store = SQLiteStorage(db_path)
+    await store.open()
+    await store.close()
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_reopening_keeps_data(db_path: Path) -> None:
+    store = SQLiteStorage(db_path)
+    await store.open()
+    gid = await _game(store)
+    await store.close()
+    store = SQLiteStorage(db_path)
+    await store.open()
+    game = await store.get_game(gid)
+    assert game is not None and game.creator_id == 10
+    await store.close()
+
+
+async def test_newer_schema_is_refused_and_left_untouched(db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = db_path.read_bytes()
+    with pytest.raises(StorageError, match="newer than this bot"):
+        await SQLiteStorage(db_path).open()
+    assert db_path.read_bytes() == before
+
+
+async def test_corrupt_file_is_refused_and_left_untouched(db_path: Path) -> None:
+    db_path.write_bytes(b"this is not a database, it is a shopping list\n" * 200)
+    before = db_path.read_bytes()
+    with pytest.raises(StorageError, match="cannot be used|integrity"):
+        await SQLiteStorage(db_path).open()
+    assert db_path.read_bytes() == before
+
+
+async def test_foreign_database_is_refused(db_path: Path) -> None:
+    conn = sqlite3.connect(db_path)
+    conn.execute("CREATE TABLE recipes (name)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError, match="did not create"):
+        await SQLiteStorage(db_path).open()
+
+
+async def test_versioned_write_appends_the_log_and_refuses_stale_versions(storage: SQLiteStorage) -> None:
+    gid = await _game(storage)
+    await storage.start_game(gid, [10], "{}")
+    v = await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], '{"a":1}')
+    assert v == 1
+    with pytest.raises(StaleVersion):
+        await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 2})], '{"a":2}')
+    game = await storage.get_game(gid)
+    assert game is not None and game.version == 1 and game.state == '{"a":1}'
+    assert [a.action for a in await storage.actions(gid)] == [{"pick": 1}]
+
+
+async def test_action_log_is_append_only(storage: SQLiteStorage, db_path: Path) -> None:
+    gid = await _game(storage)
+    await storage.start_game(gid, [10], "{}")
+    await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], "{}")
+    conn = sqlite3.connect(db_path)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("UPDATE actions SET action = '{}'")
+    conn.close()
+
+
+async def test_one_daily_attempt_per_person_per_day(storage: SQLiteStorage) -> None:
+    kwargs = dict(kind="counting", mode="daily", guild_id=1, channel_id=2, creator_id=10, seed=5,
+                  options={}, table_rules={}, daily_date="2026-11-29")
+    await storage.create_game(**kwargs)
+    with pytest.raises(AlreadyExists):
+        await storage.create_game(**kwargs)
+
+
+async def test_settings_round_trip(storage: SQLiteStorage) -> None:
+    await storage.set_setting(1, "announce_channel", "99")
+    assert await storage.get_setting(1, "announce_channel") == "99"
+    assert await storage.guilds_with_setting("announce_channel") == [(1, "99")]
+    await storage.set_setting(1, "announce_channel", None)
+    assert await storage.get_setting(1, "announce_channel") is None
