@@ -1,0 +1,5 @@
+"""Yokohama Duel: the two-player game's rules engine (`GAME`, name "duel")."""
+
+from engine.duel.game import GAME, DuelGame
+
+__all__ = ["GAME", "DuelGame"]

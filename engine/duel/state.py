@@ -1,0 +1,162 @@
+"""Setting up a Duel and the small helpers every rule module shares.
+
+The state is a plain JSON-able dict (see `new_state` for its shape). Everything that depends on
+chance — decks, the starting player — is drawn from `Rng` kept in `state["rng"]`, so a game replays
+identically from its seed and its action log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng, State
+from engine.duel.cards import (
+    AREA_IDS,
+    AREAS,
+    BONUS,
+    CHURCH,
+    EXTRA_DECK,
+    FACE_UP_BONUS,
+    FACE_UP_CHURCH,
+    FACE_UP_TECHS,
+    FOREIGN_AGENTS,
+    ORDERS,
+    POWER_CARDS,
+    SHOPS_PER_PLAYER,
+    TECHS,
+)
+
+SEAT_NAMES = ("P1", "P2")
+LOG_LENGTH = 40
+
+
+def new_player(money: int, extra_ones: int) -> dict[str, Any]:
+    return {
+        "money": money,
+        "goods": {"tea": 1, "fish": 1, "silk": 1, "copper": 1},
+        "imported_up": 0,
+        "imported_down": 0,
+        "extra": {"1": extra_ones, "2": 0},
+        "upgraded": [False] * len(POWER_CARDS),
+        "played": [False] * len(POWER_CARDS),
+        "shops": [],
+        "houses": [],
+        "hand": [],
+        "orders_done": [],
+        "techs": [],
+        "tilted": [],
+        "church": [],
+        "agents_ready": 0,
+        "agents_spent": 0,
+        "hired": [],
+        "setup_draw": [],
+    }
+
+
+def new_state(seed: int, options: dict[str, Any]) -> State:
+    """Steps 1-12 of the rulebook's Game Setup."""
+    rng = Rng(seed)
+    start = options["start_seat"] if options["start_seat"] in (0, 1) else rng.below(2)
+    bonus_deck = rng.shuffled(range(len(BONUS)))
+    tech_deck = rng.shuffled(sorted(TECHS))
+    order_deck = rng.shuffled(range(len(ORDERS)))
+    church_deck = rng.shuffled(range(len(CHURCH)))
+    players = [new_player(3, 1), new_player(4, 2)] if start == 0 else [new_player(4, 2), new_player(3, 1)]
+    state: State = {
+        "game": "duel",
+        "options": dict(options),
+        "phase": "keep",
+        "round": 1,
+        "turns_done": 0,
+        "start_seat": start,
+        "current": start,
+        "played": {},
+        "station": None,
+        "bonus_row": bonus_deck[:FACE_UP_BONUS],
+        "bonus_deck": bonus_deck[FACE_UP_BONUS:],
+        "bonus_discard": [],
+        "extra_supply": {"1": EXTRA_DECK["1"] - 3, "2": EXTRA_DECK["2"]},
+        "agents_supply": FOREIGN_AGENTS,
+        "tech_row": tech_deck[:FACE_UP_TECHS],
+        "tech_deck": tech_deck[FACE_UP_TECHS:],
+        "tech_discard": [],
+        "church_row": church_deck[:FACE_UP_CHURCH],
+        "church_box": church_deck[FACE_UP_CHURCH:],
+        "order_deck": order_deck,
+        "players": players,
+        "turn": fresh_turn(),
+        "upgrade_due": [False, False],
+        "discard_due": [],
+        "log": [],
+        "rng": rng.state,
+    }
+    for seat in (start, 1 - start):
+        players[seat]["setup_draw"] = draw_orders(state, 3)
+    return state
+
+
+def fresh_turn() -> dict[str, Any]:
+    """A turn's bookkeeping: whether the Area Action step is done, the action being resolved
+    (an Area Action or a Foreign Agent), and the 5-Power Bonus / construction steps still owed."""
+    return {"area_done": False, "act": None, "bonus": None, "build": None}
+
+
+def draw_orders(state: State, n: int) -> list[int]:
+    """Take up to `n` Order cards from the top of the deck (fewer if it runs out)."""
+    deck = state["order_deck"]
+    drawn, state["order_deck"] = deck[:n], deck[n:]
+    return drawn
+
+
+def log(state: State, text: str) -> None:
+    """Record a public event (never hidden information: no Order or face-down Church card ids)."""
+    state["log"].append(text)
+    del state["log"][:-LOG_LENGTH]
+
+
+def name(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def has_tech(player: dict[str, Any], tech: str) -> bool:
+    return tech in player["techs"]
+
+
+def tech_ready(player: dict[str, Any], tech: str) -> bool:
+    """Owned and, for a once-per-round card, not tilted yet this round."""
+    return tech in player["techs"] and tech not in player["tilted"]
+
+
+def area_used(state: State, area: str) -> bool:
+    """A Used Area has a Power card of either player; the Laboratory and Port never count."""
+    return bool(state["played"].get(area)) and not AREAS[area].never_used
+
+
+def house_owner(state: State, area: str) -> int | None:
+    for seat, player in enumerate(state["players"]):
+        if area in player["houses"]:
+            return seat
+    return None
+
+
+def power_card_values(player: dict[str, Any], available_only: bool = True) -> list[tuple[int, int]]:
+    """(card index, current value) of the player's Power cards (by default only those in hand)."""
+    return [
+        (i, card.value(player["upgraded"][i]))
+        for i, card in enumerate(POWER_CARDS)
+        if not (available_only and player["played"][i])
+    ]
+
+
+def shops_left(player: dict[str, Any]) -> int:
+    return SHOPS_PER_PLAYER - len(player["shops"])
+
+
+def check_areas() -> None:
+    """Guard against a data file that renames an Area the rules refer to by id."""
+    needed = {"tea", "fishing", "silk", "copper", "church", "customs", "port", "chinatown", "bank", "lab"}
+    if set(AREA_IDS) != needed:
+        raise ValueError(f"data/duel/areas.toml must define exactly the areas {sorted(needed)}")
+
+
+check_areas()
