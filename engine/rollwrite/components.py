@@ -1,0 +1,149 @@
+"""The Roll & Write components (areas, technologies, employment cards, sheet sides) read from data/.
+
+The data files are the single place where the printed components live, so that someone who
+owns the game can correct a card or a sheet bonus without touching code. This module only
+loads them, indexes them for the engine, and checks they are self-consistent.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from data import load_data
+
+GAME = "rollwrite"
+GOODS: tuple[str, ...] = ("fish", "tea", "silk", "copper")
+GOOD_NAMES: dict[str, str] = {"fish": "seafood", "tea": "tea", "silk": "raw silk", "copper": "copper"}
+LEVELS: tuple[str, ...] = ("low", "mid", "high")
+LEVEL_COST: dict[str, int] = {"low": 2, "mid": 3, "high": 4}
+LABS: tuple[str, ...] = ("lab_a", "lab_b")
+ROWS = 8
+ROUNDS = 12
+RESOURCE_CAP: dict[str, int] = {"money": 30, "faith": 30, "cargo": 14}
+STOCK_MARKS: tuple[int, ...] = (10, 15, 20, 25, 30)
+#: Keys a bonus dict may hold (the sheet's icons).
+BONUS_KEYS = frozenset(
+    {"money", "faith", "cargo", "good", *GOODS, "employees", "elite", "shop", "trading", "choice", "exchange"}
+)
+
+
+@cache
+def areas() -> dict[str, dict[str, Any]]:
+    return {a["id"]: a for a in load_data(GAME, "areas.toml")["areas"]}
+
+
+@cache
+def technologies() -> dict[str, dict[str, Any]]:
+    return {t["id"]: t for t in load_data(GAME, "technologies.toml")["technologies"]}
+
+
+@cache
+def employment_cards() -> dict[int, dict[str, Any]]:
+    return {c["id"]: c for c in load_data(GAME, "employment.toml")["cards"]}
+
+
+@cache
+def sheet(side: str) -> dict[str, Any]:
+    """The sheet data of side "A" or "B", with look-up tables added."""
+    raw = load_data(GAME, f"sheet_{side.lower()}.toml")
+    data = dict(raw)
+    data["column_bonus"] = {c["column"]: c["bonus"] for c in raw["columns"]}
+    data["track_bonus"] = {t["row"]: t["bonus"] for t in raw["tracks"]}
+    data["round_bonus"] = {r["round"]: r["bonus"] for r in raw["rounds"]}
+    return data
+
+
+def area_name(area_id: str) -> str:
+    return areas()[area_id]["name"]
+
+
+def tech_name(tech_id: str) -> str:
+    return technologies()[tech_id]["name"]
+
+
+def validate_bonus(bonus: Any, where: str) -> list[str]:
+    """Problems with one bonus dict (unknown icons, bad amounts, malformed choices)."""
+    problems: list[str] = []
+    if not isinstance(bonus, dict):
+        return [f"{where}: bonus must be a table"]
+    for key, value in bonus.items():
+        if key not in BONUS_KEYS:
+            problems.append(f"{where}: unknown bonus icon '{key}'")
+        elif key == "choice":
+            if not isinstance(value, list) or len(value) != 2:
+                problems.append(f"{where}: a choice needs exactly two alternatives")
+            else:
+                for i, alt in enumerate(value):
+                    problems += validate_bonus(alt, f"{where} choice {i}")
+        elif key == "exchange":
+            if not isinstance(value, dict) or set(value) != {"pay", "get"}:
+                problems.append(f"{where}: an exchange needs 'pay' and 'get'")
+            else:
+                if not set(value["pay"]) <= {"money", "faith"}:
+                    problems.append(f"{where}: an exchange can only pay money or faith")
+                problems += validate_bonus(value["get"], f"{where} exchange")
+        elif not isinstance(value, int) or value < 1:
+            problems.append(f"{where}: '{key}' must be a positive whole number")
+    return problems
+
+
+def validate() -> list[str]:
+    """Every problem found in the data files; [] when all is well (checked by the tests)."""
+    problems: list[str] = []
+    if len(areas()) != 10 or sum(a["basic"] for a in areas().values()) != 8:
+        problems.append("areas: expected 10 area cards, 8 of them basic")
+    techs = technologies()
+    for level in LEVELS:
+        if sum(t["level"] == level for t in techs.values()) != 8:
+            problems.append(f"technologies: expected 8 {level.upper()} cards")
+    cards = employment_cards()
+    if len(cards) != 36:
+        problems.append("employment: expected 36 cards")
+    for card in cards.values():
+        if not 1 <= card["number"] <= 5:
+            problems.append(f"employment card {card['id']}: number out of range")
+        problems += validate_bonus(card["action"], f"employment card {card['id']}")
+    for side in ("A", "B"):
+        problems += _validate_sheet(side)
+    return problems
+
+
+def _validate_sheet(side: str) -> list[str]:
+    data = sheet(side)
+    problems: list[str] = []
+    where = f"sheet {side}"
+    length = data["track_length"]
+    if sorted(data["column_bonus"]) != list(range(1, length)):
+        problems.append(f"{where}: columns 1..{length - 1} each need a bonus")
+    if sorted(data["track_bonus"]) != list(range(ROWS)):
+        problems.append(f"{where}: rows 0..7 each need a track bonus")
+    if sorted(data["round_bonus"]) != list(range(1, ROUNDS + 1)):
+        problems.append(f"{where}: rounds 1..12 each need an entry")
+    forms = data["forms"]
+    if [f["id"] for f in forms] != list(range(len(forms))):
+        problems.append(f"{where}: form ids must be 0..n-1 in order")
+    for form in forms:
+        if not form["goods"] or any(g not in GOODS for g in form["goods"]):
+            problems.append(f"{where}: form {form['id']} has bad goods")
+    ids = set(range(len(forms)))
+    for link in data["links"]:
+        if len(link["forms"]) != 2 or not set(link["forms"]) <= ids:
+            problems.append(f"{where}: link {link['forms']} must join two existing forms")
+        problems += validate_bonus(link["bonus"], f"{where} link {link['forms']}")
+    for house in data["trading_houses"]:
+        if not set(house["forms"]) <= ids:
+            problems.append(f"{where}: {house['name']} points at a missing form")
+    for kind in ("money", "faith"):
+        marks = [b["at"] for b in data["stock_bonuses"][kind]]
+        if tuple(marks) != STOCK_MARKS:
+            problems.append(f"{where}: {kind} stock bonuses must sit at {STOCK_MARKS}")
+        for b in data["stock_bonuses"][kind]:
+            problems += validate_bonus(b["bonus"], f"{where} {kind} stock {b['at']}")
+    if len(data["cargo_points"]) != RESOURCE_CAP["cargo"]:
+        problems.append(f"{where}: cargo needs 14 victory-point spaces")
+    for table, label in ((data["column_bonus"], "column"), (data["track_bonus"], "track"),
+                         (data["round_bonus"], "round")):
+        for key, bonus in table.items():
+            problems += validate_bonus(bonus, f"{where} {label} {key}")
+    return problems

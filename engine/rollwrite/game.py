@@ -1,0 +1,211 @@
+"""The Yokohama Roll & Write engine behind the contract of engine.core.Game.
+
+This class only orchestrates: setup (setup.py), each seat's decisions (decisions.py),
+scoring (scoring.py), words (labels.py), the view (view.py) and the greedy player
+(greedy.py). Rounds are simultaneous: every seat works through its own round, and the next
+round begins when the last seat is done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, IllegalAction, State
+from engine.rollwrite import decisions, labels, rules, scoring, setup, view
+from engine.rollwrite.components import ROUNDS, area_name
+
+
+class RollWriteGame(Game):
+    name = "rollwrite"
+    title = "Yokohama Roll & Write"
+    min_players = 1
+    max_players = 20
+    default_options = {
+        "side": "A",
+        "start_player_priority": False,
+        "chinatown": False,
+        "chamber_of_commerce": False,
+    }
+
+    # ----- setup ------------------------------------------------------------------------
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        self.check_players(players)
+        opts = self.normalize_options(options)
+        if opts["side"] not in ("A", "B"):
+            raise IllegalAction("The sheet side must be 'A' or 'B'.")
+        if opts["start_player_priority"] and not 2 <= players <= 6:
+            raise IllegalAction("Start player priority is played with 2 to 6 players.")
+        state = setup.new_state(players, seed, opts)
+        self._next_round(state)
+        return state
+
+    def _next_round(self, state: State) -> None:
+        setup.begin_round(state)
+        for seat in range(state["players"]):
+            decisions.settle(state, seat)
+
+    # ----- turns ------------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["over"]:
+            return []
+        return [s for s in range(state["players"]) if decisions.owes_decision(state, s)]
+
+    def legal(self, state: State, seat: int) -> list[Any]:
+        if state["over"] or not 0 <= seat < state["players"]:
+            return []
+        return decisions.options(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Any) -> None:
+        decisions.perform(state, seat, action)
+        if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
+            if state["round"] >= ROUNDS:
+                state["over"] = True
+            else:
+                self._next_round(state)
+
+    def why_not_your_turn(self, state: State, seat: int) -> str:
+        if not 0 <= seat < state.get("players", 0):
+            return "You are not playing in this game."
+        if decisions.waiting_for_start_player(state, seat):
+            return "Wait: the start player chooses a dice-and-card set first."
+        return "You are done for this round; the others are still playing it."
+
+    def why_illegal(self, state: State, seat: int, action: Any) -> str:
+        return _explain(state, seat, action)
+
+    def pending_label(self, state: State, seat: int) -> str:
+        """What this seat must decide now, for the Discord panel header."""
+        if state["over"]:
+            return "The game is over"
+        ps = state["sheets"][seat]
+        if ps["queue"]:
+            return labels.task_label(state, ps["queue"][0])
+        if decisions.waiting_for_start_player(state, seat):
+            return "Waiting for the start player to choose a set"
+        return labels.step_label(state, seat)
+
+    # ----- showing ----------------------------------------------------------------------
+    def describe(self, state: State, action: Any) -> str:
+        return labels.describe(state, action)
+
+    def headline(self, state: State) -> str:
+        if state["over"]:
+            best = self.ranking(state)[0]
+            total = self.scores(state)[best]["total"]
+            return f"Game over: seat {best + 1} wins with {total} VP"
+        waiting = len(self.to_act(state))
+        return f"Round {state['round']} of {ROUNDS} — {waiting} player{'s' if waiting != 1 else ''} still to play"
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """See view.py for the full shape."""
+        scores = self.scores(state)
+        seats = []
+        for s, ps in enumerate(state["sheets"]):
+            seats.append({
+                "seat": s,
+                "owes": (not state["over"]) and decisions.owes_decision(state, s),
+                "pending": self.pending_label(state, s),
+                "scores": scores[s],
+                "orders_fulfilled": sum(ps["fulfilled"]),
+                "achievements": self.achievements(state, s),
+                "sheet": view.sheet_view(state, ps),
+            })
+        you = None
+        if seat is not None and 0 <= seat < state["players"]:
+            opts = self.legal(state, seat) if seat in self.to_act(state) else []
+            you = {"seat": seat, "pending": self.pending_label(state, seat),
+                   "options": [{"action": a, "label": self.describe(state, a)} for a in opts]}
+        return {
+            "game": self.name,
+            "side": state["options"]["side"],
+            "options": dict(state["options"]),
+            "players": state["players"],
+            "round": state["round"],
+            "rounds": ROUNDS,
+            "over": state["over"],
+            "headline": self.headline(state),
+            "viewer": seat,
+            "areas": [{"row": r, "id": a, "name": area_name(a)} for r, a in enumerate(state["areas"])],
+            "aside": {"id": state["aside"], "name": area_name(state["aside"])} if state["aside"] else None,
+            "labs": view.labs_view(state),
+            "sets": view.public_sets(state),
+            "start_player": state["start_player"],
+            "priority_set": state["priority_set"],
+            "seats": seats,
+            "you": you,
+        }
+
+    # ----- the end ----------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def scores(self, state: State) -> list[dict[str, int]]:
+        data = rules.side_data(state)
+        return [scoring.score_sheet(state, ps, data) for ps in state["sheets"]]
+
+    def ranking(self, state: State) -> list[int]:
+        """Most VP; ties: more unconsumed money + faith, then more unused employee circles."""
+        totals = [s["total"] for s in self.scores(state)]
+        keys = [(totals[s], *scoring.tie_break_key(ps)) for s, ps in enumerate(state["sheets"])]
+        return sorted(range(state["players"]), key=lambda s: tuple(-k for k in keys[s]))
+
+    def places(self, state: State) -> list[int]:
+        """Each seat's place (1 = first); seats still tied after both tie-breakers share a place."""
+        scores = self.scores(state)
+        keys = [(scores[s]["total"], *scoring.tie_break_key(ps)) for s, ps in enumerate(state["sheets"])]
+        return [1 + sum(1 for other in keys if other > keys[s]) for s in range(state["players"])]
+
+    def achievements(self, state: State, seat: int) -> list[str]:
+        """The rulebook's achievements earned by this seat (final once the game is over)."""
+        return scoring.achievements(state, state["sheets"][seat], rules.side_data(state))
+
+    def orders_fulfilled(self, state: State, seat: int) -> int:
+        return sum(state["sheets"][seat]["fulfilled"])
+
+    # ----- the absent player ------------------------------------------------------------
+    def auto_action(self, state: State, seat: int) -> Any:
+        from engine.rollwrite.greedy import greedy_action
+
+        if not self.legal(state, seat):
+            raise IllegalAction("There is nothing to decide for this seat.")
+        return greedy_action(self, state, seat)
+
+
+def _explain(state: State, seat: int, action: Any) -> str:
+    """A reason a player understands for refusing an action that is not on offer."""
+    ps = state["sheets"][seat]
+    if not isinstance(action, dict) or "do" not in action:
+        return "That is not a move in this game; choose one of the offered options."
+    do = action["do"]
+    if ps["queue"]:
+        return f"First: {labels.task_label(state, ps['queue'][0])}."
+    step = ps["step"]
+    if do == "set" and step == "set":
+        if action.get("set") == decisions.blocked_set(state, seat):
+            return "The start player took that set; choose one of the other two."
+        return "Choose the white (1), gray (2) or black (3) set."
+    if do == "extra" and step == "additional":
+        pick = action.get("pick")
+        if pick not in labels.EXTRA_NAMES:
+            return "The additional actions are A, B, C, D and E."
+        cost = rules.extra_cost(ps, pick)
+        short = [f"{n} {res} (you have {decisions.available(ps, res)})" for res, n in cost.items()
+                 if decisions.available(ps, res) < n]
+        if short:
+            return f"{labels.EXTRA_NAMES[pick]} needs " + " and ".join(short) + "."
+        return f"{labels.EXTRA_NAMES[pick]} is not possible: there is nowhere left to place it."
+    if do == "cross" and step == "count":
+        row = ps["main_area"]
+        have = ps["written"][row] - ps["crossed"][row]
+        return f"Cross off 1 to {min(5, have)} circles: {area_name(state['areas'][row])} has {have} unused."
+    if do == "area" and step == "main":
+        return "Choose an area that has at least one circle not yet crossed off."
+    if do == "phone":
+        return "The Telephone needs the technology, 1 money, and is usable once per round."
+    if do in ("record", "circle") and step == "record":
+        return ("Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
+                "in consecutive areas, as many as the card allows.")
+    return f"Not now: {labels.step_label(state, seat).lower()}."
+
+
+GAME = RollWriteGame()

@@ -1,0 +1,108 @@
+"""Employee recording: which ways of writing the chosen set's circles the rules allow.
+
+The rulebook's recording rules (3) Employee recording) are easy to state and fiddly to
+check one circle at a time, so we enumerate every complete, legal way of writing the
+circles ("placements": a count per town row) and let the game offer those. The numbers are
+small (8 rows, at most 2 circles in a row), and results are cached by their inputs.
+
+Rules applied here:
+- Count limit: 1-2 circles in the die's row, 0-1 in every other row (Carriage: 0-2).
+- Consecutive: rows written in form one run from top to bottom; full rows are skipped
+  (Tram: ignored). The top and bottom rows are not connected.
+- Full tracks: no circle beyond a track's last space; if the die's row is full, the die
+  number moves up or down by 1 (repeatedly) to the nearest row with space.
+- Postal service: one circle may go in any row, outside both rules.
+- If the employment number cannot be written in full, as many circles as the rules allow
+  are written (ruling R4 in docs/rulings/rollwrite.md).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.rollwrite.components import ROWS
+
+Placement = tuple[int, ...]
+
+
+def die_rows(free: tuple[int, ...], die: int) -> tuple[int, ...]:
+    """The row(s) that count as the die's area: the die's own row, or the nearest rows with space.
+
+    When the rows one step up and one step down both have space, the player may use
+    either ("increase or decrease the die number by 1"), so both are returned.
+    """
+    if free[die] > 0:
+        return (die,)
+    for step in range(1, ROWS):
+        near = tuple(r for r in (die - step, die + step) if 0 <= r < ROWS and free[r] > 0)
+        if near:
+            return near
+    return ()
+
+
+def _normal(free: tuple[int, ...], die: int, limit: int, carriage: bool, tram: bool) -> list[Placement]:
+    """Every placement of 1..limit circles obeying the count limit and the consecutive rule."""
+    caps = [min(free[r], 2 if (r == die or carriage) else 1) for r in range(ROWS)]
+    open_rows = [r for r in range(ROWS) if free[r] > 0]
+    out: list[Placement] = []
+    counts = [0] * ROWS
+
+    def walk(i: int, total: int, run: int) -> None:
+        # run: 0 = nothing written yet, 1 = inside the run, 2 = run ended (consecutive rule)
+        if i == len(open_rows):
+            if counts[die] >= 1:
+                out.append(tuple(counts))
+            return
+        row = open_rows[i]
+        low = 1 if row == die else 0
+        for n in range(low, caps[row] + 1):
+            if total + n > limit:
+                break
+            if tram:
+                nxt = run
+            elif n > 0:
+                if run == 2:
+                    continue
+                nxt = 1
+            else:
+                nxt = 2 if run == 1 else run
+            counts[row] = n
+            walk(i + 1, total + n, nxt)
+        counts[row] = 0
+
+    if free[die] > 0:
+        walk(0, 0, 0)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def placements(
+    free: tuple[int, ...],
+    die_choices: tuple[int, ...],
+    number: int,
+    carriage: bool = False,
+    tram: bool = False,
+    postal: bool = False,
+) -> tuple[Placement, ...]:
+    """All legal placements writing as many circles as possible, up to `number`.
+
+    `free` is the empty space left on each track; `die_choices` the row(s) that count as
+    the die's area (see `die_rows`). Sorted, so the offered order is stable.
+    """
+    found: set[Placement] = set()
+    for die in die_choices:
+        base = _normal(free, die, number, carriage, tram)
+        found.update(base)
+        if postal:
+            bases = [p for p in base if sum(p) <= number - 1]
+            bases.append((0,) * ROWS)  # with 1 circle to write, it may go anywhere
+            for p in bases:
+                for row in range(ROWS):
+                    if p[row] < free[row]:
+                        q = list(p)
+                        q[row] += 1
+                        found.add(tuple(q))
+    if not found:
+        return ()
+    best = max(sum(p) for p in found)
+    return tuple(sorted((p for p in found if sum(p) == best), reverse=True))

@@ -1,0 +1,139 @@
+"""Victory points: the port district (rounds 6 and 12), cargo and technologies, and achievements.
+
+Kept apart from the decision flow because the bot, the renderer and the greedy player all
+need the same numbers the physical score boxes would show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite.sheet import Sheet, available
+
+State = dict[str, Any]
+
+
+def port_parts(ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
+    """The port district's value now, split into fulfilled orders, shop doubling and trading houses."""
+    orders = shops = houses = 0
+    for form in data["forms"]:
+        if ps["fulfilled"][form["id"]]:
+            orders += form["points"]
+            if ps["shops"][form["id"]]:
+                shops += form["points"]
+    for h, house in enumerate(data["trading_houses"]):
+        if ps["trading"][h]:
+            houses += 2 * sum(1 for f in house["forms"] if ps["fulfilled"][f])
+    return {"orders": orders, "shops": shops, "trading_houses": houses}
+
+
+def port_points(ps: Sheet, data: dict[str, Any]) -> int:
+    return sum(port_parts(ps, data).values())
+
+
+def cargo_points(ps: Sheet, data: dict[str, Any]) -> int:
+    """The star of the rightmost cargo circle."""
+    return data["cargo_points"][ps["cargo"] - 1] if ps["cargo"] > 0 else 0
+
+
+def tech_points(ps: Sheet) -> dict[str, int]:
+    """End-of-game victory points per technology held (only those that give any)."""
+    from engine.rollwrite.components import technologies
+
+    cards = technologies()
+    out: dict[str, int] = {}
+    for tech in ps["techs"]:
+        if tech == "patent":
+            points = 2 * len(ps["techs"])
+        elif tech == "gas_lamp":
+            points = sum(ps["shops"])
+        elif tech == "electric_light":
+            points = 4 * sum(ps["trading"])
+        elif tech == "dance_hall":
+            points = sum(ps["fulfilled"])
+        else:
+            points = cards[tech].get("end_vp", 0)
+        if points:
+            out[tech] = points
+    return out
+
+
+def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
+    """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes."""
+    boxes = ps["boxes"]
+    parts = port_parts(ps, data)
+    if state["round"] == 6:
+        boxes["6R"] = sum(parts.values())
+        ps["parts_6r"] = parts
+    elif state["round"] == 12:
+        boxes["12R"] = sum(parts.values())
+        ps["parts_12r"] = parts
+        boxes["cargo"] = cargo_points(ps, data)
+        boxes["tech"] = sum(tech_points(ps).values())
+        boxes["total"] = (boxes["6R"] or 0) + boxes["12R"] + boxes["cargo"] + boxes["tech"]
+
+
+def score_sheet(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
+    """Points by category; before the end, as if the game ended now (unwritten boxes count their value now)."""
+    zero = {"orders": 0, "shops": 0, "trading_houses": 0}
+    now = port_parts(ps, data)
+    p6 = ps.get("parts_6r", zero)
+    p12 = ps.get("parts_12r", now)
+    port_6r = sum(p6.values())
+    port_12r = sum(p12.values())
+    cargo = cargo_points(ps, data)
+    tech = sum(tech_points(ps).values())
+    return {
+        "port_6r": port_6r,
+        "port_12r": port_12r,
+        "orders": p6["orders"] + p12["orders"],
+        "shops": p6["shops"] + p12["shops"],
+        "trading_houses": p6["trading_houses"] + p12["trading_houses"],
+        "cargo": cargo,
+        "technology": tech,
+        "total": port_6r + port_12r + cargo + tech,
+    }
+
+
+def tie_break_key(ps: Sheet) -> tuple[int, int]:
+    """Tie-breakers: unconsumed money + faith, then unused circles on the employee tracks."""
+    resources = available(ps, "money") + available(ps, "faith")
+    circles = sum(w - c for w, c in zip(ps["written"], ps["crossed"], strict=True))
+    return resources, circles
+
+
+def achievements(state: State, ps: Sheet, data: dict[str, Any]) -> list[str]:
+    """The rulebook's achievements this sheet has earned (a record, not points)."""
+    got: list[str] = []
+    total = score_sheet(state, ps, data)["total"]
+    got += [f"{n}+ victory points" for n in range(100, 161, 10) if total >= n]
+    orders = sum(ps["fulfilled"])
+    got += [f"{n}+ order forms fulfilled" for n in range(13, 19) if orders >= n]
+    tech_vp = sum(tech_points(ps).values())
+    if tech_vp == 0:
+        got.append("0 victory points from technologies")
+    got += [f"{n}+ victory points from technologies" for n in range(20, 41, 5) if tech_vp >= n]
+    if len(ps["techs"]) >= 6:
+        got.append("6 technologies acquired")
+    if not ps["techs"]:
+        got.append("0 technologies acquired")
+    houses = sum(ps["trading"])
+    got += [f"{n}+ trading houses" for n in range(3, 7) if houses >= n]
+    shops = sum(ps["shops"])
+    got += [f"{n}+ shops" for n in range(10, 14) if shops >= n]
+    for res in ("money", "faith"):
+        got += [f"{res.capitalize()} stock {n}+" for n in (20, 25, 30) if ps[res]["got"] >= n]
+    got += [f"Cargo stock {n}+" for n in (12, 13, 14) if ps["cargo"] >= n]
+    full_tracks = sum(w >= data["track_length"] for w in ps["written"])
+    got += [f"{n} employee tracks filled" for n in (2, 3, 4) if full_tracks >= n]
+    columns = sum(1 for c in range(1, data["track_length"]) if all(w > c for w in ps["written"]))
+    got += [f"{n} vertical columns filled" for n in (7, 8, 9) if columns >= n]
+    got.append(f"Played side {state['options']['side']}")
+    players = state["players"]
+    if players == 1:
+        got.append("Played alone")
+    if players >= 8:
+        got.append("Played with 8+ players")
+    if players >= 10:
+        got.append("Played with 10+ players")
+    return got

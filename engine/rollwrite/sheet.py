@@ -1,0 +1,172 @@
+"""One player's sheet: writing circles, gaining and paying resources, crossing trade goods.
+
+A sheet is a plain dict inside the game state. These functions change it the way a pencil
+would and return the bonus *tasks* that a mark triggers (a column completed, a track
+filled, a stock mark reached, an order fulfilled, a link completed). The caller queues
+those tasks; tasks that need a decision become the player's next choices (see tasks.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS
+
+Sheet = dict[str, Any]
+Task = dict[str, Any]
+
+
+def new_sheet(data: dict[str, Any]) -> Sheet:
+    """A blank sheet: the first circle of every track pre-filled, 2 money and 1 faith owned."""
+    forms = data["forms"]
+    return {
+        "written": [1] * ROWS,
+        "crossed": [0] * ROWS,
+        "elites": [False] * ROWS,
+        "columns_taken": [False] * data["track_length"],
+        "tracks_taken": [False] * ROWS,
+        "goods": [[False] * len(f["goods"]) for f in forms],
+        "fulfilled": [False] * len(forms),
+        "shops": [False] * len(forms),
+        "links_taken": [False] * len(data["links"]),
+        "trading": [False] * len(data["trading_houses"]),
+        "money": {"got": data["money_start"], "used": 0},
+        "faith": {"got": data["faith_start"], "used": 0},
+        "cargo": 0,
+        "stock_taken": {"money": [False] * len(STOCK_MARKS), "faith": [False] * len(STOCK_MARKS)},
+        "techs": [],
+        "rounds_marked": 0,
+        "phone_round": 0,
+        "fulfilled_at": [0] * len(forms),
+        "boxes": {"6R": None, "12R": None, "cargo": None, "tech": None, "total": None},
+        # the flow of the current round
+        "step": "set",
+        "set": None,
+        "record": None,
+        "main_area": None,
+        "again": False,
+        "extra": None,
+        "queue": [],
+    }
+
+
+# ----- bonuses as tasks -------------------------------------------------------------------
+def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
+    """The tasks one bonus icon group gives, in a fixed order: resources, goods, buildings, choices."""
+    tasks: list[Task] = []
+    for res in ("money", "faith", "cargo"):
+        if bonus.get(res):
+            tasks.append({"t": "gain", "res": res, "n": bonus[res], "src": source})
+    for good in GOODS:
+        for _ in range(bonus.get(good, 0)):
+            tasks.append({"t": "good", "kind": good, "src": source})
+    for _ in range(bonus.get("good", 0)):
+        tasks.append({"t": "good", "kind": None, "src": source})
+    if bonus.get("employees"):
+        tasks.append({"t": "employees", "n": bonus["employees"], "src": source})
+    for key in ("elite", "shop", "trading"):
+        for _ in range(bonus.get(key, 0)):
+            tasks.append({"t": key, "src": source})
+    if "choice" in bonus:
+        tasks.append({"t": "choice", "options": bonus["choice"], "src": source})
+    if "exchange" in bonus:
+        tasks.append({"t": "exchange", "pay": bonus["exchange"]["pay"], "get": bonus["exchange"]["get"],
+                      "src": source})
+    return tasks
+
+
+# ----- town district ------------------------------------------------------------------------
+def free_spaces(ps: Sheet, data: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(data["track_length"] - w for w in ps["written"])
+
+
+def unused_circles(ps: Sheet, row: int) -> int:
+    return ps["written"][row] - ps["crossed"][row]
+
+
+def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
+    """Write one circle at the end of a track; returns the column/track bonuses it completes."""
+    length = data["track_length"]
+    if ps["written"][row] >= length:
+        return []
+    ps["written"][row] += 1
+    column = ps["written"][row] - 1
+    tasks: list[Task] = []
+    if column >= 1 and not ps["columns_taken"][column] and all(w > column for w in ps["written"]):
+        ps["columns_taken"][column] = True
+        tasks += bonus_tasks(data["column_bonus"][column], f"column {column}")
+    if ps["written"][row] == length and not ps["tracks_taken"][row]:
+        ps["tracks_taken"][row] = True
+        tasks += bonus_tasks(data["track_bonus"][row], f"track {row}")
+    return tasks
+
+
+# ----- warehouse district -------------------------------------------------------------------
+def available(ps: Sheet, res: str) -> int:
+    """Unconsumed money or faith."""
+    return ps[res]["got"] - ps[res]["used"]
+
+
+def can_pay(ps: Sheet, cost: dict[str, int]) -> bool:
+    return all(available(ps, res) >= n for res, n in cost.items())
+
+
+def pay(ps: Sheet, cost: dict[str, int]) -> None:
+    for res, n in cost.items():
+        ps[res]["used"] += n
+
+
+def gain(ps: Sheet, res: str, n: int, data: dict[str, Any]) -> list[Task]:
+    """Gain up to the game's cap (30 money / 30 faith / 14 cargo obtained); stock bonuses follow."""
+    if res == "cargo":
+        ps["cargo"] = min(RESOURCE_CAP["cargo"], ps["cargo"] + n)
+        return []
+    before = ps[res]["got"]
+    after = min(RESOURCE_CAP[res], before + n)
+    ps[res]["got"] = after
+    tasks: list[Task] = []
+    for i, entry in enumerate(data["stock_bonuses"][res]):
+        if before < entry["at"] <= after and not ps["stock_taken"][res][i]:
+            ps["stock_taken"][res][i] = True
+            tasks += bonus_tasks(entry["bonus"], f"{res} stock {entry['at']}")
+    return tasks
+
+
+# ----- port district ------------------------------------------------------------------------
+def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
+    """Order forms with at least one uncrossed trade good of this kind."""
+    out = []
+    for form in data["forms"]:
+        marks = ps["goods"][form["id"]]
+        if any(g == good and not marks[i] for i, g in enumerate(form["goods"])):
+            out.append(form["id"])
+    return out
+
+
+def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[str]:
+    return [g for g in GOODS if open_forms(ps, g, data)]
+
+
+def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_no: int) -> list[Task]:
+    """Cross one trade good on a form; fulfilling it circles the star and may complete links."""
+    form = data["forms"][form_id]
+    marks = ps["goods"][form_id]
+    for i, g in enumerate(form["goods"]):
+        if g == good and not marks[i]:
+            marks[i] = True
+            break
+    else:
+        raise ValueError(f"form {form_id} has no uncrossed {good}")
+    if not all(marks) or ps["fulfilled"][form_id]:
+        return []
+    ps["fulfilled"][form_id] = True
+    ps["fulfilled_at"][form_id] = round_no
+    tasks: list[Task] = []
+    if "language_school" in ps["techs"]:
+        tasks.append({"t": "gain", "res": "money", "n": 1, "src": "Foreign language school"})
+    for i, link in enumerate(data["links"]):
+        a, b = link["forms"]
+        if not ps["links_taken"][i] and ps["fulfilled"][a] and ps["fulfilled"][b]:
+            ps["links_taken"][i] = True
+            tasks += bonus_tasks(link["bonus"], f"link {a}-{b}")
+    return tasks

@@ -1,0 +1,150 @@
+"""What the renderer and the text summary get: `view(state, seat)`.
+
+Roll & Write has no hidden information (every sheet lies open on the table), so the public
+view and a seat's view hold the same sheets; a seat's view also carries its own options
+(`you`). Shape (keys are only ever added, never renamed):
+
+{
+  "game": "rollwrite", "side": "A" | "B", "options": {...}, "players": int,
+  "round": 1..12 (0 before setup completes), "rounds": 12, "over": bool, "headline": str,
+  "viewer": seat | None,
+  "areas": [{"row": 0..7, "id": str, "name": str}],          # town rows, top to bottom
+  "aside": {"id", "name"} | None,                              # Chamber of Commerce's set-aside card
+  "labs": {"lab_a" | "lab_b": {"name": str, "low" | "mid" | "high":
+           [{"id", "name", "level", "cost", "text"}]}},
+  "sets": [{"index": 0..2, "colour": "white"|"gray"|"black", "die": 1..6,
+            "card": {"id", "number", "action", "action_text"}, "taken_by_start_player": bool}],
+  "start_player": seat | None, "priority_set": 0..2 | None,
+  "seats": [{"seat", "owes": bool, "pending": str, "scores": {...}, "orders_fulfilled": int,
+             "achievements": [str], "sheet": SHEET}],
+  "you": {"seat", "pending", "options": [{"action", "label"}]} | None,
+}
+
+SHEET = {
+  "town": {"track_length": 10,
+           "rows": [{"row", "area", "name", "written", "crossed", "unused", "elite": bool, "full": bool,
+                     "track_bonus", "track_bonus_text", "track_bonus_taken": bool}],
+           "columns": [{"column": 1..9, "bonus", "bonus_text", "taken": bool, "full": bool}]},
+  "port": {"forms": [{"id", "row", "col", "points", "goods": [{"good", "crossed": bool}],
+                      "fulfilled": bool, "fulfilled_round": int, "shop": bool, "value": int}],
+           "links": [{"forms": [a, b], "bonus", "bonus_text", "taken": bool}],
+           "trading_houses": [{"id", "name", "forms", "built": bool, "fulfilled": int}]},
+  "warehouse": {"money" | "faith": {"got", "used", "available", "cap": 30, "row_length": 10,
+                                    "bonuses": [{"at", "bonus", "bonus_text", "taken"}]},
+                "cargo": {"count", "cap": 14, "points": [14 ints], "vp": int}},
+  "technologies": [{"id", "name", "lab", "level", "text", "vp": int}],
+  "round_track": [{"round", "bonus", "bonus_text", "crossed": bool}],
+  "boxes": {"6R", "12R", "cargo", "tech", "total"},            # None until written
+  "turn": {"step", "set", "extra", "record": {...} | None, "queue": [str]},
+}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite import rules
+from engine.rollwrite.components import LEVEL_COST, LEVELS, area_name, employment_cards, technologies
+from engine.rollwrite.labels import DIE_COLOURS, bonus_text, task_label
+from engine.rollwrite.scoring import cargo_points, tech_points
+from engine.rollwrite.sheet import Sheet, available
+
+State = dict[str, Any]
+
+
+def public_sets(state: State) -> list[dict[str, Any]]:
+    if state["round"] < 1:
+        return []
+    r = state["round"] - 1
+    out = []
+    for i in range(3):
+        card = employment_cards()[state["cards"][r][i]]
+        out.append({
+            "index": i,
+            "colour": DIE_COLOURS[i],
+            "die": state["dice"][r][i],
+            "card": {"id": card["id"], "number": card["number"], "action": card["action"],
+                     "action_text": bonus_text(card["action"])},
+            "taken_by_start_player": state["priority_set"] == i,
+        })
+    return out
+
+
+def labs_view(state: State) -> dict[str, Any]:
+    cards = technologies()
+    out: dict[str, Any] = {}
+    for lab, levels in state["labs"].items():
+        entry: dict[str, Any] = {"name": area_name(lab)}
+        for level in LEVELS:
+            entry[level] = [{"id": t, "name": cards[t]["name"], "level": level, "cost": LEVEL_COST[level],
+                             "text": cards[t]["text"]} for t in levels[level]]
+        out[lab] = entry
+    return out
+
+
+def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
+    data = rules.side_data(state)
+    length = data["track_length"]
+    rows = []
+    for r, area in enumerate(state["areas"]):
+        bonus = data["track_bonus"][r]
+        rows.append({
+            "row": r, "area": area, "name": area_name(area),
+            "written": ps["written"][r], "crossed": ps["crossed"][r],
+            "unused": ps["written"][r] - ps["crossed"][r],
+            "elite": ps["elites"][r], "full": ps["written"][r] >= length,
+            "track_bonus": bonus, "track_bonus_text": bonus_text(bonus),
+            "track_bonus_taken": ps["tracks_taken"][r],
+        })
+    columns = [{"column": c, "bonus": data["column_bonus"][c], "bonus_text": bonus_text(data["column_bonus"][c]),
+                "taken": ps["columns_taken"][c], "full": all(w > c for w in ps["written"])}
+               for c in range(1, length)]
+    forms = []
+    for form in data["forms"]:
+        f = form["id"]
+        value = form["points"] * (2 if ps["shops"][f] else 1) if ps["fulfilled"][f] else 0
+        forms.append({
+            "id": f, "row": form["row"], "col": form["col"], "points": form["points"],
+            "goods": [{"good": g, "crossed": ps["goods"][f][i]} for i, g in enumerate(form["goods"])],
+            "fulfilled": ps["fulfilled"][f], "fulfilled_round": ps["fulfilled_at"][f],
+            "shop": ps["shops"][f], "value": value,
+        })
+    links = [{"forms": list(link["forms"]), "bonus": link["bonus"], "bonus_text": bonus_text(link["bonus"]),
+              "taken": ps["links_taken"][i]} for i, link in enumerate(data["links"])]
+    houses = [{"id": h["id"], "name": h["name"], "forms": list(h["forms"]), "built": ps["trading"][i],
+               "fulfilled": sum(1 for f in h["forms"] if ps["fulfilled"][f])}
+              for i, h in enumerate(data["trading_houses"])]
+    warehouse: dict[str, Any] = {}
+    for res in ("money", "faith"):
+        warehouse[res] = {
+            "got": ps[res]["got"], "used": ps[res]["used"], "available": available(ps, res), "cap": 30,
+            "row_length": data["stock_row_length"],
+            "bonuses": [{"at": b["at"], "bonus": b["bonus"], "bonus_text": bonus_text(b["bonus"]),
+                         "taken": ps["stock_taken"][res][i]} for i, b in enumerate(data["stock_bonuses"][res])],
+        }
+    warehouse["cargo"] = {"count": ps["cargo"], "cap": 14, "points": list(data["cargo_points"]),
+                          "vp": cargo_points(ps, data)}
+    vp = tech_points(ps)
+    cards = technologies()
+    techs = []
+    for t in ps["techs"]:
+        lab, level = rules.tech_slot(state, t)
+        techs.append({"id": t, "name": cards[t]["name"], "lab": lab, "level": level, "text": cards[t]["text"],
+                      "vp": vp.get(t, 0)})
+    round_track = [{"round": n, "bonus": data["round_bonus"][n], "bonus_text": bonus_text(data["round_bonus"][n]),
+                    "crossed": n <= ps["rounds_marked"]} for n in range(1, 13)]
+    record = None
+    if ps["record"] is not None:
+        rec = ps["record"]
+        record = {"die": rec["die"], "card": rec["card"], "number": rec["number"], "die_rows": list(rec["die_rows"]),
+                  "placed": list(rec["placed"]), "done": bool(rec.get("done"))}
+    return {
+        "town": {"track_length": length, "rows": rows, "columns": columns},
+        "port": {"forms": forms, "links": links, "trading_houses": houses},
+        "warehouse": warehouse,
+        "technologies": techs,
+        "round_track": round_track,
+        "boxes": dict(ps["boxes"]),
+        "turn": {"step": ps["step"], "set": ps["set"], "extra": ps["extra"], "record": record,
+                 "queue": [task_label(state, t) for t in ps["queue"]]},
+    }
