@@ -1,0 +1,47 @@
+"""The twelve achievement cards: who meets which requirement (rulebook "Achievement Cards")."""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.board import built_categories
+from engine.yokohama.components import GOODS, parts
+
+
+def meets(state: State, seat: int, card_id: str) -> bool:
+    """Does `seat` own what the card asks for? (Nothing is paid to complete an achievement.)"""
+    card = parts().achievements[card_id]
+    pl = state["p"][seat]
+    kind, need = card["kind"], card["need"]
+    if kind in GOODS:
+        return pl["goods"][kind] >= need
+    if kind == "yen":
+        return pl["yen"] >= need
+    if kind == "tokens":
+        return len(pl["tokens"]) + len(pl["mercs"]) >= need
+    if kind == "orders":
+        return len(pl["done"]) >= need
+    if kind == "techs":
+        return len(pl["techs"]) >= need
+    if kind == "areas":
+        prod, com = built_categories(state, seat)
+        return prod >= need[0] and com >= need[1]
+    raise ValueError(f"unknown achievement kind {kind}")
+
+
+def claimable(state: State, seat: int) -> list[str]:
+    """Cards this seat may complete now: requirement met, not done before, an assistant in hand."""
+    if state["p"][seat]["hand"]["assistants"] < 1:
+        return []
+    return [a["id"] for a in state["achievements"] if seat not in a["claimed"] and meets(state, seat, a["id"])]
+
+
+def claim(state: State, seat: int, card_id: str) -> int:
+    """Place an assistant from hand on the card; first claimant scores the left number. Returns VP."""
+    entry = next(a for a in state["achievements"] if a["id"] == card_id)
+    high, low = parts().achievements[card_id]["vp"]
+    points = high if not entry["claimed"] else low
+    entry["claimed"].append(seat)
+    pl = state["p"][seat]
+    pl["hand"]["assistants"] -= 1
+    pl["vp"] += points
+    return points

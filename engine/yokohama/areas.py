@@ -1,0 +1,529 @@
+"""Steps 3–6 of the main action: the Area Action, the 5-Power bonus, construction, recovery.
+
+The same chain runs after a normal move and after a Foreign Mercenary (which returns to
+the Additional Action phase it came from). Each area's choices are small decisions held
+in `state["stage"]` with their working data in `state["ctx"]`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+from engine.yokohama.board import (
+    SHOP_COST,
+    add_assistants,
+    assistants_at,
+    has_tech,
+    icons,
+    power,
+    shop_at,
+    th_cost,
+)
+from engine.yokohama.components import GOODS, area_kind, area_name, parts
+from engine.yokohama.rewards import gain_goods, grant, log
+
+Action = dict[str, Any]
+
+PRODUCTION = {"copper": [0, 0, 1, 2, 3], "silk": [0, 1, 2, 3, 4], "tea": [1, 2, 3, 4, 5], "fish": [1, 2, 3, 4, 5]}
+PORT_REACH = {1: (), 2: ("low",), 3: ("low", "mid"), 4: ("low", "mid", "high"), 5: ("low", "mid", "high")}
+#: Chinatown's exchange table: (pay, receive) per exchange.
+EXCHANGES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
+    "sell_copper": ({"copper": 1}, {"yen": 2}),
+    "sell_silk": ({"silk": 1}, {"yen": 2}),
+    "sell_tea": ({"tea": 1}, {"yen": 1}),
+    "sell_fish": ({"fish": 1}, {"yen": 1}),
+    "buy_copper": ({"yen": 2}, {"copper": 1}),
+    "buy_silk": ({"yen": 2}, {"silk": 1}),
+    "buy_tea": ({"yen": 1}, {"tea": 1}),
+    "buy_fish": ({"yen": 1}, {"fish": 1}),
+    "buy_imported": ({"yen": 4}, {"imported": 1}),
+}
+FAITH_KINDS = (*GOODS, "yen", "imported")
+HAND_LIMIT = 3
+TECH_SURCHARGE_FROM = 4  # owning 4 already: the 5th and later cost ¥2 / 1 imported more
+#: Faith from Action Power 1..5. The rulebook's table prints "2 Power: 1 Faith value"; we rule
+#: that a misprint for 2 (docs/rulings/yokohama.md, "Church faith table").
+CHURCH_FAITH = [1, 2, 3, 4, 5]
+
+
+def has(state: State, seat: int, what: str, n: int = 1) -> bool:
+    pl = state["p"][seat]
+    if what == "yen":
+        return pl["yen"] >= n
+    if what == "imported":
+        return pl["imported"] >= n
+    return pl["goods"][what] >= n
+
+
+def spend(state: State, seat: int, what: str, n: int = 1) -> None:
+    pl = state["p"][seat]
+    if what in ("yen", "imported"):
+        pl[what] -= n
+    else:
+        pl["goods"][what] -= n
+
+
+def start(state: State, seat: int) -> None:
+    """Step 3 begins: work out Power, pay other Trading Houses, and do or open the action."""
+    ctx = state["ctx"]
+    area = ctx["area"]
+    pw = power(state, seat, area)
+    ctx["power"] = pw
+    site = state["sites"][area]
+    if site["th"] is not None and site["th"] != seat:
+        state["p"][site["th"]]["yen"] += 1
+    kind = area_kind(area)
+    pl = state["p"][seat]
+    log(state, f"acts in {area_name(area)} with Power {pw}")
+    if kind in PRODUCTION:
+        gain_goods(state, seat, kind, PRODUCTION[kind][pw - 1])
+        state["stage"] = "after_action"
+    elif kind == "bank":
+        pl["yen"] += pw
+        state["stage"] = "after_action"
+    elif kind == "port":
+        ctx["taken"] = 0
+        state["stage"] = "act_port" if pw >= 2 else "after_action"
+    elif kind == "lab":
+        state["stage"] = "act_lab"
+    elif kind == "agency":
+        ctx["left"] = pw - 1
+        state["stage"] = "act_agency" if pw >= 2 else "after_action"
+    elif kind == "chinatown":
+        ctx["left"] = pw
+        state["stage"] = "act_chinatown"
+    elif kind == "church":
+        ctx["power_faith"] = CHURCH_FAITH[pw - 1]
+        state["stage"] = "act_church"
+    elif kind == "customs":
+        state["stage"] = "act_customs"
+    else:
+        raise ValueError(f"no action in {area}")
+
+
+# ----- Port ------------------------------------------------------------------------------------
+
+def port_slots(state: State, seat: int) -> list[int]:
+    ctx = state["ctx"]
+    levels = parts().boards["port_levels"]
+    row = state["ports"][ctx["area"]]
+    reach = PORT_REACH[ctx["power"]]
+    return [i for i, card in enumerate(row) if card is not None and levels[i] in reach]
+
+
+def port_options(state: State, seat: int) -> list[Action]:
+    ctx = state["ctx"]
+    pl = state["p"][seat]
+    room = len(pl["orders"]) < HAND_LIMIT
+    slots = port_slots(state, seat) if room else []
+    if ctx["taken"] == 0:
+        return [*({"do": "order", "slot": i} for i in slots), {"do": "port_done"}]
+    out: list[Action] = []
+    for i in slots:
+        if has(state, seat, "yen", 2):
+            out.append({"do": "order", "slot": i, "pay": "yen"})
+        if has(state, seat, "imported"):
+            out.append({"do": "order", "slot": i, "pay": "imported"})
+    return [*out, {"do": "port_done"}]
+
+
+def port_apply(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    area = ctx["area"]
+    pl = state["p"][seat]
+    if action["do"] == "order":
+        pay = action.get("pay")
+        if pay == "yen":
+            spend(state, seat, "yen", 2)
+        elif pay == "imported":
+            spend(state, seat, "imported")
+        row = state["ports"][area]
+        pl["orders"].append(row[action["slot"]])
+        log(state, f"took order #{row[action['slot']]} from {area_name(area)}")
+        row[action["slot"]] = None
+        ctx["taken"] += 1
+        if ctx["taken"] < 2 and port_options(state, seat) != [{"do": "port_done"}]:
+            return
+    if ctx["power"] == 5:
+        pl["vp"] += 3
+    refill_port(state, area)
+    state["stage"] = "after_action"
+
+
+def refill_port(state: State, area: str) -> None:
+    """Slide cards left, refill from the deck; an empty space left over triggers the end."""
+    row = [c for c in state["ports"][area] if c is not None]
+    while len(row) < len(state["ports"][area]) and state["order_deck"]:
+        row.append(state["order_deck"].pop())
+    missing = len(state["ports"][area]) - len(row)
+    state["ports"][area] = row + [None] * missing
+    if missing and "orders" not in state["end"]["reasons"]:
+        state["end"]["reasons"].append("orders")
+
+
+# ----- Laboratory ------------------------------------------------------------------------------
+
+def tech_units(state: State, seat: int, slot: int) -> int:
+    """Industry value still owed after Power (in ¥2-or-1-imported units), with the 5th-card extra."""
+    ctx = state["ctx"]
+    card = state["labs"][ctx["area"]][slot]
+    need = parts().techs[card]["value"] + parts().boards["lab_extra"][slot]
+    units = max(0, need - ctx["power"])
+    if len(state["p"][seat]["techs"]) >= TECH_SURCHARGE_FROM:
+        units += 1
+    return units
+
+
+def tech_payments(state: State, seat: int, slot: int) -> list[int]:
+    """How many imported goods may go into the payment (the rest in ¥2 each)."""
+    pl = state["p"][seat]
+    units = tech_units(state, seat, slot)
+    return [k for k in range(min(units, pl["imported"]) + 1) if 2 * (units - k) <= pl["yen"]]
+
+
+def owns_name(state: State, seat: int, card: int) -> bool:
+    name = parts().techs[card]["name"]
+    return any(parts().techs[t]["name"] == name for t in state["p"][seat]["techs"])
+
+
+def lab_options(state: State, seat: int) -> list[Action]:
+    if state["stage"] == "act_lab_pay":
+        return [{"do": "tech_pay", "imported": k} for k in tech_payments(state, seat, state["ctx"]["slot"])]
+    row = state["labs"][state["ctx"]["area"]]
+    out: list[Action] = []
+    for slot, card in enumerate(row):
+        if card is None or owns_name(state, seat, card):
+            continue
+        if tech_payments(state, seat, slot):
+            out.append({"do": "tech", "slot": slot})
+    return [*out, {"do": "tech_none"}]
+
+
+def lab_apply(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    if action["do"] == "tech_none":
+        state["stage"] = "after_action"
+        return
+    if action["do"] == "tech":
+        ctx["slot"] = action["slot"]
+        payments = tech_payments(state, seat, action["slot"])
+        if len(payments) > 1:
+            state["stage"] = "act_lab_pay"
+            return
+        imported = payments[0]
+    else:
+        imported = action["imported"]
+    slot = ctx["slot"]
+    units = tech_units(state, seat, slot)
+    spend(state, seat, "imported", imported)
+    spend(state, seat, "yen", 2 * (units - imported))
+    row = state["labs"][ctx["area"]]
+    card = row[slot]
+    row[slot] = None
+    gain_tech(state, seat, card)
+    rest = [c for c in row if c is not None]
+    if state["tech_deck"]:
+        rest.append(state["tech_deck"].pop())
+    state["labs"][ctx["area"]] = rest + [None] * (len(row) - len(rest))
+    state["stage"] = "after_action"
+
+
+def gain_tech(state: State, seat: int, card: int) -> None:
+    """A technology joins the seat's cards: effects of owned cards, then its own, then icons."""
+    pl = state["p"][seat]
+    if has_tech(state, seat, "letterpress"):
+        pl["yen"] += 1
+    if has_tech(state, seat, "patent"):
+        pl["vp"] += 2
+    pl["techs"].append(card)
+    tech = parts().techs[card]
+    log(state, f"learned {tech['name']}")
+    if tech["effect"] == "exposition":
+        pl["vp"] += 10
+    elif tech["effect"] == "station":
+        state["pending"].append({"kind": "station"})
+    check_mercenary(state, seat, tech["country"])
+
+
+def check_mercenary(state: State, seat: int, country: str) -> None:
+    """Every 2nd icon of a country (on completed orders and techs) brings its mercenary, if any left."""
+    if icons(state, seat, country) % 2 == 0 and state["mercs"][country] > 0:
+        state["mercs"][country] -= 1
+        state["p"][seat]["mercs"].append({"country": country, "used": False})
+        log(state, f"gained a {country.capitalize()} mercenary")
+
+
+# ----- Employment Agency and Chinatown --------------------------------------------------------
+
+def agency_options(state: State, seat: int) -> list[Action]:
+    pl = state["p"][seat]
+    out: list[Action] = []
+    if pl["warehouse"]["assistants"]:
+        out.append({"do": "hire", "what": "assistant"})
+    if pl["warehouse"]["shops"] and pl["yen"] >= SHOP_COST:
+        out.append({"do": "hire", "what": "shop"})
+    if pl["warehouse"]["th"] and pl["yen"] >= th_cost(state, seat):
+        out.append({"do": "hire", "what": "th"})
+    return [*out, {"do": "hire_done"}]
+
+
+def agency_apply(state: State, seat: int, action: Action) -> None:
+    from engine.yokohama.rewards import take_from_warehouse
+
+    ctx = state["ctx"]
+    if action["do"] == "hire":
+        take_from_warehouse(state, seat, action["what"])
+        ctx["left"] -= 1
+        if ctx["left"] > 0 and len(agency_options(state, seat)) > 1:
+            return
+    state["stage"] = "after_action"
+
+
+def chinatown_options(state: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for name, (pay, _get) in EXCHANGES.items():
+        if all(has(state, seat, what, n) for what, n in pay.items()):
+            out.append({"do": "exchange", "trade": name})
+    return [*out, {"do": "exchange_done"}]
+
+
+def chinatown_apply(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    if action["do"] == "exchange":
+        pay, get = EXCHANGES[action["trade"]]
+        for what, n in pay.items():
+            spend(state, seat, what, n)
+        grant(state, seat, get)
+        ctx["left"] -= 1
+        if ctx["left"] > 0:
+            return
+    state["stage"] = "after_action"
+
+
+# ----- Church and Customs ---------------------------------------------------------------------
+
+def pawn_sources(state: State, seat: int) -> list[str]:
+    """Where the pawn for the management board may come from: the area itself, or hand."""
+    out = []
+    if assistants_at(state, seat, state["ctx"]["area"]):
+        out.append("area")
+    if state["p"][seat]["hand"]["assistants"]:
+        out.append("hand")
+    return out
+
+
+def faith_kinds_owned(state: State, seat: int) -> list[str]:
+    paid = state["ctx"].get("paid", [])
+    return [k for k in FAITH_KINDS if k not in paid and has(state, seat, k)]
+
+
+def church_options(state: State, seat: int) -> list[Action]:
+    ctx = state["ctx"]
+    board = parts().boards["church"]
+    if state["stage"] == "act_church_pay":
+        return [{"do": "faith", "kind": k} for k in faith_kinds_owned(state, seat)]
+    out: list[Action] = []
+    if pawn_sources(state, seat):
+        best = ctx["power_faith"] + len(faith_kinds_owned(state, seat))
+        out = [{"do": "church", "space": i} for i, s in enumerate(board)
+               if state["church"][i] is None and s["need"] <= best]
+    return [*out, {"do": "church_none"}]
+
+
+def church_apply(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    if action["do"] == "church_none":
+        state["stage"] = "after_action"
+        return
+    if action["do"] == "church":
+        ctx["space"] = action["space"]
+        ctx["paid"] = []
+    else:
+        spend(state, seat, action["kind"])
+        ctx["paid"].append(action["kind"])
+    need = parts().boards["church"][ctx["space"]]["need"]
+    if ctx["power_faith"] + len(ctx["paid"]) < need:
+        state["stage"] = "act_church_pay"
+        return
+    ctx["board"] = "church"
+    choose_pawn(state, seat)
+
+
+def customs_options(state: State, seat: int) -> list[Action]:
+    ctx = state["ctx"]
+    board = parts().boards["customs"]
+    out: list[Action] = []
+    if pawn_sources(state, seat):
+        limit = min(ctx["power"] - 1, state["p"][seat]["imported"])
+        out = [{"do": "customs", "space": i} for i, s in enumerate(board)
+               if state["customs"][i] is None and s["need"] <= limit]
+    return [*out, {"do": "customs_none"}]
+
+
+def customs_apply(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    if action["do"] == "customs_none":
+        state["stage"] = "after_action"
+        return
+    ctx["space"] = action["space"]
+    spend(state, seat, "imported", parts().boards["customs"][action["space"]]["need"])
+    ctx["board"] = "customs"
+    choose_pawn(state, seat)
+
+
+def choose_pawn(state: State, seat: int) -> None:
+    sources = pawn_sources(state, seat)
+    if len(sources) > 1:
+        state["stage"] = "act_pawn"
+    else:
+        place_pawn(state, seat, sources[0])
+
+
+def place_pawn(state: State, seat: int, source: str) -> None:
+    """The assistant goes onto the board for good; the space pays its reward (+ Winery/Brickyard)."""
+    ctx = state["ctx"]
+    board = ctx["board"]
+    if source == "area":
+        add_assistants(state, seat, ctx["area"], -1)
+    else:
+        state["p"][seat]["hand"]["assistants"] -= 1
+    state[board][ctx["space"]] = seat
+    space = parts().boards[board][ctx["space"]]
+    grant(state, seat, space["reward"])
+    if board == "church" and has_tech(state, seat, "winery"):
+        state["p"][seat]["vp"] += 3
+    if board == "customs" and has_tech(state, seat, "brickyard"):
+        state["p"][seat]["vp"] += 4
+    log(state, f"placed an assistant on the {board.capitalize()} board (space {ctx['space'] + 1})")
+    state["stage"] = "after_action"
+
+
+# ----- Steps 4 to 6 -----------------------------------------------------------------------------
+
+def after_action(state: State, seat: int) -> None:
+    ctx = state["ctx"]
+    if ctx["power"] == 5 and state["tokens"].get(ctx["area"]) is not None:
+        state["stage"] = "bonus"
+    elif build_options(state, seat):
+        state["stage"] = "build"
+    else:
+        state["stage"] = "recover"
+
+
+def build_options(state: State, seat: int) -> list[Action]:
+    ctx = state["ctx"]
+    if ctx["power"] < 4:
+        return []
+    area = ctx["area"]
+    site = state["sites"][area]
+    hand = state["p"][seat]["hand"]
+    out: list[Action] = []
+    if hand["shops"] and not shop_at(state, seat, area):
+        out += [{"do": "build", "what": "shop", "space": i} for i, s in enumerate(site["shops"]) if s is None]
+    if hand["th"] and site["th"] is None:
+        out.append({"do": "build", "what": "th"})
+    return out
+
+
+def bonus_apply(state: State, seat: int, action: Action) -> None:
+    area = state["ctx"]["area"]
+    if action["do"] == "bonus_take":
+        token = state["tokens"][area]
+        state["tokens"][area] = None
+        state["p"][seat]["tokens"].append(token)
+        grant(state, seat, parts().power_tokens[token]["reward"])
+        log(state, f"took the 5-Power token of {area_name(area)}")
+    state["stage"] = "build" if build_options(state, seat) else "recover"
+
+
+def build_apply(state: State, seat: int, action: Action) -> None:
+    area = state["ctx"]["area"]
+    site = state["sites"][area]
+    card = parts().sites[site["card"]]
+    pl = state["p"][seat]
+    if action["do"] == "build":
+        if action["what"] == "shop":
+            site["shops"][action["space"]] = seat
+            pl["hand"]["shops"] -= 1
+            grant(state, seat, card["shops"][action["space"]])
+            if has_tech(state, seat, "gaslight"):
+                pl["vp"] += 2
+            log(state, f"built a Shophouse in {area_name(area)}")
+        else:
+            site["th"] = seat
+            pl["hand"]["th"] -= 1
+            grant(state, seat, card["trading_house"])
+            if has_tech(state, seat, "electric_light"):
+                pl["vp"] += 3
+            log(state, f"built a Trading House in {area_name(area)}")
+    state["stage"] = "recover"
+
+
+def recover(state: State, seat: int) -> None:
+    """Step 6 (automatic unless Telephone offers to leave one assistant behind)."""
+    area = state["ctx"]["area"]
+    if has_tech(state, seat, "telephone") and assistants_at(state, seat, area):
+        state["stage"] = "recover_choice"
+        return
+    recover_all(state, seat, leave=0)
+
+
+def recover_all(state: State, seat: int, leave: int) -> None:
+    area = state["ctx"]["area"]
+    n = assistants_at(state, seat, area) - leave
+    add_assistants(state, seat, area, -n)
+    state["p"][seat]["hand"]["assistants"] += n
+    state["stage"] = state["ctx"].get("back", "second")
+    state["ctx"] = {}
+
+
+def options(state: State, seat: int) -> list[Action]:
+    stage = state["stage"]
+    if stage == "act_port":
+        return port_options(state, seat)
+    if stage in ("act_lab", "act_lab_pay"):
+        return lab_options(state, seat)
+    if stage == "act_agency":
+        return agency_options(state, seat)
+    if stage == "act_chinatown":
+        return chinatown_options(state, seat)
+    if stage in ("act_church", "act_church_pay"):
+        return church_options(state, seat)
+    if stage == "act_customs":
+        return customs_options(state, seat)
+    if stage == "act_pawn":
+        return [{"do": "pawn_from", "source": s} for s in pawn_sources(state, seat)]
+    if stage == "bonus":
+        return [{"do": "bonus_take"}, {"do": "bonus_skip"}]
+    if stage == "build":
+        return [*build_options(state, seat), {"do": "build_skip"}]
+    if stage == "recover_choice":
+        return [{"do": "recover", "leave": 0}, {"do": "recover", "leave": 1}]
+    return []
+
+
+def apply(state: State, seat: int, action: Action) -> None:
+    stage = state["stage"]
+    if stage == "act_port":
+        port_apply(state, seat, action)
+    elif stage in ("act_lab", "act_lab_pay"):
+        lab_apply(state, seat, action)
+    elif stage == "act_agency":
+        agency_apply(state, seat, action)
+    elif stage == "act_chinatown":
+        chinatown_apply(state, seat, action)
+    elif stage in ("act_church", "act_church_pay"):
+        church_apply(state, seat, action)
+    elif stage == "act_customs":
+        customs_apply(state, seat, action)
+    elif stage == "act_pawn":
+        place_pawn(state, seat, action["source"])
+    elif stage == "bonus":
+        bonus_apply(state, seat, action)
+    elif stage == "build":
+        build_apply(state, seat, action)
+    elif stage == "recover_choice":
+        recover_all(state, seat, leave=action["leave"])
+    else:
+        raise ValueError(f"no area decision in stage {stage}")

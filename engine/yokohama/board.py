@@ -1,0 +1,103 @@
+"""Questions about the board that every step of the turn asks: who is where, what is Power.
+
+Pure functions of the state; nothing here changes it.
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.components import area_kind, parts, tech_effect
+
+MAX_POWER = 5
+
+
+def action_areas(state: State) -> list[str]:
+    """Areas in layout order where pieces may stand (every area but the Canal)."""
+    return [a for a in state["layout"] if area_kind(a) != "canal"]
+
+
+def has_tech(state: State, seat: int, effect: str) -> bool:
+    return any(tech_effect(t) == effect for t in state["p"][seat]["techs"])
+
+
+def other_presidents(state: State, seat: int, area: str) -> list[int]:
+    """Seats other than `seat` whose President stands in `area`."""
+    return [s for s, pl in enumerate(state["p"]) if s != seat and pl["president"] == area]
+
+
+def assistants_at(state: State, seat: int, area: str) -> int:
+    return state["p"][seat]["placed"].get(area, 0)
+
+
+def add_assistants(state: State, seat: int, area: str, n: int) -> None:
+    placed = state["p"][seat]["placed"]
+    count = placed.get(area, 0) + n
+    if count:
+        placed[area] = count
+    else:
+        placed.pop(area, None)
+
+
+def shop_at(state: State, seat: int, area: str) -> bool:
+    site = state["sites"].get(area)
+    return site is not None and seat in site["shops"]
+
+
+def th_at(state: State, seat: int, area: str) -> bool:
+    site = state["sites"].get(area)
+    return site is not None and site["th"] == seat
+
+
+def power(state: State, seat: int, area: str) -> int:
+    """Action Power in `area` (rulebook table): President, assistants, own buildings, Station; max 5."""
+    total = assistants_at(state, seat, area)
+    total += 1 if state["p"][seat]["president"] == area else 0
+    total += 1 if shop_at(state, seat, area) else 0
+    total += 1 if th_at(state, seat, area) else 0
+    total += 1 if state["station"] == area else 0
+    return min(total, MAX_POWER)
+
+
+def shops_built(state: State, seat: int) -> int:
+    return sum(site["shops"].count(seat) for site in state["sites"].values())
+
+
+def th_built(state: State, seat: int) -> int:
+    return sum(1 for site in state["sites"].values() if site["th"] == seat)
+
+
+def built_categories(state: State, seat: int) -> tuple[int, int]:
+    """(production, commercial) areas where `seat` has a Shophouse or Trading House (one each)."""
+    prod = com = 0
+    for area, site in state["sites"].items():
+        if seat in site["shops"] or site["th"] == seat:
+            if parts().areas[area]["category"] == "production":
+                prod += 1
+            else:
+                com += 1
+    return prod, com
+
+
+def th_cost(state: State, seat: int) -> int:
+    """Trading House price from the warehouse: ¥4 for the 1st, 5, 6, 7 for the 4th."""
+    taken = parts().boards["warehouse"]["trading_houses"] - state["p"][seat]["warehouse"]["th"]
+    return 4 + taken
+
+
+SHOP_COST = 2
+
+
+def pieces_on_board(board: list[int | None], seat: int) -> int:
+    return sum(1 for s in board if s == seat)
+
+
+def icons(state: State, seat: int, country: str) -> int:
+    """Country icons of `country` on this seat's completed orders and technologies."""
+    p = parts()
+    pl = state["p"][seat]
+    n = sum(1 for o in pl["done"] if p.orders[o]["country"] == country)
+    return n + sum(1 for t in pl["techs"] if p.techs[t]["country"] == country)
+
+
+def tech_value(state: State, seat: int) -> int:
+    return sum(parts().techs[t]["value"] for t in state["p"][seat]["techs"])

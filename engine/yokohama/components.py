@@ -1,0 +1,150 @@
+"""The component data of Yokohama, read once from `data/yokohama/` and checked.
+
+Everything printed on a card or board lives in TOML so an owner of the physical game can
+correct it; this module turns those files into lookup tables the rules code uses, and
+refuses data that breaks the counts the rulebook states.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from data import load_data
+
+GOODS = ("copper", "silk", "tea", "fish")
+GOOD_NAMES = {"copper": "Copper", "silk": "Raw Silk", "tea": "Tea", "fish": "Seafood"}
+COUNTRIES = ("english", "american", "french", "german", "dutch")
+COUNTRY_NAMES = {c: c.capitalize() for c in COUNTRIES}
+#: Reward keys a card, space or token may carry (the rulebook's "Description of the Icons").
+REWARD_KEYS = ("vp", "yen", *GOODS, "any_good", "imported", "warehouse", "move")
+
+
+class Components:
+    """Lookup tables over the data files; one shared, read-only instance (`parts()`)."""
+
+    def __init__(self) -> None:
+        areas = load_data("yokohama", "areas.toml")["area"]
+        self.areas: dict[str, dict[str, Any]] = {a["id"]: a for a in areas}
+        self.area_order: list[str] = [a["id"] for a in areas]
+        self.layout: dict[str, Any] = load_data("yokohama", "layout.toml")
+        self.orders: dict[int, dict[str, Any]] = {
+            o["id"]: o for o in load_data("yokohama", "orders.toml")["orders"]
+        }
+        self.techs: dict[int, dict[str, Any]] = {
+            t["id"]: t for t in load_data("yokohama", "technologies.toml")["technologies"]
+        }
+        self.sites: dict[int, dict[str, Any]] = {
+            s["id"]: s for s in load_data("yokohama", "building_sites.toml")["sites"]
+        }
+        self.power_tokens: dict[int, dict[str, Any]] = {
+            t["id"]: t for t in load_data("yokohama", "power_tokens.toml")["tokens"]
+        }
+        boards = load_data("yokohama", "boards.toml")
+        self.boards: dict[str, Any] = boards
+        self.achievements: dict[str, dict[str, Any]] = {a["id"]: a for a in boards["achievements"]}
+        self.validate()
+
+    def areas_for(self, players: int) -> list[str]:
+        """The Area Boards used with this many players, in data order."""
+        return [a for a in self.area_order if players not in self.areas[a]["not_used_with"]]
+
+    def rows_for(self, players: int) -> list[int]:
+        return list(self.layout[f"players{players}"]["rows"])
+
+    def adjacency_for(self, players: int) -> list[list[int]]:
+        return [list(n) for n in self.layout[f"players{players}"]["adjacent"]]
+
+    def validate(self) -> None:
+        """Refuse data that contradicts the rulebook's counts (raises ValueError)."""
+        problems: list[str] = []
+        kinds = [a["kind"] for a in self.areas.values()]
+        if len(kinds) != 18:
+            problems.append(f"{len(kinds)} area boards, the game has 18")
+        for players in (2, 3, 4):
+            used = len(self.areas_for(players))
+            if used != sum(self.rows_for(players)):
+                problems.append(f"{players} players: {used} areas but the layout has {sum(self.rows_for(players))}")
+            adj = self.adjacency_for(players)
+            for i, nbs in enumerate(adj):
+                for j in nbs:
+                    if i not in adj[j]:
+                        problems.append(f"{players} players: adjacency {i}-{j} is one-way")
+        if len(self.orders) != 36:
+            problems.append(f"{len(self.orders)} order cards, the game has 36")
+        if len(self.techs) != 30:
+            problems.append(f"{len(self.techs)} technology cards, the game has 30")
+        if len(self.sites) != 24:
+            problems.append(f"{len(self.sites)} building sites, the game has 24")
+        if len(self.power_tokens) != 20:
+            problems.append(f"{len(self.power_tokens)} 5-Power tokens, the game has 20")
+        mercs = self.boards["mercenaries"]
+        if sum(mercs.values()) != 10 or set(mercs) != set(COUNTRIES):
+            problems.append("there must be ten mercenaries of the five countries")
+        for card in [*self.orders.values(), *self.techs.values()]:
+            if card["country"] not in COUNTRIES:
+                problems.append(f"unknown country {card['country']}")
+        rewards = [o["reward"] for o in self.orders.values()]
+        rewards += [t["reward"] for t in self.power_tokens.values()]
+        for site in self.sites.values():
+            rewards += [*site["shops"], site["trading_house"]]
+        rewards += [s["reward"] for s in self.boards["church"] + self.boards["customs"]]
+        for reward in rewards:
+            for key in reward:
+                if key not in REWARD_KEYS:
+                    problems.append(f"unknown reward icon {key}")
+        for order in self.orders.values():
+            if not order["cost"] or any(g not in GOODS for g in order["cost"]):
+                problems.append(f"order {order['id']} has a bad cost")
+        groups = sorted(a["group"] for a in self.achievements.values())
+        if groups != ["A"] * 4 + ["B"] * 4 + ["C"] * 4:
+            problems.append("achievements must be four each of A, B and C")
+        if problems:
+            raise ValueError("Bad Yokohama data: " + "; ".join(problems))
+
+
+@cache
+def parts() -> Components:
+    return Components()
+
+
+def area_name(area: str | None) -> str:
+    if area is None:
+        return "nowhere"
+    return parts().areas[area]["name"]
+
+
+def area_kind(area: str) -> str:
+    return parts().areas[area]["kind"]
+
+
+def tech_effect(tech_id: int) -> str:
+    return parts().techs[tech_id]["effect"]
+
+
+def reward_text(reward: dict[str, int]) -> str:
+    """A reward as short words: '2 VP + ¥1 + 1 any good'."""
+    bits: list[str] = []
+    for key in REWARD_KEYS:
+        n = reward.get(key, 0)
+        if not n:
+            continue
+        if key == "vp":
+            bits.append(f"{n} VP")
+        elif key == "yen":
+            bits.append(f"¥{n}")
+        elif key in GOODS:
+            bits.append(f"{n} {GOOD_NAMES[key]}")
+        elif key == "any_good":
+            bits.append(f"{n} good{'s' if n > 1 else ''} of choice")
+        elif key == "imported":
+            bits.append(f"{n} imported")
+        elif key == "warehouse":
+            bits.append(f"{n} from warehouse")
+        elif key == "move":
+            bits.append(f"{n} assistant move{'s' if n > 1 else ''}")
+    return " + ".join(bits) or "nothing"
+
+
+def goods_text(goods: dict[str, int]) -> str:
+    return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n) or "nothing"

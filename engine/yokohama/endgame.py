@@ -1,0 +1,129 @@
+"""The end of the game: the five end conditions and the final score calculation."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.core import State
+from engine.yokohama.board import icons, pieces_on_board, shops_built, tech_value, th_built
+from engine.yokohama.components import COUNTRIES, GOODS, parts
+
+ALL_SHOPS = 8
+ALL_TRADING_HOUSES = 4
+#: Technology value of the 2-player dummy (quick summary: "Dummy player has an ending technology
+#: value of 7.5"). Kept doubled so all arithmetic stays in integers.
+DUMMY_TECH_TWICE = 15
+SET_POINTS = {5: 12, 4: 8, 3: 4, 2: 2, 1: 0}
+END_REASONS = {
+    "trading_houses": "a player built all 4 Trading Houses",
+    "shops": "a player built all 8 Shophouses",
+    "orders": "the Order deck ran out",
+    "church": "the Church board is full enough",
+    "customs": "the Customs board is full enough",
+}
+
+
+def check_end(state: State) -> None:
+    """Record newly met end conditions; the first one fixes the final round (this one + 1)."""
+    reasons: list[str] = state["end"]["reasons"]
+    need = parts().boards["end_pawns"][str(state["players"])]
+    seats = range(state["players"])
+    met = {
+        "trading_houses": any(th_built(state, s) >= ALL_TRADING_HOUSES for s in seats),
+        "shops": any(shops_built(state, s) >= ALL_SHOPS for s in seats),
+        "church": sum(1 for s in state["church"] if s is not None and s >= 0) >= need,
+        "customs": sum(1 for s in state["customs"] if s is not None and s >= 0) >= need,
+    }
+    for reason, hit in met.items():
+        if hit and reason not in reasons:
+            reasons.append(reason)
+    if reasons and state["end"]["final_round"] is None:
+        state["end"]["final_round"] = state["round"] + 1
+
+
+def board_majority(state: State, board: str, first: int, second: int) -> list[int]:
+    """Church/Customs bonus: most pawns first; ties go to whoever has the rightmost pawn."""
+    cells = state[board]
+    ranked = []
+    for seat in range(state["players"]):
+        count = pieces_on_board(cells, seat)
+        if count:
+            rightmost = max(i for i, s in enumerate(cells) if s == seat)
+            ranked.append((-count, -rightmost, seat))
+    ranked.sort()
+    points = [0] * state["players"]
+    for place, (_c, _r, seat) in enumerate(ranked[:2]):
+        points[seat] = first if place == 0 else second
+    return points
+
+
+def technology_bonus(state: State) -> list[int]:
+    """10 / 5 for the highest Industry totals; ties to the seat closest to the start player.
+
+    With 2 players a dummy with 7.5 takes part in the ranking (and can take a place).
+    """
+    entries: list[tuple[int, int, int]] = []  # (-value*2, seat order, seat or -1)
+    for seat in range(state["players"]):
+        if state["p"][seat]["techs"]:
+            entries.append((-2 * tech_value(state, seat), seat, seat))
+    if state["players"] == 2:
+        entries.append((-DUMMY_TECH_TWICE, -1, -1))
+    entries.sort()
+    points = [0] * state["players"]
+    for place, (_v, _o, seat) in enumerate(entries[:2]):
+        if seat >= 0:
+            points[seat] = 10 if place == 0 else 5
+    return points
+
+
+@cache
+def best_sets(counts: tuple[int, ...]) -> int:
+    """Most points from splitting country icons into sets of different countries."""
+    present = [i for i, n in enumerate(counts) if n]
+    if len(present) < 2:
+        return 0
+    best = 0
+    # Try every set of 2+ different countries taken from those present.
+    for mask in range(1, 1 << len(present)):
+        chosen = [present[i] for i in range(len(present)) if mask >> i & 1]
+        if len(chosen) < 2:
+            continue
+        rest = list(counts)
+        for i in chosen:
+            rest[i] -= 1
+        best = max(best, SET_POINTS[len(chosen)] + best_sets(tuple(rest)))
+    return best
+
+
+def country_bonus(state: State, seat: int) -> int:
+    return best_sets(tuple(icons(state, seat, c) for c in COUNTRIES))
+
+
+def final_scores(state: State) -> list[dict[str, Any]]:
+    """Per seat: points during play, then each final category in the rulebook's order."""
+    church = board_majority(state, "church", 6, 3)
+    customs = board_majority(state, "customs", 8, 4)
+    tech = technology_bonus(state)
+    out = []
+    for seat, pl in enumerate(state["p"]):
+        row = {
+            "play": pl["vp"],
+            "church": church[seat],
+            "customs": customs[seat],
+            "technology": tech[seat],
+            "countries": country_bonus(state, seat),
+            "mercenaries": sum(1 for m in pl["mercs"] if not m["used"]),
+            "imported": pl["imported"],
+            "money": pl["yen"] // 2,
+            "goods": sum(pl["goods"][g] for g in GOODS) // 3,
+        }
+        row["total"] = sum(row.values())
+        out.append(row)
+    return out
+
+
+def ranking(state: State) -> list[int]:
+    """Best first; ties go to the seat closest to the start player (seat 0 first)."""
+    totals = [row["total"] for row in final_scores(state)]
+    return sorted(range(state["players"]), key=lambda s: (-totals[s], s))

@@ -1,0 +1,111 @@
+"""`YokohamaGame`: the engine contract (engine.core.Game) for Yokohama, 2–4 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, State
+from engine.yokohama import describe as labels
+from engine.yokohama import endgame, flow, greedy, setup
+from engine.yokohama import view as views
+from engine.yokohama.components import area_name
+
+Action = Any
+
+
+class YokohamaGame(Game):
+    name = "yokohama"
+    title = "Yokohama"
+    min_players = 2
+    max_players = 4
+    default_options: dict[str, Any] = {}
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        self.check_players(players)
+        return setup.new_state(players, seed, self.normalize_options(options))
+
+    def to_act(self, state: State) -> list[int]:
+        return flow.to_act(state)
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        return flow.options(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        flow.apply(state, seat, action)
+
+    def why_not_your_turn(self, state: State, seat: int) -> str:
+        if state["stage"] == "keep":
+            return "You have already chosen your starting order."
+        return f"It is not your turn; Player {state['seat'] + 1} is playing."
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        return why_illegal(state, seat, action)
+
+    def describe(self, state: State, action: Action) -> str:
+        return labels.describe(state, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat, self.headline(state))
+
+    def headline(self, state: State) -> str:
+        if state["over"]:
+            winner = endgame.ranking(state)[0]
+            return f"Game over after {state['round'] - 1} rounds — Player {winner + 1} wins"
+        if state["stage"] == "keep":
+            return "Setup — everyone keeps 1 of 2 order cards"
+        final = state["end"]["final_round"]
+        tail = f" (final round: {final})" if final is not None else ""
+        stage = views.STAGE_TEXT.get(state["stage"], state["stage"])
+        return f"Round {state['round']}{tail} — Player {state['seat'] + 1}: {stage}"
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def scores(self, state: State) -> list[dict[str, int]]:
+        return endgame.final_scores(state)
+
+    def ranking(self, state: State) -> list[int]:
+        return endgame.ranking(state)
+
+    def auto_action(self, state: State, seat: int) -> Action:
+        if state["stage"] == "keep":
+            return flow.options(state, seat)[0]
+        return greedy.choose(state, seat)
+
+
+def why_illegal(state: State, seat: int, action: Action) -> str:
+    """A reason a player understands for the commonest refused actions."""
+    if not isinstance(action, dict) or "do" not in action:
+        return "That is not a Yokohama action; choose one of the offered options."
+    pl = state["p"][seat]
+    do = action["do"]
+    area = action.get("area")
+    if do == "place" and isinstance(area, str):
+        if area == "canal":
+            return "You may not place assistants in the Canal."
+        if pl["hand"]["assistants"] < 1:
+            return "You have no assistants in hand to place."
+        if area in state["ctx"].get("placed", []):
+            return f"You already placed an assistant in {area_name(area)} this turn."
+        return f"You cannot afford to place in {area_name(area)} (¥1 per assistant to each President there)."
+    if do in ("enter", "step", "stop") and isinstance(area, str) and area in state["adjacent"]:
+        if pl["placed"].get(area, 0) == 0 and area != "canal":
+            return f"Your President may only move into areas with your assistants; none are in {area_name(area)}."
+        return f"Your President cannot move to {area_name(area)} now."
+    if do == "fulfill":
+        if action.get("order") not in pl["orders"]:
+            return "That order card is not in your hand."
+        return "You do not have the goods that order needs."
+    if do == "merc":
+        if pl["flags"]["merc"]:
+            return "You may use a Foreign Mercenary only once per turn."
+        return "You need an unused Foreign Mercenary and an area with your assistant but not your President."
+    if do == "order":
+        if len(pl["orders"]) >= 3:
+            return "You may hold at most 3 order cards."
+        return "That order card is out of reach at this Power, or you cannot pay for a second card."
+    if do == "tech":
+        return "You cannot pay that technology's Industry value, or you already own one of that name."
+    if do == "achieve":
+        return "You do not meet that achievement, already completed it, or have no assistant in hand."
+    return "That move is not possible now; choose one of the offered options."

@@ -1,0 +1,103 @@
+"""Building a fresh game: the setup section of the rulebook, for 2, 3 or 4 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng, State
+from engine.yokohama.components import COUNTRIES, GOODS, area_kind, parts
+
+
+def new_player(money: int) -> dict[str, Any]:
+    """A player's starting hand and warehouse (rulebook: 8 assistants and 2 shops in hand)."""
+    b = parts().boards
+    return {
+        "yen": money,
+        "vp": 0,
+        "goods": {g: 1 for g in GOODS},
+        "imported": 0,
+        "hand": {"assistants": b["hand"]["assistants"], "shops": b["hand"]["shops"],
+                 "th": b["hand"]["trading_houses"]},
+        "warehouse": {"assistants": b["warehouse"]["assistants"], "shops": b["warehouse"]["shops"],
+                      "th": b["warehouse"]["trading_houses"]},
+        "president": None,
+        "placed": {},
+        "orders": [],
+        "keep": [],
+        "done": [],
+        "techs": [],
+        "mercs": [],
+        "tokens": [],
+        "flags": {"merc": False, "spin": False, "university": False},
+    }
+
+
+def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+    """Deal the boards, cards and tokens at random from `seed` (all kept in the state)."""
+    p = parts()
+    rng = Rng(seed)
+    areas = p.areas_for(players)
+    layout = rng.shuffled(areas)
+    adjacency = p.adjacency_for(players)
+    adjacent = {layout[i]: [layout[j] for j in adjacency[i]] for i in range(len(layout))}
+    site_ids = rng.shuffled(sorted(p.sites))
+    token_ids = rng.shuffled(sorted(p.power_tokens))
+    sites: dict[str, Any] = {}
+    tokens: dict[str, Any] = {}
+    for area in layout:
+        if area_kind(area) == "canal":
+            continue
+        card = site_ids.pop()
+        sites[area] = {"card": card, "shops": [None] * len(p.sites[card]["shops"]), "th": None}
+        tokens[area] = token_ids.pop()
+    b = p.boards
+    achievements = []
+    for group in ("A", "B", "C"):
+        ids = sorted(a for a, card in p.achievements.items() if card["group"] == group)
+        achievements.append({"id": rng.choice(ids), "claimed": []})
+    tech_deck = rng.shuffled(sorted(p.techs))
+    labs = {a: [tech_deck.pop() for _ in b["lab_extra"]] for a in layout if area_kind(a) == "lab"}
+    order_deck = rng.shuffled(sorted(p.orders))
+    del order_deck[: b["orders_removed"][str(players)]]
+    ports = {a: [order_deck.pop() for _ in b["port_levels"]] for a in sorted(x for x in layout
+                                                                            if area_kind(x) == "port")}
+    labs = {a: labs[a] for a in sorted(labs)}
+    church: list[int | None] = [None] * len(b["church"])
+    customs: list[int | None] = [None] * len(b["customs"])
+    if players == 2:
+        church[b["church_neutral"]] = -1
+        customs[b["customs_neutral"]] = -1
+    money = b["start_money"]
+    seats = [new_player(money["first"] if s == 0 else money["others"]) for s in range(players)]
+    for player in seats:
+        player["keep"] = [order_deck.pop(), order_deck.pop()]
+    return {
+        "game": "yokohama",
+        "players": players,
+        "options": options,
+        "layout": layout,
+        "rows": p.rows_for(players),
+        "adjacent": adjacent,
+        "sites": sites,
+        "tokens": tokens,
+        "station": None,
+        "ports": ports,
+        "order_deck": order_deck,
+        "labs": labs,
+        "tech_deck": tech_deck,
+        "church": church,
+        "customs": customs,
+        "achievements": achievements,
+        "mercs": {c: b["mercenaries"][c] for c in COUNTRIES},
+        "p": seats,
+        "seat": 0,
+        "round": 1,
+        "turns": 0,
+        "stage": "keep",
+        "ctx": {},
+        "pending": [],
+        "end": {"reasons": [], "final_round": None},
+        "over": False,
+        "log": [],
+        "rng": rng.state,
+    }
