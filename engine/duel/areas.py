@@ -315,7 +315,7 @@ def take_church(state: State, seat: int) -> None:
     card = act["church"]
     state["church_row"].remove(card)
     state["players"][seat]["church"].append(card)
-    log(state, f"{name(seat)} takes a Church card (Faith {CHURCH[card].faith}) and places it face down.")
+    log(state, f"{name(seat)} takes a Church card and places it face down.")
     gain_reward(state, seat, CHURCH[card].reward, "church")
     finish_act(state, seat)
 

@@ -1,0 +1,96 @@
+"""Building Duel positions for tests: a started game, then the state shaped by hand, then moves
+made through the contract (so every move a test makes is one `legal` offered)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+from engine.duel import GAME
+
+
+def started(seed: int = 1, start_seat: int = 0) -> State:
+    """A game past the setup choice: both players kept their first two Order cards."""
+    state = GAME.new(2, seed, {"start_seat": start_seat})
+    for seat in (start_seat, 1 - start_seat):
+        card = state["players"][seat]["setup_draw"][-1]
+        state = GAME.apply(state, seat, {"do": "return", "card": card})
+    return state
+
+
+def play(state: State, seat: int, action: dict[str, Any]) -> State:
+    """Apply `action`, insisting it was offered."""
+    offered = GAME.legal(state, seat)
+    assert action in offered, f"{action} not in {offered}"
+    return GAME.apply(state, seat, action)
+
+
+def play_all(state: State, seat: int, actions: list[dict[str, Any]]) -> State:
+    for action in actions:
+        state = play(state, seat, action)
+    return state
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    return state["players"][seat]
+
+
+def set_player(state: State, seat: int, **fields: Any) -> State:
+    """Give a player exact resources (goods as a dict merged into theirs)."""
+    p = state["players"][seat]
+    for key, value in fields.items():
+        if key == "goods":
+            p["goods"].update(value)
+        elif key == "extra":
+            p["extra"].update({str(k): v for k, v in value.items()})
+        else:
+            p[key] = value
+    return state
+
+
+def give_tech(state: State, seat: int, tech: str) -> State:
+    """Hand a Technology to a player (taken out of wherever it lies)."""
+    for pile in ("tech_row", "tech_deck", "tech_discard"):
+        if tech in state[pile]:
+            state[pile].remove(tech)
+    state["players"][seat]["techs"].append(tech)
+    return state
+
+
+def put_in_row(state: State, tech: str) -> State:
+    """Make sure `tech` is face up in the Technology row."""
+    if tech not in state["tech_row"]:
+        for pile in ("tech_deck", "tech_discard"):
+            if tech in state[pile]:
+                state[pile].remove(tech)
+        state["tech_row"][0:1] = [tech] if len(state["tech_row"]) == 5 else []
+        if tech not in state["tech_row"]:
+            state["tech_row"].append(tech)
+    return state
+
+
+def end_turn(state: State, seat: int) -> State:
+    """Skip any pending bonus/construction, then end the turn."""
+    for _ in range(5):
+        legal = GAME.legal(state, seat)
+        if {"do": "end"} in legal:
+            return GAME.apply(state, seat, {"do": "end"})
+        if {"do": "build", "what": None} in legal:
+            state = GAME.apply(state, seat, {"do": "build", "what": None})
+        elif any(a["do"] == "bonus" for a in legal):
+            state = GAME.apply(state, seat, next(a for a in legal if a["do"] == "bonus"))
+        else:
+            raise AssertionError(f"cannot end the turn: {legal}")
+    raise AssertionError("turn did not end")
+
+
+def quick_turn(state: State, seat: int, area: str) -> State:
+    """Go to `area` with the forced Power card and no extras, take the first option of any
+    follow-up question, and end the turn."""
+    state = play(state, seat, {"do": "area", "area": area})
+    while state["turn"]["act"] is not None:
+        legal = GAME.legal(state, seat)
+        stop = [a for a in legal if a.get("do") == "stop" or a.get("card", 0) is None or a.get("tech", 0) is None
+                or a == {"do": "power", "card": a.get("card"), "extra": 0}]
+        state = GAME.apply(state, seat, stop[0] if stop else legal[0])
+    return end_turn(state, seat)
