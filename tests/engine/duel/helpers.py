@@ -57,20 +57,32 @@ def give_tech(state: State, seat: int, tech: str) -> State:
     return state
 
 
-def put_in_row(state: State, tech: str) -> State:
-    """Make sure `tech` is face up in the Technology row."""
-    if tech not in state["tech_row"]:
-        for pile in ("tech_deck", "tech_discard"):
+def put_in_row(state: State, *techs: str) -> State:
+    """Make sure every one of `techs` is face up in the Technology row (others make room)."""
+    for tech in techs:
+        for pile in ("tech_row", "tech_deck", "tech_discard"):
             if tech in state[pile]:
                 state[pile].remove(tech)
-        state["tech_row"][0:1] = [tech] if len(state["tech_row"]) == 5 else []
-        if tech not in state["tech_row"]:
-            state["tech_row"].append(tech)
+    others = state["tech_row"][: 5 - len(techs)]
+    state["tech_deck"] = state["tech_row"][5 - len(techs):] + state["tech_deck"]
+    state["tech_row"] = list(techs) + others
+    return state
+
+
+def settle(state: State, seat: int) -> State:
+    """Finish the act under way choosing the plainest option (no extras, stop, take nothing)."""
+    while state["turn"]["act"] is not None:
+        legal = GAME.legal(state, seat)
+        plain = [a for a in legal if a.get("do") == "stop" or a.get("extra", 1) == 0
+                 or (a.get("do") in ("church", "tech", "keep2") and a.get(a["do"] if a["do"] == "tech" else "card")
+                     is None) or a == {"do": "telephone", "use": False}]
+        state = GAME.apply(state, seat, plain[0] if plain else legal[0])
     return state
 
 
 def end_turn(state: State, seat: int) -> State:
-    """Skip any pending bonus/construction, then end the turn."""
+    """Finish the act, skip any pending bonus/construction, then end the turn."""
+    state = settle(state, seat)
     for _ in range(5):
         legal = GAME.legal(state, seat)
         if {"do": "end"} in legal:
@@ -85,12 +97,27 @@ def end_turn(state: State, seat: int) -> State:
 
 
 def quick_turn(state: State, seat: int, area: str) -> State:
-    """Go to `area` with the forced Power card and no extras, take the first option of any
+    """Go to `area` with the forced Power card and no extras, take the plainest option of any
     follow-up question, and end the turn."""
+    return end_turn(play(state, seat, {"do": "area", "area": area}), seat)
+
+
+def with_power_card(state: State, seat: int, value: int) -> State:
+    """Leave the player exactly one available Power card, of `value` (1-6: 5 and 6 are upgraded)."""
+    p = state["players"][seat]
+    index = {1: 0, 2: 1, 3: 2, 4: 3, 5: 2, 6: 3}[value]
+    p["upgraded"] = [False] * 4
+    if value >= 5:
+        p["upgraded"][index] = True
+    p["played"] = [i != index for i in range(4)]
+    return state
+
+
+def act_at(state: State, seat: int, area: str, power: int, extra: int = 0) -> State:
+    """Go to `area` with a Power card of `power` (plus an Extra Power card `extra`, given for the purpose)."""
+    with_power_card(state, seat, power)
+    state["players"][seat]["extra"] = {"1": 1 if extra == 1 else 0, "2": 1 if extra == 2 else 0}
     state = play(state, seat, {"do": "area", "area": area})
-    while state["turn"]["act"] is not None:
-        legal = GAME.legal(state, seat)
-        stop = [a for a in legal if a.get("do") == "stop" or a.get("card", 0) is None or a.get("tech", 0) is None
-                or a == {"do": "power", "card": a.get("card"), "extra": 0}]
-        state = GAME.apply(state, seat, stop[0] if stop else legal[0])
-    return end_turn(state, seat)
+    if extra:
+        state = play(state, seat, {"do": "power", "card": power, "extra": extra})
+    return state
