@@ -8,6 +8,7 @@ round begins when the last seat is done.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.core import Game, IllegalAction, State
@@ -55,12 +56,34 @@ class RollWriteGame(Game):
             return []
         return decisions.options(state, seat)
 
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        """As `Game.apply`, but copying only what the action can change.
+
+        `copy.deepcopy` of the whole state dominated the time of a playout. An action
+        changes only the acting seat's sheet and a few top-level numbers (the round's
+        start of every sheet is handled in `_apply`), so the new state shares the rest —
+        the dice, cards, layout and other sheets, which the engine never mutates — with
+        the old one; the given state stays untouched as the contract requires.
+        """
+        if self.is_over(state):
+            raise IllegalAction("This game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalAction(self.why_not_your_turn(state, seat))
+        if action not in self.legal(state, seat):
+            raise IllegalAction(self.why_illegal(state, seat, action))
+        new_state = dict(state)
+        new_state["sheets"] = list(state["sheets"])
+        new_state["sheets"][seat] = _clone(state["sheets"][seat])
+        self._apply(new_state, seat, action)
+        return new_state
+
     def _apply(self, state: State, seat: int, action: Any) -> None:
         decisions.perform(state, seat, action)
         if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
             if state["round"] >= ROUNDS:
                 state["over"] = True
             else:
+                state["sheets"] = [_clone(ps) for ps in state["sheets"]]
                 self._next_round(state)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
@@ -169,6 +192,11 @@ class RollWriteGame(Game):
         if not self.legal(state, seat):
             raise IllegalAction("There is nothing to decide for this seat.")
         return greedy_action(self, state, seat)
+
+
+def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
+    """An independent copy of one sheet (plain JSON, so a JSON round trip is exact and fast)."""
+    return json.loads(json.dumps(sheet))
 
 
 def _explain(state: State, seat: int, action: Any) -> str:
