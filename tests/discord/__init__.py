@@ -1,0 +1,1 @@
+"""Tests of the Discord layer, run against ``tests.harness.FakeDiscord`` (no network)."""
