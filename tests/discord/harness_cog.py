@@ -159,7 +159,10 @@ class HarnessBot(commands.Bot):
             text = "Only members with the Manage Server permission can do that."
         else:
             text = "Something went wrong."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass  # the token expired: nobody is left to tell

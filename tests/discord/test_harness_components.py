@@ -1,0 +1,64 @@
+"""Buttons, selects and modals are routed the way the gateway routes them, DynamicItems included."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.harness_cog import HarnessBot
+from tests.harness.discord_fake import FakeDiscord, FakeUser, InvalidInteraction
+
+
+async def test_click_a_dynamic_button_in_a_channel_message(fake: FakeDiscord, alice: FakeUser) -> None:
+    sent = await fake.command("play post", user=alice)
+    [post] = [s for s in sent if s.kind == "channel_message"]
+    assert post.content == "Click to count"
+    assert not post.ephemeral
+    assert [b["label"] for b in post.buttons()] == ["Count 0"]
+    assert post.button("Count 0")["custom_id"] == "test:0"
+
+    [update] = await fake.click(user=alice, message=post, label="Count 0")
+    assert update.kind == "update"
+    assert update.content == "Counted to 1 by alice"
+    # The message itself changed: clicking again uses its new button.
+    assert fake.message_view(post).button(prefix="test:")["label"] == "Count 1"
+    [update] = await fake.click(user=alice, message=post, prefix="test:")
+    assert update.content == "Counted to 2 by alice"
+
+
+async def test_select_values_reach_the_dynamic_select(fake: FakeDiscord, alice: FakeUser) -> None:
+    sent = await fake.command("play post", user=alice)
+    post = next(s for s in sent if s.kind == "channel_message")
+    assert [o["value"] for o in post.select(prefix="pick:")["options"]] == ["0", "1", "2"]
+    [answer] = await fake.click("pick:7", user=alice, message=post, values=["2"])
+    assert answer.ephemeral
+    assert answer.content == "Game 7: you chose ['2']"
+    with pytest.raises(InvalidInteraction, match="does not offer"):
+        await fake.click("pick:7", user=alice, message=post, values=["9"])
+
+
+async def test_a_dynamic_item_routes_after_a_restart(alice: FakeUser) -> None:
+    """A button sent by an earlier process still works: the custom_id alone carries what it needs."""
+    async with FakeDiscord(HarnessBot()) as fresh:
+        user = fresh.user("erin")
+        [update] = await fresh.click("test:41", user=user)
+        assert update.kind == "update"
+        assert update.content == "Counted to 42 by erin"
+        assert update.button(prefix="test:")["custom_id"] == "test:42"
+
+
+async def test_clicking_what_is_not_there_is_refused(fake: FakeDiscord, alice: FakeUser) -> None:
+    sent = await fake.command("play post", user=alice)
+    post = next(s for s in sent if s.kind == "channel_message")
+    with pytest.raises(InvalidInteraction, match="expected one component"):
+        await fake.click(user=alice, message=post, label="No such button")
+
+
+async def test_modal_round_trip(fake: FakeDiscord, alice: FakeUser) -> None:
+    [modal] = await fake.command("play note", user=alice)
+    assert modal.kind == "modal"
+    assert modal.body["title"] == "Leave a note"
+    [reply] = await fake.submit_modal(modal, user=alice, values={"note": "see you tomorrow"})
+    assert reply.ephemeral
+    assert reply.content == "Noted: see you tomorrow"
+    with pytest.raises(InvalidInteraction, match="length"):
+        await fake.submit_modal(modal, user=alice, values={"Note": "x" * 51})
