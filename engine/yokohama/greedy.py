@@ -1,8 +1,11 @@
-"""The greedy player: tries every legal action one step ahead and keeps the best-looking state.
+"""The greedy player: tries every legal action and keeps the best-looking result.
 
 Used for players who time out, and by the tests to show that purposeful play reaches an
-end condition. The value of a position is the points it would score now plus small,
-plainly guessed worths of what is not yet points (orders in hand, pieces, Power).
+end condition. The worth of a position is the points it would score now plus small,
+plainly guessed worths of what is not yet points (orders in hand, pieces, and what the
+best area within reach would give). Movement is judged by where it can end: each route
+is followed to its stop and the Area Action there is played out greedily, so the
+President walks to the best area instead of pacing between equal ones.
 """
 
 from __future__ import annotations
@@ -12,38 +15,155 @@ from typing import Any
 
 from engine.core import State
 from engine.yokohama import flow
-from engine.yokohama.board import action_areas, other_presidents, power, shops_built, th_built
-from engine.yokohama.components import GOODS
+from engine.yokohama.areas import PRODUCTION
+from engine.yokohama.board import (
+    action_areas,
+    has_tech,
+    other_presidents,
+    power,
+    shop_at,
+    shops_built,
+    th_built,
+)
+from engine.yokohama.components import GOODS, area_kind
 from engine.yokohama.endgame import board_majority
 
 Action = Any
+GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
+MOVEMENT = {"move", "moving", "tram"}
+#: How long one look-ahead may run (decisions), so the greedy player stays quick.
+ROLLOUT_LIMIT = 12
+
+
+def area_promise(state: State, seat: int, area: str, pw: int) -> float:
+    """A rough worth of acting in `area` with Power `pw` (what placement aims for)."""
+    pl = state["p"][seat]
+    kind = area_kind(area)
+    if pw <= 0:
+        return 0.0
+    if kind in PRODUCTION:
+        value = PRODUCTION[kind][pw - 1] * GOOD_WORTH[kind]
+    elif kind == "bank":
+        value = 0.5 * pw
+    elif kind == "port":
+        value = 2.5 if pw >= 2 and len(pl["orders"]) < 3 else 0.0
+        value += 3 if pw == 5 else 0
+    elif kind == "lab":
+        value = 2.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
+    elif kind == "agency":
+        value = 0.6 * (pw - 1)
+    elif kind == "chinatown":
+        value = 0.25 * pw
+    elif kind == "church":
+        value = 0.9 * pw if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
+    else:
+        value = 2.5 * min(pw - 1, pl["imported"])
+    if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
+        value += 3.0
+    return value
 
 
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + 0.5 * pl["yen"] + 1.2 * pl["imported"]
-    value += 0.45 * sum(pl["goods"][g] for g in GOODS)
+    value += sum(GOOD_WORTH[g] * pl["goods"][g] for g in GOODS)
     value += 2.0 * len(pl["orders"]) + 1.5 * len(pl["techs"])
-    value += 0.3 * pl["hand"]["assistants"] + 0.4 * sum(pl["placed"].values())
+    value += 0.5 * pl["hand"]["assistants"] + 0.3 * sum(pl["placed"].values())
     value += 1.0 * pl["hand"]["shops"] + 1.5 * pl["hand"]["th"]
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     value += board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
-    reach = [power(state, seat, a) for a in action_areas(state) if not other_presidents(state, seat, a)]
-    value += 0.8 * max(reach, default=0)
+    if state["seat"] == seat and state["stage"] in ("first", "place", "place_spread", "place_pair",
+                                                      "telegram", "move"):
+        promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
+                   for a in action_areas(state)
+                   if pl["placed"].get(a) and (not other_presidents(state, seat, a) or has_tech(state, seat, "postal"))]
+        value += 0.7 * max(promise, default=0.0)
     return value
 
 
-def choose(state: State, seat: int) -> Action:
-    """The legal action after which `worth` is highest (the first one on ties)."""
+def after(state: State, seat: int, action: Action) -> State:
+    trial = copy.deepcopy(state)
+    flow.apply(trial, seat, action)
+    return trial
+
+
+def one_step(state: State, seat: int) -> Action:
+    """The action with the best immediate worth (first on ties)."""
     options = flow.options(state, seat)
     best, best_value = options[0], float("-inf")
     for action in options:
-        trial = copy.deepcopy(state)
-        flow.apply(trial, seat, action)
-        value = worth(trial, seat)
-        if trial["over"] or trial["seat"] != seat:
-            value += 0.01  # prefer finishing a turn over idling when nothing else gains
+        trial = after(state, seat, action)
+        value = worth(trial, seat) + (0.01 if trial["over"] or trial["seat"] != seat else 0.0)
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best
+
+
+def finish_action(state: State, seat: int) -> float:
+    """Play the rest of the Area Action one step greedily; the worth where it settles."""
+    for _ in range(ROLLOUT_LIMIT):
+        if state["over"] or state["seat"] != seat or state["stage"] in ("first", "second", "end_turn"):
+            break
+        state = after(state, seat, one_step(state, seat))
+    return worth(state, seat)
+
+
+def route_value(state: State, seat: int, seen: frozenset[str]) -> float:
+    """Best worth reachable from a President on the way (stage "moving"), no area twice."""
+    if state["stage"] not in MOVEMENT:
+        return finish_action(state, seat)
+    best = float("-inf")
+    for action in flow.options(state, seat):
+        if action["do"] == "step" and action["area"] in seen:
+            continue
+        trial = after(state, seat, action)
+        here = frozenset({*seen, action["area"]}) if action["do"] == "step" else seen
+        best = max(best, route_value(trial, seat, here))
+    return best
+
+
+def best_of(state: State, seat: int, value: Any) -> Action:
+    """The option whose resulting state `value` rates highest (first on ties)."""
+    options = flow.options(state, seat)
+    best, best_value = options[0], float("-inf")
+    for action in options:
+        score = value(after(state, seat, action))
+        if score > best_value + 1e-9:
+            best, best_value = action, score
+    return best
+
+
+def choose(state: State, seat: int) -> Action:
+    stage = state["stage"]
+    if state["pending"] or stage in flow.AREA:
+        # Judge area choices by where the whole action ends, not by the half-way state.
+        return best_of(state, seat, lambda trial: finish_action(trial, seat))
+    if stage == "place":
+        return best_of(state, seat, lambda trial: max(
+            worth(after(trial, seat, nxt), seat) for nxt in flow.options(trial, seat)))
+    if stage not in MOVEMENT:
+        return one_step(state, seat)
+    pl = state["p"][seat]
+    seen = frozenset({pl["president"]} if pl["president"] else ())
+    options = flow.options(state, seat)
+    best, best_value = options[0], float("-inf")
+    for action in options:
+        trial = after(state, seat, action)
+        if action["do"] == "step":
+            value = route_value(trial, seat, frozenset({*seen, action["area"]})) - 0.05
+        elif action["do"] in ("return", "return_from"):
+            value = best_return(trial, seat)
+        else:
+            value = route_value(trial, seat, seen)
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
+
+
+def best_return(state: State, seat: int) -> float:
+    """Worth of taking pieces back: only sensible when the hand has run low."""
+    low = state["p"][seat]["hand"]["assistants"] < 2
+    while state["stage"] == "return":
+        state = after(state, seat, one_step(state, seat))
+    return worth(state, seat) + (3.0 if low else -1.0)
