@@ -126,6 +126,19 @@ class PlayCog(commands.GroupCog, group_name="play", group_description="Test game
         view.add_item(discord.ui.Button(label="x" * 81, custom_id="too-long"))
         await interaction.response.send_message("Look:", view=view)
 
+    @app_commands.command(name="find", description="Find a game by name")
+    async def find(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"Found {name}.", ephemeral=True)
+
+    @find.autocomplete("name")
+    async def find_name(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = ("Yokohama", "Yokohama Duel", "Roll & Write")
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()]
+
+    @app_commands.command(name="forgetful", description="Defers and never follows up (a bug)")
+    async def forgetful(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+
     @admin.command(name="reset", description="Reset the test server (Manage Server only)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reset(self, interaction: discord.Interaction) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from tests.discord.harness_cog import HarnessBot
@@ -37,7 +38,6 @@ async def test_group_command_with_options_replies_ephemerally(fake: FakeDiscord,
     assert reply.kind == "response"
     assert reply.ephemeral
     assert reply.content == f"New game on side B with 3 seats against <@{bob.id}>."
-    assert reply.operation_id == "create_interaction_response"
 
 
 async def test_optional_options_take_their_defaults(fake: FakeDiscord, alice: FakeUser) -> None:
@@ -126,3 +126,38 @@ async def test_a_command_the_bot_never_answers_fails_the_test() -> None:
         user = fake.user("dave")
         with pytest.raises(AssertionError, match="This interaction failed"):
             await fake.command("silent", user=user)
+
+
+async def test_a_defer_never_followed_up_fails_the_test(fake: FakeDiscord, alice: FakeUser) -> None:
+    with pytest.raises(AssertionError, match="thinking"):
+        await fake.command("play forgetful", user=alice)
+
+
+async def test_autocomplete_returns_the_choices(fake: FakeDiscord, alice: FakeUser) -> None:
+    choices = await fake.autocomplete("play find", user=alice, focused="name", options={"name": "yoko"})
+    assert [c["value"] for c in choices] == ["Yokohama", "Yokohama Duel"]
+
+
+async def test_a_command_in_direct_messages(fake: FakeDiscord, alice: FakeUser) -> None:
+    [reply] = await fake.command("play new", user=alice, options={"side": "A"}, dm=True)
+    assert reply.content == "New game on side A with 2 seats."
+    assert reply.channel_id == fake.dm_channel_id(alice)
+
+
+async def test_guild_scoped_commands_are_synced_and_routed_with_their_guild() -> None:
+    """A bot that syncs to one development guild (tree.copy_global_to) gets guild-scoped interactions."""
+    guild_id = 987654321098765432
+
+    class DevGuildBot(HarnessBot):
+        async def setup_hook(self) -> None:
+            await super().setup_hook()
+            self.tree.copy_global_to(guild=discord.Object(guild_id))
+            await self.tree.sync(guild=discord.Object(guild_id))
+
+    async with FakeDiscord(DevGuildBot(), guild_id=guild_id) as fake:
+        put = [s for s in fake.sent if s.kind == "sync_commands"][-1]
+        assert put.path.endswith(f"/guilds/{guild_id}/commands")
+        user = fake.user("gina")
+        [reply] = await fake.command("play new", user=user, options={"side": "B"})
+        assert reply.content == "New game on side B with 2 seats."
+        assert fake.guild.id == guild_id

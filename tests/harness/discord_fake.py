@@ -402,6 +402,7 @@ class FakeDiscord:
         strict: bool = True,
         ready: bool = False,
         application_id: int | None = None,
+        guild_id: int | None = None,
         ignore_task: Callable[[asyncio.Task[Any]], bool] | None = None,
     ) -> None:
         self.bot = bot
@@ -413,6 +414,7 @@ class FakeDiscord:
         self.strict = strict
         self.ready = ready
         self.ignore_task = ignore_task
+        self.guild_id = guild_id
         self._last_id = 0
         self.application_id = application_id or self._next_id()
         self.bot_user = FakeUser(self._next_id(), "Yokohama Bot", bot=True)
@@ -452,7 +454,7 @@ class FakeDiscord:
         else:
             await self.bot._async_setup_hook()
             self.state.user = discord.ClientUser(state=self.state, data=self.bot_user.payload())  # type: ignore
-        self.guild = self.add_guild(guild_name)
+        self.guild = self.add_guild(guild_name, id=self.guild_id)
         self.channel = self.add_text_channel("games", guild=self.guild)
         if self.ready:
             self.bot._ready.set()
@@ -594,6 +596,10 @@ class FakeDiscord:
             self._dm_users[cid] = user_id
         return self._dm_channels[user_id]
 
+    def dm_channel_id(self, user: FakeUser | int) -> int:
+        """The id of the DM channel between the bot and ``user`` (created on first use, as Discord does)."""
+        return self._dm_channel_id(user if isinstance(user, int) else user.id)
+
     def _dm_channel_payload(self, user: FakeUser) -> dict[str, Any]:
         return {"id": str(self._dm_channel_id(user.id)), "type": 1, "recipients": [user.payload()],
                 "last_message_id": None, "flags": 0}
@@ -662,11 +668,17 @@ class FakeDiscord:
         sent = [s for s in self.sent if s.origin == iid]
         info = self._interactions[payload["token"]]
         want = self.expect_response if expect_response is None else expect_response
+        what = f"{payload['type']} {payload['data'].get('name') or ''}{payload['data'].get('custom_id') or ''}"
         if want and not any(s.is_callback and s.token == info.token for s in sent):
             self.failures.append(
-                f"the bot never answered interaction {payload['type']} {payload.get('data', {}).get('name') or ''}"
-                f"{payload.get('data', {}).get('custom_id') or ''}: Discord would show 'This interaction failed' "
+                f"the bot never answered interaction {what}: Discord would show 'This interaction failed' "
                 f"(sent: {sent})"
+            )
+        loading = self.messages.get(info.original_message_id or 0)
+        if want and not info.expired and loading is not None and loading.get("flags", 0) & LOADING:
+            self.failures.append(
+                f"the bot deferred interaction {what} with thinking=True and never followed up: "
+                f"the user is left with 'is thinking...' (sent: {sent})"
             )
         self.check()
         return sent
