@@ -161,3 +161,6 @@ async def test_guild_scoped_commands_are_synced_and_routed_with_their_guild() ->
         [reply] = await fake.command("play new", user=user, options={"side": "B"})
         assert reply.content == "New game on side B with 2 seats."
         assert fake.guild.id == guild_id
+        assert fake.payloads[-1]["data"]["guild_id"] == str(guild_id)
+        assert fake.last_interaction is not None and fake.last_interaction.command is not None
+        assert fake.last_interaction.command.qualified_name == "play new"

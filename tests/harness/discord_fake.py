@@ -434,6 +434,10 @@ class FakeDiscord:
         self._started = False
         self.guild: discord.Guild = None  # type: ignore[assignment]  # set in start()
         self.channel: discord.TextChannel = None  # type: ignore[assignment]
+        #: The real ``discord.Interaction`` objects the bot handled, by id (``interaction.command_failed``...).
+        self.interactions: dict[int, discord.Interaction] = {}
+        #: The raw INTERACTION_CREATE payloads dispatched, in order.
+        self.payloads: list[dict[str, Any]] = []
         self.last_interaction: discord.Interaction | None = None
 
     # ----- lifecycle ----------------------------------------------------------------------------------------
@@ -456,6 +460,7 @@ class FakeDiscord:
             self.state.user = discord.ClientUser(state=self.state, data=self.bot_user.payload())  # type: ignore
         self.guild = self.add_guild(guild_name, id=self.guild_id)
         self.channel = self.add_text_channel("games", guild=self.guild)
+        self.bot.add_listener(self._record_interaction, "on_interaction")
         if self.ready:
             self.bot._ready.set()
         self.check()
@@ -470,6 +475,10 @@ class FakeDiscord:
             self._uninstall()
         if check:
             self.check()
+
+    async def _record_interaction(self, interaction: discord.Interaction) -> None:
+        self.interactions[interaction.id] = interaction
+        self.last_interaction = interaction
 
     def _install(self) -> None:
         self.bot.http.request = self._http_request  # type: ignore[method-assign]
@@ -656,6 +665,7 @@ class FakeDiscord:
                        expect_response: bool | None = None) -> list[Sent]:
         """Feed one INTERACTION_CREATE payload to the bot, wait for it to settle, return what it sent for it."""
         iid = int(payload["id"])
+        self.payloads.append(payload)
         before = set(asyncio.all_tasks())
         reset = _ORIGIN.set(iid)
         try:
