@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.core import State
+from engine.core import Rng, State, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
 from engine.duel.scoring import score_sheet
 from engine.duel.turns import options, perform, to_act
@@ -54,10 +54,19 @@ def _settle(state: State, seat: int) -> State:
     return state
 
 
+def _belief(state: State) -> State:
+    """The position as the player knows it: the Order deck's order is unknown to them, so the
+    look-ahead (a Port visit, a card drawn as a reward) must not peek at it."""
+    copy_state = copy.deepcopy(state)
+    Rng(mix_seed(state["rng"], "greedy belief")).shuffle(copy_state["order_deck"])
+    return copy_state
+
+
 def greedy_action(state: State, seat: int) -> Any:
     choices = options(state, seat)
     if len(choices) == 1:
         return choices[0]
+    state = _belief(state)
     base = worth(state, seat)
     best, best_value = None, float("-inf")
     for action in choices:
