@@ -1,0 +1,92 @@
+"""The component data fits every count the rulebook states (and references resolve)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from data import load_data
+from engine.yokohama.components import COUNTRIES, REWARD_KEYS, parts
+
+
+def test_data_files_marked_reconstructed_where_designed_by_us() -> None:
+    for name in ("layout", "orders", "technologies", "building_sites", "power_tokens", "boards"):
+        assert load_data("yokohama", f"{name}.toml")["reconstructed"] is True
+    assert load_data("yokohama", "areas.toml")["reconstructed"] is False
+
+
+def test_card_and_token_counts() -> None:
+    p = parts()
+    assert len(p.orders) == 36
+    assert len(p.techs) == 30
+    assert len(p.sites) == 24
+    assert len(p.power_tokens) == 20
+    assert Counter(a["group"] for a in p.achievements.values()) == {"A": 4, "B": 4, "C": 4}
+
+
+def test_mercenaries_are_the_rulebooks_ten() -> None:
+    assert parts().boards["mercenaries"] == {"english": 3, "american": 2, "french": 2, "german": 2, "dutch": 1}
+
+
+def test_every_named_technology_is_present_and_names_repeat() -> None:
+    names = Counter(t["name"] for t in parts().techs.values())
+    rulebook = {"Gaslight", "Station", "Mining Technology", "Spinning Mill", "Stagecoach", "Exposition",
+                "Ball", "Language School", "Letterpress Printing", "Winery", "Postal System", "Newspaper",
+                "Electrical Light", "University", "Telegram", "Telephone", "Brickyard", "System of Stock",
+                "Patent System", "Tram"}
+    assert set(names) == rulebook
+    assert sum(names.values()) == 30 and max(names.values()) == 2
+    assert names["Station"] == 1  # there is one Station token
+
+
+def test_countries_all_five_on_orders_and_technologies() -> None:
+    p = parts()
+    assert {o["country"] for o in p.orders.values()} == set(COUNTRIES)
+    assert {t["country"] for t in p.techs.values()} == set(COUNTRIES)
+
+
+def test_rewards_use_only_the_rulebook_icons() -> None:
+    p = parts()
+    rewards = [o["reward"] for o in p.orders.values()] + [t["reward"] for t in p.power_tokens.values()]
+    for site in p.sites.values():
+        assert len(site["shops"]) == 3
+        rewards += [*site["shops"], site["trading_house"]]
+    for reward in rewards:
+        assert reward and set(reward) <= set(REWARD_KEYS)
+
+
+@pytest.mark.parametrize(("players", "rows"), [(2, [4, 3, 2, 1]), (3, [5, 4, 3, 2]), (4, [6, 5, 4, 3])])
+def test_layout_rows_and_areas_used(players: int, rows: list[int]) -> None:
+    p = parts()
+    assert p.rows_for(players) == rows
+    assert len(p.areas_for(players)) == sum(rows)
+
+
+def test_setup_table_boards_not_used() -> None:
+    p = parts()
+    assert set(p.area_order) - set(p.areas_for(2)) == {
+        "lab_b", "port_b", "chinatown", "canal", "copper2", "silk2", "tea2", "fish2"}
+    assert set(p.area_order) - set(p.areas_for(3)) == {"lab_b", "copper2", "silk2", "tea2"}
+    assert set(p.areas_for(4)) == set(p.area_order)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_adjacency_is_the_triangle(players: int) -> None:
+    rows = parts().rows_for(players)
+    cells = [(r, c) for r, n in enumerate(rows) for c in range(n)]
+    adj = parts().adjacency_for(players)
+    for i, (r, c) in enumerate(cells):
+        expect = {cells.index(x) for x in [(r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c - 1),
+                                             (r + 1, c)] if x in cells}
+        assert set(adj[i]) == expect
+
+
+def test_management_boards_have_room_for_the_end_counts() -> None:
+    b = parts().boards
+    for players in (2, 3, 4):
+        need = b["end_pawns"][str(players)]
+        assert len(b["church"]) - (players == 2) >= need
+        assert len(b["customs"]) - (players == 2) >= need
+    assert [s["need"] for s in b["customs"]] == sorted(s["need"] for s in b["customs"])
+    assert max(s["need"] for s in b["customs"]) == 4  # Power 5 pays at most 4 imported goods
