@@ -111,6 +111,13 @@ class PlayCog(commands.GroupCog, group_name="play", group_description="Test game
             return
         await interaction.response.send_message("Reminder sent.", ephemeral=True)
 
+    @app_commands.command(name="dmpanel", description="Send yourself a counter by DM")
+    async def dmpanel(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Counter(10))
+        await interaction.user.send("Your private counter", view=view)
+        await interaction.response.send_message("Check your DMs.", ephemeral=True)
+
     @app_commands.command(name="slow", description="Defer, wait for the test, then follow up")
     async def slow(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

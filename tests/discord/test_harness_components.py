@@ -62,3 +62,32 @@ async def test_modal_round_trip(fake: FakeDiscord, alice: FakeUser) -> None:
     assert reply.content == "Noted: see you tomorrow"
     with pytest.raises(InvalidInteraction, match="length"):
         await fake.submit_modal(modal, user=alice, values={"Note": "x" * 51})
+
+
+async def test_click_a_button_in_a_dm(fake: FakeDiscord, alice: FakeUser) -> None:
+    await fake.command("play dmpanel", user=alice)
+    [dm] = fake.dms(alice)
+    assert dm.content == "Your private counter"
+    [update] = await fake.click(user=alice, message=dm, label="Count 10")
+    assert update.content == "Counted to 11 by alice"
+    assert update.channel_id == fake.dm_channel_id(alice)
+    bob = fake.user("bob")
+    with pytest.raises(InvalidInteraction, match="another user"):
+        await fake.click(user=bob, message=dm, label="Count 11")
+
+
+async def test_an_ephemeral_panel_is_only_clickable_by_its_viewer(fake: FakeDiscord, alice: FakeUser) -> None:
+    [update] = await fake.click("test:3", user=alice, ephemeral=True)
+    assert update.ephemeral
+    bob = fake.user("bob")
+    with pytest.raises(InvalidInteraction, match="ephemeral"):
+        await fake.click(user=bob, message=update, prefix="test:")
+
+
+async def test_history_lists_the_channel_messages_newest_first(fake: FakeDiscord, alice: FakeUser) -> None:
+    await fake.command("play post", user=alice)
+    await fake.command("play post", user=alice)
+    posted = [s.message_id for s in fake.channel_messages()]
+    assert len(posted) == 2
+    history = [m.id async for m in fake.channel.history(limit=10)]
+    assert history == posted[::-1]

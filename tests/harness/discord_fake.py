@@ -979,10 +979,12 @@ class FakeDiscord:
         self, custom_id: str | None = None, *, user: FakeUser, message: Sent | dict[str, Any] | int | None = None,
         label: str | None = None, prefix: str | None = None, values: Sequence[str] | None = None,
         expired: bool = False, settle: bool = True, expect_response: bool | None = None, locale: str = "en-US",
+        ephemeral: bool = False,
     ) -> list[Sent]:
         """Click a button (or choose ``values`` in a select) in ``message``, found by custom_id, label or prefix.
 
-        Without ``message``, a bot message carrying just that button is invented (a panel from before a restart).
+        Without ``message``, a bot message carrying just that button is invented (a panel from before a restart;
+        ``ephemeral=True`` makes it an ephemeral panel shown to ``user``).
         Clicking a disabled or absent component, or choosing values a select does not offer, raises
         InvalidInteraction: a Discord client cannot do that.
         """
@@ -996,7 +998,9 @@ class FakeDiscord:
             else:
                 comp.update(options=[{"label": v, "value": v} for v in values or []], min_values=1,
                             max_values=max(1, len(values or [])))
-            msg = self.fake_message([{"type": 1, "components": [comp]}])
+            msg = self.fake_message([{"type": 1, "components": [comp]}], flags=EPHEMERAL if ephemeral else 0)
+            if ephemeral:
+                msg["_fake_viewer"] = user.id
         else:
             msg = self.message(message)
             if int(msg["id"]) not in self.messages:  # a payload from elsewhere: Discord knows it, so do we
@@ -1218,7 +1222,9 @@ class FakeDiscord:
                 self.commands[gid] = [self._command_payload(c, gid) for c in rec.payload or []]
             return self.commands.get(gid, [])
         if match := re.fullmatch(r"/channels/(\d+)/messages", p):
-            return self._channel_post(rec, int(match[1]), dry) if m == "POST" else []
+            if m == "POST":
+                return self._channel_post(rec, int(match[1]), dry)
+            return self._history(int(match[1]), int(rec.params.get("limit", 50)))
         if match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", p):
             return self._channel_message(rec, int(match[1]), int(match[2]), dry)
         if match := re.fullmatch(r"/channels/(\d+)", p):
@@ -1335,6 +1341,13 @@ class FakeDiscord:
         rec.message_id, rec.message = mid, _public(msg)
         return _public(msg)
 
+    def _history(self, cid: int, limit: int) -> list[dict[str, Any]]:
+        """Non-ephemeral messages of a channel, newest first (``channel.history()``)."""
+        found = [m for mid, m in self.messages.items() if int(m["channel_id"]) == cid and mid not in self.deleted
+                 and not m.get("flags", 0) & EPHEMERAL]
+        found.sort(key=lambda m: -int(m["id"]))
+        return [_public(m) for m in found[:limit]]
+
     def _channel_message(self, rec: Sent, cid: int, mid: int, dry: bool) -> Any:
         rec.channel_id, rec.message_id = cid, mid
         rec.kind = {"PATCH": "edit_message", "DELETE": "delete_message"}.get(rec.method, "fetch")
@@ -1379,6 +1392,8 @@ class FakeDiscord:
             self.messages[mid] = msg
             info.original_message_id = mid
             message = msg
+        elif rtype == 6 and info.original_message_id in self.messages:
+            rec.message_id = info.original_message_id
         elif rtype == 7:
             msg = self.messages.get(info.original_message_id or 0)
             if msg is None:
