@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from discord import app_commands
 
+from tests.discord.harness_cog import HarnessBot
 from tests.harness.discord_fake import FakeDiscord, FakeUser
 from tests.harness.discord_schema import DiscordSchema
 
@@ -84,3 +86,18 @@ async def test_an_invalid_payload_fails_the_test_even_if_the_bot_swallows_the_er
     # Discord answered 400 Invalid Form Body, which is what the bot would have met in production.
     refused = [s for s in fake.sent if s.schema_errors]
     assert [(s.kind, s.status, s.error_code) for s in refused] == [("response", 400, 50035)]
+
+
+async def test_invalid_command_definitions_stop_the_bot_from_starting(discord_schema: DiscordSchema) -> None:
+    class Verbose(HarnessBot):
+        async def setup_hook(self) -> None:
+            @self.tree.command(name="verbose", description="d" * 101)
+            async def verbose(interaction):  # type: ignore[no-untyped-def]
+                await interaction.response.send_message("hi")
+
+            assert isinstance(self.tree.get_command("verbose"), app_commands.Command)
+            await super().setup_hook()
+
+    with pytest.raises(AssertionError, match=r"failed to start(.|\n)*description"):
+        async with FakeDiscord(Verbose()):
+            pass

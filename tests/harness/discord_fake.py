@@ -431,7 +431,6 @@ class FakeDiscord:
         self._cdn: dict[str, bytes] = {}
         self._admin_roles: dict[int, int] = {}
         self._perm_roles: dict[tuple[int, int], int] = {}
-        self._started = False
         self.guild: discord.Guild = None  # type: ignore[assignment]  # set in start()
         self.channel: discord.TextChannel = None  # type: ignore[assignment]
         #: The real ``discord.Interaction`` objects the bot handled, by id (``interaction.command_failed``...).
@@ -449,15 +448,26 @@ class FakeDiscord:
         await self.close(check=exc[0] is None)
 
     async def start(self, *, login: bool = True, guild_name: str = "Yokohama Test Server") -> FakeDiscord:
-        """Patch the HTTP layer, log in (running ``setup_hook``), and create the default guild and channel."""
+        """Patch the HTTP layer, log in (running ``setup_hook``), and create the default guild and channel.
+
+        ``login=False`` skips ``login`` and so the bot's ``setup_hook``: add cogs and dynamic items yourself.
+        The default guild gets id ``guild_id`` when given (e.g. the bot's development guild).
+        """
         self._install()
-        self._started = True
         self.state.application_id = self.application_id
-        if login:
-            await self.bot.login("fake-token")
-        else:
-            await self.bot._async_setup_hook()
-            self.state.user = discord.ClientUser(state=self.state, data=self.bot_user.payload())  # type: ignore
+        try:
+            if login:
+                await self.bot.login("fake-token")
+            else:
+                await self.bot._async_setup_hook()
+                self.state.user = discord.ClientUser(state=self.state, data=self.bot_user.payload())  # type: ignore
+        except Exception as exc:
+            # E.g. tree.sync() refused by the schema check: report the schema errors, not just CommandSyncFailure.
+            problems = self.failures + self.unhandled
+            await self.close(check=False)
+            if problems:
+                raise AssertionError("the bot failed to start:\n" + "\n\n".join(problems)) from exc
+            raise
         self.guild = self.add_guild(guild_name, id=self.guild_id)
         self.channel = self.add_text_channel("games", guild=self.guild)
         self.bot.add_listener(self._record_interaction, "on_interaction")
