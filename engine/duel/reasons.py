@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.duel.cards import AREAS, GOOD_NAMES, ORDERS, POWER_CARDS, TECHS
+from engine.duel.areas import CHINATOWN_PRICES, IMPORTED_PRICE, lowest_card, max_extra_faith, tech_units
+from engine.duel.cards import AREAS, CHURCH, GOOD_NAMES, ORDERS, POWER_CARDS, TECHS
 from engine.duel.state import area_used, house_owner, tech_ready
 from engine.duel.turns import next_house_cost
 
@@ -43,6 +44,9 @@ def why_illegal(state: State, seat: int, action: Any) -> str:
             return f"You need ¥{card.cost} to upgrade Power {card.base}; you have ¥{player['money']}."
         return "Between rounds you may only upgrade one Power card (or none)."
     if turn["act"] is not None:
+        specific = step_reason(state, seat, action)
+        if specific:
+            return specific
         return f"Finish your action first: {STEP_HINTS.get(turn['act']['step'], 'choose an option')}."
     if do == "area":
         area = action.get("area")
@@ -99,3 +103,46 @@ def why_illegal(state: State, seat: int, action: Any) -> str:
     if do == "bonus":
         return "You can take a Power Bonus card only after an action with Power 5 or more."
     return "That move is not possible now; choose one of the offered options."
+
+
+def step_reason(state: State, seat: int, action: dict[str, Any]) -> str | None:
+    """A specific reason for a refused answer to the current step of an Area action, if there is one."""
+    act = state["turn"]["act"]
+    player = state["players"][seat]
+    do, step = action["do"], act["step"]
+    if step == "power" and do == "power":
+        extra = action.get("extra")
+        if extra in (1, 2) and player["extra"][str(extra)] <= 0:
+            return f"You have no +{extra} Extra Power card."
+        if act["kind"] == "main" and action.get("card") != lowest_card(player):
+            if tech_ready(player, "postal_system"):
+                return "You have no available Power card of that value."
+            return f"The Power card order rule: you must play your lowest available card ({lowest_card(player)})."
+    if step == "church" and do == "church" and action.get("card") in CHURCH_IDS:
+        if action["card"] not in state["church_row"]:
+            return "That Church card is not on the board."
+        reach = act["strength"] + max_extra_faith(player)
+        return f"That card needs Faith {CHURCH[action['card']].faith}; you can reach at most {reach}."
+    if step == "faith" and do == "faith":
+        pay = action.get("pay")
+        kind = "imported" if pay in ("imported_up", "imported_down") else pay
+        if kind in act["spent"]:
+            return "You may spend at most one of each kind for Faith."
+        return "You have none of that to spend."
+    if step == "tech" and do == "tech" and action.get("tech") in state["tech_row"]:
+        units = tech_units(player, act["strength"], action["tech"])
+        return (f"{TECHS[action['tech']].name} needs {units} payment(s) of ¥2 or an Imported Good; "
+                "you cannot pay that many.")
+    if step == "keep2" and do == "keep2":
+        return "Keeping a second Order card costs ¥2 or one Imported Good, which you do not have."
+    if step == "exchange" and do == "sell" and action.get("good") == "imported":
+        return "Imported Goods cannot be sold in Chinatown."
+    if step == "exchange" and do == "sell" and action.get("good") in CHINATOWN_PRICES:
+        return f"You have no {GOOD_NAMES[action['good']]} to sell."
+    if step == "exchange" and do == "buy":
+        price = IMPORTED_PRICE if action.get("good") == "imported" else CHINATOWN_PRICES.get(action.get("good"), 0)
+        return f"That costs ¥{price}; you have ¥{player['money']}."
+    return None
+
+
+CHURCH_IDS = range(len(CHURCH))

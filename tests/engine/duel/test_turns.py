@@ -369,3 +369,36 @@ def test_the_game_ends_after_round_4_with_nobody_to_act() -> None:
 def test_not_your_turn_is_refused() -> None:
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(started(), 1, {"do": "area", "area": "tea"})
+
+
+# ----- refusals inside an Area action ------------------------------------------------------
+def test_refusals_inside_an_action_name_the_rule() -> None:
+    state = set_player(started(), 0, extra={1: 0, 2: 0}, money=1)
+    state = play(state, 0, {"do": "area", "area": "chinatown"})
+    for action, reason in [
+        ({"do": "sell", "good": "imported"}, "cannot be sold"),
+        ({"do": "buy", "good": "imported"}, "That costs ¥4; you have ¥1."),
+        ({"do": "end"}, "Finish your action first"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            GAME.apply(state, 0, action)
+
+
+def test_power_card_order_rule_refusal() -> None:
+    state = set_player(started(), 0, extra={1: 1, 2: 0})
+    state = play(state, 0, {"do": "area", "area": "tea"})
+    with pytest.raises(IllegalAction, match="lowest available card \\(1\\)"):
+        GAME.apply(state, 0, {"do": "power", "card": 3, "extra": 0})
+    with pytest.raises(IllegalAction, match="no \\+2 Extra Power card"):
+        GAME.apply(state, 0, {"do": "power", "card": 1, "extra": 2})
+
+
+def test_faith_refusal_one_of_each_kind() -> None:
+    state = started()
+    state["church_row"] = [8]  # Faith 11
+    set_player(state, 0, goods={"tea": 2, "fish": 1, "silk": 1, "copper": 1}, money=3, imported_up=1,
+               extra={1: 0})
+    state = act_at(state, 0, "church", 5)
+    state = play_all(state, 0, [{"do": "church", "card": 8}, {"do": "faith", "pay": "tea"}])
+    with pytest.raises(IllegalAction, match="at most one of each kind"):
+        GAME.apply(state, 0, {"do": "faith", "pay": "tea"})
