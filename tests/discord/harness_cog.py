@@ -21,6 +21,7 @@ from tests.harness.discord_fake import png_bytes
 #: Results of the token-expiry scenario, read by the tests.
 DELIVERY_ERRORS: list[int] = []
 GATE: dict[str, asyncio.Event] = {}
+TASKS: set[asyncio.Task[None]] = set()
 
 
 class Counter(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"test:(?P<n>[0-9]+)"):
@@ -117,6 +118,17 @@ class PlayCog(commands.GroupCog, group_name="play", group_description="Test game
         view.add_item(Counter(10))
         await interaction.user.send("Your private counter", view=view)
         await interaction.response.send_message("Check your DMs.", ephemeral=True)
+
+    @app_commands.command(name="announce", description="Answer, then announce from a background task")
+    async def announce(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Announcing.", ephemeral=True)
+        channel = interaction.channel
+
+        async def later() -> None:
+            await asyncio.to_thread(png_bytes)  # some slow work off the loop first
+            await channel.send("Announcement!")  # type: ignore[union-attr]
+
+        TASKS.add(asyncio.create_task(later()))
 
     @app_commands.command(name="slow", description="Defer, wait for the test, then follow up")
     async def slow(self, interaction: discord.Interaction) -> None:

@@ -164,3 +164,8 @@ async def test_guild_scoped_commands_are_synced_and_routed_with_their_guild() ->
         assert fake.payloads[-1]["data"]["guild_id"] == str(guild_id)
         assert fake.last_interaction is not None and fake.last_interaction.command is not None
         assert fake.last_interaction.command.qualified_name == "play new"
+
+
+async def test_work_spawned_in_background_tasks_is_waited_for(fake: FakeDiscord, alice: FakeUser) -> None:
+    sent = await fake.command("play announce", user=alice)
+    assert [(s.kind, s.content) for s in sent] == [("response", "Announcing."), ("channel_message", "Announcement!")]

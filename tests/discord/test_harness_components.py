@@ -36,7 +36,7 @@ async def test_select_values_reach_the_dynamic_select(fake: FakeDiscord, alice: 
         await fake.click("pick:7", user=alice, message=post, values=["9"])
 
 
-async def test_a_dynamic_item_routes_after_a_restart(alice: FakeUser) -> None:
+async def test_a_dynamic_item_routes_after_a_restart() -> None:
     """A button sent by an earlier process still works: the custom_id alone carries what it needs."""
     async with FakeDiscord(HarnessBot()) as fresh:
         user = fresh.user("erin")

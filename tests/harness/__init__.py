@@ -5,24 +5,44 @@ records every request the bot would send; ``discord_schema`` checks each of thos
 own OpenAPI specification. See ``docs/testing-discord.md``.
 """
 
-from tests.harness.discord_fake import FakeDiscord, FakeUser, HarnessTimeout, Sent, SentFile
+from tests.harness.discord_fake import (
+    CommandHidden,
+    FakeDiscord,
+    FakeUser,
+    HarnessTimeout,
+    InvalidInteraction,
+    Sent,
+    SentFile,
+    find_component,
+    iter_components,
+    png_bytes,
+)
 from tests.harness.discord_schema import (
     DiscordSchema,
+    discord_schema,
     load_discord_schema,
     openapi_path,
+    require_discord_schema,
     validate_command_definitions,
     validate_request,
 )
 
 __all__ = [
+    "CommandHidden",
     "DiscordSchema",
     "FakeDiscord",
     "FakeUser",
     "HarnessTimeout",
+    "InvalidInteraction",
     "Sent",
     "SentFile",
+    "discord_schema",
+    "find_component",
+    "iter_components",
     "load_discord_schema",
     "openapi_path",
+    "png_bytes",
+    "require_discord_schema",
     "validate_command_definitions",
     "validate_request",
 ]
