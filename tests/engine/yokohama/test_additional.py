@@ -1,0 +1,155 @@
+"""Additional Action phases: mercenaries, achievements, orders and country icons."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.yokohama import GAME
+from engine.yokohama.components import parts
+from tests.engine.yokohama.helpers import at_stage, clear_board, fresh, kinds, put
+
+
+def phase(stage: str = "first", players: int = 3):
+    state = fresh(players)
+    clear_board(state)
+    return at_stage(state, stage)
+
+
+def test_first_half_offers_main_and_second_half_end_turn() -> None:
+    assert GAME.legal(phase("first"), 0)[-1] == {"do": "main"}
+    assert GAME.legal(phase("second"), 0)[-1] == {"do": "end_turn"}
+
+
+def test_end_turn_passes_clockwise() -> None:
+    state = GAME.apply(phase("second"), 0, {"do": "end_turn"})
+    assert state["seat"] == 1 and state["stage"] == "first"
+
+
+def test_mercenary_acts_where_you_have_an_assistant_not_your_president_once_per_turn() -> None:
+    state = phase("first")
+    pl = state["p"][0]
+    pl["mercs"] = [{"country": "english", "used": False}, {"country": "dutch", "used": False}]
+    put(state, 0, "bank", 1)
+    put(state, 0, "tea1", 1)
+    pl["president"] = "tea1"
+    state["p"][1]["president"] = "bank"  # another President: allowed, and not paid
+    state = GAME.apply(state, 0, {"do": "merc"})
+    assert GAME.legal(state, 0) == [{"do": "merc_area", "area": "bank"}]
+    state = GAME.apply(state, 0, {"do": "merc_area", "area": "bank"})
+    pl = state["p"][0]
+    assert pl["yen"] == 3 + 1 and state["p"][1]["yen"] == 4
+    assert pl["placed"] == {"tea1": 1}  # recovered from the Bank
+    assert state["stage"] == "first"  # back to the phase it came from
+    assert pl["mercs"][0]["used"] and not pl["mercs"][1]["used"]
+    assert {"do": "merc"} not in GAME.legal(state, 0)
+    state = GAME.apply(state, 0, {"do": "main"})
+    state = at_stage(state, "second")
+    assert {"do": "merc"} not in GAME.legal(state, 0)  # once per turn, whichever half
+
+
+def test_mercenary_flag_resets_next_turn() -> None:
+    state = phase("second")
+    state["p"][0]["flags"]["merc"] = True
+    for seat in (0, 1, 2):
+        state = at_stage(state, "second", seat=seat)
+        state = GAME.apply(state, seat, {"do": "end_turn"})
+    assert state["seat"] == 0 and state["p"][0]["flags"]["merc"] is False
+
+
+def test_fulfil_order_pays_goods_and_rewards() -> None:
+    state = phase()
+    pl = state["p"][0]
+    pl["orders"] = [1]  # 2 Copper -> 6 VP
+    assert {"do": "fulfill", "order": 1} not in GAME.legal(state, 0)
+    assert "goods" in GAME.why_illegal(state, 0, {"do": "fulfill", "order": 1})
+    pl["goods"]["copper"] = 2
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": 1})
+    pl = state["p"][0]
+    assert pl["goods"]["copper"] == 0 and pl["vp"] == 6 and pl["done"] == [1] and pl["orders"] == []
+
+
+def test_order_reward_choice_any_good() -> None:
+    state = phase()
+    state["p"][0]["orders"] = [8]  # 1 Raw Silk + 2 Seafood -> 5 VP + any good
+    state["p"][0]["goods"]["fish"] = 2
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": 8})
+    assert kinds(GAME.legal(state, 0)) == ["good"] * 4
+    state = GAME.apply(state, 0, {"do": "good", "good": "copper"})
+    assert state["p"][0]["goods"]["copper"] == 2 and state["stage"] == "first"
+
+
+def test_every_second_icon_of_a_country_gives_a_mercenary_while_supply_lasts() -> None:
+    state = phase()
+    pl = state["p"][0]
+    pl["done"] = [32]  # Dutch
+    pl["orders"] = [36]  # Dutch: 1 Copper + 1 Seafood
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": 36})
+    assert state["p"][0]["mercs"] == [{"country": "dutch", "used": False}]
+    assert state["mercs"]["dutch"] == 0
+    state["p"][0]["done"] += [33]  # third Dutch icon: no
+    state["p"][0]["orders"] = [34]
+    state["p"][0]["goods"].update(silk=2, tea=2)
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": 34})  # fourth, but none left
+    assert len(state["p"][0]["mercs"]) == 1
+
+
+def test_icons_on_technologies_count_too() -> None:
+    from engine.yokohama.areas import gain_tech
+
+    state = phase()
+    state["p"][0]["done"] = [1]  # English order
+    gain_tech(state, 0, 9)  # Mining Technology, English
+    assert state["p"][0]["mercs"] == [{"country": "english", "used": False}]
+
+
+@pytest.mark.parametrize(("card", "setup"), [
+    ("A1", lambda pl: pl["goods"].update(copper=5)),
+    ("A2", lambda pl: pl["goods"].update(silk=6)),
+    ("A3", lambda pl: pl["goods"].update(tea=7)),
+    ("A4", lambda pl: pl["goods"].update(fish=7)),
+    ("B1", lambda pl: pl.update(yen=10)),
+    ("B2", lambda pl: pl.update(tokens=[1, 2, 3], mercs=[{"country": "english", "used": True}] * 2)),
+    ("B3", lambda pl: pl.update(done=[1, 2, 3, 4, 5])),
+    ("B4", lambda pl: pl.update(techs=[1, 3, 5, 7])),
+])
+def test_achievements_a_and_b(card: str, setup) -> None:
+    state = phase()
+    state["achievements"] = [{"id": card, "claimed": []}]
+    assert {"do": "achieve", "card": card} not in GAME.legal(state, 0)
+    setup(state["p"][0])
+    setup(state["p"][1])
+    before = dict(state["p"][0]["goods"]), state["p"][0]["yen"]
+    state = GAME.apply(state, 0, {"do": "achieve", "card": card})
+    high, low = parts().achievements[card]["vp"]
+    assert state["p"][0]["vp"] == high
+    assert (state["p"][0]["goods"], state["p"][0]["yen"]) == before  # nothing is paid
+    assert state["p"][0]["hand"]["assistants"] == 7  # an assistant from hand goes on the card
+    assert {"do": "achieve", "card": card} not in GAME.legal(state, 0)  # once per player
+    state = at_stage(state, "first", seat=1)
+    state = GAME.apply(state, 1, {"do": "achieve", "card": card})
+    assert state["p"][1]["vp"] == low
+
+
+@pytest.mark.parametrize(("card", "prod", "com", "ok"), [
+    ("C1", 4, 0, True), ("C1", 3, 3, False), ("C2", 0, 4, True), ("C3", 3, 2, True),
+    ("C3", 2, 3, False), ("C4", 2, 3, True), ("C4", 4, 2, False),
+])
+def test_achievements_c_count_areas_with_buildings(card: str, prod: int, com: int, ok: bool) -> None:
+    state = phase(players=4)
+    state["achievements"] = [{"id": card, "claimed": []}]
+    production = [a for a in state["sites"] if parts().areas[a]["category"] == "production"]
+    commercial = [a for a in state["sites"] if parts().areas[a]["category"] == "commercial"]
+    for area in production[:prod]:
+        state["sites"][area]["shops"][0] = 0
+    for area in commercial[:com]:
+        state["sites"][area]["th"] = 0
+    state["sites"][production[0]]["th"] = 0  # a second building in one area counts once
+    assert ({"do": "achieve", "card": card} in GAME.legal(state, 0)) is ok
+
+
+def test_achievement_needs_an_assistant_in_hand() -> None:
+    state = phase()
+    state["achievements"] = [{"id": "B1", "claimed": []}]
+    state["p"][0]["yen"] = 10
+    state["p"][0]["hand"]["assistants"] = 0
+    assert {"do": "achieve", "card": "B1"} not in GAME.legal(state, 0)

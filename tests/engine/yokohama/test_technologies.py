@@ -1,0 +1,155 @@
+"""Every technology card's effect (rulebook "Technology Cards")."""
+
+from __future__ import annotations
+
+from engine.yokohama import GAME
+from engine.yokohama.areas import gain_tech
+from engine.yokohama.components import parts
+from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, play, put
+
+TECH = {t["effect"]: t["id"] for t in sorted(parts().techs.values(), key=lambda t: -t["id"])}
+
+
+def owner(*effects: str, players: int = 4):
+    state = fresh(players)
+    clear_board(state)
+    state["p"][0]["techs"] = [TECH[e] for e in effects]
+    return state
+
+
+def shop_build(state, area: str = "tea1"):
+    put(state, 0, area, 3)
+    state = act_in(state, 0, area)
+    free = next(i for i, s in enumerate(state["sites"][area]["shops"]) if s is None)
+    site = parts().sites[state["sites"][area]["card"]]
+    return GAME.apply(state, 0, {"do": "build", "what": "shop", "space": free}), site["shops"][free]
+
+
+def test_gaslight_two_points_per_shop() -> None:
+    state, reward = shop_build(owner("gaslight"))
+    assert state["p"][0]["vp"] == 2 + reward.get("vp", 0)
+
+
+def test_electric_light_three_points_per_trading_house() -> None:
+    state = owner("electric_light")
+    state["p"][0]["hand"]["th"] = 1
+    put(state, 0, "bank", 3)
+    state = act_in(state, 0, "bank")
+    reward = parts().sites[state["sites"]["bank"]["card"]]["trading_house"]
+    state = GAME.apply(state, 0, {"do": "build", "what": "th"})
+    assert state["p"][0]["vp"] == 3 + reward.get("vp", 0)
+
+
+def test_station_token_placed_and_adds_power_for_everyone() -> None:
+    state = owner()
+    state["seat"] = 0
+    gain_tech(state, 0, TECH["station"])
+    assert state["pending"] == [{"kind": "station"}]
+    state = GAME.apply(at_stage(state, "first"), 0, {"do": "station_at", "area": "bank"})
+    state = act_in(state, 1, "bank")
+    assert state["p"][1]["yen"] == 4 + 2
+
+
+def test_mining_adds_a_copper_to_each_gain() -> None:
+    state = owner("mining")
+    put(state, 0, "copper1", 2)
+    state = act_in(state, 0, "copper1")
+    assert state["p"][0]["goods"]["copper"] == 1 + 1 + 1
+    state = owner("mining")
+    put(state, 0, "chinatown", 0)
+    state = act_in(state, 0, "chinatown")
+    state = GAME.apply(state, 0, {"do": "exchange", "trade": "buy_copper"})
+    assert state["p"][0]["goods"]["copper"] == 3
+
+
+def test_spinning_mill_once_per_turn() -> None:
+    state = at_stage(owner("spinning_mill"), "second")
+    state = GAME.apply(state, 0, {"do": "spin"})
+    assert state["p"][0]["yen"] == 5 and state["p"][0]["goods"]["silk"] == 0
+    state["p"][0]["goods"]["silk"] = 1
+    assert {"do": "spin"} not in GAME.legal(state, 0)
+
+
+def test_exposition_ten_points() -> None:
+    state = owner()
+    gain_tech(state, 0, TECH["exposition"])
+    assert state["p"][0]["vp"] == 10
+
+
+def test_ball_and_language_school_on_orders() -> None:
+    state = at_stage(owner("ball", "language_school"), "first")
+    state["p"][0]["orders"] = [28]  # 2 Tea -> 4 VP
+    state["p"][0]["goods"]["tea"] = 2
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": 28})
+    assert state["p"][0]["vp"] == 4 + 2 and state["p"][0]["yen"] == 3 + 1
+
+
+def test_letterpress_and_patent_only_for_later_cards() -> None:
+    state = owner()
+    gain_tech(state, 0, TECH["letterpress"])
+    gain_tech(state, 0, TECH["patent"])
+    assert state["p"][0]["yen"] == 3 + 1 and state["p"][0]["vp"] == 0
+    gain_tech(state, 0, TECH["ball"])
+    assert state["p"][0]["yen"] == 3 + 2 and state["p"][0]["vp"] == 2
+
+
+def test_winery_and_brickyard_points_on_placement() -> None:
+    state = owner("winery", "brickyard")
+    put(state, 0, "church", 1)
+    state = act_in(state, 0, "church")
+    state = GAME.apply(state, 0, {"do": "church", "space": 0})
+    state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
+    assert state["p"][0]["vp"] == 1 + 3
+    state = owner("winery", "brickyard")
+    state["p"][0]["imported"] = 1
+    put(state, 0, "customs", 1)
+    state = act_in(state, 0, "customs")
+    state = GAME.apply(state, 0, {"do": "customs", "space": 0})
+    state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
+    assert state["p"][0]["vp"] == 3 + 4
+
+
+def test_newspaper_places_four() -> None:
+    state = at_stage(owner("newspaper"), "first")
+    state = play(state, {"do": "main"}, {"do": "place_way", "way": "spread"})
+    for area in ("bank", "tea1", "church"):
+        state = play(state, {"do": "place", "area": area})
+    assert state["stage"] == "place_spread"
+    state = play(state, {"do": "place", "area": "customs"})
+    assert state["stage"] == "move"
+
+
+def test_telegram_adds_one_in_an_adjacent_area() -> None:
+    state = at_stage(owner("telegram"), "first")
+    state = play(state, {"do": "main"}, {"do": "place_way", "way": "pair"}, {"do": "place", "area": "bank"})
+    assert state["stage"] == "telegram"
+    targets = [a["area"] for a in GAME.legal(state, 0) if a["do"] == "place"]
+    assert set(targets) == set(state["adjacent"]["bank"]) - {"canal"}
+    state = play(state, {"do": "place", "area": targets[0]})
+    assert state["p"][0]["placed"] == {"bank": 2, targets[0]: 1} and state["stage"] == "move"
+
+
+def test_university_buys_an_assistant_once_per_turn() -> None:
+    state = at_stage(owner("university"), "first")
+    state = GAME.apply(state, 0, {"do": "university"})
+    pl = state["p"][0]
+    assert pl["yen"] == 2 and pl["hand"]["assistants"] == 9 and pl["warehouse"]["assistants"] == 11
+    assert {"do": "university"} not in GAME.legal(state, 0)
+
+
+def test_telephone_may_leave_one_assistant() -> None:
+    state = owner("telephone")
+    put(state, 0, "tea1", 2)
+    state = act_in(state, 0, "tea1")
+    assert state["stage"] == "recover_choice"
+    state = GAME.apply(state, 0, {"do": "recover", "leave": 1})
+    assert state["p"][0]["placed"] == {"tea1": 1}
+
+
+def test_system_of_stock_tops_up_to_two_yen_at_turn_start() -> None:
+    state = at_stage(owner("stock"), "second", seat=3)
+    state["p"][3]["techs"] = [TECH["stock"]]
+    state["p"][0]["yen"] = 1
+    state = GAME.apply(state, 3, {"do": "end_turn"})
+    assert state["seat"] == 0 and state["p"][0]["yen"] == 2
+
