@@ -106,10 +106,12 @@ class SQLiteStorage:
                 raise
 
     async def close(self) -> None:
-        for conn in (self._reader, self._writer):
-            if conn is not None:
-                await conn.close()
-        self._reader = self._writer = None
+        """Close after any write in progress has committed (a clean shutdown never cuts one in half)."""
+        async with self._write_lock:
+            for conn in (self._reader, self._writer):
+                if conn is not None:
+                    await conn.close()
+            self._reader = self._writer = None
 
     @staticmethod
     async def _scalar(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:

@@ -8,6 +8,7 @@ with `register()`; nothing registered that way ships in the product.
 from __future__ import annotations
 
 import importlib
+import logging
 
 from engine.core.contract import Game
 
@@ -19,6 +20,7 @@ KNOWN_GAMES: dict[str, str] = {
 }
 
 _registered: dict[str, Game] = {}
+log = logging.getLogger(__name__)
 
 
 def register(game: Game) -> Game:
@@ -42,7 +44,11 @@ def get_game(name: str) -> Game:
 
 
 def available_games() -> list[Game]:
-    """Every game whose package is present, in the order of KNOWN_GAMES."""
+    """Every game whose package is present and exports `GAME`, in the order of KNOWN_GAMES.
+
+    A game package that is missing or unfinished is left out (and logged) rather than
+    taking the whole bot down with it.
+    """
     games: list[Game] = []
     for name, module_name in KNOWN_GAMES.items():
         try:
@@ -50,5 +56,7 @@ def available_games() -> list[Game]:
         except ModuleNotFoundError as exc:
             if exc.name != module_name:
                 raise
+        except AttributeError:
+            log.warning("game package %s does not export GAME yet; leaving it out", module_name)
     games.extend(g for n, g in _registered.items() if n not in KNOWN_GAMES)
     return games

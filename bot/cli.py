@@ -1,0 +1,115 @@
+"""The `yokohama-bot` command: run the Discord bot, play in a terminal, or check the database."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.settings import Settings, SettingsError
+from bot.storage import SQLiteStorage, StorageError
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"options look like key=value, not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="yokohama-bot", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default); needs DISCORD_TOKEN")
+    play = sub.add_parser("play", help="hot-seat play in this terminal, without Discord")
+    play.add_argument("game", nargs="?", help="yokohama, duel or rollwrite")
+    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--option", type=_parse_option, action="append", default=[],
+                      help="a game option as key=value (repeatable), e.g. --option side=\"B\"")
+    play.add_argument("--resume", type=int, default=None, help="continue game ID")
+    play.add_argument("--db", type=Path, default=None, help="database file (default: DATABASE_PATH)")
+    play.add_argument("--pictures", type=Path, default=None, help="folder for pictures (default: PICTURES_DIR)")
+    check = sub.add_parser("check-db", help="replay every stored game from its seed and log; report mismatches")
+    check.add_argument("--db", type=Path, default=None)
+    return parser
+
+
+async def _open(path: Path) -> SQLiteStorage:
+    storage = SQLiteStorage(path)
+    await storage.open()
+    return storage
+
+
+async def _play(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.service import ServiceError, TableService
+    from bot.terminal import TerminalClient
+
+    storage = await _open(args.db or settings.database_path)
+    try:
+        client = TerminalClient(TableService(storage), pictures=args.pictures or settings.pictures_dir)
+        try:
+            if args.resume is not None:
+                game_id = args.resume
+            elif args.game:
+                game_id = await client.new_game(args.game, args.players, seed=args.seed, options=dict(args.option))
+            else:
+                print("Name a game (yokohama, duel, rollwrite) or --resume ID.", file=sys.stderr)
+                return 2
+            await client.play(game_id)
+        except ServiceError as exc:
+            print(exc.message, file=sys.stderr)
+            return 1
+        except (EOFError, KeyboardInterrupt):
+            print("\nSaved.")
+    finally:
+        await storage.close()
+    return 0
+
+
+async def _check(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.service import check_all
+
+    storage = await _open(args.db or settings.database_path)
+    try:
+        results = await check_all(storage)
+    finally:
+        await storage.close()
+    bad = [r for r in results if not r.ok]
+    for r in results:
+        print(f"{'ok ' if r.ok else 'BAD'} #{r.game_id} {r.kind}: {r.detail}")
+    print(f"{len(results)} games checked, {len(bad)} mismatches.")
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        if args.command == "play":
+            return asyncio.run(_play(args, settings))
+        if args.command == "check-db":
+            return asyncio.run(_check(args, settings))
+        from bot.discord_app.runner import run_bot
+
+        return run_bot(settings)
+    except StorageError as exc:
+        print(exc, file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

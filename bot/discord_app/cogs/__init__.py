@@ -1,0 +1,1 @@
+"""Thin cogs: parse the command, call the service, answer."""

@@ -1,0 +1,73 @@
+"""/games and /help: where do I stand, and how does this work."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.panels import clip, mention
+from engine.core import available_games
+
+HELP_TEXT = {
+    "Playing": (
+        "Tables live in a channel. `/table new` opens one; others press **Join**; any seated player presses "
+        "**Start**. After every turn the bot posts the board and pings whoever is next. Press **Open my panel** "
+        "(or `/table panel`) to make your decisions privately; nobody else sees your panel or your hidden cards."
+    ),
+    "Your games": "`/games` lists your open games in this server and whose turn it is.",
+    "Leaving": "`/table resign` gives up your seat. With 3+ players the bot plays your seat from then on; "
+               "with 2 players the other player wins.",
+    "Deadlines": "A table can set a deadline per decision (`/table new deadline_hours:`): after it the bot plays "
+                 "the late turn or the late player forfeits, as the table chose. Reminders come before that.",
+    "Admins": "`/settings` (Manage Server permission): the default reminder time and announcement channel.",
+}
+
+
+class General(commands.Cog):
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="games", description="Your open games in this server and whose turn it is.")
+    async def games(self, interaction: discord.Interaction) -> None:
+        games = await self.bot.service.games_of(interaction.user.id, guild_id=interaction.guild_id)
+        if not games:
+            await interaction.response.send_message(
+                "You have no open games here. Start one with `/table new`.", ephemeral=True)
+            return
+        lines = []
+        for g in games:
+            if g.status == "lobby":
+                state = f"waiting for players ({len(g.players)} seated)"
+            elif interaction.user.id in g.waiting_on:
+                state = "**your turn**"
+            else:
+                state = "waiting on " + (", ".join(mention(u) for u in g.waiting_on) or "nobody")
+            where = f" in <#{g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
+            headline = f" — {g.headline}" if g.headline else ""
+            lines.append(f"**#{g.game_id} {g.title}**{where}{headline}: {state}")
+        await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="help", description="How to play Yokohama games with this bot.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(
+            title="Yokohama bot",
+            description="Play Hisashi Hayashi's Yokohama games at your own pace, turn by turn.",
+            colour=discord.Colour.dark_teal(),
+        )
+        games = available_games()
+        embed.add_field(
+            name="Games",
+            value="\n".join(f"**{g.title}** (`{g.name}`): {g.min_players}–{g.max_players} players" for g in games)
+            or "No games are installed.",
+            inline=False,
+        )
+        for name, value in HELP_TEXT.items():
+            embed.add_field(name=name, value=value, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(General(bot))

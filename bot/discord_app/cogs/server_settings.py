@@ -1,0 +1,61 @@
+"""/settings: per-server defaults, for members with the Manage Server permission."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.client import YokohamaBot
+
+#: Setting key -> (description, default shown when unset)
+SERVER_SETTINGS = {
+    "reminder_hours": "Hours a table waits before the bot reminds whoever it is waiting on",
+    "announce_channel": "Channel where the bot announces daily challenges",
+}
+
+
+class ServerSettings(commands.Cog):
+    settings = app_commands.Group(
+        name="settings", description="Server settings for the Yokohama bot (Manage Server).",
+        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+
+    @settings.command(name="show", description="Show this server's settings.")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def show(self, interaction: discord.Interaction) -> None:
+        guild = interaction.guild_id or 0
+        lines = []
+        for key, description in SERVER_SETTINGS.items():
+            value = await self.bot.storage.get_setting(guild, key)
+            if key == "reminder_hours":
+                shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
+            else:
+                shown = f"<#{value}>" if value else "not set"
+            lines.append(f"**{key}** — {description}: {shown}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @settings.command(name="reminders", description="Default hours before reminders for new tables (0 = never).")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, "reminder_hours", f"{hours:g}")
+        await interaction.response.send_message(
+            f"New tables will remind players after {hours:g} h." if hours else "New tables will not send reminders.",
+            ephemeral=True)
+
+    @settings.command(name="announcements", description="Channel for daily-challenge announcements (empty: none).")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def announcements(self, interaction: discord.Interaction,
+                            channel: discord.TextChannel | None = None) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, "announce_channel",
+                                           str(channel.id) if channel else None)
+        await interaction.response.send_message(
+            f"Daily challenges will be announced in {channel.mention}." if channel
+            else "Daily challenges will not be announced.", ephemeral=True)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(ServerSettings(bot))

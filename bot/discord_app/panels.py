@@ -1,0 +1,409 @@
+"""Decision panels, lobby buttons and turn announcements, shared by every game.
+
+No game state lives in a View: each button and menu carries what it needs in its
+`custom_id` (game id, state version, option index) and is rebuilt by a
+`discord.ui.DynamicItem` registered at start-up, so panels keep working after a restart.
+A click on a panel whose version is no longer current gets the current panel instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_app.errors import report
+from bot.service import Decision, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
+from bot.storage import GameRow
+from engine.core import get_game
+from rendering import picture_for
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import YokohamaBot
+
+log = logging.getLogger(__name__)
+
+PAGE = 25
+BUTTONS_UP_TO = 5  # with this many options or fewer, one click per option
+NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    return bot.service
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a component callback; any failure reaches the user through the one error handler."""
+    try:
+        await work()
+    except Exception as exc:  # noqa: BLE001 - the handler logs and answers
+        await report(interaction, exc)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def draw(kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False) -> discord.File | None:
+    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer."""
+    picture = picture_for(kind)
+    if picture is None:
+        return None
+    data = await asyncio.to_thread(picture, view)
+    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+
+
+# ----- the decision panel --------------------------------------------------------------------
+async def panel_message(
+    service: TableService, game_id: int, user_id: int, *, note: str = ""
+) -> dict[str, Any]:
+    """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`."""
+    game, engine, state = await service.load(game_id)
+    summary = await service.summary(game)
+    header = f"**{summary.title} #{game.id}** — {summary.headline}" if summary.headline else \
+        f"**{summary.title} #{game.id}**"
+    try:
+        decision = await service.decision(game_id, user_id)
+    except NotYourTurn as exc:
+        body = f"{header}\n{note + chr(10) if note else ''}{exc.message}"
+        return {"content": clip(body, 2000), "view": refresh_view(game_id), "attachments": []}
+    files = []
+    if state is not None:
+        picture = await draw(game.kind, engine.view(state, decision.seat), f"game-{game.id}-you.png")
+        if picture is not None:
+            files.append(picture)
+    lines = [header]
+    if note:
+        lines.append(note)
+    lines.append(f"**{decision.prompt or 'Your decision'}**")
+    if len(decision.options) > PAGE:
+        lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
+    return {
+        "content": clip("\n".join(lines), 2000),
+        "view": decision_view(decision, page=0),
+        "attachments": files,
+    }
+
+
+def decision_view(decision: Decision, *, page: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    options = decision.options
+    if len(options) <= BUTTONS_UP_TO:
+        for choice in options:
+            view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index, choice.label))
+    else:
+        pages = (len(options) + PAGE - 1) // PAGE
+        page = max(0, min(page, pages - 1))
+        shown = options[page * PAGE:(page + 1) * PAGE]
+        view.add_item(ChoiceSelect(decision.game_id, decision.version, page, shown))
+        if pages > 1:
+            if page > 0:
+                view.add_item(PageButton(decision.game_id, decision.version, page - 1, "◀ Previous"))
+            if page < pages - 1:
+                view.add_item(PageButton(decision.game_id, decision.version, page + 1, "Next ▶"))
+    view.add_item(RefreshButton(decision.game_id))
+    return view
+
+
+def refresh_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RefreshButton(game_id))
+    return view
+
+
+def public_view(game_id: int) -> discord.ui.View:
+    """The button under every public game message: open your own private panel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(OpenPanelButton(game_id))
+    return view
+
+
+async def send_panel(interaction: discord.Interaction, game_id: int, *, note: str = "") -> None:
+    """Answer `interaction` with the user's panel as a new ephemeral message."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    kwargs = await panel_message(service_of(interaction), game_id, interaction.user.id, note=note)
+    files = kwargs.pop("attachments")
+    await interaction.followup.send(ephemeral=True, files=files, **kwargs)
+
+
+async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    """Apply option `index` of the panel at `version`, then update the panel and the channel."""
+    await interaction.response.defer()  # acknowledges the click within Discord's 3 s window
+    service = service_of(interaction)
+    try:
+        outcome = await service.act_by_index(game_id, interaction.user.id, version, index)
+    except GameMovedOn as exc:
+        kwargs = await panel_message(service, game_id, interaction.user.id, note=f"⚠️ {exc.message}")
+        await interaction.edit_original_response(**kwargs)
+        return
+    done = outcome.applied[0].label if outcome.applied else ""
+    kwargs = await panel_message(service, game_id, interaction.user.id, note=f"✅ {done}" if done else "")
+    await interaction.edit_original_response(**kwargs)
+    await announce(interaction.client, outcome)  # type: ignore[arg-type]
+
+
+# ----- public announcements --------------------------------------------------------------------
+def turn_summary(outcome: Outcome) -> str:
+    """One paragraph: who did what (also read by screen readers), then whose turn it is."""
+    game = outcome.game
+    parts: list[str] = []
+    current: int | None = None
+    labels: list[str] = []
+    for item in outcome.applied:
+        who = item.user_id if item.user_id is not None else game.user_of(item.seat)
+        if who != current and labels:
+            parts.append(f"{mention(current) if current else 'Bot'}: {'; '.join(labels)}.")
+            labels = []
+        current = who
+        labels.append(item.label + (" (played by the bot)" if item.origin != "player" else ""))
+    if labels:
+        parts.append(f"{mention(current) if current else 'Bot'}: {'; '.join(labels)}.")
+    return clip(" ".join(parts), 1500)
+
+
+async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
+    """Post the turn in the game's channel when someone new must act or the game ended."""
+    game = outcome.game
+    if game.mode != "table" or game.channel_id is None:
+        return
+    if not outcome.finished and not outcome.newly_waiting:
+        return
+    channel = bot.get_channel(game.channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(game.channel_id)
+        except discord.HTTPException:
+            log.warning("channel %s of game %s is gone", game.channel_id, game.id)
+            return
+    summary = await bot.service.summary(game)
+    lines = [f"**{summary.title} #{game.id}** — {summary.headline}".rstrip(" —")]
+    text = turn_summary(outcome)
+    if text:
+        lines.append(text)
+    if outcome.finished:
+        lines.append(final_standings(game))
+    else:
+        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.newly_waiting))
+    files = []
+    if outcome.state is not None:
+        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png")
+        if picture is not None:
+            files.append(picture)
+    await channel.send(  # type: ignore[union-attr]
+        clip("\n".join(lines), 2000),
+        files=files,
+        view=None if outcome.finished else public_view(game.id),
+        allowed_mentions=NO_MENTIONS_BUT_USERS,
+    )
+
+
+def final_standings(game: GameRow) -> str:
+    result = game.result or {}
+    if game.status == "abandoned":
+        return "The game was abandoned."
+    lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") == "forfeit" else "")]
+    for place, seat in enumerate(result.get("ranking", []), start=1):
+        user = game.user_of(seat)
+        total = result["scores"][seat].get("total", 0)
+        flag = " (resigned)" if seat in result.get("forfeited", []) else ""
+        lines.append(f"{place}. {mention(user) if user else f'Seat {seat}'} — {total} points{flag}")
+    return "\n".join(lines)
+
+
+def lobby_text(game: GameRow) -> str:
+    engine = get_game(game.kind)
+    seated = ", ".join(mention(s.user_id) for s in game.seats) or "nobody"
+    need = (f"{engine.min_players}" if engine.min_players == engine.max_players
+            else f"{engine.min_players}–{engine.max_players}")
+    rules = game.table_rules
+    extra = []
+    if game.options:
+        extra.append("options: " + ", ".join(f"{k}={v}" for k, v in game.options.items()))
+    if rules.get("deadline_hours"):
+        then = "the bot plays" if rules.get("deadline_action") == "auto" else "forfeit"
+        extra.append(f"deadline {rules['deadline_hours']:g} h, then {then}")
+    lines = [
+        f"**{engine.title}** table #{game.id} for {need} players"
+        + (f" ({'; '.join(extra)})" if extra else "") + ".",
+        f"Seated ({len(game.seats)}/{engine.max_players}): {seated}",
+    ]
+    if game.status == "lobby":
+        lines.append("Press **Join** to take a seat; any seated player can **Start**.")
+    elif game.status == "abandoned":
+        lines.append("Everyone left; this table is closed.")
+    else:
+        lines.append("The game has started.")
+    return "\n".join(lines)
+
+
+def lobby_view(game: GameRow) -> discord.ui.View | None:
+    if game.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton(game.id, "join"))
+    view.add_item(LobbyButton(game.id, "leave"))
+    view.add_item(LobbyButton(game.id, "start"))
+    return view
+
+
+async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, Any]:
+    game = outcome.game
+    summary: GameSummary = await bot.service.summary(game)
+    order = ", ".join(f"{s.seat + 1}. {mention(s.user_id)}" for s in game.seats if s.seat is not None)
+    lines = [f"**{summary.title} #{game.id}** has started. Seat order: {order}."]
+    if summary.headline:
+        lines.append(summary.headline)
+    lines.append("Your turn: " + ", ".join(mention(u) for u in summary.waiting_on))
+    lines.append("Press **Open my panel** to make your decisions privately.")
+    files = []
+    if outcome.state is not None:
+        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png")
+        if picture is not None:
+            files.append(picture)
+    return {"content": clip("\n".join(lines), 2000), "files": files, "view": public_view(game.id),
+            "allowed_mentions": NO_MENTIONS_BUT_USERS}
+
+
+async def lobby_click(interaction: discord.Interaction, game_id: int, what: str) -> None:
+    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    service = bot.service
+    user = interaction.user.id
+    if what == "join":
+        game = await service.join(game_id, user)
+    elif what == "leave":
+        game = await service.leave(game_id, user)
+    else:
+        outcome = await service.start(game_id, user)
+        await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
+        await interaction.followup.send(**await start_announcement(bot, outcome))
+        return
+    await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
+
+
+# ----- the dynamic items ----------------------------------------------------------------------------
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:do:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)"):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "Choose") -> None:
+        super().__init__(discord.ui.Button(
+            label=clip(label or "Choose", 80), style=discord.ButtonStyle.primary,
+            custom_id=f"yk:do:{game_id}:{version}:{index}",
+        ))
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]), int(match["v"]), int(match["i"]), item.label or "Choose")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, self.index))
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"yk:sel:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
+    def __init__(self, game_id: int, version: int, page: int, choices: list | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"yk:sel:{game_id}:{version}:{page}",
+            placeholder="Choose…",
+            options=[discord.SelectOption(label=clip(c.label, 100), value=str(c.index)) for c in (choices or [])]
+            or [discord.SelectOption(label="(refresh)", value="-1")],
+        )
+        super().__init__(select)
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["-1"]
+        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, int(values[0])))
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:pg:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
+    def __init__(self, game_id: int, version: int, page: int, label: str = "More") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"yk:pg:{game_id}:{version}:{page}"))
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), item.label or "More")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = service_of(interaction)
+            try:
+                decision = await service.decision(self.game_id, interaction.user.id)
+            except NotYourTurn as exc:
+                await interaction.response.edit_message(content=exc.message, view=refresh_view(self.game_id))
+                return
+            if decision.version != self.version:
+                await interaction.response.defer()
+                kwargs = await panel_message(service, self.game_id, interaction.user.id,
+                                             note="⚠️ The game moved on; here is your current panel.")
+                await interaction.edit_original_response(**kwargs)
+                return
+            await interaction.response.edit_message(view=decision_view(decision, page=self.page))
+        await guarded(interaction, work)
+
+
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, emoji="🔄",
+                                           custom_id=f"yk:rf:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer()
+            kwargs = await panel_message(service_of(interaction), self.game_id, interaction.user.id)
+            await interaction.edit_original_response(**kwargs)
+        await guarded(interaction, work)
+
+
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:open:(?P<g>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Open my panel", style=discord.ButtonStyle.success,
+                                           custom_id=f"yk:open:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: send_panel(interaction, self.game_id))
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:lobby:(?P<g>\d+):(?P<w>join|leave|start)"):
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary}
+
+    def __init__(self, game_id: int, what: str) -> None:
+        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+                                           custom_id=f"yk:lobby:{game_id}:{what}"))
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]), match["w"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: lobby_click(interaction, self.game_id, self.what))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton, ChoiceSelect, PageButton, RefreshButton, OpenPanelButton, LobbyButton,
+)

@@ -1,0 +1,66 @@
+"""Settings from environment variables, each with a default (the README lists them all)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message names it."""
+
+
+def _int(name: str, default: int | None) -> int | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}.") from exc
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError as exc:
+        raise SettingsError(f"{name} must be a number, not {raw!r}.") from exc
+
+
+@dataclass(frozen=True)
+class Settings:
+    #: The bot token from the Discord developer portal (needed only to run the bot).
+    discord_token: str = ""
+    #: The SQLite file; created on first start.
+    database_path: Path = Path("var/yokohama.sqlite3")
+    #: Sync slash commands to this one server only (instant; for development).
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    #: Hours a table waits before the bot reminds whoever it is waiting on (tables may override).
+    reminder_hours: float = 12.0
+    #: How often (seconds) the bot looks for due reminders, deadlines and new daily challenges.
+    sweep_seconds: int = 300
+    #: Secret mixed into daily-challenge seeds; generated and stored in the database when empty.
+    daily_secret: str = field(default="", repr=False)
+    #: Hours after the next challenge starts during which yesterday's attempt may still be finished.
+    daily_grace_hours: float = 12.0
+    #: Where the terminal client writes pictures.
+    pictures_dir: Path = Path("pictures")
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        return cls(
+            discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
+            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or cls.database_path),
+            dev_guild_id=_int("DEV_GUILD_ID", None),
+            log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or cls.log_level,
+            reminder_hours=_float("REMINDER_HOURS", cls.reminder_hours),
+            sweep_seconds=_int("SWEEP_SECONDS", cls.sweep_seconds) or cls.sweep_seconds,
+            daily_secret=os.environ.get("DAILY_SECRET", "").strip(),
+            daily_grace_hours=_float("DAILY_GRACE_HOURS", cls.daily_grace_hours),
+            pictures_dir=Path(os.environ.get("PICTURES_DIR", "").strip() or cls.pictures_dir),
+        )

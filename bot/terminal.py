@@ -1,0 +1,113 @@
+"""Hot-seat play in a terminal, through the same table service the Discord bot uses.
+
+Useful to try a game without Discord, to reproduce a report, and as a second client that
+keeps the service honest about not depending on Discord. Local players are numbered
+1..N; the game is saved after every move, so quitting and `--resume ID` continue it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.service import ServiceError, TableService
+from rendering import picture_for
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+PAGE = 25
+
+
+class TerminalClient:
+    def __init__(
+        self, service: TableService, *, ask: Ask = input, say: Say = print, pictures: Path | None = None
+    ) -> None:
+        self.service = service
+        self.ask = ask
+        self.say = say
+        self.pictures = pictures
+        self._last_view: dict[str, Any] | None = None  # what "v" prints: the view of whoever is asked
+
+    async def new_game(self, kind: str, players: int, *, seed: int | None, options: dict[str, Any]) -> int:
+        game = await self.service.create(kind, creator_id=1, options=options, seed=seed, mode="table")
+        for user in range(2, players + 1):
+            await self.service.join(game.id, user)
+        await self.service.start(game.id, 1)
+        self.say(f"Game #{game.id} ({game.kind}) started for {players} player(s), seed {game.seed}.")
+        return game.id
+
+    async def play(self, game_id: int) -> None:
+        """Prompt whoever owes a decision until the game ends or someone types q."""
+        while True:
+            status = await self.service.status(game_id)
+            await self._write_picture(game_id)
+            if status.status != "active":
+                await self._show_result(game_id)
+                return
+            user = status.waiting_on[0]
+            game, engine, state = await self.service.load(game_id)
+            seat = game.seat_of(user)
+            decision = await self.service.decision(game_id, user)
+            self.say("")
+            self.say(f"== {status.title} #{game_id} — {status.headline}")
+            self.say(f"Player {user} (seat {seat}){': ' + decision.prompt if decision.prompt else ''}")
+            chosen = self._choose(decision.options)
+            if chosen is None:
+                self.say(f"Saved. Continue with: yokohama-bot play --resume {game_id}")
+                return
+            try:
+                await self.service.act(game_id, user, decision.options[chosen].action,
+                                       expected_version=decision.version)
+            except ServiceError as exc:
+                self.say(f"! {exc.message}")
+
+    def _choose(self, options: list) -> int | None:
+        page = 0
+        while True:
+            shown = options[page * PAGE:(page + 1) * PAGE]
+            for choice in shown:
+                self.say(f"  {choice.index + 1:>3}. {choice.label}")
+            more = (page + 1) * PAGE < len(options)
+            hint = "number" + (", n for more" if more else "") + (", p for back" if page else "")
+            hint += ", v to view the game, q to save and quit"
+            answer = self.ask(f"Choose ({hint}): ").strip().lower()
+            if answer == "q":
+                return None
+            if answer == "n" and more:
+                page += 1
+                continue
+            if answer == "p" and page:
+                page -= 1
+                continue
+            if answer == "v":
+                self.say(json.dumps(self._last_view, indent=1, ensure_ascii=False)[:8000])
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return int(answer) - 1
+            self.say(f"! Type a number from 1 to {len(options)}.")
+
+    async def _write_picture(self, game_id: int) -> None:
+        game, engine, state = await self.service.load(game_id)
+        if state is None:
+            return
+        status = await self.service.status(game_id)
+        seat = game.seat_of(status.waiting_on[0]) if status.waiting_on else None
+        self._last_view = engine.view(state, seat)
+        draw = picture_for(game.kind)
+        if draw is None or self.pictures is None:
+            return
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        path = self.pictures / f"game-{game_id}-v{game.version:04d}.png"
+        path.write_bytes(draw(self._last_view))
+        self.say(f"(picture: {path})")
+
+    async def _show_result(self, game_id: int) -> None:
+        game = await self.service.game(game_id)
+        result = game.result or {}
+        self.say(f"Game #{game_id} is {game.status} ({result.get('reason', '')}).")
+        for place, seat in enumerate(result.get("ranking", []), start=1):
+            scores = result["scores"][seat]
+            detail = ", ".join(f"{k} {v}" for k, v in scores.items() if k != "total")
+            self.say(f"  {place}. Player {game.user_of(seat)}: {scores.get('total')} points ({detail})")
