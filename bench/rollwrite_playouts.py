@@ -46,11 +46,19 @@ def greedy_games(side: str, games: int) -> None:
     elapsed = time.perf_counter() - start
     q = statistics.quantiles(totals, n=10) if len(totals) >= 2 else [totals[0]] * 9
     print(f"side {side}: {games} greedy solo games in {elapsed:.1f} s ({games / elapsed:.1f} games/s)")
-    print(f"  total VP: mean {statistics.mean(totals):.1f}, min {min(totals)}, 10% {q[0]:.0f}, "
-          f"median {statistics.median(totals):.0f}, 90% {q[-1]:.0f}, max {max(totals)}")
+    print(
+        f"  total VP: mean {statistics.mean(totals):.1f}, min {min(totals)}, 10% {q[0]:.0f}, "
+        f"median {statistics.median(totals):.0f}, 90% {q[-1]:.0f}, max {max(totals)}"
+    )
     print(f"  share of games at 100+ VP: {sum(t >= 100 for t in totals) / games:.0%}")
-    for label, values in (("orders fulfilled", orders), ("shops", shops), ("trading houses", houses),
-                          ("cargo", cargo), ("technologies", techs), ("technology VP", tech_vp)):
+    for label, values in (
+        ("orders fulfilled", orders),
+        ("shops", shops),
+        ("trading houses", houses),
+        ("cargo", cargo),
+        ("technologies", techs),
+        ("technology VP", tech_vp),
+    ):
         print(f"  {label}: mean {statistics.mean(values):.1f}, range {min(values)}-{max(values)}")
 
 

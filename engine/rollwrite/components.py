@@ -142,8 +142,11 @@ def _validate_sheet(side: str) -> list[str]:
             problems += validate_bonus(b["bonus"], f"{where} {kind} stock {b['at']}")
     if len(data["cargo_points"]) != RESOURCE_CAP["cargo"]:
         problems.append(f"{where}: cargo needs 14 victory-point spaces")
-    for table, label in ((data["column_bonus"], "column"), (data["track_bonus"], "track"),
-                         (data["round_bonus"], "round")):
+    for table, label in (
+        (data["column_bonus"], "column"),
+        (data["track_bonus"], "track"),
+        (data["round_bonus"], "round"),
+    ):
         for key, bonus in table.items():
             problems += validate_bonus(bonus, f"{where} {label} {key}")
     return problems

@@ -113,8 +113,12 @@ def record_choices(state: State, ps: Sheet) -> tuple[tuple[int, ...], ...]:
     """Complete placements still open given the circles already placed in this recording."""
     rec = ps["record"]
     every = placements(
-        tuple(rec["free"]), tuple(rec["die_rows"]), rec["number"],
-        rules.has(ps, "carriage"), rules.has(ps, "tram"), rules.has(ps, "postal"),
+        tuple(rec["free"]),
+        tuple(rec["die_rows"]),
+        rec["number"],
+        rules.has(ps, "carriage"),
+        rules.has(ps, "tram"),
+        rules.has(ps, "postal"),
     )
     placed = rec["placed"]
     return tuple(p for p in every if all(p[r] >= placed[r] for r in range(len(p))))
@@ -150,8 +154,10 @@ def task_options(state: State, ps: Sheet, task: Task) -> list[Action]:
     if kind == "exchange":
         if not can_pay(ps, task["pay"]):
             return []
-        return [{"do": "exchange", "accept": True, "pay": task["pay"], "get": task["get"]},
-                {"do": "exchange", "accept": False, "pay": task["pay"], "get": task["get"]}]
+        return [
+            {"do": "exchange", "accept": True, "pay": task["pay"], "get": task["get"]},
+            {"do": "exchange", "accept": False, "pay": task["pay"], "get": task["get"]},
+        ]
     if kind == "mining":
         out = []
         if not all(ps["shops"]):
@@ -180,8 +186,14 @@ def power_options(state: State, ps: Sheet, task: Task) -> list[Action]:
         out = [{"do": "tech", "tech": t} for t in rules.takeable_techs(state, ps, task["area"], left)]
         for what, full in (("elite", ps["elites"]), ("shop", ps["shops"]), ("trading", ps["trading"])):
             if not all(full) and left >= rules.LAB_POWER[what] and can_pay(ps, rules.lab_cost(ps, what)):
-                out.append({"do": "buy", "what": what, "power": rules.LAB_POWER[what],
-                            "cost": rules.lab_cost(ps, what)})
+                out.append(
+                    {
+                        "do": "buy",
+                        "what": what,
+                        "power": rules.LAB_POWER[what],
+                        "cost": rules.lab_cost(ps, what),
+                    }
+                )
     elif area["kind"] == "chinatown":
         if available(ps, "money") >= 1 and open_kinds(ps, data):
             out.append({"do": "buy", "what": "good", "power": 1, "cost": {"money": 1}})
@@ -326,8 +338,13 @@ def resolve_task(state: State, ps: Sheet, task: Task, action: Action) -> None:
     elif kind == "mining":
         push(ps, [{"t": "shop" if action["option"] == 0 else "elite", "src": "Mining technology"}])
     elif kind == "chamber":
-        push(ps, [{"t": "power", "area": action["area"], "left": task["power"] - 1},
-                  {"t": "after", "area": action["area"]}])
+        push(
+            ps,
+            [
+                {"t": "power", "area": action["area"], "left": task["power"] - 1},
+                {"t": "after", "area": action["area"]},
+            ],
+        )
     elif kind == "power":
         spend_power(state, ps, task, action)
 

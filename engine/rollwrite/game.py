@@ -117,27 +117,33 @@ class RollWriteGame(Game):
             total = self.scores(state)[best]["total"]
             return f"Game over: seat {best + 1} wins with {total} VP"
         waiting = len(self.to_act(state))
-        return f"Round {state['round']} of {ROUNDS} — {waiting} player{'s' if waiting != 1 else ''} still to play"
+        plural = "s" if waiting != 1 else ""
+        return f"Round {state['round']} of {ROUNDS} — {waiting} player{plural} still to play"
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """See view.py for the full shape."""
         scores = self.scores(state)
         seats = []
         for s, ps in enumerate(state["sheets"]):
-            seats.append({
-                "seat": s,
-                "owes": (not state["over"]) and decisions.owes_decision(state, s),
-                "pending": self.pending_label(state, s),
-                "scores": scores[s],
-                "orders_fulfilled": sum(ps["fulfilled"]),
-                "achievements": self.achievements(state, s),
-                "sheet": view.sheet_view(state, ps),
-            })
+            seats.append(
+                {
+                    "seat": s,
+                    "owes": (not state["over"]) and decisions.owes_decision(state, s),
+                    "pending": self.pending_label(state, s),
+                    "scores": scores[s],
+                    "orders_fulfilled": sum(ps["fulfilled"]),
+                    "achievements": self.achievements(state, s),
+                    "sheet": view.sheet_view(state, ps),
+                }
+            )
         you = None
         if seat is not None and 0 <= seat < state["players"]:
             opts = self.legal(state, seat) if seat in self.to_act(state) else []
-            you = {"seat": seat, "pending": self.pending_label(state, seat),
-                   "options": [{"action": a, "label": self.describe(state, a)} for a in opts]}
+            you = {
+                "seat": seat,
+                "pending": self.pending_label(state, seat),
+                "options": [{"action": a, "label": self.describe(state, a)} for a in opts],
+            }
         return {
             "game": self.name,
             "side": state["options"]["side"],
@@ -217,8 +223,11 @@ def _explain(state: State, seat: int, action: Any) -> str:
         if pick not in labels.EXTRA_NAMES:
             return "The additional actions are A, B, C, D and E."
         cost = rules.extra_cost(ps, pick)
-        short = [f"{n} {res} (you have {decisions.available(ps, res)})" for res, n in cost.items()
-                 if decisions.available(ps, res) < n]
+        short = [
+            f"{n} {res} (you have {decisions.available(ps, res)})"
+            for res, n in cost.items()
+            if decisions.available(ps, res) < n
+        ]
         if short:
             return f"{labels.EXTRA_NAMES[pick]} needs " + " and ".join(short) + "."
         return f"{labels.EXTRA_NAMES[pick]} is not possible: there is nowhere left to place it."
@@ -231,8 +240,10 @@ def _explain(state: State, seat: int, action: Any) -> str:
     if do == "phone":
         return "The Telephone needs the technology, 1 money, and is usable once per round."
     if do in ("record", "circle") and step == "record":
-        return ("Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
-                "in consecutive areas, as many as the card allows.")
+        return (
+            "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
+            "in consecutive areas, as many as the card allows."
+        )
     return f"Not now: {labels.step_label(state, seat).lower()}."
 
 

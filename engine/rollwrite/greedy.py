@@ -21,9 +21,19 @@ from engine.rollwrite.sheet import Sheet, available, open_forms
 State = dict[str, Any]
 #: Per-round worth of technologies whose value lies in future rounds.
 ONGOING: dict[str, float] = {
-    "newspaper": 0.9, "telegraph": 0.7, "carriage": 0.3, "tram": 0.3, "postal": 0.3, "brick_factory": 0.3,
-    "language_school": 0.5, "canned_food": 0.4, "spinning_mill": 0.4, "mining": 0.6, "tea_machinery": 0.6,
-    "telephone": 0.4, "letterpress": 0.3,
+    "newspaper": 0.9,
+    "telegraph": 0.7,
+    "carriage": 0.3,
+    "tram": 0.3,
+    "postal": 0.3,
+    "brick_factory": 0.3,
+    "language_school": 0.5,
+    "canned_food": 0.4,
+    "spinning_mill": 0.4,
+    "mining": 0.6,
+    "tea_machinery": 0.6,
+    "telephone": 0.4,
+    "letterpress": 0.3,
 }
 #: Steps after which the same seat decides again before anything changes for others.
 LOOK_THROUGH = {"record", "count"}
@@ -70,8 +80,10 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
         if area["kind"] == "goods":
             data = rules.side_data(state)
             slots = sum(
-                1 for f in open_forms(ps, area["good"], data)
-                for i, g in enumerate(data["forms"][f]["goods"]) if g == area["good"] and not ps["goods"][f][i]
+                1
+                for f in open_forms(ps, area["good"], data)
+                for i, g in enumerate(data["forms"][f]["goods"])
+                if g == area["good"] and not ps["goods"][f][i]
             )
             return 1.3 * min(task["left"], slots)
         return 0.9 * task["left"]
@@ -81,8 +93,14 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
         return 0.9 * task["n"]
     if kind == "chamber":
         return max(0, task["power"] - 1) * 1.0
-    return {"elite": 2.0 * time + 0.3, "shop": 3.0, "trading": 6.0, "choice": 1.5, "exchange": 0.4,
-            "mining": 2.5}.get(kind, 0.0)
+    return {
+        "elite": 2.0 * time + 0.3,
+        "shop": 3.0,
+        "trading": 6.0,
+        "choice": 1.5,
+        "exchange": 0.4,
+        "mining": 2.5,
+    }.get(kind, 0.0)
 
 
 def _after(state: State, seat: int, action: Any) -> State:

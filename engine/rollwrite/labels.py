@@ -84,8 +84,10 @@ def _describe(state: State, action: Any) -> str:
         i = action["set"]
         r = state["round"] - 1
         card = employment_cards()[state["cards"][r][i]]
-        return (f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {card['number']} "
-                f"({bonus_text(card['action'])})")
+        return (
+            f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {card['number']} "
+            f"({bonus_text(card['action'])})"
+        )
     if do == "record":
         return placement_text(state, action["circles"])
     if do == "circle":
@@ -124,8 +126,13 @@ def _describe(state: State, action: Any) -> str:
         tech = technologies()[action["tech"]]
         return f"Acquire {tech['name']} ({tech['level'].upper()})"
     if do == "buy":
-        what = {"elite": "Hire an Elite", "shop": "Build a shop", "trading": "Build a trading house",
-                "good": "Buy a trade good", "cargo": "Buy a cargo"}[action["what"]]
+        what = {
+            "elite": "Hire an Elite",
+            "shop": "Build a shop",
+            "trading": "Build a trading house",
+            "good": "Buy a trade good",
+            "cargo": "Buy a cargo",
+        }[action["what"]]
         cost = amount_text(action["cost"]) if action["cost"] else "no money"
         return f"{what} ({action['power']} power, {cost})"
     if do == "stop":

@@ -74,7 +74,7 @@ def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
 
 
 def score_sheet(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
-    """Points by category; before the end, as if the game ended now (unwritten boxes count their value now)."""
+    """Points by category; before the end, as if the game ended now."""
     zero = {"orders": 0, "shops": 0, "trading_houses": 0}
     now = port_parts(ps, data)
     p6 = ps.get("parts_6r", zero)

@@ -99,10 +99,14 @@ def begin_round(state: State) -> None:
     """1) Round update and 2) Preparation (the dice and cards were drawn at setup)."""
     state["round"] += 1
     round_no = state["round"]
-    state["start_player"] = start_player(state["players"], round_no, state["options"]["start_player_priority"])
+    state["start_player"] = start_player(
+        state["players"], round_no, state["options"]["start_player_priority"]
+    )
     state["priority_set"] = None
     data = sheet(state["options"]["side"])
     for ps in state["sheets"]:
         ps["rounds_marked"] = round_no
-        ps.update({"step": "set", "set": None, "record": None, "main_area": None, "again": False, "extra": None})
+        ps.update(
+            {"step": "set", "set": None, "record": None, "main_area": None, "again": False, "extra": None}
+        )
         ps["queue"] = bonus_tasks(data["round_bonus"][round_no], f"round {round_no}")

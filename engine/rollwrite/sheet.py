@@ -70,8 +70,9 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
     if "choice" in bonus:
         tasks.append({"t": "choice", "options": bonus["choice"], "src": source})
     if "exchange" in bonus:
-        tasks.append({"t": "exchange", "pay": bonus["exchange"]["pay"], "get": bonus["exchange"]["get"],
-                      "src": source})
+        tasks.append(
+            {"t": "exchange", "pay": bonus["exchange"]["pay"], "get": bonus["exchange"]["get"], "src": source}
+        )
     return tasks
 
 

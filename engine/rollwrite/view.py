@@ -59,14 +59,20 @@ def public_sets(state: State) -> list[dict[str, Any]]:
     out = []
     for i in range(3):
         card = employment_cards()[state["cards"][r][i]]
-        out.append({
-            "index": i,
-            "colour": DIE_COLOURS[i],
-            "die": state["dice"][r][i],
-            "card": {"id": card["id"], "number": card["number"], "action": card["action"],
-                     "action_text": bonus_text(card["action"])},
-            "taken_by_start_player": state["priority_set"] == i,
-        })
+        out.append(
+            {
+                "index": i,
+                "colour": DIE_COLOURS[i],
+                "die": state["dice"][r][i],
+                "card": {
+                    "id": card["id"],
+                    "number": card["number"],
+                    "action": card["action"],
+                    "action_text": bonus_text(card["action"]),
+                },
+                "taken_by_start_player": state["priority_set"] == i,
+            }
+        )
     return out
 
 
@@ -76,8 +82,16 @@ def labs_view(state: State) -> dict[str, Any]:
     for lab, levels in state["labs"].items():
         entry: dict[str, Any] = {"name": area_name(lab)}
         for level in LEVELS:
-            entry[level] = [{"id": t, "name": cards[t]["name"], "level": level, "cost": LEVEL_COST[level],
-                             "text": cards[t]["text"]} for t in levels[level]]
+            entry[level] = [
+                {
+                    "id": t,
+                    "name": cards[t]["name"],
+                    "level": level,
+                    "cost": LEVEL_COST[level],
+                    "text": cards[t]["text"],
+                }
+                for t in levels[level]
+            ]
         out[lab] = entry
     return out
 
@@ -88,56 +102,126 @@ def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
     rows = []
     for r, area in enumerate(state["areas"]):
         bonus = data["track_bonus"][r]
-        rows.append({
-            "row": r, "area": area, "name": area_name(area),
-            "written": ps["written"][r], "crossed": ps["crossed"][r],
-            "unused": ps["written"][r] - ps["crossed"][r],
-            "elite": ps["elites"][r], "full": ps["written"][r] >= length,
-            "track_bonus": bonus, "track_bonus_text": bonus_text(bonus),
-            "track_bonus_taken": ps["tracks_taken"][r],
-        })
-    columns = [{"column": c, "bonus": data["column_bonus"][c], "bonus_text": bonus_text(data["column_bonus"][c]),
-                "taken": ps["columns_taken"][c], "full": all(w > c for w in ps["written"])}
-               for c in range(1, length)]
+        rows.append(
+            {
+                "row": r,
+                "area": area,
+                "name": area_name(area),
+                "written": ps["written"][r],
+                "crossed": ps["crossed"][r],
+                "unused": ps["written"][r] - ps["crossed"][r],
+                "elite": ps["elites"][r],
+                "full": ps["written"][r] >= length,
+                "track_bonus": bonus,
+                "track_bonus_text": bonus_text(bonus),
+                "track_bonus_taken": ps["tracks_taken"][r],
+            }
+        )
+    columns = [
+        {
+            "column": c,
+            "bonus": data["column_bonus"][c],
+            "bonus_text": bonus_text(data["column_bonus"][c]),
+            "taken": ps["columns_taken"][c],
+            "full": all(w > c for w in ps["written"]),
+        }
+        for c in range(1, length)
+    ]
     forms = []
     for form in data["forms"]:
         f = form["id"]
         value = form["points"] * (2 if ps["shops"][f] else 1) if ps["fulfilled"][f] else 0
-        forms.append({
-            "id": f, "row": form["row"], "col": form["col"], "points": form["points"],
-            "goods": [{"good": g, "crossed": ps["goods"][f][i]} for i, g in enumerate(form["goods"])],
-            "fulfilled": ps["fulfilled"][f], "fulfilled_round": ps["fulfilled_at"][f],
-            "shop": ps["shops"][f], "value": value,
-        })
-    links = [{"forms": list(link["forms"]), "bonus": link["bonus"], "bonus_text": bonus_text(link["bonus"]),
-              "taken": ps["links_taken"][i]} for i, link in enumerate(data["links"])]
-    houses = [{"id": h["id"], "name": h["name"], "forms": list(h["forms"]), "built": ps["trading"][i],
-               "fulfilled": sum(1 for f in h["forms"] if ps["fulfilled"][f])}
-              for i, h in enumerate(data["trading_houses"])]
+        forms.append(
+            {
+                "id": f,
+                "row": form["row"],
+                "col": form["col"],
+                "points": form["points"],
+                "goods": [{"good": g, "crossed": ps["goods"][f][i]} for i, g in enumerate(form["goods"])],
+                "fulfilled": ps["fulfilled"][f],
+                "fulfilled_round": ps["fulfilled_at"][f],
+                "shop": ps["shops"][f],
+                "value": value,
+            }
+        )
+    links = [
+        {
+            "forms": list(link["forms"]),
+            "bonus": link["bonus"],
+            "bonus_text": bonus_text(link["bonus"]),
+            "taken": ps["links_taken"][i],
+        }
+        for i, link in enumerate(data["links"])
+    ]
+    houses = [
+        {
+            "id": h["id"],
+            "name": h["name"],
+            "forms": list(h["forms"]),
+            "built": ps["trading"][i],
+            "fulfilled": sum(1 for f in h["forms"] if ps["fulfilled"][f]),
+        }
+        for i, h in enumerate(data["trading_houses"])
+    ]
     warehouse: dict[str, Any] = {}
     for res in ("money", "faith"):
         warehouse[res] = {
-            "got": ps[res]["got"], "used": ps[res]["used"], "available": available(ps, res), "cap": 30,
+            "got": ps[res]["got"],
+            "used": ps[res]["used"],
+            "available": available(ps, res),
+            "cap": 30,
             "row_length": data["stock_row_length"],
-            "bonuses": [{"at": b["at"], "bonus": b["bonus"], "bonus_text": bonus_text(b["bonus"]),
-                         "taken": ps["stock_taken"][res][i]} for i, b in enumerate(data["stock_bonuses"][res])],
+            "bonuses": [
+                {
+                    "at": b["at"],
+                    "bonus": b["bonus"],
+                    "bonus_text": bonus_text(b["bonus"]),
+                    "taken": ps["stock_taken"][res][i],
+                }
+                for i, b in enumerate(data["stock_bonuses"][res])
+            ],
         }
-    warehouse["cargo"] = {"count": ps["cargo"], "cap": 14, "points": list(data["cargo_points"]),
-                          "vp": cargo_points(ps, data)}
+    warehouse["cargo"] = {
+        "count": ps["cargo"],
+        "cap": 14,
+        "points": list(data["cargo_points"]),
+        "vp": cargo_points(ps, data),
+    }
     vp = tech_points(ps)
     cards = technologies()
     techs = []
     for t in ps["techs"]:
         lab, level = rules.tech_slot(state, t)
-        techs.append({"id": t, "name": cards[t]["name"], "lab": lab, "level": level, "text": cards[t]["text"],
-                      "vp": vp.get(t, 0)})
-    round_track = [{"round": n, "bonus": data["round_bonus"][n], "bonus_text": bonus_text(data["round_bonus"][n]),
-                    "crossed": n <= ps["rounds_marked"]} for n in range(1, 13)]
+        techs.append(
+            {
+                "id": t,
+                "name": cards[t]["name"],
+                "lab": lab,
+                "level": level,
+                "text": cards[t]["text"],
+                "vp": vp.get(t, 0),
+            }
+        )
+    round_track = [
+        {
+            "round": n,
+            "bonus": data["round_bonus"][n],
+            "bonus_text": bonus_text(data["round_bonus"][n]),
+            "crossed": n <= ps["rounds_marked"],
+        }
+        for n in range(1, 13)
+    ]
     record = None
     if ps["record"] is not None:
         rec = ps["record"]
-        record = {"die": rec["die"], "card": rec["card"], "number": rec["number"], "die_rows": list(rec["die_rows"]),
-                  "placed": list(rec["placed"]), "done": bool(rec.get("done"))}
+        record = {
+            "die": rec["die"],
+            "card": rec["card"],
+            "number": rec["number"],
+            "die_rows": list(rec["die_rows"]),
+            "placed": list(rec["placed"]),
+            "done": bool(rec.get("done")),
+        }
     return {
         "town": {"track_length": length, "rows": rows, "columns": columns},
         "port": {"forms": forms, "links": links, "trading_houses": houses},
@@ -145,6 +229,11 @@ def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
         "technologies": techs,
         "round_track": round_track,
         "boxes": dict(ps["boxes"]),
-        "turn": {"step": ps["step"], "set": ps["set"], "extra": ps["extra"], "record": record,
-                 "queue": [task_label(state, t) for t in ps["queue"]]},
+        "turn": {
+            "step": ps["step"],
+            "set": ps["set"],
+            "extra": ps["extra"],
+            "record": record,
+            "queue": [task_label(state, t) for t in ps["queue"]],
+        },
     }

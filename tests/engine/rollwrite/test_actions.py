@@ -66,10 +66,18 @@ def test_rulebook_laboratory_example_with_5_power() -> None:
     state = ready("lab_a", row=3, circles=6)
     place_area(state, 6, "copper")
     place_area(state, 2, "lab_b")
-    state["labs"] = {"lab_a": {"low": ["winery", "ice_cream"], "mid": ["postal", "patent"],
-                               "high": ["telephone", "exposition"]},
-                     "lab_b": {"low": ["carriage", "university"], "mid": ["tram", "gas_lamp"],
-                               "high": ["station", "newspaper"]}}
+    state["labs"] = {
+        "lab_a": {
+            "low": ["winery", "ice_cream"],
+            "mid": ["postal", "patent"],
+            "high": ["telephone", "exposition"],
+        },
+        "lab_b": {
+            "low": ["carriage", "university"],
+            "mid": ["tram", "gas_lamp"],
+            "high": ["station", "newspaper"],
+        },
+    }
     money = sheet(state)["money"]["got"] - sheet(state)["money"]["used"]
     state = main_action(state, 3, 5)
     assert front(state)["left"] == 5
@@ -125,8 +133,15 @@ def test_resources_are_capped_over_the_whole_game() -> None:
     assert ps["cargo"] == 14
 
 
-@pytest.mark.parametrize(("pick", "cost"), [("A", {"faith": 1, "money": 1}), ("B", {"faith": 1, "money": 2}),
-                                            ("C", {"faith": 2, "money": 4}), ("D", {"faith": 4})])
+@pytest.mark.parametrize(
+    ("pick", "cost"),
+    [
+        ("A", {"faith": 1, "money": 1}),
+        ("B", {"faith": 1, "money": 2}),
+        ("C", {"faith": 2, "money": 4}),
+        ("D", {"faith": 4}),
+    ],
+)
 def test_additional_actions_cost_what_the_rulebook_says(pick: str, cost: dict) -> None:
     state = at_step(new(), "additional")
     ps = sheet(state)
@@ -136,8 +151,12 @@ def test_additional_actions_cost_what_the_rulebook_says(pick: str, cost: dict) -
     state = act(state, {"do": "extra", "pick": pick, "cost": cost})
     ps = sheet(state)
     assert ps["money"]["used"] == cost.get("money", 0) and ps["faith"]["used"] == cost["faith"]
-    expected = {"A": "Place an Elite", "B": "Place a shop", "C": "Place a trading house",
-                "D": "Choose an area for your main action (additional action D)"}[pick]
+    expected = {
+        "A": "Place an Elite",
+        "B": "Place a shop",
+        "C": "Place a trading house",
+        "D": "Choose an area for your main action (additional action D)",
+    }[pick]
     assert GAME.pending_label(state, 0).startswith(expected)
 
 

@@ -1,4 +1,4 @@
-"""3) Employee recording: the count limit, the consecutive rule, full tracks, and the technologies that bend them."""
+"""3) Employee recording: count limit, consecutive rule, full tracks, and technologies that bend them."""
 
 from __future__ import annotations
 

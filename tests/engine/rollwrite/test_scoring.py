@@ -109,9 +109,18 @@ def test_achievements_are_reported_per_player() -> None:
     ps["cargo"] = 12
     ps["money"]["got"] = 25
     got = GAME.achievements(state, 0)
-    for line in ("13+ order forms fulfilled", "14+ order forms fulfilled", "10+ shops", "3+ trading houses",
-                 "Cargo stock 12+", "Money stock 25+", "0 technologies acquired", "Played alone",
-                 "Played side A", "0 victory points from technologies"):
+    for line in (
+        "13+ order forms fulfilled",
+        "14+ order forms fulfilled",
+        "10+ shops",
+        "3+ trading houses",
+        "Cargo stock 12+",
+        "Money stock 25+",
+        "0 technologies acquired",
+        "Played alone",
+        "Played side A",
+        "0 victory points from technologies",
+    ):
         assert line in got
     assert "15+ order forms fulfilled" not in got and "11+ shops" not in got
 
