@@ -38,7 +38,7 @@ class DuelGame(Game):
         return reasons.why_illegal(state, seat, action)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
-        if state["phase"] == "keep":
+        if state["phase"] == "setup":
             return "You have already chosen your Order cards; waiting for your opponent."
         if state["phase"] == "upgrade":
             return "You have already decided your upgrade; waiting for your opponent."
@@ -58,7 +58,7 @@ class DuelGame(Game):
                 return "Game over: a shared victory."
             totals = [s["total"] for s in self.scores(state)]
             return f"Game over: {name(won[0])} wins {max(totals)} to {min(totals)}."
-        if phase == "keep":
+        if phase == "setup":
             return "Setup: each player keeps 2 of 3 Order cards."
         if phase == "upgrade":
             return f"End of round {state['round']}: upgrading Power cards."

@@ -34,7 +34,7 @@ def why_illegal(state: State, seat: int, action: Any) -> str:
     turn = state["turn"]
     if state["discard_due"]:
         return "You hold more than 4 Extra Power cards: first discard one."
-    if state["phase"] == "keep":
+    if state["phase"] == "setup":
         return "First choose which of your 3 drawn Order cards goes back to the deck."
     if state["phase"] == "upgrade":
         if do == "upgrade" and action.get("card") in range(len(POWER_CARDS)):

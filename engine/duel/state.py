@@ -65,7 +65,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     state: State = {
         "game": "duel",
         "options": dict(options),
-        "phase": "keep",
+        "phase": "setup",
         "round": 1,
         "turns_done": 0,
         "start_seat": start,

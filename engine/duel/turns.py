@@ -37,7 +37,7 @@ def to_act(state: State) -> list[int]:
         return []
     if state["discard_due"]:
         return [state["discard_due"][0]]
-    if state["phase"] == "keep":
+    if state["phase"] == "setup":
         return [s for s in (0, 1) if state["players"][s]["setup_draw"]]
     if state["phase"] == "upgrade":
         return [s for s in (0, 1) if state["upgrade_due"][s]]
@@ -50,7 +50,7 @@ def options(state: State, seat: int) -> list[Action]:
     if state["discard_due"]:
         player = state["players"][seat]
         return [{"do": "discard", "extra": int(k)} for k in ("1", "2") if player["extra"][k] > 0]
-    if state["phase"] == "keep":
+    if state["phase"] == "setup":
         return [{"do": "return", "card": c} for c in state["players"][seat]["setup_draw"]]
     if state["phase"] == "upgrade":
         return upgrade_options(state, seat)

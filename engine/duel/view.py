@@ -111,9 +111,9 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
 def pending_view(state: State, viewer: int | None) -> dict[str, Any] | None:
     """The decision being made now; cards only its owner may see are left out for others."""
     phase = state["phase"]
-    if phase in ("keep", "upgrade", "over"):
+    if phase in ("setup", "upgrade", "over"):
         result: dict[str, Any] = {"step": phase}
-        if phase == "keep" and viewer is not None:
+        if phase == "setup" and viewer is not None:
             result["drawn"] = [order_view(c) for c in state["players"][viewer]["setup_draw"]]
         return result
     turn = state["turn"]
