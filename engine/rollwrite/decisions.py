@@ -17,7 +17,7 @@ from typing import Any
 from engine.rollwrite import rules
 from engine.rollwrite.components import LEVEL_COST, RESOURCE_CAP, areas, employment_cards
 from engine.rollwrite.recording import die_rows, placements
-from engine.rollwrite.scoring import port_points, score_end_of_round
+from engine.rollwrite.scoring import score_end_of_round
 from engine.rollwrite.sheet import (
     Sheet,
     Task,
@@ -94,7 +94,7 @@ def blocked_set(state: State, seat: int) -> int | None:
 
 
 def extra_picks(state: State, ps: Sheet) -> list[str]:
-    data = rules.side_data(state)
+    """Additional actions A-E the seat can afford and place (E, doing nothing, always)."""
     picks = []
     if not all(ps["elites"]) and can_pay(ps, rules.extra_cost(ps, "A")):
         picks.append("A")
@@ -105,7 +105,6 @@ def extra_picks(state: State, ps: Sheet) -> list[str]:
     if rules.rows_with_unused(ps) and can_pay(ps, rules.extra_cost(ps, "D")):
         picks.append("D")
     picks.append("E")
-    del data
     return picks
 
 
@@ -226,7 +225,6 @@ def push(ps: Sheet, tasks: list[Task]) -> None:
 
 
 def perform_step(state: State, seat: int, ps: Sheet, action: Action) -> None:
-    data = rules.side_data(state)
     do = action["do"]
     if do == "set":
         choose_set(state, seat, ps, action["set"])
@@ -262,7 +260,6 @@ def perform_step(state: State, seat: int, ps: Sheet, action: Action) -> None:
         elif pick == "D":
             ps["again"] = True
             ps["step"] = "main"
-    del data
 
 
 def area_action_tasks(area_id: str, power: int, row: int) -> list[Task]:
@@ -463,6 +460,3 @@ def auto_task(state: State, ps: Sheet, task: Task) -> bool:
         ps["queue"].pop(0)  # the borrowed action would have no power at all
         return True
     return False
-
-
-__all__ = ["options", "perform", "settle", "owes_decision", "port_points"]
