@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, State
+from engine.core import Game, IllegalAction, State
 from engine.duel import describe as describing
 from engine.duel import reasons, scoring, turns
 from engine.duel import view as viewing
@@ -23,7 +23,10 @@ class DuelGame(Game):
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        return new_state(seed, self.normalize_options(options))
+        opts = self.normalize_options(options)
+        if opts["start_seat"] not in (-1, 0, 1):
+            raise IllegalAction("Option 'start_seat' must be -1 (decided by the seed), 0 or 1.")
+        return new_state(seed, opts)
 
     def to_act(self, state: State) -> list[int]:
         return turns.to_act(state)

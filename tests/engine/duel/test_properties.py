@@ -38,13 +38,21 @@ def test_random_playout_finishes_after_16_turns_each_and_replays(seed: int) -> N
 
 
 def _hide_swap(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The same position except that `seat`'s hidden cards are other cards (from the unseen deck and
-    the Church cards left in the box): nothing another seat may see should change."""
+    """The same position except that `seat`'s hidden cards (hand, setup draw, Port draw, face-down
+    Church cards) are other cards from the unseen deck and the Church cards left in the box: nothing
+    another seat may see should change."""
     other = copy.deepcopy(state)
     p = other["players"][seat]
     deck = other["order_deck"]
     n = min(len(p["hand"]), len(deck))
     p["hand"][:n], deck[:n] = deck[:n], p["hand"][:n]
+    draw = p["setup_draw"]
+    k = min(len(draw), len(deck) - n)
+    draw[:k], deck[n:n + k] = deck[n:n + k], draw[:k]
+    act = other["turn"]["act"]
+    if act and other["current"] == seat and act.get("drawn"):
+        j = min(len(act["drawn"]), len(deck) - n - k)
+        act["drawn"][:j], deck[n + k:n + k + j] = deck[n + k:n + k + j], act["drawn"][:j]
     box = other["church_box"]
     m = min(len(p["church"]), len(box))
     p["church"][:m], box[:m] = box[:m], p["church"][:m]
@@ -57,7 +65,7 @@ def test_no_view_shows_a_hand_or_face_down_church_card_to_anyone_else(seed: int)
     rng = Rng(seed + 99)
     step = 0
     while not GAME.is_over(state):
-        if step % 7 == 0:
+        if step % 3 == 0:
             for seat in (0, 1):
                 swapped = _hide_swap(state, seat)
                 for viewer in (None, 1 - seat):

@@ -56,9 +56,13 @@ def test_setup_keeps_two_orders_and_puts_the_third_at_the_bottom() -> None:
     assert GAME.to_act(state) == [1] and state["phase"] == "turn"
 
 
-def test_two_players_exactly() -> None:
+def test_two_players_exactly_and_options_checked() -> None:
     with pytest.raises(IllegalAction):
         GAME.new(3, 1)
+    with pytest.raises(IllegalAction, match="start_seat"):
+        GAME.new(2, 1, {"start_seat": 2})
+    with pytest.raises(IllegalAction, match="no option"):
+        GAME.new(2, 1, {"variant": 1})
 
 
 # ----- the Area Action step ----------------------------------------------------------------
@@ -402,3 +406,16 @@ def test_faith_refusal_one_of_each_kind() -> None:
     state = play_all(state, 0, [{"do": "church", "card": 8}, {"do": "faith", "pay": "tea"}])
     with pytest.raises(IllegalAction, match="at most one of each kind"):
         GAME.apply(state, 0, {"do": "faith", "pay": "tea"})
+
+
+def test_power_bonus_row_refills_and_reshuffles_the_discards_when_the_deck_runs_out() -> None:
+    state = act_at(set_player(started(), 0, money=0), 0, "bank", 5)
+    state["bonus_discard"] = list(state["bonus_deck"])
+    state["bonus_deck"] = []
+    taken = state["bonus_row"][0]
+    discards = sorted(state["bonus_discard"] + [taken])
+    state = play(state, 0, {"do": "bonus", "card": taken})
+    assert len(state["bonus_row"]) == 3
+    assert state["bonus_discard"] == []
+    assert sorted(state["bonus_deck"] + [c for c in state["bonus_row"] if c in discards]) == discards
+    assert len(state["bonus_deck"]) == len(discards) - 1
