@@ -32,6 +32,7 @@ class RollWriteGame(Game):
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
         opts = self.normalize_options(options)
+        opts["side"] = opts["side"].upper()
         if opts["side"] not in ("A", "B"):
             raise IllegalAction("The sheet side must be 'A' or 'B'.")
         if opts["start_player_priority"] and not 2 <= players <= 6:
@@ -113,9 +114,14 @@ class RollWriteGame(Game):
 
     def headline(self, state: State) -> str:
         if state["over"]:
-            best = self.ranking(state)[0]
-            total = self.scores(state)[best]["total"]
-            return f"Game over: seat {best + 1} wins with {total} VP"
+            places = self.places(state)
+            winners = [s + 1 for s, place in enumerate(places) if place == 1]
+            total = self.scores(state)[winners[0] - 1]["total"]
+            if state["players"] == 1:
+                return f"Game over: {total} VP"
+            if len(winners) > 1:
+                return f"Game over: seats {', '.join(map(str, winners))} share the victory with {total} VP"
+            return f"Game over: seat {winners[0]} wins with {total} VP"
         waiting = len(self.to_act(state))
         plural = "s" if waiting != 1 else ""
         return f"Round {state['round']} of {ROUNDS} — {waiting} player{plural} still to play"

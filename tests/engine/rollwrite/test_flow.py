@@ -146,3 +146,21 @@ def test_view_is_json_and_names_things() -> None:
     assert view["you"]["options"] and all(o["label"] for o in view["you"]["options"])
     assert GAME.view(state, None)["you"] is None
     assert GAME.headline(state).startswith("Round 1 of 12")
+
+
+def test_side_option_and_unknown_options() -> None:
+    assert new(side="b")["options"]["side"] == "B"
+    with pytest.raises(IllegalAction, match="side"):
+        new(side="C")
+    with pytest.raises(IllegalAction, match="no option"):
+        new(colour="red")
+    with pytest.raises(IllegalAction, match="1 to 20 players"):
+        GAME.new(0, 1)
+
+
+def test_headline_at_the_end_names_the_winner() -> None:
+    from engine.core import random_playout
+
+    state = random_playout(GAME, 2, 3).state
+    best = GAME.ranking(state)[0]
+    assert GAME.headline(state).startswith(f"Game over: seat {best + 1} wins") or "share" in GAME.headline(state)

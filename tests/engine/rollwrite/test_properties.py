@@ -35,6 +35,18 @@ def check_finished(state: dict) -> None:
     scores = GAME.scores(state)
     for ps, score in zip(state["sheets"], scores, strict=True):
         assert score["total"] == ps["boxes"]["total"]
+        assert score["total"] == score["port_6r"] + score["port_12r"] + score["cargo"] + score["technology"]
+    assert sorted(GAME.ranking(state)) == list(range(state["players"]))
+
+
+def test_greedy_player_always_finds_a_legal_move() -> None:
+    from engine.rollwrite.greedy import greedy_policy
+
+    for seed in range(3):
+        opts = {**options_for(seed), "start_player_priority": seed == 1}
+        result = random_playout(GAME, 2, seed, opts, policy=greedy_policy, check_every=30)
+        check_finished(result.state)
+        assert min(s["total"] for s in GAME.scores(result.state)) > 40
 
 
 @pytest.mark.parametrize(("players", "seeds"), [(1, 300), (2, 120), (4, 50), (6, 30)])
