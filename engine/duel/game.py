@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Game, IllegalAction, State
 from engine.duel import describe as describing
-from engine.duel import reasons, scoring, turns
+from engine.duel import prompts, reasons, scoring, turns
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS
 from engine.duel.greedy import greedy_action
@@ -49,6 +49,14 @@ class DuelGame(Game):
 
     def describe(self, state: State, action: Any) -> str:
         return describing.describe(state, action)
+
+    def public_label(self, state: State, action: Any) -> str:
+        """Like `describe`, but never naming hidden cards: for the public record of a turn."""
+        return prompts.public_label(state, action)
+
+    def pending_label(self, state: State, seat: int) -> str:
+        """The prompt above the decision panel."""
+        return prompts.pending_label(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return viewing.view(state, seat, self.scores(state), self.winners(state))

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from engine.core import Rng
 from engine.duel import GAME
+from engine.duel.describe import order_label
 from tests.engine.duel.helpers import act_at, play, set_player, started
 
 TOP_LEVEL = {
@@ -60,3 +64,26 @@ def test_areas_show_power_cards_shops_trading_houses_and_the_station() -> None:
 def test_headline_names_round_turn_and_player() -> None:
     assert GAME.headline(started()) == "Round 1 of 4, turn 1 of 4: P1 to play."
     assert GAME.headline(GAME.new(2, 1)) == "Setup: each player keeps 2 of 3 Order cards."
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_public_labels_never_name_a_hidden_order_and_prompts_exist(seed: int) -> None:
+    state = GAME.new(2, seed)
+    rng = Rng(seed)
+    hidden_texts = {order_label(c) for c in range(24)}
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        assert GAME.pending_label(state, seat)
+        legal = GAME.legal(state, seat)
+        for action in legal:
+            label = GAME.public_label(state, action)
+            assert 0 < len(label) <= 80
+            if action["do"] != "order":  # a completed Order is turned face up: public
+                assert not any(text in label for text in hidden_texts)
+        state = GAME.apply(state, seat, rng.choice(legal))
+
+
+def test_pending_label_reads_the_step() -> None:
+    state = act_at(set_player(started(), 0, money=5), 0, "chinatown", 3)
+    assert GAME.pending_label(state, 0) == "Chinatown: 3 exchange(s) left."
+    assert GAME.pending_label(started(), 0).startswith("Choose an Area")
