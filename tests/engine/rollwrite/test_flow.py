@@ -163,4 +163,5 @@ def test_headline_at_the_end_names_the_winner() -> None:
 
     state = random_playout(GAME, 2, 3).state
     best = GAME.ranking(state)[0]
-    assert GAME.headline(state).startswith(f"Game over: seat {best + 1} wins") or "share" in GAME.headline(state)
+    headline = GAME.headline(state)
+    assert headline.startswith(f"Game over: seat {best + 1} wins") or "share the victory" in headline
