@@ -8,6 +8,7 @@ those tasks; tasks that need a decision become the player's next choices (see ta
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS
@@ -67,12 +68,12 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
     for key in ("elite", "shop", "trading"):
         for _ in range(bonus.get(key, 0)):
             tasks.append({"t": key, "src": source})
+    # copies: the state must never share lists with the cached component data
     if "choice" in bonus:
-        tasks.append({"t": "choice", "options": bonus["choice"], "src": source})
+        tasks.append({"t": "choice", "options": copy.deepcopy(bonus["choice"]), "src": source})
     if "exchange" in bonus:
-        tasks.append(
-            {"t": "exchange", "pay": bonus["exchange"]["pay"], "get": bonus["exchange"]["get"], "src": source}
-        )
+        exchange = copy.deepcopy(bonus["exchange"])
+        tasks.append({"t": "exchange", "pay": exchange["pay"], "get": exchange["get"], "src": source})
     return tasks
 
 
