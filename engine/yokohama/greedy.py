@@ -10,7 +10,7 @@ President walks to the best area instead of pacing between equal ones.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from engine.core import State
@@ -83,7 +83,7 @@ def worth(state: State, seat: int) -> float:
 
 
 def after(state: State, seat: int, action: Action) -> State:
-    trial = copy.deepcopy(state)
+    trial = json.loads(json.dumps(state))
     flow.apply(trial, seat, action)
     return trial
 
