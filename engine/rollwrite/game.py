@@ -150,7 +150,7 @@ class RollWriteGame(Game):
                 "pending": self.pending_label(state, seat),
                 "options": [{"action": a, "label": self.describe(state, a)} for a in opts],
             }
-        return {
+        view_data = {
             "game": self.name,
             "side": state["options"]["side"],
             "options": dict(state["options"]),
@@ -169,6 +169,8 @@ class RollWriteGame(Game):
             "seats": seats,
             "you": you,
         }
+        # a private copy: the caller may change it freely without touching the cached sheet data
+        return json.loads(json.dumps(view_data))
 
     # ----- the end ----------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
