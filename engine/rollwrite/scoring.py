@@ -74,7 +74,11 @@ def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
 
 
 def score_sheet(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
-    """Points by category; before the end, as if the game ended now."""
+    """Points by category; before the end, as if the game ended now.
+
+    total = port + cargo + technology; port = port_6r + port_12r = orders + shops +
+    trading_houses (the same points split two ways: by scoring round, and by source).
+    """
     zero = {"orders": 0, "shops": 0, "trading_houses": 0}
     now = port_parts(ps, data)
     p6 = ps.get("parts_6r", zero)
@@ -84,6 +88,7 @@ def score_sheet(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, int]
     cargo = cargo_points(ps, data)
     tech = sum(tech_points(ps).values())
     return {
+        "port": port_6r + port_12r,
         "port_6r": port_6r,
         "port_12r": port_12r,
         "orders": p6["orders"] + p12["orders"],

@@ -35,7 +35,9 @@ def check_finished(state: dict) -> None:
     scores = GAME.scores(state)
     for ps, score in zip(state["sheets"], scores, strict=True):
         assert score["total"] == ps["boxes"]["total"]
-        assert score["total"] == score["port_6r"] + score["port_12r"] + score["cargo"] + score["technology"]
+        assert score["total"] == score["port"] + score["cargo"] + score["technology"]
+        assert score["port"] == score["port_6r"] + score["port_12r"]
+        assert score["port"] == score["orders"] + score["shops"] + score["trading_houses"]
     assert sorted(GAME.ranking(state)) == list(range(state["players"]))
 
 
