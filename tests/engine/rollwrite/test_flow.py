@@ -165,3 +165,59 @@ def test_headline_at_the_end_names_the_winner() -> None:
     best = GAME.ranking(state)[0]
     headline = GAME.headline(state)
     assert headline.startswith(f"Game over: seat {best + 1} wins") or "share the victory" in headline
+
+
+def test_view_shape_is_stable_for_the_renderer() -> None:
+    """The keys documented in engine/rollwrite/view.py; keys may be added, never removed."""
+    view = GAME.view(new(2), 1)
+    assert {
+        "game",
+        "side",
+        "options",
+        "players",
+        "round",
+        "rounds",
+        "over",
+        "headline",
+        "viewer",
+        "areas",
+        "aside",
+        "labs",
+        "sets",
+        "start_player",
+        "priority_set",
+        "seats",
+        "you",
+    } <= set(view)
+    seat = view["seats"][0]
+    assert {"seat", "owes", "pending", "scores", "orders_fulfilled", "achievements", "sheet"} <= set(seat)
+    sheet_view = seat["sheet"]
+    assert {"track_length", "rows", "columns"} <= set(sheet_view["town"])
+    assert {
+        "row",
+        "area",
+        "name",
+        "written",
+        "crossed",
+        "unused",
+        "elite",
+        "full",
+        "track_bonus",
+        "track_bonus_text",
+        "track_bonus_taken",
+    } <= set(sheet_view["town"]["rows"][0])
+    assert {"column", "bonus", "bonus_text", "taken", "full"} <= set(sheet_view["town"]["columns"][0])
+    assert {"id", "row", "col", "points", "goods", "fulfilled", "fulfilled_round", "shop", "value"} <= set(
+        sheet_view["port"]["forms"][0]
+    )
+    assert {"forms", "bonus", "bonus_text", "taken"} <= set(sheet_view["port"]["links"][0])
+    assert {"id", "name", "forms", "built", "fulfilled"} <= set(sheet_view["port"]["trading_houses"][0])
+    assert {"got", "used", "available", "cap", "row_length", "bonuses"} <= set(
+        sheet_view["warehouse"]["money"]
+    )
+    assert {"count", "cap", "points", "vp"} <= set(sheet_view["warehouse"]["cargo"])
+    assert {"round", "bonus", "bonus_text", "crossed"} <= set(sheet_view["round_track"][0])
+    assert {"6R", "12R", "cargo", "tech", "total"} <= set(sheet_view["boxes"])
+    assert {"step", "set", "extra", "record", "queue"} <= set(sheet_view["turn"])
+    assert {"index", "colour", "die", "card", "taken_by_start_player"} <= set(view["sets"][0])
+    assert {"seat", "pending", "options"} <= set(view["you"])
