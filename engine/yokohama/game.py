@@ -98,6 +98,8 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
     pl = state["p"][seat]
     do = action["do"]
     area = action.get("area")
+    if isinstance(area, str) and area not in state["adjacent"]:
+        return "There is no such area in this game."
     if do == "place" and isinstance(area, str):
         if area == "canal":
             return "You may not place assistants in the Canal."

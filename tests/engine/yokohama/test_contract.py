@@ -90,7 +90,8 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing() -> None:
         state = GAME.apply(state, seat, GAME.legal(state, seat)[0])
     before = GAME.dump(state)
     for bad in ({"do": "fulfill", "order": 99}, {"do": "place", "area": "canal"}, "nonsense",
-                {"do": "merc"}, {"do": "end_turn"}):
+                {"do": "merc"}, {"do": "end_turn"}, {"do": "place", "area": "atlantis"}, [1, 2],
+                {"do": "step", "area": "lab_b"}):
         with pytest.raises(IllegalAction) as err:
             GAME.apply(state, 0, bad)
         assert err.value.message.endswith(".")
