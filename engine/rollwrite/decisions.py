@@ -37,6 +37,8 @@ from engine.rollwrite.sheet import (
 State = dict[str, Any]
 Action = dict[str, Any]
 MENU_LIMIT = 25
+#: Steps taken without asking when they offer a single option (choosing a set never is).
+ONLY_CHOICE_STEPS = ("record", "main", "count", "additional")
 STOP: Action = {"do": "stop"}
 
 
@@ -431,6 +433,11 @@ def settle(state: State, seat: int) -> None:
         if step == "main" and not rules.rows_with_unused(ps):
             ps["step"] = "end" if ps["again"] else "additional"
             continue
+        if step in ONLY_CHOICE_STEPS:
+            choices = options(state, seat)
+            if len(choices) == 1:  # e.g. "E: do nothing" when nothing else is affordable
+                perform_step(state, seat, ps, choices[0])
+                continue
         if step == "end":
             score_end_of_round(state, ps, data)
             ps["step"] = "done"

@@ -89,7 +89,7 @@ def test_rulebook_laboratory_example_with_5_power() -> None:
     ps = sheet(state)
     assert ps["techs"] == ["postal"]
     assert ps["elites"][6] and ps["elites"][2]
-    assert ps["money"]["got"] - ps["money"]["used"] == money - 2
+    assert ps["money"]["used"] == 2 and money == 2  # 1 money per Elite
     assert front(state) is None
 
 
@@ -171,6 +171,7 @@ def test_additional_action_needs_the_resources() -> None:
 def test_main_action_once_more_then_round_ends() -> None:
     state = at_step(new(), "additional")
     place_area(state, 0, "fishing")
+    sheet(state)["written"][0] = 2
     sheet(state)["faith"] = {"got": 5, "used": 0}
     state = act(state, {"do": "extra", "pick": "D", "cost": {"faith": 4}})
     state = main_action(state, 0, 1)
@@ -189,3 +190,12 @@ def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
     assert GAME.dump(state) == text
     with pytest.raises(IllegalAction, match="not a move"):
         act(state, "nonsense")
+
+
+def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
+    state = ready("tea")
+    ps = sheet(state)
+    ps["money"]["used"], ps["faith"]["used"] = 2, 1  # nothing affordable: only "E: do nothing"
+    state = main_action(state, 6, 2)
+    state = act(state, {"do": "stop"})
+    assert state["round"] == 2 and sheet(state)["step"] == "set"
