@@ -15,10 +15,14 @@ view and a seat's view hold the same sheets; a seat's view also carries its own 
   "sets": [{"index": 0..2, "colour": "white"|"gray"|"black", "die": 1..6,
             "card": {"id", "number", "action", "action_text"}, "taken_by_start_player": bool}],
   "start_player": seat | None, "priority_set": 0..2 | None,
-  "seats": [{"seat", "owes": bool, "pending": str, "scores": {...}, "orders_fulfilled": int,
+  "seats": [{"seat", "owes": bool, "pending": str, "scores": SCORES, "orders_fulfilled": int,
              "achievements": [str], "sheet": SHEET}],
   "you": {"seat", "pending", "options": [{"action", "label"}]} | None,
 }
+
+SCORES = {"port", "port_6r", "port_12r", "orders", "shops", "trading_houses", "cargo", "technology",
+          "total"}  # total = port + cargo + technology; port = port_6r + port_12r
+                    #       = orders + shops + trading_houses (two splits of the same points)
 
 SHEET = {
   "town": {"track_length": 10,
@@ -35,8 +39,15 @@ SHEET = {
   "technologies": [{"id", "name", "lab", "level", "text", "vp": int}],
   "round_track": [{"round", "bonus", "bonus_text", "crossed": bool}],
   "boxes": {"6R", "12R", "cargo", "tech", "total"},            # None until written
-  "turn": {"step", "set", "extra", "record": {...} | None, "queue": [str]},
+  "turn": {"step": "set"|"record"|"main"|"count"|"additional"|"end"|"done", "set": 0..2 | None,
+           "extra": "A".."E" | None, "queue": [str],            # labels of pending bonus choices
+           "record": {"die", "card", "number", "die_rows", "placed": [8 ints], "done": bool} | None},
 }
+
+Town rows are top to bottom (area numbers 0-7); a track has `track_length` spaces of which
+`written` hold circles (the first is pre-filled) and the first `crossed` of those are crossed
+off. The static sheet layout (bonus icons, form goods, link and trading-house geometry) is
+also in data/rollwrite/sheet_a.toml and sheet_b.toml.
 """
 
 from __future__ import annotations
