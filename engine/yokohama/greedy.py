@@ -14,12 +14,10 @@ import json
 from typing import Any
 
 from engine.core import State
-from engine.yokohama import flow
+from engine.yokohama import flow, movement
 from engine.yokohama.areas import PRODUCTION
 from engine.yokohama.board import (
-    action_areas,
     has_tech,
-    other_presidents,
     power,
     shop_at,
     shops_built,
@@ -76,10 +74,38 @@ def worth(state: State, seat: int) -> float:
     if state["seat"] == seat and state["stage"] in ("first", "place", "place_spread", "place_pair",
                                                       "telegram", "move"):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
-                   for a in action_areas(state)
-                   if pl["placed"].get(a) and (not other_presidents(state, seat, a) or has_tech(state, seat, "postal"))]
+                   for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
     return value
+
+
+def reachable(state: State, seat: int) -> set[str]:
+    """Areas where the President could end this turn's move (money and paths considered)."""
+    pl = state["p"][seat]
+    out: set[str] = set()
+    if has_tech(state, seat, "tram"):
+        out.update(movement.tram_areas(state, seat))
+    if movement.station_target(state, seat):
+        out.add(state["station"])
+    start = pl["president"]
+    if start is None:
+        out.update(movement.enter_areas(state, seat))
+        return out
+    seen: set[tuple[str, int]] = set()
+    todo = [(start, pl["yen"])]
+    while todo:
+        here, cash = todo.pop()
+        if (here, cash) in seen:
+            continue
+        seen.add((here, cash))
+        if here != start and movement.can_stop(state, seat, here):
+            out.add(here)
+        for nxt in state["adjacent"][here]:
+            if nxt != start and movement.can_enter(state, seat, nxt):
+                price = movement.entry_cost(state, seat, nxt)
+                if price <= cash:
+                    todo.append((nxt, cash - price))
+    return out
 
 
 def after(state: State, seat: int, action: Action) -> State:
