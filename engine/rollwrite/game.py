@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from engine.core import Game, IllegalAction, State
-from engine.rollwrite import decisions, labels, rules, scoring, setup, view
+from engine.rollwrite import decisions, labels, refusals, rules, scoring, setup, view
 from engine.rollwrite.components import ROUNDS, area_name
 
 
@@ -95,7 +95,7 @@ class RollWriteGame(Game):
         return "You are done for this round; the others are still playing it."
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
-        return _explain(state, seat, action)
+        return refusals.explain(state, seat, action)
 
     def pending_label(self, state: State, seat: int) -> str:
         """What this seat must decide now, for the Discord panel header."""
@@ -211,48 +211,6 @@ class RollWriteGame(Game):
 def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
     """An independent copy of one sheet (plain JSON, so a JSON round trip is exact and fast)."""
     return json.loads(json.dumps(sheet))
-
-
-def _explain(state: State, seat: int, action: Any) -> str:
-    """A reason a player understands for refusing an action that is not on offer."""
-    ps = state["sheets"][seat]
-    if not isinstance(action, dict) or "do" not in action:
-        return "That is not a move in this game; choose one of the offered options."
-    do = action["do"]
-    if ps["queue"]:
-        return f"First: {labels.task_label(state, ps['queue'][0])}."
-    step = ps["step"]
-    if do == "set" and step == "set":
-        if action.get("set") == decisions.blocked_set(state, seat):
-            return "The start player took that set; choose one of the other two."
-        return "Choose the white (1), gray (2) or black (3) set."
-    if do == "extra" and step == "additional":
-        pick = action.get("pick")
-        if pick not in labels.EXTRA_NAMES:
-            return "The additional actions are A, B, C, D and E."
-        cost = rules.extra_cost(ps, pick)
-        short = [
-            f"{n} {res} (you have {decisions.available(ps, res)})"
-            for res, n in cost.items()
-            if decisions.available(ps, res) < n
-        ]
-        if short:
-            return f"{labels.EXTRA_NAMES[pick]} needs " + " and ".join(short) + "."
-        return f"{labels.EXTRA_NAMES[pick]} is not possible: there is nowhere left to place it."
-    if do == "cross" and step == "count":
-        row = ps["main_area"]
-        have = ps["written"][row] - ps["crossed"][row]
-        return f"Cross off 1 to {min(5, have)} circles: {area_name(state['areas'][row])} has {have} unused."
-    if do == "area" and step == "main":
-        return "Choose an area that has at least one circle not yet crossed off."
-    if do == "phone":
-        return "The Telephone needs the technology, 1 money, and is usable once per round."
-    if do in ("record", "circle") and step == "record":
-        return (
-            "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
-            "in consecutive areas, as many as the card allows."
-        )
-    return f"Not now: {labels.step_label(state, seat).lower()}."
 
 
 GAME = RollWriteGame()

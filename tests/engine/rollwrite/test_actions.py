@@ -164,7 +164,8 @@ def test_additional_action_needs_the_resources() -> None:
     state = at_step(new(), "additional")  # 2 money, 1 faith
     picks = [a["pick"] for a in GAME.legal(state, 0)]
     assert picks == ["A", "B", "E"]
-    with pytest.raises(IllegalAction, match="needs 2 faith \\(you have 1\\)"):
+    reason = "You need 2 faith and 4 money to build a trading house; you have 1 faith and 2 money."
+    with pytest.raises(IllegalAction, match=reason):
         act(state, {"do": "extra", "pick": "C", "cost": {"faith": 2, "money": 4}})
 
 
@@ -199,3 +200,27 @@ def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
     state = main_action(state, 6, 2)
     state = act(state, {"do": "stop"})
     assert state["round"] == 2 and sheet(state)["step"] == "set"
+
+
+def test_refusals_in_the_middle_of_an_action_explain_the_rule() -> None:
+    state = ready("lab_a", circles=9)
+    state = main_action(state, 6, 2)
+    high = state["labs"]["lab_a"]["high"][0]
+    with pytest.raises(IllegalAction, match="needs 4 action power; you have 2 left"):
+        act(state, {"do": "tech", "tech": high})
+    with pytest.raises(IllegalAction, match="You need 4 money to build a trading house; you have 2 money"):
+        act(state, {"do": "buy", "what": "trading", "power": 2, "cost": {"money": 4}})
+    state = act(state, {"do": "buy", "what": "elite", "power": 1, "cost": {"money": 1}})
+    state = act(state, {"do": "elite", "row": 2}) if GAME.legal(state, 0)[0]["do"] == "elite" else state
+    elite = queue_elite(state)
+    with pytest.raises(IllegalAction, match="already has its Elite"):
+        act(elite, {"do": "elite", "row": 2})
+
+
+def queue_elite(state: dict) -> dict:
+    from engine.rollwrite.sheet import bonus_tasks
+
+    from .helpers import queue
+
+    sheet(state)["elites"][2] = True
+    return queue(state, bonus_tasks({"elite": 1}, "test"))
