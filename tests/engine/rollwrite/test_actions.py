@@ -6,9 +6,9 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rollwrite import GAME
-from engine.rollwrite.sheet import gain
+from engine.rollwrite.sheet import bonus_tasks, gain
 
-from .helpers import act, at_step, front, main_action, new, place_area, sheet
+from .helpers import act, at_step, front, main_action, new, place_area, queue, sheet
 
 
 def ready(area: str, row: int = 6, circles: int = 5) -> dict:
@@ -211,16 +211,7 @@ def test_refusals_in_the_middle_of_an_action_explain_the_rule() -> None:
     with pytest.raises(IllegalAction, match="You need 4 money to build a trading house; you have 2 money"):
         act(state, {"do": "buy", "what": "trading", "power": 2, "cost": {"money": 4}})
     state = act(state, {"do": "buy", "what": "elite", "power": 1, "cost": {"money": 1}})
-    state = act(state, {"do": "elite", "row": 2}) if GAME.legal(state, 0)[0]["do"] == "elite" else state
-    elite = queue_elite(state)
+    state = act(state, {"do": "elite", "row": 2})
+    state = queue(state, bonus_tasks({"elite": 1}, "test"))
     with pytest.raises(IllegalAction, match="already has its Elite"):
-        act(elite, {"do": "elite", "row": 2})
-
-
-def queue_elite(state: dict) -> dict:
-    from engine.rollwrite.sheet import bonus_tasks
-
-    from .helpers import queue
-
-    sheet(state)["elites"][2] = True
-    return queue(state, bonus_tasks({"elite": 1}, "test"))
+        act(state, {"do": "elite", "row": 2})
