@@ -75,7 +75,7 @@ def start(state: State, seat: int) -> None:
         state["p"][site["th"]]["yen"] += 1
     kind = area_kind(area)
     pl = state["p"][seat]
-    log(state, f"acts in {area_name(area)} with Power {pw}")
+    log(state, f"acted in {area_name(area)} with Power {pw}")
     if kind in PRODUCTION:
         gain_goods(state, seat, kind, PRODUCTION[kind][pw - 1])
         state["stage"] = "after_action"

@@ -14,6 +14,8 @@ from data import load_data
 
 GOODS = ("copper", "silk", "tea", "fish")
 GOOD_NAMES = {"copper": "Copper", "silk": "Raw Silk", "tea": "Tea", "fish": "Seafood"}
+#: Player colours in seat order (the rulebook's Red, Blue, Yellow, Green); the engine names seats by them.
+COLOURS = ("Red", "Blue", "Yellow", "Green")
 COUNTRIES = ("english", "american", "french", "german", "dutch")
 COUNTRY_NAMES = {c: c.capitalize() for c in COUNTRIES}
 #: Reward keys a card, space or token may carry (the rulebook's "Description of the Icons").

@@ -9,7 +9,7 @@ from engine.core import Game, IllegalAction, State
 from engine.yokohama import describe as labels
 from engine.yokohama import endgame, flow, greedy, setup
 from engine.yokohama import view as views
-from engine.yokohama.components import area_name
+from engine.yokohama.components import COLOURS, area_name
 
 Action = Any
 
@@ -50,7 +50,7 @@ class YokohamaGame(Game):
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if state["stage"] == "keep":
             return "You have already chosen your starting order."
-        return f"It is not your turn; Player {state['seat'] + 1} is playing."
+        return f"It is not your turn; {COLOURS[state['seat']]} is playing."
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         return why_illegal(state, seat, action)
@@ -64,13 +64,14 @@ class YokohamaGame(Game):
     def headline(self, state: State) -> str:
         if state["over"]:
             winner = endgame.ranking(state)[0]
-            return f"Game over after {state['round'] - 1} rounds — Player {winner + 1} wins"
+            total = endgame.final_scores(state)[winner]["total"]
+            return f"Game over after {state['round'] - 1} rounds — {COLOURS[winner]} wins with {total} VP"
         if state["stage"] == "keep":
             return "Setup — everyone keeps 1 of 2 order cards"
         final = state["end"]["final_round"]
         tail = f" (final round: {final})" if final is not None else ""
         stage = views.STAGE_TEXT.get(state["stage"], state["stage"])
-        return f"Round {state['round']}{tail} — Player {state['seat'] + 1}: {stage}"
+        return f"Round {state['round']}{tail} — {COLOURS[state['seat']]}: {stage}"
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core import State
 from engine.yokohama.board import action_areas, add_assistants, has_tech, other_presidents
+from engine.yokohama.components import area_name
 from engine.yokohama.rewards import log
 
 Action = dict[str, Any]
@@ -100,7 +101,7 @@ def options_after_pair(state: State, seat: int) -> bool:
 def finish(state: State, seat: int) -> None:
     placed = state["ctx"].get("placed", [])
     if placed:
-        log(state, f"placed assistants in {len(placed)} area(s)")
+        log(state, "placed assistants in " + ", ".join(area_name(a) for a in placed))
     state["stage"] = "move"
     state["ctx"] = {}
 

@@ -11,14 +11,14 @@ from typing import Any
 
 from engine.core import State
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
-from engine.yokohama.components import GOODS, area_name
+from engine.yokohama.components import COLOURS, GOODS, area_name
 
 Action = dict[str, Any]
 
 
 def log(state: State, text: str) -> None:
-    """Keep the last few public events for the text summary."""
-    state["log"].append(text)
+    """Keep the last few public events (by the seat to act) for the text summary."""
+    state["log"].append(f"{COLOURS[state['seat']]} {text}")
     del state["log"][:-12]
 
 

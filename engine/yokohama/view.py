@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import State
 from engine.yokohama import endgame
 from engine.yokohama.board import power, shops_built, tech_value, th_built
-from engine.yokohama.components import area_name, parts, reward_text
+from engine.yokohama.components import COLOURS, area_name, parts, reward_text
 from engine.yokohama.endgame import END_REASONS
 
 STAGE_TEXT = {
@@ -92,6 +92,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     own = viewer == seat
     return {
         "seat": seat,
+        "colour": COLOURS[seat],
         "yen": pl["yen"], "vp": pl["vp"], "goods": dict(pl["goods"]), "imported": pl["imported"],
         "hand": dict(pl["hand"]), "warehouse": dict(pl["warehouse"]),
         "president": pl["president"], "president_name": area_name(pl["president"]) if pl["president"] else None,
