@@ -31,7 +31,7 @@ FAITH_NAMES = {
 
 def order_label(card: int) -> str:
     order = ORDERS[card]
-    return f"{cost_text(order.cost)} -> {order.points} pts + {reward_text(order.reward)}"
+    return f"{cost_text(order.cost)} -> {order.points} pts, {reward_text(order.reward)}"
 
 
 def describe(state: State, action: Any) -> str:

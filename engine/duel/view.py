@@ -20,9 +20,9 @@ from engine.duel.cards import (
     POWER_CARDS,
     ROUNDS,
     TECHS,
-    cost_text,
     reward_text,
 )
+from engine.duel.describe import order_label
 from engine.duel.scoring import CATEGORY_LABELS, production
 from engine.duel.state import area_used, house_owner, name
 from engine.duel.turns import next_house_cost, to_act
@@ -35,7 +35,7 @@ def order_view(card: int) -> dict[str, Any]:
         "cost": dict(o.cost),
         "points": o.points,
         "reward": dict(o.reward),
-        "text": f"{cost_text(o.cost)} -> {o.points} pts + {reward_text(o.reward)}",
+        "text": order_label(card),
     }
 
 
