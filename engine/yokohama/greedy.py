@@ -135,17 +135,26 @@ def finish_action(state: State, seat: int) -> float:
     return worth(state, seat)
 
 
-def route_value(state: State, seat: int, seen: frozenset[str]) -> float:
-    """Best worth reachable from a President on the way (stage "moving"), no area twice."""
+def route_value(state: State, seat: int, seen: frozenset[str], memo: dict[str, float]) -> float:
+    """Best worth reachable from a President on the way (stage "moving"), no area twice.
+
+    `memo` keeps one value per area for the whole decision, so the search visits each area
+    once instead of every path (which grows exponentially on a crowded board).
+    """
     if state["stage"] not in MOVEMENT:
         return finish_action(state, seat)
+    here = state["p"][seat]["president"] or ""
+    if here in memo:
+        return memo[here]
+    memo[here] = float("-inf")
     best = float("-inf")
     for action in flow.options(state, seat):
         if action["do"] == "step" and action["area"] in seen:
             continue
         trial = after(state, seat, action)
-        here = frozenset({*seen, action["area"]}) if action["do"] == "step" else seen
-        best = max(best, route_value(trial, seat, here))
+        path = frozenset({*seen, action["area"]}) if action["do"] == "step" else seen
+        best = max(best, route_value(trial, seat, path, memo))
+    memo[here] = best
     return best
 
 
@@ -172,16 +181,19 @@ def choose(state: State, seat: int) -> Action:
         return one_step(state, seat)
     pl = state["p"][seat]
     seen = frozenset({pl["president"]} if pl["president"] else ())
+    memo: dict[str, float] = {}
     options = flow.options(state, seat)
     best, best_value = options[0], float("-inf")
     for action in options:
         trial = after(state, seat, action)
         if action["do"] == "step":
-            value = route_value(trial, seat, frozenset({*seen, action["area"]})) - 0.05
+            value = route_value(trial, seat, frozenset({*seen, action["area"]}), memo) - 0.05
         elif action["do"] in ("return", "return_from"):
             value = best_return(trial, seat)
+        elif action["do"] == "tram":
+            value = route_value(trial, seat, seen, {})
         else:
-            value = route_value(trial, seat, seen)
+            value = route_value(trial, seat, seen, memo)
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best

@@ -120,3 +120,22 @@ def test_public_view_hides_every_hand() -> None:
     assert [s["order_count"] for s in public["seats"]] == [1, 1, 1, 1]
     mine = GAME.view(state, 2)
     assert [o["id"] for o in mine["seats"][2]["orders"]] == state["p"][2]["orders"]
+
+
+def test_greedy_handles_a_crowded_board() -> None:
+    """Every area full of everyone's assistants: many routes, one legal choice comes back."""
+    from tests.engine.yokohama.helpers import at_stage, clear_board, fresh
+
+    state = fresh(4)
+    clear_board(state)
+    for area in state["layout"]:
+        if area != "canal":
+            for seat in range(4):
+                state["p"][seat]["placed"][area] = 1
+    state["p"][0]["president"] = state["layout"][0]
+    state["p"][1]["president"] = state["layout"][1]
+    state["p"][0]["yen"] = 20
+    at_stage(state, "move")
+    action = GAME.auto_action(state, 0)
+    assert action in GAME.legal(state, 0)
+    assert action != {"do": "return"}  # with money and paths everywhere, it moves
