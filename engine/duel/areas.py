@@ -4,7 +4,8 @@ effect, as a chain of small decisions kept in `state["turn"]["act"]`.
 Steps of an act: "area" (Foreign Agent only: pick any Area) -> "power" (Power card and Extra Power
 card) -> "telephone" (if Telephone can be used) -> the effect, which for Church, Port, Chinatown and
 Laboratory asks further questions ("church", "faith", "keep", "keep2", "bottom", "exchange", "tech",
-"pay", "station"). When the effect is done, `finish_act` records the 5-Power Bonus and construction
+"pay", "station"), each Area's questions living in its own module (church, port, chinatown,
+laboratory). When the effect is done, `act.finish_act` records the 5-Power Bonus and construction
 steps the Power allows.
 """
 
@@ -13,34 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.duel.cards import (
-    AGENT_POWER,
-    AREA_IDS,
-    AREAS,
-    CHURCH,
-    GOOD_NAMES,
-    GOODS,
-    TECHS,
-    TRADING_HOUSE_COSTS,
-)
-from engine.duel.gains import flip_imported, gain_copper, gain_extra, gain_reward
-from engine.duel.state import (
-    area_used,
-    draw_orders,
-    has_tech,
-    house_owner,
-    log,
-    name,
-    power_card_values,
-    shops_left,
-    tech_ready,
-)
+from engine.duel import chinatown, church, laboratory, port
+from engine.duel.act import Action, finish_act
+from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS
+from engine.duel.gains import flip_imported, gain_copper
+from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
 
-Action = dict[str, Any]
-
-#: Chinatown prices in ¥ (buying and selling are both allowed except for Imported Goods).
-CHINATOWN_PRICES: dict[str, int] = {"copper": 2, "silk": 1, "fish": 2, "tea": 1}
-IMPORTED_PRICE = 4
 #: Techs that let the Area Action step select a Used Area, once per round each.
 USED_AREA_TECHS: tuple[str, ...] = ("tram", "stagecoach", "station")
 
@@ -211,323 +190,17 @@ def resolve(state: State, seat: int) -> None:
         finish_act(state, seat)
     elif area == "church":
         act["step"] = "church"
-        if not church_options(state, seat)[:-1]:
+        if not church.church_options(state, seat)[:-1]:
             finish_act(state, seat)
     elif area == "port":
-        start_port(state, seat, strength)
+        port.start_port(state, seat, strength)
     elif area == "chinatown":
         act["step"] = "exchange"
         act["left"] = strength
     elif area == "lab":
         act["step"] = "tech"
-        if not tech_options(state, seat)[:-1]:
+        if not laboratory.tech_options(state, seat)[:-1]:
             finish_act(state, seat)
-
-
-def finish_act(state: State, seat: int) -> None:
-    """Close the act and owe the 5-Power Bonus step (Power 5+) and construction step (Power 4+)."""
-    turn = state["turn"]
-    act = turn["act"]
-    power, area = act["power"], act["area"]
-    if power >= 5 and state["bonus_row"]:
-        turn["bonus"] = {"power": power}
-    if power >= 4 and can_build_somehow(state, seat, area):
-        turn["build"] = {"area": area}
-    if act["kind"] == "main":
-        turn["area_done"] = True
-    turn["act"] = None
-
-
-def can_build_somehow(state: State, seat: int, area: str) -> bool:
-    """A Shop or Trading House could go here if the money were there."""
-    player = state["players"][seat]
-    shop = area not in player["shops"] and shops_left(player) > 0
-    house = house_owner(state, area) is None and len(player["houses"]) < len(TRADING_HOUSE_COSTS)
-    return shop or house
-
-
-# ----- Church ------------------------------------------------------------------------------
-def faith_types(player: dict[str, Any], spent: list[str]) -> list[str]:
-    """What may still be spent for +1 Faith: one each of the goods, one Imported Good (face up or down),
-    and ¥1. Imported Goods are offered as "up"/"down" so the player picks which token goes."""
-    types = [g for g in GOODS if player["goods"][g] >= 1 and g not in spent]
-    if "imported" not in spent:
-        if player["imported_up"]:
-            types.append("imported_up")
-        if player["imported_down"]:
-            types.append("imported_down")
-    if "yen" not in spent and player["money"] >= 1:
-        types.append("yen")
-    return types
-
-
-def max_extra_faith(player: dict[str, Any]) -> int:
-    types = faith_types(player, [])
-    return len(types) - (("imported_up" in types) and ("imported_down" in types))
-
-
-def church_options(state: State, seat: int) -> list[Action]:
-    """Church cards the Faith (Power, at most 5, plus what can be spent) reaches, then "none"."""
-    act = state["turn"]["act"]
-    reach = act["strength"] + max_extra_faith(state["players"][seat])
-    cards = [{"do": "church", "card": c} for c in state["church_row"] if CHURCH[c].faith <= reach]
-    return cards + [{"do": "church", "card": None}]
-
-
-def choose_church(state: State, seat: int, card: int | None) -> None:
-    act = state["turn"]["act"]
-    if card is None:
-        log(state, f"{name(seat)} takes no Church card.")
-        finish_act(state, seat)
-        return
-    act["church"] = card
-    act["need"] = max(0, CHURCH[card].faith - act["strength"])
-    act["spent"] = []
-    act["step"] = "faith"
-    if act["need"] == 0:
-        take_church(state, seat)
-
-
-def faith_options(state: State, seat: int) -> list[Action]:
-    act = state["turn"]["act"]
-    return [{"do": "faith", "pay": t} for t in faith_types(state["players"][seat], act["spent"])]
-
-
-def pay_faith(state: State, seat: int, pay: str) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if pay in GOODS:
-        player["goods"][pay] -= 1
-        act["spent"].append(pay)
-    elif pay == "yen":
-        player["money"] -= 1
-        act["spent"].append("yen")
-    else:
-        player[pay] -= 1
-        act["spent"].append("imported")
-    act["need"] -= 1
-    if act["need"] == 0:
-        take_church(state, seat)
-
-
-def take_church(state: State, seat: int) -> None:
-    act = state["turn"]["act"]
-    card = act["church"]
-    state["church_row"].remove(card)
-    state["players"][seat]["church"].append(card)
-    log(state, f"{name(seat)} takes a Church card and places it face down.")
-    gain_reward(state, seat, CHURCH[card].reward, "church")
-    finish_act(state, seat)
-
-
-# ----- Port --------------------------------------------------------------------------------
-def start_port(state: State, seat: int, strength: int) -> None:
-    act = state["turn"]["act"]
-    drawn = draw_orders(state, strength)
-    act["drawn"] = drawn
-    act["kept"] = []
-    log(state, f"{name(seat)} draws {len(drawn)} Order card(s) at the Port.")
-    if not drawn:
-        finish_act(state, seat)
-    elif len(drawn) == 1:
-        keep_order(state, seat, drawn[0])
-    else:
-        act["step"] = "keep"
-
-
-def keep_options(state: State, seat: int) -> list[Action]:
-    return [{"do": "keep", "card": c} for c in state["turn"]["act"]["drawn"]]
-
-
-def keep_order(state: State, seat: int, card: int) -> None:
-    act = state["turn"]["act"]
-    act["drawn"].remove(card)
-    act["kept"].append(card)
-    state["players"][seat]["hand"].append(card)
-    act["step"] = "keep2"
-    if not act["drawn"]:
-        port_done(state, seat)
-
-
-def keep2_options(state: State, seat: int) -> list[Action]:
-    """A second card for ¥2 or one Imported Good (face up or down), or keep just one."""
-    player = state["players"][seat]
-    pays = [p for p, ok in (("yen", player["money"] >= 2), ("imported_up", player["imported_up"] > 0),
-                            ("imported_down", player["imported_down"] > 0)) if ok]
-    act = state["turn"]["act"]
-    options: list[Action] = [{"do": "keep2", "card": c, "pay": p} for c in act["drawn"] for p in pays]
-    return options + [{"do": "keep2", "card": None}]
-
-
-def keep_second(state: State, seat: int, card: int | None, pay: str | None) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if card is not None:
-        if pay == "yen":
-            player["money"] -= 2
-        else:
-            player[pay] -= 1
-        act["drawn"].remove(card)
-        act["kept"].append(card)
-        player["hand"].append(card)
-    log(state, f"{name(seat)} keeps {len(act['kept'])} Order card(s).")
-    bottom_rest(state, seat)
-
-
-def bottom_rest(state: State, seat: int) -> None:
-    """Cards not kept go to the bottom of the deck in the order the player chooses; one is automatic."""
-    act = state["turn"]["act"]
-    if len(act["drawn"]) >= 2:
-        act["step"] = "bottom"
-        return
-    state["order_deck"].extend(act["drawn"])
-    act["drawn"] = []
-    port_done(state, seat)
-
-
-def bottom_options(state: State, seat: int) -> list[Action]:
-    return [{"do": "bottom", "card": c} for c in state["turn"]["act"]["drawn"]]
-
-
-def put_bottom(state: State, seat: int, card: int) -> None:
-    act = state["turn"]["act"]
-    act["drawn"].remove(card)
-    state["order_deck"].append(card)
-    bottom_rest(state, seat)
-
-
-def port_done(state: State, seat: int) -> None:
-    act = state["turn"]["act"]
-    act.pop("drawn", None)
-    act.pop("kept", None)
-    finish_act(state, seat)
-
-
-# ----- Chinatown ---------------------------------------------------------------------------
-def exchange_options(state: State, seat: int) -> list[Action]:
-    """One exchange at a time: buy or sell a Trade Good, buy an Imported Good (never sell), or stop."""
-    player = state["players"][seat]
-    options: list[Action] = []
-    for good, price in CHINATOWN_PRICES.items():
-        if player["money"] >= price:
-            options.append({"do": "buy", "good": good})
-    if player["money"] >= IMPORTED_PRICE:
-        options.append({"do": "buy", "good": "imported"})
-    for good in CHINATOWN_PRICES:
-        if player["goods"][good] >= 1:
-            options.append({"do": "sell", "good": good})
-    return options + [{"do": "stop"}]
-
-
-def exchange(state: State, seat: int, action: Action) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    good = action.get("good")
-    if action["do"] == "buy" and good == "imported":
-        player["money"] -= IMPORTED_PRICE
-        player["imported_up"] += 1
-    elif action["do"] == "buy":
-        player["money"] -= CHINATOWN_PRICES[good]
-        if good == "copper":
-            gain_copper(state, seat, 1, mining_applies=True)
-        else:
-            player["goods"][good] += 1
-    elif action["do"] == "sell":
-        player["goods"][good] -= 1
-        player["money"] += CHINATOWN_PRICES[good]
-    if action["do"] != "stop":
-        act["left"] -= 1
-        verb = "buys" if action["do"] == "buy" else "sells"
-        log(state, f"{name(seat)} {verb} {GOOD_NAMES.get(good, 'an Imported Good')} at Chinatown.")
-    if action["do"] == "stop" or act["left"] <= 0:
-        act.pop("left", None)
-        finish_act(state, seat)
-
-
-# ----- Laboratory --------------------------------------------------------------------------
-def tech_units(player: dict[str, Any], production: int, tech: str) -> int:
-    """Units still to pay (each ¥2 or one Imported Good): the missing Production, plus one for the
-    4th Technology and every one after it."""
-    return max(0, TECHS[tech].production - production) + (1 if len(player["techs"]) >= 3 else 0)
-
-
-def can_pay_units(player: dict[str, Any], units: int) -> bool:
-    return player["money"] // 2 + player["imported_up"] + player["imported_down"] >= units
-
-
-def tech_options(state: State, seat: int) -> list[Action]:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    cards = [
-        {"do": "tech", "tech": t}
-        for t in state["tech_row"]
-        if can_pay_units(player, tech_units(player, act["strength"], t))
-    ]
-    return cards + [{"do": "tech", "tech": None}]
-
-
-def choose_tech(state: State, seat: int, tech: str | None) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if tech is None:
-        log(state, f"{name(seat)} takes no Technology.")
-        finish_act(state, seat)
-        return
-    units = tech_units(player, act["strength"], tech)
-    act["tech"] = tech
-    act["units"] = units
-    if units == 0 or (player["imported_up"] == 0 and player["imported_down"] == 0):
-        pay_tech(state, seat, 0, 0)
-    else:
-        act["step"] = "pay"
-
-
-def pay_options(state: State, seat: int) -> list[Action]:
-    """Every split of the units between face-up / face-down Imported Goods and ¥2 each."""
-    player = state["players"][seat]
-    units = state["turn"]["act"]["units"]
-    options: list[Action] = []
-    for up in range(min(units, player["imported_up"]) + 1):
-        for down in range(min(units - up, player["imported_down"]) + 1):
-            if (units - up - down) * 2 <= player["money"]:
-                options.append({"do": "pay", "up": up, "down": down})
-    return options
-
-
-def pay_tech(state: State, seat: int, up: int, down: int) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    tech = act["tech"]
-    player["imported_up"] -= up
-    player["imported_down"] -= down
-    player["money"] -= (act["units"] - up - down) * 2
-    gain_tech(state, seat, tech)
-    if tech == "station":
-        act["step"] = "station"
-    else:
-        finish_act(state, seat)
-
-
-def gain_tech(state: State, seat: int, tech: str) -> None:
-    """Take a Technology: Letterpress Printing pays ¥2 for later ones, Newspaper gives a +1 card."""
-    player = state["players"][seat]
-    if has_tech(player, "letterpress_printing"):
-        player["money"] += 2
-    state["tech_row"].remove(tech)
-    player["techs"].append(tech)
-    log(state, f"{name(seat)} gains the Technology {TECHS[tech].name}.")
-    if tech == "newspaper":
-        gain_extra(state, seat, 1)
-
-
-def station_options() -> list[Action]:
-    return [{"do": "station", "area": area} for area in AREA_IDS]
-
-
-def place_station(state: State, seat: int, area: str) -> None:
-    state["station"] = area
-    log(state, f"{name(seat)} places the Station token at {AREAS[area].name}.")
-    finish_act(state, seat)
 
 
 # ----- dispatch ----------------------------------------------------------------------------
@@ -541,23 +214,23 @@ def step_options(state: State, seat: int) -> list[Action]:
     if step == "telephone":
         return telephone_options()
     if step == "church":
-        return church_options(state, seat)
+        return church.church_options(state, seat)
     if step == "faith":
-        return faith_options(state, seat)
+        return church.faith_options(state, seat)
     if step == "keep":
-        return keep_options(state, seat)
+        return port.keep_options(state, seat)
     if step == "keep2":
-        return keep2_options(state, seat)
+        return port.keep2_options(state, seat)
     if step == "bottom":
-        return bottom_options(state, seat)
+        return port.bottom_options(state, seat)
     if step == "exchange":
-        return exchange_options(state, seat)
+        return chinatown.exchange_options(state, seat)
     if step == "tech":
-        return tech_options(state, seat)
+        return laboratory.tech_options(state, seat)
     if step == "pay":
-        return pay_options(state, seat)
+        return laboratory.pay_options(state, seat)
     if step == "station":
-        return station_options()
+        return laboratory.station_options()
     raise ValueError(f"unknown step {step}")
 
 
@@ -570,22 +243,22 @@ def apply_step(state: State, seat: int, action: Action) -> None:
     elif do == "telephone":
         use_telephone(state, seat, action["use"])
     elif do == "church":
-        choose_church(state, seat, action["card"])
+        church.choose_church(state, seat, action["card"])
     elif do == "faith":
-        pay_faith(state, seat, action["pay"])
+        church.pay_faith(state, seat, action["pay"])
     elif do == "keep":
-        keep_order(state, seat, action["card"])
+        port.keep_order(state, seat, action["card"])
     elif do == "keep2":
-        keep_second(state, seat, action["card"], action.get("pay"))
+        port.keep_second(state, seat, action["card"], action.get("pay"))
     elif do == "bottom":
-        put_bottom(state, seat, action["card"])
+        port.put_bottom(state, seat, action["card"])
     elif do in ("buy", "sell", "stop"):
-        exchange(state, seat, action)
+        chinatown.exchange(state, seat, action)
     elif do == "tech":
-        choose_tech(state, seat, action["tech"])
+        laboratory.choose_tech(state, seat, action["tech"])
     elif do == "pay":
-        pay_tech(state, seat, action["up"], action["down"])
+        laboratory.pay_tech(state, seat, action["up"], action["down"])
     elif do == "station":
-        place_station(state, seat, action["area"])
+        laboratory.place_station(state, seat, action["area"])
     else:
         raise ValueError(f"unknown step action {do}")

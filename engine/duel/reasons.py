@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.duel.areas import CHINATOWN_PRICES, IMPORTED_PRICE, lowest_card, max_extra_faith, tech_units
+from engine.duel.areas import lowest_card
 from engine.duel.cards import AREAS, CHURCH, GOOD_NAMES, ORDERS, POWER_CARDS, TECHS
+from engine.duel.chinatown import CHINATOWN_PRICES, IMPORTED_PRICE
+from engine.duel.church import max_extra_faith
+from engine.duel.laboratory import tech_units
 from engine.duel.state import area_used, house_owner, tech_ready
 from engine.duel.turns import next_house_cost
 
