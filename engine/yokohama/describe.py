@@ -35,10 +35,11 @@ def cost_text(yen: int) -> str:
 
 
 def describe(state: State, action: Any) -> str:
-    return _describe(state, action)[:80]
+    """The label, cut to 80 characters as a last safety net (tests check `full_label` fits)."""
+    return full_label(state, action)[:80]
 
 
-def _describe(state: State, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per action
+def full_label(state: State, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per action
     seat = state["seat"]
     do = action["do"]
     area = action.get("area")
@@ -106,11 +107,12 @@ def _describe(state: State, action: dict[str, Any]) -> str:  # noqa: C901 - one 
     if do == "return_from":
         return f"Also take back the assistants in {area_name(area)}" if area else "Take back no assistants"
     if do == "order":
-        label = f"Take order {order_text(state['ports'][state['ctx']['area']][action['slot']])}"
+        level = parts().boards["port_levels"][action["slot"]].capitalize()
+        label = f"{level} order {order_text(state['ports'][state['ctx']['area']][action['slot']])}"
         pay = action.get("pay")
         if pay:
-            label = ("Pay ¥2: " if pay == "yen" else "Pay 1 imported: ") + label[0].lower() + label[1:]
-        return label
+            return ("¥2: " if pay == "yen" else "1 imported: ") + label
+        return "Take " + label
     if do == "port_done":
         return "Take no more orders" if state["ctx"].get("taken") else "Take no order"
     if do == "tech":

@@ -12,6 +12,7 @@ import pytest
 
 from engine.core import IllegalAction, Rng, State, get_game, random_playout, replay
 from engine.yokohama import GAME
+from engine.yokohama.describe import full_label
 
 SEEDS = range(100)
 CAP = 220
@@ -23,7 +24,7 @@ def checked_policy(game, state: State, seat: int, rng: Rng):
     assert 0 < len(options) <= 25, (state["stage"], len(options))
     if rng.below(30) == 0:
         for action in options:
-            label = game.describe(state, action)
+            label = full_label(state, action)
             assert 0 < len(label) <= 80, label
         for viewer in [None, *range(state["players"])]:
             view = game.view(state, viewer)
