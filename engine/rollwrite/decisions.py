@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import LEVEL_COST, RESOURCE_CAP, areas, employment_cards
+from engine.rollwrite.labels import describe
 from engine.rollwrite.recording import die_rows, placements
 from engine.rollwrite.scoring import score_end_of_round
 from engine.rollwrite.sheet import (
@@ -209,6 +210,7 @@ def power_options(state: State, ps: Sheet, task: Task) -> list[Action]:
 def perform(state: State, seat: int, action: Action) -> None:
     """Carry out a legal action for this seat, then settle everything that needs no decision."""
     ps = state["sheets"][seat]
+    note(state, ps, action)
     if action.get("do") == "phone":
         pay(ps, {"money": 1})
         ps["phone_round"] = state["round"]
@@ -219,6 +221,11 @@ def perform(state: State, seat: int, action: Action) -> None:
     else:
         perform_step(state, seat, ps, action)
     settle(state, seat)
+
+
+def note(state: State, ps: Sheet, action: Action) -> None:
+    """Keep the round's decisions in words, for the bot's text summary of the turn."""
+    ps.setdefault("events", []).append(describe(state, action))
 
 
 def push(ps: Sheet, tasks: list[Task]) -> None:
@@ -426,6 +433,7 @@ def settle(state: State, seat: int) -> None:
                 continue
             if len(choices) == 1 and task["t"] not in ("exchange", "power"):
                 ps["queue"].pop(0)
+                note(state, ps, choices[0])
                 resolve_task(state, ps, task, choices[0])
                 continue
             return
@@ -436,6 +444,7 @@ def settle(state: State, seat: int) -> None:
         if step in ONLY_CHOICE_STEPS:
             choices = options(state, seat)
             if len(choices) == 1:  # e.g. "E: do nothing" when nothing else is affordable
+                note(state, ps, choices[0])
                 perform_step(state, seat, ps, choices[0])
                 continue
         if step == "end":

@@ -110,3 +110,5 @@ def begin_round(state: State) -> None:
             {"step": "set", "set": None, "record": None, "main_area": None, "again": False, "extra": None}
         )
         ps["queue"] = bonus_tasks(data["round_bonus"][round_no], f"round {round_no}")
+        ps["previous_events"] = ps.get("events", [])
+        ps["events"] = []

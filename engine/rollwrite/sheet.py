@@ -48,6 +48,7 @@ def new_sheet(data: dict[str, Any]) -> Sheet:
         "again": False,
         "extra": None,
         "queue": [],
+        "events": [],  # this round's decisions in words
     }
 
 

@@ -41,6 +41,7 @@ SHEET = {
   "boxes": {"6R", "12R", "cargo", "tech", "total"},            # None until written
   "turn": {"step": "set"|"record"|"main"|"count"|"additional"|"end"|"done", "set": 0..2 | None,
            "extra": "A".."E" | None, "queue": [str],            # labels of pending bonus choices
+           "events": [str], "previous_events": [str],         # this / last round's decisions, in words
            "record": {"die", "card", "number", "die_rows", "placed": [8 ints], "done": bool} | None},
 }
 
@@ -246,5 +247,7 @@ def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
             "extra": ps["extra"],
             "record": record,
             "queue": [task_label(state, t) for t in ps["queue"]],
+            "events": list(ps.get("events", [])),
+            "previous_events": list(ps.get("previous_events", [])),
         },
     }

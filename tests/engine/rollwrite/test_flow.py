@@ -221,3 +221,15 @@ def test_view_shape_is_stable_for_the_renderer() -> None:
     assert {"step", "set", "extra", "record", "queue"} <= set(sheet_view["turn"])
     assert {"index", "colour", "die", "card", "taken_by_start_player"} <= set(view["sets"][0])
     assert {"seat", "pending", "options"} <= set(view["you"])
+
+
+def test_the_round_is_told_in_words_for_the_summary() -> None:
+    state = new(1)
+    first = GAME.describe(state, {"do": "set", "set": 2})
+    state = act(state, {"do": "set", "set": 2})
+    events = GAME.view(state, None)["seats"][0]["sheet"]["turn"]["events"]
+    assert events[0] == first
+    while state["round"] == 1:
+        state = act(state, GAME.auto_action(state, 0))
+    turn = GAME.view(state, None)["seats"][0]["sheet"]["turn"]
+    assert turn["events"] == [] and turn["previous_events"][0] == first and len(turn["previous_events"]) >= 3
