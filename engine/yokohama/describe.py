@@ -39,7 +39,7 @@ def describe(state: State, action: Any) -> str:
     return full_label(state, action)[:80]
 
 
-def full_label(state: State, action: dict[str, Any]) -> str:  # noqa: C901 - one branch per action
+def full_label(state: State, action: dict[str, Any]) -> str:
     seat = state["seat"]
     do = action["do"]
     area = action.get("area")
