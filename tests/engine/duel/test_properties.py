@@ -145,3 +145,56 @@ def test_greedy_choice_is_always_legal_and_deterministic() -> None:
         action = GAME.auto_action(state, seat)
         assert action in GAME.legal(state, seat) and action == GAME.auto_action(state, seat)
         state = GAME.apply(state, seat, action)
+
+
+def check_invariants(state: dict[str, Any]) -> None:
+    """Every component is in exactly one place and no count ever goes negative or over its limit."""
+    players = state["players"]
+    act = state["turn"]["act"] or {}
+    orders = state["order_deck"] + list(act.get("drawn", []))
+    for p in players:
+        orders += p["hand"] + p["orders_done"] + p["setup_draw"]
+    assert sorted(orders) == list(range(24))
+    assert sorted(state["church_row"] + state["church_box"] + [c for p in players for c in p["church"]]) == \
+        list(range(9))
+    assert sorted(state["bonus_row"] + state["bonus_deck"] + state["bonus_discard"]) == list(range(16))
+    techs = state["tech_row"] + state["tech_deck"] + state["tech_discard"] + [t for p in players for t in p["techs"]]
+    assert len(techs) == len(set(techs)) == 20
+    for key, total in (("1", 8), ("2", 5)):
+        assert state["extra_supply"][key] + sum(p["extra"][key] for p in players) == total
+        assert state["extra_supply"][key] >= 0
+    assert state["agents_supply"] + sum(p["agents_ready"] + p["agents_spent"] for p in players) == 7
+    houses = [a for p in players for a in p["houses"]]
+    assert len(houses) == len(set(houses))
+    for seat, p in enumerate(players):
+        assert p["money"] >= 0 and p["imported_up"] >= 0 and p["imported_down"] >= 0
+        assert all(n >= 0 for n in p["goods"].values())
+        assert len(p["shops"]) == len(set(p["shops"])) <= 8 and len(p["houses"]) <= 4
+        assert len(p["hired"]) == len(set(p["hired"])) == p["agents_ready"] + p["agents_spent"]
+        if seat not in state["discard_due"]:
+            assert p["extra"]["1"] + p["extra"]["2"] <= 4
+        assert len(p["tilted"]) == len(set(p["tilted"]))
+        assert sum(p["played"]) <= 4
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_components_are_conserved_and_limits_hold_throughout(seed: int) -> None:
+    state = GAME.new(2, seed)
+    rng = Rng(seed + 1234)
+    while not GAME.is_over(state):
+        check_invariants(state)
+        seat = rng.choice(GAME.to_act(state))
+        state = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+    check_invariants(state)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_invariants_hold_in_greedy_games_too(seed: int) -> None:
+    # Greedy play reaches richer positions (Trading Houses, agents, full hands) than random play.
+    state = GAME.new(2, 500 + seed)
+    while not GAME.is_over(state):
+        check_invariants(state)
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    check_invariants(state)
+    assert sum(len(p["houses"]) + len(p["shops"]) for p in state["players"]) > 0
