@@ -109,7 +109,15 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
 
 
 def pending_view(state: State, viewer: int | None) -> dict[str, Any] | None:
-    """The decision being made now; cards only its owner may see are left out for others."""
+    """The decision being made now; cards only its owner may see are left out for others.
+    `discard_for` names a seat that must first discard an Extra Power card (over the limit of 4)."""
+    result = _pending(state, viewer)
+    if state["discard_due"]:
+        result["discard_for"] = state["discard_due"][0]
+    return result
+
+
+def _pending(state: State, viewer: int | None) -> dict[str, Any]:
     phase = state["phase"]
     if phase in ("setup", "upgrade", "over"):
         result: dict[str, Any] = {"step": phase}

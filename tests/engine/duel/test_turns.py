@@ -288,7 +288,7 @@ def test_hand_limit_discards_automatically_when_all_cards_are_alike() -> None:
 def test_hand_limit_asks_which_to_discard_when_the_kinds_differ() -> None:
     state = set_player(started(), 0, extra={1: 4, 2: 0})
     gain_extra(state, 0, 2)
-    assert GAME.to_act(state) == [0]
+    assert GAME.to_act(state) == [0] and GAME.view(state, None)["pending"]["discard_for"] == 0
     assert GAME.legal(state, 0) == [{"do": "discard", "extra": 1}, {"do": "discard", "extra": 2}]
     supply = state["extra_supply"]["1"]
     state = play(state, 0, {"do": "discard", "extra": 1})
