@@ -62,6 +62,12 @@ def test_random_playouts_always_finish_in_12_rounds(players: int, seeds: int) ->
         check_finished(result.state)
 
 
+def test_five_players_with_start_player_priority_finish() -> None:
+    for seed in range(8):
+        result = random_playout(GAME, 5, seed, {**options_for(seed), "start_player_priority": True})
+        check_finished(result.state)
+
+
 def test_same_seed_and_same_choices_give_the_same_dump() -> None:
     for seed in range(5):
         result = random_playout(GAME, 3, seed, options_for(seed))
