@@ -30,6 +30,12 @@ from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shop
 
 Action = dict[str, Any]
 
+#: Area-action questions during which free actions are offered too: their results can feed the
+#: rest of the action (an Order's ¥ reward pays for a second Port card; Spinning Mill's ¥2 buys more
+#: in Chinatown), and both steps always keep a way out ("keep only one", "stop"), so spending goods
+#: on an Order can never leave the player without an option (see the rulings).
+FREE_ACTION_STEPS: tuple[str, ...] = ("exchange", "keep2")
+
 
 # ----- who decides -------------------------------------------------------------------------
 def to_act(state: State) -> list[int]:
@@ -56,7 +62,10 @@ def options(state: State, seat: int) -> list[Action]:
         return upgrade_options(state, seat)
     turn = state["turn"]
     if turn["act"] is not None:
-        return areas.step_options(state, seat)
+        step_options = areas.step_options(state, seat)
+        if turn["act"]["step"] in FREE_ACTION_STEPS:
+            step_options += free_actions(state, seat, agents=False)
+        return step_options
     if turn["bonus"] is not None:
         return bonus_options(state) + free_actions(state, seat, agents=False)
     if turn["build"] is not None:
@@ -77,7 +86,7 @@ def perform(state: State, seat: int, action: Action) -> None:
         return_setup_order(state, seat, action["card"])
     elif do == "upgrade":
         upgrade(state, seat, action["card"])
-    elif state["turn"]["act"] is not None:
+    elif state["turn"]["act"] is not None and do not in ("order", "hire", "spin"):
         areas.apply_step(state, seat, action)
     elif do == "area":
         areas.start_act(state, seat, "main", action["area"], action.get("via"))

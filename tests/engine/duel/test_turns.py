@@ -13,6 +13,7 @@ from engine.duel.gains import gain_extra
 from tests.engine.duel.helpers import (
     act_at,
     end_turn,
+    give_tech,
     play,
     play_all,
     player,
@@ -419,3 +420,35 @@ def test_power_bonus_row_refills_and_reshuffles_the_discards_when_the_deck_runs_
     assert state["bonus_discard"] == []
     assert sorted(state["bonus_deck"] + [c for c in state["bonus_row"] if c in discards]) == discards
     assert len(state["bonus_deck"]) == len(discards) - 1
+
+
+def test_free_actions_during_chinatown_and_the_port() -> None:
+    # Ruling 3: buy Silk, turn it into ¥2 with Spinning Mill, spend that ¥2 on Copper, all in one visit.
+    state = give_tech(set_player(started(), 0, money=1, goods={"silk": 0, "copper": 0}), 0, "spinning_mill")
+    state = act_at(state, 0, "chinatown", 2)
+    state = play_all(state, 0, [{"do": "buy", "good": "silk"}, {"do": "spin"}, {"do": "buy", "good": "copper"}])
+    p = player(state, 0)
+    assert p["money"] == 0 and p["goods"]["copper"] == 1 and p["goods"]["silk"] == 0
+    assert state["turn"]["act"] is None
+    # Port: keep a card, complete it at once, pay for the second card with its ¥ reward.
+    state = set_player(started(seed=2), 0, money=0, goods={"tea": 9, "fish": 9, "silk": 9, "copper": 9})
+    yen_card = next(o.id for o in ORDERS if o.reward.get("yen", 0) >= 2)
+    for pile in [state["order_deck"]] + [p_["hand"] for p_ in state["players"]]:
+        if yen_card in pile:
+            pile.remove(yen_card)
+    state["order_deck"].insert(0, yen_card)
+    state = act_at(state, 0, "port", 2)
+    other = state["turn"]["act"]["drawn"][1]
+    state = play_all(state, 0, [{"do": "keep", "card": yen_card}, {"do": "order", "card": yen_card}])
+    state = play(state, 0, {"do": "keep2", "card": other, "pay": "yen"})
+    assert other in player(state, 0)["hand"] and yen_card in player(state, 0)["orders_done"]
+
+
+def test_no_free_actions_while_paying_faith() -> None:
+    state = started()
+    state["church_row"] = [8]
+    set_player(state, 0, goods={"tea": 5, "fish": 5, "silk": 5, "copper": 5}, money=3, imported_up=1)
+    state["players"][0]["hand"] = [15]  # needs one of each good
+    state = act_at(state, 0, "church", 5)
+    state = play(state, 0, {"do": "church", "card": 8})
+    assert all(a["do"] == "faith" for a in GAME.legal(state, 0))
