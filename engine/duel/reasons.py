@@ -11,7 +11,7 @@ from engine.duel.chinatown import CHINATOWN_PRICES, IMPORTED_PRICE
 from engine.duel.church import max_extra_faith
 from engine.duel.laboratory import tech_units
 from engine.duel.state import area_used, house_owner, tech_ready
-from engine.duel.turns import next_house_cost
+from engine.duel.turns import FREE_ACTION_STEPS, next_house_cost
 
 STEP_HINTS: dict[str, str] = {
     "area": "choose the Area for your Foreign Agent",
@@ -46,7 +46,8 @@ def why_illegal(state: State, seat: int, action: Any) -> str:
                 return f"Your Power {card.base} card is already upgraded."
             return f"You need ¥{card.cost} to upgrade Power {card.base}; you have ¥{player['money']}."
         return "Between rounds you may only upgrade one Power card (or none)."
-    if turn["act"] is not None:
+    free_now = do in ("order", "hire", "spin") and turn["act"] is not None and turn["act"]["step"] in FREE_ACTION_STEPS
+    if turn["act"] is not None and not free_now:
         specific = step_reason(state, seat, action)
         if specific:
             return specific

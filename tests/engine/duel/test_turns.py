@@ -444,6 +444,13 @@ def test_free_actions_during_chinatown_and_the_port() -> None:
     assert other in player(state, 0)["hand"] and yen_card in player(state, 0)["orders_done"]
 
 
+def test_an_unpayable_order_during_chinatown_says_what_is_missing() -> None:
+    state = set_player(started(), 0, money=5, goods={"tea": 0, "fish": 0, "silk": 0, "copper": 0})
+    state = act_at(state, 0, "chinatown", 2)
+    with pytest.raises(IllegalAction, match="To complete that Order you need"):
+        GAME.apply(state, 0, {"do": "order", "card": player(state, 0)["hand"][0]})
+
+
 def test_no_free_actions_while_paying_faith() -> None:
     state = started()
     state["church_row"] = [8]
