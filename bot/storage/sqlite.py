@@ -45,6 +45,7 @@ class SQLiteStorage:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
 
     # ----- lifecycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -74,7 +75,7 @@ class SQLiteStorage:
     async def _check_and_migrate(self, conn: aiosqlite.Connection) -> None:
         # Reading the schema fails fast on a file that is not a SQLite database.
         async with conn.execute("PRAGMA quick_check(1)") as cur:
-            row = await cur.fetchone()
+            row = _first(await cur.fetchall())
         if row is None or row[0] != "ok":
             raise StorageError(
                 f"The database file {self.path} failed SQLite's integrity check ({row[0] if row else '?'}). "
@@ -115,15 +116,28 @@ class SQLiteStorage:
 
     @staticmethod
     async def _scalar(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:
+        """One value, on the writer inside a transaction (or at open)."""
         async with conn.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+            rows = await cur.fetchall()
+        return rows[0][0] if rows else None
 
-    @property
-    def _r(self) -> aiosqlite.Connection:
+    async def _read(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+        """Run one read on the reader connection, start to finish, one at a time.
+
+        In autocommit mode SQLite keeps a connection's read snapshot for as long as ANY of
+        its statements is active. Coroutines sharing the reader would keep one statement or
+        another active all the time under load, and the reader would go on seeing an old
+        version of every game (found by bench/service_actions.py at 60 concurrent games).
+        Reading each result to the end under a lock lets every read see the latest commit.
+        """
         if self._reader is None:
             raise StorageError("Storage is not open.")
-        return self._reader
+        async with self._read_lock, self._reader.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _read_one(self, sql: str, params: tuple | list = ()) -> Any:
+        rows = await self._read(sql, params)
+        return rows[0][0] if rows else None
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -142,7 +156,7 @@ class SQLiteStorage:
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
-        return await self._scalar(self._r, "SELECT value FROM meta WHERE key = ?", (key,))
+        return await self._read_one("SELECT value FROM meta WHERE key = ?", (key,))
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self._transaction() as conn:
@@ -153,8 +167,8 @@ class SQLiteStorage:
             )
 
     async def get_setting(self, guild_id: int, key: str) -> str | None:
-        return await self._scalar(
-            self._r, "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        return await self._read_one(
+            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
         )
 
     async def set_setting(self, guild_id: int, key: str, value: str | None) -> None:
@@ -169,10 +183,8 @@ class SQLiteStorage:
                 )
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
-        async with self._r.execute(
-            "SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,)
-        ) as cur:
-            return [(r[0], r[1]) for r in await cur.fetchall()]
+        rows = await self._read("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
+        return [(r[0], r[1]) for r in rows]
 
     # ----- games -----------------------------------------------------------------------------
     async def create_game(
@@ -209,21 +221,20 @@ class SQLiteStorage:
         return game_id
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self._r.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
             return None
-        game = _game_from_row(row)
+        game = _game_from_row(rows[0])
         game.seats = await self._seats(game_id)
         return game
 
     async def _seats(self, game_id: int) -> list[SeatRow]:
-        async with self._r.execute(
+        rows = await self._read(
             "SELECT user_id, seat, joined_at, resigned FROM seats WHERE game_id = ? "
             "ORDER BY seat IS NULL, seat, joined_at",
             (game_id,),
-        ) as cur:
-            return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in await cur.fetchall()]
+        )
+        return [SeatRow(r[0], r[1], r[2], bool(r[3])) for r in rows]
 
     async def list_games(
         self,
@@ -249,16 +260,14 @@ class SQLiteStorage:
                 params.append(value)
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC LIMIT ?"
         params.append(limit)
-        async with self._r.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+        rows = await self._read(sql, params)
         games = [_game_from_row(r) for r in rows]
         for game in games:
             game.seats = await self._seats(game.id)
         return games
 
     async def all_game_ids(self) -> list[int]:
-        async with self._r.execute("SELECT id FROM games ORDER BY id") as cur:
-            return [r[0] for r in await cur.fetchall()]
+        return [r[0] for r in await self._read("SELECT id FROM games ORDER BY id")]
 
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int) -> None:
@@ -363,11 +372,16 @@ class SQLiteStorage:
             await conn.execute("UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id))
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        async with self._r.execute(
+        rows = await self._read(
             "SELECT seq, seat, user_id, origin, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,),
-        ) as cur:
-            return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in await cur.fetchall()]
+        )
+        return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+
+def _first(rows: list[Any]) -> Any:
+    """The first row of a result read to the end (a half-read SELECT keeps its snapshot open)."""
+    return rows[0] if rows else None
 
 
 async def _run_script(conn: aiosqlite.Connection, script: str) -> None:
@@ -395,7 +409,7 @@ def _split_statements(script: str) -> list[str]:
 
 async def _require_status(conn: aiosqlite.Connection, game_id: int, status: str) -> None:
     async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+        row = _first(await cur.fetchall())
     if row is None or row[0] != status:
         raise StaleVersion("The game is no longer open for that.")
 

@@ -243,3 +243,18 @@ async def test_check_db_finds_a_tampered_state(service: TableService, storage: S
     conn.close()
     results = {r.game_id: r for r in await check_all(storage)}
     assert not results[gid].ok and "differs" in results[gid].detail
+
+
+async def test_reads_see_the_latest_move_while_many_games_are_played(service: TableService) -> None:
+    """Regression: under load the reader connection kept an old snapshot and every move looked stale."""
+    ids = [await _started(service, 1000 * i + 1, 1000 * i + 2, rounds=20) for i in range(40)]
+
+    async def play(gid: int) -> None:
+        for _ in range(8):
+            user = await _whose_turn(service, gid)
+            decision = await service.decision(gid, user)
+            await service.act(gid, user, decision.options[0].action, expected_version=decision.version)
+
+    await asyncio.gather(*(play(g) for g in ids))
+    for gid in ids:
+        assert (await service.status(gid)).version == 8
