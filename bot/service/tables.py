@@ -28,7 +28,7 @@ _AUTO_LIMIT = 5000
 @dataclass
 class Choice:
     index: int
-    label: str
+    label: str  # the public label: never names a hidden card (Game.public_label)
     action: Any
 
 
@@ -49,7 +49,7 @@ class Applied:
     user_id: int | None
     origin: str
     action: Any
-    label: str
+    label: str  # the public label: never names a hidden card (Game.public_label)
 
 
 @dataclass
@@ -262,7 +262,7 @@ class TableService:
             new_state = await asyncio.to_thread(engine.apply, state, seat, action)
         except IllegalAction as exc:
             raise ServiceError(exc.message) from exc
-        label = engine.describe(state, action)
+        label = engine.public_label(state, action)
         applied = [Applied(seat, user_id, "player", action, label)]
         return await self._after(game, engine, state, new_state, applied, resign_user=None)
 
@@ -389,7 +389,7 @@ class TableService:
                 break
             seat = seats_now[0]
             action = engine.auto_action(new_state, seat)
-            applied.append(Applied(seat, None, "timeout", action, engine.describe(new_state, action)))
+            applied.append(Applied(seat, None, "timeout", action, engine.public_label(new_state, action)))
             new_state = engine.apply(new_state, seat, action)
             if len(applied) > _AUTO_LIMIT:
                 raise ServiceError("The bot could not finish the late player's turn.")
@@ -436,7 +436,7 @@ class TableService:
                 return state
             seat = seats[0]
             action = engine.auto_action(state, seat)
-            applied.append(Applied(seat, None, "auto", action, engine.describe(state, action)))
+            applied.append(Applied(seat, None, "auto", action, engine.public_label(state, action)))
             state = engine.apply(state, seat, action)
         raise ServiceError("The bot could not finish a resigned player's turn.")
 

@@ -114,6 +114,10 @@ class Game(ABC):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: the public). JSON-able; never another's secrets."""
 
+    def public_label(self, state: State, action: Action) -> str:
+        """How `action` reads in a public message; games with hidden choices leave the secret out."""
+        return self.describe(state, action)
+
     def headline(self, state: State) -> str:
         """One line of public status ("Round 3 of 12 — recording employees")."""
         return ""

@@ -258,3 +258,20 @@ async def test_reads_see_the_latest_move_while_many_games_are_played(service: Ta
     await asyncio.gather(*(play(g) for g in ids))
     for gid in ids:
         assert (await service.status(gid)).version == 8
+
+
+async def test_public_record_of_a_turn_never_names_hidden_cards(storage: SQLiteStorage) -> None:
+    """Duel's setup choice names the Order cards in the chooser's hand; the public label must not."""
+    from engine.duel import GAME as DUEL
+
+    service = TableService(storage, new_seed=lambda: 1)
+    game = await service.create("duel", creator_id=ALICE)
+    await service.join(game.id, BOB)
+    await service.start(game.id, ALICE)
+    user = (await service.status(game.id)).waiting_on[0]
+    decision = await service.decision(game.id, user)
+    private = decision.options[0].label
+    outcome = await service.act(game.id, user, decision.options[0].action)
+    before = outcome.before
+    assert outcome.applied[0].label == DUEL.public_label(before, decision.options[0].action)
+    assert outcome.applied[0].label != private and "pts" not in outcome.applied[0].label
