@@ -52,7 +52,7 @@ class TerminalClient:
             decision = await self.service.decision(game_id, user)
             self.say("")
             self.say(f"== {status.title} #{game_id} — {status.headline}")
-            self.say(f"Player {user} (seat {seat}){': ' + decision.prompt if decision.prompt else ''}")
+            self.say(f"Seat {seat + 1} (local player {user}){': ' + decision.prompt if decision.prompt else ''}")
             chosen = self._choose(decision.options)
             if chosen is None:
                 self.say(f"Saved. Continue with: yokohama-bot play --resume {game_id}")
