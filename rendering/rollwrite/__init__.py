@@ -1,0 +1,50 @@
+"""Pictures of Yokohama Roll & Write: a player's sheet, the round's three sets, the final scoreboard.
+
+`picture(view)` is what the generic Discord panels call: a seat's view gives that seat's
+sheet; the public view (viewer None) gives the round's dice-and-card sets, or the final
+scoreboard once the game is over. Everything drawn comes from the view alone.
+
+Drawing is synchronous Pillow work: callers run it off the event loop
+(`asyncio.to_thread(picture, view)`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rendering.rollwrite.encode import png
+from rendering.rollwrite.scoreboard import draw_scoreboard
+from rendering.rollwrite.sets import draw_sets
+from rendering.rollwrite.sheet import draw_sheet
+
+__all__ = ["picture", "render_sheet", "render_sets", "render_scoreboard"]
+
+
+def picture(view: dict[str, Any]) -> bytes:
+    """PNG for a view: the viewer's own sheet, else the round's sets (the scoreboard once over)."""
+    seat = view.get("viewer")
+    if seat is not None and 0 <= seat < len(view["seats"]):
+        return render_sheet(view, seat)
+    if view["over"]:
+        return render_scoreboard(view, [f"Player {s + 1}" for s in range(len(view["seats"]))])
+    return render_sets(view)
+
+
+def render_sheet(view: dict[str, Any], seat: int) -> bytes:
+    """PNG of one seat's sheet with every mark the view shows (any seat: all sheets are open)."""
+    if not 0 <= seat < len(view["seats"]):
+        raise ValueError(f"There is no seat {seat} in this game (seats 0-{len(view['seats']) - 1}).")
+    return png(draw_sheet(view, seat))
+
+
+def render_sets(view: dict[str, Any]) -> bytes:
+    """PNG of the round's three dice-and-card sets, with the round number and the start player's pick."""
+    return png(draw_sets(view))
+
+
+def render_scoreboard(view: dict[str, Any], names: list[str]) -> bytes:
+    """PNG of the ranking (tie-breakers applied), points per category and achievements.
+
+    `names[seat]` is each seat's display name; a missing name falls back to "Player n".
+    """
+    return png(draw_scoreboard(view, names))

@@ -1,0 +1,136 @@
+"""The final scoreboard: places with the rulebook's tie-breakers, points per category, achievements.
+
+Places come from the view alone, by the rulebook's order (the engine's `GAME.places`):
+most VP, then most unconsumed money + faith, then most unused employee circles; seats
+still tied share a place. The two tie-breaker figures are printed, so a tie reads fair.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.rollwrite.canvas import (
+    BROWN,
+    DIM,
+    GOLD,
+    INK,
+    LINE,
+    PANEL,
+    PAPER,
+    SOFT,
+    WHITE,
+    fit,
+    font,
+    new_canvas,
+    put_text,
+    to_palette,
+)
+
+WIDTH = 1100
+MARGIN = 24
+ROW_H = 70
+HEAD_Y = 84
+TABLE_Y = HEAD_Y + 46
+# (heading, score key or tie-breaker, right edge)
+COLUMNS: tuple[tuple[str, str, int], ...] = (
+    ("orders", "orders", 500),
+    ("shops", "shops", 574),
+    ("houses", "trading_houses", 656),
+    ("cargo", "cargo", 730),
+    ("tech", "technology", 800),
+    ("TOTAL", "total", 892),
+    ("$+faith", "resources", 996),
+    ("circles", "circles", WIDTH - MARGIN),
+)
+MEDALS = {1: GOLD, 2: (200, 200, 205), 3: BROWN}
+ACH_SIZE = 22
+ACH_LINE = 30
+
+
+def tie_breakers(seat: dict[str, Any]) -> tuple[int, int]:
+    """(unconsumed money + faith, unused employee circles): the rulebook's two tie-breakers."""
+    store = seat["sheet"]["warehouse"]
+    resources = store["money"]["available"] + store["faith"]["available"]
+    circles = sum(row["unused"] for row in seat["sheet"]["town"]["rows"])
+    return resources, circles
+
+
+def places(view: dict[str, Any]) -> list[int]:
+    """Each seat's place (1 = first), as `GAME.places` computes it, from the view alone."""
+    keys = [(seat["scores"]["total"], *tie_breakers(seat)) for seat in view["seats"]]
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}".strip()
+        if line and font(size).getlength(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line] if line else lines
+
+
+def _achievement_lines(seat: dict[str, Any], name: str) -> list[str]:
+    earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
+    text = f"{name}: " + (", ".join(earned) if earned else "none")
+    return _wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
+
+
+def draw_scoreboard(view: dict[str, Any], names: list[str]) -> Image.Image:
+    seats = view["seats"]
+    label = [names[s] if s < len(names) and names[s] else f"Player {s + 1}" for s in range(len(seats))]
+    place = places(view)
+    order = sorted(range(len(seats)), key=lambda s: (place[s], s))
+    achievements = {s: _achievement_lines(seats[s], label[s]) for s in order}
+    ach_lines = sum(len(lines) for lines in achievements.values())
+    height = TABLE_Y + len(seats) * ROW_H + 70 + ach_lines * ACH_LINE + 30
+    image, draw = new_canvas(WIDTH, height)
+
+    title = "Final scores" if view["over"] else f"Standings after round {max(0, view['round'] - 1)}"
+    put_text(image, (MARGIN, 14), title, 38, INK, PAPER, bold=True)
+    put_text(image, (WIDTH - MARGIN, 24), f"Yokohama Roll & Write · side {view['side']}", 22, SOFT, PAPER, "rt")
+    draw.rounded_rectangle((MARGIN - 10, HEAD_Y, WIDTH - MARGIN + 10, TABLE_Y - 4), 10, fill=PANEL)
+    put_text(image, (MARGIN + 80, HEAD_Y + 20), "player", 22, SOFT, PANEL, "lm")
+    for heading, _, right in COLUMNS:
+        put_text(image, (right, HEAD_Y + 20), heading, 22, INK if heading == "TOTAL" else SOFT, PANEL, "rm", True)
+    draw.line((900, HEAD_Y + 4, 900, TABLE_Y + len(seats) * ROW_H), fill=LINE, width=2)
+
+    for i, s in enumerate(order):
+        _draw_row(image, draw, seats[s], label[s], place[s], TABLE_Y + i * ROW_H, i % 2 == 1)
+
+    y = TABLE_Y + len(seats) * ROW_H + 24
+    put_text(image, (MARGIN, y), "Achievements", 28, INK, PAPER, bold=True)
+    put_text(image, (WIDTH - MARGIN, y + 6), "ties: more money + faith left, then more unused circles", 22, SOFT,
+             PAPER, "rt")  # fmt: skip
+    y += 44
+    for s in order:
+        for k, line in enumerate(achievements[s]):
+            put_text(image, (MARGIN + (20 if k else 0), y), line, ACH_SIZE, INK, PAPER)
+            y += ACH_LINE
+    return to_palette(image)
+
+
+def _draw_row(
+    image: Image.Image, draw: ImageDraw.ImageDraw, seat: dict[str, Any], name: str, place: int, y: int, band: bool
+) -> None:
+    bg = (244, 238, 224) if band else PAPER
+    draw.rectangle((MARGIN - 10, y, WIDTH - MARGIN + 10, y + ROW_H - 1), fill=bg)
+    medal = MEDALS.get(place, DIM)
+    cx, cy = MARGIN + 28, y + ROW_H // 2
+    draw.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=medal, outline=INK, width=2)
+    put_text(image, (cx, cy), str(place), 28, WHITE if medal == BROWN else INK, medal, "mm", bold=True)
+    put_text(image, (MARGIN + 80, y + 8), fit(name, 28, 300, True), 28, INK, bg, bold=True)
+    fulfilled = f"{seat['orders_fulfilled']} orders fulfilled"
+    put_text(image, (MARGIN + 80, y + 42), fulfilled, 22, SOFT, bg)
+    scores = seat["scores"]
+    resources, circles = tie_breakers(seat)
+    values = {**scores, "resources": resources, "circles": circles}
+    for heading, key, right in COLUMNS:
+        total = key == "total"
+        put_text(image, (right, cy), str(values[key]), 34 if total else 28, INK, bg, "rm", bold=total)
