@@ -24,6 +24,8 @@ EXTENSIONS = (
     "bot.discord_app.cogs.general",
     "bot.discord_app.cogs.tables",
     "bot.discord_app.cogs.server_settings",
+    "bot.discord_app.cogs.rollwrite",
+    "bot.discord_app.cogs.daily",
 )
 
 Periodic = Callable[[], Awaitable[None]]

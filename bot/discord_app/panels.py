@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.errors import report
-from bot.service import Decision, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
+from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
 from bot.storage import GameRow
 from engine.core import get_game
 from rendering import picture_for
@@ -30,6 +30,36 @@ log = logging.getLogger(__name__)
 PAGE = 25
 BUTTONS_UP_TO = 5  # with this many options or fewer, one click per option
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+# ----- game-specific hooks ------------------------------------------------------------------------
+# The panels and announcements here work for every game. A game's own cog may register hooks to say
+# more (Roll & Write lists the round's dice-and-card sets and posts a round summary); a game without
+# hooks keeps the generic behaviour. Hooks are plain functions of data, so one registration serves
+# every bot instance in the process (tests build several).
+
+#: kind -> lines added under the header of a seat's private panel: (game, view for that seat, seat).
+PanelNotes = Callable[[GameRow, dict[str, Any], int], list[str]]
+PANEL_NOTES: dict[str, PanelNotes] = {}
+#: kind -> lines added to the public message that opens a game: (game, public view).
+PublicNotes = Callable[[GameRow, dict[str, Any]], list[str]]
+PUBLIC_NOTES: dict[str, PublicNotes] = {}
+#: (kind, mode) -> replaces `announce` for those games (e.g. the daily challenge's result line).
+Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
+ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
+#: kind -> a short digest of everything one seat's current decision depends on (state, seat). In a game
+#: whose seats decide at the same time (Roll & Write rounds), another player's move bumps the game
+#: version without changing this seat's options; a button carrying the stamp still applies then,
+#: instead of bouncing with "the game moved on". A seat's own move changes its stamp, so a double
+#: click still applies once. Games without a stamp keep the strict version check.
+SeatStamp = Callable[[Any, int], str]
+SEAT_STAMPS: dict[str, SeatStamp] = {}
+
+
+def seat_stamp(kind: str, state: Any, seat: int | None) -> str:
+    stamp = SEAT_STAMPS.get(kind)
+    if stamp is None or state is None or seat is None:
+        return ""
+    return stamp(state, seat)
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -71,45 +101,61 @@ async def panel_message(
     summary = await service.summary(game)
     header = f"**{summary.title} #{game.id}** — {summary.headline}" if summary.headline else \
         f"**{summary.title} #{game.id}**"
+    notes_for = PANEL_NOTES.get(game.kind)
+    seat = game.seat_of(user_id)
     try:
         decision = await service.decision(game_id, user_id)
     except NotYourTurn as exc:
-        body = f"{header}\n{note + chr(10) if note else ''}{exc.message}"
-        return {"content": clip(body, 2000), "view": refresh_view(game_id), "attachments": []}
+        lines = [header, *([note] if note else [])]
+        if notes_for is not None and state is not None and seat is not None:
+            lines += notes_for(game, engine.view(state, seat), seat)
+        lines.append(exc.message)
+        return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id), "attachments": []}
+    except GameClosed:
+        # The player's own last decision may have ended the game: show the result, not an error.
+        if game.status not in ("finished", "abandoned") or seat is None or state is None:
+            raise
+        picture = await draw(game.kind, engine.view(state, seat), f"game-{game.id}-you.png")
+        lines = [header, *([note] if note else []), final_standings(game)]
+        return {"content": clip("\n".join(lines), 2000), "view": None,
+                "attachments": [picture] if picture is not None else []}
     files = []
-    if state is not None:
-        picture = await draw(game.kind, engine.view(state, decision.seat), f"game-{game.id}-you.png")
+    seat_view = engine.view(state, decision.seat) if state is not None else None
+    if seat_view is not None:
+        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png")
         if picture is not None:
             files.append(picture)
     lines = [header]
     if note:
         lines.append(note)
+    if notes_for is not None and seat_view is not None:
+        lines += notes_for(game, seat_view, decision.seat)
     lines.append(f"**{decision.prompt or 'Your decision'}**")
     if len(decision.options) > PAGE:
         lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
     return {
         "content": clip("\n".join(lines), 2000),
-        "view": decision_view(decision, page=0),
+        "view": decision_view(decision, page=0, stamp=seat_stamp(game.kind, state, decision.seat)),
         "attachments": files,
     }
 
 
-def decision_view(decision: Decision, *, page: int) -> discord.ui.View:
+def decision_view(decision: Decision, *, page: int, stamp: str = "") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     options = decision.options
     if len(options) <= BUTTONS_UP_TO:
         for choice in options:
-            view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index, choice.label))
+            view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index, choice.label, stamp))
     else:
         pages = (len(options) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
         shown = options[page * PAGE:(page + 1) * PAGE]
-        view.add_item(ChoiceSelect(decision.game_id, decision.version, page, shown))
+        view.add_item(ChoiceSelect(decision.game_id, decision.version, page, shown, stamp))
         if pages > 1:
             if page > 0:
-                view.add_item(PageButton(decision.game_id, decision.version, page - 1, "◀ Previous"))
+                view.add_item(PageButton(decision.game_id, decision.version, page - 1, "◀ Previous", stamp))
             if page < pages - 1:
-                view.add_item(PageButton(decision.game_id, decision.version, page + 1, "Next ▶"))
+                view.add_item(PageButton(decision.game_id, decision.version, page + 1, "Next ▶", stamp))
     view.add_item(RefreshButton(decision.game_id))
     return view
 
@@ -133,15 +179,41 @@ async def send_panel(interaction: discord.Interaction, game_id: int, *, note: st
         await interaction.response.defer(ephemeral=True, thinking=True)
     kwargs = await panel_message(service_of(interaction), game_id, interaction.user.id, note=note)
     files = kwargs.pop("attachments")
+    if kwargs.get("view") is None:
+        kwargs.pop("view", None)  # a finished game's panel has no buttons; followup.send wants no view at all
     await interaction.followup.send(ephemeral=True, files=files, **kwargs)
 
 
-async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+async def current_version(service: TableService, game_id: int, user_id: int, version: int, stamp: str) -> int:
+    """The version a click on a panel shown at `version` may act at: the current one if the seat's stamp
+    is unchanged (only other seats moved meanwhile), else `version` itself (which the service refuses)."""
+    if not stamp:
+        return version
+    game, _, state = await service.load(game_id)
+    if game.version != version and seat_stamp(game.kind, state, game.seat_of(user_id)) == stamp:
+        return game.version
+    return version
+
+
+async def act_on_panel(service: TableService, game_id: int, user_id: int, version: int, index: int,
+                       stamp: str) -> Outcome:
+    """Apply option `index`; with a stamp, retry when another seat's move lands in between."""
+    for _ in range(3):
+        at = await current_version(service, game_id, user_id, version, stamp)
+        try:
+            return await service.act_by_index(game_id, user_id, at, index)
+        except GameMovedOn:
+            if at == version:
+                raise
+    return await service.act_by_index(game_id, user_id, version, index)
+
+
+async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int, stamp: str = "") -> None:
     """Apply option `index` of the panel at `version`, then update the panel and the channel."""
     await interaction.response.defer()  # acknowledges the click within Discord's 3 s window
     service = service_of(interaction)
     try:
-        outcome = await service.act_by_index(game_id, interaction.user.id, version, index)
+        outcome = await act_on_panel(service, game_id, interaction.user.id, version, index, stamp)
     except GameMovedOn as exc:
         kwargs = await panel_message(service, game_id, interaction.user.id, note=f"⚠️ {exc.message}")
         await interaction.edit_original_response(**kwargs)
@@ -174,6 +246,10 @@ def turn_summary(outcome: Outcome) -> str:
 async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
     """Post the turn in the game's channel when someone new must act or the game ended."""
     game = outcome.game
+    special = ANNOUNCERS.get((game.kind, game.mode))
+    if special is not None:
+        await special(bot, outcome)
+        return
     if game.mode != "table" or game.channel_id is None:
         return
     if not outcome.finished and not outcome.newly_waiting:
@@ -263,6 +339,9 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     lines = [f"**{summary.title} #{game.id}** has started. Seat order: {order}."]
     if summary.headline:
         lines.append(summary.headline)
+    notes_for = PUBLIC_NOTES.get(game.kind)
+    if notes_for is not None and outcome.state is not None:
+        lines += notes_for(game, outcome.engine.view(outcome.state, None))
     lines.append("Your turn: " + ", ".join(mention(u) for u in summary.waiting_on))
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
@@ -291,51 +370,59 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
 
 
 # ----- the dynamic items ----------------------------------------------------------------------------
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:do:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)"):
-    def __init__(self, game_id: int, version: int, index: int, label: str = "Choose") -> None:
+def _stamped(custom_id: str, stamp: str) -> str:
+    return f"{custom_id}:{stamp}" if stamp else custom_id
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"yk:do:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)(?::(?P<s>[0-9a-f]+))?"):
+    def __init__(self, game_id: int, version: int, index: int, label: str = "Choose", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=clip(label or "Choose", 80), style=discord.ButtonStyle.primary,
-            custom_id=f"yk:do:{game_id}:{version}:{index}",
+            custom_id=_stamped(f"yk:do:{game_id}:{version}:{index}", stamp),
         ))
-        self.game_id, self.version, self.index = game_id, version, index
+        self.game_id, self.version, self.index, self.stamp = game_id, version, index, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["i"]), item.label or "Choose")
+        return cls(int(match["g"]), int(match["v"]), int(match["i"]), item.label or "Choose", match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, self.index))
+        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, self.index, self.stamp))
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"yk:sel:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, choices: list | None = None) -> None:
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"yk:sel:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)(?::(?P<s>[0-9a-f]+))?"):
+    def __init__(self, game_id: int, version: int, page: int, choices: list | None = None, stamp: str = "") -> None:
         select: discord.ui.Select = discord.ui.Select(
-            custom_id=f"yk:sel:{game_id}:{version}:{page}",
+            custom_id=_stamped(f"yk:sel:{game_id}:{version}:{page}", stamp),
             placeholder="Choose…",
             options=[discord.SelectOption(label=clip(c.label, 100), value=str(c.index)) for c in (choices or [])]
             or [discord.SelectOption(label="(refresh)", value="-1")],
         )
         super().__init__(select)
-        self.game_id, self.version, self.page = game_id, version, page
+        self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]))
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), stamp=match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["-1"]
-        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, int(values[0])))
+        await guarded(interaction,
+                      lambda: choose(interaction, self.game_id, self.version, int(values[0]), self.stamp))
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:pg:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, label: str = "More") -> None:
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"yk:pg:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)(?::(?P<s>[0-9a-f]+))?"):
+    def __init__(self, game_id: int, version: int, page: int, label: str = "More", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"yk:pg:{game_id}:{version}:{page}"))
-        self.game_id, self.version, self.page = game_id, version, page
+                                           custom_id=_stamped(f"yk:pg:{game_id}:{version}:{page}", stamp)))
+        self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), item.label or "More")
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), item.label or "More", match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -345,13 +432,14 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:pg:(?P
             except NotYourTurn as exc:
                 await interaction.response.edit_message(content=exc.message, view=refresh_view(self.game_id))
                 return
-            if decision.version != self.version:
+            version = await current_version(service, self.game_id, interaction.user.id, self.version, self.stamp)
+            if decision.version != version:
                 await interaction.response.defer()
                 kwargs = await panel_message(service, self.game_id, interaction.user.id,
                                              note="⚠️ The game moved on; here is your current panel.")
                 await interaction.edit_original_response(**kwargs)
                 return
-            await interaction.response.edit_message(view=decision_view(decision, page=self.page))
+            await interaction.response.edit_message(view=decision_view(decision, page=self.page, stamp=self.stamp))
         await guarded(interaction, work)
 
 

@@ -1,0 +1,197 @@
+"""/daily: the Roll & Write daily challenge — play, leaderboard, stats — and its announcements.
+
+The logic (seed, one attempt per day, grace period, ranking, streaks) is in
+bot/service/daily.py; this cog parses, calls it and answers. A finished attempt posts a
+result line in the channel where it was started, with the final sheet as a spoiler image, so
+nobody sees another player's choices by accident.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.cogs.rollwrite import channel_of, sheet_file
+from bot.discord_app.panels import ANNOUNCERS, clip, mention, send_panel
+from bot.service import Outcome, ServiceError
+from bot.service.daily import Challenge, DailyService, Leaderboard, Standing, duration, parse_date, shift_date
+
+log = logging.getLogger(__name__)
+
+KIND = "rollwrite"
+SCOPES = [app_commands.Choice(name="this server", value="server"), app_commands.Choice(name="everyone", value="global")]
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def utc_time(when: float) -> str:
+    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def help_text(grace_hours: float) -> str:
+    return "\n".join([
+        "**The Roll & Write daily challenge**",
+        "• A new challenge starts every day at 00:00 UTC: the same areas, technologies, dice and employment cards "
+        "for every player on every server.",
+        "• `/daily play` starts your attempt, privately; run it again any time to continue where you stopped.",
+        "• One attempt per person per day. You may finish it until the next challenge starts (00:00 UTC) plus a "
+        f"grace period of **{grace_hours:g} hours**; after that it is closed and counts nowhere. "
+        "`/daily play` continues an unfinished attempt from yesterday first, then starts today's.",
+        "• When you finish, the bot posts your score here, with your sheet hidden behind a spoiler.",
+        "• `/daily leaderboard [date] [scope]` ranks the finished attempts: most VP, then money + faith left, then "
+        "unused employee circles. `/daily stats [user]`: games, best, average and streaks.",
+        "• Server admins: `/settings announcements` picks a channel for each new challenge and yesterday's podium.",
+    ])
+
+
+def standing_line(s: Standing, *, tie: bool) -> str:
+    line = f"{MEDALS.get(s.rank, '')}{' ' if s.rank in MEDALS else ''}{s.rank}. {mention(s.user_id)} — " \
+           f"{s.total} VP · {s.orders} orders"
+    if tie:
+        line += f" (tie-break: {s.resources} money + faith, {s.circles} circles)"
+    return line
+
+
+def board_lines(board: Leaderboard, viewer: int | None) -> list[str]:
+    where = "this server" if board.scope == "server" else "everyone"
+    lines = [f"**Daily challenge {board.date} — leaderboard for {where}** ({board.players} finished)"]
+    if not board.entries:
+        lines.append("Nobody has finished this challenge yet.")
+        return lines
+    totals = [s.total for s in board.entries]
+    for s in board.entries:
+        lines.append(standing_line(s, tie=totals.count(s.total) > 1))
+    if viewer is not None:
+        if board.you is None:
+            lines.append("You have no finished attempt on this board.")
+        elif all(s.user_id != viewer for s in board.entries):
+            lines.append(f"You: {board.you.rank} of {board.players} — {board.you.total} VP · {board.you.orders} orders")
+    lines.append("Ties on VP: more money + faith left, then more unused employee circles.")
+    return lines
+
+
+class Daily(commands.Cog):
+    daily = app_commands.Group(name="daily", description="The Roll & Write daily challenge.", guild_only=True)
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+        settings = bot.settings
+        self.challenges = DailyService(bot.service, secret=settings.daily_secret,
+                                       grace_hours=settings.daily_grace_hours)
+
+    async def cog_load(self) -> None:
+        await self.challenges.secret()  # first start: generate and store it now, not mid-game
+        ANNOUNCERS[(KIND, "daily")] = announce_result
+        self.bot.periodic.append(self.announce_challenges)
+
+    async def cog_unload(self) -> None:
+        if self.announce_challenges in self.bot.periodic:
+            self.bot.periodic.remove(self.announce_challenges)
+
+    # ----- commands ------------------------------------------------------------------------------
+    @daily.command(name="play", description="Start or continue your attempt at today's challenge (private).")
+    async def play(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        attempt = await self.challenges.play(interaction.user.id, guild_id=interaction.guild_id,
+                                             channel_id=interaction.channel_id)
+        challenge = attempt.challenge
+        first = "Your attempt at" if attempt.created else "Continuing your attempt at"
+        note = (f"{first} the daily challenge of **{challenge.date}** ({challenge.describe_options()}). "
+                f"Finish by {utc_time(challenge.closes)}.")
+        await send_panel(interaction, attempt.game.id, note=note)
+
+    @daily.command(name="leaderboard", description="Ranks and scores of a day's challenge.")
+    @app_commands.describe(date="Which day, as YYYY-MM-DD (default: today, UTC)", scope="This server or everyone")
+    @app_commands.choices(scope=SCOPES)
+    async def leaderboard(self, interaction: discord.Interaction, date: str | None = None,
+                          scope: str = "server") -> None:
+        day = parse_date(date) if date else self.challenges.today()
+        if day > self.challenges.today():
+            raise ServiceError(f"The challenge of {day} has not started yet.")
+        await interaction.response.defer(thinking=True)
+        guild = interaction.guild_id if scope == "server" else None
+        board = await self.challenges.leaderboard(day, guild_id=guild, viewer=interaction.user.id)
+        await interaction.followup.send(clip("\n".join(board_lines(board, interaction.user.id)), 2000),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @daily.command(name="stats", description="Daily-challenge record: games, best, average, streaks.")
+    @app_commands.describe(user="Whose record (default: yours)")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        target = user.id if user is not None else interaction.user.id
+        s = await self.challenges.stats(target)
+        if not s.games:
+            text = f"{mention(target)} has not finished a daily challenge yet. `/daily play` starts today's."
+        else:
+            assert s.best is not None and s.average is not None
+            text = (f"**Daily challenge record of {mention(target)}**\n"
+                    f"Games: {s.games} · best: {s.best} VP · average: {s.average:.1f} VP\n"
+                    f"Current streak: {s.current_streak} day{'s' if s.current_streak != 1 else ''} · "
+                    f"best streak: {s.best_streak} day{'s' if s.best_streak != 1 else ''} · last played {s.last_date}")
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+    @daily.command(name="help", description="How the daily challenge works, and until when you can finish.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(help_text(self.challenges.grace_hours), ephemeral=True)
+
+    # ----- what the bot posts by itself ------------------------------------------------------------
+    async def announce_result(self, outcome: Outcome) -> None:
+        """A finished attempt: a spoiler-safe line in its channel, the final sheet as a spoiler image."""
+        bot = self.bot
+        game = outcome.game
+        if not outcome.finished or game.status != "finished" or outcome.state is None:
+            return
+        channel = await channel_of(bot, game.channel_id)
+        if channel is None:
+            return
+        standing, players, streak = await self.challenges.result(game)
+        line = (f"🎲 {mention(game.creator_id)} finished the daily challenge of {game.daily_date}: "
+                f"**{standing.total} VP**, {standing.orders} orders fulfilled — #{standing.rank} of {players} "
+                f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
+        picture = await sheet_file(outcome.state, 0, f"daily-{game.daily_date}.png", spoiler=True)
+        await channel.send(line, files=[picture] if picture else [], allowed_mentions=discord.AllowedMentions.none())
+
+    async def announce_challenges(self) -> None:
+        """Periodic: close expired attempts, then announce today's challenge where a server asked for it."""
+        await self.challenges.expire()
+        due = await self.challenges.due_announcements()
+        if not due:
+            return
+        challenge = await self.challenges.challenge()
+        for guild_id, channel_id in due:
+            channel = await channel_of(self.bot, channel_id)
+            if channel is not None:
+                await channel.send(await self.announcement(challenge, guild_id),
+                                   allowed_mentions=discord.AllowedMentions.none())
+            await self.challenges.mark_announced(guild_id, challenge.date)
+
+    async def announcement(self, challenge: Challenge, guild_id: int) -> str:
+        yesterday = shift_date(challenge.date, -1)
+        lines = [
+            f"📅 **The daily challenge of {challenge.date} is open** ({challenge.describe_options()}). Everyone gets "
+            "the same dice and cards; `/daily play` takes your one attempt. "
+            f"Finish by {utc_time(challenge.closes)} (`/daily help`).",
+        ]
+        board = await self.challenges.leaderboard(yesterday, guild_id=guild_id, top=3)
+        if board.entries:
+            ends = challenge.opens + self.challenges.grace_hours * 3600
+            podium = " · ".join(f"{MEDALS.get(s.rank, '')} {mention(s.user_id)} {s.total} VP" for s in board.entries)
+            lines.append(f"Yesterday's podium here: {podium} (late attempts count until {utc_time(ends)}, "
+                         f"in {duration(ends - self.challenges.clock())}).")
+        else:
+            lines.append("Nobody here finished yesterday's challenge.")
+        return "\n".join(lines)
+
+
+async def announce_result(bot: YokohamaBot, outcome: Outcome) -> None:
+    """The hook panels.announce calls for daily attempts; it finds this bot's own Daily cog."""
+    cog = bot.get_cog("Daily")
+    if isinstance(cog, Daily):
+        await cog.announce_result(outcome)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(Daily(bot))

@@ -1,0 +1,288 @@
+"""/rollwrite: Yokohama Roll & Write at a table in a channel, or solo at your own pace.
+
+The decisions themselves go through the generic private panels (panels.py). This cog adds what
+is particular to Roll & Write: the table options, the round's sets in every panel, a public
+post when a round ends (what everyone did, then the next round's sets), the start player's
+priority announced to the others, any player's sheet on request, and the final scoring with
+every sheet, the ranking with tie-breakers, and the achievements.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app import rollwrite_text as text
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.cogs.common import my_game_ids
+from bot.discord_app.panels import (
+    ANNOUNCERS,
+    NO_MENTIONS_BUT_USERS,
+    PANEL_NOTES,
+    PUBLIC_NOTES,
+    SEAT_STAMPS,
+    clip,
+    lobby_text,
+    lobby_view,
+    mention,
+    public_view,
+    send_panel,
+)
+from bot.service import Outcome, ServiceError
+from bot.storage import GameRow
+from engine.core import State
+from engine.rollwrite import GAME
+from engine.rollwrite.scoring import tie_break_key
+from rendering import picture_for
+
+log = logging.getLogger(__name__)
+
+KIND = "rollwrite"
+#: Discord takes at most 10 attachments per message.
+FILES_PER_MESSAGE = 10
+SIDES = [app_commands.Choice(name="Side A (basic sheet)", value="A"),
+         app_commands.Choice(name="Side B (advanced sheet)", value="B")]
+
+
+# ----- pictures ------------------------------------------------------------------------------------
+async def png(view: dict[str, Any]) -> bytes | None:
+    """The renderer's picture of `view` (a seat's sheet, or the sets / scoreboard), off the event loop."""
+    picture = picture_for(KIND)
+    if picture is None:
+        return None
+    return await asyncio.to_thread(picture, view)
+
+
+def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+
+
+def scoreboard_png(view: dict[str, Any], names: list[str]) -> bytes | None:
+    """The final scoreboard with players' names when the renderer offers that, else its generic picture."""
+    picture = picture_for(KIND)
+    if picture is None:
+        return None
+    render = getattr(importlib.import_module(f"rendering.{KIND}"), "render_scoreboard", None)
+    return render(view, names) if render is not None else picture(view)
+
+
+def display_name(channel: Any, bot: YokohamaBot, user_id: int | None, seat: int) -> str:
+    """A name to print in a picture (pictures cannot hold mentions)."""
+    guild = getattr(channel, "guild", None)
+    member = guild.get_member(user_id) if guild is not None and user_id is not None else None
+    user = member or (bot.get_user(user_id) if user_id is not None else None)
+    return user.display_name if user is not None else f"Player {seat + 1}"
+
+
+async def sheet_file(state: State, seat: int, filename: str, *, spoiler: bool = False) -> discord.File | None:
+    data = await png(GAME.view(state, seat))
+    return as_file(data, filename, spoiler=spoiler) if data is not None else None
+
+
+async def channel_of(bot: YokohamaBot, channel_id: int | None) -> discord.abc.Messageable | None:
+    if channel_id is None:
+        return None
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("channel %s is gone", channel_id)
+            return None
+    return channel  # type: ignore[return-value]
+
+
+# ----- the public posts of a channel game ------------------------------------------------------------
+async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
+    """Replaces the generic per-turn post: Roll & Write speaks once per round, not once per decision."""
+    game, state = outcome.game, outcome.state
+    if state is None:
+        return
+    channel = await channel_of(bot, game.channel_id)
+    if channel is None:
+        return
+    if outcome.finished:
+        await post_final(bot, channel, game, state)
+        return
+    if not outcome.newly_waiting:
+        return  # a player finished their round; the others are still at it
+    view = GAME.view(state, None)
+    before_round = outcome.before["round"] if outcome.before is not None else 0
+    late = sorted({a.seat for a in outcome.applied if a.origin == "timeout"})
+    if state["round"] != before_round:
+        lines = text.round_summary(game, view, before_round)
+        if late:
+            lines.append("The deadline passed, so the bot finished the round for "
+                         + ", ".join(text.who(game, s) for s in late) + ".")
+        lines += text.sets_lines(view)
+        start = view["start_player"]
+        if start is not None and view["options"].get("start_player_priority"):
+            lines.append(f"{text.who(game, start)} is the start player and chooses a set first.")
+        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.newly_waiting))
+        data = await png(view)
+        files = [as_file(data, f"rollwrite-{game.id}-round-{state['round']}.png")] if data else []
+    else:
+        lines = text.priority_lines(game, view, outcome.newly_waiting)
+        files = []
+    await channel.send(clip("\n".join(lines), 2000), files=files, view=public_view(game.id),
+                       allowed_mentions=NO_MENTIONS_BUT_USERS)
+
+
+async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: GameRow, state: State) -> None:
+    """The ranking and achievements with the scoreboard picture, then every player's final sheet."""
+    view = GAME.view(state, None)
+    tie_breaks = [tie_break_key(ps) for ps in state["sheets"]]
+    lines = text.ranking_lines(game, view, GAME.places(state), tie_breaks)
+    names = [display_name(channel, bot, game.user_of(seat), seat) for seat in range(state["players"])]
+    data = await asyncio.to_thread(scoreboard_png, view, names)
+    files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
+    await channel.send(clip("\n".join(lines), 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
+    if picture_for(KIND) is None:
+        return
+    seats = list(range(state["players"]))
+    for start in range(0, len(seats), FILES_PER_MESSAGE):
+        chunk = seats[start:start + FILES_PER_MESSAGE]
+        sheets = [await sheet_file(state, seat, f"rollwrite-{game.id}-seat-{seat + 1}.png") for seat in chunk]
+        await channel.send(
+            "Final sheets: " + ", ".join(f"{seat + 1}. {text.who(game, seat)}" for seat in chunk),
+            files=[f for f in sheets if f is not None], allowed_mentions=discord.AllowedMentions.none())
+
+
+def seat_stamp(state: State, seat: int) -> str:
+    """What one seat's decision depends on: its own sheet, the round and the start player's pick.
+
+    Other players' moves leave it alone, so a panel stays valid while they play their round.
+    """
+    basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
+    return hashlib.sha1(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def register_hooks() -> None:
+    """Tell the generic panels how Roll & Write differs (idempotent; safe for several bots)."""
+    SEAT_STAMPS[KIND] = seat_stamp
+    PANEL_NOTES[KIND] = text.panel_notes
+    PUBLIC_NOTES[KIND] = text.public_notes
+    ANNOUNCERS[(KIND, "table")] = announce_table
+
+
+# ----- the commands ------------------------------------------------------------------------------------
+class RollWrite(commands.Cog):
+    rollwrite = app_commands.Group(name="rollwrite", description="Yokohama Roll & Write: channel games and solo.",
+                                   guild_only=True)
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+
+    @rollwrite.command(name="new", description="Open a Roll & Write table in this channel; others press Join.")
+    @app_commands.describe(
+        side="Which side of the player sheet everyone plays",
+        start_player_priority="The start player takes a set first (2-6 players)",
+        chinatown="Add the expansion area Chinatown",
+        chamber_of_commerce="Add the expansion area Chamber of Commerce",
+        round_deadline_hours="Hours a round may take; then the bot plays for whoever is late (0 = none)",
+        reminder_hours="Hours before the bot pings whoever still owes the round (default: the server's)",
+    )
+    @app_commands.choices(side=SIDES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        side: str = "A",
+        start_player_priority: bool = False,
+        chinatown: bool = False,
+        chamber_of_commerce: bool = False,
+        round_deadline_hours: app_commands.Range[float, 0, 720] = 0.0,
+        reminder_hours: app_commands.Range[float, 0, 720] | None = None,
+    ) -> None:
+        if reminder_hours is None:
+            stored = await self.bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
+            reminder_hours = float(stored) if stored else self.bot.settings.reminder_hours
+        row = await self.bot.service.create(
+            KIND, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            options={"side": side, "start_player_priority": start_player_priority, "chinatown": chinatown,
+                     "chamber_of_commerce": chamber_of_commerce},
+            table_rules={"deadline_hours": float(round_deadline_hours), "deadline_action": "auto",
+                         "reminder_hours": float(reminder_hours)},
+        )
+        await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @rollwrite.command(name="sheet", description="Show a player's current Roll & Write sheet.")
+    @app_commands.describe(player="Whose sheet (default: yours)", game="Game number (default: this channel's game)")
+    @app_commands.autocomplete(game=my_game_ids)
+    async def sheet(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._game_for_sheet(interaction, game, player)
+        if row.state is None:
+            raise ServiceError(f"Game #{row.id} has not started yet.")
+        target = player.id if player is not None else interaction.user.id
+        seat = row.seat_of(target)
+        if seat is None:
+            raise ServiceError(f"{mention(target)} is not playing in game #{row.id}; name a player who is."
+                               if player is not None else
+                               f"You are not playing in game #{row.id}; name a player with `player:`.")
+        state = GAME.load(row.state)
+        picture = await sheet_file(state, seat, f"rollwrite-{row.id}-seat-{seat + 1}.png")
+        await interaction.followup.send(
+            clip("\n".join(text.sheet_lines(row, GAME.view(state, None), seat)), 2000),
+            files=[picture] if picture else [], ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _game_for_sheet(self, interaction: discord.Interaction, game_id: int | None,
+                              player: discord.User | None) -> GameRow:
+        me = interaction.user.id
+        if game_id is not None:
+            row = await self.bot.service.game(game_id)
+            if row.kind != KIND:
+                raise ServiceError(f"Game #{game_id} is not a Roll & Write game.")
+            if row.mode != "table" and not row.is_seated(me):
+                raise ServiceError(f"Game #{game_id} is someone's private game.")
+            if row.mode == "table" and row.guild_id != interaction.guild_id:
+                raise ServiceError(f"Game #{game_id} belongs to another server.")
+            return row
+        storage = self.bot.storage
+        for statuses in (("active",), ("finished",)):
+            here = await storage.list_games(channel_id=interaction.channel_id, kind=KIND, mode="table",
+                                            statuses=statuses)
+            wanted = player.id if player is not None else me
+            mine = [g for g in here if g.is_seated(wanted)]
+            if mine or here:
+                return (mine or here)[0]
+        raise ServiceError("There is no Roll & Write game in this channel; name one with `game:`.")
+
+    @rollwrite.command(name="solo", description="Play Roll & Write alone, privately, at your own pace.")
+    @app_commands.describe(side="Sheet side for a new game", chinatown="Add Chinatown to a new game",
+                           chamber_of_commerce="Add the Chamber of Commerce to a new game")
+    @app_commands.choices(side=SIDES)
+    async def solo(self, interaction: discord.Interaction, side: str = "A", chinatown: bool = False,
+                   chamber_of_commerce: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service, user = self.bot.service, interaction.user.id
+        running = await self.bot.storage.list_games(user_id=user, kind=KIND, mode="solo", statuses=("active",))
+        if running:
+            game_id = running[0].id
+            note = (f"Continuing your solo game #{game_id}. (To start afresh, give it up with "
+                    f"`/table resign game:{game_id} confirm:yes`.)")
+        else:
+            row = await service.create(
+                KIND, creator_id=user, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                options={"side": side, "chinatown": chinatown, "chamber_of_commerce": chamber_of_commerce},
+                table_rules={"reminder_hours": 0.0}, mode="solo",
+            )
+            await service.start(row.id, user)
+            game_id = row.id
+            note = (f"New solo game #{game_id}. Nobody else sees it; come back any time with `/rollwrite solo`.")
+        await send_panel(interaction, game_id, note=note)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    register_hooks()
+    await bot.add_cog(RollWrite(bot))
