@@ -29,6 +29,8 @@ HIGHLIGHT: RGB = (255, 236, 160)
 DONE: RGB = (203, 234, 214)
 DIM: RGB = (214, 209, 198)
 BAND: RGB = (229, 221, 201)
+STRIPE: RGB = (243, 237, 222)
+SILVER: RGB = (200, 200, 205)
 RED: RGB = (190, 40, 40)
 
 # resources and goods (Okabe-Ito), each with a letter or a shape as the second cue
@@ -46,12 +48,13 @@ GOOD_LETTERS: dict[str, str] = {"fish": "F", "tea": "T", "silk": "S", "copper": 
 DIE_FACES: dict[str, RGB] = {"white": WHITE, "gray": DIE_GRAY, "black": INK}
 
 BASE_COLOURS: tuple[RGB, ...] = (
-    PAPER, PANEL, BAND, INK, SOFT, LINE, WHITE, HIGHLIGHT, DONE, DIM, RED,
+    PAPER, PANEL, BAND, STRIPE, SILVER, INK, SOFT, LINE, WHITE, HIGHLIGHT, DONE, DIM, RED,
     GOLD, SKY, BROWN, BLUE, GREEN, PINK, ORANGE, DIE_GRAY,
 )  # fmt: skip
 # (text colour, background) pairs whose anti-aliased edges get in-between palette entries
 TEXT_PAIRS: tuple[tuple[RGB, RGB], ...] = (
-    (INK, PAPER), (INK, PANEL), (INK, BAND), (SOFT, BAND), (INK, WHITE), (INK, HIGHLIGHT), (INK, DONE), (INK, DIM),
+    (INK, PAPER), (INK, PANEL), (INK, BAND), (SOFT, BAND), (INK, STRIPE), (SOFT, STRIPE), (INK, SILVER),
+    (INK, WHITE), (INK, HIGHLIGHT), (INK, DONE), (INK, DIM),
     (SOFT, PAPER), (SOFT, PANEL), (SOFT, DIM), (INK, GOLD), (INK, SKY), (INK, DIE_GRAY),
     (WHITE, BLUE), (WHITE, GREEN), (WHITE, PINK), (WHITE, ORANGE), (WHITE, BROWN), (WHITE, INK),
     (RED, PAPER), (RED, PANEL), (WHITE, RED),
@@ -81,8 +84,9 @@ PALETTE_COLOURS: list[RGB] = _palette_colours()
 def palette_image() -> Image.Image:
     """A 1x1 'P' image carrying the fixed palette, for `Image.quantize(palette=...)`."""
     image = Image.new("P", (1, 1))
-    flat = [channel for colour in PALETTE_COLOURS for channel in colour]
-    image.putpalette(flat + [0] * (768 - len(flat)))
+    # unused entries repeat the paper colour, so nearest-colour matching never lands on them
+    padded = PALETTE_COLOURS + [PAPER] * (256 - len(PALETTE_COLOURS))
+    image.putpalette([channel for colour in padded for channel in colour])
     return image
 
 
@@ -145,6 +149,13 @@ def put_text(
     return w, h
 
 
-def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), PAPER)
+def new_canvas(width: int, height: int, mode: str = "P") -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank PAPER picture. "P" draws straight onto the fixed palette (no quantizing afterwards;
+    shapes take palette colours, text comes as cached sprites); "RGB" is for artwork drawn once.
+    """
+    if mode == "RGB":
+        image = Image.new("RGB", (width, height), PAPER)
+    else:
+        image = Image.new("P", (width, height), PALETTE_COLOURS.index(PAPER))
+        image.putpalette(palette_image().getpalette() or [])
     return image, ImageDraw.Draw(image)

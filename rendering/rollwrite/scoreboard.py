@@ -7,6 +7,7 @@ still tied share a place. The two tie-breaker figures are printed, so a tie read
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -19,13 +20,14 @@ from rendering.rollwrite.canvas import (
     LINE,
     PANEL,
     PAPER,
+    SILVER,
     SOFT,
+    STRIPE,
     WHITE,
     fit,
     font,
     new_canvas,
     put_text,
-    to_palette,
 )
 
 WIDTH = 1100
@@ -44,7 +46,7 @@ COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("$+faith", "resources", 996),
     ("circles", "circles", WIDTH - MARGIN),
 )
-MEDALS = {1: GOLD, 2: (200, 200, 205), 3: BROWN}
+MEDALS = {1: GOLD, 2: SILVER, 3: BROWN}
 ACH_SIZE = 22
 ACH_LINE = 30
 
@@ -63,7 +65,9 @@ def places(view: dict[str, Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
+@functools.lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
+    """`text` broken into lines of at most `width` pixels (cached: the same lines recur every picture)."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
@@ -73,10 +77,10 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
             line = word
         else:
             line = candidate
-    return lines + [line] if line else lines
+    return tuple(lines + [line] if line else lines)
 
 
-def _achievement_lines(seat: dict[str, Any], name: str) -> list[str]:
+def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
     text = f"{name}: " + (", ".join(earned) if earned else "none")
     return _wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
@@ -113,13 +117,13 @@ def draw_scoreboard(view: dict[str, Any], names: list[str]) -> Image.Image:
         for k, line in enumerate(achievements[s]):
             put_text(image, (MARGIN + (20 if k else 0), y), line, ACH_SIZE, INK, PAPER)
             y += ACH_LINE
-    return to_palette(image)
+    return image
 
 
 def _draw_row(
     image: Image.Image, draw: ImageDraw.ImageDraw, seat: dict[str, Any], name: str, place: int, y: int, band: bool
 ) -> None:
-    bg = (244, 238, 224) if band else PAPER
+    bg = STRIPE if band else PAPER
     draw.rectangle((MARGIN - 10, y, WIDTH - MARGIN + 10, y + ROW_H - 1), fill=bg)
     medal = MEDALS.get(place, DIM)
     cx, cy = MARGIN + 28, y + ROW_H // 2
@@ -131,6 +135,6 @@ def _draw_row(
     scores = seat["scores"]
     resources, circles = tie_breakers(seat)
     values = {**scores, "resources": resources, "circles": circles}
-    for heading, key, right in COLUMNS:
+    for _, key, right in COLUMNS:
         total = key == "total"
         put_text(image, (right, cy), str(values[key]), 34 if total else 28, INK, bg, "rm", bold=total)

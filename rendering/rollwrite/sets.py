@@ -23,7 +23,6 @@ from rendering.rollwrite.canvas import (
     fit,
     new_canvas,
     put_text,
-    to_palette,
 )
 from rendering.rollwrite.icons import bonus_width, draw_bonus_centred
 
@@ -70,7 +69,7 @@ def draw_sets(view: dict[str, Any]) -> Image.Image:
     areas = {a["row"]: a["name"] for a in view["areas"]}
     for s in view["sets"]:
         _draw_set(image, draw, s, areas)
-    return to_palette(image)
+    return image
 
 
 def _subtitle(view: dict[str, Any]) -> str:

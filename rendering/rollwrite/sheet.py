@@ -24,7 +24,6 @@ from rendering.rollwrite.canvas import (
     DONE,
     GOLD,
     GREEN,
-    HIGHLIGHT,
     INK,
     LINE,
     PANEL,
@@ -95,7 +94,7 @@ def _chip(
 
 
 def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
-    image, draw = new_canvas(L.WIDTH, L.HEIGHT)
+    image, draw = new_canvas(L.WIDTH, L.HEIGHT, "RGB")
     put_text(image, (L.WIDTH - L.MARGIN, 12), f"Yokohama Roll & Write · side {side}", L.SMALL, SOFT, PAPER, "rt")
 
     # round track
@@ -243,7 +242,9 @@ def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any]) -> N
         put_text(image, (L.MARGIN, 48), fit(info["pending"], L.SMALL, 620), L.SMALL, SOFT, PAPER)
 
 
-def _rounds(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, view: dict[str, Any], sheet: dict) -> None:
+def _rounds(
+    image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, view: dict[str, Any], sheet: dict[str, Any]
+) -> None:
     for cell in sheet["round_track"]:
         box = L.round_cell(cell["round"])
         if cell["crossed"]:
