@@ -35,6 +35,7 @@ ANNOUNCE_CHANNEL = "announce_channel"
 ANNOUNCED_DATE = "daily_announced"
 #: Enough for every attempt of a day; the leaderboard reads them all to rank the caller too.
 _ALL = 1_000_000
+_SEED_MASK = (1 << 62) - 1
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,8 @@ class DailyService:
 
     async def challenge(self, date: str | None = None) -> Challenge:
         date = date or self.today()
-        seed = mix_seed("daily", date, await self.secret())
+        # 62 bits, like every table's seed: SQLite stores signed 64-bit integers.
+        seed = mix_seed("daily", date, await self.secret()) & _SEED_MASK
         next_opens = _midnight(shift_date(date, 1))
         return Challenge(date=date, seed=seed, options=options_for(seed), opens=_midnight(date),
                          next_opens=next_opens, closes=next_opens + self.grace_hours * 3600)
