@@ -30,11 +30,14 @@ def picture(view: dict[str, Any]) -> bytes:
     return render_sets(view)
 
 
-def render_sheet(view: dict[str, Any], seat: int) -> bytes:
-    """PNG of one seat's sheet with every mark the view shows (any seat: all sheets are open)."""
+def render_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> bytes:
+    """PNG of one seat's sheet with every mark the view shows (any seat: all sheets are open).
+
+    `name` is the display name for the sheet's header; without it the header says "Player n".
+    """
     if not 0 <= seat < len(view["seats"]):
         raise ValueError(f"There is no seat {seat} in this game (seats 0-{len(view['seats']) - 1}).")
-    return png(draw_sheet(view, seat))
+    return png(draw_sheet(view, seat, name))
 
 
 def render_sets(view: dict[str, Any]) -> bytes:

@@ -14,6 +14,7 @@ coloured cue also has a second one (a letter or a shape), so colour is never the
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -95,20 +96,49 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+MISSING = "\U0010fffd"  # a private-use code point no font draws: its mask is the "missing glyph" box
+
+
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled scalable font (Aileron), so nothing is downloaded or shipped separately."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow >= 10.1 with FreeType is required"
-    return loaded
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans shipped in rendering/fonts (Latin, Greek, Cyrillic names draw correctly);
+    Pillow's bundled font if the files are missing. Nothing is downloaded at run time.
+    """
+    path = FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    fallback = ImageFont.load_default(size=size)
+    assert isinstance(fallback, ImageFont.FreeTypeFont), "Pillow >= 10.1 with FreeType is required"
+    return fallback
+
+
+def _glyph_picture(char: str, bold: bool) -> bytes:
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((4, 4), char, font=font(24, bold), fill=255)
+    return image.tobytes()
+
+
+@functools.lru_cache(maxsize=8192)
+def _has_glyph(char: str, bold: bool) -> bool:
+    """Whether the font draws `char` as itself rather than as its "missing glyph" box."""
+    if char.isascii():
+        return True
+    return _glyph_picture(char, bold) != _glyph_picture(MISSING, bold)
+
+
+def drawable(text: str, bold: bool = False) -> str:
+    """`text` with every character the font cannot draw (CJK, most emoji) replaced by '?'."""
+    return "".join(c if _has_glyph(c, bold) else "?" for c in text)
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font(size).getlength(text)) + (2 if bold else 0)
+    return int(font(size, bold).getlength(text))
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut with '...' so that it fits `width` pixels."""
+    """`text` (drawable), cut with '...' so that it fits `width` pixels."""
+    text = drawable(text, bold)
     if text_width(text, size, bold) <= width:
         return text
     while text and text_width(text + "...", size, bold) > width:
@@ -118,12 +148,12 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _sprite(text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
-    face = font(size)
+    face = font(size, bold)
+    text = drawable(text, bold)
     ascent, descent = face.getmetrics()
-    stroke = 1 if bold else 0
-    width = max(1, int(face.getlength(text)) + 2 * stroke + 1)
-    image = Image.new("RGB", (width, ascent + descent + 2 * stroke), bg)
-    ImageDraw.Draw(image).text((stroke, stroke), text, font=face, fill=fg, stroke_width=stroke, stroke_fill=fg)
+    width = max(1, int(face.getlength(text)) + 1)
+    image = Image.new("RGB", (width, ascent + descent), bg)
+    ImageDraw.Draw(image).text((0, 0), text, font=face, fill=fg)
     return to_palette(image) if mode == "P" else image
 
 

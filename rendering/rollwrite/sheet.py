@@ -24,8 +24,10 @@ from rendering.rollwrite.canvas import (
     DONE,
     GOLD,
     GREEN,
+    HIGHLIGHT,
     INK,
     LINE,
+    ORANGE,
     PANEL,
     PAPER,
     RGB,
@@ -212,24 +214,24 @@ def _restore(image: Image.Image, marked: Image.Image, box: Box) -> None:
     image.paste(marked.crop(box), box[:2])
 
 
-def draw_sheet(view: dict[str, Any], seat: int) -> Image.Image:
+def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Image.Image:
     """The palette image of seat's sheet (see `render_sheet` for the PNG)."""
     info = view["seats"][seat]
     sheet = info["sheet"]
     plain, marked = static_layers(view["side"], static_layout(sheet))
     image = plain.copy()
     draw = ImageDraw.Draw(image)
-    _header(image, view, info)
+    _header(image, view, info, name or f"Player {seat + 1}")
     _rounds(image, draw, marked, view, sheet)
     _town(image, draw, marked, sheet["town"])
+    _recording(image, draw, sheet)
     _port(image, draw, marked, sheet["port"])
     _warehouse(image, draw, marked, sheet["warehouse"])
     _technology(image, sheet, info["scores"])
     return image
 
 
-def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any]) -> None:
-    name = info.get("name") or f"Player {info['seat'] + 1}"
+def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name: str) -> None:
     put_text(image, (L.MARGIN, 8), fit(name, 34, 560, True), 34, INK, PAPER, bold=True)
     if view["over"]:
         status = f"Final · {info['scores']['total']} VP"
@@ -273,6 +275,30 @@ def _town(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, to
     for column in town["columns"]:
         if column["taken"]:
             _restore(image, marked, L.column_bonus_box(column["column"]))
+
+
+def _recording(image: Image.Image, draw: ImageDraw.ImageDraw, sheet: dict[str, Any]) -> None:
+    """Circles placed in a recording not yet finished: thin rings on yellow, after the written ones.
+
+    The engine writes them only when the placement is complete, so without this a player
+    would not see the circles chosen so far while they pick the rest.
+    """
+    record = sheet["turn"].get("record")
+    if not record or record["done"]:
+        return
+    town = sheet["town"]
+    h = L.CIRCLE // 2 - 1
+    for row in town["rows"]:
+        r = row["row"]
+        if r in record["die_rows"]:
+            y = L.ROWS_Y + r * L.ROW_H
+            draw.rounded_rectangle((L.ROW_NUMBER_X - 3, y + 7, L.ROW_NUMBER_X + 33, y + L.ROW_H - 7), 7,
+                                   outline=ORANGE, width=3)  # fmt: skip
+        placed = record["placed"][r] if r < len(record["placed"]) else 0
+        for s in range(row["written"], min(row["written"] + placed, town["track_length"])):
+            cx, cy = L.space_centre(r, s)
+            draw.rounded_rectangle((cx - h - 1, cy - h - 1, cx + h + 1, cy + h + 1), 6, fill=HIGHLIGHT)
+            draw.ellipse((cx - h + 2, cy - h + 2, cx + h - 2, cy + h - 2), outline=INK, width=2)
 
 
 def _port(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, port: dict[str, Any]) -> None:

@@ -17,7 +17,19 @@ from engine.rollwrite import GAME
 from rendering import picture_for
 from rendering.rollwrite import layout as L
 from rendering.rollwrite import picture, render_scoreboard, render_sets, render_sheet
-from rendering.rollwrite.canvas import BROWN, DIM, DONE, GOLD, INK, PALETTE_COLOURS, PAPER, WHITE, palette_image
+from rendering.rollwrite.canvas import (
+    BROWN,
+    DIM,
+    DONE,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    PALETTE_COLOURS,
+    PAPER,
+    WHITE,
+    drawable,
+    palette_image,
+)
 from rendering.rollwrite.scoreboard import places
 from rendering.rollwrite.sets import HEIGHT as SETS_HEIGHT
 from rendering.rollwrite.sets import MARGIN, PANEL_W
@@ -301,3 +313,30 @@ def test_a_greedy_game_on_side_b_renders_every_seat() -> None:
         image = rgb(render_sheet(view, seat))
         assert image.getpixel((2, 2)) == PAPER
     assert len(PALETTE_COLOURS) <= 256
+
+
+# ----- a recording in progress, names ------------------------------------------------------
+def test_circles_placed_in_an_unfinished_recording_show(final_view: dict[str, Any]) -> None:
+    sheet = blank_sheet(final_view)
+    sheet["town"]["rows"][3].update(written=2, crossed=0)
+    record = {"die": 3, "card": 7, "number": 4, "die_rows": [2, 3, 4], "placed": [0, 0, 0, 2] + [0] * 4}
+    sheet["turn"]["record"] = {**record, "done": False}
+    pending = rgb(render_sheet(final_view, 0))
+    sheet["turn"]["record"] = {**record, "done": True}  # once done, the engine has written them
+    finished = rgb(render_sheet(final_view, 0))
+    for space in (2, 3):
+        x, y = L.space_centre(3, space)
+        edge = (x - L.CIRCLE // 2 + 1, y)  # between the space's edge and the thin ring
+        assert pending.getpixel(edge) == HIGHLIGHT
+        assert finished.getpixel(edge) != HIGHLIGHT
+    x, y = L.space_centre(3, 4)
+    assert pending.getpixel((x - L.CIRCLE // 2 + 1, y)) != HIGHLIGHT
+
+
+def test_names_are_drawn_in_any_script(final_view: dict[str, Any]) -> None:
+    named = rgb(render_sheet(final_view, 0, "Zoë Жанна"))
+    other = rgb(render_sheet(final_view, 0, "Zoe Zhanna"))
+    assert named.crop((0, 0, 500, 50)) != other.crop((0, 0, 500, 50))
+    assert drawable("Zoë Жанна") == "Zoë Жанна"
+    assert drawable("名前 ok") == "?? ok"  # glyphs the font lacks become '?', never a blank box
+    render_sheet(final_view, 1, "名前" * 40)  # long and undrawable names are cut, never raise
