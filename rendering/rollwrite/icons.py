@@ -3,7 +3,8 @@
 Each icon pairs a colour with a shape or a letter, so players who cannot tell the colours
 apart still read it: money is a coin with "$", faith a diamond, cargo a crate, the four
 goods are squares lettered F/T/S/C, "a good of your choice" is a square of all four.
-A bonus is drawn as amounts and icons ("2 [coin]", "1 [coin] / 1 [diamond]", "1 [coin] > 1 [crate]").
+A bonus is drawn as amounts and icons ("2 [coin]", "[coin] / [diamond]", "2 [coin] > [crate]"): an
+icon without a number means one.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def _items(bonus: dict[str, Any]) -> list[tuple[str, Any]]:
             parts += _items(value["pay"])
             parts.append(("text", ">"))
             parts += _items(value["get"])
-        elif key in ("elite", "shop", "trading") and value == 1:
+        elif value == 1:  # one of a thing is its icon alone, as on the printed sheet
             parts.append(("icon", key))
         else:
             parts.append(("amount", value))

@@ -316,8 +316,8 @@ def _port(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, po
                     _cross(draw, L.good_box(row, col, i, len(form["goods"])), width=4, inset=2)
         if form["shop"]:
             sx0, sy0, _, _ = L.shop_box(row, col)
-            house(draw, sx0, sy0, 34, INK)
-            put_text(image, (sx0 - 4, sy0 + 17), "x2", L.SMALL, INK, DONE if form["fulfilled"] else WHITE, "rm", True)
+            house(draw, sx0, sy0, 34, INK)  # a built shop doubles the form: "x2" inside the filled house
+            put_text(image, (sx0 + 17, sy0 + 22), "x2", 15, WHITE, INK, "mm", True)
     for i, trading in enumerate(port["trading_houses"]):
         box = L.house_box(i)
         if trading["built"]:
