@@ -202,8 +202,9 @@ def test_elite_fulfilled_form_shop_and_trading_house(final_view: dict[str, Any])
     assert before.getpixel(inside) == WHITE
     assert after.getpixel(inside) == DONE
     shop = L.shop_box(form["row"], form["col"])
-    assert after.getpixel((shop[0] + 17, shop[3] - 8)) == INK  # a built shop is a filled house
-    assert before.getpixel((shop[0] + 17, shop[3] - 8)) != INK
+    inside_house = (shop[0] + 5, shop[1] + 28)  # inside the walls, beside the "x2"
+    assert after.getpixel(inside_house) == INK  # a built shop is a filled house
+    assert before.getpixel(inside_house) != INK
     house = L.house_box(4)
     assert after.getpixel((house[0] + 12, house[3] - 12)) == DONE
 
