@@ -115,5 +115,7 @@ class YokohamaBot(commands.Bot):
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        await super().close()
+        await super().close()  # no new interactions arrive after this
+        if not await self.service.drain():
+            log.warning("some requests were still running at shutdown; their writes were not started")
         await self.storage.close()

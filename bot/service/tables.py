@@ -9,11 +9,13 @@ requests on one game can never both apply.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
 from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage
@@ -91,6 +93,38 @@ class SweepEvent:
     outcome: Outcome | None = None
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+_inside_operation: contextvars.ContextVar[bool] = contextvars.ContextVar("inside_operation", default=False)
+
+
+def _operation(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Count a changing request as in flight, so a shutdown can wait for it to finish.
+
+    Once `drain()` has begun, new requests are refused with a clear message; requests
+    already running (and the calls they make to other service methods) go on to the end.
+    """
+
+    @functools.wraps(method)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        service: TableService = args[0]  # type: ignore[assignment]
+        if _inside_operation.get():
+            return await method(*args, **kwargs)
+        if service.closing:
+            raise ServiceError("The bot is restarting; nothing was changed. Try again in a minute.")
+        token = _inside_operation.set(True)
+        service._in_flight += 1
+        try:
+            return await method(*args, **kwargs)
+        finally:
+            service._in_flight -= 1
+            _inside_operation.reset(token)
+            if service._in_flight == 0:
+                service._idle.set()
+
+    return wrapper
+
+
 def default_table_rules() -> dict[str, Any]:
     return {"reminder_hours": 12.0, "deadline_hours": 0.0, "deadline_action": "auto"}
 
@@ -106,6 +140,22 @@ class TableService:
         self.storage = storage
         self.clock = clock
         self.new_seed = new_seed
+        self.closing = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def drain(self, timeout: float = 30.0) -> bool:
+        """Refuse new changes and wait for those in flight; True if all finished in time."""
+        self.closing = True
+        if self._in_flight == 0:
+            return True
+        self._idle.clear()
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     # ----- loading -----------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow:
@@ -121,6 +171,7 @@ class TableService:
         return game, engine, state
 
     # ----- the lobby ---------------------------------------------------------------------------
+    @_operation
     async def create(
         self,
         kind: str,
@@ -176,6 +227,7 @@ class TableService:
             raise ServiceError("You already have that game.") from exc
         return await self.game(game_id)
 
+    @_operation
     async def join(self, game_id: int, user_id: int) -> GameRow:
         game = await self.game(game_id)
         engine = get_game(game.kind)
@@ -195,6 +247,7 @@ class TableService:
             raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.") from exc
         return await self.game(game_id)
 
+    @_operation
     async def leave(self, game_id: int, user_id: int) -> GameRow:
         game = await self.game(game_id)
         if not game.is_seated(user_id):
@@ -207,6 +260,7 @@ class TableService:
             raise GameClosed("The game has started; use resign to give up your seat.") from exc
         return await self.game(game_id)
 
+    @_operation
     async def start(self, game_id: int, user_id: int) -> Outcome:
         game = await self.game(game_id)
         engine = get_game(game.kind)
@@ -249,6 +303,7 @@ class TableService:
             prompt=prompt,
         )
 
+    @_operation
     async def act(
         self, game_id: int, user_id: int, action: Any, *, expected_version: int | None = None
     ) -> Outcome:
@@ -266,6 +321,7 @@ class TableService:
         applied = [Applied(seat, user_id, "player", action, label)]
         return await self._after(game, engine, state, new_state, applied, resign_user=None)
 
+    @_operation
     async def act_by_index(self, game_id: int, user_id: int, version: int, index: int) -> Outcome:
         """Apply option `index` of the decision shown at `version` (what a button carries)."""
         game, engine, state = await self.load(game_id)
@@ -278,6 +334,7 @@ class TableService:
             raise GameMovedOn("That option is no longer offered; here is the current panel.")
         return await self.act(game_id, user_id, actions[index], expected_version=version)
 
+    @_operation
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         game, engine, state = await self.load(game_id)
         if game.status == "lobby":
@@ -339,6 +396,7 @@ class TableService:
         return await self.summary(await self.game(game_id))
 
     # ----- deadlines -----------------------------------------------------------------------------
+    @_operation
     async def sweep(self, now: float | None = None) -> list[SweepEvent]:
         """Send due reminders and enforce passed deadlines; return what happened."""
         now = self.clock() if now is None else now
