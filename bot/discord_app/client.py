@@ -117,5 +117,5 @@ class YokohamaBot(commands.Bot):
                 await self._sweeper
         await super().close()  # no new interactions arrive after this
         if not await self.service.drain():
-            log.warning("some requests were still running at shutdown; their writes were not started")
+            log.warning("requests still running after the wait; closing anyway (each write is all or nothing)")
         await self.storage.close()

@@ -153,3 +153,32 @@ async def test_new_table_records_deadline_rules(fake: FakeDiscord, hours: float)
     [game] = await bot.storage.list_games(statuses=("lobby",))
     assert game.table_rules["deadline_hours"] == hours
     assert ("deadline" in lobby.content) == bool(hours)
+
+
+async def _age(bot: YokohamaBot, game_id: int, hours: float) -> None:
+    """Pretend the game has been waiting `hours` (the sweep reads `waiting_since`)."""
+    import time
+
+    async with bot.storage._transaction() as conn:  # test-only shortcut into the SQLite backend
+        await conn.execute("UPDATE games SET waiting_since = ? WHERE id = ?", (time.time() - hours * 3600, game_id))
+
+
+async def test_sweep_reminds_in_the_channel_then_enforces_the_deadline(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    [lobby] = await fake.command("table new", user=alice, options={
+        "game": "counting", "deadline_hours": 24, "deadline_action": "auto", "reminder_hours": 2})
+    await fake.click(user=bob, message=lobby, label="Join")
+    await fake.click(user=alice, message=lobby, label="Start")
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    late = (await bot.service.status(game.id)).waiting_on[0]
+    before = len(fake.channel_messages())
+    await _age(bot, game.id, 3)
+    await bot.sweep_once()
+    reminder = fake.channel_messages()[before:]
+    assert len(reminder) == 1 and "Reminder" in reminder[0].content and f"<@{late}>" in reminder[0].content
+    await _age(bot, game.id, 25)
+    await bot.sweep_once()
+    after = fake.channel_messages()[before + 1:]
+    assert after and "played by the bot" in after[-1].content
+    assert late not in (await bot.service.status(game.id)).waiting_on
