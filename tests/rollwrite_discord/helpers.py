@@ -43,7 +43,7 @@ async def open_panel(fake: FakeDiscord, user: FakeUser, message: Sent) -> Sent:
     return panel
 
 
-def _option_on(shown: Sent, game_id: int, index: int) -> tuple[str, list[str] | None] | None:
+def option_on(shown: Sent, game_id: int, index: int) -> tuple[str, list[str] | None] | None:
     """The component offering option `index` on a panel (whatever version it shows): (custom_id, values)."""
     for comp in shown.all_components():
         cid = str(comp.get("custom_id", ""))
@@ -68,7 +68,7 @@ async def choose_auto(fake: FakeDiscord, user: FakeUser, panel: Sent, game_id: i
         action = engine.auto_action(state, decision.seat)
         index = next(c.index for c in decision.options if c.action == action)
         shown = fake.message_view(panel)
-        found = _option_on(shown, game_id, index)
+        found = option_on(shown, game_id, index)
         if found is not None:
             sent = await fake.click(found[0], user=user, message=panel, values=found[1])
             if (await service.game(game_id)).version != decision.version:
