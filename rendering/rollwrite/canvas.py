@@ -14,6 +14,7 @@ coloured cue also has a second one (a letter or a shape), so colour is never the
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -96,6 +97,9 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
 
 
+#: Pictures are drawn in worker threads (asyncio.to_thread); one FreeType face must not be used by
+#: two threads at once, so every use of a font goes through this lock (text is cached, so it is rare).
+FONT_LOCK = threading.RLock()
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 MISSING = "\U0010fffd"  # a private-use code point no font draws: its mask is the "missing glyph" box
 
@@ -115,7 +119,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def _glyph_picture(char: str, bold: bool) -> bytes:
     image = Image.new("L", (48, 48))
-    ImageDraw.Draw(image).text((4, 4), char, font=font(24, bold), fill=255)
+    with FONT_LOCK:
+        ImageDraw.Draw(image).text((4, 4), char, font=font(24, bold), fill=255)
     return image.tobytes()
 
 
@@ -133,7 +138,8 @@ def drawable(text: str, bold: bool = False) -> str:
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font(size, bold).getlength(text))
+    with FONT_LOCK:
+        return int(font(size, bold).getlength(text))
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -150,10 +156,11 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 def _sprite(text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
     face = font(size, bold)
     text = drawable(text, bold)
-    ascent, descent = face.getmetrics()
-    width = max(1, int(face.getlength(text)) + 1)
-    image = Image.new("RGB", (width, ascent + descent), bg)
-    ImageDraw.Draw(image).text((0, 0), text, font=face, fill=fg)
+    with FONT_LOCK:
+        ascent, descent = face.getmetrics()
+        width = max(1, int(face.getlength(text)) + 1)
+        image = Image.new("RGB", (width, ascent + descent), bg)
+        ImageDraw.Draw(image).text((0, 0), text, font=face, fill=fg)
     return to_palette(image) if mode == "P" else image
 
 

@@ -25,9 +25,9 @@ from rendering.rollwrite.canvas import (
     STRIPE,
     WHITE,
     fit,
-    font,
     new_canvas,
     put_text,
+    text_width,
 )
 
 WIDTH = 1100
@@ -72,7 +72,7 @@ def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}".strip()
-        if line and font(size).getlength(candidate) > width:
+        if line and text_width(candidate, size) > width:
             lines.append(line)
             line = word
         else:

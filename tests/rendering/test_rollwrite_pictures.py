@@ -7,6 +7,7 @@ so they fail if a mark is missing, misplaced or drawn in the wrong colour.
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -341,3 +342,14 @@ def test_names_are_drawn_in_any_script(final_view: dict[str, Any]) -> None:
     assert drawable("Zoë Жанна") == "Zoë Жанна"
     assert drawable("名前 ok") == "?? ok"  # glyphs the font lacks become '?', never a blank box
     render_sheet(final_view, 1, "名前" * 40)  # long and undrawable names are cut, never raise
+
+
+def test_pictures_drawn_in_parallel_threads_match_serial_ones() -> None:
+    """The bot draws in worker threads: the shared caches and fonts must not mix pictures up."""
+    state = greedy_game()
+    views = [GAME.view(state, seat % 2) for seat in range(8)]
+    names = [f"Name ë{n}" for n in range(8)]
+    serial = [render_sheet(view, n % 2, names[n]) for n, view in enumerate(views)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda n: render_sheet(views[n], n % 2, names[n]), range(8)))
+    assert parallel == serial
