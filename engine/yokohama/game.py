@@ -58,6 +58,12 @@ class YokohamaGame(Game):
     def describe(self, state: State, action: Action) -> str:
         return labels.describe(state, action)
 
+    def public_label(self, state: State, action: Action) -> str:
+        """Like `describe`, but the order kept at setup stays secret (it goes into a hidden hand)."""
+        if isinstance(action, dict) and action.get("do") == "keep":
+            return "Keep one of the two dealt order cards"
+        return labels.describe(state, action)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.headline(state))
 

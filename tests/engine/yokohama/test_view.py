@@ -42,3 +42,15 @@ def test_cards_are_described_by_name() -> None:
     assert view["seats"][0]["orders"][0]["cost"]
     assert view["seats"][1]["orders"] is None and view["seats"][1]["order_count"] == 1
     assert [a["name"] for a in view["achievements"]]
+
+
+def test_public_label_of_the_setup_choice_does_not_name_the_order() -> None:
+    """The order kept at setup goes into a hidden hand: the channel's turn summary must not name it."""
+    from engine.yokohama import GAME as YOKOHAMA
+
+    state = YOKOHAMA.new(3, 11)
+    seat = YOKOHAMA.to_act(state)[0]
+    for action in YOKOHAMA.legal(state, seat):
+        assert "#" in YOKOHAMA.describe(state, action)  # the owner sees which card
+        assert "#" not in YOKOHAMA.public_label(state, action)
+        assert YOKOHAMA.public_label(state, action) == "Keep one of the two dealt order cards"
