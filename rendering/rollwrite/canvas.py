@@ -152,6 +152,21 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text.rstrip() + "..."
 
 
+@functools.lru_cache(maxsize=1024)
+def wrap(text: str, size: int, width: int) -> tuple[str, ...]:
+    """`text` broken at spaces into lines of at most `width` pixels (cached: the same lines recur)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}".strip()
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return tuple(lines + [line] if line else lines)
+
+
 @functools.lru_cache(maxsize=4096)
 def _sprite(text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
     face = font(size, bold)

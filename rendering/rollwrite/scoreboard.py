@@ -7,7 +7,6 @@ still tied share a place. The two tie-breaker figures are printed, so a tie read
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,7 +26,7 @@ from rendering.rollwrite.canvas import (
     fit,
     new_canvas,
     put_text,
-    text_width,
+    wrap,
 )
 
 WIDTH = 1100
@@ -65,25 +64,10 @@ def places(view: dict[str, Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-@functools.lru_cache(maxsize=1024)
-def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
-    """`text` broken into lines of at most `width` pixels (cached: the same lines recur every picture)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return tuple(lines + [line] if line else lines)
-
-
 def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
     text = f"{name}: " + (", ".join(earned) if earned else "none")
-    return _wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
+    return wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
 
 
 def draw_scoreboard(view: dict[str, Any], names: list[str]) -> Image.Image:

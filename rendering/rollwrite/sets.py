@@ -23,15 +23,16 @@ from rendering.rollwrite.canvas import (
     fit,
     new_canvas,
     put_text,
+    wrap,
 )
 from rendering.rollwrite.icons import bonus_width, draw_bonus_centred
 
 WIDTH = 1100
-HEIGHT = 590
+HEIGHT = 620
 MARGIN = 24
 PANEL_W = 340
 PANEL_Y = 110
-PANEL_H = 440
+PANEL_H = 470
 DIE = 120
 PIPS: dict[int, list[tuple[int, int]]] = {
     1: [(1, 1)],
@@ -105,8 +106,10 @@ def _draw_set(image: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], 
     action = s["card"]["action"]
     size = 34 if bonus_width(action, 34) <= PANEL_W - 60 else 26
     draw_bonus_centred(image, draw, action, x + PANEL_W / 2, cy + 136, size, WHITE)
-    text = fit(s["card"]["action_text"], 22, PANEL_W - 56)
-    put_text(image, (x + PANEL_W / 2, cy + 136 + size + 8), text, 22, INK, WHITE, "mt")
+    lines = wrap(s["card"]["action_text"], 22, PANEL_W - 56)
+    for k, line in enumerate(lines[:2]):
+        text = fit(line + (" ..." if k == 1 and len(lines) > 2 else ""), 22, PANEL_W - 56)
+        put_text(image, (x + PANEL_W / 2, cy + 136 + size + 8 + 28 * k), text, 22, INK, WHITE, "mt")
     if taken:
         band = (x + 10, PANEL_Y + 166, x + PANEL_W - 10, PANEL_Y + 200)
         draw.rounded_rectangle(band, 8, fill=RED)
