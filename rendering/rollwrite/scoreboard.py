@@ -33,17 +33,17 @@ WIDTH = 1100
 MARGIN = 24
 ROW_H = 70
 HEAD_Y = 84
-TABLE_Y = HEAD_Y + 46
-# (heading, score key or tie-breaker, right edge)
-COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("orders", "orders", 500),
-    ("shops", "shops", 574),
-    ("houses", "trading_houses", 656),
-    ("cargo", "cargo", 730),
-    ("tech", "technology", 800),
-    ("TOTAL", "total", 892),
-    ("$+faith", "resources", 996),
-    ("circles", "circles", WIDTH - MARGIN),
+TABLE_Y = HEAD_Y + 64
+# (heading lines, score key or tie-breaker, right edge)
+COLUMNS: tuple[tuple[tuple[str, ...], str, int], ...] = (
+    (("orders",), "orders", 480),
+    (("shops",), "shops", 556),
+    (("trading", "houses"), "trading_houses", 644),
+    (("cargo",), "cargo", 722),
+    (("tech",), "technology", 796),
+    (("TOTAL",), "total", 880),
+    (("money +", "faith left"), "resources", 986),
+    (("unused", "circles"), "circles", WIDTH - MARGIN),
 )
 MEDALS = {1: GOLD, 2: SILVER, 3: BROWN}
 ACH_SIZE = 22
@@ -84,10 +84,13 @@ def draw_scoreboard(view: dict[str, Any], names: list[str]) -> Image.Image:
     put_text(image, (MARGIN, 14), title, 38, INK, PAPER, bold=True)
     put_text(image, (WIDTH - MARGIN, 24), f"Yokohama Roll & Write · side {view['side']}", 22, SOFT, PAPER, "rt")
     draw.rounded_rectangle((MARGIN - 10, HEAD_Y, WIDTH - MARGIN + 10, TABLE_Y - 4), 10, fill=PANEL)
-    put_text(image, (MARGIN + 80, HEAD_Y + 20), "player", 22, SOFT, PANEL, "lm")
-    for heading, _, right in COLUMNS:
-        put_text(image, (right, HEAD_Y + 20), heading, 22, INK if heading == "TOTAL" else SOFT, PANEL, "rm", True)
-    draw.line((900, HEAD_Y + 4, 900, TABLE_Y + len(seats) * ROW_H), fill=LINE, width=2)
+    put_text(image, (MARGIN + 80, HEAD_Y + 30), "player", 20, SOFT, PANEL, "lm")
+    for lines, key, right in COLUMNS:
+        top = HEAD_Y + (30 if len(lines) == 1 else 18)
+        for k, line in enumerate(lines):
+            colour = INK if key == "total" else SOFT
+            put_text(image, (right, top + 24 * k), line, 20, colour, PANEL, "rm", bold=key == "total")
+    draw.line((890, HEAD_Y + 4, 890, TABLE_Y + len(seats) * ROW_H - 2), fill=LINE, width=2)
 
     for i, s in enumerate(order):
         _draw_row(image, draw, seats[s], label[s], place[s], TABLE_Y + i * ROW_H, i % 2 == 1)
