@@ -23,10 +23,11 @@ def who(game: GameRow, seat: int) -> str:
     return mention(user) if user is not None else f"Seat {seat + 1}"
 
 
-def set_line(entry: dict[str, Any]) -> str:
+def set_line(entry: dict[str, Any], *, mark_taken: bool = True) -> str:
     card = entry["card"]
-    line = f"**{entry['colour'].capitalize()}** die {entry['die']} + card {card['number']} ({card['action_text']})"
-    if entry.get("taken_by_start_player"):
+    line = (f"**{entry['colour'].capitalize()}** die {entry['die']} · card: {card['number']} employees, "
+            f"{card['action_text']}")
+    if mark_taken and entry.get("taken_by_start_player"):
         line += " — taken by the start player"
     return line
 
@@ -95,7 +96,7 @@ def priority_lines(game: GameRow, view: dict[str, Any], waiting: list[int]) -> l
     start = view["start_player"]
     lines = [f"**{TITLE} #{game.id}** — round {view['round']}."]
     if taken is not None and start is not None:
-        lines.append(f"{who(game, start)} took the {set_line(view['sets'][taken]).split(' — ')[0]}.")
+        lines.append(f"{who(game, start)} took the {set_line(view['sets'][taken], mark_taken=False)}.")
     lines.append("You may choose now, from the other two sets: " + ", ".join(mention(u) for u in waiting))
     return lines
 

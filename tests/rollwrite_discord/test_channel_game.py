@@ -29,7 +29,7 @@ async def start_table(
 
 async def test_two_players_play_a_whole_game(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
-    game_id, start = await start_table(fake, alice, bob, {"side": "B"})
+    game_id, start = await start_table(fake, alice, bob, {"side": "B", "start_player_priority": True})
     assert "Round 1 of 12 — the sets:" in start.content
     assert start.content.count("• **") == 3  # the three dice-and-card sets in words
     assert "sheet side B" in start.content
@@ -40,7 +40,7 @@ async def test_two_players_play_a_whole_game(fake: FakeDiscord) -> None:
     users = {alice.id: alice, bob.id: bob}
     # Nobody can use another player's private panel: Discord shows it only to its owner.
     with pytest.raises(InvalidInteraction):
-        await fake.click(panel_ids(panels[alice.id])[0], user=bob, message=panels[alice.id])
+        await fake.click(panels[alice.id].custom_ids()[0], user=bob, message=panels[alice.id])
 
     panel_updates: dict[int, list[Sent]] = {alice.id: [], bob.id: []}
     clicks = 0
@@ -73,6 +73,10 @@ async def test_two_players_play_a_whole_game(fake: FakeDiscord) -> None:
         assert alice.mention in m.content and bob.mention in m.content  # what each of them did
         assert "the sets:" in m.content and "Your turn:" in m.content
         assert m.button("Open my panel")
+    # With start player priority, the others are told when the start player has chosen (unless they were
+    # still busy with a round bonus anyway, and so never waited).
+    told = [m for m in public if "You may choose now" in (m.content or "")]
+    assert told and all("took the **" in m.content and m.button("Open my panel") for m in told)
 
     row = await bot_of(fake).service.game(game_id)
     assert row.status == "finished"

@@ -113,12 +113,15 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
     if outcome.finished:
         await post_final(bot, channel, game, state)
         return
-    if not outcome.newly_waiting:
+    before_round = outcome.before["round"] if outcome.before is not None else 0
+    new_round = state["round"] != before_round
+    if not new_round and not outcome.newly_waiting:
         return  # a player finished their round; the others are still at it
     view = GAME.view(state, None)
-    before_round = outcome.before["round"] if outcome.before is not None else 0
     late = sorted({a.seat for a in outcome.applied if a.origin == "timeout"})
-    if state["round"] != before_round:
+    if new_round:
+        # Not only when someone is newly waiting: with start player priority, the last player of a round
+        # may be the next round's start player, who owed a decision before and after.
         lines = text.round_summary(game, view, before_round)
         if late:
             lines.append("The deadline passed, so the bot finished the round for "
@@ -127,7 +130,7 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
         start = view["start_player"]
         if start is not None and view["options"].get("start_player_priority"):
             lines.append(f"{text.who(game, start)} is the start player and chooses a set first.")
-        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.newly_waiting))
+        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
         data = await png(view)
         files = [as_file(data, f"rollwrite-{game.id}-round-{state['round']}.png")] if data else []
     else:
