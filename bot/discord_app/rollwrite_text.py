@@ -101,32 +101,37 @@ def priority_lines(game: GameRow, view: dict[str, Any], waiting: list[int]) -> l
     return lines
 
 
-def ranking_lines(
-    game: GameRow, view: dict[str, Any], places: list[int], tie_breaks: list[tuple[int, int]]
-) -> list[str]:
+def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[int, int]]) -> list[str]:
     """The final ranking, with the tie-breakers shown wherever VP are equal, and the achievements.
 
-    `places` and `tie_breaks` (money + faith left, unused circles) come from the engine, per seat.
+    `tie_breaks[seat]` is (money + faith left, unused circles) from the engine. Places follow VP, then
+    those; seats equal on all three share a place. Players who resigned come last, without a place.
     """
     seats = view["seats"]
     result = game.result or {}
-    order = result.get("ranking") or sorted(range(len(seats)), key=lambda s: places[s])
     forfeited = set(result.get("forfeited", []))
-    totals = [s["scores"]["total"] for s in seats]
+    keys = [(s["scores"]["total"], *tie_breaks[s["seat"]]) for s in seats]
+    playing = [s for s in range(len(seats)) if s not in forfeited]
+    places = {s: 1 + sum(1 for o in playing if keys[o] > keys[s]) for s in playing}
+    order = sorted(playing, key=lambda s: (places[s], s)) + sorted(forfeited)
+    totals = [key[0] for key in keys]
     lines = [f"**{TITLE} #{game.id} — final scores** ({options_text(view['options'])})"]
     for seat in order:
         entry = seats[seat]
-        place = places[seat]
-        medal = MEDALS.get(place, "") if seat not in forfeited else ""
-        text = (f"{medal}{' ' if medal else ''}{place}. {who(game, seat)} — {score_line(entry['scores'])}, "
-                f"{entry['orders_fulfilled']} orders")
-        if totals.count(totals[seat]) > 1:
-            resources, circles = tie_breaks[seat]
-            text += f" · tie-break: {resources} money + faith, {circles} circles"
         if seat in forfeited:
-            text += " (resigned)"
-        lines.append(text)
-    if len(set(totals)) < len(totals):
+            head = "–"
+        else:
+            medal = MEDALS.get(places[seat], "")
+            head = f"{medal} {places[seat]}." if medal else f"{places[seat]}."
+        line = (f"{head} {who(game, seat)} — {score_line(entry['scores'])}, "
+                f"{entry['orders_fulfilled']} orders")
+        if seat not in forfeited and sum(1 for o in playing if totals[o] == totals[seat]) > 1:
+            resources, circles = tie_breaks[seat]
+            line += f" · tie-break: {resources} money + faith, {circles} circles"
+        if seat in forfeited:
+            line += " (resigned)"
+        lines.append(line)
+    if len({totals[s] for s in playing}) < len(playing):
         lines.append(TIE_BREAK_RULE)
     earned = [f"{who(game, e['seat'])}: {', '.join(e['achievements'])}" for e in seats if e["achievements"]]
     if earned:

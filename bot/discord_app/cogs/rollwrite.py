@@ -10,6 +10,7 @@ every sheet, the ranking with tie-breakers, and the achievements.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import importlib
 import io
@@ -75,11 +76,19 @@ def scoreboard_png(view: dict[str, Any], names: list[str]) -> bytes | None:
     return render(view, names) if render is not None else picture(view)
 
 
-def display_name(channel: Any, bot: YokohamaBot, user_id: int | None, seat: int) -> str:
-    """A name to print in a picture (pictures cannot hold mentions)."""
+async def display_name(bot: YokohamaBot, channel: Any, user_id: int | None, seat: int) -> str:
+    """A name to print in a picture (pictures cannot hold mentions): server nickname, else user name."""
+    if user_id is None:
+        return f"Player {seat + 1}"
     guild = getattr(channel, "guild", None)
-    member = guild.get_member(user_id) if guild is not None and user_id is not None else None
-    user = member or (bot.get_user(user_id) if user_id is not None else None)
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is None and guild is not None:
+        with contextlib.suppress(discord.HTTPException):
+            member = await guild.fetch_member(user_id)
+    user = member or bot.get_user(user_id)
+    if user is None:
+        with contextlib.suppress(discord.HTTPException):
+            user = await bot.fetch_user(user_id)
     return user.display_name if user is not None else f"Player {seat + 1}"
 
 
@@ -144,8 +153,8 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     """The ranking and achievements with the scoreboard picture, then every player's final sheet."""
     view = GAME.view(state, None)
     tie_breaks = [tie_break_key(ps) for ps in state["sheets"]]
-    lines = text.ranking_lines(game, view, GAME.places(state), tie_breaks)
-    names = [display_name(channel, bot, game.user_of(seat), seat) for seat in range(state["players"])]
+    lines = text.ranking_lines(game, view, tie_breaks)
+    names = [await display_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     data = await asyncio.to_thread(scoreboard_png, view, names)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
     await channel.send(clip("\n".join(lines), 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
