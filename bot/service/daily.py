@@ -195,6 +195,7 @@ class DailyService:
             challenge = await self.challenge(game.daily_date)
             if now < challenge.closes:
                 return Attempt(game, challenge, created=False)
+            await self._close(game)  # its grace period is over; the sweep would close it in a moment anyway
         challenge = await self.challenge(utc_date(now))
         done = await self.storage.list_games(user_id=user_id, mode="daily", kind=KIND, daily_date=challenge.date,
                                              statuses=("finished", "abandoned"))
@@ -227,12 +228,17 @@ class DailyService:
             challenge = await self.challenge(game.daily_date)
             if now < challenge.closes:
                 continue
-            try:
-                outcome = await self.tables.resign(game.id, game.creator_id)
-            except GameClosed:
-                continue  # finished meanwhile
-            closed.append(outcome.game)
+            row = await self._close(game)
+            if row is not None:
+                closed.append(row)
         return closed
+
+    async def _close(self, game: GameRow) -> GameRow | None:
+        """Close an attempt whose time is up (status 'abandoned'); None if it finished meanwhile."""
+        try:
+            return (await self.tables.resign(game.id, game.creator_id)).game
+        except GameClosed:
+            return None
 
     # ----- results -----------------------------------------------------------------------------------
     @staticmethod

@@ -86,6 +86,16 @@ async def test_yesterdays_attempt_can_be_finished_during_the_grace_period(
         await tables.act(attempt.game.id, 1, "anything")  # the closed attempt takes no more moves
 
 
+async def test_playing_after_the_grace_period_closes_the_old_attempt_at_once(
+    daily: DailyService, tables: TableService, clock: Clock
+) -> None:
+    old = await daily.play(1, guild_id=10, channel_id=100)
+    clock.advance(12 + 7)  # before any sweep ran
+    fresh = await daily.play(1, guild_id=10, channel_id=100)
+    assert fresh.created and fresh.game.daily_date == "2026-11-30"
+    assert (await tables.game(old.game.id)).status == "abandoned"
+
+
 async def test_leaderboard_ranks_by_vp_then_tie_breakers_and_shows_your_place(
     daily: DailyService, tables: TableService
 ) -> None:
