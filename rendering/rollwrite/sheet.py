@@ -97,10 +97,10 @@ def _chip(
 
 def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
     image, draw = new_canvas(L.WIDTH, L.HEIGHT, "RGB")
-    put_text(image, (L.WIDTH - L.MARGIN, 12), f"Yokohama Roll & Write · side {side}", L.SMALL, SOFT, PAPER, "rt")
-
     # round track
     _panel(draw, image, L.ROUND_Y - 34, L.ROUND_Y + L.ROUND_H, "ROUNDS")
+    title = f"Yokohama Roll & Write · side {side}"
+    put_text(image, (L.WIDTH - L.MARGIN, L.ROUND_Y - 32), title, L.SMALL, SOFT, PANEL, "rt")
     for n, bonus in enumerate(data["rounds"], start=1):
         box = L.round_cell(n)
         fill = DIM if marked else WHITE
@@ -232,16 +232,23 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
 
 
 def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name: str) -> None:
-    put_text(image, (L.MARGIN, 8), fit(name, 34, 560, True), 34, INK, PAPER, bold=True)
     if view["over"]:
         status = f"Final · {info['scores']['total']} VP"
     elif view["round"] < 1:
         status = "Setting up"
     else:
         status = f"Round {view['round']} of {view['rounds']} · {info['scores']['total']} VP so far"
-    put_text(image, (L.WIDTH - L.MARGIN, 40), status, L.TEXT, INK, PAPER, "rt", bold=True)
+    width, _ = put_text(image, (L.WIDTH - L.MARGIN, 14), status, L.TEXT + 2, INK, PAPER, "rt", bold=True)
+    put_text(image, (L.MARGIN, 6), fit(name, 34, L.WIDTH - 2 * L.MARGIN - width - 30, True), 34, INK, PAPER, bold=True)
     if not view["over"] and info.get("pending"):
-        put_text(image, (L.MARGIN, 48), fit(info["pending"], L.SMALL, 620), L.SMALL, SOFT, PAPER)
+        line = info["pending"]
+        turn = info["sheet"]["turn"]
+        record = turn.get("record")
+        if record and turn.get("set") is not None and turn.get("step") not in ("set", "done"):
+            # the set this player took this round, so the panel need not be read beside the sets picture
+            employees = "employee" if record["number"] == 1 else "employees"
+            line = f"Set {turn['set'] + 1}: die {record['die']}, {record['number']} {employees} · {line}"
+        put_text(image, (L.MARGIN, 50), fit(line, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
 
 
 def _rounds(

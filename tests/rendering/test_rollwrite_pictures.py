@@ -353,3 +353,17 @@ def test_pictures_drawn_in_parallel_threads_match_serial_ones() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda n: render_sheet(views[n], n % 2, names[n]), range(8)))
     assert parallel == serial
+
+
+def test_header_names_the_set_taken_this_round(final_view: dict[str, Any]) -> None:
+    final_view["over"] = False
+    seat = final_view["seats"][0]
+    seat["pending"] = "Choose an area for your main action"
+    record = {"die": 4, "card": 7, "number": 3, "die_rows": [3, 4, 5], "placed": [0] * 8, "done": True}
+    seat["sheet"]["turn"].update(step="main", set=1, record=record)
+    with_set = rgb(render_sheet(final_view, 0))
+    seat["sheet"]["turn"].update(step="set", set=None, record=None)
+    choosing = rgb(render_sheet(final_view, 0))
+    line = (0, 50, L.WIDTH, 80)
+    assert with_set.crop(line).tobytes() != choosing.crop(line).tobytes()
+    assert with_set.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes() == choosing.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes()
