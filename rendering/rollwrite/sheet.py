@@ -37,7 +37,9 @@ from rendering.rollwrite.canvas import (
     fit,
     new_canvas,
     put_text,
+    text_width,
     to_palette,
+    wrap,
 )
 from rendering.rollwrite.icons import draw_bonus_centred, draw_icon, fitting_size, good_square, house, star
 
@@ -267,7 +269,7 @@ def _town(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, to
         r = row["row"]
         y = L.ROWS_Y + r * L.ROW_H
         band = BAND if r % 2 else PANEL
-        put_text(image, (L.NAME_X, y + L.ROW_H / 2), fit(row["name"], L.TEXT, L.NAME_W), L.TEXT, INK, band, "lm")
+        _area_name(image, row["name"], y, band)
         h = L.CIRCLE // 2 - 1
         for s in range(min(row["written"], town["track_length"])):
             cx, cy = L.space_centre(r, s)
@@ -282,6 +284,18 @@ def _town(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, to
     for column in town["columns"]:
         if column["taken"]:
             _restore(image, marked, L.column_bonus_box(column["column"]))
+
+
+def _area_name(image: Image.Image, name: str, y: int, band: RGB) -> None:
+    """An area's name beside its track; a long one ("Chamber of Commerce") on two smaller lines."""
+    if text_width(name, L.TEXT) <= L.NAME_W:
+        put_text(image, (L.NAME_X, y + L.ROW_H / 2), name, L.TEXT, INK, band, "lm")
+        return
+    lines = wrap(name, 19, L.NAME_W)
+    if len(lines) > 2:
+        lines = (lines[0], fit(" ".join(lines[1:]), 19, L.NAME_W))
+    for k, line in enumerate(lines):
+        put_text(image, (L.NAME_X, y + L.ROW_H / 2 + (k - (len(lines) - 1) / 2) * 22), line, 19, INK, band, "lm")
 
 
 def _recording(image: Image.Image, draw: ImageDraw.ImageDraw, sheet: dict[str, Any]) -> None:
