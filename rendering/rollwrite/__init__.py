@@ -45,9 +45,11 @@ def render_sets(view: dict[str, Any]) -> bytes:
     return png(draw_sets(view))
 
 
-def render_scoreboard(view: dict[str, Any], names: list[str]) -> bytes:
+def render_scoreboard(view: dict[str, Any], names: list[str], places: list[int] | None = None) -> bytes:
     """PNG of the ranking (tie-breakers applied), points per category and achievements.
 
     `names[seat]` is each seat's display name; a missing name falls back to "Player n".
+    `places[seat]` (1 = first, equal numbers share a place) is the caller's own ranking, e.g. with
+    resigned players last; without it, places follow `GAME.places` (VP, then the tie-breakers).
     """
-    return png(draw_scoreboard(view, names))
+    return png(draw_scoreboard(view, names, places))

@@ -70,10 +70,12 @@ def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     return wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
 
 
-def draw_scoreboard(view: dict[str, Any], names: list[str]) -> Image.Image:
+def draw_scoreboard(view: dict[str, Any], names: list[str], given: list[int] | None = None) -> Image.Image:
     seats = view["seats"]
     label = [names[s] if s < len(names) and names[s] else f"Player {s + 1}" for s in range(len(seats))]
-    place = places(view)
+    if given is not None and len(given) != len(seats):
+        raise ValueError(f"{len(given)} places given for {len(seats)} seats.")
+    place = list(given) if given is not None else places(view)
     order = sorted(range(len(seats)), key=lambda s: (place[s], s))
     achievements = {s: _achievement_lines(seats[s], label[s]) for s in order}
     ach_lines = sum(len(lines) for lines in achievements.values())

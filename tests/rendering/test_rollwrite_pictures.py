@@ -367,3 +367,13 @@ def test_header_names_the_set_taken_this_round(final_view: dict[str, Any]) -> No
     line = (0, 50, L.WIDTH, 80)
     assert with_set.crop(line).tobytes() != choosing.crop(line).tobytes()
     assert with_set.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes() == choosing.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes()
+
+
+def test_scoreboard_draws_the_callers_places(final_view: dict[str, Any]) -> None:
+    """The bot ranks resigned players last whatever their VP: the picture follows the places it gives."""
+    engine_order = places(final_view)
+    assert render_scoreboard(final_view, ["A", "B"], engine_order) == render_scoreboard(final_view, ["A", "B"])
+    first, second = render_scoreboard(final_view, ["A", "B"], [1, 2]), render_scoreboard(final_view, ["A", "B"], [2, 1])
+    assert first != second  # B is listed first with the medal for first place
+    with pytest.raises(ValueError, match="3 places given for 2 seats"):
+        render_scoreboard(final_view, ["A", "B"], [1, 2, 3])
