@@ -4,8 +4,12 @@ clicks, on its own private panel, the button or menu option matching the greedy 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 from bot.discord_app.client import YokohamaBot
+from bot.service import TableService
+from bot.storage import NewAction
 from rendering import picture_for
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 
@@ -90,3 +94,21 @@ async def owing_users(fake: FakeDiscord, game_id: int) -> list[int]:
     if row.status != "active" or state is None:
         return []
     return [u for u in (row.user_of(s) for s in engine.to_act(state)) if u is not None]
+
+
+async def finish_quickly(
+    service: TableService, game_id: int, user_id: int, choose: Callable[[Any], Any] | None = None
+) -> None:
+    """Play the rest of a one-seat game in memory and store it as one versioned write (the log and the state).
+
+    For tests that need finished attempts but are not about playing them (leaderboards, announcements).
+    `choose(state)` picks each action; by default the greedy player does.
+    """
+    row, engine, state = await service.load(game_id)
+    entries = []
+    while not engine.is_over(state):
+        action = choose(state) if choose is not None else engine.auto_action(state, 0)
+        entries.append(NewAction(0, user_id, "player", action))
+        state = engine.apply(state, 0, action)
+    result = {"scores": engine.scores(state), "ranking": engine.ranking(state), "forfeited": [], "reason": "completed"}
+    await service.storage.record(game_id, row.version, entries, engine.dump(state), status="finished", result=result)

@@ -8,7 +8,7 @@ from bot.service import ServiceError, TableService
 from bot.service.daily import DailyService, Standing, options_for, parse_date, ranked, streaks
 from bot.storage import SQLiteStorage
 from engine.rollwrite import GAME
-from tests.rollwrite_discord.helpers import Clock
+from tests.rollwrite_discord.helpers import Clock, finish_quickly
 
 
 @pytest.fixture
@@ -28,11 +28,7 @@ def daily(tables: TableService) -> DailyService:
 
 async def finish(tables: TableService, game_id: int, user: int) -> None:
     """Play an attempt to the end with the greedy player's choices."""
-    while True:
-        row, engine, state = await tables.load(game_id)
-        if row.status != "active":
-            return
-        await tables.act(game_id, user, engine.auto_action(state, 0))
+    await finish_quickly(tables, game_id, user)
 
 
 async def test_the_secret_is_generated_once_and_kept(storage: SQLiteStorage, tables: TableService) -> None:
