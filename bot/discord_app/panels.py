@@ -115,8 +115,12 @@ async def panel_message(
         # The player's own last decision may have ended the game: show the result, not an error.
         if game.status not in ("finished", "abandoned") or seat is None or state is None:
             raise
-        picture = await draw(game.kind, engine.view(state, seat), f"game-{game.id}-you.png")
-        lines = [header, *([note] if note else []), final_standings(game)]
+        seat_view = engine.view(state, seat)
+        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png")
+        lines = [header, *([note] if note else [])]
+        if notes_for is not None:
+            lines += notes_for(game, seat_view, seat)
+        lines.append(final_standings(game))
         return {"content": clip("\n".join(lines), 2000), "view": None,
                 "attachments": [picture] if picture is not None else []}
     files = []

@@ -60,10 +60,17 @@ def panel_notes(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     lines = []
     if game.mode == "daily" and game.daily_date:
         lines.append(f"📅 Daily challenge of {game.daily_date} — the same dice and cards for everyone.")
-    lines += sets_lines(view)
     me = view["seats"][seat]
+    if view["over"]:
+        lines.append(f"**Your final sheet: {score_line(me['scores'])}, {me['orders_fulfilled']} orders fulfilled.**")
+        if me["achievements"]:
+            lines.append("Achievements: " + ", ".join(me["achievements"]) + ".")
+        if game.mode == "daily":
+            lines.append("Your result is posted in the channel; see `/daily leaderboard` and `/daily stats`.")
+        return lines
+    lines += sets_lines(view)
     lines.append(f"Your sheet so far: {score_line(me['scores'])}, {me['orders_fulfilled']} orders fulfilled.")
-    if not me["owes"] and not view["over"]:
+    if not me["owes"]:
         lines.append(f"**{me['pending']}.** The bot posts in the channel when you may go on.")
     return lines
 

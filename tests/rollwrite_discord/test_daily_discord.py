@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.settings import Settings
 from engine.rollwrite import GAME
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
+from tests.rollwrite_discord.conftest import open_bot
 from tests.rollwrite_discord.helpers import Clock, bot_of, choose_auto, finish_quickly, has_renderer, owing_users
 
 
@@ -25,6 +27,7 @@ async def test_a_whole_daily_attempt(fake: FakeDiscord) -> None:
 
     final = fake.message_view(panel)
     assert "Final standings" in final.content and final.ephemeral
+    assert "**Your final sheet: " in final.content and "/daily leaderboard" in final.content
     row = await bot_of(fake).service.game(game_id)
     total = row.result["scores"][0]["total"]
     [result] = fake.channel_messages()
@@ -104,3 +107,26 @@ async def test_announcements_of_each_new_challenge(fake: FakeDiscord, clock: Clo
     announcement = fake.channel_messages()[-1]
     assert "daily challenge of 2026-11-30 is open" in announcement.content
     assert f"Yesterday's podium here: 🥇 {alice.mention}" in announcement.content
+
+
+async def test_a_daily_attempt_survives_a_restart(settings: Settings, clock: Clock) -> None:
+    fake = FakeDiscord(await open_bot(settings, clock))
+    await fake.start()
+    alice = fake.user("alice")
+    sent = await fake.command("daily play", user=alice)
+    [panel] = [s for s in sent if s.kind == "followup"]
+    game_id = int(panel.content.split("#", 1)[1].split("*", 1)[0])
+    for _ in range(3):
+        await choose_auto(fake, alice, panel, game_id)
+    before = await bot_of(fake).service.game(game_id)
+    await fake.close()
+
+    async with FakeDiscord(await open_bot(settings, clock)) as again:
+        alice2 = again.user("alice", id=alice.id)
+        sent = await again.command("daily play", user=alice2)
+        [panel2] = [s for s in sent if s.kind == "followup"]
+        assert panel2.ephemeral and "Continuing your attempt at the daily challenge of **2026-11-29**" in panel2.content
+        after = await bot_of(again).service.game(game_id)
+        assert (after.version, after.state) == (before.version, before.state)
+        await choose_auto(again, alice2, panel2, game_id)
+        assert (await bot_of(again).service.game(game_id)).version == before.version + 1
