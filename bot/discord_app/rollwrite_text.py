@@ -86,10 +86,14 @@ def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def round_summary(game: GameRow, view: dict[str, Any], finished_round: int) -> list[str]:
-    """What each player did in the round that just ended (from `previous_events`), one line each."""
+def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budget: int = 1200) -> list[str]:
+    """What each player did in the round that just ended (from `previous_events`), one line each.
+
+    The lines share `budget` characters, so that with many players the message still fits Discord's
+    2000 and keeps the next round's sets and whose turn it is (the pictures show every sheet in full).
+    """
     lines = [f"**{TITLE} #{game.id}** — round {finished_round} done."]
-    per_player = max(120, 1200 // max(1, len(view["seats"])))
+    per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
         events = entry["sheet"]["turn"]["previous_events"]
         did = "; ".join(events) if events else "nothing recorded"
@@ -140,10 +144,26 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
         lines.append(line)
     if len({totals[s] for s in playing}) < len(playing):
         lines.append(TIE_BREAK_RULE)
-    earned = [f"{who(game, e['seat'])}: {', '.join(e['achievements'])}" for e in seats if e["achievements"]]
+    earned = [e for e in seats if e["achievements"]]
     if earned:
-        lines.append("**Achievements** — " + " | ".join(earned))
+        lines.append("**Achievements**")
+        lines += [clip(f"{who(game, e['seat'])}: {', '.join(e['achievements'])}.", 400) for e in earned]
     return lines
+
+
+def messages(lines: list[str], limit: int = 2000) -> list[str]:
+    """Whole lines packed into as few messages of at most `limit` characters as possible."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        line = clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
 
 
 def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:

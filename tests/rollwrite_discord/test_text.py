@@ -33,7 +33,8 @@ def test_equal_players_share_first_place_and_see_the_tie_breakers() -> None:
     assert lines[1].startswith("🥇 1. <@100>") and lines[2].startswith("🥇 1. <@101>")
     assert f"tie-break: {resources} money + faith, {circles} circles" in lines[1]
     assert text.TIE_BREAK_RULE in lines
-    assert lines[-1].startswith("**Achievements** — <@100>: ")
+    assert lines[-3:-1] == ["**Achievements**", lines[-2]] and lines[-2].startswith("<@100>: ")
+    assert lines[-1].startswith("<@101>: ")
 
 
 def test_the_ranking_follows_the_stored_result_and_marks_resignations() -> None:
@@ -61,3 +62,23 @@ def test_command_definitions_are_valid(discord_schema: DiscordSchema, fake: Fake
     names = {c.qualified_name for c in fake.bot.tree.walk_commands()}
     assert {"rollwrite new", "rollwrite sheet", "rollwrite solo", "daily play", "daily leaderboard",
             "daily stats", "daily help"} <= names
+
+
+def test_a_round_summary_of_twenty_players_leaves_room_for_the_rest() -> None:
+    state = GAME.new(20, 4)
+    for _ in range(40 * 20):  # play round 1 to its end
+        if state["round"] > 1:
+            break
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    lines = text.round_summary(row(20), GAME.view(state, None), 1, budget=900)
+    assert len(lines) == 21 and sum(len(line) + 1 for line in lines) <= 900
+    assert all(line.startswith(f"<@{100 + n}>: ") for n, line in enumerate(lines[1:]))
+
+
+def test_long_texts_are_split_between_whole_lines() -> None:
+    lines = [f"line {n} " + "x" * 300 for n in range(20)]
+    parts = text.messages(lines)
+    assert all(len(p) <= 2000 for p in parts) and len(parts) == 4
+    assert "\n".join(parts) == "\n".join(lines)
+    assert text.messages(["short"]) == ["short"] and text.messages([]) == []

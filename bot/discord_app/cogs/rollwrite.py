@@ -131,15 +131,17 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
     if new_round:
         # Not only when someone is newly waiting: with start player priority, the last player of a round
         # may be the next round's start player, who owed a decision before and after.
-        lines = text.round_summary(game, view, before_round)
+        after: list[str] = []
         if late:
-            lines.append("The deadline passed, so the bot finished the round for "
+            after.append("The deadline passed, so the bot finished the round for "
                          + ", ".join(text.who(game, s) for s in late) + ".")
-        lines += text.sets_lines(view)
+        after += text.sets_lines(view)
         start = view["start_player"]
         if start is not None and view["options"].get("start_player_priority"):
-            lines.append(f"{text.who(game, start)} is the start player and chooses a set first.")
-        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
+            after.append(f"{text.who(game, start)} is the start player and chooses a set first.")
+        after.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
+        budget = 2000 - sum(len(line) + 1 for line in after)
+        lines = text.round_summary(game, view, before_round, budget) + after
         data = await png(view)
         files = [as_file(data, f"rollwrite-{game.id}-round-{state['round']}.png")] if data else []
     else:
@@ -157,7 +159,8 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     names = [await display_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     data = await asyncio.to_thread(scoreboard_png, view, names)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
-    await channel.send(clip("\n".join(lines), 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
+    for n, message in enumerate(text.messages(lines)):  # 20 players' ranking and achievements exceed one message
+        await channel.send(message, files=files if n == 0 else [], allowed_mentions=discord.AllowedMentions.none())
     if picture_for(KIND) is None:
         return
     seats = list(range(state["players"]))
