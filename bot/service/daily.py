@@ -36,6 +36,8 @@ ANNOUNCED_DATE = "daily_announced"
 #: Enough for every attempt of a day; the leaderboard reads them all to rank the caller too.
 _ALL = 1_000_000
 _SEED_MASK = (1 << 62) - 1
+#: Up to this many attempts missing from the cache are read one by one; more, all in one query.
+_FEW = 20
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,8 @@ class DailyService:
         self.grace_hours = grace_hours
         self.clock = clock or tables.clock or time.time
         self._secret = secret
+        #: A finished attempt never changes, so its standing is read from its state only once.
+        self._standings: dict[int, Standing] = {}
 
     # ----- the challenge ---------------------------------------------------------------------------
     async def secret(self) -> str:
@@ -241,9 +245,15 @@ class DailyService:
             return None
 
     # ----- results -----------------------------------------------------------------------------------
+    def standing_of(self, game: GameRow) -> Standing:
+        """Score and tie-breakers of a finished attempt, read from its final state (once)."""
+        known = self._standings.get(game.id)
+        if known is None:
+            known = self._standings[game.id] = self._read_standing(game)
+        return known
+
     @staticmethod
-    def standing_of(game: GameRow) -> Standing:
-        """Score and tie-breakers of a finished attempt, read from its final state."""
+    def _read_standing(game: GameRow) -> Standing:
         engine = get_game(KIND)
         assert game.state is not None
         state = engine.load(game.state)
@@ -256,9 +266,16 @@ class DailyService:
                           top: int = 10) -> Leaderboard:
         """Finished attempts of `date`, best first: in one server (`guild_id`) or everywhere (None)."""
         date = date or self.today()
-        games = await self.storage.list_games(mode="daily", kind=KIND, daily_date=date, statuses=("finished",),
-                                              guild_id=guild_id, limit=_ALL)
-        standings = ranked([self.standing_of(g) for g in games])
+        ids = [game_id for game_id, _, _ in await self.storage.finished_daily(date, guild_id)]
+        missing = [game_id for game_id in ids if game_id not in self._standings]
+        if len(missing) > _FEW:  # one query for all of them beats one query each
+            for game in await self.storage.list_games(mode="daily", kind=KIND, daily_date=date,
+                                                      statuses=("finished",), guild_id=guild_id, limit=_ALL):
+                self.standing_of(game)
+        for game_id in missing:
+            if game_id not in self._standings:
+                self.standing_of(await self.tables.game(game_id))
+        standings = ranked([self._standings[game_id] for game_id in ids])
         you = next((s for s in standings if s.user_id == viewer), None) if viewer is not None else None
         return Leaderboard(date=date, scope="global" if guild_id is None else "server", entries=standings[:top],
                            you=you, players=len(standings))

@@ -266,6 +266,14 @@ class SQLiteStorage:
             game.seats = await self._seats(game.id)
         return games
 
+    async def finished_daily(self, daily_date: str, guild_id: int | None = None) -> list[tuple[int, int, float]]:
+        rows = await self._read(
+            "SELECT id, creator_id, updated_at FROM games WHERE mode = 'daily' AND status = 'finished' "
+            "AND daily_date = ?" + (" AND guild_id = ?" if guild_id is not None else "") + " ORDER BY id",
+            (daily_date, guild_id) if guild_id is not None else (daily_date,),
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
+
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self._read("SELECT id FROM games ORDER BY id")]
 

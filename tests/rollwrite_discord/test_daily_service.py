@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ServiceError, TableService
+from bot.service import daily as daily_module
 from bot.service.daily import DailyService, Standing, options_for, parse_date, ranked, streaks
 from bot.storage import SQLiteStorage
 from engine.rollwrite import GAME
@@ -93,7 +94,7 @@ async def test_playing_after_the_grace_period_closes_the_old_attempt_at_once(
 
 
 async def test_leaderboard_ranks_by_vp_then_tie_breakers_and_shows_your_place(
-    daily: DailyService, tables: TableService
+    daily: DailyService, tables: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for user, guild in ((1, 10), (2, 10), (3, 20)):
         attempt = await daily.play(user, guild_id=guild, channel_id=guild * 10)
@@ -105,6 +106,10 @@ async def test_leaderboard_ranks_by_vp_then_tie_breakers_and_shows_your_place(
     assert {s.rank for s in (await daily.leaderboard("2026-11-29", guild_id=None, top=3)).entries} == {1}
     here = await daily.leaderboard("2026-11-29", guild_id=10, viewer=3)
     assert here.players == 2 and here.you is None and here.scope == "server"
+    # A restarted bot reads the standings afresh, in one query when many are missing: the same board.
+    monkeypatch.setattr(daily_module, "_FEW", 0)
+    cold = await DailyService(tables, grace_hours=6.0).leaderboard("2026-11-29", guild_id=None, viewer=3, top=1)
+    assert (cold.entries, cold.you, cold.players) == (everyone.entries, everyone.you, everyone.players)
     unfinished = await daily.play(4, guild_id=10, channel_id=100)
     assert unfinished.created and (await daily.leaderboard(None, guild_id=10)).players == 2
 
