@@ -58,6 +58,7 @@ def test_panel_notes_name_the_daily_challenge_and_the_score_so_far() -> None:
 
 
 def test_command_definitions_are_valid(discord_schema: DiscordSchema, fake: FakeDiscord) -> None:
+    assert fake.validate  # with the spec present, every payload in these tests is checked against it
     discord_schema.validate_command_definitions(fake.bot.tree)
     names = {c.qualified_name for c in fake.bot.tree.walk_commands()}
     assert {"rollwrite new", "rollwrite sheet", "rollwrite solo", "daily play", "daily leaderboard",
