@@ -112,6 +112,17 @@ def priority_lines(game: GameRow, view: dict[str, Any], waiting: list[int]) -> l
     return lines
 
 
+def final_places(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[int, int]]) -> list[int]:
+    """Each seat's place (1 = first): by VP, then the tie-breakers, among those who played on; seats equal
+    on all three share a place, and players who resigned share the last place."""
+    seats = view["seats"]
+    forfeited = set((game.result or {}).get("forfeited", []))
+    keys = [(s["scores"]["total"], *tie_breaks[s["seat"]]) for s in seats]
+    playing = [s for s in range(len(seats)) if s not in forfeited]
+    return [1 + sum(1 for o in playing if keys[o] > keys[s]) if s not in forfeited else len(playing) + 1
+            for s in range(len(seats))]
+
+
 def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[int, int]]) -> list[str]:
     """The final ranking, with the tie-breakers shown wherever VP are equal, and the achievements.
 
@@ -119,13 +130,11 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
     those; seats equal on all three share a place. Players who resigned come last, without a place.
     """
     seats = view["seats"]
-    result = game.result or {}
-    forfeited = set(result.get("forfeited", []))
-    keys = [(s["scores"]["total"], *tie_breaks[s["seat"]]) for s in seats]
+    forfeited = set((game.result or {}).get("forfeited", []))
     playing = [s for s in range(len(seats)) if s not in forfeited]
-    places = {s: 1 + sum(1 for o in playing if keys[o] > keys[s]) for s in playing}
+    places = final_places(game, view, tie_breaks)
     order = sorted(playing, key=lambda s: (places[s], s)) + sorted(forfeited)
-    totals = [key[0] for key in keys]
+    totals = [s["scores"]["total"] for s in seats]
     lines = [f"**{TITLE} #{game.id} — final scores** ({options_text(view['options'])})"]
     for seat in order:
         entry = seats[seat]

@@ -47,6 +47,8 @@ def test_the_ranking_follows_the_stored_result_and_marks_resignations() -> None:
     lines = text.ranking_lines(game, view, [tie_break_key(ps) for ps in state["sheets"]])
     assert lines[3].startswith(f"– <@{100 + resigned}> — ") and lines[3].endswith("(resigned)")
     assert lines[1].startswith(f"🥇 1. <@{100 + order[0]}>")  # the best of those who played on wins
+    places = text.final_places(game, view, [tie_break_key(ps) for ps in state["sheets"]])
+    assert places[resigned] == 3 and places[order[0]] == 1
 
 
 def test_panel_notes_name_the_daily_challenge_and_the_score_so_far() -> None:

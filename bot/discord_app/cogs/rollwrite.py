@@ -67,13 +67,14 @@ def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.Fil
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
 
 
-def scoreboard_png(view: dict[str, Any], names: list[str]) -> bytes | None:
-    """The final scoreboard with players' names when the renderer offers that, else its generic picture."""
+def scoreboard_png(view: dict[str, Any], names: list[str], places: list[int]) -> bytes | None:
+    """The final scoreboard with players' names and our places (resigned players last) when the renderer
+    offers that, else its generic picture."""
     picture = picture_for(KIND)
     if picture is None:
         return None
     render = getattr(importlib.import_module(f"rendering.{KIND}"), "render_scoreboard", None)
-    return render(view, names) if render is not None else picture(view)
+    return render(view, names, places) if render is not None else picture(view)
 
 
 async def display_name(bot: YokohamaBot, channel: Any, user_id: int | None, seat: int) -> str:
@@ -157,7 +158,8 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     tie_breaks = [tie_break_key(ps) for ps in state["sheets"]]
     lines = text.ranking_lines(game, view, tie_breaks)
     names = [await display_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
-    data = await asyncio.to_thread(scoreboard_png, view, names)
+    places = text.final_places(game, view, tie_breaks)
+    data = await asyncio.to_thread(scoreboard_png, view, names, places)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
     for n, message in enumerate(text.messages(lines)):  # 20 players' ranking and achievements exceed one message
         await channel.send(message, files=files if n == 0 else [], allowed_mentions=discord.AllowedMentions.none())
