@@ -182,3 +182,19 @@ async def test_sweep_reminds_in_the_channel_then_enforces_the_deadline(fake: Fak
     after = fake.channel_messages()[before + 1:]
     assert after and "played by the bot" in after[-1].content
     assert late not in (await bot.service.status(game.id)).waiting_on
+
+
+@pytest.mark.parametrize("dev_guild", [None, 4242])
+async def test_commands_sync_to_the_dev_guild_or_globally(tmp_path, counting_game: None, dev_guild: int | None) -> None:
+    from bot.settings import Settings
+    from bot.storage import SQLiteStorage
+
+    path = tmp_path / "sync.sqlite3"
+    storage = SQLiteStorage(path)
+    await storage.open()
+    bot = YokohamaBot(Settings(database_path=path, dev_guild_id=dev_guild), storage)
+    async with FakeDiscord(bot) as fake:
+        syncs = [s for s in fake.sent if s.kind == "sync_commands"]
+        assert len(syncs) == 1
+        assert ("/guilds/4242/commands" in syncs[0].path) == (dev_guild is not None)
+        assert {c["name"] for c in syncs[0].payload} >= {"games", "help", "table"}
