@@ -252,7 +252,11 @@ async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
     game = outcome.game
     special = ANNOUNCERS.get((game.kind, game.mode))
     if special is not None:
-        await special(bot, outcome)
+        try:
+            await special(bot, outcome)
+        except discord.HTTPException:
+            # The move is saved; a channel the bot may no longer post in must not turn it into an error.
+            log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
         return
     if game.mode != "table" or game.channel_id is None:
         return

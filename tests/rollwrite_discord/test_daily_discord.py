@@ -130,3 +130,11 @@ async def test_a_daily_attempt_survives_a_restart(settings: Settings, clock: Clo
         assert (after.version, after.state) == (before.version, before.state)
         await choose_auto(again, alice2, panel2, game_id)
         assert (await bot_of(again).service.game(game_id)).version == before.version + 1
+
+
+async def test_an_announcement_channel_that_is_gone_is_skipped_for_the_day(fake: FakeDiscord) -> None:
+    bot = bot_of(fake)
+    await bot.storage.set_setting(fake.guild.id, "announce_channel", "424242")  # deleted since
+    await bot.sweep_once()
+    assert fake.channel_messages() == []
+    assert await bot.storage.get_setting(fake.guild.id, "daily_announced") == "2026-11-29"

@@ -164,8 +164,13 @@ class Daily(commands.Cog):
         for guild_id, channel_id in due:
             channel = await channel_of(self.bot, channel_id)
             if channel is not None:
-                await channel.send(await self.announcement(challenge, guild_id),
-                                   allowed_mentions=discord.AllowedMentions.none())
+                try:
+                    await channel.send(await self.announcement(challenge, guild_id),
+                                       allowed_mentions=discord.AllowedMentions.none())
+                except discord.HTTPException:
+                    log.warning("cannot announce the daily challenge in channel %s of server %s", channel_id,
+                                guild_id, exc_info=True)
+            # Once a day per server, delivered or not: a channel we cannot post in is not retried every sweep.
             await self.challenges.mark_announced(guild_id, challenge.date)
 
     async def announcement(self, challenge: Challenge, guild_id: int) -> str:
