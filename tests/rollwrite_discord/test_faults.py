@@ -175,3 +175,13 @@ async def test_solo_is_private_and_continues_any_time(fake: FakeDiscord) -> None
     [_, refused] = await fake.command("rollwrite sheet", user=carol, options={"game": game_id, "player": alice})
     assert refused.ephemeral and "private game" in refused.content
     assert fake.channel_messages() == []  # nothing about a solo game is ever posted in the channel
+
+
+async def test_options_the_table_cannot_play_are_refused_clearly(fake: FakeDiscord) -> None:
+    alice = fake.user("alice")
+    [lobby] = await fake.command("rollwrite new", user=alice, options={"start_player_priority": True})
+    [refused] = await fake.click(user=alice, message=lobby, label="Start")
+    assert refused.ephemeral and refused.content == "Start player priority is played with 2 to 6 players."
+    assert (await bot_of(fake).service.games_of(alice.id))[0].status == "lobby"  # nothing lost: still open
+    [again] = await fake.command("rollwrite new", user=alice)
+    assert again.ephemeral and "already have a Yokohama Roll & Write table waiting" in again.content
