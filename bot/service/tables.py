@@ -440,8 +440,12 @@ class TableService:
             return outcome
         new_state = state
         applied: list[Applied] = []
-        # The bot finishes the late seats' current decisions (a whole turn is a chain of them).
+        # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next
+        # turn begins: when the game's turn marker changes, or when a seat that had no decision to make
+        # (or had finished its own) owes one again.
         pending = set(owing)
+        idle = {s for s in range(len(game.seats)) if s not in owing}
+        marker = engine.turn_marker(state)
         while pending and not engine.is_over(new_state):
             seats_now = [s for s in engine.to_act(new_state) if s in pending]
             if not seats_now:
@@ -452,8 +456,12 @@ class TableService:
             new_state = engine.apply(new_state, seat, action)
             if len(applied) > _AUTO_LIMIT:
                 raise ServiceError("The bot could not finish the late player's turn.")
-            if seat not in engine.to_act(new_state):
+            now_owing = set(engine.to_act(new_state))
+            if seat not in now_owing:
                 pending.discard(seat)
+                idle.add(seat)
+            if now_owing & idle or (marker is not None and engine.turn_marker(new_state) != marker):
+                break
         return await self._after(game, engine, state, new_state, applied, resign_user=None)
 
     # ----- internals ---------------------------------------------------------------------------------

@@ -118,6 +118,15 @@ class Game(ABC):
         """How `action` reads in a public message; games with hidden choices leave the secret out."""
         return self.describe(state, action)
 
+    def turn_marker(self, state: State) -> Any:
+        """Changes whenever a new turn or round begins (None: the game does not say).
+
+        A deadline lets the bot finish a late player's *current* turn; in simultaneous
+        rounds the late seat owes a decision again as soon as the next round starts, so
+        the seats alone cannot tell where that turn ends. This marker can.
+        """
+        return None
+
     def headline(self, state: State) -> str:
         """One line of public status ("Round 3 of 12 — recording employees")."""
         return ""

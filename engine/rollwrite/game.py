@@ -112,6 +112,10 @@ class RollWriteGame(Game):
     def describe(self, state: State, action: Any) -> str:
         return labels.describe(state, action)
 
+    def turn_marker(self, state: State) -> Any:
+        """The round: a deadline finishes a late player's round, never the next one."""
+        return state["round"]
+
     def headline(self, state: State) -> str:
         if state["over"]:
             places = self.places(state)

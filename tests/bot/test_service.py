@@ -275,3 +275,18 @@ async def test_public_record_of_a_turn_never_names_hidden_cards(storage: SQLiteS
     before = outcome.before
     assert outcome.applied[0].label == DUEL.public_label(before, decision.options[0].action)
     assert outcome.applied[0].label != private and "pts" not in outcome.applied[0].label
+
+
+async def test_deadline_plays_only_the_late_round_of_a_simultaneous_game(storage: SQLiteStorage,
+                                                                          counting_game: None) -> None:
+    """Both players late in a simultaneous round: the bot plays that round for both, not the next one."""
+    service = TableService(storage)
+    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2,
+                                options={"simultaneous": True, "rounds": 5}, table_rules={"deadline_hours": 1})
+    await service.join(game.id, BOB)
+    await service.start(game.id, ALICE)
+    base = (await storage.get_game(game.id)).waiting_since
+    [event] = await service.sweep(base + 3601)
+    assert [a.origin for a in event.outcome.applied] == ["timeout", "timeout"]
+    _, _, state = await service.load(game.id)
+    assert state["round"] == 2 and sorted((await service.status(game.id)).waiting_on) == [ALICE, BOB]

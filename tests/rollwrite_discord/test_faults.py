@@ -146,8 +146,6 @@ async def test_the_round_deadline_lets_the_bot_finish_a_late_round(fake: FakeDis
     assert state["round"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason="TableService._enforce_deadline keeps playing a late seat into the next "
-                   "round of a simultaneous game (it stops only when the seat owes nothing); fix in tables.py")
 async def test_the_deadline_plays_only_the_late_round(fake: FakeDiscord, clock: Clock) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, start = await start_table(fake, alice, bob, {"round_deadline_hours": 1.0})
