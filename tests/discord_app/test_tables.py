@@ -113,6 +113,7 @@ async def test_help_lists_the_games(fake: FakeDiscord) -> None:
     [help_] = await fake.command("help", user=fake.user("alice"))
     assert help_.ephemeral
     assert "Yokohama Duel" in help_.text and "Roll & Write" in help_.text
+    assert "/daily play" in help_.text and "/rollwrite solo" in help_.text
 
 
 async def test_resign_needs_confirmation_then_forfeits(fake: FakeDiscord) -> None:

@@ -16,6 +16,14 @@ HELP_TEXT = {
         "**Start**. After every turn the bot posts the board and pings whoever is next. Press **Open my panel** "
         "(or `/table panel`) to make your decisions privately; nobody else sees your panel or your hidden cards."
     ),
+    "Roll & Write": (
+        "`/rollwrite new` opens a Roll & Write table (side A/B, expansions, a per-round deadline); "
+        "`/rollwrite solo` plays a private game at your own pace; `/rollwrite sheet` shows a player's sheet."
+    ),
+    "Daily challenge": (
+        "Everyone plays the same dice and cards each UTC day: `/daily play` (one attempt a day, private), "
+        "`/daily leaderboard`, `/daily stats`, `/daily help` (including how long you have to finish)."
+    ),
     "Your games": "`/games` lists your open games in this server and whose turn it is.",
     "Leaving": "`/table resign` gives up your seat. With 3+ players the bot plays your seat from then on; "
                "with 2 players the other player wins.",
