@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from bot.settings import Settings
 from engine.rollwrite import GAME
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
