@@ -199,3 +199,37 @@ async def test_commands_sync_to_the_dev_guild_or_globally(tmp_path, counting_gam
         assert len(syncs) == 1
         assert ("/guilds/4242/commands" in syncs[0].path) == (dev_guild is not None)
         assert {c["name"] for c in syncs[0].payload} >= {"games", "help", "table"}
+
+
+async def test_a_duel_through_the_panels_keeps_hands_out_of_the_channel(fake: FakeDiscord) -> None:
+    """Yokohama Duel via the generic table: private panels name your Order cards; the channel never does."""
+    from engine.duel import GAME as DUEL
+
+    users = [fake.user("alice"), fake.user("bob")]
+    [lobby] = await fake.command("table new", user=users[0], options={"game": "duel"})
+    await fake.click(user=users[1], message=lobby, label="Join")
+    await fake.click(user=users[0], message=lobby, label="Start")
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    private_texts: list[str] = []
+    for _ in range(12):
+        waiting = await _current(fake, game.id)
+        player = _by_id(users, waiting[0])
+        panel = (await fake.command("table panel", user=player, options={"game": game.id}))[-1]
+        assert panel.ephemeral
+        _, _, state = await bot.service.load(game.id)
+        seat = (await bot.service.game(game.id)).seat_of(player.id)
+        action = DUEL.auto_action(state, seat)
+        label = DUEL.describe(state, action)
+        private_texts.append(label)
+        options = [b["label"] for b in panel.buttons()] + [o["label"] for s in panel.selects() for o in s["options"]]
+        assert label[:80] in options or label[:100] in options
+        if panel.buttons() and label in [b["label"] for b in panel.buttons()]:
+            await fake.click(user=player, message=panel, label=label)
+        else:
+            select = panel.selects()[0]
+            value = next(o["value"] for o in select["options"] if o["label"] == label[:100])
+            await fake.click(select["custom_id"], user=player, message=panel, values=[value])
+    public = " ".join(m.content or "" for m in fake.channel_messages())
+    assert "pts" not in public  # Order cards read "3 Tea, 2 Silk -> 6 pts"; they only ever appear privately
+    assert any("pts" in t for t in private_texts)
