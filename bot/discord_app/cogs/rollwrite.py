@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from bot.discord_app import rollwrite_text as text
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.cogs.common import my_game_ids
+from bot.discord_app.cogs.common import my_game_ids, open_table
 from bot.discord_app.panels import (
     ANNOUNCERS,
     NO_MENTIONS_BUT_USERS,
@@ -32,8 +32,6 @@ from bot.discord_app.panels import (
     PUBLIC_NOTES,
     SEAT_STAMPS,
     clip,
-    lobby_text,
-    lobby_view,
     mention,
     public_view,
     send_panel,
@@ -219,18 +217,10 @@ class RollWrite(commands.Cog):
         round_deadline_hours: app_commands.Range[float, 0, 720] = 0.0,
         reminder_hours: app_commands.Range[float, 0, 720] | None = None,
     ) -> None:
-        if reminder_hours is None:
-            stored = await self.bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
-            reminder_hours = float(stored) if stored else self.bot.settings.reminder_hours
-        row = await self.bot.service.create(
-            KIND, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            options={"side": side, "start_player_priority": start_player_priority, "chinatown": chinatown,
-                     "chamber_of_commerce": chamber_of_commerce},
-            table_rules={"deadline_hours": float(round_deadline_hours), "deadline_action": "auto",
-                         "reminder_hours": float(reminder_hours)},
-        )
-        await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        options = {"side": side, "start_player_priority": start_player_priority, "chinatown": chinatown,
+                   "chamber_of_commerce": chamber_of_commerce}
+        await open_table(self.bot, interaction, KIND, options=options, deadline_hours=round_deadline_hours,
+                         deadline_action="auto", reminder_hours=reminder_hours)
 
     @rollwrite.command(name="sheet", description="Show a player's current Roll & Write sheet.")
     @app_commands.describe(player="Whose sheet (default: yours)", game="Game number (default: this channel's game)")

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.cogs.common import my_game_ids
+from bot.discord_app.cogs.common import my_game_ids, open_table
 from bot.discord_app.panels import (
     NO_MENTIONS_BUT_USERS,
     announce,
@@ -55,16 +55,8 @@ class Tables(commands.Cog):
         deadline_action: str = "auto",
         reminder_hours: app_commands.Range[float, 0, 720] | None = None,
     ) -> None:
-        if reminder_hours is None:
-            stored = await self.bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
-            reminder_hours = float(stored) if stored else self.bot.settings.reminder_hours
-        row = await self.bot.service.create(
-            game, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
-                         "reminder_hours": float(reminder_hours)},
-        )
-        await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await open_table(self.bot, interaction, game, options=None, deadline_hours=deadline_hours,
+                         deadline_action=deadline_action, reminder_hours=reminder_hours)
 
     @table.command(name="status", description="Show a game: the board, the scores, whose turn it is.")
     @app_commands.describe(game="Game number")
