@@ -83,20 +83,25 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-async def draw(kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False) -> discord.File | None:
+async def draw(
+    kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None
+) -> discord.File | None:
     """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer."""
     picture = picture_for(kind)
     if picture is None:
         return None
-    data = await asyncio.to_thread(picture, view)
+    data = await asyncio.to_thread(picture, view, name) if name else await asyncio.to_thread(picture, view)
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
 
 
 # ----- the decision panel --------------------------------------------------------------------
 async def panel_message(
-    service: TableService, game_id: int, user_id: int, *, note: str = ""
+    service: TableService, game_id: int, user_id: int, *, note: str = "", name: str | None = None
 ) -> dict[str, Any]:
-    """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`."""
+    """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`.
+
+    `name` (the user's display name) titles their own picture where the renderer takes one.
+    """
     game, engine, state = await service.load(game_id)
     summary = await service.summary(game)
     header = f"**{summary.title} #{game.id}** — {summary.headline}" if summary.headline else \
@@ -116,7 +121,7 @@ async def panel_message(
         if game.status not in ("finished", "abandoned") or seat is None or state is None:
             raise
         seat_view = engine.view(state, seat)
-        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png")
+        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png", name=name)
         lines = [header, *([note] if note else [])]
         if notes_for is not None:
             lines += notes_for(game, seat_view, seat)
@@ -126,7 +131,7 @@ async def panel_message(
     files = []
     seat_view = engine.view(state, decision.seat) if state is not None else None
     if seat_view is not None:
-        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png")
+        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png", name=name)
         if picture is not None:
             files.append(picture)
     lines = [header]
@@ -181,7 +186,8 @@ async def send_panel(interaction: discord.Interaction, game_id: int, *, note: st
     """Answer `interaction` with the user's panel as a new ephemeral message."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-    kwargs = await panel_message(service_of(interaction), game_id, interaction.user.id, note=note)
+    kwargs = await panel_message(service_of(interaction), game_id, interaction.user.id,
+                                   name=interaction.user.display_name, note=note)
     files = kwargs.pop("attachments")
     if kwargs.get("view") is None:
         kwargs.pop("view", None)  # a finished game's panel has no buttons; followup.send wants no view at all
@@ -219,11 +225,13 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
     try:
         outcome = await act_on_panel(service, game_id, interaction.user.id, version, index, stamp)
     except GameMovedOn as exc:
-        kwargs = await panel_message(service, game_id, interaction.user.id, note=f"⚠️ {exc.message}")
+        kwargs = await panel_message(service, game_id, interaction.user.id,
+                                   name=interaction.user.display_name, note=f"⚠️ {exc.message}")
         await interaction.edit_original_response(**kwargs)
         return
     done = outcome.applied[0].label if outcome.applied else ""
-    kwargs = await panel_message(service, game_id, interaction.user.id, note=f"✅ {done}" if done else "")
+    kwargs = await panel_message(service, game_id, interaction.user.id,
+                                   name=interaction.user.display_name, note=f"✅ {done}" if done else "")
     await interaction.edit_original_response(**kwargs)
     await announce(interaction.client, outcome)  # type: ignore[arg-type]
 
@@ -444,6 +452,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             if decision.version != version:
                 await interaction.response.defer()
                 kwargs = await panel_message(service, self.game_id, interaction.user.id,
+                                             name=interaction.user.display_name,
                                              note="⚠️ The game moved on; here is your current panel.")
                 await interaction.edit_original_response(**kwargs)
                 return
@@ -464,7 +473,8 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer()
-            kwargs = await panel_message(service_of(interaction), self.game_id, interaction.user.id)
+            kwargs = await panel_message(service_of(interaction), self.game_id, interaction.user.id,
+                                         name=interaction.user.display_name)
             await interaction.edit_original_response(**kwargs)
         await guarded(interaction, work)
 

@@ -20,11 +20,12 @@ from rendering.rollwrite.sheet import draw_sheet
 __all__ = ["picture", "render_sheet", "render_sets", "render_scoreboard"]
 
 
-def picture(view: dict[str, Any]) -> bytes:
-    """PNG for a view: the viewer's own sheet, else the round's sets (the scoreboard once over)."""
+def picture(view: dict[str, Any], name: str | None = None) -> bytes:
+    """PNG for a view: the viewer's own sheet (titled `name` if given), else the round's sets
+    (the scoreboard once over)."""
     seat = view.get("viewer")
     if seat is not None and 0 <= seat < len(view["seats"]):
-        return render_sheet(view, seat)
+        return render_sheet(view, seat, name)
     if view["over"]:
         return render_scoreboard(view, [f"Player {s + 1}" for s in range(len(view["seats"]))])
     return render_sets(view)

@@ -233,3 +233,20 @@ async def test_a_duel_through_the_panels_keeps_hands_out_of_the_channel(fake: Fa
     public = " ".join(m.content or "" for m in fake.channel_messages())
     assert "pts" not in public  # Order cards read "3 Tea, 2 Silk -> 6 pts"; they only ever appear privately
     assert any("pts" in t for t in private_texts)
+
+
+async def test_the_panel_picture_is_titled_with_your_display_name(fake: FakeDiscord, monkeypatch) -> None:
+    from bot.discord_app import panels
+    from tests.harness import png_bytes
+
+    calls: list[tuple] = []
+
+    def fake_picture(view: dict, *name: str) -> bytes:
+        calls.append(name)
+        return png_bytes()
+
+    monkeypatch.setattr(panels, "picture_for", lambda kind: fake_picture)
+    alice = fake.user("alice")
+    game_id, announcement = await _open_table(fake, alice)
+    panel = (await fake.click(user=alice, message=announcement, label="Open my panel"))[-1]
+    assert panel.files and ("alice",) in calls
