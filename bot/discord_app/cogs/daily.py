@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.cogs.rollwrite import channel_of, sheet_file
+from bot.discord_app.cogs.rollwrite import channel_of, display_name, sheet_file
 from bot.discord_app.panels import ANNOUNCERS, clip, mention, send_panel
 from bot.service import Outcome, ServiceError
 from bot.service.daily import Challenge, DailyService, Leaderboard, Standing, duration, parse_date, shift_date
@@ -151,7 +151,8 @@ class Daily(commands.Cog):
         line = (f"🎲 {mention(game.creator_id)} finished the daily challenge of {game.daily_date}: "
                 f"**{standing.total} VP**, {standing.orders} orders fulfilled — #{standing.rank} of {players} "
                 f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
-        picture = await sheet_file(outcome.state, 0, f"daily-{game.daily_date}.png", spoiler=True)
+        name = await display_name(bot, channel, game.creator_id, 0)
+        picture = await sheet_file(outcome.state, 0, f"daily-{game.daily_date}.png", spoiler=True, name=name)
         await channel.send(line, files=[picture] if picture else [], allowed_mentions=discord.AllowedMentions.none())
 
     async def announce_challenges(self) -> None:

@@ -53,12 +53,12 @@ SIDES = [app_commands.Choice(name="Side A (basic sheet)", value="A"),
 
 
 # ----- pictures ------------------------------------------------------------------------------------
-async def png(view: dict[str, Any]) -> bytes | None:
-    """The renderer's picture of `view` (a seat's sheet, or the sets / scoreboard), off the event loop."""
+async def png(view: dict[str, Any], name: str | None = None) -> bytes | None:
+    """The renderer's picture of `view` (a seat's sheet titled `name`, or the sets / scoreboard), off the loop."""
     picture = picture_for(KIND)
     if picture is None:
         return None
-    return await asyncio.to_thread(picture, view)
+    return await asyncio.to_thread(picture, view, name) if name else await asyncio.to_thread(picture, view)
 
 
 def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
@@ -91,8 +91,10 @@ async def display_name(bot: YokohamaBot, channel: Any, user_id: int | None, seat
     return user.display_name if user is not None else f"Player {seat + 1}"
 
 
-async def sheet_file(state: State, seat: int, filename: str, *, spoiler: bool = False) -> discord.File | None:
-    data = await png(GAME.view(state, seat))
+async def sheet_file(
+    state: State, seat: int, filename: str, *, spoiler: bool = False, name: str | None = None
+) -> discord.File | None:
+    data = await png(GAME.view(state, seat), name)
     return as_file(data, filename, spoiler=spoiler) if data is not None else None
 
 
@@ -166,7 +168,8 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     seats = list(range(state["players"]))
     for start in range(0, len(seats), FILES_PER_MESSAGE):
         chunk = seats[start:start + FILES_PER_MESSAGE]
-        sheets = [await sheet_file(state, seat, f"rollwrite-{game.id}-seat-{seat + 1}.png") for seat in chunk]
+        sheets = [await sheet_file(state, seat, f"rollwrite-{game.id}-seat-{seat + 1}.png", name=names[seat])
+                  for seat in chunk]
         await channel.send(
             "Final sheets: " + ", ".join(f"{seat + 1}. {text.who(game, seat)}" for seat in chunk),
             files=[f for f in sheets if f is not None], allowed_mentions=discord.AllowedMentions.none())
@@ -238,7 +241,8 @@ class RollWrite(commands.Cog):
                                if player is not None else
                                f"You are not playing in game #{row.id}; name a player with `player:`.")
         state = GAME.load(row.state)
-        picture = await sheet_file(state, seat, f"rollwrite-{row.id}-seat-{seat + 1}.png")
+        name = await display_name(self.bot, interaction.channel, target, seat)
+        picture = await sheet_file(state, seat, f"rollwrite-{row.id}-seat-{seat + 1}.png", name=name)
         await interaction.followup.send(
             clip("\n".join(text.sheet_lines(row, GAME.view(state, None), seat)), 2000),
             files=[picture] if picture else [], ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
