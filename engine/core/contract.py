@@ -90,9 +90,17 @@ class Game(ABC):
             raise IllegalAction(self.why_not_your_turn(state, seat))
         if action not in self.legal(state, seat):
             raise IllegalAction(self.why_illegal(state, seat, action))
-        new_state = copy.deepcopy(state)
+        new_state = self._copy_for_move(state, seat)
         self._apply(new_state, seat, action)
         return new_state
+
+    def _copy_for_move(self, state: State, seat: int) -> State:
+        """A copy `_apply` may mutate without touching `state`.
+
+        The default copies everything; a game whose copy dominates its playouts overrides
+        this with a cheaper copy of the parts a move of `seat` can change.
+        """
+        return copy.deepcopy(state)
 
     @abstractmethod
     def _apply(self, state: State, seat: int, action: Action) -> None:

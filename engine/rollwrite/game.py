@@ -57,8 +57,8 @@ class RollWriteGame(Game):
             return []
         return decisions.options(state, seat)
 
-    def apply(self, state: State, seat: int, action: Any) -> State:
-        """As `Game.apply`, but copying only what the action can change.
+    def _copy_for_move(self, state: State, seat: int) -> State:
+        """Copy only what a move of `seat` can change.
 
         `copy.deepcopy` of the whole state dominated the time of a playout. An action
         changes only the acting seat's sheet and a few top-level numbers (the round's
@@ -66,16 +66,9 @@ class RollWriteGame(Game):
         the dice, cards, layout and other sheets, which the engine never mutates — with
         the old one; the given state stays untouched as the contract requires.
         """
-        if self.is_over(state):
-            raise IllegalAction("This game is over.")
-        if seat not in self.to_act(state):
-            raise IllegalAction(self.why_not_your_turn(state, seat))
-        if action not in self.legal(state, seat):
-            raise IllegalAction(self.why_illegal(state, seat, action))
         new_state = dict(state)
         new_state["sheets"] = list(state["sheets"])
         new_state["sheets"][seat] = _clone(state["sheets"][seat])
-        self._apply(new_state, seat, action)
         return new_state
 
     def _apply(self, state: State, seat: int, action: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core import Game, IllegalAction, State
+from engine.core import Game, State
 from engine.yokohama import describe as labels
 from engine.yokohama import endgame, flow, greedy, setup
 from engine.yokohama import view as views
@@ -31,18 +31,10 @@ class YokohamaGame(Game):
     def legal(self, state: State, seat: int) -> list[Action]:
         return flow.options(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        """As `Game.apply`, but copies the state through JSON, which is several times faster
-        than `copy.deepcopy` for this plain-JSON state (profiled: deepcopy was 85% of a playout)."""
-        if self.is_over(state):
-            raise IllegalAction("This game is over.")
-        if seat not in self.to_act(state):
-            raise IllegalAction(self.why_not_your_turn(state, seat))
-        if action not in self.legal(state, seat):
-            raise IllegalAction(self.why_illegal(state, seat, action))
-        new_state = copy_state(state)
-        self._apply(new_state, seat, action)
-        return new_state
+    def _copy_for_move(self, state: State, seat: int) -> State:
+        """Through JSON: several times faster than `copy.deepcopy` for this plain-JSON state
+        (profiled: deepcopy was 85% of a playout)."""
+        return json.loads(json.dumps(state))
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.apply(state, seat, action)
@@ -92,10 +84,6 @@ class YokohamaGame(Game):
         if state["stage"] == "keep":
             return flow.options(state, seat)[0]
         return greedy.choose(state, seat)
-
-
-def copy_state(state: State) -> State:
-    return json.loads(json.dumps(state))
 
 
 def why_illegal(state: State, seat: int, action: Action) -> str:
