@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
-from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage
+from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage, TableFull
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
 #: How the table handles a player who lets the deadline pass.
@@ -230,19 +230,16 @@ class TableService:
     @_operation
     async def join(self, game_id: int, user_id: int) -> GameRow:
         game = await self.game(game_id)
-        engine = get_game(game.kind)
-        if game.status != "lobby":
-            raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.")
         if game.mode != "table":
             raise ServiceError("That is a private game.")
-        if game.is_seated(user_id):
-            raise ServiceError(f"You are already seated in game #{game_id}.")
-        if len(game.seats) >= engine.max_players:
-            raise ServiceError(f"Game #{game_id} is full ({engine.max_players} players).")
+        max_players = get_game(game.kind).max_players
+        # Storage checks status, seat and capacity in one transaction (two joins at once included).
         try:
-            await self.storage.add_seat(game_id, user_id)
+            await self.storage.add_seat(game_id, user_id, max_seats=max_players)
         except AlreadyExists as exc:
             raise ServiceError(f"You are already seated in game #{game_id}.") from exc
+        except TableFull as exc:
+            raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
         except StaleVersion as exc:
             raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.") from exc
         return await self.game(game_id)
@@ -252,8 +249,6 @@ class TableService:
         game = await self.game(game_id)
         if not game.is_seated(user_id):
             raise NotSeated(f"You are not seated in game #{game_id}.")
-        if game.status != "lobby":
-            raise GameClosed("The game has started; use resign to give up your seat.")
         try:
             await self.storage.remove_seat(game_id, user_id)
         except StaleVersion as exc:

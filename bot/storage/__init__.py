@@ -9,6 +9,7 @@ from bot.storage.base import (
     StaleVersion,
     Storage,
     StorageError,
+    TableFull,
 )
 from bot.storage.sqlite import SQLiteStorage
 
@@ -22,4 +23,5 @@ __all__ = [
     "StaleVersion",
     "Storage",
     "StorageError",
+    "TableFull",
 ]

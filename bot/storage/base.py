@@ -22,6 +22,10 @@ class AlreadyExists(Exception):
     """A uniqueness rule refused the write (a second daily attempt, a seat taken twice)."""
 
 
+class TableFull(Exception):
+    """Every seat of the table is taken."""
+
+
 @dataclass
 class GameRow:
     id: int
@@ -133,7 +137,7 @@ class Storage(Protocol):
         ...
     async def all_game_ids(self) -> list[int]: ...
 
-    async def add_seat(self, game_id: int, user_id: int) -> None: ...
+    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None: ...
     async def remove_seat(self, game_id: int, user_id: int) -> None: ...
 
     async def start_game(self, game_id: int, seat_order: list[int], state: str) -> None: ...

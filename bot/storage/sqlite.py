@@ -29,6 +29,7 @@ from bot.storage.base import (
     SeatRow,
     StaleVersion,
     StorageError,
+    TableFull,
 )
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -278,10 +279,15 @@ class SQLiteStorage:
         return [r[0] for r in await self._read("SELECT id FROM games ORDER BY id")]
 
     # ----- seats -------------------------------------------------------------------------------
-    async def add_seat(self, game_id: int, user_id: int) -> None:
+    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
+        """Seat `user_id`, checking status, uniqueness and capacity inside one transaction,
+        so two players joining at once can never overfill a table."""
         try:
             async with self._transaction() as conn:
                 await _require_status(conn, game_id, "lobby")
+                seated = await self._scalar(conn, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
+                if seated >= max_seats:
+                    raise TableFull(f"game {game_id} has {seated} of {max_seats} seats taken")
                 await conn.execute(
                     "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
                     (game_id, user_id, time.time()),

@@ -290,3 +290,11 @@ async def test_deadline_plays_only_the_late_round_of_a_simultaneous_game(storage
     assert [a.origin for a in event.outcome.applied] == ["timeout", "timeout"]
     _, _, state = await service.load(game.id)
     assert state["round"] == 2 and sorted((await service.status(game.id)).waiting_on) == [ALICE, BOB]
+
+
+async def test_joins_at_once_never_overfill_a_table(service: TableService) -> None:
+    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    results = await asyncio.gather(*(service.join(game.id, 1000 + i) for i in range(8)), return_exceptions=True)
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 5 and all("full (4 players)" in str(r) for r in refused)
+    assert len((await service.game(game.id)).seats) == 4
