@@ -5,30 +5,33 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
+
+N = TypeVar("N")
 
 
 class SettingsError(Exception):
     """A setting is missing or malformed; the message names it."""
 
 
-def _int(name: str, default: int | None) -> int | None:
+def _number(name: str, default: N, kind: type[int] | type[float]) -> N | int | float:
+    """The environment variable `name` as an int or float; `default` when unset or empty."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return int(raw)
+        return kind(raw)
     except ValueError as exc:
-        raise SettingsError(f"{name} must be a whole number, not {raw!r}.") from exc
+        what = "a whole number" if kind is int else "a number"
+        raise SettingsError(f"{name} must be {what}, not {raw!r}.") from exc
+
+
+def _int(name: str, default: int | None) -> int | None:
+    return _number(name, default, int)  # type: ignore[return-value]
 
 
 def _float(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return float(raw)
-    except ValueError as exc:
-        raise SettingsError(f"{name} must be a number, not {raw!r}.") from exc
+    return float(_number(name, default, float))
 
 
 @dataclass(frozen=True)
