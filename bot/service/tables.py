@@ -285,11 +285,9 @@ class TableService:
     # ----- play --------------------------------------------------------------------------------
     async def decision(self, game_id: int, user_id: int) -> Decision:
         """The options `user_id` has right now in game `game_id`."""
-        game, engine, state = await self.load(game_id)
-        seat = self._seat_to_act(game, engine, state, user_id)
-        assert state is not None
+        game, engine, state, seat = await self._turn_of(game_id, user_id, None)
         actions = engine.legal(state, seat)
-        prompt = engine.pending_label(state, seat) if hasattr(engine, "pending_label") else ""
+        prompt = engine.pending_label(state, seat)
         return Decision(
             game_id=game.id,
             version=game.version,

@@ -126,6 +126,10 @@ class Game(ABC):
         """How `action` reads in a public message; games with hidden choices leave the secret out."""
         return self.describe(state, action)
 
+    def pending_label(self, state: State, seat: int) -> str:
+        """What `seat` must decide now, as a heading for its panel ("" : a generic heading)."""
+        return ""
+
     def turn_marker(self, state: State) -> Any:
         """Changes whenever a new turn or round begins (None: the game does not say).
 
