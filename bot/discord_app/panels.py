@@ -103,9 +103,8 @@ async def panel_message(
     `name` (the user's display name) titles their own picture where the renderer takes one.
     """
     game, engine, state = await service.load(game_id)
-    summary = await service.summary(game)
-    header = f"**{summary.title} #{game.id}** — {summary.headline}" if summary.headline else \
-        f"**{summary.title} #{game.id}**"
+    headline = engine.headline(state) if state is not None else ""
+    header = f"**{engine.title} #{game.id}**" + (f" — {headline}" if headline else "")
     notes_for = PANEL_NOTES.get(game.kind)
     seat = game.seat_of(user_id)
     try:
@@ -277,8 +276,8 @@ async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
         except discord.HTTPException:
             log.warning("channel %s of game %s is gone", game.channel_id, game.id)
             return
-    summary = await bot.service.summary(game)
-    lines = [f"**{summary.title} #{game.id}** — {summary.headline}".rstrip(" —")]
+    headline = outcome.engine.headline(outcome.state) if outcome.state is not None else ""
+    lines = [f"**{outcome.engine.title} #{game.id}**" + (f" — {headline}" if headline else "")]
     text = turn_summary(outcome)
     if text:
         lines.append(text)
