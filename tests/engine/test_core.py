@@ -26,7 +26,7 @@ def test_rng_dice_are_roughly_uniform() -> None:
 def test_rng_fixed_outputs_never_change() -> None:
     # Stored games replay from seeds: if these numbers change, every stored game breaks.
     assert [Rng(1).next_u64() for _ in range(1)] == [10451216379200822465]
-    assert mix_seed("2026-11-29", "secret") == mix_seed("2026-11-29", "secret")
+    assert mix_seed("2026-11-29", "secret") == 8988870677494851816  # daily seeds must never change
     assert mix_seed("2026-11-29", "secret") != mix_seed("2026-11-30", "secret")
 
 
