@@ -1,6 +1,6 @@
 """The contract every game engine meets, and the pieces they share."""
 
-from engine.core.contract import Action, Game, State, canonical
+from engine.core.contract import Action, Game, OptionSpec, State, canonical, fill_seats, seat_token
 from engine.core.errors import IllegalAction
 from engine.core.playout import ContractViolation, Playout, random_playout, replay
 from engine.core.registry import available_games, get_game, register, unregister
@@ -10,16 +10,19 @@ __all__ = [
     "Action",
     "ContractViolation",
     "Game",
+    "OptionSpec",
     "IllegalAction",
     "Playout",
     "Rng",
     "State",
     "available_games",
     "canonical",
+    "fill_seats",
     "get_game",
     "mix_seed",
     "random_playout",
     "register",
     "replay",
+    "seat_token",
     "unregister",
 ]

@@ -14,8 +14,12 @@ them as text.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
@@ -27,6 +31,47 @@ Action = Any  # JSON-able: dict, list, str, int, bool
 def canonical(value: Any) -> str:
     """One canonical JSON text for a JSON-able value (sorted keys, no spaces)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def seat_token(seat: int) -> str:
+    """How engine text names a seat: `{seat:N}` (N = the 0-based seat index).
+
+    Engines speak of seats, never people; the bot (or the terminal) replaces each token
+    with a display name or a mention (`fill_seats`).
+    """
+    return f"{{seat:{seat}}}"
+
+
+_SEAT_TOKEN = re.compile(r"\{seat:(\d{1,2})\}")
+
+
+def fill_seats(text: str, name_of: Callable[[int], str]) -> str:
+    """`text` with every `{seat:N}` token replaced by `name_of(N)`."""
+    return _SEAT_TOKEN.sub(lambda m: name_of(int(m.group(1))), text)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule variant a table may choose, declared as data so every front end offers it.
+
+    `allowed` lists every value a table may pick (the first front-end choice is `default`);
+    `labels`, when given, names each allowed value for people (same order as `allowed`).
+    """
+
+    name: str
+    default: Any
+    allowed: tuple[Any, ...]
+    help: str
+    title: str = ""
+    labels: tuple[str, ...] = ()
+
+    def label_of(self, value: Any) -> str:
+        for allowed, label in zip(self.allowed, self.labels, strict=False):
+            if allowed == value and type(allowed) is type(value):
+                return label
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
 
 
 class Game(ABC):
@@ -44,6 +89,23 @@ class Game(ABC):
     max_players: int = 1
     #: Options with their defaults; the defaults give the basic game.
     default_options: dict[str, Any] = {}
+    #: The same options declared as data (name, allowed values, default, help). When a game
+    #: sets this, `default_options` is derived from it; front ends read `option_specs()`.
+    options: tuple[OptionSpec, ...] = ()
+    #: The version of this engine's stored state. Raise it with every change to the state's
+    #: shape or to a rule that changes what a stored game means, and teach `upgrade` the step.
+    schema_version: int = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("options"):
+            cls.default_options = {spec.name: spec.default for spec in cls.options}
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The declared options; a game that only sets `default_options` gets plain specs."""
+        if self.options:
+            return self.options
+        return tuple(OptionSpec(name, default, (), "") for name, default in self.default_options.items())
 
     # ----- creating a game -------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -54,10 +116,18 @@ class Game(ABC):
                 known = ", ".join(sorted(self.default_options)) or "none"
                 raise IllegalAction(f"{self.title or self.name} has no option '{key}' (options: {known}).")
             default = self.default_options[key]
-            if default is not None and not isinstance(value, type(default)):
+            if default is not None and (
+                not isinstance(value, type(default)) or (isinstance(value, bool) and not isinstance(default, bool))
+            ):
                 raise IllegalAction(
                     f"Option '{key}' must be a {type(default).__name__}, not {value!r}."
                 )
+            spec = next((o for o in self.option_specs() if o.name == key), None)
+            if spec is not None and spec.allowed and not any(
+                canonical(value) == canonical(allowed) for allowed in spec.allowed
+            ):
+                choices = ", ".join(spec.label_of(a) for a in spec.allowed)
+                raise IllegalAction(f"Option '{spec.title or key}' can be {choices}; not {value!r}.")
             merged[key] = value
         return merged
 
@@ -88,11 +158,32 @@ class Game(ABC):
             raise IllegalAction("This game is over.")
         if seat not in self.to_act(state):
             raise IllegalAction(self.why_not_your_turn(state, seat))
-        if action not in self.legal(state, seat):
-            raise IllegalAction(self.why_illegal(state, seat, action))
+        chosen = self.match_legal(state, seat, action)
+        if chosen is None:
+            try:
+                reason = self.why_illegal(state, seat, action)
+            except Exception:  # an explainer must never turn a refusal into a crash
+                reason = Game.why_illegal(self, state, seat, action)
+            raise IllegalAction(reason)
         new_state = self._copy_for_move(state, seat)
-        self._apply(new_state, seat, action)
+        self._apply(new_state, seat, chosen)
         return new_state
+
+    def match_legal(self, state: State, seat: int, action: Action) -> Action | None:
+        """The engine's own copy of the legal action whose canonical JSON equals `action`'s.
+
+        Plain `==` would let `1.0` or `True` pass for `1` and poison the stored log; only an
+        action that serialises exactly like an offered one is accepted, and the engine's own
+        object (never the caller's) is what gets applied and stored.
+        """
+        try:
+            key = canonical(action)
+        except (TypeError, ValueError):
+            return None
+        for option in self.legal(state, seat):
+            if canonical(option) == key:
+                return copy.deepcopy(option)
+        return None
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """A copy `_apply` may mutate without touching `state`.
@@ -126,9 +217,51 @@ class Game(ABC):
         """How `action` reads in a public message; games with hidden choices leave the secret out."""
         return self.describe(state, action)
 
+    def detail(self, state: State, action: Action) -> str:
+        """More about an option than its 80-character label holds (<= 100 characters; shown as a
+        menu option's description): an order's needs and reward, a technology's effect. "" = none."""
+        return ""
+
+    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
+        """One decision as a clause of the public turn story: what was done, gained and paid.
+
+        Seats are named by `seat_token`, never by people; a hidden choice is never named
+        (which card was kept or drawn). The default is the public label.
+        """
+        return self.public_label(before, action)
+
     def pending_label(self, state: State, seat: int) -> str:
         """What `seat` must decide now, as a heading for its panel ("" : a generic heading)."""
         return ""
+
+    def decision_stamp(self, state: State, seat: int) -> str:
+        """A short fingerprint of what `seat` is being asked now (its prompt, options and labels).
+
+        In simultaneous phases a panel stays valid while this is unchanged, whatever other
+        seats did meanwhile. The service adds the seat's own move count, so the seat's own
+        move always invalidates its old panel (a double click applies once). Games whose
+        labels depend on the whole state may narrow this to the parts that matter.
+        """
+        if seat not in self.to_act(state):
+            return ""
+        options = self.legal(state, seat)
+        basis = [self.pending_label(state, seat), [[canonical(a), self.describe(state, a)] for a in options]]
+        return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
+
+    def is_formality(self, state: State, seat: int) -> bool:
+        """True when `seat`'s decision now has nothing to weigh, so the bot may play it for them.
+
+        The default: exactly one legal action. A game may refuse (return False) for a single
+        option a player should still see and confirm.
+        """
+        return len(self.legal(state, seat)) == 1
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether `action` ends the mover's undo window: it revealed hidden information or drew
+        randomness (a card, a die, a deck), or handed the turn on. The default closes always (no
+        undo); games override it with what their rules say.
+        """
+        return True
 
     def turn_marker(self, state: State) -> Any:
         """Changes whenever a new turn or round begins (None: the game does not say).
@@ -170,9 +303,37 @@ class Game(ABC):
             raise IllegalAction("There is nothing to decide for this seat.")
         return options[0]
 
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+        """A legal action chosen only from what `seat` may see, deterministic under `seed`.
+
+        The default is the game's `auto_action`; games with a search override this.
+        """
+        return self.auto_action(state, seat)
+
     # ----- storage ------------------------------------------------------------------------
     def dump(self, state: State) -> str:
         return canonical(state)
 
     def load(self, text: str) -> State:
-        return json.loads(text)
+        """The state stored as `text`, upgraded to today's `schema_version` when it is older."""
+        state = json.loads(text)
+        if not isinstance(state, dict):
+            raise ValueError(f"A stored {self.name} state must be a JSON object.")
+        stored = state.get("schema_version", 1)
+        if not isinstance(stored, int) or stored > self.schema_version:
+            raise ValueError(
+                f"This {self.name} game was stored by a newer version of the bot (state schema {stored})."
+            )
+        while stored < self.schema_version:
+            state = self.upgrade(state, stored)
+            stored += 1
+            state["schema_version"] = stored
+        return state
+
+    def upgrade(self, state: State, from_version: int) -> State:
+        """Turn a state of schema `from_version` into one of `from_version + 1`.
+
+        Engines that raise `schema_version` override this with each step; a rule fix that
+        needs no change of shape only bumps the version (the default passes the state on).
+        """
+        return state

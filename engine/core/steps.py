@@ -1,0 +1,78 @@
+"""Decision steps declared once: what can be chosen, how it applies, its prompt, its label.
+
+Each engine's turn is a chain of small decisions. Declaring a step in one class keeps the
+options, the effect, the refusal reason and the words for it in one place, so `legal`,
+`why_illegal`, prompts and labels cannot drift apart (18xx.games' steps and boardgame.io's
+named moves work the same way). `StepGame` derives the contract from the current step.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from engine.core.contract import Action, Game, State
+
+
+class Step(ABC):
+    """One kind of decision. Subclasses are stateless: everything lives in the game state."""
+
+    #: A short stable name ("place", "keep_orders"); used in actions and logs.
+    name: str = ""
+
+    @abstractmethod
+    def options(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of this step for `seat` now."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Carry out a legal action (mutating the private copy `state`)."""
+
+    @abstractmethod
+    def label(self, state: State, action: Action) -> str:
+        """The button or menu label (<= 80 characters)."""
+
+    def prompt(self, state: State, seat: int) -> str:
+        """The question this step asks, as a panel heading."""
+        return ""
+
+    def public_label(self, state: State, action: Action) -> str:
+        """The label as a public message may show it (hidden choices left out)."""
+        return self.label(state, action)
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        """Why `action` is not allowed in this step (None: the generic message)."""
+        return None
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether taking `action` ends the mover's undo window (reveals or draws)."""
+        return True
+
+
+class StepGame(Game):
+    """A game whose every decision is a `Step`: the contract's per-decision parts derive from it."""
+
+    @abstractmethod
+    def step_of(self, state: State, seat: int) -> Step | None:
+        """The step `seat` is in now (None: the seat owes nothing)."""
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        step = self.step_of(state, seat)
+        return step.options(state, seat) if step is not None else []
+
+    def _apply(self, state: State, seat: int, action: Action) -> None:
+        step = self.step_of(state, seat)
+        assert step is not None, "apply() only reaches _apply for a seat that owes a decision"
+        step.apply(state, seat, action)
+
+    def pending_label(self, state: State, seat: int) -> str:
+        step = self.step_of(state, seat)
+        return step.prompt(state, seat) if step is not None else ""
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+        step = self.step_of(state, seat)
+        reason = step.refusal(state, seat, action) if step is not None else None
+        return reason or Game.why_illegal(self, state, seat, action)
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        step = self.step_of(before, seat)
+        return step.closes_undo(before, seat, action, after) if step is not None else True
