@@ -9,13 +9,13 @@ import sys
 
 from bot.discord_app.client import YokohamaBot
 from bot.settings import Settings
-from bot.storage import SQLiteStorage, StorageError
+from bot.storage import StorageError, storage_for
 
 log = logging.getLogger(__name__)
 
 
 async def _main(settings: Settings) -> int:
-    storage = SQLiteStorage(settings.database_path)
+    storage = storage_for(settings.database_url, settings.database_path)
     try:
         await storage.open()
     except StorageError as exc:

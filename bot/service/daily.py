@@ -174,8 +174,9 @@ class DailyService:
             return self._secret
         stored = await self.storage.get_meta(SECRET_KEY)
         if not stored:
-            stored = secrets.token_hex(32)
-            await self.storage.set_meta(SECRET_KEY, stored)
+            # Two processes starting at once both get here; the database keeps the first one's and
+            # both read that back, so every process plays the same dice.
+            stored = await self.storage.claim_meta(SECRET_KEY, secrets.token_hex(32))
         self._secret = stored
         return stored
 

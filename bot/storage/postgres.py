@@ -109,6 +109,11 @@ class PostgresStorage:
             "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             key, value)
 
+    async def claim_meta(self, key: str, value: str) -> str:
+        async with self._transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", key, value)
+            return str(await conn.fetchval("SELECT value FROM meta WHERE key = $1", key))
+
     async def get_setting(self, guild_id: int, key: str) -> str | None:
         return await self.pool.fetchval(
             "SELECT value FROM guild_settings WHERE guild_id = $1 AND key = $2", guild_id, key)
@@ -306,6 +311,55 @@ class PostgresStorage:
             "SELECT seq, seat, user_id, origin, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
             game_id)
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # ----- whole tables (copy-db) ------------------------------------------------------------------
+    async def table_names(self) -> list[str]:
+        rows = await self.pool.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+            "AND table_type = 'BASE TABLE' AND table_name <> 'schema_version'")
+        return [r[0] for r in rows]
+
+    async def _column_types(self, table: str) -> dict[str, str]:
+        rows = await self.pool.fetch(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' "
+            "AND table_name = $1 ORDER BY ordinal_position", table)
+        return {r[0]: r[1] for r in rows}
+
+    async def table_columns(self, table: str) -> list[str]:
+        return list(await self._column_types(table))
+
+    async def read_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        columns = await self.table_columns(table)
+        rows = await self.pool.fetch(f"SELECT {', '.join(map(_quoted, columns))} FROM {_quoted(table)}")
+        return columns, [tuple(r) for r in rows]
+
+    async def write_table(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        if not rows:
+            return
+        types = await self._column_types(table)
+        convert = [_CONVERT.get(types[c], _same) for c in columns]
+        values = [tuple(None if v is None else f(v) for f, v in zip(convert, row, strict=True)) for row in rows]
+        async with self._transaction() as conn:
+            await conn.copy_records_to_table(table, records=values, columns=columns)
+            if "id" in columns and types.get("id") == "bigint":
+                # Keep BIGSERIAL ahead of the copied ids.
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"GREATEST((SELECT max(id) FROM {_quoted(table)}), 1))")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_CONVERT: dict[str, Any] = {
+    "boolean": bool, "bigint": int, "integer": int, "smallint": int, "double precision": float, "real": float,
+    "text": str,
+}
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _redacted(url: str) -> str:
