@@ -20,11 +20,12 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.kit import new_canvas, png
+from rendering.kit import png
 from rendering.yokohama.board_map import draw_map
 from rendering.yokohama.boards import draw_boards
 from rendering.yokohama.final import draw_final
 from rendering.yokohama.names import Names
+from rendering.yokohama.palette import new_canvas
 
 __all__ = [
     "draw_private", "picture", "map_picture", "player_boards", "private_picture", "final_picture", "public_pictures",

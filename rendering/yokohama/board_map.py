@@ -15,29 +15,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import (
-    BAND,
-    DONE,
-    HIGHLIGHT,
-    INK,
-    LINE,
-    PANEL,
-    PAPER,
-    RGB,
-    SKY,
-    SOFT,
-    STRIPE,
-    WHITE,
-    fit,
-    new_canvas,
-    put_text,
-    text_width,
-    to_palette,
-    wrap,
-)
+from rendering.kit import wrap
+from rendering.kit.colours import BAND, DONE, HIGHLIGHT, INK, LINE, PANEL, PAPER, RGB, SKY, SOFT, STRIPE, WHITE
 from rendering.yokohama import layout as L
 from rendering.yokohama.cards import order_card, tech_card
 from rendering.yokohama.names import Names, seat_names
+from rendering.yokohama.palette import fit, new_canvas, put_text, text_width, to_palette
 from rendering.yokohama.pieces import (
     COUNTRY_ORDER,
     NEUTRAL,
@@ -297,7 +280,8 @@ def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
     _header(image, view, who)
     _legend(image, draw, view, who)
     _track_marks(image, draw, view)
-    acting = (view.get("acting") or {}).get("area")
+    acting_info = view.get("acting") or {}
+    acting = acting_info.get("area")
     for area in view["areas"]:
         box = L.area_box(rows, area["row"], area["col"])
         token = area.get("power_token")
@@ -307,6 +291,9 @@ def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
         _area_marks(image, draw, box, area)
         if acting == area["id"]:
             draw.rounded_rectangle(box, 12, outline=INK, width=5)
+            by = " (mercenary) " if acting_info.get("mercenary") else " "
+            label = f" Power {acting_info.get('power', '?')}{by}"
+            put_text(image, (box[2] - 8, box[1] + L.PAWNS_Y - 4), label, 17, WHITE, INK, "rt", bold=True)
     _ports(image, view)
     _labs(image, view)
     y = L.spaces_y(rows, len(view["ports"]), len(view["labs"]))

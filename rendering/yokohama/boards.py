@@ -9,30 +9,17 @@ shown); everything else is a few shapes and cached text sprites.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import (
-    BAND,
-    HIGHLIGHT,
-    INK,
-    LINE,
-    PANEL,
-    PAPER,
-    RGB,
-    SOFT,
-    STRIPE,
-    WHITE,
-    fit,
-    house,
-    new_canvas,
-    put_text,
-    text_width,
-)
+from rendering.kit.colours import BAND, HIGHLIGHT, INK, LINE, PANEL, PAPER, RGB, SOFT, STRIPE, WHITE
+from rendering.kit.icons import house
 from rendering.yokohama import layout as L
 from rendering.yokohama.cards import ORDER_H, ORDER_W, order_card
 from rendering.yokohama.names import Names, seat_names
+from rendering.yokohama.palette import fit, new_canvas, put_text, text_width
 from rendering.yokohama.pieces import (
     COUNTRY_ORDER,
     GOOD_ORDER,
@@ -68,12 +55,8 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     who = seat_names(view, names)
     order = list(range(len(view["seats"]))) if seats is None else seats
     heights = band_heights(view)
-    height = TITLE_H + sum(heights[s] + 8 for s in order) + 8
-    image, draw = new_canvas(L.WIDTH, height, "P")
-    title = "Player boards" if len(order) > 1 else "Your board"
-    put_text(image, (L.MARGIN, TITLE_H / 2), title, 26, INK, PAPER, "lm", bold=True)
-    note = "hidden orders are shown only to their owner"
-    put_text(image, (L.WIDTH - L.MARGIN, TITLE_H / 2), note, 18, SOFT, PAPER, "rm")
+    image = _frame(tuple(order), tuple(heights[s] for s in order)).copy()
+    draw = ImageDraw.Draw(image)
     y = TITLE_H
     for seat in order:
         _band(image, draw, view, seat, who[seat], y, heights[seat])
@@ -81,17 +64,36 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     return image
 
 
+@functools.lru_cache(maxsize=64)
+def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
+    """The empty bands (background, frame, the seat's piece) for these seats and heights; drawn once."""
+    height = TITLE_H + sum(h + 8 for h in heights) + 8
+    image, draw = new_canvas(L.WIDTH, height, "P")
+    title = "Player boards" if len(order) > 1 else "Your board"
+    put_text(image, (L.MARGIN, TITLE_H / 2), title, 26, INK, PAPER, "lm", bold=True)
+    note = "hidden orders are shown only to their owner"
+    put_text(image, (L.WIDTH - L.MARGIN, TITLE_H / 2), note, 18, SOFT, PAPER, "rm")
+    y = TITLE_H
+    for seat, h in zip(order, heights, strict=True):
+        draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + h), 12, fill=_bg(seat), outline=LINE, width=2)
+        pawn(image, draw, seat, L.MARGIN + 12, y + 10, 32)
+        y += h + 8
+    return image
+
+
+def _bg(seat: int) -> RGB:
+    return PANEL if seat % 2 == 0 else STRIPE
+
+
 def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, name: str, y: int,
           h: int) -> None:
     info = view["seats"][seat]
-    bg = PANEL if seat % 2 == 0 else STRIPE
-    draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + h), 12, fill=bg, outline=LINE, width=2)
+    bg = _bg(seat)
     if view.get("current") == seat and not view.get("over"):
         draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + h), 12, outline=INK, width=4)
     x0 = L.MARGIN + 12
     x1 = L.WIDTH - L.MARGIN - 12
     # title row: who, points now, points if the game ended now
-    pawn(image, draw, seat, x0, y + 10, 32)
     scores = view.get("scores") or []
     total = scores[seat]["total"] if seat < len(scores) else info["vp"]
     right = f"{info['vp']} VP · {total} with final scoring now" if not view.get("over") else f"{total} VP final"

@@ -14,7 +14,8 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.kit import INK, LINE, SILVER, SOFT, WHITE, fit, new_canvas, put_text, to_palette
+from rendering.kit.colours import INK, LINE, SILVER, SOFT, WHITE
+from rendering.yokohama.palette import fit, new_canvas, put_text, to_palette
 from rendering.yokohama.pieces import country_badge, draw_goods, draw_reward, reward_width
 
 ORDER_W, ORDER_H = 170, 84

@@ -12,9 +12,11 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.kit import HIGHLIGHT, INK, LINE, PANEL, PAPER, SOFT, STRIPE, WHITE, fit, new_canvas, put_text, star
+from rendering.kit.colours import HIGHLIGHT, INK, LINE, PANEL, PAPER, SOFT, STRIPE, WHITE
+from rendering.kit.icons import star
 from rendering.yokohama import layout as L
 from rendering.yokohama.names import Names, seat_names
+from rendering.yokohama.palette import fit, new_canvas, put_text
 from rendering.yokohama.pieces import pawn
 
 CATEGORIES = (

@@ -15,25 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import (
-    BLUE,
-    BROWN,
-    GOLD,
-    GOOD_COLOURS,
-    GREEN,
-    INK,
-    ORANGE,
-    PAPER,
-    RGB,
-    SILVER,
-    SOFT,
-    WHITE,
-    draw_icon,
-    good_square,
-    house,
-    put_text,
-    text_width,
-)
+from rendering.kit.colours import BLUE, BROWN, GOLD, GOOD_COLOURS, GREEN, INK, ORANGE, PAPER, RGB, SILVER, SOFT, WHITE
+from rendering.kit.icons import draw_icon, good_square, house
+from rendering.yokohama.palette import PAL, put_text, text_width
 
 #: Seat colours in seat order, the rulebook's Red, Blue, Yellow, Green as Okabe-Ito colours.
 SEAT_COLOURS: tuple[RGB, ...] = (ORANGE, BLUE, GOLD, GREEN)
@@ -144,11 +128,11 @@ def coin(image: Image.Image, draw: ImageDraw.ImageDraw, n: int | None, x: int, y
 def draw_icon_for(image: Image.Image, draw: ImageDraw.ImageDraw, key: str, x: int, y: int, s: int) -> None:
     """The icon of one reward key (a good, any good, imported, warehouse, move) in the s x s box at (x, y)."""
     if key in GOOD_COLOURS:
-        good_square(image, draw, key, x, y, s)
+        good_square(PAL, image, draw, key, x, y, s)
     elif key == "any_good":
-        draw_icon(image, draw, "good", x, y, s)
+        draw_icon(PAL, image, draw, "good", x, y, s)
     elif key == "imported":
-        draw_icon(image, draw, "cargo", x, y, s)
+        draw_icon(PAL, image, draw, "cargo", x, y, s)
     elif key == "warehouse":
         draw.rectangle((x + 1, y + 1, x + s - 2, y + s - 2), fill=SILVER, outline=INK, width=2)
         put_text(image, (x + s / 2, y + s / 2), "W", int(s * 0.62), INK, SILVER, "mm", bold=True)
