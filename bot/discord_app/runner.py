@@ -7,21 +7,21 @@ import logging
 import signal
 import sys
 
-from bot.discord_app.client import YokohamaBot
+from bot.discord_app.client import make_bot
 from bot.settings import Settings
-from bot.storage import SQLiteStorage, StorageError
+from bot.storage import StorageError, storage_for
 
 log = logging.getLogger(__name__)
 
 
 async def _main(settings: Settings) -> int:
-    storage = SQLiteStorage(settings.database_path)
+    storage = storage_for(settings.database_url, settings.database_path)
     try:
         await storage.open()
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 3
-    bot = YokohamaBot(settings, storage)
+    bot = make_bot(settings, storage)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         # close() waits for a write in progress, then disconnects: no half-written game.
