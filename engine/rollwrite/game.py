@@ -271,6 +271,14 @@ class RollWriteGame(StepGame):
             raise IllegalAction("There is nothing to decide for this seat.")
         return greedy_action(self, state, seat)
 
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+        """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round."""
+        from engine.rollwrite import ai
+
+        if not self.legal(state, seat):
+            raise IllegalAction("There is nothing to decide for this seat.")
+        return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s)
+
 
 def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
     """An independent copy of one sheet (plain JSON, so a JSON round trip is exact and fast)."""
