@@ -387,9 +387,8 @@ class TableService:
         because the seat's own move changes its stamp.
         """
         game, engine, state, seat = await self._turn_of(game_id, user_id, None)
-        if version != game.version and (
-            not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)
-        ):
+        stale = version != game.version
+        if stale and (not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
             raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
         actions = engine.legal(state, seat)
         if not 0 <= index < len(actions):
