@@ -277,6 +277,8 @@ class TableService:
         game = await self.game(game_id)
         if game.mode != "table":
             raise ServiceError("That is a private game.")
+        if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
+            raise ServiceError(f"You are already seated at table #{game_id}.")
         max_players = get_game(game.kind).max_players
         # Storage checks status, seat and capacity in one transaction (two joins at once included).
         try:
