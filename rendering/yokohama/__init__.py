@@ -75,8 +75,10 @@ def final_picture(view: dict[str, Any], names: Names = None, ranking: list[int] 
     return png(draw_final(view, names, ranking))
 
 
-def public_pictures(view: dict[str, Any], names: Names = None) -> list[tuple[str, bytes]]:
-    """The public pictures of a turn, as (name, PNG): the map and the player boards (the final scores once over)."""
+def public_pictures(view: dict[str, Any], names: Names = None,
+                    ranking: list[int] | None = None) -> list[tuple[str, bytes]]:
+    """The public pictures of a turn, as (label, PNG): the map and the player boards; once the game is over,
+    the final scores (in `ranking` order if given) and the final map."""
     if view.get("over"):
-        return [("final", final_picture(view, names))]
+        return [("final", final_picture(view, names, ranking)), ("map", map_picture(view, names))]
     return [("map", map_picture(view, names)), ("boards", player_boards(view, names))]

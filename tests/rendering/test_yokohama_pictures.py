@@ -105,7 +105,7 @@ def test_picture_gives_the_map_publicly_your_own_picture_privately_and_the_final
     assert picture(own, NAMES) == private_picture(own, NAMES)
     assert picture(over, NAMES) == final_picture(over, NAMES)
     assert [name for name, _ in public_pictures(public, NAMES)] == ["map", "boards"]
-    assert [name for name, _ in public_pictures(over, NAMES)] == ["final"]
+    assert [name for name, _ in public_pictures(over, NAMES)] == ["final", "map"]
 
 
 def test_the_map_is_as_tall_as_its_triangle_and_boards_need() -> None:

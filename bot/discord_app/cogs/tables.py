@@ -24,6 +24,7 @@ from bot.discord_app.panels import (
     lobby_view,
     mention,
     only,
+    public_files,
     public_view,
     send_panel,
 )
@@ -101,13 +102,20 @@ class Tables(commands.Cog):
             lines.append(final_standings(row, names))
         files = []
         if state is not None:
-            picture = await draw(row.kind, engine.view(state, None), f"game-{row.id}.png", names=names)
-            if picture:
-                files.append(picture)
+            ranking = (row.result or {}).get("ranking") if row.status == "finished" else None
+            files = await public_files(row.kind, engine.view(state, None), row.id, names, ranking)
         await interaction.followup.send(
             clip("\n".join(lines), 2000), files=files,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none())
+        seat = row.seat_of(interaction.user.id)
+        if seat is not None and state is not None and row.status == "active":
+            # A seated player also sees their own view (their hand of orders), privately.
+            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                             name=interaction.user.display_name, names=names)
+            if own is not None:
+                await interaction.followup.send(f"Your own view of **#{row.id}** (only you see this).",
+                                                file=own, ephemeral=True)
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
     @app_commands.describe(game="Game number")
