@@ -22,10 +22,11 @@ from engine.duel.cards import (
     TECHS,
     reward_text,
 )
-from engine.duel.describe import order_label
+from engine.duel.flow import to_act
 from engine.duel.scoring import CATEGORY_LABELS, production
 from engine.duel.state import area_used, house_owner, name
-from engine.duel.turns import next_house_cost, to_act
+from engine.duel.text import order_label
+from engine.duel.turns import next_house_cost
 
 
 def order_view(card: int) -> dict[str, Any]:
