@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import io
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -21,7 +26,10 @@ from bot.discord_app.panels import (
     send_panel,
 )
 from bot.service import ServiceError
+from bot.service.replay import replay_frames
 from engine.core import available_games
+from rendering import picture_for
+from rendering.replay import animated_gif
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -120,6 +128,46 @@ class Tables(commands.Cog):
             await interaction.channel.send(text, allowed_mentions=NO_MENTIONS_BUT_USERS)  # type: ignore[union-attr]
         if not outcome.finished:
             await announce(self.bot, outcome)
+
+    @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
+    @app_commands.describe(game="Game number")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        from bot.discord_app.cogs.rollwrite import display_name
+
+        row = await self.bot.service.game(game)
+        if row.guild_id is not None and row.guild_id != interaction.guild_id:
+            raise ServiceError(f"Game #{game} belongs to another server.")
+        private = row.mode != "table"  # solo games and daily attempts: only their player, privately
+        if private and not row.is_seated(interaction.user.id):
+            raise ServiceError(f"Game #{game} is a private game.")
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        engine, frames = await replay_frames(self.bot.storage, row)
+        players = sum(1 for s in row.seats if s.seat is not None)
+        names = [await display_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
+        viewer = row.seat_of(interaction.user.id)
+        pictures = await asyncio.to_thread(
+            lambda: [frame_picture(row.kind, engine.view(f.state, None), viewer or 0, names) for f in frames])
+        if not pictures or pictures[0] is None:
+            raise ServiceError(f"{engine.title} has no pictures yet, so it cannot be replayed.")
+        gif = await asyncio.to_thread(animated_gif, pictures)
+        await interaction.followup.send(
+            f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round).",
+            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
+            allowed_mentions=discord.AllowedMentions.none())
+
+
+def frame_picture(kind: str, view: dict[str, Any], seat: int, names: list[str]) -> bytes | None:
+    """One replay frame: Roll & Write shows a player's sheet (yours if you played), the others their board."""
+    if kind == "rollwrite":
+        from rendering.rollwrite import render_sheet
+
+        return render_sheet(view, min(seat, len(names) - 1), names[min(seat, len(names) - 1)])
+    picture = picture_for(kind)
+    if picture is None:
+        return None
+    if "names" in inspect.signature(picture).parameters:
+        return picture(view, names=names)
+    return picture(view)
 
 
 async def setup(bot: YokohamaBot) -> None:
