@@ -137,7 +137,7 @@ class DuelGame(StepGame):
 
     # ----- views and scores ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return viewing.view(state, seat, self.scores_for(state, seat), self.winners(state))
+        return dict(viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """The public score sheet: Church points stay 0 until the end (those cards are face down)."""

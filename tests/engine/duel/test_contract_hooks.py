@@ -162,3 +162,13 @@ def test_greedy_games_still_finish() -> None:
 
     result = random_playout(GAME, 2, 11, policy=greedy)
     assert result.finished and GAME.is_over(result.state)
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_the_view_has_its_declared_shape(viewer: int | None) -> None:
+    from engine.duel.view_types import AreaView, DuelView, PlayerView
+
+    view = GAME.view(act_at(set_player(started(), 0, money=5), 0, "chinatown", 3), viewer)
+    assert set(view) == set(get_type_hints(DuelView))
+    assert all(set(p) == set(get_type_hints(PlayerView)) for p in view["players"])
+    assert all(set(a) == set(get_type_hints(AreaView)) for a in view["areas"])
