@@ -16,6 +16,8 @@ from engine.duel.types import Action
 
 #: Every step, for finding the one an action belongs to.
 ALL_STEPS: tuple[DuelStep, ...] = (DISCARD, SETUP, UPGRADE, TURN, BONUS_STEP, BUILD, *ACT_STEPS.values())
+#: Every action kind (`do`) a Duel knows.
+KINDS: frozenset[str] = frozenset(kind for step in ALL_STEPS for kind in step.kinds) | frozenset(FREE.kinds)
 
 
 def to_act(state: State) -> list[int]:

@@ -57,7 +57,7 @@ class DuelGame(StepGame):
         flow.perform(state, seat, action)
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
-        if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+        if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
             return NOT_AN_ACTION
         return super().why_illegal(state, seat, action)
 

@@ -70,6 +70,11 @@ class TurnStep(DuelStep):
             return "Take free actions or end your turn."
         return "Choose an Area for your Area Action, or take a free action first."
 
+    def waiting(self, state: State, seat: int) -> str:
+        if state["turn"]["area_done"]:
+            return "Your Area Action is done: take a free action or end your turn."
+        return "Choose an Area for your Area Action (or take a free action first)."
+
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         if action["do"] == "area":
             if action.get("area") not in AREAS:
