@@ -160,3 +160,12 @@ async def test_table_new_offers_every_games_options_from_their_declarations(fake
     choices = await fake.autocomplete("table new", user=alice, focused="options",
                                       options={"game": "rollwrite", "options": "cham"})
     assert "Chamber of Commerce: On" in [c["name"] for c in choices]
+
+
+async def test_a_resignation_pings_the_remaining_players_not_the_resigner(fake: FakeDiscord) -> None:
+    users = [fake.user("alice"), fake.user("bob"), fake.user("carol")]
+    game_id, _ = await _table(fake, *users)
+    sent = await fake.command("table resign", user=users[1], options={"game": game_id, "confirm": "yes"})
+    [notice] = [s for s in sent if s.kind == "channel_message" and "resigned" in (s.content or "")]
+    assert pinged(notice) == {users[0].id, users[2].id}
+    assert "**bob** resigned" in notice.content and users[1].mention not in notice.content
