@@ -277,6 +277,8 @@ class TableService:
         game = await self.game(game_id)
         if game.mode != "table":
             raise ServiceError("That is a private game.")
+        if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
+            raise ServiceError(f"You are already seated at table #{game_id}.")
         max_players = get_game(game.kind).max_players
         # Storage checks status, seat and capacity in one transaction (two joins at once included).
         try:
@@ -458,7 +460,13 @@ class TableService:
         if not mine:
             return []
         start = mine[-1]
-        taken = [journal[start]] + [c for c in journal[start + 1:] if c.origin in _REPLAYED_BY_BOT]
+        taken = [journal[start]]
+        others_moved = False  # after another seat's own decision, its bot-played steps are its own business
+        for clause in journal[start + 1:]:
+            if clause.origin not in _REPLAYED_BY_BOT:
+                others_moved = True
+            elif clause.seat == seat or not others_moved:
+                taken.append(clause)
         if any(c.closes for c in taken):
             return []
         return [c.seq for c in taken]

@@ -69,6 +69,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
+    # 2: the origins of log entries, as SQLite's migration 2 (formalities played for a seat, undo entries).
+    """
+    ALTER TABLE actions ADD CONSTRAINT actions_origin
+        CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo'));
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
