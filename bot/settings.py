@@ -69,6 +69,8 @@ class Settings:
     daily_grace_hours: float = 12.0
     #: Where the terminal client writes pictures.
     pictures_dir: Path = Path("pictures")
+    #: The AI's thinking time per decision (bot seats, the daily par), in seconds.
+    ai_budget_s: float = 2.0
 
     def __post_init__(self) -> None:
         if self.shard_count is not None and self.shard_count < 1:
@@ -95,4 +97,5 @@ class Settings:
             daily_secret=os.environ.get("DAILY_SECRET", "").strip(),
             daily_grace_hours=_float("DAILY_GRACE_HOURS", cls.daily_grace_hours),
             pictures_dir=Path(os.environ.get("PICTURES_DIR", "").strip() or cls.pictures_dir),
+            ai_budget_s=_float("AI_BUDGET_SECONDS", cls.ai_budget_s),
         )

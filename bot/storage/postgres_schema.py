@@ -69,7 +69,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
-    # 2: standings. The result of every finished game (one row per game, one per player), numbered in
+    # 2: the origins of log entries, as SQLite's migration 2 (formalities played for a seat, undo entries).
+    """
+    ALTER TABLE actions ADD CONSTRAINT actions_origin
+        CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo'));
+    """,
+    # 3: standings. The result of every finished game (one row per game, one per player), numbered in
     #    the order recorded, and the ratings derived from them (`rebuild-ratings` recomputes those).
     #    A rating's scope is a server id, or 0 for everyone.
     """
