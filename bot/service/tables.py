@@ -461,7 +461,13 @@ class TableService:
         if not mine:
             return []
         start = mine[-1]
-        taken = [journal[start]] + [c for c in journal[start + 1:] if c.origin in _REPLAYED_BY_BOT]
+        taken = [journal[start]]
+        others_moved = False  # after another seat's own decision, its bot-played steps are its own business
+        for clause in journal[start + 1:]:
+            if clause.origin not in _REPLAYED_BY_BOT:
+                others_moved = True
+            elif clause.seat == seat or not others_moved:
+                taken.append(clause)
         if any(c.closes for c in taken):
             return []
         return [c.seq for c in taken]
