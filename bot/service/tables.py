@@ -20,6 +20,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
 from bot.service.replay import UNDO, effective, replay
+from bot.service.standings import record_result
 from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage, TableFull
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
@@ -713,6 +714,8 @@ class TableService:
             raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
                 from exc
         fresh = await self.game(game.id)
+        if fresh.status == "finished" and game.status != "finished":
+            await record_result(self.storage, fresh)  # ratings and standings; never fails the move
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
         outcome.undo = undo is not None
