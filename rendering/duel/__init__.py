@@ -21,7 +21,7 @@ from rendering.kit import png
 __all__ = ["final_picture", "picture", "render_board", "render_private"]
 
 
-def picture(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+def picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
     """PNG for a view: the final score once over, else the viewer's own view, else the public board."""
     if view.get("phase") == "over":
         return final_picture(view, names)
@@ -31,18 +31,18 @@ def picture(view: dict[str, Any], names: list[str] | None = None) -> bytes:
     return render_board(view, names)
 
 
-def render_board(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+def render_board(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
     """PNG of the public board (only public fields of the view are read, whoever's view it is)."""
     return png(draw_board(view, names))
 
 
-def render_private(view: dict[str, Any], seat: int, names: list[str] | None = None) -> bytes:
+def render_private(view: dict[str, Any], seat: int, names: list[str] | str | None = None) -> bytes:
     """PNG of the board plus `seat`'s hand, Church cards and decision (needs `seat`'s own view)."""
     if view.get("viewer") != seat:
         raise ValueError(f"Seat {seat}'s private picture needs seat {seat}'s view, not viewer {view.get('viewer')}.")
     return png(draw_private(view, seat, names))
 
 
-def final_picture(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+def final_picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
     """PNG of the 11 scoring categories side by side with the totals and the winner marked."""
     return png(draw_final(view, names))

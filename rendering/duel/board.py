@@ -64,10 +64,15 @@ LABEL_W = 150
 GOOD_NAMES = {"tea": "Tea", "fish": "Fish", "silk": "Silk", "copper": "Copper", "imported": "Imported"}
 
 
-def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
-    """Display names by seat; "Player n" only where none is given."""
+def seat_names(view: dict[str, Any], names: list[str] | str | None) -> list[str]:
+    """Display names by seat; "Player n" only where none is given. A single name (the older
+    `picture(view, name)` call) names the viewer's seat."""
     count = len(view.get("players", [])) or 2
-    given = list(names or [])
+    if isinstance(names, str):
+        viewer = view.get("viewer")
+        given = [names if s == viewer else "" for s in range(count)]
+    else:
+        given = list(names or [])
     return [given[s] if s < len(given) and given[s] else f"Player {s + 1}" for s in range(count)]
 
 
@@ -184,7 +189,7 @@ def pending_text(view: dict[str, Any], names: list[str]) -> str:
     return f"{who}: {what}"
 
 
-def draw_board(view: dict[str, Any], names: list[str] | None = None, height: int = L.BOARD_H) -> Image.Image:
+def draw_board(view: dict[str, Any], names: list[str] | str | None = None, height: int = L.BOARD_H) -> Image.Image:
     """The public board of `view` (any viewer: only public fields are read), `height` px tall."""
     people = seat_names(view, names)
     image, draw = PALETTE.canvas(L.WIDTH, height)

@@ -23,7 +23,7 @@ LABEL_W = 480
 COL_W = (L.WIDTH - 2 * L.MARGIN - LABEL_W) // 2
 
 
-def draw_final(view: dict[str, Any], names: list[str] | None = None) -> Image.Image:
+def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Image.Image:
     people = seat_names(view, names)
     scores: list[dict[str, int]] = view.get("scores") or [{}, {}]
     labels: dict[str, str] = view.get("score_labels") or {k: k for k in scores[0] if k != "total"}

@@ -57,7 +57,7 @@ def private_height(view: dict[str, Any], seat: int) -> int:
     return L.BOARD_H + 56 + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.MARGIN
 
 
-def draw_private(view: dict[str, Any], seat: int, names: list[str] | None = None) -> Image.Image:
+def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None = None) -> Image.Image:
     """The board with `seat`'s own cards and decision below it."""
     people = seat_names(view, names)
     image = draw_board(view, people, private_height(view, seat))
