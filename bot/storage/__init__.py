@@ -3,8 +3,10 @@
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
     GameRow,
     NewAction,
+    ReadOnly,
     SeatRow,
     StaleVersion,
     Storage,
@@ -16,8 +18,10 @@ from bot.storage.sqlite import SQLiteStorage
 __all__ = [
     "ActionRow",
     "AlreadyExists",
+    "DiskFull",
     "GameRow",
     "NewAction",
+    "ReadOnly",
     "SQLiteStorage",
     "SeatRow",
     "StaleVersion",

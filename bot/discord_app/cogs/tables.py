@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -21,7 +23,23 @@ from bot.discord_app.panels import (
     send_panel,
 )
 from bot.service import ServiceError
+from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
+from bot.storage import GameRow
 from engine.core import available_games
+
+log = logging.getLogger(__name__)
+
+
+async def post_in_game_channel(bot: YokohamaBot, game: GameRow, text: str) -> None:
+    """Post `text` in the game's own channel (wherever the command was typed); a channel the bot can no
+    longer post in is logged, never turns a saved change into an error."""
+    if game.channel_id is None:
+        return
+    try:
+        channel = bot.get_channel(game.channel_id) or await bot.fetch_channel(game.channel_id)
+        await channel.send(text, allowed_mentions=NO_MENTIONS_BUT_USERS)  # type: ignore[union-attr]
+    except discord.HTTPException:
+        log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -38,7 +56,8 @@ class Tables(commands.Cog):
     @table.command(name="new", description="Open a table in this channel; others join with the button.")
     @app_commands.describe(
         game="Which game",
-        deadline_hours="Hours each decision may take before the deadline action (0 = no deadline)",
+        deadline_hours=f"Hours each decision may take before the deadline action (0 = none; at least "
+                       f"{MIN_WAIT_HOURS:g})",
         deadline_action="What happens at the deadline",
         reminder_hours="Hours before the bot reminds whoever it is waiting on (default: the server's)",
     )
@@ -51,9 +70,9 @@ class Tables(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        deadline_hours: app_commands.Range[float, 0, 720] = 0.0,
+        deadline_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] = 0.0,
         deadline_action: str = "auto",
-        reminder_hours: app_commands.Range[float, 0, 720] | None = None,
+        reminder_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] | None = None,
     ) -> None:
         await open_table(self.bot, interaction, game, options=None, deadline_hours=deadline_hours,
                          deadline_action=deadline_action, reminder_hours=reminder_hours)
@@ -111,13 +130,13 @@ class Tables(commands.Cog):
             await interaction.followup.send(f"You left table #{game}.", ephemeral=True)
             return
         await interaction.followup.send(f"You resigned from game #{game}.", ephemeral=True)
-        if outcome.game.mode == "table" and interaction.channel is not None:
+        if outcome.game.mode == "table":
             text = f"{mention(interaction.user.id)} resigned from **#{game}**."
             if outcome.finished:
                 text += "\n" + final_standings(outcome.game)
             elif not outcome.newly_waiting:
                 text += " The bot plays their seat from now on."
-            await interaction.channel.send(text, allowed_mentions=NO_MENTIONS_BUT_USERS)  # type: ignore[union-attr]
+            await post_in_game_channel(self.bot, outcome.game, text)
         if not outcome.finished:
             await announce(self.bot, outcome)
 
