@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import Settings, SettingsError
-from bot.storage import SQLiteStorage, StorageError
+from bot.storage import Storage, StorageError, storage_for
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -39,12 +39,26 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, default=None, help="database file (default: DATABASE_PATH)")
     play.add_argument("--pictures", type=Path, default=None, help="folder for pictures (default: PICTURES_DIR)")
     check = sub.add_parser("check-db", help="replay every stored game from its seed and log; report mismatches")
-    check.add_argument("--db", type=Path, default=None)
+    check.add_argument("--db", default=None,
+                       help="database: a SQLite file, sqlite:PATH or postgresql://… (default: DATABASE_URL/PATH)")
+    copy = sub.add_parser("copy-db", help="copy every game, log, setting and result into an empty database")
+    copy.add_argument("--from", dest="source", required=True, help="sqlite:PATH, a file, or postgresql://…")
+    copy.add_argument("--to", dest="target", required=True, help="postgresql://… or sqlite:PATH (must be empty)")
     return parser
 
 
-async def _open(path: Path) -> SQLiteStorage:
-    storage = SQLiteStorage(path)
+def _storage(where: str | Path | None, settings: Settings) -> Storage:
+    """The storage named on the command line (a file, sqlite:PATH or a URL), else the settings' own."""
+    if where is None:
+        return storage_for(settings.database_url, settings.database_path)
+    text = str(where)
+    if "://" in text or text.startswith("sqlite:"):
+        return storage_for(text, settings.database_path)
+    return storage_for(None, Path(text))
+
+
+async def _open(where: str | Path | None, settings: Settings) -> Storage:
+    storage = _storage(where, settings)
     await storage.open()
     return storage
 
@@ -53,7 +67,7 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.service import ServiceError, TableService
     from bot.terminal import TerminalClient
 
-    storage = await _open(args.db or settings.database_path)
+    storage = await _open(args.db, settings)
     try:
         client = TerminalClient(TableService(storage), pictures=args.pictures or settings.pictures_dir)
         try:
@@ -78,7 +92,7 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
 async def _check(args: argparse.Namespace, settings: Settings) -> int:
     from bot.service import check_all
 
-    storage = await _open(args.db or settings.database_path)
+    storage = await _open(args.db, settings)
     try:
         results = await check_all(storage)
     finally:
@@ -88,6 +102,23 @@ async def _check(args: argparse.Namespace, settings: Settings) -> int:
         print(f"{'ok ' if r.ok else 'BAD'} #{r.game_id} {r.kind}: {r.detail}")
     print(f"{len(results)} games checked, {len(bad)} mismatches.")
     return 1 if bad else 0
+
+
+async def _copy(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.storage.copy import copy_database
+
+    source = await _open(args.source, settings)
+    try:
+        target = await _open(args.target, settings)
+        try:
+            counts = await copy_database(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    print("Copied " + ", ".join(f"{n} {what}" for what, n in counts.items()) + ".")
+    print("Run `yokohama-bot check-db --db TARGET` to replay every copied game.")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_play(args, settings))
         if args.command == "check-db":
             return asyncio.run(_check(args, settings))
+        if args.command == "copy-db":
+            return asyncio.run(_copy(args, settings))
         from bot.discord_app.runner import run_bot
 
         return run_bot(settings)

@@ -30,6 +30,17 @@ def _int(name: str, default: int | None) -> int | None:
     return _number(name, default, int)  # type: ignore[return-value]
 
 
+def _int_list(name: str) -> tuple[int, ...] | None:
+    """A comma-separated list of whole numbers ("0,1"); None when unset."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return tuple(int(part) for part in raw.split(",") if part.strip())
+    except ValueError as exc:
+        raise SettingsError(f"{name} must be whole numbers separated by commas, not {raw!r}.") from exc
+
+
 def _float(name: str, default: float) -> float:
     return float(_number(name, default, float))
 
@@ -40,6 +51,11 @@ class Settings:
     discord_token: str = ""
     #: The SQLite file; created on first start.
     database_path: Path = Path("var/yokohama.sqlite3")
+    #: A postgresql:// URL selects PostgreSQL instead of the SQLite file (several processes, one database).
+    database_url: str = field(default="", repr=False)
+    #: Sharding: the total number of shards, and which of them this process runs (None: all).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
     #: Sync slash commands to this one server only (instant; for development).
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -53,12 +69,27 @@ class Settings:
     daily_grace_hours: float = 12.0
     #: Where the terminal client writes pictures.
     pictures_dir: Path = Path("pictures")
+    #: The AI's thinking time per decision (bot seats, the daily par), in seconds.
+    ai_budget_s: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.shard_count is not None and self.shard_count < 1:
+            raise SettingsError("SHARD_COUNT must be 1 or more.")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards).")
+            bad = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if bad or not self.shard_ids:
+                raise SettingsError(f"SHARD_IDS must be shard numbers from 0 to {self.shard_count - 1}.")
 
     @classmethod
     def from_env(cls) -> Settings:
         return cls(
             discord_token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or cls.database_path),
+            database_url=os.environ.get("DATABASE_URL", "").strip(),
+            shard_count=_int("SHARD_COUNT", None),
+            shard_ids=_int_list("SHARD_IDS"),
             dev_guild_id=_int("DEV_GUILD_ID", None),
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or cls.log_level,
             reminder_hours=_float("REMINDER_HOURS", cls.reminder_hours),
@@ -66,4 +97,5 @@ class Settings:
             daily_secret=os.environ.get("DAILY_SECRET", "").strip(),
             daily_grace_hours=_float("DAILY_GRACE_HOURS", cls.daily_grace_hours),
             pictures_dir=Path(os.environ.get("PICTURES_DIR", "").strip() or cls.pictures_dir),
+            ai_budget_s=_float("AI_BUDGET_SECONDS", cls.ai_budget_s),
         )

@@ -1,15 +1,24 @@
-"""Shared fixtures: a fresh SQLite database per test and the service over it."""
+"""Shared fixtures: a fresh database per test — SQLite and PostgreSQL, every storage and service
+test runs on both — and the service over it.
+
+The PostgreSQL cluster is started once per test session (only if a test asks for it) in a temporary
+directory and stopped at the end. Without PostgreSQL on the machine those tests are skipped, except
+in CI (`CI=true`), where a missing PostgreSQL is a failure.
+"""
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.service import TableService
-from bot.storage import SQLiteStorage
+from bot.storage import SQLiteStorage, Storage
 from engine.core import register, unregister
+from tests.harness.postgres_cluster import PostgresCluster, PostgresUnavailable
 from tests.toygame import COUNTING
 
 
@@ -26,14 +35,83 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    try:
+        cluster = PostgresCluster().start()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"PostgreSQL is required in CI: {exc}")
+        pytest.skip(f"PostgreSQL is not available here: {exc}")
+    yield cluster
+    cluster.stop()
+
+
+_databases = itertools.count(1)
+
+
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[SQLiteStorage]:
-    store = SQLiteStorage(db_path)
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """A fresh, empty database in the session's cluster."""
+    return postgres_cluster.create_database(f"test_{os.getpid()}_{next(_databases)}")
+
+
+BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):  # noqa: ANN201
+    """A factory of unopened storages on this test's one database (several = several processes' views)."""
+    if backend == "postgres":
+        url = request.getfixturevalue("postgres_url")
+
+        def factory() -> Storage:
+            from bot.storage.postgres import PostgresStorage
+
+            return PostgresStorage(url)
+    else:
+        def factory() -> Storage:
+            return SQLiteStorage(db_path)
+    return factory
+
+
+@pytest.fixture
+async def storage(make_storage) -> AsyncIterator[Storage]:  # noqa: ANN001
+    store = make_storage()
     await store.open()
     yield store
     await store.close()
 
 
 @pytest.fixture
-async def service(storage: SQLiteStorage, counting_game: None) -> TableService:
+async def service(storage: Storage, counting_game: None) -> TableService:
     return TableService(storage)
+
+
+async def execute_raw(storage: Storage, sql: str, *params: object) -> None:
+    """Run one SQL statement behind the service's back (to tamper with a stored game in a test).
+
+    Written with `?` placeholders; turned into `$1, $2, …` for PostgreSQL.
+    """
+    from bot.storage.postgres import PostgresStorage
+
+    if isinstance(storage, PostgresStorage):
+        numbers = itertools.count(1)
+        parts = sql.split("?")
+        pg_sql = parts[0] + "".join(f"${next(numbers)}{part}" for part in parts[1:])
+        await storage.pool.execute(pg_sql, *params)
+        return
+    assert isinstance(storage, SQLiteStorage)
+    import sqlite3
+
+    conn = sqlite3.connect(storage.path)
+    try:
+        conn.execute(sql, params)
+        conn.commit()
+    finally:
+        conn.close()

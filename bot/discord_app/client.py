@@ -59,10 +59,12 @@ def _components(items: list[Any]) -> Iterator[Any]:
 
 
 class YokohamaBot(commands.Bot):
-    def __init__(self, settings: Settings, storage: Storage, service: TableService | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage, service: TableService | None = None,
+                 **client_options: Any) -> None:
         # Slash commands and components need no privileged intents.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=NO_MENTIONS_BUT_USERS, tree_cls=ServerScopedTree)
+                         help_command=None, allowed_mentions=NO_MENTIONS_BUT_USERS, tree_cls=ServerScopedTree,
+                         **client_options)
         self.settings = settings
         self.storage = storage
         self.service = service or TableService(storage)
@@ -206,3 +208,22 @@ class YokohamaBot(commands.Bot):
             log.warning("requests still running after %.0f s; closing anyway (each write is all or nothing)",
                         DRAIN_SECONDS)
         await self.storage.close()
+
+
+class ShardedYokohamaBot(YokohamaBot, commands.AutoShardedBot):
+    """The bot for shards `SHARD_IDS` of `SHARD_COUNT` (Discord requires sharding past 2,500 servers).
+
+    Several such processes, each with its own shards, share one PostgreSQL database; whatever must
+    happen once (reminders, deadlines, announcements) is claimed in the database, not in memory.
+    """
+
+    def __init__(self, settings: Settings, storage: Storage, service: TableService | None = None) -> None:
+        super().__init__(settings, storage, service, shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
+
+
+def make_bot(settings: Settings, storage: Storage) -> YokohamaBot:
+    """The bot this process runs: sharded when SHARD_COUNT is set, else one connection for everything."""
+    if settings.shard_count is None:
+        return YokohamaBot(settings, storage)
+    return ShardedYokohamaBot(settings, storage)

@@ -16,18 +16,18 @@ import signal
 import sys
 from collections.abc import Callable
 
-from bot.discord_app.client import YokohamaBot
+from bot.discord_app.client import YokohamaBot, make_bot
 from bot.settings import Settings
-from bot.storage import SQLiteStorage, Storage, StorageError
+from bot.storage import Storage, StorageError, storage_for
 
 log = logging.getLogger(__name__)
 
 BotFactory = Callable[[Settings, Storage], YokohamaBot]
 
 
-async def serve(settings: Settings, make_bot: BotFactory = YokohamaBot) -> int:
+async def serve(settings: Settings, bot_factory: BotFactory = make_bot) -> int:
     """Run until Discord disconnects for good or a stop signal arrives; the exit status."""
-    storage = SQLiteStorage(settings.database_path)
+    storage = storage_for(settings.database_url, settings.database_path)
     try:
         await storage.open()
     except StorageError as exc:
@@ -37,7 +37,7 @@ async def serve(settings: Settings, make_bot: BotFactory = YokohamaBot) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    bot = make_bot(settings, storage)
+    bot = bot_factory(settings, storage)
     try:
         running = asyncio.create_task(bot.start(settings.discord_token), name="discord")
         stopping = asyncio.create_task(stop.wait(), name="stop-signal")

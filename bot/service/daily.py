@@ -14,11 +14,13 @@ starts plus `grace_hours`; after that the sweep closes it (it then counts nowher
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import json
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.service.errors import GameClosed, ServiceError
@@ -38,6 +40,8 @@ _ALL = 1_000_000
 _SEED_MASK = (1 << 62) - 1
 #: Up to this many attempts missing from the cache are read one by one; more, all in one query.
 _FEW = 20
+#: Meta key of a date's par (the AI's game on that day's dice), stored once, first writer wins.
+PAR_KEY = "daily_par:{date}"
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,85 @@ class Stats:
     current_streak: int  # consecutive days up to today (or yesterday, while today is still open)
     best_streak: int
     last_date: str | None
+    beat_par: int = 0  # finished attempts that scored more than that day's par
+    par_days: int = 0  # finished attempts on days with a par
+    par_streak: int = 0  # consecutive days (up to today or yesterday) beating par
+    best_par_streak: int = 0
+
+
+@dataclass(frozen=True)
+class Par:
+    """The AI's game on a day's dice: the score to beat, and its game round by round."""
+
+    date: str
+    total: int
+    orders: int
+    resources: int
+    circles: int
+    rounds: list[int]  # the total after each round
+    sets: list[str]  # what it took in each round (the round's first decision, publicly labelled)
+    log: list[Any] = field(default_factory=list)  # [seat, action] pairs: the whole game, replayable
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Par:
+        return cls(**json.loads(text))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One game of a comparison: whose, and its score after each round with the set taken."""
+
+    who: str  # "you", "par", or a user id as text
+    user_id: int | None
+    total: int
+    rounds: list[int]
+    sets: list[str]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    date: str
+    you: Line
+    other: Line
+
+
+def round_story(seed: int, options: dict[str, Any], log: list[tuple[int, Any]]) -> tuple[list[int], list[str]]:
+    """Replay a one-seat game: its total after each round and the public label of each round's first decision."""
+    engine = get_game(KIND)
+    state = engine.new(1, seed, options)
+    rounds: list[int] = []
+    sets: list[str] = []
+    current = None
+    for seat, action in log:
+        number = state.get("round")
+        if number != current:
+            if current is not None:
+                rounds.append(engine.scores(state)[seat]["total"])
+            current = number
+            sets.append(engine.public_label(state, action))
+        state = engine.apply(state, seat, action)
+    rounds.append(engine.scores(state)[0]["total"])
+    return rounds, sets
+
+
+def play_par(date: str, seed: int, options: dict[str, Any], budget_s: float) -> Par:
+    """The AI plays a day's challenge alone (deterministic under the day's seed)."""
+    engine = get_game(KIND)
+    state = engine.new(1, seed, options)
+    log: list[tuple[int, Any]] = []
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        action = engine.ai_action(state, seat, seed=mix_seed(seed, "par", len(log)), budget_s=budget_s)
+        state = engine.apply(state, seat, action)
+        log.append((seat, action))
+    resources, circles = tie_break_key(state["sheets"][0])
+    rounds, sets = round_story(seed, options, log)
+    return Par(date=date, total=engine.scores(state)[0]["total"], orders=engine.orders_fulfilled(state, 0),
+               resources=resources, circles=circles, rounds=rounds, sets=sets,
+               log=[[seat, action] for seat, action in log])
 
 
 def utc_date(when: float) -> str:
@@ -158,12 +241,15 @@ class DailyService:
         secret: str = "",
         grace_hours: float = 12.0,
         clock: Callable[[], float] | None = None,
+        par_budget_s: float = 1.0,
     ) -> None:
         self.tables = tables
         self.storage = tables.storage
         self.grace_hours = grace_hours
         self.clock = clock or tables.clock or time.time
         self._secret = secret
+        #: The AI's thinking time per decision when it plays a day's par.
+        self.par_budget_s = par_budget_s
         #: A finished attempt never changes, so its standing is read from its state only once.
         self._standings: dict[int, Standing] = {}
 
@@ -174,8 +260,9 @@ class DailyService:
             return self._secret
         stored = await self.storage.get_meta(SECRET_KEY)
         if not stored:
-            stored = secrets.token_hex(32)
-            await self.storage.set_meta(SECRET_KEY, stored)
+            # Two processes starting at once both get here; the database keeps the first one's and
+            # both read that back, so every process plays the same dice.
+            stored = await self.storage.claim_meta(SECRET_KEY, secrets.token_hex(32))
         self._secret = stored
         return stored
 
@@ -293,6 +380,15 @@ class DailyService:
         totals = [(g.result or {}).get("scores", [{}])[0].get("total", 0) for g in games]
         dates = [g.daily_date for g in games if g.daily_date]
         current, best_run = streaks(dates, self.today())
+        beaten: list[str] = []
+        par_days = 0
+        for game, total in zip(games, totals, strict=True):
+            par = await self.stored_par(game.daily_date) if game.daily_date else None
+            if par is not None:
+                par_days += 1
+                if total > par.total:
+                    beaten.append(game.daily_date or "")
+        par_current, par_best = streaks(beaten, self.today())
         return Stats(
             user_id=user_id,
             games=len(games),
@@ -301,7 +397,75 @@ class DailyService:
             current_streak=current,
             best_streak=best_run,
             last_date=max(dates) if dates else None,
+            beat_par=len(beaten),
+            par_days=par_days,
+            par_streak=par_current,
+            best_par_streak=par_best,
         )
+
+    # ----- the par and comparisons -------------------------------------------------------------
+    async def stored_par(self, date: str) -> Par | None:
+        text = await self.storage.get_meta(PAR_KEY.format(date=date))
+        return Par.from_json(text) if text else None
+
+    async def par(self, date: str | None = None) -> Par:
+        """The day's par: stored once (the AI plays the day's seed off the event loop, first writer wins)."""
+        date = date or self.today()
+        known = await self.stored_par(date)
+        if known is not None:
+            return known
+        challenge = await self.challenge(date)
+        computed = await asyncio.to_thread(play_par, date, challenge.seed, challenge.options, self.par_budget_s)
+        # Several processes may compute it at once; every one of them keeps the first one stored.
+        return Par.from_json(await self.storage.claim_meta(PAR_KEY.format(date=date), computed.to_json()))
+
+    async def prepare_pars(self) -> None:
+        """Periodic: today's and tomorrow's par, so each is ready before its day opens."""
+        today = self.today()
+        for date in (today, shift_date(today, 1)):
+            await self.par(date)
+
+    async def compare(self, viewer: int, date: str | None, with_: str | int) -> Comparison:
+        """The viewer's finished attempt against the leader's, the par's or another player's, round by round.
+
+        Only for players who finished that day's challenge (no spoilers); past days work too.
+        """
+        date = date or self.today()
+        mine = await self._finished_attempt(viewer, date)
+        if mine is None:
+            raise ServiceError(f"Finish your attempt at the challenge of {date} first: comparisons are only for "
+                               "players who finished it, so nobody sees the day's dice spoiled.")
+        challenge = await self.challenge(date)
+        you = await self._line(mine, "you", challenge)
+        if with_ == "par":
+            par = await self.par(date)
+            other = Line("par", None, par.total, par.rounds, par.sets)
+        else:
+            if with_ == "leader":
+                board = await self.leaderboard(date, guild_id=None, top=2)
+                rivals = [s for s in board.entries if s.user_id != viewer]
+                if not rivals:
+                    raise ServiceError(f"Nobody else has finished the challenge of {date} yet; try `with: par`.")
+                rival_id = rivals[0].user_id
+            else:
+                rival_id = int(with_)
+                if rival_id == viewer:
+                    raise ServiceError("Pick someone else to compare with (or `leader` / `par`).")
+            rival = await self._finished_attempt(rival_id, date)
+            if rival is None:
+                raise ServiceError(f"That player has no finished attempt at the challenge of {date}.")
+            other = await self._line(rival, str(rival_id), challenge)
+        return Comparison(date=date, you=you, other=other)
+
+    async def _finished_attempt(self, user_id: int, date: str) -> GameRow | None:
+        games = await self.storage.list_games(user_id=user_id, mode="daily", kind=KIND, daily_date=date,
+                                              statuses=("finished",))
+        return games[0] if games else None
+
+    async def _line(self, game: GameRow, who: str, challenge: Challenge) -> Line:
+        log = [(a.seat, a.action) for a in await self.storage.actions(game.id)]
+        rounds, sets = await asyncio.to_thread(round_story, challenge.seed, challenge.options, log)
+        return Line(who, game.creator_id, self.standing_of(game).total, rounds, sets)
 
     # ----- announcements -------------------------------------------------------------------------
     async def due_announcements(self) -> list[tuple[int, int]]:

@@ -113,6 +113,9 @@ class Storage(Protocol):
 
     async def get_meta(self, key: str) -> str | None: ...
     async def set_meta(self, key: str, value: str) -> None: ...
+    async def claim_meta(self, key: str, value: str) -> str:
+        """Store `value` under `key` unless a value is there already; return the stored one (first wins)."""
+        ...
 
     async def create_game(
         self,

@@ -114,52 +114,49 @@ class SQLiteStorage:
                 f"The database file {self.path} failed SQLite's integrity check ({row[0] if row else '?'}). "
                 "It was left untouched; restore it from a backup."
             )
-        version = await self._scalar(conn, "PRAGMA user_version")
-        application = await self._scalar(conn, "PRAGMA application_id")
-        if application not in (0, APPLICATION_ID):
-            raise StorageError(
-                f"The file {self.path} is a SQLite database of another application (application_id "
-                f"{application:#x}). It was left untouched; point DATABASE_PATH at another file."
-            )
-        if version > SCHEMA_VERSION:
-            raise StorageError(
-                f"The database file {self.path} has schema version {version}, newer than this bot "
-                f"understands ({SCHEMA_VERSION}). Upgrade the bot; the file was left untouched."
-            )
-        if version == 0:
-            tables = await self._scalar(conn, "SELECT count(*) FROM sqlite_master WHERE type = 'table'")
-            if tables:
-                raise StorageError(
-                    f"The file {self.path} is a SQLite database that this bot did not create. "
-                    "It was left untouched; point DATABASE_PATH at another file."
-                )
-        else:
-            missing = await self._missing_schema(conn)
-            if missing:
-                raise StorageError(
-                    f"The file {self.path} is a SQLite database that this bot did not create (user_version "
-                    f"{version}, but {missing}). It was left untouched; point DATABASE_PATH at another file."
-                )
-        # Only now that the file is known to be ours (or empty) is anything written to it. A write that
-        # fails here means a read-only file: say so now, not at the first move.
+        # Decide and migrate inside one write transaction: a second process opening the same new file
+        # at the same moment waits here, then sees the schema already made (no double migration).
         await conn.execute("BEGIN IMMEDIATE")
         try:
+            version = await self._scalar(conn, "PRAGMA user_version")
+            application = await self._scalar(conn, "PRAGMA application_id")
+            if application not in (0, APPLICATION_ID):
+                raise StorageError(
+                    f"The file {self.path} is a SQLite database of another application (application_id "
+                    f"{application:#x}). It was left untouched; point DATABASE_PATH at another file."
+                )
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"The database file {self.path} has schema version {version}, newer than this bot "
+                    f"understands ({SCHEMA_VERSION}). Upgrade the bot; the file was left untouched."
+                )
+            if version == 0:
+                tables = await self._scalar(conn, "SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+                if tables:
+                    raise StorageError(
+                        f"The file {self.path} is a SQLite database that this bot did not create. "
+                        "It was left untouched; point DATABASE_PATH at another file."
+                    )
+            else:
+                missing = await self._missing_schema(conn)
+                if missing:
+                    raise StorageError(
+                        f"The file {self.path} is a SQLite database that this bot did not create (user_version "
+                        f"{version}, but {missing}). It was left untouched; point DATABASE_PATH at another file."
+                    )
+            # Only now that the file is known to be ours (or empty) is anything written to it. A write that
+            # fails here means a read-only file: open says so now, not at the first move.
             await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            for number in range(version, SCHEMA_VERSION):
+                await _run_script(conn, MIGRATIONS[number])
+                await conn.execute(f"PRAGMA user_version = {number + 1}")
+            await conn.execute("COMMIT")
         except BaseException:
             await conn.execute("ROLLBACK")
             raise
-        await conn.execute("COMMIT")
+        # Only a file known to be ours is switched to WAL (a persistent property of the file).
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA synchronous = FULL")
-        for number in range(version, SCHEMA_VERSION):
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                await _run_script(conn, MIGRATIONS[number])
-                await conn.execute(f"PRAGMA user_version = {number + 1}")
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
 
     async def _missing_schema(self, conn: aiosqlite.Connection) -> str:
         """What of our core schema the open file lacks ("" if it has it all)."""
@@ -244,6 +241,12 @@ class SQLiteStorage:
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    async def claim_meta(self, key: str, value: str) -> str:
+        async with self._transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))
+            stored = await self._scalar(conn, "SELECT value FROM meta WHERE key = ?", (key,))
+        return str(stored)
 
     async def get_setting(self, guild_id: int, key: str) -> str | None:
         return await self._read_one(
@@ -509,6 +512,32 @@ class SQLiteStorage:
             (game_id,),
         )
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # ----- whole tables (copy-db) ------------------------------------------------------------------
+    async def table_names(self) -> list[str]:
+        rows = await self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        return [r[0] for r in rows]
+
+    async def table_columns(self, table: str) -> list[str]:
+        return [r[1] for r in await self._read(f"PRAGMA table_info({_quoted(table)})")]
+
+    async def read_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        columns = await self.table_columns(table)
+        rows = await self._read(f"SELECT {', '.join(map(_quoted, columns))} FROM {_quoted(table)} ORDER BY rowid")
+        return columns, [tuple(r) for r in rows]
+
+    async def write_table(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        if not rows:
+            return
+        names = ", ".join(map(_quoted, columns))
+        marks = ", ".join("?" * len(columns))
+        values = [tuple(int(v) if isinstance(v, bool) else v for v in row) for row in rows]
+        async with self._transaction() as conn:
+            await conn.executemany(f"INSERT OR REPLACE INTO {_quoted(table)} ({names}) VALUES ({marks})", values)
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _first(rows: list[Any]) -> Any:

@@ -16,6 +16,7 @@ from bot.service import (
     check_all,
 )
 from bot.storage import SQLiteStorage
+from tests.conftest import execute_raw
 
 ALICE, BOB, CAROL, DAVE = 101, 202, 303, 404
 
@@ -231,16 +232,12 @@ async def test_bad_table_rules_are_refused(service: TableService) -> None:
         await service.create("counting", creator_id=ALICE, table_rules={"deadline_hours": -1})
 
 
-async def test_check_db_finds_a_tampered_state(service: TableService, storage: SQLiteStorage, db_path) -> None:
-    import sqlite3
-
+async def test_check_db_finds_a_tampered_state(service: TableService, storage: SQLiteStorage) -> None:
     gid = await _started(service, ALICE, BOB)
     await service.act(gid, await _whose_turn(service, gid), {"pick": 2})
     assert all(r.ok for r in await check_all(storage))
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE games SET state = replace(state, '\"totals\":[', '\"totals\":[7,') WHERE id = ?", (gid,))
-    conn.commit()
-    conn.close()
+    await execute_raw(storage, "UPDATE games SET state = replace(state, '\"totals\":[', '\"totals\":[7,') WHERE id = ?",
+                      gid)
     results = {r.game_id: r for r in await check_all(storage)}
     assert not results[gid].ok and "differs" in results[gid].detail
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.storage import AlreadyExists, NewAction, SQLiteStorage, StaleVersion, StorageError
 from bot.storage.schema import SCHEMA_VERSION
+from tests.conftest import execute_raw
 
 
 async def _game(store: SQLiteStorage) -> int:
@@ -80,14 +81,13 @@ async def test_versioned_write_appends_the_log_and_refuses_stale_versions(storag
     assert [a.action for a in await storage.actions(gid)] == [{"pick": 1}]
 
 
-async def test_action_log_is_append_only(storage: SQLiteStorage, db_path: Path) -> None:
+async def test_action_log_is_append_only(storage: SQLiteStorage) -> None:
     gid = await _game(storage)
     await storage.start_game(gid, [10], "{}")
     await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], "{}")
-    conn = sqlite3.connect(db_path)
-    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        conn.execute("UPDATE actions SET action = '{}'")
-    conn.close()
+    with pytest.raises(Exception, match="append-only"):  # sqlite3.IntegrityError or asyncpg's RaiseError
+        await execute_raw(storage, "UPDATE actions SET action = '{}'")
+    assert [a.action for a in await storage.actions(gid)] == [{"pick": 1}]
 
 
 async def test_one_daily_attempt_per_person_per_day(storage: SQLiteStorage) -> None:

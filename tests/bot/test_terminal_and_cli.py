@@ -105,7 +105,7 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings.from_env()
 
 
-async def test_close_waits_for_a_write_in_progress(storage: SQLiteStorage, counting_game: None) -> None:
+async def test_close_waits_for_a_write_in_progress(storage: SQLiteStorage, make_storage, counting_game: None) -> None:
     """A clean shutdown (SIGTERM -> bot.close -> storage.close) never cuts a write in half."""
     import asyncio
 
@@ -120,7 +120,7 @@ async def test_close_waits_for_a_write_in_progress(storage: SQLiteStorage, count
     assert outcome.game.version == 1
     with pytest.raises(ServiceError, match="restarting; nothing was changed"):
         await service.act(game.id, 1, {"pick": 1})
-    reopened = SQLiteStorage(storage.path)
+    reopened = make_storage()
     await reopened.open()
     assert (await reopened.get_game(game.id)).version == 1
     await reopened.close()

@@ -23,7 +23,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(database_path=tmp_path / "bot.sqlite3", daily_secret="", daily_grace_hours=6.0)
+    return Settings(database_path=tmp_path / "bot.sqlite3", daily_secret="", daily_grace_hours=6.0, ai_budget_s=0.05)
 
 
 async def open_bot(settings: Settings, clock: Clock) -> YokohamaBot:

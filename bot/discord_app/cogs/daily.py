@@ -8,7 +8,9 @@ nobody sees another player's choices by accident.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import io
 import logging
 
 import discord
@@ -19,12 +21,25 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.rollwrite import channel_of, display_name, sheet_file
 from bot.discord_app.panels import ANNOUNCERS, clip, mention, send_panel
 from bot.service import Outcome, ServiceError
-from bot.service.daily import Challenge, DailyService, Leaderboard, Standing, duration, parse_date, shift_date
+from bot.service.daily import (
+    Challenge,
+    Comparison,
+    DailyService,
+    Leaderboard,
+    Par,
+    Standing,
+    duration,
+    parse_date,
+    shift_date,
+)
+from rendering.charts import Series, line_chart
 
 log = logging.getLogger(__name__)
 
 KIND = "rollwrite"
 SCOPES = [app_commands.Choice(name="this server", value="server"), app_commands.Choice(name="everyone", value="global")]
+RIVALS = [app_commands.Choice(name="the leader", value="leader"),
+          app_commands.Choice(name="the par (the AI)", value="par")]
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
@@ -42,8 +57,12 @@ def help_text(grace_hours: float) -> str:
         f"grace period of **{grace_hours:g} hours**; after that it is closed and counts nowhere. "
         "`/daily play` continues an unfinished attempt from yesterday first, then starts today's.",
         "• When you finish, the bot posts your score here, with your sheet hidden behind a spoiler.",
+        "• Every day has a **par**: the bot's AI plays the same dice before the day opens. Results, the "
+        "leaderboard and your stats show your score against it; beating it on consecutive days is a par streak.",
         "• `/daily leaderboard [date] [scope]` ranks the finished attempts: most VP, then money + faith left, then "
         "unused employee circles. `/daily stats [user]`: games, best, average and streaks.",
+        "• `/daily compare [with] [player] [date]`: once you have finished a day, your game against the leader's, "
+        "the par's or another player's, round by round, with a score-race chart (only you see it).",
         "• Server admins: `/settings announcements` picks a channel for each new challenge and yesterday's podium.",
     ])
 
@@ -56,15 +75,26 @@ def standing_line(s: Standing, *, tie: bool) -> str:
     return line
 
 
-def board_lines(board: Leaderboard, viewer: int | None) -> list[str]:
+def against_par(total: int, par: Par | None) -> str:
+    """"+7 over par" / "3 under par" / "level with par" ("" without a par)."""
+    if par is None:
+        return ""
+    diff = total - par.total
+    return "level with par" if diff == 0 else f"{abs(diff)} {'over' if diff > 0 else 'under'} par"
+
+
+def board_lines(board: Leaderboard, viewer: int | None, par: Par | None = None) -> list[str]:
     where = "this server" if board.scope == "server" else "everyone"
     lines = [f"**Daily challenge {board.date} — leaderboard for {where}** ({board.players} finished)"]
+    if par is not None:
+        lines.append(f"Par (the bot's AI on the same dice): **{par.total} VP** · {par.orders} orders")
     if not board.entries:
         lines.append("Nobody has finished this challenge yet.")
         return lines
     totals = [s.total for s in board.entries]
     for s in board.entries:
-        lines.append(standing_line(s, tie=totals.count(s.total) > 1))
+        line = standing_line(s, tie=totals.count(s.total) > 1)
+        lines.append(line + (f" · {against_par(s.total, par)}" if par is not None else ""))
     if viewer is not None:
         if board.you is None:
             lines.append("You have no finished attempt on this board.")
@@ -81,7 +111,7 @@ class Daily(commands.Cog):
         self.bot = bot
         settings = bot.settings
         self.challenges = DailyService(bot.service, secret=settings.daily_secret,
-                                       grace_hours=settings.daily_grace_hours)
+                                       grace_hours=settings.daily_grace_hours, par_budget_s=settings.ai_budget_s)
 
     async def cog_load(self) -> None:
         await self.challenges.secret()  # first start: generate and store it now, not mid-game
@@ -115,7 +145,8 @@ class Daily(commands.Cog):
         await interaction.response.defer(thinking=True)
         guild = interaction.guild_id if scope == "server" else None
         board = await self.challenges.leaderboard(day, guild_id=guild, viewer=interaction.user.id)
-        await interaction.followup.send(clip("\n".join(board_lines(board, interaction.user.id)), 2000),
+        par = await self.challenges.stored_par(day)
+        await interaction.followup.send(clip("\n".join(board_lines(board, interaction.user.id, par)), 2000),
                                         allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="stats", description="Daily-challenge record: games, best, average, streaks.")
@@ -131,7 +162,30 @@ class Daily(commands.Cog):
                     f"Games: {s.games} · best: {s.best} VP · average: {s.average:.1f} VP\n"
                     f"Current streak: {s.current_streak} day{'s' if s.current_streak != 1 else ''} · "
                     f"best streak: {s.best_streak} day{'s' if s.best_streak != 1 else ''} · last played {s.last_date}")
+            if s.par_days:
+                text += (f"\nBeat par on {s.beat_par} of {s.par_days} days · par streak: {s.par_streak} · "
+                         f"best par streak: {s.best_par_streak}")
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+
+    @daily.command(name="compare", description="Your finished daily game against the leader, the par or a player.")
+    @app_commands.rename(with_="with")
+    @app_commands.describe(with_="Compare with the day's leader or the par (default: the leader)",
+                           player="Or compare with this player (they must have finished that day)",
+                           date="Which day, as YYYY-MM-DD (default: today, UTC)")
+    @app_commands.choices(with_=RIVALS)
+    async def compare(self, interaction: discord.Interaction, with_: str = "leader",
+                      player: discord.User | None = None, date: str | None = None) -> None:
+        day = parse_date(date) if date else self.challenges.today()
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rival: str | int = player.id if player is not None else with_
+        comparison = await self.challenges.compare(interaction.user.id, day, rival)
+        other_name = ("Par" if comparison.other.who == "par"
+                      else await display_name(self.bot, interaction.channel, comparison.other.user_id, 0))
+        text, chart = comparison_text(comparison, other_name), await asyncio.to_thread(
+            race_chart, comparison, other_name)
+        await interaction.followup.send(clip(text, 2000), ephemeral=True,
+                                        file=discord.File(io.BytesIO(chart), filename=f"daily-{day}-race.png"),
+                                        allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="help", description="How the daily challenge works, and until when you can finish.")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -148,16 +202,21 @@ class Daily(commands.Cog):
         if channel is None:
             return
         standing, players, streak = await self.challenges.result(game)
+        par = await self.challenges.stored_par(game.daily_date) if game.daily_date else None
         line = (f"🎲 {mention(game.creator_id)} finished the daily challenge of {game.daily_date}: "
                 f"**{standing.total} VP**, {standing.orders} orders fulfilled — #{standing.rank} of {players} "
                 f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
+        if par is not None:
+            line += f" · {against_par(standing.total, par)} ({par.total})"
         name = await display_name(bot, channel, game.creator_id, 0)
         picture = await sheet_file(outcome.state, 0, f"daily-{game.daily_date}.png", spoiler=True, name=name)
         await channel.send(line, files=[picture] if picture else [], allowed_mentions=discord.AllowedMentions.none())
 
     async def announce_challenges(self) -> None:
-        """Periodic: close expired attempts, then announce today's challenge where a server asked for it."""
+        """Periodic: close expired attempts, prepare today's and tomorrow's par, then announce today's
+        challenge where a server asked for it."""
         await self.challenges.expire()
+        await self.challenges.prepare_pars()
         due = await self.challenges.due_announcements()
         if not due:
             return
@@ -190,6 +249,26 @@ class Daily(commands.Cog):
         else:
             lines.append("Nobody here finished yesterday's challenge.")
         return "\n".join(lines)
+
+
+def comparison_text(c: Comparison, other: str) -> str:
+    """Round by round: the set each took and the total it led to (only for players who finished the day)."""
+    lines = [f"**Daily challenge {c.date}: you ({c.you.total} VP) vs {other} ({c.other.total} VP)**"]
+    for n in range(max(len(c.you.rounds), len(c.other.rounds))):
+        you, them = _round_cell(c.you.rounds, c.you.sets, n), _round_cell(c.other.rounds, c.other.sets, n)
+        lines.append(f"R{n + 1}: you {you} · {other} {them}")
+    return "\n".join(lines)
+
+
+def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
+    if n >= len(rounds):
+        return "—"
+    return f"{clip(sets[n], 38) if n < len(sets) else '—'} → {rounds[n]}"
+
+
+def race_chart(c: Comparison, other: str) -> bytes:
+    return line_chart(f"Daily {c.date}: score race", [Series("You", c.you.rounds), Series(other, c.other.rounds)],
+                      x_label="Round", y_label="VP")
 
 
 async def announce_result(bot: YokohamaBot, outcome: Outcome) -> None:

@@ -1,0 +1,222 @@
+"""Load: players clicking at a fixed offered rate (open loop) on a big database, on SQLite and on
+PostgreSQL, with one and with two bot processes (issue 15).
+
+    python -m bench.load [--backends sqlite postgres] [--processes 1 2] [--rates 50 100 200 400]
+                         [--seconds 20] [--stored 10000] [--active 1000] [--pictures/--no-pictures]
+
+The database holds `--stored` games, `--active` of them running 2-player Roll & Write tables (the
+rest finished, cloned from one recorded game). Clicks are scheduled at a fixed rate whatever the
+latency (open loop: a slow click does not slow the offered load, it queues), each on a random active
+game for the player who owes a decision: read the decision, apply one option (load, apply, store) and
+draw the sheet picture the click sends back (off the event loop, as the bot does). With several
+processes the rate is split between them and each plays its own half of the games.
+
+Prints per backend, processes and offered rate: the achieved clicks per second, p50 and p99 latency of
+a click from its scheduled moment, and each process's peak memory. Compare figures within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameClosed, GameMovedOn, NotYourTurn, TableService
+from bot.storage import storage_for
+from engine.core import Rng, get_game
+
+KIND = "rollwrite"
+
+
+async def _prepare(database: str, stored: int, active: int) -> None:
+    """Fill an empty database: `active` running games and `stored - active` finished ones."""
+    storage = storage_for(database, "unused")
+    await storage.open()
+    service = TableService(storage)
+    engine = get_game(KIND)
+    # One finished game, played by random choices, is the template of every finished game.
+    template = await service.create(KIND, creator_id=1, guild_id=1, channel_id=1, seed=1)
+    await service.join(template.id, 2)
+    await service.start(template.id, 1)
+    rng = Rng(7)
+    while (row := await service.game(template.id)).status == "active":
+        state = engine.load(row.state or "")
+        seat = engine.to_act(state)[0]
+        user = row.user_of(seat)
+        decision = await service.decision(template.id, user)
+        await service.act_by_index(template.id, user, decision.version, rng.below(len(decision.options)))
+    for i in range(active):
+        game = await service.create(KIND, creator_id=10_000 + 2 * i, guild_id=1, channel_id=1, seed=100 + i)
+        await service.join(game.id, 10_001 + 2 * i)
+        await service.start(game.id, 10_000 + 2 * i)
+    columns, games = await storage.read_table("games")
+    _, seats = await storage.read_table("seats")
+    seat_columns = await storage.table_columns("seats")
+    action_columns, actions = await storage.read_table("actions")
+    first = max(row[columns.index("id")] for row in games) + 1
+    base = next(row for row in games if row[columns.index("id")] == template.id)
+    base_seats = [s for s in seats if s[seat_columns.index("game_id")] == template.id]
+    base_actions = [a for a in actions if a[action_columns.index("game_id")] == template.id]
+    chunk = 500
+    for start in range(0, stored - active - 1, chunk):
+        ids = range(first + start, first + min(start + chunk, stored - active - 1))
+        await storage.write_table("games", columns, [_with(base, columns, id=g) for g in ids])
+        await storage.write_table("seats", seat_columns,
+                                  [_with(s, seat_columns, game_id=g) for g in ids for s in base_seats])
+        await storage.write_table("actions", action_columns,
+                                  [_with(a, action_columns, game_id=g) for g in ids for a in base_actions])
+    await storage.close()
+
+
+def _with(row: tuple[Any, ...], columns: list[str], **changes: Any) -> tuple[Any, ...]:
+    values = list(row)
+    for name, value in changes.items():
+        values[columns.index(name)] = value
+    return tuple(values)
+
+
+async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool) -> bool:
+    """One player's click as the bot serves it; False if the game had nothing to do."""
+    row = await service.game(game_id)
+    if row.status != "active":
+        return False
+    engine = get_game(row.kind)
+    state = engine.load(row.state or "")
+    seats = engine.to_act(state)
+    if not seats:
+        return False
+    seat = rng.choice(seats)
+    user = row.user_of(seat)
+    assert user is not None
+    try:
+        decision = await service.decision(game_id, user)
+        outcome = await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
+    except (GameMovedOn, NotYourTurn, GameClosed):
+        return True
+    if pictures and outcome.state is not None:
+        from rendering import picture_for
+
+        picture = picture_for(row.kind)
+        if picture is not None:
+            await asyncio.to_thread(picture, engine.view(outcome.state, seat), "Player")
+    return True
+
+
+async def _worker(database: str, go_file: str, rate: float, seconds: float, games: list[int],
+                  pictures: bool, seed: int) -> dict[str, Any]:
+    storage = storage_for(database, "unused")
+    await storage.open()
+    service = TableService(storage)
+    rng = Rng(seed)
+    while not os.path.exists(go_file):
+        await asyncio.sleep(0.005)
+    latencies: list[float] = []
+    tasks: list[asyncio.Task[None]] = []
+    start = time.perf_counter()
+
+    async def one(scheduled: float, game_id: int) -> None:
+        if await _click(service, game_id, Rng(rng.below(1 << 30)), pictures):
+            latencies.append(time.perf_counter() - scheduled)
+
+    n = int(rate * seconds)
+    for i in range(n):
+        scheduled = start + i / rate
+        delay = scheduled - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        tasks.append(asyncio.create_task(one(scheduled, rng.choice(games))))
+    await asyncio.gather(*tasks)
+    wall = time.perf_counter() - start
+    await storage.close()
+    return {"latencies": latencies, "wall": wall,
+            "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def _run_level(database: str, processes: int, rate: float, seconds: float, games: list[int],
+               pictures: bool, tmp: Path) -> dict[str, Any]:
+    go = tmp / f"go-{processes}-{rate}-{time.time()}"
+    share = [games[i::processes] for i in range(processes)]
+    workers = [subprocess.Popen(
+        [sys.executable, "-m", "bench.load", "--worker", database, str(go), str(rate / processes), str(seconds),
+         ",".join(map(str, share[i])), "1" if pictures else "0", str(i + 1)],
+        stdout=subprocess.PIPE, text=True) for i in range(processes)]
+    time.sleep(2.0)
+    go.touch()
+    results = [json.loads(w.communicate()[0].strip().splitlines()[-1]) for w in workers]
+    latencies = sorted(x for r in results for x in r["latencies"])
+    wall = max(r["wall"] for r in results)
+    return {
+        "achieved": len(latencies) / wall,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+        "rss": [round(r["maxrss_mib"]) for r in results],
+    }
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+        database, go, rate, seconds, games, pictures, seed = sys.argv[2:9]
+        result = asyncio.run(_worker(database, go, float(rate), float(seconds), [int(g) for g in games.split(",")],
+                                     pictures == "1", int(seed)))
+        print(json.dumps(result))
+        return
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--backends", nargs="+", default=["sqlite", "postgres"])
+    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--rates", type=float, nargs="+", default=[50, 100, 200, 400])
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--stored", type=int, default=10_000)
+    parser.add_argument("--active", type=int, default=1_000)
+    parser.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=True)
+    args = parser.parse_args()
+    print(f"{args.stored} stored games, {args.active} active 2-player {KIND} tables; "
+          f"{args.seconds:g} s per rate; pictures {'on' if args.pictures else 'off'}")
+    print(f"{'backend':>9} {'procs':>5} {'offered/s':>9} {'achieved/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'peak MiB':>9}")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for backend in args.backends:
+            cluster = None
+            if backend == "postgres":
+                from tests.harness.postgres_cluster import PostgresCluster
+
+                cluster = PostgresCluster().start()
+                database = cluster.create_database("bench")
+            else:
+                database = f"sqlite:{tmp / 'bench.sqlite3'}"
+            try:
+                t0 = time.perf_counter()
+                asyncio.run(_prepare(database, args.stored, args.active))
+                print(f"  ({backend}: database prepared in {time.perf_counter() - t0:.0f} s)")
+                games = asyncio.run(_active_ids(database))
+                for processes in args.processes:
+                    for rate in args.rates:
+                        r = _run_level(database, processes, rate, args.seconds, games, args.pictures, tmp)
+                        print(f"{backend:>9} {processes:>5} {rate:>9.0f} {r['achieved']:>10.1f} {r['p50_ms']:>8.1f} "
+                              f"{r['p99_ms']:>8.1f} {'/'.join(map(str, r['rss'])):>9}", flush=True)
+                        if r["achieved"] < 0.9 * rate or r["p99_ms"] > 2000:
+                            break  # this rate no longer holds; the next would not either
+            finally:
+                if cluster is not None:
+                    cluster.stop()
+
+
+async def _active_ids(database: str) -> list[int]:
+    storage = storage_for(database, "unused")
+    await storage.open()
+    ids = [g.id for g in await storage.list_games(statuses=("active",), limit=1_000_000)]
+    await storage.close()
+    return ids
+
+
+if __name__ == "__main__":
+    main()

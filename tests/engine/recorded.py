@@ -1,0 +1,61 @@
+"""Recorded whole games (`tests/fixtures/<game>/*.json`): reading, replaying and writing them.
+
+A record holds what it takes to replay a game and what the replay must end with:
+
+```json
+{"game": "duel", "players": 2, "seed": 7, "options": {}, "note": "why this game is here",
+ "actions": [[0, {"do": "end"}], ...], "scores": [{"total": 61, ...}, ...]}
+```
+
+`actions` are `[seat, action]` pairs in the order they were applied. Any other keys (how the game
+was chosen, what it covers) are for people and for the tool that re-records it. Records are
+written one action per line, so a rule change that alters a game shows up as a readable diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.core import Game, State, get_game, replay
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+REQUIRED = ("game", "players", "seed", "options", "actions", "scores")
+
+
+def record_paths() -> list[Path]:
+    """Every recorded game of every engine (one directory per game under tests/fixtures)."""
+    return sorted(FIXTURES.glob("*/*.json"))
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    missing = [key for key in REQUIRED if key not in record]
+    if missing:
+        raise ValueError(f"{path}: a recorded game needs {', '.join(missing)}")
+    return record
+
+
+def replay_record(record: dict[str, Any]) -> tuple[Game, State]:
+    """The game and the state its recorded actions lead to (raises if one is refused)."""
+    game = get_game(record["game"])
+    log = [(int(seat), action) for seat, action in record["actions"]]
+    return game, replay(game, record["players"], record["seed"], record["options"], log)
+
+
+def write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write `record` with one action per line (the action log dominates the file)."""
+    lines = ["{"]
+    for key, value in record.items():
+        if key == "actions":
+            continue
+        lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
+    actions = [json.dumps(pair, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for pair in
+               record["actions"]]
+    lines.append('  "actions": [')
+    lines.append(",\n".join(f"    {text}" for text in actions))
+    lines.append("  ]")
+    lines.append("}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,0 +1,97 @@
+"""A throwaway PostgreSQL cluster for the tests and benchmarks: initdb + pg_ctl into a temporary
+directory, listening on a free loopback port, stopped and deleted afterwards.
+
+pytest-postgresql's process fixture does the same, but PostgreSQL refuses to run as root, and CI
+machines (and ours) run as root: the cluster must run as the unprivileged `postgres` user, which that
+fixture cannot arrange. So this module starts the server itself — as `postgres` through `runuser`
+when we are root, as ourselves otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_SEARCH = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin",
+           "/usr/local/pgsql/bin")
+
+
+class PostgresUnavailable(RuntimeError):
+    """No PostgreSQL server binaries on this machine (or they would not start)."""
+
+
+def find_bin(name: str) -> str:
+    for folder in _SEARCH:
+        candidate = Path(folder) / name
+        if candidate.exists():
+            return str(candidate)
+    found = shutil.which(name)
+    if found:
+        return found
+    raise PostgresUnavailable(f"{name} not found; install PostgreSQL (e.g. `apt-get install postgresql`).")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class PostgresCluster:
+    """Start with `start()`, connect with `url(database)`, stop with `stop()`."""
+
+    root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="yk-pg-")))
+    port: int = field(default_factory=_free_port)
+    user: str = "yokohama"
+    _as: list[str] = field(default_factory=list)
+
+    def _run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*self._as, *args], check=check, capture_output=True, text=True, timeout=120)
+
+    def start(self) -> PostgresCluster:
+        initdb, pg_ctl = find_bin("initdb"), find_bin("pg_ctl")
+        data = self.root / "data"
+        if os.geteuid() == 0:
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                raise PostgresUnavailable("running as root without runuser: cannot start PostgreSQL")
+            self._as = [runuser, "-u", "postgres", "--"]
+            shutil.chown(self.root, "postgres")
+            os.chmod(self.root, 0o700)
+        try:
+            self._run(initdb, "-D", str(data), "-U", self.user, "--auth=trust", "-E", "UTF8",
+                      "--locale=C", "--no-sync")
+            options = (f"-p {self.port} -k {self.root} -h 127.0.0.1 -c fsync=off -c full_page_writes=off "
+                       "-c synchronous_commit=off -c max_connections=200")
+            self._run(pg_ctl, "-D", str(data), "-o", options, "-l", str(self.root / "log"), "-w", "-t", "60",
+                      "start")
+        except subprocess.CalledProcessError as exc:
+            log = self.root / "log"
+            detail = (exc.stderr or "") + (log.read_text() if log.exists() else "")
+            raise PostgresUnavailable(f"PostgreSQL would not start: {detail.strip()[-2000:]}") from exc
+        return self
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self, name: str) -> str:
+        psql = find_bin("psql")
+        self._run(psql, "-h", "127.0.0.1", "-p", str(self.port), "-U", self.user, "-d", "postgres",
+                  "-v", "ON_ERROR_STOP=1", "-c", f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        data = self.root / "data"
+        if data.exists():
+            self._run(find_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop", check=False)
+            deadline = time.time() + 10
+            while (data / "postmaster.pid").exists() and time.time() < deadline:
+                time.sleep(0.1)
+        shutil.rmtree(self.root, ignore_errors=True)
