@@ -19,15 +19,17 @@ from bot.service import TableService
 from bot.storage import SQLiteStorage, Storage
 from engine.core import register, unregister
 from tests.harness.postgres_cluster import PostgresCluster, PostgresUnavailable
-from tests.toygame import COUNTING
+from tests.toygame import COUNTING, TURNS
 
 
 @pytest.fixture
 def counting_game() -> Iterator[None]:
     """Make the test-only Counting game findable by name for the duration of a test."""
     register(COUNTING)
+    register(TURNS)
     yield
     unregister(COUNTING.name)
+    unregister(TURNS.name)
 
 
 @pytest.fixture

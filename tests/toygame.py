@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, IllegalAction, Rng, State
+from engine.core import Game, IllegalAction, Rng, State, seat_token
 
 
 class CountingGame(Game):
@@ -86,3 +86,94 @@ class CountingGame(Game):
 
 
 COUNTING = CountingGame()
+
+
+class TurnsGame(Game):
+    """"Turns": a turn of small steps, for the table flow (formalities, undo, the turn story).
+
+    Each turn the seat picks 1, 2 or 3 points (undoable); a bonus point follows, the only legal
+    action (a formality, undoable too); then the seat draws a random 0-2 (that draw closes the undo
+    window) or ends the turn. After a draw, ending the turn is the only option (a formality). Engine
+    text names seats with `{seat:N}` tokens.
+    """
+
+    name = "turns"
+    title = "Turns"
+    min_players = 2
+    max_players = 4
+    default_options = {"rounds": 2}
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        self.check_players(players)
+        opts = self.normalize_options(options)
+        rng = Rng(seed)
+        return {"players": players, "options": opts, "round": 1, "turn": 0, "step": "pick",
+                "totals": [0] * players, "rng": rng.state}
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def legal(self, state: State, seat: int) -> list:
+        if seat not in self.to_act(state):
+            return []
+        step = state["step"]
+        if step == "pick":
+            return [{"pick": n} for n in (1, 2, 3)]
+        if step == "bonus":
+            return [{"bonus": 1}]
+        if step == "choose":
+            return [{"draw": True}, {"end": True}]
+        return [{"end": True}]
+
+    def _apply(self, state: State, seat: int, action: Any) -> None:
+        if "pick" in action:
+            state["totals"][seat] += action["pick"]
+            state["step"] = "bonus"
+        elif "bonus" in action:
+            state["totals"][seat] += 1
+            state["step"] = "choose"
+        elif "draw" in action:
+            rng = Rng(0)
+            rng.state = state["rng"]
+            state["totals"][seat] += rng.randint(0, 2)
+            state["rng"] = rng.state
+            state["step"] = "after_draw"
+        else:
+            state["step"] = "pick"
+            state["turn"] += 1
+            if state["turn"] == state["players"]:
+                state["turn"] = 0
+                state["round"] += 1
+
+    def describe(self, state: State, action: Any) -> str:
+        if "pick" in action:
+            return f"Take {action['pick']}"
+        if "bonus" in action:
+            return "Take the bonus point"
+        return "Draw a bonus" if "draw" in action else "End the turn"
+
+    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+        return f"{seat_token(seat)} " + self.describe(before, action).lower()
+
+    def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
+        return "draw" in action or "end" in action
+
+    def pending_label(self, state: State, seat: int) -> str:
+        return {"pick": "Pick your points", "choose": "Draw or stop"}.get(state["step"], "")
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return {"round": state["round"], "totals": state["totals"]}
+
+    def headline(self, state: State) -> str:
+        if self.is_over(state):
+            return f"Game over: {seat_token(self.ranking(state)[0])} wins"
+        return f"Round {state['round']} of {state['options']['rounds']}: {seat_token(state['turn'])} to play"
+
+    def is_over(self, state: State) -> bool:
+        return state["round"] > state["options"]["rounds"]
+
+    def scores(self, state: State) -> list[dict[str, int]]:
+        return [{"points": t, "total": t} for t in state["totals"]]
+
+
+TURNS = TurnsGame()

@@ -48,20 +48,8 @@ PUBLIC_NOTES: dict[str, PublicNotes] = {}
 #: (kind, mode) -> replaces `announce` for those games (e.g. the daily challenge's result line).
 Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
 ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
-#: kind -> a short digest of everything one seat's current decision depends on (state, seat). In a game
-#: whose seats decide at the same time (Roll & Write rounds), another player's move bumps the game
-#: version without changing this seat's options; a button carrying the stamp still applies then,
-#: instead of bouncing with "the game moved on". A seat's own move changes its stamp, so a double
-#: click still applies once. Games without a stamp keep the strict version check.
-SeatStamp = Callable[[Any, int], str]
-SEAT_STAMPS: dict[str, SeatStamp] = {}
-
-
-def seat_stamp(kind: str, state: Any, seat: int | None) -> str:
-    stamp = SEAT_STAMPS.get(kind)
-    if stamp is None or state is None or seat is None:
-        return ""
-    return stamp(state, seat)
+# A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
+# the seat's own move count), so in simultaneous phases another player's move never bounces a panel.
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -184,7 +172,7 @@ async def panel_message(
         lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
     return {
         "content": clip("\n".join(lines), 2000),
-        "view": decision_view(decision, page=0, stamp=seat_stamp(game.kind, state, decision.seat)),
+        "view": decision_view(decision, page=0, stamp=decision.stamp),
         "attachments": files,
     }
 
@@ -234,28 +222,16 @@ async def send_panel(interaction: discord.Interaction, game_id: int, *, note: st
     await interaction.followup.send(ephemeral=True, files=files, **kwargs)
 
 
-async def current_version(service: TableService, game_id: int, user_id: int, version: int, stamp: str) -> int:
-    """The version a click on a panel shown at `version` may act at: the current one if the seat's stamp
-    is unchanged (only other seats moved meanwhile), else `version` itself (which the service refuses)."""
-    if not stamp:
-        return version
-    game, _, state = await service.load(game_id)
-    if game.version != version and seat_stamp(game.kind, state, game.seat_of(user_id)) == stamp:
-        return game.version
-    return version
-
-
 async def act_on_panel(service: TableService, game_id: int, user_id: int, version: int, index: int,
                        stamp: str) -> Outcome:
     """Apply option `index`; with a stamp, retry when another seat's move lands in between."""
     for _ in range(3):
-        at = await current_version(service, game_id, user_id, version, stamp)
         try:
-            return await service.act_by_index(game_id, user_id, at, index)
+            return await service.act_by_index(game_id, user_id, version, index, stamp)
         except GameMovedOn:
-            if at == version:
+            if not stamp:
                 raise
-    return await service.act_by_index(game_id, user_id, version, index)
+    return await service.act_by_index(game_id, user_id, version, index, stamp)
 
 
 async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int, stamp: str = "") -> None:
@@ -505,8 +481,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             except NotYourTurn as exc:
                 await interaction.response.edit_message(content=exc.message, view=refresh_view(self.game_id))
                 return
-            version = await current_version(service, self.game_id, interaction.user.id, self.version, self.stamp)
-            if decision.version != version:
+            if decision.version != self.version and (not self.stamp or decision.stamp != self.stamp):
                 await interaction.response.defer()
                 kwargs = await panel_message(service, self.game_id, interaction.user.id,
                                              name=interaction.user.display_name,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service.replay import UNDO, replay, undone_by
 from bot.storage import GameRow, Storage
 from engine.core import IllegalAction, canonical, get_game
 
@@ -50,11 +51,20 @@ async def _check(storage: Storage, game: GameRow) -> CheckResult:
         # is at least the length of the log.
         return CheckResult(game_id, game.kind, False, f"version {game.version} but {len(log)} logged actions")
     state = engine.new(players, game.seed, game.options)
-    for entry in log:
-        try:
-            state = engine.apply(state, entry.seat, entry.action)
-        except IllegalAction as exc:
-            return CheckResult(game_id, game.kind, False, f"replay refused action {entry.seq}: {exc}")
+    try:
+        kept: list = []
+        for entry in log:  # undo entries take earlier ones back; the state is the replay of the rest
+            if entry.origin == UNDO:
+                gone = set(undone_by(entry))
+                if not gone or not gone <= {e.seq for e in kept}:
+                    return CheckResult(game_id, game.kind, False, f"undo entry {entry.seq} names no kept action")
+                kept = [e for e in kept if e.seq not in gone]
+                state = replay(engine, players, game.seed, game.options, kept)
+            else:
+                state = engine.apply(state, entry.seat, entry.action)
+                kept.append(entry)
+    except IllegalAction as exc:
+        return CheckResult(game_id, game.kind, False, f"replay refused action {entry.seq}: {exc}")
     stored = engine.load(game.state)
     if canonical(stored) != canonical(state):
         return CheckResult(game_id, game.kind, False, "stored state differs from the replay")

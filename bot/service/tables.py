@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import json
 import logging
 import secrets
 import time
@@ -30,6 +31,7 @@ from bot.service.errors import (
     OutOfSpace,
     ServiceError,
 )
+from bot.service.replay import UNDO, effective, replay
 from bot.service.scope import ANYWHERE, request_server
 from bot.storage import AlreadyExists, DiskFull, GameRow, NewAction, StaleVersion, Storage, TableFull
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
@@ -50,6 +52,15 @@ MAX_WAIT_HOURS = 720.0
 SWEEP_BATCH = 200
 #: How the game modes are named in storage.
 MODES = ("table", "solo", "daily")
+#: Log origin of a seat's only legal action, played for it by the service (the panel never shows it).
+FORMALITY = "formality"
+#: Origins the bot replays by itself after an undo (they are taken back with the decision that led to them).
+_REPLAYED_BY_BOT = (FORMALITY, "auto")
+
+
+def _journal_key(game_id: int) -> str:
+    """Storage meta key of a game's turn journal: the story clauses since the last turn post."""
+    return f"journal:{game_id}"
 
 
 @dataclass
@@ -61,13 +72,41 @@ class Choice:
 
 @dataclass
 class Decision:
-    """What one player may decide right now: the options as the engine lists them."""
+    """What one player may decide right now: the options as the engine lists them.
+
+    `stamp` lets a panel outlive other seats' moves in simultaneous phases (the engine's decision
+    stamp plus this seat's own move count); `can_undo` says whether the seat may take a decision back.
+    """
 
     game_id: int
     version: int
     seat: int
     options: list[Choice]
     prompt: str = ""
+    stamp: str = ""
+    can_undo: bool = False
+    details: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Clause:
+    """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name."""
+
+    seq: int
+    seat: int
+    user_id: int | None
+    origin: str
+    text: str
+    closes: bool  # whether it closed the mover's undo window (drew randomness, revealed, passed the turn)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
+                "text": self.text, "closes": self.closes}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Clause:
+        return cls(int(data["seq"]), int(data["seat"]), data.get("user"), str(data["origin"]),
+                   str(data["text"]), bool(data["closes"]))
 
 
 @dataclass
@@ -77,6 +116,8 @@ class Applied:
     origin: str
     action: Any
     label: str  # the public label: never names a hidden card (Game.public_label)
+    story: str = ""  # the engine's narration of this decision (seat tokens, nothing hidden)
+    closes: bool = True  # the engine's closes_undo for it
 
 
 @dataclass
@@ -91,6 +132,10 @@ class Outcome:
     finished: bool = False
     waiting_on: list[int] = field(default_factory=list)  # user ids that owe a decision now
     newly_waiting: list[int] = field(default_factory=list)  # of those, who did not owe one before
+    #: The story of the turn so far (every decision since the last turn post), filled when this change
+    #: ends a turn (someone new must act, or the game ended); else the decisions of this change.
+    story: list[Clause] = field(default_factory=list)
+    undo: bool = False  # this change took decisions back
 
 
 @dataclass
@@ -385,13 +430,40 @@ class TableService:
         game, engine, state, seat = await self._turn_of(game_id, user_id, None)
         actions = engine.legal(state, seat)
         prompt = engine.pending_label(state, seat)
+        journal = await self._journal(game.id)
         return Decision(
             game_id=game.id,
             version=game.version,
             seat=seat,
             options=[Choice(i, engine.describe(state, a), a) for i, a in enumerate(actions)],
             prompt=prompt,
+            stamp=await self._stamp(game, engine, state, seat),
+            can_undo=bool(self._undoable(journal, seat, user_id)),
+            details=[_safe_detail(engine, state, a) for a in actions],
         )
+
+    async def can_undo(self, game_id: int, user_id: int) -> bool:
+        """Whether `user_id` may take back a decision in `game_id` now (also when it is not their turn)."""
+        game = await self.game(game_id)
+        seat = game.seat_of(user_id)
+        if game.status != "active" or seat is None or seat in game.resigned_seats():
+            return False
+        return bool(self._undoable(await self._journal(game.id), seat, user_id))
+
+    async def _stamp(self, game: GameRow, engine: Game, state: State, seat: int, *, shown: bool = True) -> str:
+        """The engine's decision stamp plus the seat's own move count ("" : only the exact version counts).
+
+        Only in simultaneous phases can another seat move the game while a panel is open, so only then
+        is a panel given a stamp (`shown`), worth the log read that counts this seat's own moves; a click
+        that carries one is checked whatever the phase is now.
+        """
+        if shown and len(engine.to_act(state)) < 2:
+            return ""
+        digest = engine.decision_stamp(state, seat)
+        if not digest:
+            return ""
+        own = sum(1 for entry in await self.storage.actions(game.id) if entry.seat == seat)
+        return f"{digest}{own:x}"
 
     @_operation
     async def act(
@@ -412,11 +484,20 @@ class TableService:
         return await self._play(game, engine, state, seat, user_id, chosen)
 
     @_operation
-    async def act_by_index(self, game_id: int, user_id: int, version: int, index: int) -> Outcome:
-        """Apply option `index` of the decision shown at `version` (what a button carries)."""
+    async def act_by_index(self, game_id: int, user_id: int, version: int, index: int, stamp: str = "") -> Outcome:
+        """Apply option `index` of the decision shown at `version` (what a button carries).
+
+        With a `stamp`, a panel shown before other seats moved still applies while this seat's own
+        decision is unchanged (simultaneous phases never bounce a panel); a double click does not,
+        because the seat's own move changes its stamp.
+        """
         version = check.whole(version, "panel version")
         index = check.whole(index, "option number", low=-check.MAX_INT)
-        game, engine, state, seat = await self._turn_of(game_id, user_id, version)
+        stamp = check.text(stamp, "panel stamp", longest=64)
+        game, engine, state, seat = await self._turn_of(game_id, user_id, None)
+        if version != game.version and (
+                not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
+            raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
         actions = engine.legal(state, seat)
         if not 0 <= index < len(actions):
             raise GameMovedOn("That option is no longer offered; here is the current panel.")
@@ -443,8 +524,66 @@ class TableService:
             new_state = engine.apply(state, seat, action)
         except IllegalAction as exc:
             raise ServiceError(exc.message) from exc
-        applied = [Applied(seat, user_id, "player", action, engine.public_label(state, action))]
+        applied = [_applied(engine, state, seat, user_id, "player", action, new_state)]
         return await self._after(game, engine, state, new_state, applied, resign_users=())
+
+    @_operation
+    async def undo(self, game_id: int, user_id: int) -> Outcome:
+        """Take back `user_id`'s last decision of this turn, with the formalities that followed it.
+
+        The engine says which decisions close the window (a card or die drawn, hidden information
+        shown, the turn handed on). The game is rebuilt by replaying its log without the entries
+        taken back, and the undo is itself appended to the log, which stays append-only.
+        """
+        game, engine, state = await self.load(game_id)
+        if game.status != "active" or state is None:
+            raise GameClosed(f"Game #{game_id} is not running.")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotSeated(f"You are not playing in game #{game_id}.")
+        journal = await self._journal(game.id)
+        gone = self._undoable(journal, seat, user_id)
+        if not gone:
+            raise ServiceError("There is nothing you can take back now: undo works for your own decisions of "
+                               "this turn, until a card or die is drawn, something hidden is shown, or the "
+                               "turn passes.")
+        log = await self.storage.actions(game.id)
+        if not log:
+            raise GameMovedOn("The game has moved on; here is the current panel.")
+        # A move landing between the load and this read makes the write below fail its version check.
+        kept = [e for e in effective(log) if e.seq not in set(gone)]
+        players = sum(1 for s in game.seats if s.seat is not None)
+        try:
+            rebuilt = await asyncio.to_thread(replay, engine, players, game.seed, game.options, kept)
+        except IllegalAction as exc:
+            raise ServiceError("That decision cannot be taken back: other players' moves depend on it.") from exc
+        entry = Applied(seat, user_id, UNDO, {UNDO: gone}, "undo", "", False)
+        return await self._after(game, engine, state, rebuilt, [entry], resign_users=(), undo=gone)
+
+    @staticmethod
+    def _undoable(journal: list[Clause], seat: int, user_id: int) -> list[int]:
+        """The log entries an undo by this seat would take back now ([] : none).
+
+        Its last own decision in the turn journal, plus the formalities and bot moves after it; none
+        of them may have closed the undo window. Other seats' own decisions stay (simultaneous phases).
+        """
+        mine = [i for i, c in enumerate(journal) if c.seat == seat and c.origin == "player" and c.user_id == user_id]
+        if not mine:
+            return []
+        start = mine[-1]
+        taken = [journal[start]] + [c for c in journal[start + 1:] if c.origin in _REPLAYED_BY_BOT]
+        if any(c.closes for c in taken):
+            return []
+        return [c.seq for c in taken]
+
+    async def _journal(self, game_id: int) -> list[Clause]:
+        raw = await self.storage.get_meta(_journal_key(game_id))
+        if not raw:
+            return []
+        try:
+            return [Clause.from_json(item) for item in json.loads(raw)]
+        except (ValueError, KeyError, TypeError):
+            return []  # a damaged journal only costs the story and the undo of this turn
 
     @_operation
     async def resign(self, game_id: int, user_id: int) -> Outcome:
@@ -518,6 +657,8 @@ class TableService:
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
         """A user's open games (lobby and active), optionally only in one server."""
+        user_id = check.whole(user_id, "player id", low=1)
+        guild_id = check.optional_whole(guild_id, "server id", low=1)
         games = await self.storage.list_games(user_id=user_id, guild_id=guild_id)
         return [await self.summary(g) for g in games]
 
@@ -605,8 +746,9 @@ class TableService:
                 break
             seat = seats_now[0]
             action = engine.auto_action(new_state, seat)
-            applied.append(Applied(seat, None, "timeout", action, engine.public_label(new_state, action)))
-            new_state = engine.apply(new_state, seat, action)
+            after = engine.apply(new_state, seat, action)
+            applied.append(_applied(engine, new_state, seat, None, "timeout", action, after))
+            new_state = after
             if len(applied) > _AUTO_LIMIT:
                 raise ServiceError("The bot could not finish the late player's turn.")
             now_owing = set(engine.to_act(new_state))
@@ -687,21 +829,29 @@ class TableService:
                 out.append(user)
         return out
 
-    def _autoplay_resigned(
-        self, game: GameRow, engine: Game, state: State, applied: list[Applied]
-    ) -> State:
+    def _settle(self, game: GameRow, engine: Game, state: State, applied: list[Applied]) -> State:
+        """Play what nobody needs to click: resigned seats' decisions, and formalities.
+
+        A formality is a seat's only legal action (`Game.is_formality`): the service plays it for the
+        seat at once and logs it as played for them, so no panel ever shows a single forced choice.
+        """
         resigned = game.resigned_seats()
         for _ in range(_AUTO_LIMIT):
             if engine.is_over(state):
                 return state
-            seats = [s for s in engine.to_act(state) if s in resigned]
-            if not seats:
+            owing = engine.to_act(state)
+            seat = next((s for s in owing if s in resigned), None)
+            origin, user = "auto", None
+            if seat is None:
+                seat = next((s for s in owing if engine.is_formality(state, s)), None)
+                origin, user = FORMALITY, game.user_of(seat) if seat is not None else None
+            if seat is None:
                 return state
-            seat = seats[0]
-            action = engine.auto_action(state, seat)
-            applied.append(Applied(seat, None, "auto", action, engine.public_label(state, action)))
-            state = engine.apply(state, seat, action)
-        raise ServiceError("The bot could not finish a resigned player's turn.")
+            action = engine.auto_action(state, seat) if origin == "auto" else engine.legal(state, seat)[0]
+            after = engine.apply(state, seat, action)
+            applied.append(_applied(engine, state, seat, user, origin, action, after))
+            state = after
+        raise ServiceError("The bot could not finish the decisions nobody needs to click.")
 
     async def _after(
         self,
@@ -713,18 +863,21 @@ class TableService:
         *,
         resign_users: Sequence[int],
         force_write: bool = True,
+        undo: list[int] | None = None,
     ) -> Outcome:
         if game.resigned_seats():
             # Whole turns played by the greedy player can take a while: keep them off the event loop.
-            state = await asyncio.to_thread(self._autoplay_resigned, game, engine, state, applied)
+            state = await asyncio.to_thread(self._settle, game, engine, state, applied)
+        else:
+            state = self._settle(game, engine, state, applied)
         if not applied and not force_write:
             return self._outcome(game, engine, before, state, applied)
         if engine.is_over(state):
             result = self._result(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
             return await self._write(game, engine, before, state, applied, status="finished", result=result,
-                                     resign_users=resign_users)
+                                     resign_users=resign_users, undo=undo)
         return await self._write(game, engine, before, state, applied, status="active", result=None,
-                                 resign_users=resign_users)
+                                 resign_users=resign_users, undo=undo)
 
     async def _write(
         self,
@@ -737,6 +890,7 @@ class TableService:
         status: str,
         result: dict[str, Any] | None,
         resign_users: Sequence[int],
+        undo: list[int] | None = None,
     ) -> Outcome:
         owed_before = set(engine.to_act(before)) if game.status == "active" else set()
         owed_after = set(engine.to_act(state)) if status == "active" else set()
@@ -754,7 +908,29 @@ class TableService:
         fresh = await self.game(game.id)
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
+        outcome.undo = undo is not None
+        turn_over = bool(outcome.newly_waiting) and undo is None or outcome.finished
+        outcome.story = await self._tell(game, applied, [e.seq for e in entries], undo, turn_over=turn_over)
         return outcome
+
+    async def _tell(self, game: GameRow, applied: list[Applied], seqs: list[int | None], undo: list[int] | None,
+                    *, turn_over: bool) -> list[Clause]:
+        """Add this change's decisions to the game's turn journal; when the turn is over, hand back the
+        whole turn's story and start a fresh journal.
+
+        The journal lives in storage (not in a process's memory), so the story of a turn whose decisions
+        went through several processes is still whole. It is written after the versioned record: a crash
+        in between costs a clause of the story, never a move.
+        """
+        journal = await self._journal(game.id)
+        if undo is not None:
+            journal = [c for c in journal if c.seq not in set(undo)]
+        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
+                   for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
+        journal += clauses
+        keep = [] if turn_over else journal
+        await self.storage.set_meta(_journal_key(game.id), json.dumps([c.as_json() for c in keep]))
+        return journal if turn_over else clauses
 
     def _outcome(self, game: GameRow, engine: Game, before: State, state: State, applied: list[Applied]) -> Outcome:
         over = game.status in ("finished", "abandoned")
@@ -775,3 +951,24 @@ class TableService:
         # Players who forfeited rank behind everyone who played on.
         ranking = [s for s in ranking if s not in forfeited] + [s for s in ranking if s in forfeited]
         return {"scores": scores, "ranking": ranking, "forfeited": forfeited, "reason": reason}
+
+
+def _applied(engine: Game, before: State, seat: int, user_id: int | None, origin: str, action: Any,
+             after: State) -> Applied:
+    """One decision as the log and the turn story keep it: its public label, narration and undo window."""
+    try:
+        story = engine.narrate(before, seat, action, after)
+    except Exception:  # a narrator must never turn an accepted move into an error
+        story = ""
+    try:
+        closes = bool(engine.closes_undo(before, seat, action, after))
+    except Exception:
+        closes = True
+    return Applied(seat, user_id, origin, action, engine.public_label(before, action), story, closes)
+
+
+def _safe_detail(engine: Game, state: State, action: Any) -> str:
+    try:
+        return engine.detail(state, action)[:100]
+    except Exception:
+        return ""

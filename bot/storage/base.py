@@ -105,6 +105,9 @@ class NewAction:
     user_id: int | None
     origin: str
     action: Any
+    #: Its number in the log, filled in by `Storage.record` once written (log numbers and versions differ:
+    #: a write without entries bumps the version too).
+    seq: int | None = None
 
 
 class Storage(Protocol):

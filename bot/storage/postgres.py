@@ -321,6 +321,8 @@ class PostgresStorage:
                 raise StaleVersion("The game moved on before your move was saved.")
             if entries:
                 last = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = $1", game_id)
+                for i, e in enumerate(entries):
+                    e.seq = last + i + 1
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7)",

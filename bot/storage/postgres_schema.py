@@ -69,7 +69,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
-    # 2: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
+    # 2: (SQLite's 2 lets the action log take the origins "formality" and "undo"; the PostgreSQL log
+    #    never restricted its origins, so nothing changes here. Kept so both backends number alike.)
+    """
+    SELECT 1;
+    """,
+    # 3: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
     #    see them), and the index the sweep walks: waiting games, the longest-waiting first.
     """
     ALTER TABLE games ADD COLUMN fault TEXT;

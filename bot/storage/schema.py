@@ -65,7 +65,29 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
-    # 2: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
+    # 2: two more origins in the action log: "formality" (a seat's only legal action, played for it by
+    #    the bot) and "undo" (a player took back decisions; the entry names the sequence numbers it takes
+    #    back). SQLite cannot change a CHECK in place, so the log table is rebuilt with its rows.
+    """
+    CREATE TABLE actions_v2 (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    INTEGER,
+        origin     TEXT    NOT NULL DEFAULT 'player'
+                   CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo')),
+        action     TEXT    NOT NULL,
+        created_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    INSERT INTO actions_v2 (game_id, seq, seat, user_id, origin, action, created_at)
+        SELECT game_id, seq, seat, user_id, origin, action, created_at FROM actions;
+    DROP TABLE actions;
+    ALTER TABLE actions_v2 RENAME TO actions;
+    CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    """,
+    # 3: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
     #    see them), and the index the sweep walks: waiting games, the longest-waiting first.
     """
     ALTER TABLE games ADD COLUMN fault TEXT;

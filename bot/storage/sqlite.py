@@ -468,6 +468,8 @@ class SQLiteStorage:
                 raise StaleVersion("The game moved on before your move was saved.")
             last = await self._scalar(conn, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?",
                                       (game_id,))
+            for i, e in enumerate(entries):
+                e.seq = last + i + 1
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",

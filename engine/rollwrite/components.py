@@ -16,12 +16,22 @@ GAME = "rollwrite"
 GOODS: tuple[str, ...] = ("fish", "tea", "silk", "copper")
 GOOD_NAMES: dict[str, str] = {"fish": "seafood", "tea": "tea", "silk": "raw silk", "copper": "copper"}
 LEVELS: tuple[str, ...] = ("low", "mid", "high")
-LEVEL_COST: dict[str, int] = {"low": 2, "mid": 3, "high": 4}
 LABS: tuple[str, ...] = ("lab_a", "lab_b")
-ROWS = 8
-ROUNDS = 12
-RESOURCE_CAP: dict[str, int] = {"money": 30, "faith": 30, "cargo": 14}
-STOCK_MARKS: tuple[int, ...] = (10, 15, 20, 25, 30)
+
+
+@cache
+def rules_data() -> dict[str, Any]:
+    """The rulebook's costs, limits and clock (data/rollwrite/rules.toml)."""
+    data: dict[str, Any] = load_data(GAME, "rules.toml")
+    return data
+
+
+ROWS: int = rules_data()["rows"]
+ROUNDS: int = rules_data()["rounds"]
+MAX_CROSSED: int = rules_data()["max_crossed"]
+LEVEL_COST: dict[str, int] = dict(rules_data()["technology_power"])
+RESOURCE_CAP: dict[str, int] = dict(rules_data()["caps"])
+STOCK_MARKS: tuple[int, ...] = tuple(rules_data()["stock_marks"])
 #: Keys a bonus dict may hold (the sheet's icons).
 BONUS_KEYS = frozenset(
     {"money", "faith", "cargo", "good", *GOODS, "employees", "elite", "shop", "trading", "choice", "exchange"}

@@ -1,61 +1,100 @@
 """The Yokohama Roll & Write engine behind the contract of engine.core.Game.
 
-This class only orchestrates: setup (setup.py), each seat's decisions (decisions.py),
-scoring (scoring.py), words (labels.py), the view (view.py) and the greedy player
+This class only orchestrates: setup (setup.py), each seat's decision steps (declared once
+each in round_steps.py and task_steps.py, chained by flow.py; `legal`, refusals, prompts and
+labels derive from them), scoring (scoring.py), the view (view.py), the story of a decision
+(narration.py), stored states of older versions (upgrades.py) and the greedy player
 (greedy.py). Rounds are simultaneous: every seat works through its own round, and the next
 round begins when the last seat is done.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
-from engine.core import Game, IllegalAction, State
-from engine.rollwrite import decisions, labels, refusals, rules, scoring, setup, view
+from engine.core import IllegalAction, OptionSpec, State, canonical, seat_token
+from engine.core.steps import StepGame
+from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name
+from engine.rollwrite.round_steps import EndRound, waiting_for_start_player
+from engine.rollwrite.step_base import RollStep
 
 
-class RollWriteGame(Game):
+class RollWriteGame(StepGame):
     name = "rollwrite"
     title = "Yokohama Roll & Write"
     min_players = 1
     max_players = 20
-    default_options = {
-        "side": "A",
-        "start_player_priority": False,
-        "chinatown": False,
-        "chamber_of_commerce": False,
-    }
+    options = (
+        OptionSpec(
+            "side",
+            "A",
+            ("A", "B"),
+            "Which side of the player sheet everyone plays: A is friendlier, B has longer orders.",
+            title="Sheet side",
+            labels=("Side A", "Side B"),
+        ),
+        OptionSpec(
+            "start_player_priority",
+            False,
+            (False, True),
+            "2 to 6 players: the start player picks a set first and the others may not take it.",
+            title="Start player priority",
+            labels=("Off", "On"),
+        ),
+        OptionSpec(
+            "chinatown",
+            False,
+            (False, True),
+            "Expansion: Chinatown replaces a goods area; 1 money buys any good, 4 money a cargo.",
+            title="Chinatown",
+            labels=("Off", "On"),
+        ),
+        OptionSpec(
+            "chamber_of_commerce",
+            False,
+            (False, True),
+            "Expansion: the Chamber of Commerce uses another area's action with 1 less power.",
+            title="Chamber of Commerce",
+            labels=("Off", "On"),
+        ),
+    )
+    #: 2: rule fixes of issue 13 (Telephone after action D, Brick factory once per laboratory
+    #: action, the round's confirmation step, Mining technology as an "A / B" bonus).
+    schema_version = 2
 
     # ----- setup ------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        opts = self.normalize_options(options)
-        opts["side"] = opts["side"].upper()
-        if opts["side"] not in ("A", "B"):
-            raise IllegalAction("The sheet side must be 'A' or 'B'.")
+        given = dict(options or {})
+        if isinstance(given.get("side"), str):
+            given["side"] = given["side"].upper()
+        opts = self.normalize_options(given)
         if opts["start_player_priority"] and not 2 <= players <= 6:
             raise IllegalAction("Start player priority is played with 2 to 6 players.")
         state = setup.new_state(players, seed, opts)
+        state["schema_version"] = self.schema_version
         self._next_round(state)
         return state
 
     def _next_round(self, state: State) -> None:
         setup.begin_round(state)
         for seat in range(state["players"]):
-            decisions.settle(state, seat)
+            flow.settle(state, seat)
+
+    def upgrade(self, state: State, from_version: int) -> State:
+        return upgrades.upgrade(state, from_version)
 
     # ----- turns ------------------------------------------------------------------------
+    def step_of(self, state: State, seat: int) -> RollStep | None:
+        return flow.step_of(state, seat)
+
     def to_act(self, state: State) -> list[int]:
         if state["over"]:
             return []
-        return [s for s in range(state["players"]) if decisions.owes_decision(state, s)]
-
-    def legal(self, state: State, seat: int) -> list[Any]:
-        if state["over"] or not 0 <= seat < state["players"]:
-            return []
-        return decisions.options(state, seat)
+        return [s for s in range(state["players"]) if flow.owes_decision(state, s)]
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """Copy only what a move of `seat` can change.
@@ -72,7 +111,7 @@ class RollWriteGame(Game):
         return new_state
 
     def _apply(self, state: State, seat: int, action: Any) -> None:
-        decisions.perform(state, seat, action)
+        flow.perform(state, seat, action)
         if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
             if state["round"] >= ROUNDS:
                 state["over"] = True
@@ -83,27 +122,52 @@ class RollWriteGame(Game):
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if not 0 <= seat < state.get("players", 0):
             return "You are not playing in this game."
-        if decisions.waiting_for_start_player(state, seat):
-            return "Wait: the start player chooses a dice-and-card set first."
+        if waiting_for_start_player(state, seat):
+            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(state['start_player'])})."
         return "You are done for this round; the others are still playing it."
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
-        return refusals.explain(state, seat, action)
+        if not isinstance(action, dict) or "do" not in action:
+            return "That is not a move in this game; choose one of the offered options."
+        if action["do"] == "phone":
+            return _phone_refusal(state, seat)
+        step = self.step_of(state, seat)
+        if step is not None and action["do"] not in step.does and not state["sheets"][seat]["queue"]:
+            return f"Not now: {step.prompt(state, seat).lower()}."
+        return super().why_illegal(state, seat, action)
 
     def pending_label(self, state: State, seat: int) -> str:
         """What this seat must decide now, for the Discord panel header."""
         if state["over"]:
             return "The game is over"
-        ps = state["sheets"][seat]
-        if ps["queue"]:
-            return labels.task_label(state, ps["queue"][0])
-        if decisions.waiting_for_start_player(state, seat):
-            return "Waiting for the start player to choose a set"
-        return labels.step_label(state, seat)
+        if waiting_for_start_player(state, seat):
+            return f"Waiting for the start player ({seat_token(state['start_player'])}) to choose a set"
+        step = self.step_of(state, seat)
+        return step.prompt(state, seat) if step is not None else "Done for this round"
+
+    def decision_stamp(self, state: State, seat: int) -> str:
+        """A seat's decision depends only on its own sheet, the round and the start player's pick,
+        so other players' moves in the same round leave its panel valid."""
+        basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
+        return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
+
+    def is_formality(self, state: State, seat: int) -> bool:
+        """Confirming the round is never played for the player: it closes their undo window (R24)."""
+        if isinstance(self.step_of(state, seat), EndRound):
+            return False
+        return super().is_formality(state, seat)
 
     # ----- showing ----------------------------------------------------------------------
     def describe(self, state: State, action: Any) -> str:
-        return labels.describe(state, action)
+        step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
+        return step.label(state, action) if step is not None else str(action)[:80]
+
+    def detail(self, state: State, action: Any) -> str:
+        step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
+        return step.detail(state, action)[:100] if step is not None else ""
+
+    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+        return narration.narrate(self.describe(before, action), before, seat, after)
 
     def turn_marker(self, state: State) -> Any:
         """The round: a deadline finishes a late player's round, never the next one."""
@@ -112,13 +176,14 @@ class RollWriteGame(Game):
     def headline(self, state: State) -> str:
         if state["over"]:
             places = self.places(state)
-            winners = [s + 1 for s, place in enumerate(places) if place == 1]
-            total = self.scores(state)[winners[0] - 1]["total"]
+            winners = [s for s, place in enumerate(places) if place == 1]
+            total = self.scores(state)[winners[0]]["total"]
             if state["players"] == 1:
                 return f"Game over: {total} VP"
             if len(winners) > 1:
-                return f"Game over: seats {', '.join(map(str, winners))} share the victory with {total} VP"
-            return f"Game over: seat {winners[0]} wins with {total} VP"
+                names = ", ".join(seat_token(s) for s in winners)
+                return f"Game over: {names} share the victory with {total} VP"
+            return f"Game over: {seat_token(winners[0])} wins with {total} VP"
         waiting = len(self.to_act(state))
         plural = "s" if waiting != 1 else ""
         return f"Round {state['round']} of {ROUNDS} — {waiting} player{plural} still to play"
@@ -131,12 +196,12 @@ class RollWriteGame(Game):
             seats.append(
                 {
                     "seat": s,
-                    "owes": (not state["over"]) and decisions.owes_decision(state, s),
+                    "owes": (not state["over"]) and flow.owes_decision(state, s),
                     "pending": self.pending_label(state, s),
                     "scores": scores[s],
                     "orders_fulfilled": sum(ps["fulfilled"]),
                     "achievements": self.achievements(state, s),
-                    "sheet": view.sheet_view(state, ps),
+                    "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
                 }
             )
         you = None
@@ -145,7 +210,9 @@ class RollWriteGame(Game):
             you = {
                 "seat": seat,
                 "pending": self.pending_label(state, seat),
-                "options": [{"action": a, "label": self.describe(state, a)} for a in opts],
+                "options": [
+                    {"action": a, "label": self.describe(state, a), "detail": self.detail(state, a)} for a in opts
+                ],
             }
         view_data = {
             "game": self.name,
@@ -204,10 +271,30 @@ class RollWriteGame(Game):
             raise IllegalAction("There is nothing to decide for this seat.")
         return greedy_action(self, state, seat)
 
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+        """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round."""
+        from engine.rollwrite import ai
+
+        if not self.legal(state, seat):
+            raise IllegalAction("There is nothing to decide for this seat.")
+        return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s)
+
 
 def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
     """An independent copy of one sheet (plain JSON, so a JSON round trip is exact and fast)."""
-    return json.loads(json.dumps(sheet))
+    copied: dict[str, Any] = json.loads(json.dumps(sheet))
+    return copied
+
+
+def _phone_refusal(state: State, seat: int) -> str:
+    ps = state["sheets"][seat]
+    if not rules.has(ps, "telephone"):
+        return "You need the Telephone technology for that."
+    if ps["phone_round"] == state["round"]:
+        return "You have already used the Telephone this round."
+    from engine.rollwrite.labels import short_of
+
+    return short_of(ps, rules.phone_cost(), "use the Telephone") or "The Telephone is not usable right now."
 
 
 GAME = RollWriteGame()

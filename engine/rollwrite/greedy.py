@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.rollwrite import decisions, rules
+from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.sheet import Sheet, available, open_forms
@@ -108,14 +108,14 @@ def _after(state: State, seat: int, action: Any) -> State:
     trial = dict(state)
     trial["sheets"] = list(state["sheets"])
     trial["sheets"][seat] = copy.deepcopy(state["sheets"][seat])
-    decisions.perform(trial, seat, action)
+    flow.perform(trial, seat, action)
     return trial
 
 
 def _worth(state: State, seat: int, depth: int) -> float:
     ps = state["sheets"][seat]
     if depth > 0 and not ps["queue"] and ps["step"] in LOOK_THROUGH:
-        choices = decisions.options(state, seat)
+        choices = flow.options(state, seat)
         if choices:
             return max(_worth(_after(state, seat, a), seat, depth - 1) for a in choices)
     return sheet_value(state, ps)

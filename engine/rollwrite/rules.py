@@ -1,16 +1,24 @@
-"""Small rule look-ups shared by the decision flow, the scoring and the greedy player.
+"""Small rule look-ups shared by the decision steps, the scoring and the greedy player.
 
 Each function answers one question the rulebook poses ("what does an Elite cost here?",
 "which technologies may this player still take at this laboratory?") so the answer is
-written once.
+written once. The numbers come from data/rollwrite/rules.toml.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.rollwrite.components import LEVEL_COST, LEVELS, areas, sheet
-from engine.rollwrite.sheet import Sheet, available, unused_circles
+from engine.rollwrite.components import (
+    LEVEL_COST,
+    LEVELS,
+    MAX_CROSSED,
+    areas,
+    employment_cards,
+    rules_data,
+    sheet,
+)
+from engine.rollwrite.sheet import Sheet, Task, available, unused_circles
 
 State = dict[str, Any]
 
@@ -20,36 +28,48 @@ def side_data(state: State) -> dict[str, Any]:
 
 
 def area_kind(area_id: str) -> str:
-    return areas()[area_id]["kind"]
+    kind: str = areas()[area_id]["kind"]
+    return kind
 
 
 def has(ps: Sheet, tech: str) -> bool:
     return tech in ps["techs"]
 
 
-def lab_cost(ps: Sheet, what: str) -> dict[str, int]:
-    """Money an Elite / shop / trading house costs inside a laboratory action (Brick factory: -1)."""
-    money = {"elite": 1, "shop": 2, "trading": 4}[what]
-    if has(ps, "brick_factory"):
-        money -= 1
+def lab_power(what: str) -> int:
+    """Action power a laboratory purchase consumes (Elite 1, shop 1, trading house 2)."""
+    power: int = rules_data()["laboratory"][what]["power"]
+    return power
+
+
+def brick_discount_open(ps: Sheet, task: Task) -> bool:
+    """Brick factory, once per laboratory action (ruling R10): not yet used in this action."""
+    return has(ps, "brick_factory") and not task.get("brick_used", False)
+
+
+def lab_cost(ps: Sheet, what: str, task: Task) -> dict[str, int]:
+    """Money a laboratory purchase costs now; Brick factory takes 1 off once per action (R10)."""
+    money: int = rules_data()["laboratory"][what]["money"]
+    if money > 0 and brick_discount_open(ps, task):
+        money -= rules_data()["brick_factory"]["discount"]
     return {"money": money} if money else {}
 
 
-LAB_POWER: dict[str, int] = {"elite": 1, "shop": 1, "trading": 2}
+def chinatown_cost(what: str) -> tuple[int, dict[str, int]]:
+    """(power, cost) of a Chinatown purchase ("good" or "cargo"); Brick factory does not apply (R14)."""
+    entry = rules_data()["chinatown"][what]
+    return entry["power"], {"money": entry["money"]}
 
 
 def extra_cost(ps: Sheet, pick: str) -> dict[str, int]:
-    """Faith and money the additional actions A-D consume (Brick factory: shops/trading houses -1)."""
-    brick = 1 if has(ps, "brick_factory") else 0
-    if pick == "A":
-        return {"faith": 1, "money": 1}
-    if pick == "B":
-        return {"faith": 1, "money": 2 - brick}
-    if pick == "C":
-        return {"faith": 2, "money": 4 - brick}
-    if pick == "D":
-        return {"faith": 4}
-    return {}
+    """Faith and money the additional actions A-E consume (Brick factory: shops/trading houses -1)."""
+    cost: dict[str, int] = dict(rules_data()["additional"][pick])
+    brick = rules_data()["brick_factory"]
+    if has(ps, "brick_factory") and pick in brick["additional"] and cost.get("money", 0) > 0:
+        cost["money"] -= brick["discount"]
+        if not cost["money"]:
+            del cost["money"]
+    return cost
 
 
 def tech_slot(state: State, tech: str) -> tuple[str, str]:
@@ -81,32 +101,48 @@ def rows_with_unused(ps: Sheet) -> list[int]:
     return [r for r in range(len(ps["written"])) if unused_circles(ps, r) > 0]
 
 
+def most_crossed(ps: Sheet, row: int) -> int:
+    """"Cross off 1 to 5 of the circles written on that area's employee track"."""
+    return min(MAX_CROSSED, unused_circles(ps, row))
+
+
+def phone_cost() -> dict[str, int]:
+    return {"money": rules_data()["telephone"]["money"]}
+
+
 def phone_possible(state: State, ps: Sheet) -> bool:
     """Telephone: once per round, 1 money, 1 circle anywhere (needs a track with space)."""
     data = side_data(state)
     return (
         has(ps, "telephone")
         and ps["phone_round"] != state["round"]
-        and available(ps, "money") >= 1
+        and available(ps, "money") >= phone_cost()["money"]
         and any(w < data["track_length"] for w in ps["written"])
     )
 
 
 def action_power(ps: Sheet, row: int, circles: int) -> int:
-    """Circles crossed + the row's Elite; Newspaper raises a power of 4 or less by 1."""
+    """Circles crossed + the row's Elite; Newspaper raises a power of 4 or less by 1 (R9)."""
     power = circles + (1 if ps["elites"][row] else 0)
-    if has(ps, "newspaper") and power <= 4:
-        power += 1
+    paper = rules_data()["newspaper"]
+    if has(ps, "newspaper") and power <= paper["up_to"]:
+        power += paper["bonus"]
     return power
 
 
 def employment_number(state: State, ps: Sheet, card_id: int) -> int:
-    from engine.rollwrite.components import employment_cards
-
-    number = employment_cards()[card_id]["number"]
-    if has(ps, "telegraph") and 1 <= number <= 3:
-        number += 1
+    """The chosen card's employment number; Telegraph raises 1 to 3 by 1."""
+    number: int = employment_cards()[card_id]["number"]
+    wire = rules_data()["telegraph"]
+    if has(ps, "telegraph") and wire["low"] <= number <= wire["high"]:
+        number += wire["bonus"]
     return number
+
+
+def chamber_power(power: int) -> int:
+    """The borrowed action's power: "action power minus 1"."""
+    loss: int = rules_data()["chamber_of_commerce"]["power_loss"]
+    return power - loss
 
 
 def chamber_targets(state: State, row: int) -> list[str]:

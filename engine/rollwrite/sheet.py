@@ -3,7 +3,8 @@
 A sheet is a plain dict inside the game state. These functions change it the way a pencil
 would and return the bonus *tasks* that a mark triggers (a column completed, a track
 filled, a stock mark reached, an order fulfilled, a link completed). The caller queues
-those tasks; tasks that need a decision become the player's next choices (see tasks.py).
+those tasks (`push`); tasks that need a decision become the player's next choices (see
+task_steps.py).
 """
 
 from __future__ import annotations
@@ -53,6 +54,16 @@ def new_sheet(data: dict[str, Any]) -> Sheet:
 
 
 # ----- bonuses as tasks -------------------------------------------------------------------
+def push(ps: Sheet, tasks: list[Task]) -> None:
+    """Queue tasks to be handled before anything already queued ("immediately", ruling R6)."""
+    ps["queue"][0:0] = tasks
+
+
+def link_source(a: int, b: int) -> str:
+    """A link bonus named as the sheet and the labels number order forms (1-20): "link 7-8"."""
+    return f"link {a + 1}-{b + 1}"
+
+
 def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
     """The tasks one bonus icon group gives, in a fixed order: resources, goods, buildings, choices."""
     tasks: list[Task] = []
@@ -171,5 +182,29 @@ def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_n
         a, b = link["forms"]
         if not ps["links_taken"][i] and ps["fulfilled"][a] and ps["fulfilled"][b]:
             ps["links_taken"][i] = True
-            tasks += bonus_tasks(link["bonus"], f"link {a}-{b}")
+            tasks += bonus_tasks(link["bonus"], link_source(a, b))
     return tasks
+
+
+def gives_anything(ps: Sheet, bonus: dict[str, Any], data: dict[str, Any]) -> bool:
+    """Whether a bonus would leave any mark on this sheet (R15: gains with nowhere to go are lost)."""
+    for key, value in bonus.items():
+        if key in ("money", "faith") and ps[key]["got"] < RESOURCE_CAP[key]:
+            return True
+        if key == "cargo" and ps["cargo"] < RESOURCE_CAP["cargo"]:
+            return True
+        if key in GOODS and open_forms(ps, key, data):
+            return True
+        if key == "good" and open_kinds(ps, data):
+            return True
+        if key == "employees" and any(free > 0 for free in free_spaces(ps, data)):
+            return True
+        if key in ("elite", "shop", "trading") and not all(ps[BUILT[key]]):
+            return True
+        if key in ("choice", "exchange") and value:
+            return True
+    return False
+
+
+#: Where the sheet records each kind of building.
+BUILT: dict[str, str] = {"elite": "elites", "shop": "shops", "trading": "trading"}

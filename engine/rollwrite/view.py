@@ -53,11 +53,12 @@ also in data/rollwrite/sheet_a.toml and sheet_b.toml.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import LEVEL_COST, LEVELS, area_name, employment_cards, technologies
-from engine.rollwrite.labels import DIE_COLOURS, bonus_text, task_label
+from engine.rollwrite.labels import DIE_COLOURS, bonus_text
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.sheet import Sheet, available
 
@@ -108,7 +109,8 @@ def labs_view(state: State) -> dict[str, Any]:
     return out
 
 
-def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
+def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[str, Any]:
+    """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
     data = rules.side_data(state)
     length = data["track_length"]
     rows = []
@@ -246,7 +248,7 @@ def sheet_view(state: State, ps: Sheet) -> dict[str, Any]:
             "set": ps["set"],
             "extra": ps["extra"],
             "record": record,
-            "queue": [task_label(state, t) for t in ps["queue"]],
+            "queue": [task_steps[t["t"]].ask(state, t) if t["t"] in task_steps else t["t"] for t in ps["queue"]],
             "events": list(ps.get("events", [])),
             "previous_events": list(ps.get("previous_events", [])),
         },

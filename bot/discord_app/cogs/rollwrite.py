@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import importlib
 import io
-import json
 import logging
 from typing import Any
 
@@ -30,7 +28,6 @@ from bot.discord_app.panels import (
     NO_MENTIONS_BUT_USERS,
     PANEL_NOTES,
     PUBLIC_NOTES,
-    SEAT_STAMPS,
     clip,
     mention,
     public_view,
@@ -175,18 +172,8 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
             files=[f for f in sheets if f is not None], allowed_mentions=discord.AllowedMentions.none())
 
 
-def seat_stamp(state: State, seat: int) -> str:
-    """What one seat's decision depends on: its own sheet, the round and the start player's pick.
-
-    Other players' moves leave it alone, so a panel stays valid while they play their round.
-    """
-    basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
-    return hashlib.sha1(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:12]
-
-
 def register_hooks() -> None:
     """Tell the generic panels how Roll & Write differs (idempotent; safe for several bots)."""
-    SEAT_STAMPS[KIND] = seat_stamp
     PANEL_NOTES[KIND] = text.panel_notes
     PUBLIC_NOTES[KIND] = text.public_notes
     ANNOUNCERS[(KIND, "table")] = announce_table

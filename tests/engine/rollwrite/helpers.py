@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rollwrite import GAME, decisions
+from engine.rollwrite import GAME, flow
 
 State = dict[str, Any]
 
@@ -43,7 +43,7 @@ def queue(state: State, tasks: list[dict[str, Any]], seat: int = 0) -> State:
     """Queue tasks for a seat and settle them the way the engine does."""
     ps = sheet(state, seat)
     ps["queue"] = list(tasks) + ps["queue"]
-    decisions.settle(state, seat)
+    flow.settle(state, seat)
     return state
 
 

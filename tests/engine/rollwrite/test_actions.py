@@ -23,7 +23,7 @@ def test_rulebook_copper_mine_with_elite_has_power_5() -> None:
     state = ready("copper")
     sheet(state)["elites"][6] = True
     state = main_action(state, 6, 4)
-    assert front(state) == {"t": "power", "area": "copper", "left": 5}
+    assert front(state) == {"t": "power", "area": "copper", "left": 5, "brick_used": False}
     assert sheet(state)["crossed"][6] == 4
 
 
@@ -179,6 +179,8 @@ def test_main_action_once_more_then_round_ends() -> None:
     assert sheet(state)["step"] == "end"  # no third action: the round ends after the power is spent
     while front(state):
         state = act(state, GAME.legal(state, 0)[-1])
+    assert GAME.legal(state, 0) == [{"do": "end"}]  # the player confirms the round (R24)
+    state = act(state, {"do": "end"})
     assert state["round"] == 2  # the solo round ended after the second main action
 
 
@@ -199,6 +201,9 @@ def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
     ps["money"]["used"], ps["faith"]["used"] = 2, 1  # nothing affordable: only "E: do nothing"
     state = main_action(state, 6, 2)
     state = act(state, {"do": "stop"})
+    assert sheet(state)["extra"] == "E"  # taken without asking
+    assert GAME.legal(state, 0) == [{"do": "end"}] and not GAME.is_formality(state, 0)  # confirming is asked (R24)
+    state = act(state, {"do": "end"})
     assert state["round"] == 2 and sheet(state)["step"] == "set"
 
 

@@ -38,7 +38,7 @@ def test_next_round_waits_for_the_last_player() -> None:
 def test_start_player_priority_chooses_first_and_blocks_that_set() -> None:
     state = new(3, start_player_priority=True)
     assert GAME.to_act(state) == [0]
-    assert GAME.pending_label(state, 1) == "Waiting for the start player to choose a set"
+    assert GAME.pending_label(state, 1) == "Waiting for the start player ({seat:0}) to choose a set"
     with pytest.raises(IllegalAction, match="start player chooses"):
         act(state, {"do": "set", "set": 0}, seat=1)
     state = act(state, {"do": "set", "set": 1}, seat=0)
@@ -164,7 +164,7 @@ def test_headline_at_the_end_names_the_winner() -> None:
     state = random_playout(GAME, 2, 3).state
     best = GAME.ranking(state)[0]
     headline = GAME.headline(state)
-    assert headline.startswith(f"Game over: seat {best + 1} wins") or "share the victory" in headline
+    assert headline.startswith(f"Game over: {{seat:{best}}} wins") or "share the victory" in headline
 
 
 def test_view_shape_is_stable_for_the_renderer() -> None:

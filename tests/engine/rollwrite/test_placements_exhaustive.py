@@ -72,7 +72,7 @@ def test_placements_match_the_rules_exactly(case: int) -> None:
 
 def test_one_circle_at_a_time_reaches_every_placement() -> None:
     from engine.rollwrite import GAME
-    from engine.rollwrite.decisions import record_choices
+    from engine.rollwrite.round_steps import record_choices
 
     from .helpers import act, new, sheet
 
@@ -81,7 +81,7 @@ def test_one_circle_at_a_time_reaches_every_placement() -> None:
     state["dice"][0] = [4, 4, 4]
     state["cards"][0] = [31, 31, 31]  # number 5
     state = act(state, {"do": "set", "set": 0})
-    every = set(record_choices(state, sheet(state)))
+    every = set(record_choices(sheet(state)))
     assert len(every) > 25
     reached: set[tuple[int, ...]] = set()
     seen: set[tuple[int, ...]] = set()

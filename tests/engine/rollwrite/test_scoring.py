@@ -18,10 +18,11 @@ def fulfil(ps: dict, *forms: int) -> None:
 
 
 def end_round(state: dict, round_no: int) -> dict:
-    """Play the additional action "E: do nothing" to close `round_no` for a solo seat."""
+    """Play the additional action "E: do nothing" and confirm the round, closing `round_no` for a solo seat."""
     state["round"] = round_no
     state = at_step(state, "additional")
-    return act(state, {"do": "extra", "pick": "E", "cost": {}})
+    state = act(state, {"do": "extra", "pick": "E", "cost": {}})
+    return act(state, {"do": "end"})
 
 
 def test_order_points_shop_doubles_unfulfilled_scores_nothing() -> None:

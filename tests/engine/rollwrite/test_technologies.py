@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rollwrite import GAME
 from engine.rollwrite.components import technologies
-from engine.rollwrite.decisions import record_choices
+from engine.rollwrite.round_steps import record_choices
 from engine.rollwrite.scoring import tech_points
 
 from .helpers import act, at_step, front, main_action, new, place_area, sheet
@@ -90,7 +90,7 @@ def test_carriage_widens_recording_and_scores_2() -> None:
     state["dice"][0] = [3, 3, 3]
     state["cards"][0] = [23, 23, 23]  # number 4
     state = act(state, {"do": "set", "set": 0})
-    assert any(p[2] == 2 and p[3] == 2 for p in record_choices(state, sheet(state)))
+    assert any(p[2] == 2 and p[3] == 2 for p in record_choices(sheet(state)))
     assert vp(["carriage"]) == {"carriage": 2}
 
 
@@ -113,7 +113,7 @@ def test_ice_cream_shop_scores_5() -> None:
 # ----- MID -------------------------------------------------------------------------------------
 def test_mining_technology_gives_a_free_shop_or_elite_after_the_copper_mine() -> None:
     state = finish(after_area("copper", ["mining"]))
-    assert GAME.pending_label(state, 0) == "Mining technology: a free shop or a free Elite"
+    assert GAME.pending_label(state, 0) == "Choose a free shop or a free Elite (Mining technology)"
     money = sheet(state)["money"]["used"]
     state = act(state, {"do": "choose", "option": 1, "gain": {"elite": 1}})
     state = act(state, {"do": "elite", "row": 3})
@@ -140,7 +140,7 @@ def test_tram_ignores_the_consecutive_rule_and_scores_2() -> None:
     state["dice"][0] = [3, 3, 3]
     state["cards"][0] = [13, 13, 13]
     state = act(state, {"do": "set", "set": 0})
-    assert (1, 0, 0, 1, 0, 0, 0, 1) in record_choices(state, sheet(state))
+    assert (1, 0, 0, 1, 0, 0, 0, 1) in record_choices(sheet(state))
     assert vp(["tram"]) == {"tram": 2}
 
 

@@ -1,0 +1,83 @@
+"""How strong the AI is against today's greedy player, and how long it thinks (issue 14).
+
+    python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
+
+Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
+prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
+and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
+one run (the machine is shared and noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from engine.core import Rng, random_playout
+from engine.rollwrite import GAME as ROLLWRITE
+from engine.rollwrite.greedy import greedy_policy
+
+
+def _rollwrite_game(job: tuple[int, str, float]) -> dict[str, Any]:
+    seed, side, budget = job
+    times: list[float] = []
+
+    def ai_policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        start = time.perf_counter()
+        action = game.ai_action(state, seat, seed=seed, budget_s=budget)
+        times.append(time.perf_counter() - start)
+        return action
+
+    options = {"side": side}
+    greedy = random_playout(ROLLWRITE, 1, seed, options, policy=greedy_policy).state
+    ai = random_playout(ROLLWRITE, 1, seed, options, policy=ai_policy).state
+    return {"side": side, "greedy": ROLLWRITE.scores(greedy)[0]["total"], "ai": ROLLWRITE.scores(ai)[0]["total"],
+            "greedy_orders": ROLLWRITE.orders_fulfilled(greedy, 0), "ai_orders": ROLLWRITE.orders_fulfilled(ai, 0),
+            "times": times}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def rollwrite(games: int, budget: float, workers: int) -> None:
+    print(f"Roll & Write solo, {games} seeds per side, AI budget {budget:g} s per decision")
+    for side in ("A", "B"):
+        start = time.perf_counter()
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_rollwrite_game, [(90_000 + n, side, budget) for n in range(games)]))
+        wall = time.perf_counter() - start
+        greedy = [r["greedy"] for r in results]
+        ai = [r["ai"] for r in results]
+        times = [t for r in results for t in r["times"]]
+        wins = sum(a > g for a, g in zip(ai, greedy, strict=True))
+        print(f"  side {side}: greedy mean {statistics.mean(greedy):.1f} VP, AI mean {statistics.mean(ai):.1f} VP, "
+              f"difference {statistics.mean(ai) - statistics.mean(greedy):+.1f} VP "
+              f"(AI ahead on {wins}/{games} seeds)  [{wall:.0f} s]")
+        for who in ("greedy", "ai"):
+            orders = [r[f"{who}_orders"] for r in results]
+            reach = sum(o >= 13 for o in orders)
+            print(f"    {who:>6}: orders mean {statistics.mean(orders):.1f} (max {max(orders)}); "
+                  f"games reaching the 13-18 orders achievements: {reach}/{games}")
+        print(f"    AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+              f"over {len(times)} decisions")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=["rollwrite"])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    if args.game == "rollwrite":
+        rollwrite(args.games, args.budget, args.workers)
+
+
+if __name__ == "__main__":
+    main()

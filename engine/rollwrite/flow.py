@@ -1,0 +1,125 @@
+"""One seat's round as a chain of steps: which step the seat is in, and settling what needs no decision.
+
+A seat's position in its round is its `step` (choose a set, record, main action, count,
+additional action, end, done). Anything that interrupts a step — a bonus that needs a
+choice, the action power still to spend, a technology's follow-up — is a *task* on the
+seat's `queue`, handled first, front to back. `settle` carries out tasks with nothing to
+decide (gain 2 money) and answers with a single possible outcome, so the player is only
+asked real questions; the steps themselves live in round_steps.py and task_steps.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite import rules
+from engine.rollwrite.round_steps import (
+    Additional,
+    ChooseSet,
+    CrossOff,
+    EndRound,
+    MainArea,
+    Record,
+    waiting_for_start_player,
+)
+from engine.rollwrite.sheet import gain, push
+from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.task_steps import TASK_STEPS, after_area
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+ROUND_STEPS: dict[str, RollStep] = {
+    step.name: step for step in (ChooseSet(), Record(), MainArea(), CrossOff(), Additional(), EndRound())
+}
+ALL_STEPS: tuple[RollStep, ...] = (*ROUND_STEPS.values(), *TASK_STEPS.values())
+#: The step that labels each action kind (several steps may offer one kind; their labels agree).
+STEP_FOR_DO: dict[str, RollStep] = {}
+for _step in ALL_STEPS:
+    for _do in _step.does:
+        STEP_FOR_DO.setdefault(_do, _step)
+STEP_FOR_DO["phone"] = ROUND_STEPS["set"]
+
+
+def step_of(state: State, seat: int) -> RollStep | None:
+    """The step `seat` is in now (None: it owes nothing, or waits for the start player)."""
+    if state["over"] or not 0 <= seat < state["players"]:
+        return None
+    ps = state["sheets"][seat]
+    if ps["queue"]:
+        return TASK_STEPS[ps["queue"][0]["t"]]
+    if ps["step"] == "done" or waiting_for_start_player(state, seat):
+        return None
+    return ROUND_STEPS[ps["step"]]
+
+
+def owes_decision(state: State, seat: int) -> bool:
+    return step_of(state, seat) is not None
+
+
+def options(state: State, seat: int) -> list[Action]:
+    step = step_of(state, seat)
+    return step.options(state, seat) if step is not None else []
+
+
+def perform(state: State, seat: int, action: Action) -> None:
+    """Carry out a legal action for this seat, then settle everything that needs no decision."""
+    step = step_of(state, seat)
+    assert step is not None, "perform() is only called for a seat that owes a decision"
+    note(state, seat, step, action)
+    step.apply(state, seat, action)
+    settle(state, seat)
+
+
+def note(state: State, seat: int, step: RollStep, action: Action) -> None:
+    """Keep the round's decisions in words, for the bot's text summary of the round."""
+    state["sheets"][seat]["events"].append(step.label(state, action))
+
+
+def settle(state: State, seat: int) -> None:
+    """Carry out automatic tasks and steps until the seat faces a real choice or is done."""
+    ps = state["sheets"][seat]
+    while True:
+        if ps["queue"]:
+            if auto_task(state, seat):
+                continue
+            step: RollStep | None = TASK_STEPS[ps["queue"][0]["t"]]
+        elif ps["step"] == "main" and not rules.rows_with_unused(ps):
+            ps["step"] = "end" if ps["again"] else "additional"  # no circle to cross: no main action (R8)
+            continue
+        else:
+            step = step_of(state, seat)
+        if step is None:
+            return
+        choices = step.options(state, seat)
+        if not choices and ps["queue"]:
+            ps["queue"].pop(0)  # nothing it could give has anywhere to go (R15)
+            continue
+        if len(choices) == 1 and step.auto_single:
+            note(state, seat, step, choices[0])
+            step.apply(state, seat, choices[0])
+            continue
+        return
+
+
+def auto_task(state: State, seat: int) -> bool:
+    """Handle the front task if it has nothing to decide; False if it needs the player."""
+    ps = state["sheets"][seat]
+    task = ps["queue"][0]
+    kind = task["t"]
+    data = rules.side_data(state)
+    if kind == "gain":
+        ps["queue"].pop(0)
+        push(ps, gain(ps, task["res"], task["n"], data))
+        return True
+    if kind == "after":
+        ps["queue"].pop(0)
+        push(ps, after_area(ps, task["area"]))
+        return True
+    if kind == "power" and rules.area_kind(task["area"]) in ("bank", "church"):
+        ps["queue"].pop(0)
+        res = "money" if rules.area_kind(task["area"]) == "bank" else "faith"
+        if task["left"] > 0:
+            push(ps, gain(ps, res, task["left"], data))
+        return True
+    return False

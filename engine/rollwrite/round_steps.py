@@ -1,0 +1,395 @@
+"""The steps of a seat's round, in the rulebook's order: choose a set, record employees, the main
+action (an area, then how many circles), the additional action, and confirming the round.
+
+Each class is the one place its rule lives: its options, what choosing one does, its label,
+its question and its refusal. Anything an option triggers (bonuses, action power to spend)
+is queued as tasks (task_steps.py), asked before the round goes on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite import rules
+from engine.rollwrite.components import GOOD_NAMES, area_name, employment_cards
+from engine.rollwrite.labels import (
+    DIE_COLOURS,
+    EXTRA_NAMES,
+    amount_text,
+    bonus_text,
+    card_source,
+    placement_text,
+    short_of,
+)
+from engine.rollwrite.recording import die_rows, placements
+from engine.rollwrite.scoring import score_end_of_round
+from engine.rollwrite.sheet import (
+    Sheet,
+    Task,
+    bonus_tasks,
+    can_pay,
+    free_spaces,
+    pay,
+    push,
+    unused_circles,
+    write_circle,
+)
+from engine.rollwrite.step_base import RollStep
+
+State = dict[str, Any]
+Action = dict[str, Any]
+#: A Discord menu holds 25 options; longer recording lists are split into single circles.
+MENU_LIMIT = 25
+
+
+def blocked_set(state: State, seat: int) -> int | None:
+    """With start player priority, the others may not take the start player's set."""
+    if state["start_player"] is None or seat == state["start_player"]:
+        return None
+    blocked: int | None = state["priority_set"]
+    return blocked
+
+
+def waiting_for_start_player(state: State, seat: int) -> bool:
+    ps = state["sheets"][seat]
+    return bool(
+        ps["step"] == "set"
+        and not ps["queue"]
+        and state["start_player"] is not None
+        and seat != state["start_player"]
+        and state["priority_set"] is None
+    )
+
+
+class ChooseSet(RollStep):
+    """3) Employee recording, 1: "Each player chooses 1 of the 3 dice and card sets"."""
+
+    name = "set"
+    does = ("set",)
+    phone = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        if waiting_for_start_player(state, seat):
+            return []
+        return [{"do": "set", "set": i} for i in range(3) if i != blocked_set(state, seat)]
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        return super().options(state, seat) if not waiting_for_start_player(state, seat) else []
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        index = action["set"]
+        round_no = state["round"]
+        if state["start_player"] == seat:
+            state["priority_set"] = index
+        ps["set"] = index
+        die = state["dice"][round_no - 1][index]
+        card = state["cards"][round_no - 1][index]
+        free = free_spaces(ps, rules.side_data(state))
+        ps["record"] = {
+            "die": die,
+            "card": card,
+            "number": rules.employment_number(state, ps, card),
+            "free": list(free),
+            "die_rows": list(die_rows(free, die)),
+            "placed": [0] * len(free),
+        }
+        ps["step"] = "record"
+        if not record_choices(ps):
+            finish_record(state, ps, None)
+
+    def words(self, state: State, action: Action) -> str:
+        i = action["set"]
+        r = state["round"] - 1
+        card = employment_cards()[state["cards"][r][i]]
+        return (
+            f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {card['number']} "
+            f"({bonus_text(card['action'])})"
+        )
+
+    def detail(self, state: State, action: Action) -> str:
+        if action.get("do") != "set":
+            return ""
+        card = employment_cards()[state["cards"][state["round"] - 1][action["set"]]]
+        return f"Write {card['number']} employees, then gain {bonus_text(card['action'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Choose a dice-and-card set"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == "set" and action.get("set") == blocked_set(state, seat):
+            return "The start player took that set; choose one of the other two."
+        if action.get("do") == "set":
+            return "Choose the white, gray or black set."
+        return None
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """The start player's pick is shown to the others and binds their choice (R24)."""
+        return action.get("do") == "set" and before["start_player"] == seat
+
+
+def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
+    """Complete placements still open given the circles already placed in this recording."""
+    rec = ps["record"]
+    every = placements(
+        tuple(rec["free"]),
+        tuple(rec["die_rows"]),
+        rec["number"],
+        rules.has(ps, "carriage"),
+        rules.has(ps, "tram"),
+        rules.has(ps, "postal"),
+    )
+    placed = rec["placed"]
+    return tuple(p for p in every if all(p[r] >= placed[r] for r in range(len(p))))
+
+
+def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) -> None:
+    """Write the placement's circles top to bottom, then queue their bonuses and the card action (R1)."""
+    data = rules.side_data(state)
+    tasks: list[Task] = []
+    if placement is not None:
+        for row, count in enumerate(placement):
+            for _ in range(count):
+                tasks += write_circle(ps, row, data)
+        ps["record"]["placed"] = list(placement)
+    card = employment_cards()[ps["record"]["card"]]
+    tasks += bonus_tasks(card["action"], card_source(card))
+    ps["record"]["done"] = True
+    ps["step"] = "main"
+    push(ps, tasks)
+
+
+class Record(RollStep):
+    """3) Employee recording, 2: the count limit and consecutive rules (recording.py enumerates them)."""
+
+    name = "record"
+    does = ("record", "circle")
+    auto_single = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        """Whole placements when they fit one menu; otherwise one circle at a time until they do."""
+        ps = state["sheets"][seat]
+        found = record_choices(ps)
+        if len(found) <= MENU_LIMIT:
+            return [{"do": "record", "circles": list(p)} for p in found]
+        placed = ps["record"]["placed"]
+        rows = sorted({r for p in found for r in range(len(p)) if p[r] > placed[r]})
+        return [{"do": "circle", "row": r} for r in rows]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        if action["do"] == "record":
+            finish_record(state, ps, tuple(action["circles"]))
+            return
+        ps["record"]["placed"][action["row"]] += 1
+        found = record_choices(ps)
+        if len(found) == 1 and list(found[0]) == ps["record"]["placed"]:
+            finish_record(state, ps, found[0])
+
+    def words(self, state: State, action: Action) -> str:
+        if action["do"] == "record":
+            return placement_text(state, action["circles"])
+        return f"One circle in {area_name(state['areas'][action['row']])}, then the rest"
+
+    def prompt(self, state: State, seat: int) -> str:
+        rec = state["sheets"][seat]["record"]
+        return f"Record {rec['number']} employees (die {rec['die']})"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") in self.does:
+            return (
+                "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
+                "in consecutive areas, as many as the card allows."
+            )
+        return None
+
+
+class MainArea(RollStep):
+    """4) Main action, 1: "Choose 1 of the 8 areas ... you cannot choose an area that has not even
+    1 circle not yet crossed off" (compulsory when possible, R8)."""
+
+    name = "main"
+    does = ("area",)
+    phone = True
+    auto_single = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        return [{"do": "area", "row": r} for r in rules.rows_with_unused(state["sheets"][seat])]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        ps["main_area"] = action["row"]
+        ps["step"] = "count"
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Main action in {area_name(state['areas'][action['row']])}"
+
+    def detail(self, state: State, action: Action) -> str:
+        if action.get("do") != "area":
+            return ""
+        return area_detail(state["areas"][action["row"]])
+
+    def prompt(self, state: State, seat: int) -> str:
+        again = state["sheets"][seat]["again"]
+        return "Choose an area for your main action" + (" (additional action D)" if again else "")
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == "area":
+            return "Choose an area that has at least one circle not yet crossed off."
+        return None
+
+
+def area_detail(area_id: str) -> str:
+    """What an area's action does with its power, in a few words."""
+    kind = rules.area_kind(area_id)
+    if kind == "goods":
+        from engine.rollwrite.components import areas
+
+        return f"Each power: cross 1 {GOOD_NAMES[areas()[area_id]['good']]} on an order form"
+    return {
+        "lab": "Acquire technologies (2/3/4 power), hire Elites, build shops and trading houses",
+        "bank": "Gain 1 money per power",
+        "church": "Gain 1 faith per power",
+        "chinatown": "1 power + 1 money: any trade good; 2 power + 4 money: 1 cargo",
+        "chamber": "Use another area's action with 1 less power",
+    }.get(kind, "")
+
+
+class CrossOff(RollStep):
+    """4) Main action, 1-2: cross off 1 to 5 circles; power = circles + Elite (+ Newspaper, R9)."""
+
+    name = "count"
+    does = ("cross",)
+    auto_single = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps = state["sheets"][seat]
+        return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, ps["main_area"]) + 1)]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        row = ps["main_area"]
+        ps["crossed"][row] += action["n"]
+        power = rules.action_power(ps, row, action["n"])
+        ps["step"] = "end" if ps["again"] else "additional"
+        ps["main_area"] = None
+        push(ps, area_action_tasks(state["areas"][row], power, row))
+
+    def words(self, state: State, action: Action) -> str:
+        n = action["n"]
+        return f"Cross off {n} circle{'s' if n > 1 else ''}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        ps = state["sheets"][seat]
+        return f"How many circles to cross off in {area_name(state['areas'][ps['main_area']])}"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") != "cross":
+            return None
+        ps = state["sheets"][seat]
+        row = ps["main_area"]
+        have = unused_circles(ps, row)
+        most = rules.most_crossed(ps, row)
+        return f"Cross off 1 to {most} circles: {area_name(state['areas'][row])} has {have} unused."
+
+
+def area_action_tasks(area_id: str, power: int, row: int) -> list[Task]:
+    """The tasks of one area action: spending its power, then the technologies that follow it."""
+    if rules.area_kind(area_id) == "chamber":
+        return [{"t": "chamber", "power": power, "row": row}]
+    return power_tasks(area_id, power)
+
+
+def power_tasks(area_id: str, power: int) -> list[Task]:
+    """Spending an area action's power, then what follows "after performing the area action"."""
+    return [{"t": "power", "area": area_id, "left": power, "brick_used": False}, {"t": "after", "area": area_id}]
+
+
+class Additional(RollStep):
+    """5) Additional action: "Each player chooses and performs 1 of the following" (A-E)."""
+
+    name = "additional"
+    does = ("extra",)
+    phone = True
+    auto_single = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps = state["sheets"][seat]
+        return [{"do": "extra", "pick": p, "cost": rules.extra_cost(ps, p)} for p in extra_picks(ps)]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        pick = action["pick"]
+        ps["extra"] = pick
+        pay(ps, rules.extra_cost(ps, pick))
+        ps["step"] = "end"
+        if pick == "D":
+            ps["again"] = True
+            ps["step"] = "main"
+        elif pick in EXTRA_BUILDS:
+            push(ps, [{"t": EXTRA_BUILDS[pick], "src": f"Additional action {pick}"}])
+
+    def words(self, state: State, action: Action) -> str:
+        cost = action.get("cost") or {}
+        return EXTRA_NAMES[action["pick"]] + (f" ({amount_text(cost)})" if cost else "")
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Choose an additional action (A-E)"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") != "extra":
+            return None
+        pick = action.get("pick")
+        if pick not in EXTRA_NAMES:
+            return "The additional actions are A, B, C, D and E."
+        name = EXTRA_NAMES[pick].split(": ", 1)[1]
+        ps = state["sheets"][seat]
+        return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
+
+
+#: Additional actions that build something, and the task that asks where.
+EXTRA_BUILDS: dict[str, str] = {"A": "elite", "B": "shop", "C": "trading"}
+
+
+def extra_picks(ps: Sheet) -> list[str]:
+    """Additional actions A-E the seat can afford and place (E, doing nothing, always)."""
+    room = {
+        "A": not all(ps["elites"]),
+        "B": not all(ps["shops"]),
+        "C": not all(ps["trading"]),
+        "D": bool(rules.rows_with_unused(ps)),
+        "E": True,
+    }
+    return [p for p in EXTRA_NAMES if room[p] and can_pay(ps, rules.extra_cost(ps, p))]
+
+
+class EndRound(RollStep):
+    """The seat confirms its round: its last chance for the Telephone ("may be used in any
+    phase", R11), and where its undo window closes (R24). Rounds 6 and 12 score here."""
+
+    name = "end"
+    does = ("end",)
+    phone = True
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        return [{"do": "end"}]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps = state["sheets"][seat]
+        score_end_of_round(state, ps, rules.side_data(state))
+        ps["step"] = "done"
+
+    def words(self, state: State, action: Action) -> str:
+        return f"End round {state['round']}"
+
+    def detail(self, state: State, action: Action) -> str:
+        if action.get("do") != "end":
+            return ""
+        scoring = " and score the port district" if state["round"] in (6, 12) else ""
+        return f"Confirm your round{scoring}; it can no longer be undone"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Confirm the end of round {state['round']}"
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        return action.get("do") == "end"

@@ -1,0 +1,463 @@
+"""The queued tasks that ask the player: where a gained good, employee, Elite, shop or trading
+house goes, which side of an "A / B" bonus, whether to make an "A -> B" exchange, which area
+the Chamber of Commerce borrows, and how an area action's power is spent.
+
+Each class is one task kind (`task["t"]`), declared once: options, effect, prompt, labels,
+refusal. The task being answered is always the front of the seat's queue; `apply` takes it
+off and queues whatever the answer triggers, in front of everything else (ruling R6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rollwrite import rules
+from engine.rollwrite.components import (
+    GOOD_NAMES,
+    LEVEL_COST,
+    RESOURCE_CAP,
+    area_name,
+    areas,
+    technologies,
+)
+from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
+from engine.rollwrite.round_steps import power_tasks
+from engine.rollwrite.sheet import (
+    Sheet,
+    Task,
+    bonus_tasks,
+    can_pay,
+    cross_good,
+    free_spaces,
+    gives_anything,
+    open_forms,
+    open_kinds,
+    pay,
+    push,
+    write_circle,
+)
+from engine.rollwrite.step_base import RollStep
+
+State = dict[str, Any]
+Action = dict[str, Any]
+STOP: Action = {"do": "stop"}
+BUILDING_NOUN: dict[str, str] = {"elite": "an Elite", "shop": "a shop", "trading": "a trading house"}
+
+
+def front(state: State, seat: int) -> Task:
+    task: Task = state["sheets"][seat]["queue"][0]
+    return task
+
+
+def take_front(state: State, seat: int) -> Task:
+    task: Task = state["sheets"][seat]["queue"].pop(0)
+    return task
+
+
+class TaskStep(RollStep):
+    """A task at the front of the queue; `auto_single`: one possible answer is taken unasked."""
+
+    auto_single = True
+
+    def prompt(self, state: State, seat: int) -> str:
+        return self.ask(state, front(state, seat))
+
+    def ask(self, state: State, task: Task) -> str:
+        """The question this task asks (also listed in the sheet view's queue)."""
+        return task["t"]
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        return f"First: {self.ask(state, front(state, seat))}."
+
+
+class PlaceGood(TaskStep):
+    """Trade good icons: "immediately write a cross on one ... icon in an order form square";
+    the 4-colour icon first asks which good."""
+
+    name = "good"
+    does = ("kind", "form")
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps, task = state["sheets"][seat], front(state, seat)
+        data = rules.side_data(state)
+        if task["kind"] is None:
+            return [{"do": "kind", "kind": g} for g in open_kinds(ps, data)]
+        return [{"do": "form", "form": f, "good": task["kind"]} for f in open_forms(ps, task["kind"], data)]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        if action["do"] == "kind":
+            push(ps, [{**task, "kind": action["kind"]}])
+        else:
+            push(ps, cross_good(ps, action["form"], task["kind"], rules.side_data(state), state["round"]))
+
+    def words(self, state: State, action: Action) -> str:
+        if action["do"] == "kind":
+            return f"Take {GOOD_NAMES[action['kind']]}"
+        return form_words(state, action)
+
+    def detail(self, state: State, action: Action) -> str:
+        return form_detail(state, action["form"]) if action.get("do") == "form" else ""
+
+    def ask(self, state: State, task: Task) -> str:
+        good = GOOD_NAMES[task["kind"]] if task["kind"] else "a trade good"
+        return f"Cross {good} on an order form ({task['src']})"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
+            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+        return super().refusal(state, seat, action)
+
+
+def form_words(state: State, action: Action) -> str:
+    return f"Cross {GOOD_NAMES[action['good']]} on {form_text(state, action['form'])}"
+
+
+class WriteEmployees(TaskStep):
+    """Employee icons (University, Tea machinery, Telephone, bonuses): one circle at a time, any area."""
+
+    name = "employees"
+    does = ("employ",)
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps = state["sheets"][seat]
+        return [{"do": "employ", "row": r} for r, free in enumerate(free_spaces(ps, rules.side_data(state))) if free]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        rest = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
+        push(ps, write_circle(ps, action["row"], rules.side_data(state)) + rest)
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Circle in {area_name(state['areas'][action['row']])}"
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Write {task['n']} employee circle{'s' if task['n'] > 1 else ''} ({task['src']})"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == "employ":
+            return "That employee track is full."
+        return super().refusal(state, seat, action)
+
+
+class PlaceBuilding(TaskStep):
+    """A free or bought Elite, shop or trading house: which row, order form or trading house."""
+
+    #: (state key, action field) of the building this step places.
+    key = ""
+    field = ""
+    taken = ""
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        built = state["sheets"][seat][self.key]
+        return [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        take_front(state, seat)
+        state["sheets"][seat][self.key][action[self.field]] = True
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == self.name:
+            return self.taken
+        return super().refusal(state, seat, action)
+
+
+class PlaceElite(PlaceBuilding):
+    name = "elite"
+    does = ("elite",)
+    key, field, taken = "elites", "row", "That area already has its Elite."
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Elite in {area_name(state['areas'][action['row']])}"
+
+
+class PlaceShop(PlaceBuilding):
+    name = "shop"
+    does = ("shop",)
+    key, field, taken = "shops", "form", "That order form already has a shop."
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Shop on {form_text(state, action['form'])}"
+
+    def detail(self, state: State, action: Action) -> str:
+        return form_detail(state, action["form"]) if action.get("do") == "shop" else ""
+
+
+class PlaceTrading(PlaceBuilding):
+    name = "trading"
+    does = ("trading",)
+    key, field, taken = "trading", "house", "That trading house is already built."
+
+    def words(self, state: State, action: Action) -> str:
+        name: str = rules.side_data(state)["trading_houses"][action["house"]]["name"]
+        return name
+
+    def detail(self, state: State, action: Action) -> str:
+        if action.get("do") != "trading":
+            return ""
+        house = rules.side_data(state)["trading_houses"][action["house"]]
+        return "2 VP per fulfilled order " + ", ".join(str(f + 1) for f in house["forms"])
+
+
+class ChooseBonus(TaskStep):
+    """ "A / B: '/' is a choice. You must choose either A or B" (R17). An alternative that would
+    give nothing at all (nowhere to put it, R15) is not offered; with neither, the bonus is lost."""
+
+    name = "choice"
+    does = ("choose",)
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps, task = state["sheets"][seat], front(state, seat)
+        data = rules.side_data(state)
+        every = list(enumerate(task["options"]))
+        return [{"do": "choose", "option": i, "gain": alt} for i, alt in every if gives_anything(ps, alt, data)]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        push(ps, bonus_tasks(task["options"][action["option"]], task["src"]))
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Take {bonus_text(action['gain'])}"
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Choose {' or '.join(bonus_text(alt) for alt in task['options'])} ({task['src']})"
+
+
+class Exchange(TaskStep):
+    """ "A -> B: means that if you consume A, you obtain B" — optional, and only with A (R17)."""
+
+    name = "exchange"
+    does = ("exchange",)
+    auto_single = False
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps, task = state["sheets"][seat], front(state, seat)
+        if not can_pay(ps, task["pay"]):
+            return []
+        return [{"do": "exchange", "accept": yes, "pay": task["pay"], "get": task["get"]} for yes in (True, False)]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        if action["accept"]:
+            pay(ps, task["pay"])
+            push(ps, bonus_tasks(task["get"], task["src"]))
+
+    def words(self, state: State, action: Action) -> str:
+        if action["accept"]:
+            return f"Pay {amount_text(action['pay'])} for {bonus_text(action['get'])}"
+        return "Skip the exchange"
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Exchange {amount_text(task['pay'])} for {bonus_text(task['get'])}? ({task['src']})"
+
+
+class Chamber(TaskStep):
+    """Chamber of Commerce: "Select one other area, and perform the action of the selected area
+    with action power minus 1. You may also select the area of the area card put aside." (R13)"""
+
+    name = "chamber"
+    does = ("via",)
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        task = front(state, seat)
+        if rules.chamber_power(task["power"]) <= 0:
+            return []  # the borrowed action would have no power at all
+        return [{"do": "via", "area": a} for a in rules.chamber_targets(state, task["row"])]
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        push(ps, power_tasks(action["area"], rules.chamber_power(task["power"])))
+
+    def words(self, state: State, action: Action) -> str:
+        return f"Use the {area_name(action['area'])} action"
+
+    def detail(self, state: State, action: Action) -> str:
+        from engine.rollwrite.round_steps import area_detail
+
+        return area_detail(action["area"]) if action.get("do") == "via" else ""
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Chamber of Commerce: choose an area to use with {rules.chamber_power(task['power'])} power"
+
+
+class SpendPower(TaskStep):
+    """An area action's power, one purchase at a time ("As long as you have enough action power,
+    you may perform the same action any number of times"); it may end early (R7). Bank and
+    Church need no decision (flow.py)."""
+
+    name = "power"
+    does = ("form", "tech", "buy", "stop")
+    auto_single = False
+
+    def choices(self, state: State, seat: int) -> list[Action]:
+        ps, task = state["sheets"][seat], front(state, seat)
+        if task["left"] <= 0:
+            return []
+        kind = rules.area_kind(task["area"])
+        if kind == "goods":
+            good = areas()[task["area"]]["good"]
+            out = [{"do": "form", "form": f, "good": good} for f in open_forms(ps, good, rules.side_data(state))]
+        elif kind == "lab":
+            out = lab_options(state, ps, task)
+        elif kind == "chinatown":
+            out = chinatown_options(state, ps, task)
+        else:
+            out = []
+        return out + [dict(STOP)] if out else []
+
+    def act(self, state: State, seat: int, action: Action) -> None:
+        ps, task = state["sheets"][seat], take_front(state, seat)
+        if action["do"] == "stop":
+            return
+        left, follow = task["left"], []
+        if action["do"] == "form":
+            left -= 1
+            follow = cross_good(ps, action["form"], action["good"], rules.side_data(state), state["round"])
+        elif action["do"] == "tech":
+            left -= LEVEL_COST[technologies()[action["tech"]]["level"]]
+            follow = acquire_tech(ps, action["tech"])
+        else:
+            left -= action["power"]
+            pay(ps, action["cost"])
+            follow = purchase_tasks(action["what"], area_name(task["area"]))
+            if rules.area_kind(task["area"]) == "lab" and rules.brick_discount_open(ps, task):
+                task = {**task, "brick_used": True}
+        push(ps, follow + ([{**task, "left": left}] if left > 0 else []))
+
+    def words(self, state: State, action: Action) -> str:
+        if action["do"] == "form":
+            return form_words(state, action)
+        if action["do"] == "tech":
+            return "Acquire " + tech_words(action["tech"])
+        if action["do"] == "stop":
+            return "Finish this action (unused power is lost)"
+        cost = amount_text(action["cost"]) if action["cost"] else "no money"
+        verb = PURCHASE_WORDS[action["what"]]
+        return f"{verb[0].upper()}{verb[1:]} ({action['power']} power, {cost})"
+
+    def detail(self, state: State, action: Action) -> str:
+        if action.get("do") == "tech":
+            text: str = technologies()[action["tech"]]["text"]
+            return text
+        if action.get("do") == "form":
+            return form_detail(state, action["form"])
+        return ""
+
+    def ask(self, state: State, task: Task) -> str:
+        return f"Spend {task['left']} action power in {area_name(task['area'])}"
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        ps, task = state["sheets"][seat], front(state, seat)
+        if action.get("do") == "buy" and action.get("what") in PURCHASE_WORDS:
+            return self._buy_refusal(state, ps, task, action["what"])
+        if action.get("do") == "tech" and action.get("tech") in technologies():
+            return self._tech_refusal(state, task, action["tech"])
+        if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
+            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+        return super().refusal(state, seat, action)
+
+    @staticmethod
+    def _buy_refusal(state: State, ps: Sheet, task: Task, what: str) -> str:
+        verb = PURCHASE_WORDS[what]
+        if rules.area_kind(task["area"]) == "lab" and what in BUILDING_NOUN:
+            power, cost = rules.lab_power(what), rules.lab_cost(ps, what, task)
+        elif rules.area_kind(task["area"]) == "chinatown" and what in ("good", "cargo"):
+            power, cost = rules.chinatown_cost(what)
+        else:
+            return f"You cannot {verb} in {area_name(task['area'])}."
+        if power > task["left"]:
+            return f"You need {power} action power to {verb}; you have {task['left']} left."
+        return short_of(ps, cost, verb) or f"There is nowhere left to {verb.split(' ', 1)[1]}."
+
+    @staticmethod
+    def _tech_refusal(state: State, task: Task, tech_id: str) -> str:
+        tech = technologies()[tech_id]
+        cost = LEVEL_COST[tech["level"]]
+        if cost > task["left"]:
+            return f"{tech['name']} needs {cost} action power; you have {task['left']} left."
+        if tech_id not in [t for level in state["labs"].get(task["area"], {}).values() for t in level]:
+            return f"{tech['name']} is not at {area_name(task['area'])}."
+        return f"You already hold a {tech['level'].upper()} technology from {area_name(task['area'])}."
+
+
+PURCHASE_WORDS: dict[str, str] = {
+    "elite": "hire an Elite",
+    "shop": "build a shop",
+    "trading": "build a trading house",
+    "good": "buy a trade good",
+    "cargo": "buy a cargo",
+}
+
+
+def lab_options(state: State, ps: Sheet, task: Task) -> list[Action]:
+    """Laboratory: technologies (2/3/4 power), then an Elite, a shop or a trading house."""
+    left = task["left"]
+    out: list[Action] = [{"do": "tech", "tech": t} for t in rules.takeable_techs(state, ps, task["area"], left)]
+    for what, built in (("elite", ps["elites"]), ("shop", ps["shops"]), ("trading", ps["trading"])):
+        cost = rules.lab_cost(ps, what, task)
+        if not all(built) and left >= rules.lab_power(what) and can_pay(ps, cost):
+            out.append({"do": "buy", "what": what, "power": rules.lab_power(what), "cost": cost})
+    return out
+
+
+def chinatown_options(state: State, ps: Sheet, task: Task) -> list[Action]:
+    """Chinatown: any trade good for 1 power + 1 money; 1 cargo for 2 power + 4 money (R14)."""
+    out: list[Action] = []
+    power, cost = rules.chinatown_cost("good")
+    if task["left"] >= power and can_pay(ps, cost) and open_kinds(ps, rules.side_data(state)):
+        out.append({"do": "buy", "what": "good", "power": power, "cost": cost})
+    power, cost = rules.chinatown_cost("cargo")
+    if task["left"] >= power and can_pay(ps, cost) and ps["cargo"] < RESOURCE_CAP["cargo"]:
+        out.append({"do": "buy", "what": "cargo", "power": power, "cost": cost})
+    return out
+
+
+def purchase_tasks(what: str, source: str) -> list[Task]:
+    """What a purchase in a laboratory or Chinatown gives: a building to place, a good, a cargo."""
+    if what == "good":
+        return [{"t": "good", "kind": None, "src": source}]
+    if what == "cargo":
+        return [{"t": "gain", "res": "cargo", "n": 1, "src": source}]
+    return [{"t": what, "src": source}]
+
+
+def acquire_tech(ps: Sheet, tech: str) -> list[Task]:
+    """Write the technology down and take its immediate effects (Letterpress printing first)."""
+    ps["techs"].append(tech)
+    card = technologies()[tech]
+    tasks: list[Task] = []
+    if rules.has(ps, "letterpress"):
+        tasks += bonus_tasks({"money": 1}, technologies()["letterpress"]["name"])
+    for bonus in card.get("on_acquire", []):
+        tasks += bonus_tasks(bonus, card["name"])
+    return tasks
+
+
+def after_area(ps: Sheet, area_id: str) -> list[Task]:
+    """Technologies that act "after performing the area action" of an area."""
+    tasks: list[Task] = []
+    for tech in ps["techs"]:
+        card = technologies()[tech]
+        follow = card.get("after_area")
+        if follow and follow["area"] == area_id:
+            tasks += bonus_tasks(follow["bonus"], card["name"])
+    return tasks
+
+
+TASK_STEPS: dict[str, TaskStep] = {
+    step.name: step
+    for step in (
+        PlaceGood(),
+        WriteEmployees(),
+        PlaceElite(),
+        PlaceShop(),
+        PlaceTrading(),
+        ChooseBonus(),
+        Exchange(),
+        Chamber(),
+        SpendPower(),
+    )
+}

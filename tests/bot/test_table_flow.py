@@ -1,0 +1,149 @@
+"""The table flow in the service: formalities played for the seat, the turn story, undo, stamps.
+
+Driven with the test-only Turns game (tests/toygame.py): pick 1-3 (undoable), a bonus point that is
+the only legal action (a formality), then draw (closes the undo window) or end the turn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameMovedOn, ServiceError, TableService, check_all
+
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+async def _started(service: TableService, kind: str, *users: int, **options: object) -> int:
+    game = await service.create(kind, creator_id=users[0], guild_id=1, channel_id=2, options=options or None)
+    for user in users[1:]:
+        await service.join(game.id, user)
+    await service.start(game.id, users[0])
+    return game.id
+
+
+async def _first(service: TableService, gid: int) -> int:
+    return (await service.status(gid)).waiting_on[0]
+
+
+async def test_a_formality_is_played_for_the_seat_and_logged_for_them(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB)
+    user = await _first(service, gid)
+    outcome = await service.act(gid, user, {"pick": 2})
+    # The bonus point was the only legal action: played at once, logged as played for the player.
+    assert [(a.origin, a.user_id) for a in outcome.applied] == [("player", user), ("formality", user)]
+    decision = await service.decision(gid, user)
+    assert [c.label for c in decision.options] == ["Draw a bonus", "End the turn"]
+    log = await service.storage.actions(gid)
+    assert [(e.origin, e.action) for e in log] == [("player", {"pick": 2}), ("formality", {"bonus": 1})]
+
+
+async def test_no_decision_shown_has_a_single_option(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB, CAROL)
+    for _ in range(40):
+        status = await service.status(gid)
+        if status.status != "active":
+            break
+        user = status.waiting_on[0]
+        decision = await service.decision(gid, user)
+        assert len(decision.options) > 1
+        await service.act_by_index(gid, user, decision.version, len(decision.options) - 1)
+    assert (await service.status(gid)).status == "finished"
+    assert all(r.ok for r in await check_all(service.storage))
+
+
+async def test_the_turn_story_tells_every_decision_of_the_turn(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB)
+    user = await _first(service, gid)
+    seat = (await service.game(gid)).seat_of(user)
+    first = await service.act(gid, user, {"pick": 3})
+    assert not first.newly_waiting  # the turn goes on: no turn post yet
+    last = await service.act(gid, user, {"end": True})
+    assert last.newly_waiting and user not in last.newly_waiting
+    assert [c.text for c in last.story] == [f"{{seat:{seat}}} take 3", f"{{seat:{seat}}} take the bonus point",
+                                            f"{{seat:{seat}}} end the turn"]
+    assert [c.origin for c in last.story] == ["player", "formality", "player"]
+
+
+async def test_undo_restores_the_previous_options_and_is_logged(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB)
+    user = await _first(service, gid)
+    before = await service.decision(gid, user)
+    assert not before.can_undo
+    await service.act(gid, user, {"pick": 1})
+    assert (await service.decision(gid, user)).can_undo
+    outcome = await service.undo(gid, user)
+    assert outcome.undo
+    again = await service.decision(gid, user)
+    assert [c.label for c in again.options] == [c.label for c in before.options]
+    _, engine, state = await service.load(gid)
+    assert state is not None and state["totals"] == [0, 0]
+    # The log only grows: the pick, its formality, then the undo entry naming both.
+    log = await service.storage.actions(gid)
+    assert [e.origin for e in log] == ["player", "formality", "undo"]
+    assert log[-1].action == {"undo": [1, 2]}
+    assert all(r.ok for r in await check_all(service.storage))
+    # Play on after the undo: the replay still matches.
+    await service.act(gid, user, {"pick": 3})
+    await service.act(gid, user, {"end": True})
+    assert all(r.ok for r in await check_all(service.storage))
+
+
+async def test_undo_is_refused_after_a_draw_and_after_the_turn_passed(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB)
+    user = await _first(service, gid)
+    await service.act(gid, user, {"pick": 1})
+    await service.act(gid, user, {"draw": True})  # randomness: the window closes (and "end" follows by itself)
+    with pytest.raises(ServiceError, match="nothing you can take back"):
+        await service.undo(gid, user)
+    other = await _first(service, gid)
+    assert other != user
+    with pytest.raises(ServiceError, match="nothing you can take back"):
+        await service.undo(gid, other)
+
+
+async def test_a_game_keeping_the_contract_default_offers_no_undo(service: TableService) -> None:
+    gid = await _started(service, "counting", ALICE, BOB)  # Counting keeps closes_undo's default (True)
+    user = await _first(service, gid)
+    await service.act(gid, user, {"pick": 1})
+    with pytest.raises(ServiceError, match="nothing you can take back"):  # the contract's default: no undo
+        await service.undo(gid, user)
+
+
+async def test_a_stamped_panel_survives_other_seats_moves_but_not_a_double_click(service: TableService) -> None:
+    gid = await _started(service, "counting", ALICE, BOB, simultaneous=True)
+    alice, bob = await service.decision(gid, ALICE), await service.decision(gid, BOB)
+    assert alice.stamp and bob.stamp
+    await service.act_by_index(gid, BOB, bob.version, 0, bob.stamp)
+    # Bob's move bumped the version; Alice's panel still applies, her stamp unchanged.
+    await service.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
+    # Round 2: the same options and prompt as round 1, but the own move count tells the clicks apart.
+    with pytest.raises(GameMovedOn):
+        await service.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
+
+
+async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:  # noqa: ANN001
+    import sqlite3
+
+    from bot.storage import NewAction, SQLiteStorage
+    from bot.storage.schema import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(MIGRATIONS[0])
+    conn.execute("INSERT INTO games (id, kind, creator_id, seed, status, state, version, created_at, updated_at) "
+                 "VALUES (1, 'turns', 1, 7, 'active', '{}', 1, 0, 0)")
+    conn.execute("INSERT INTO actions VALUES (1, 1, 0, 1, 'player', '{\"pick\": 1}', 0)")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    storage = SQLiteStorage(path)
+    await storage.open()
+    try:
+        await storage.record(1, 1, [NewAction(0, 1, "formality", {"bonus": 1}), NewAction(0, 1, "undo", {"undo": [2]})],
+                             "{}")
+        assert [(a.seq, a.origin) for a in await storage.actions(1)] == [(1, "player"), (2, "formality"), (3, "undo")]
+    finally:
+        await storage.close()
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw = sqlite3.connect(path)
+        raw.execute("UPDATE actions SET seat = 1")
