@@ -28,7 +28,7 @@ from engine.core import random_playout  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.rollwrite import GAME  # noqa: E402
 from engine.rollwrite.greedy import greedy_action  # noqa: E402
-from rendering.rollwrite.encode import png  # noqa: E402
+from rendering.kit import png  # noqa: E402
 from rendering.rollwrite.scoreboard import draw_scoreboard  # noqa: E402
 from rendering.rollwrite.sets import draw_sets  # noqa: E402
 from rendering.rollwrite.sheet import draw_sheet, static_layers  # noqa: E402

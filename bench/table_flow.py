@@ -112,7 +112,7 @@ async def rollwrite_bytes() -> None:
             [lobby] = await fake.command("rollwrite new", user=alice, options={})
             await fake.click(user=bob, message=lobby, label="Join")
             sent = await fake.click(user=alice, message=lobby, label="Start")
-            start = next(s for s in sent if s.kind == "followup")
+            start = next(s for s in sent if "has started. Seat order" in (s.content or ""))
             game_id = int(start.content.split("#", 1)[1].split("*", 1)[0])
             users = {alice.id: alice, bob.id: bob}
             panels = {u.id: await open_panel(fake, u, start) for u in (alice, bob)}

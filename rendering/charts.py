@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.rollwrite.canvas import font
-from rendering.rollwrite.encode import png
+from rendering.kit import font, png
 
 RGB = tuple[int, int, int]
 PAPER: RGB = (250, 246, 236)
@@ -22,7 +21,10 @@ SOFT: RGB = (120, 116, 108)
 GRID: RGB = (222, 215, 200)
 #: Okabe-Ito colours with a marker shape each: the second cue.
 STYLES: tuple[tuple[RGB, str], ...] = (
-    ((0, 114, 178), "circle"), ((213, 94, 0), "square"), ((0, 158, 115), "triangle"), ((204, 121, 167), "diamond"),
+    ((0, 114, 178), "circle"),
+    ((213, 94, 0), "square"),
+    ((0, 158, 115), "triangle"),
+    ((204, 121, 167), "diamond"),
 )
 
 
@@ -43,8 +45,16 @@ def _marker(draw: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float,
         draw.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill=colour)
 
 
-def line_chart(title: str, series: Sequence[Series], *, x_label: str, y_label: str,
-               x_names: Sequence[str] | None = None, width: int = 1000, height: int = 560) -> bytes:
+def line_chart(
+    title: str,
+    series: Sequence[Series],
+    *,
+    x_label: str,
+    y_label: str,
+    x_names: Sequence[str] | None = None,
+    width: int = 1000,
+    height: int = 560,
+) -> bytes:
     """PNG bytes of `series` drawn over steps 1..n (or `x_names`), with a title and axis labels."""
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
@@ -91,6 +101,11 @@ def line_chart(title: str, series: Sequence[Series], *, x_label: str, y_label: s
         placed.append(y)
         colour, shape = STYLES[n % len(STYLES)]
         _marker(draw, shape, right + 22, y, 7, colour)
-        draw.text((right + 36, y), f"{series[n].label} {series[n].values[-1]:.0f}", font=font(20, bold=True),
-                  fill=INK, anchor="lm")
+        draw.text(
+            (right + 36, y),
+            f"{series[n].label} {series[n].values[-1]:.0f}",
+            font=font(20, bold=True),
+            fill=INK,
+            anchor="lm",
+        )
     return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))

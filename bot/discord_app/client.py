@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.errors import report
-from bot.discord_app.panels import DYNAMIC_ITEMS, NO_MENTIONS_BUT_USERS, announce, mention
+from bot.discord_app.panels import DYNAMIC_ITEMS, NO_MENTIONS_BUT_USERS, announce, game_channel, mention
 from bot.service import SweepEvent, TableService
 from bot.service.scope import request_server
 from bot.settings import Settings
@@ -182,9 +182,9 @@ class YokohamaBot(commands.Bot):
         text = (f"⏰ Reminder: **#{game.id}** is waiting on " + ", ".join(mention(u) for u in event.users)
                 + ". Open your panel with `/table panel` or the button on the last game message.")
         if game.mode == "table" and game.channel_id is not None:
-            channel = self.get_channel(game.channel_id)
+            channel = await game_channel(self, game)  # the table's thread, else its channel
             if channel is not None:
-                await channel.send(text)  # type: ignore[union-attr]
+                await channel.send(text)
                 return
         for user_id in event.users:  # private games: remind by direct message
             with contextlib.suppress(discord.HTTPException):

@@ -9,6 +9,9 @@ A click on a panel whose version is no longer current gets the current panel ins
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import inspect
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -17,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.errors import report
+from bot.discord_app.names import by_name, fill, plain, remember, seat_names
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
 from bot.service.scope import request_server
-from bot.service.tables import deadline_text
+from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow
 from engine.core import get_game
 from rendering import picture_for
@@ -48,6 +52,11 @@ PUBLIC_NOTES: dict[str, PublicNotes] = {}
 #: (kind, mode) -> replaces `announce` for those games (e.g. the daily challenge's result line).
 Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
 ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
+#: kind -> the label of the panel button that shows a fresh picture. A game listed here sends its seat's
+#: picture when it tells something new (the panel opened, a new turn or round, the end) and edits only
+#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game).
+TEXT_BETWEEN_PICTURES: dict[str, str] = {}
+
 # A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
 # the seat's own move count), so in simultaneous phases another player's move never bounces a panel.
 
@@ -112,30 +121,63 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _parameters(picture: Callable[..., bytes]) -> list[str]:
+    try:
+        return list(inspect.signature(picture).parameters)
+    except (TypeError, ValueError):
+        return []
+
+
 async def draw(
-    kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None
+    kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
+    names: list[str] | None = None,
 ) -> discord.File | None:
-    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer."""
+    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer.
+
+    Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
+    (the board games: every seat on the board), or `picture(view, name)` (a seat's own sheet, titled
+    with its owner's name). A renderer that takes neither is called with the view alone.
+    """
     picture = picture_for(kind)
     if picture is None:
         return None
-    data = await asyncio.to_thread(picture, view, name) if name else await asyncio.to_thread(picture, view)
+    params = _parameters(picture)
+    if names is not None and "names" in params:
+        data = await asyncio.to_thread(functools.partial(picture, view, names=names))
+    elif name and len(params) >= 2 and "names" not in params:
+        data = await asyncio.to_thread(picture, view, name)
+    else:
+        data = await asyncio.to_thread(picture, view)
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
 
 
 # ----- the decision panel --------------------------------------------------------------------
 async def panel_message(
-    service: TableService, game_id: int, user_id: int, *, note: str = "", name: str | None = None
+    bot: YokohamaBot, game_id: int, user_id: int, *, note: str = "", name: str | None = None,
+    picture: bool | None = True,
 ) -> dict[str, Any]:
     """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`.
 
-    `name` (the user's display name) titles their own picture where the renderer takes one.
+    `name` (the user's display name) titles their own picture where the renderer takes one. Without
+    `picture` the result has no "attachments" key, so an edit keeps the picture already shown.
     """
+    service = bot.service
     game, engine, state = await service.load(game_id)
-    headline = engine.headline(state) if state is not None else ""
+    names = await seat_names(bot, game)
+    headline = fill(engine.headline(state), by_name(names)) if state is not None else ""
     header = f"**{engine.title} #{game.id}**" + (f" — {headline}" if headline else "")
     notes_for = PANEL_NOTES.get(game.kind)
     seat = game.seat_of(user_id)
+    light = TEXT_BETWEEN_PICTURES.get(game.kind, "")
+    if picture is None:  # a refresh: a fresh picture unless the game sends text between pictures
+        picture = not light
+
+    async def own_picture(view: dict[str, Any]) -> dict[str, Any]:
+        if not picture:
+            return {}
+        file = await draw(game.kind, view, f"game-{game.id}-you.png", name=name, names=names)
+        return {"attachments": [file] if file is not None else []}
+
     try:
         decision = await service.decision(game_id, user_id)
     except NotYourTurn as exc:
@@ -143,62 +185,72 @@ async def panel_message(
         if notes_for is not None and state is not None and seat is not None:
             lines += notes_for(game, engine.view(state, seat), seat)
         lines.append(exc.message)
-        return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id), "attachments": []}
+        undo = await service.can_undo(game_id, user_id)
+        return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id, undo=undo, light=light),
+                "attachments": []}
     except GameClosed:
         # The player's own last decision may have ended the game: show the result, not an error.
         if game.status not in ("finished", "abandoned") or seat is None or state is None:
             raise
         seat_view = engine.view(state, seat)
-        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png", name=name)
         lines = [header, *([note] if note else [])]
         if notes_for is not None:
             lines += notes_for(game, seat_view, seat)
-        lines.append(final_standings(game))
-        return {"content": clip("\n".join(lines), 2000), "view": None,
-                "attachments": [picture] if picture is not None else []}
-    files = []
+        lines.append(final_standings(game, names))
+        return {"content": clip("\n".join(lines), 2000), "view": None, **await own_picture(seat_view)}
     seat_view = engine.view(state, decision.seat) if state is not None else None
-    if seat_view is not None:
-        picture = await draw(game.kind, seat_view, f"game-{game.id}-you.png", name=name)
-        if picture is not None:
-            files.append(picture)
+    files = await own_picture(seat_view) if seat_view is not None else {}
     lines = [header]
     if note:
         lines.append(note)
     if notes_for is not None and seat_view is not None:
         lines += notes_for(game, seat_view, decision.seat)
-    lines.append(f"**{decision.prompt or 'Your decision'}**")
+    lines.append(f"**{fill(decision.prompt, plain(names)) or 'Your decision'}**")
     if len(decision.options) > PAGE:
         lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
     return {
         "content": clip("\n".join(lines), 2000),
-        "view": decision_view(decision, page=0, stamp=decision.stamp),
-        "attachments": files,
+        "view": decision_view(decision, page=0, stamp=decision.stamp, names=names, light=light),
+        **files,
     }
 
 
-def decision_view(decision: Decision, *, page: int, stamp: str = "") -> discord.ui.View:
+def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list[str] | None = None,
+                  light: str = "") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     options = decision.options
+    name_of = plain(names or [])
     if len(options) <= BUTTONS_UP_TO:
         for choice in options:
-            view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index, choice.label, stamp))
+            view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index,
+                                       fill(choice.label, name_of), stamp))
     else:
         pages = (len(options) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
         shown = options[page * PAGE:(page + 1) * PAGE]
-        view.add_item(ChoiceSelect(decision.game_id, decision.version, page, shown, stamp))
+        details = decision.details if len(decision.details) == len(options) else [""] * len(options)
+        view.add_item(ChoiceSelect(decision.game_id, decision.version, page, shown, stamp,
+                                   details=[fill(details[c.index], name_of) for c in shown],
+                                   names=names))
         if pages > 1:
             if page > 0:
                 view.add_item(PageButton(decision.game_id, decision.version, page - 1, "◀ Previous", stamp))
             if page < pages - 1:
                 view.add_item(PageButton(decision.game_id, decision.version, page + 1, "Next ▶", stamp))
+    if decision.can_undo:
+        view.add_item(UndoButton(decision.game_id))
+    if light:
+        view.add_item(PictureButton(decision.game_id, light))
     view.add_item(RefreshButton(decision.game_id))
     return view
 
 
-def refresh_view(game_id: int) -> discord.ui.View:
+def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    if undo:
+        view.add_item(UndoButton(game_id))
+    if light:
+        view.add_item(PictureButton(game_id, light))
     view.add_item(RefreshButton(game_id))
     return view
 
@@ -210,13 +262,18 @@ def public_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def bot_of(interaction: discord.Interaction) -> YokohamaBot:
+    remember(interaction.user, interaction.guild_id)
+    return interaction.client  # type: ignore[return-value]
+
+
 async def send_panel(interaction: discord.Interaction, game_id: int, *, note: str = "") -> None:
     """Answer `interaction` with the user's panel as a new ephemeral message."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-    kwargs = await panel_message(service_of(interaction), game_id, interaction.user.id,
-                                   name=interaction.user.display_name, note=note)
-    files = kwargs.pop("attachments")
+    kwargs = await panel_message(bot_of(interaction), game_id, interaction.user.id,
+                                 name=interaction.user.display_name, note=note)
+    files = kwargs.pop("attachments", [])
     if kwargs.get("view") is None:
         kwargs.pop("view", None)  # a finished game's panel has no buttons; followup.send wants no view at all
     await interaction.followup.send(ephemeral=True, files=files, **kwargs)
@@ -234,45 +291,154 @@ async def act_on_panel(service: TableService, game_id: int, user_id: int, versio
     return await service.act_by_index(game_id, user_id, version, index, stamp)
 
 
+def done_note(outcome: Outcome, user_id: int, names: list[str]) -> str:
+    """What the panel says after a click: the decision, and what the bot played for the player after it."""
+    mine = [a for a in outcome.applied if a.user_id == user_id]
+    if not mine:
+        return ""
+    name_of = plain(names)
+    note = f"✅ {fill(mine[0].label, name_of)}"
+    forced = [fill(a.label, name_of) for a in mine[1:] if a.origin == FORMALITY]
+    if forced:
+        note += "\n↪️ Then, your only option, played for you: " + "; ".join(forced)
+    return note
+
+
 async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int, stamp: str = "") -> None:
-    """Apply option `index` of the panel at `version`, then update the panel and the channel."""
+    """Apply option `index` of the panel at `version`, then show the next decision in place and post the turn."""
     await interaction.response.defer()  # acknowledges the click within Discord's 3 s window
-    service = service_of(interaction)
+    bot = bot_of(interaction)
+    user = interaction.user
     try:
-        outcome = await act_on_panel(service, game_id, interaction.user.id, version, index, stamp)
+        outcome = await act_on_panel(bot.service, game_id, user.id, version, index, stamp)
     except GameMovedOn as exc:
-        kwargs = await panel_message(service, game_id, interaction.user.id,
-                                   name=interaction.user.display_name, note=f"⚠️ {exc.message}")
+        kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=f"⚠️ {exc.message}")
         await interaction.edit_original_response(**kwargs)
         return
-    done = outcome.applied[0].label if outcome.applied else ""
-    kwargs = await panel_message(service, game_id, interaction.user.id,
-                                   name=interaction.user.display_name, note=f"✅ {done}" if done else "")
+    names = await seat_names(bot, outcome.game)
+    # A picture when it tells something new: the player's next turn or round, or the end.
+    engine, before, after = outcome.engine, outcome.before, outcome.state
+    new_turn = before is not None and after is not None and engine.turn_marker(before) != engine.turn_marker(after)
+    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished or new_turn
+             or user.id in outcome.newly_waiting)
+    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name,
+                                 note=done_note(outcome, user.id, names), picture=fresh)
     await interaction.edit_original_response(**kwargs)
-    await announce(interaction.client, outcome)  # type: ignore[arg-type]
+    await announce(bot, outcome, mover=user.id)
+
+
+async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
+    """Take back the player's last decision and show the decision before it, in place."""
+    await interaction.response.defer()
+    bot = bot_of(interaction)
+    user = interaction.user
+    outcome = await bot.service.undo(game_id, user.id)
+    taken = [c for c in outcome.applied if c.origin == "undo"]
+    count = len(taken[0].action.get("undo", [])) if taken else 0
+    note = "↩️ Taken back" + (f" ({count} steps, with what was played for you)" if count > 1 else "") + "."
+    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note,
+                                 picture=outcome.game.kind not in TEXT_BETWEEN_PICTURES)
+    await interaction.edit_original_response(**kwargs)
 
 
 # ----- public announcements --------------------------------------------------------------------
-def turn_summary(outcome: Outcome) -> str:
-    """One paragraph: who did what (also read by screen readers), then whose turn it is."""
-    game = outcome.game
-    parts: list[str] = []
-    current: int | None = None
-    labels: list[str] = []
-    for item in outcome.applied:
-        who = item.user_id if item.user_id is not None else game.user_of(item.seat)
-        if who != current and labels:
-            parts.append(f"{mention(current) if current else 'Bot'}: {'; '.join(labels)}.")
-            labels = []
-        current = who
-        labels.append(item.label + (" (played by the bot)" if item.origin != "player" else ""))
-    if labels:
-        parts.append(f"{mention(current) if current else 'Bot'}: {'; '.join(labels)}.")
-    return clip(" ".join(parts), 1500)
+_ORIGIN_NOTES = {"formality": " (only option, played for them)", "auto": " (played by the bot)",
+                 "timeout": " (deadline passed: played by the bot)"}
 
 
-async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
-    """Post the turn in the game's channel when someone new must act or the game ended."""
+def story_text(clauses: list[Clause], names: list[str]) -> str:
+    """The turn in one paragraph, in order, naming people (never pinging them); also read by screen readers.
+
+    Consecutive decisions of one seat form one sentence. A clause that names its seat itself (the
+    engine's narration) is kept as it is; a bare label gets the person's name in front.
+    """
+    name_of = by_name(names)
+    sentences: list[str] = []
+    group: list[Clause] = []
+
+    def close() -> None:
+        if not group:
+            return
+        seat = group[0].seat
+        texts = [fill(c.text, name_of) + _ORIGIN_NOTES.get(c.origin, "") for c in group]
+        token = f"{{seat:{seat}}}"
+        body = "; ".join(texts)
+        sentences.append(body if token in group[0].text else f"{name_of(seat)}: {body}")
+        group.clear()
+
+    for clause in clauses:
+        if group and clause.seat != group[0].seat:
+            close()
+        group.append(clause)
+    close()
+    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in sentences)
+
+
+def only(users: list[int]) -> discord.AllowedMentions:
+    """Ping exactly these users (a mention of anyone else in the text renders without a notification)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in users])
+
+
+async def channel_by_id(bot: YokohamaBot, channel_id: int) -> discord.abc.Messageable | None:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("channel %s is gone", channel_id)
+            return None
+    return channel  # type: ignore[return-value]
+
+
+def _thread_key(game_id: int) -> str:
+    return f"thread:{game_id}"
+
+
+async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False) -> discord.abc.Messageable | None:
+    """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
+    channel for the lobby and the final result, `lobby=True`)."""
+    if not lobby:
+        thread = await bot.storage.get_meta(_thread_key(game.id))
+        if thread:
+            found = await channel_by_id(bot, int(thread))
+            if found is not None:
+                return found
+    return await channel_by_id(bot, game.channel_id) if game.channel_id is not None else None
+
+
+async def threads_wanted(bot: YokohamaBot, guild_id: int | None) -> bool:
+    """The server's `threads` setting: a thread per table, on unless an admin turned it off."""
+    if guild_id is None:
+        return False
+    return (await bot.storage.get_setting(guild_id, "threads") or "on") != "off"
+
+
+async def open_thread(interaction: discord.Interaction, game: GameRow) -> discord.Thread | None:
+    """A thread for the game under its lobby message, when the server wants it and the bot may; else None."""
+    bot = bot_of(interaction)
+    message = interaction.message
+    perms = interaction.app_permissions
+    if (message is None or not isinstance(interaction.channel, discord.TextChannel)
+            or not (perms.create_public_threads and perms.send_messages_in_threads)
+            or not await threads_wanted(bot, interaction.guild_id)):
+        return None
+    engine = get_game(game.kind)
+    try:
+        thread = await message.create_thread(name=clip(f"{engine.title} #{game.id}", 100),
+                                             auto_archive_duration=10080)
+    except discord.HTTPException:
+        log.info("could not open a thread for game %s; playing in the channel", game.id, exc_info=True)
+        return None
+    await bot.storage.set_meta(_thread_key(game.id), str(thread.id))
+    return thread
+
+
+async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
+    """Post the turn in the game's thread or channel when someone new must act or the game ended.
+
+    The post names the mover and pings only whoever must act next; the end pings every seated player.
+    """
     game = outcome.game
     special = ANNOUNCERS.get((game.kind, game.mode))
     if special is not None:
@@ -282,67 +448,98 @@ async def announce(bot: YokohamaBot, outcome: Outcome) -> None:
             # The move is saved; a channel the bot may no longer post in must not turn it into an error.
             log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
         return
-    if game.mode != "table" or game.channel_id is None:
+    if game.mode != "table" or game.channel_id is None or outcome.undo:
         return
     if not outcome.finished and not outcome.newly_waiting:
         return
-    channel = bot.get_channel(game.channel_id)
+    channel = await game_channel(bot, game, lobby=outcome.finished)
     if channel is None:
-        try:
-            channel = await bot.fetch_channel(game.channel_id)
-        except discord.HTTPException:
-            log.warning("channel %s of game %s is gone", game.channel_id, game.id)
-            return
-    headline = outcome.engine.headline(outcome.state) if outcome.state is not None else ""
+        return
+    names = await seat_names(bot, game)
+    headline = fill(outcome.engine.headline(outcome.state), by_name(names)) if outcome.state is not None else ""
     lines = [f"**{outcome.engine.title} #{game.id}**" + (f" — {headline}" if headline else "")]
-    text = turn_summary(outcome)
+    text = story_text(outcome.story, names)
     if text:
-        lines.append(text)
+        lines.append(clip(text, 1500))
     if outcome.finished:
-        lines.append(final_standings(game))
+        lines.append(final_standings(game, names))
+        pinged = [s.user_id for s in game.seats]
+        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in pinged) + "!")
     else:
-        lines.append("Your turn: " + ", ".join(mention(u) for u in outcome.newly_waiting))
+        pinged = [u for u in outcome.newly_waiting if u != mover]
+        again = [u for u in outcome.newly_waiting if u == mover]
+        turn = [mention(u) for u in pinged] + [f"**{names[game.seat_of(u) or 0]}**" for u in again]
+        lines.append("Your turn: " + ", ".join(turn))
     files = []
     if outcome.state is not None:
-        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png")
+        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png",
+                             names=names)
         if picture is not None:
             files.append(picture)
-    await channel.send(  # type: ignore[union-attr]
-        clip("\n".join(lines), 2000),
-        files=files,
-        view=None if outcome.finished else public_view(game.id),
-        allowed_mentions=NO_MENTIONS_BUT_USERS,
-    )
+    try:
+        await channel.send(clip("\n".join(lines), 2000), files=files,
+                           view=None if outcome.finished else public_view(game.id), allowed_mentions=only(pinged))
+        if outcome.finished:
+            thread = await game_channel(bot, game)
+            if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
+                await thread.send("The game is over; the final result is posted in the channel.",
+                                  allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not post about game %s", game.id, exc_info=True)
 
 
-def final_standings(game: GameRow) -> str:
+def final_standings(game: GameRow, names: list[str] | None = None) -> str:
     result = game.result or {}
     if game.status == "abandoned":
         return "The game was abandoned."
+    name_of = by_name(names or [])
     lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") == "forfeit" else "")]
     for place, seat in enumerate(result.get("ranking", []), start=1):
         user = game.user_of(seat)
+        who = name_of(seat) if names else (mention(user) if user else f"Player {seat + 1}")
         total = result["scores"][seat].get("total", 0)
         flag = " (resigned)" if seat in result.get("forfeited", []) else ""
-        lines.append(f"{place}. {mention(user) if user else f'Seat {seat}'} — {total} points{flag}")
+        lines.append(f"{place}. {who} — {total} points{flag}")
     return "\n".join(lines)
+
+
+def players_text(engine: Any) -> str:
+    """'2 players', '2 to 4 players', '1 player'."""
+    low, high = engine.min_players, engine.max_players
+    if low == high:
+        return f"{low} player" + ("s" if low != 1 else "")
+    return f"{low} to {high} players"
+
+
+def options_text(kind: str, options: dict[str, Any]) -> str:
+    """The table's rule variants for people: each option's title and the chosen value's label."""
+    engine = get_game(kind)
+    specs = {spec.name: spec for spec in engine.option_specs()}
+    parts = []
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            continue
+        title = spec.title or key.replace("_", " ").capitalize()
+        parts.append(f"{title}: {spec.label_of(value)}")
+    return ", ".join(parts)
 
 
 def lobby_text(game: GameRow) -> str:
     engine = get_game(game.kind)
     seated = ", ".join(mention(s.user_id) for s in game.seats) or "nobody"
-    need = (f"{engine.min_players}" if engine.min_players == engine.max_players
-            else f"{engine.min_players}–{engine.max_players}")
+    rules = game.table_rules
     extra = []
-    if game.options:
-        extra.append("options: " + ", ".join(f"{k}={v}" for k, v in game.options.items()))
-    deadline = deadline_text(game.table_rules)
+    chosen = options_text(game.kind, game.options) if game.options else ""
+    if chosen:
+        extra.append(chosen)
+    deadline = deadline_text(rules)
     if deadline:
         extra.append(f"deadline {deadline}")
     lines = [
-        f"**{engine.title}** table #{game.id} for {need} players"
+        f"**{engine.title}** table #{game.id} for {players_text(engine)}"
         + (f" ({'; '.join(extra)})" if extra else "") + ".",
-        f"Seated ({len(game.seats)}/{engine.max_players}): {seated}",
+        f"Seated ({len(game.seats)} of {engine.max_players}): {seated}",
     ]
     if game.status == "lobby":
         lines.append("Press **Join** to take a seat; any seated player can **Start**.")
@@ -366,10 +563,11 @@ def lobby_view(game: GameRow) -> discord.ui.View | None:
 async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, Any]:
     game = outcome.game
     summary: GameSummary = await bot.service.summary(game)
-    order = ", ".join(f"{s.seat + 1}. {mention(s.user_id)}" for s in game.seats if s.seat is not None)
+    names = await seat_names(bot, game)
+    order = ", ".join(f"{seat + 1}. **{name}**" for seat, name in enumerate(names))
     lines = [f"**{summary.title} #{game.id}** has started. Seat order: {order}."]
     if summary.headline:
-        lines.append(summary.headline)
+        lines.append(fill(summary.headline, by_name(names)))
     notes_for = PUBLIC_NOTES.get(game.kind)
     if notes_for is not None and outcome.state is not None:
         lines += notes_for(game, outcome.engine.view(outcome.state, None))
@@ -377,15 +575,16 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
     if outcome.state is not None:
-        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png")
+        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png",
+                             names=names)
         if picture is not None:
             files.append(picture)
     return {"content": clip("\n".join(lines), 2000), "files": files, "view": public_view(game.id),
-            "allowed_mentions": NO_MENTIONS_BUT_USERS}
+            "allowed_mentions": only(summary.waiting_on)}
 
 
 async def lobby_click(interaction: discord.Interaction, game_id: int, what: str) -> None:
-    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     service = bot.service
     user = interaction.user.id
     if what == "join":
@@ -402,7 +601,13 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     else:
         outcome = await service.start(game_id, user)
         await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
-        await interaction.followup.send(**await start_announcement(bot, outcome))
+        announcement = await start_announcement(bot, outcome)
+        thread = await open_thread(interaction, outcome.game)
+        if thread is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.send(**announcement)
+                return
+        await interaction.followup.send(**announcement)
         return
     await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
 
@@ -441,11 +646,17 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"yk:sel:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
-    def __init__(self, game_id: int, version: int, page: int, choices: list | None = None, stamp: str = "") -> None:
+    def __init__(self, game_id: int, version: int, page: int, choices: list | None = None, stamp: str = "",
+                 *, details: list[str] | None = None, names: list[str] | None = None) -> None:
+        name_of = plain(names or [])
+        shown = choices or []
+        notes = details if details is not None and len(details) == len(shown) else [""] * len(shown)
         select: discord.ui.Select = discord.ui.Select(
             custom_id=_stamped(f"yk:sel:{game_id}:{version}:{page}", stamp),
             placeholder="Choose…",
-            options=[discord.SelectOption(label=clip(c.label, 100), value=str(c.index)) for c in (choices or [])]
+            options=[discord.SelectOption(label=clip(fill(c.label, name_of), 100), value=str(c.index),
+                                          description=clip(note, 100) if note else None)
+                     for c, note in zip(shown, notes, strict=True)]
             or [discord.SelectOption(label="(refresh)", value="-1")],
         )
         super().__init__(select)
@@ -475,7 +686,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            service = service_of(interaction)
+            bot = bot_of(interaction)
+            service = bot.service
             try:
                 decision = await service.decision(self.game_id, interaction.user.id)
             except NotYourTurn as exc:
@@ -483,12 +695,15 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
                 return
             if decision.version != self.version and (not self.stamp or decision.stamp != self.stamp):
                 await interaction.response.defer()
-                kwargs = await panel_message(service, self.game_id, interaction.user.id,
+                kwargs = await panel_message(bot, self.game_id, interaction.user.id,
                                              name=interaction.user.display_name,
                                              note="⚠️ The game moved on; here is your current panel.")
                 await interaction.edit_original_response(**kwargs)
                 return
-            await interaction.response.edit_message(view=decision_view(decision, page=self.page, stamp=self.stamp))
+            row = await service.game(self.game_id)
+            names = await seat_names(bot, row)
+            await interaction.response.edit_message(view=decision_view(
+                decision, page=self.page, stamp=self.stamp, names=names, light=TEXT_BETWEEN_PICTURES.get(row.kind, "")))
         await panel_click(interaction, self.game_id, work)
 
 
@@ -505,10 +720,44 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer()
-            kwargs = await panel_message(service_of(interaction), self.game_id, interaction.user.id,
-                                         name=interaction.user.display_name)
+            kwargs = await panel_message(bot_of(interaction), self.game_id, interaction.user.id,
+                                         name=interaction.user.display_name,
+                                         picture=True if self.with_picture else None)
             await interaction.edit_original_response(**kwargs)
         await panel_click(interaction, self.game_id, work)
+
+    with_picture = False
+
+
+class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d{1,18})"):
+    """"Show my sheet": the panel again, with a fresh picture (games that send text between pictures)."""
+
+    with_picture = True
+
+    def __init__(self, game_id: int, label: str = "Show my picture") -> None:
+        discord.ui.DynamicItem.__init__(self, discord.ui.Button(
+            label=clip(label, 80), style=discord.ButtonStyle.secondary, emoji="🖼️", custom_id=f"yk:pic:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]), _label(item, "Show my picture"))
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(?P<g>\d{1,18})"):
+    """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo", style=discord.ButtonStyle.secondary, emoji="↩️",
+                                           custom_id=f"yk:undo:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await panel_click(interaction, self.game_id, lambda: undo_last(interaction, self.game_id))
 
 
 class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:open:(?P<g>\d{1,18})"):
@@ -544,5 +793,5 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, PageButton, RefreshButton, OpenPanelButton, LobbyButton,
+    ChoiceButton, ChoiceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton, LobbyButton,
 )

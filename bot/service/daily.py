@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.service.errors import GameClosed, ServiceError
+from bot.service.replay import effective
 from bot.service.tables import TableService
 from bot.storage import GameRow
 from engine.core import Rng, get_game, mix_seed
@@ -463,7 +464,7 @@ class DailyService:
         return games[0] if games else None
 
     async def _line(self, game: GameRow, who: str, challenge: Challenge) -> Line:
-        log = [(a.seat, a.action) for a in await self.storage.actions(game.id)]
+        log = [(a.seat, a.action) for a in effective(await self.storage.actions(game.id))]
         rounds, sets = await asyncio.to_thread(round_story, challenge.seed, challenge.options, log)
         return Line(who, game.creator_id, self.standing_of(game).total, rounds, sets)
 

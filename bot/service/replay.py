@@ -9,9 +9,12 @@ undo itself and anything else that replays a game go through here, so they agree
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.core import Game, State
+from bot.service.errors import ServiceError
+from bot.storage import GameRow, Storage
+from engine.core import Game, State, get_game
 
 UNDO = "undo"
 
@@ -49,3 +52,42 @@ def replay(engine: Game, players: int, seed: int, options: dict[str, Any], entri
     for entry in entries:
         state = engine.apply(state, entry.seat, entry.action)
     return state
+
+
+# ----- frames of a finished game (/table replay) ------------------------------------------------------
+@dataclass
+class Frame:
+    number: int  # 0 = the start
+    state: State
+
+
+async def replay_frames(storage: Storage, game: GameRow) -> tuple[Game, list[Frame]]:
+    """The positions of a finished game worth a frame each: the start, after every turn (or round), the end.
+
+    A frame is taken whenever the engine's turn marker changes (a new round in Roll & Write) or, for a
+    game without one, whenever the turn passes to other seats. Only finished games can be replayed:
+    a running one would show moves whose hidden parts still matter.
+    """
+    if game.status != "finished" or game.state is None:
+        raise ServiceError(f"Game #{game.id} is not finished yet; a replay is made once a game has ended.")
+    engine = get_game(game.kind)
+    players = sum(1 for s in game.seats if s.seat is not None)
+    state = engine.new(players, game.seed, game.options)
+    frames = [Frame(0, state)]
+    mark = _mark(engine, state)
+    for entry in effective(await storage.actions(game.id)):
+        state = engine.apply(state, entry.seat, entry.action)
+        now = _mark(engine, state)
+        if now != mark:
+            mark = now
+            frames.append(Frame(len(frames), state))
+    if frames[-1].state is not state:
+        frames.append(Frame(len(frames), state))
+    return engine, frames
+
+
+def _mark(engine: Game, state: State) -> tuple[Any, tuple[int, ...]]:
+    marker = engine.turn_marker(state)
+    if marker is not None:
+        return marker, ()
+    return None, tuple(engine.to_act(state))

@@ -372,6 +372,8 @@ class TableService:
         game = await self.game(game_id)
         if game.mode != "table":
             raise ServiceError("That is a private game.")
+        if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
+            raise ServiceError(f"You are already seated at table #{game_id}.")
         max_players = get_game(game.kind).max_players
         # Storage checks status, seat and capacity in one transaction (two joins at once included).
         try:
@@ -495,8 +497,8 @@ class TableService:
         index = check.whole(index, "option number", low=-check.MAX_INT)
         stamp = check.text(stamp, "panel stamp", longest=64)
         game, engine, state, seat = await self._turn_of(game_id, user_id, None)
-        if version != game.version and (
-                not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
+        stale = version != game.version
+        if stale and (not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
             raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
         actions = engine.legal(state, seat)
         if not 0 <= index < len(actions):

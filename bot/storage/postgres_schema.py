@@ -69,10 +69,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     );
     """,
-    # 2: (SQLite's 2 lets the action log take the origins "formality" and "undo"; the PostgreSQL log
-    #    never restricted its origins, so nothing changes here. Kept so both backends number alike.)
+    # 2: the origins of log entries, as SQLite's migration 2 (formalities played for a seat, undo entries).
     """
-    SELECT 1;
+    ALTER TABLE actions ADD CONSTRAINT actions_origin
+        CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo'));
     """,
     # 3: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
     #    see them), and the index the sweep walks: waiting games, the longest-waiting first.

@@ -11,9 +11,10 @@ from functools import cache
 from typing import Any
 
 from data import load_data
+from engine.rollwrite.shapes import Good
 
 GAME = "rollwrite"
-GOODS: tuple[str, ...] = ("fish", "tea", "silk", "copper")
+GOODS: tuple[Good, ...] = ("fish", "tea", "silk", "copper")
 GOOD_NAMES: dict[str, str] = {"fish": "seafood", "tea": "tea", "silk": "raw silk", "copper": "copper"}
 LEVELS: tuple[str, ...] = ("low", "mid", "high")
 LABS: tuple[str, ...] = ("lab_a", "lab_b")

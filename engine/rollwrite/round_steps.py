@@ -23,6 +23,16 @@ from engine.rollwrite.labels import (
 )
 from engine.rollwrite.recording import die_rows, placements
 from engine.rollwrite.scoring import score_end_of_round
+from engine.rollwrite.shapes import (
+    AreaAction,
+    CircleAction,
+    CrossAction,
+    EndAction,
+    ExtraAction,
+    Pick,
+    RecordAction,
+    SetAction,
+)
 from engine.rollwrite.sheet import (
     Sheet,
     Task,
@@ -68,7 +78,7 @@ class ChooseSet(RollStep):
     does = ("set",)
     phone = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[SetAction]:
         if waiting_for_start_player(state, seat):
             return []
         return [{"do": "set", "set": i} for i in range(3) if i != blocked_set(state, seat)]
@@ -76,7 +86,7 @@ class ChooseSet(RollStep):
     def options(self, state: State, seat: int) -> list[Action]:
         return super().options(state, seat) if not waiting_for_start_player(state, seat) else []
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: SetAction) -> None:
         ps = state["sheets"][seat]
         index = action["set"]
         round_no = state["round"]
@@ -98,7 +108,7 @@ class ChooseSet(RollStep):
         if not record_choices(ps):
             finish_record(state, ps, None)
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: SetAction) -> str:
         i = action["set"]
         r = state["round"] - 1
         card = employment_cards()[state["cards"][r][i]]
@@ -166,17 +176,19 @@ class Record(RollStep):
     does = ("record", "circle")
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[RecordAction] | list[CircleAction]:
         """Whole placements when they fit one menu; otherwise one circle at a time until they do."""
         ps = state["sheets"][seat]
         found = record_choices(ps)
         if len(found) <= MENU_LIMIT:
-            return [{"do": "record", "circles": list(p)} for p in found]
+            whole: list[RecordAction] = [{"do": "record", "circles": list(p)} for p in found]
+            return whole
         placed = ps["record"]["placed"]
         rows = sorted({r for p in found for r in range(len(p)) if p[r] > placed[r]})
-        return [{"do": "circle", "row": r} for r in rows]
+        single: list[CircleAction] = [{"do": "circle", "row": r} for r in rows]
+        return single
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: RecordAction | CircleAction) -> None:
         ps = state["sheets"][seat]
         if action["do"] == "record":
             finish_record(state, ps, tuple(action["circles"]))
@@ -186,7 +198,7 @@ class Record(RollStep):
         if len(found) == 1 and list(found[0]) == ps["record"]["placed"]:
             finish_record(state, ps, found[0])
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: RecordAction | CircleAction) -> str:
         if action["do"] == "record":
             return placement_text(state, action["circles"])
         return f"One circle in {area_name(state['areas'][action['row']])}, then the rest"
@@ -213,15 +225,15 @@ class MainArea(RollStep):
     phone = True
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[AreaAction]:
         return [{"do": "area", "row": r} for r in rules.rows_with_unused(state["sheets"][seat])]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: AreaAction) -> None:
         ps = state["sheets"][seat]
         ps["main_area"] = action["row"]
         ps["step"] = "count"
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: AreaAction) -> str:
         return f"Main action in {area_name(state['areas'][action['row']])}"
 
     def detail(self, state: State, action: Action) -> str:
@@ -262,11 +274,11 @@ class CrossOff(RollStep):
     does = ("cross",)
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[CrossAction]:
         ps = state["sheets"][seat]
         return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, ps["main_area"]) + 1)]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: CrossAction) -> None:
         ps = state["sheets"][seat]
         row = ps["main_area"]
         ps["crossed"][row] += action["n"]
@@ -275,7 +287,7 @@ class CrossOff(RollStep):
         ps["main_area"] = None
         push(ps, area_action_tasks(state["areas"][row], power, row))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: CrossAction) -> str:
         n = action["n"]
         return f"Cross off {n} circle{'s' if n > 1 else ''}"
 
@@ -313,11 +325,11 @@ class Additional(RollStep):
     phone = True
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[ExtraAction]:
         ps = state["sheets"][seat]
         return [{"do": "extra", "pick": p, "cost": rules.extra_cost(ps, p)} for p in extra_picks(ps)]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: ExtraAction) -> None:
         ps = state["sheets"][seat]
         pick = action["pick"]
         ps["extra"] = pick
@@ -329,8 +341,8 @@ class Additional(RollStep):
         elif pick in EXTRA_BUILDS:
             push(ps, [{"t": EXTRA_BUILDS[pick], "src": f"Additional action {pick}"}])
 
-    def words(self, state: State, action: Action) -> str:
-        cost = action.get("cost") or {}
+    def words(self, state: State, action: ExtraAction) -> str:
+        cost = action["cost"]
         return EXTRA_NAMES[action["pick"]] + (f" ({amount_text(cost)})" if cost else "")
 
     def prompt(self, state: State, seat: int) -> str:
@@ -347,11 +359,12 @@ class Additional(RollStep):
         return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
 
 
+PICKS: tuple[Pick, ...] = ("A", "B", "C", "D", "E")
 #: Additional actions that build something, and the task that asks where.
 EXTRA_BUILDS: dict[str, str] = {"A": "elite", "B": "shop", "C": "trading"}
 
 
-def extra_picks(ps: Sheet) -> list[str]:
+def extra_picks(ps: Sheet) -> list[Pick]:
     """Additional actions A-E the seat can afford and place (E, doing nothing, always)."""
     room = {
         "A": not all(ps["elites"]),
@@ -360,7 +373,7 @@ def extra_picks(ps: Sheet) -> list[str]:
         "D": bool(rules.rows_with_unused(ps)),
         "E": True,
     }
-    return [p for p in EXTRA_NAMES if room[p] and can_pay(ps, rules.extra_cost(ps, p))]
+    return [p for p in PICKS if room[p] and can_pay(ps, rules.extra_cost(ps, p))]
 
 
 class EndRound(RollStep):
@@ -371,15 +384,15 @@ class EndRound(RollStep):
     does = ("end",)
     phone = True
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[EndAction]:
         return [{"do": "end"}]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: EndAction) -> None:
         ps = state["sheets"][seat]
         score_end_of_round(state, ps, rules.side_data(state))
         ps["step"] = "done"
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: EndAction) -> str:
         return f"End round {state['round']}"
 
     def detail(self, state: State, action: Action) -> str:

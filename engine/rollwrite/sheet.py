@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS
+from engine.rollwrite.shapes import Good
 
 Sheet = dict[str, Any]
 Task = dict[str, Any]
@@ -157,7 +158,7 @@ def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
     return out
 
 
-def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[str]:
+def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:
     return [g for g in GOODS if open_forms(ps, g, data)]
 
 

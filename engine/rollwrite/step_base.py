@@ -9,6 +9,7 @@ any phase" and so belongs to every round step that marks a free choice (ruling R
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.steps import Step
@@ -31,19 +32,19 @@ class RollStep(Step):
     #: Whether a single possible choice is taken without asking (rulebook steps with one way).
     auto_single: bool = False
 
-    def choices(self, state: State, seat: int) -> list[Action]:
-        """This step's own options (without the Telephone)."""
+    def choices(self, state: State, seat: int) -> Sequence[Any]:
+        """This step's own options (without the Telephone), as the `shapes` TypedDicts."""
         return []
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: Any) -> None:
         """Carry out one of this step's own options."""
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: Any) -> str:
         """The label of one of this step's own options, before shortening."""
         return str(action)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        out = self.choices(state, seat)
+        out: list[Action] = [dict(option) for option in self.choices(state, seat)]
         if self.phone and rules.phone_possible(state, state["sheets"][seat]):
             out.append(dict(PHONE))
         return out

@@ -22,6 +22,21 @@ from engine.rollwrite.components import (
 )
 from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
 from engine.rollwrite.round_steps import power_tasks
+from engine.rollwrite.shapes import (
+    Building,
+    BuyAction,
+    ChooseAction,
+    EliteAction,
+    EmployAction,
+    ExchangeAction,
+    FormAction,
+    KindAction,
+    ShopAction,
+    StopAction,
+    TechAction,
+    TradingAction,
+    ViaAction,
+)
 from engine.rollwrite.sheet import (
     Sheet,
     Task,
@@ -40,7 +55,8 @@ from engine.rollwrite.step_base import RollStep
 
 State = dict[str, Any]
 Action = dict[str, Any]
-STOP: Action = {"do": "stop"}
+#: What an area action's power buys, one decision at a time.
+PowerAction = FormAction | TechAction | BuyAction | StopAction
 BUILDING_NOUN: dict[str, str] = {"elite": "an Elite", "shop": "a shop", "trading": "a trading house"}
 
 
@@ -77,21 +93,25 @@ class PlaceGood(TaskStep):
     name = "good"
     does = ("kind", "form")
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[KindAction] | list[FormAction]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         if task["kind"] is None:
-            return [{"do": "kind", "kind": g} for g in open_kinds(ps, data)]
-        return [{"do": "form", "form": f, "good": task["kind"]} for f in open_forms(ps, task["kind"], data)]
+            kinds: list[KindAction] = [{"do": "kind", "kind": g} for g in open_kinds(ps, data)]
+            return kinds
+        forms: list[FormAction] = [
+            {"do": "form", "form": f, "good": task["kind"]} for f in open_forms(ps, task["kind"], data)
+        ]
+        return forms
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: KindAction | FormAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         if action["do"] == "kind":
             push(ps, [{**task, "kind": action["kind"]}])
         else:
             push(ps, cross_good(ps, action["form"], task["kind"], rules.side_data(state), state["round"]))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: KindAction | FormAction) -> str:
         if action["do"] == "kind":
             return f"Take {GOOD_NAMES[action['kind']]}"
         return form_words(state, action)
@@ -109,7 +129,7 @@ class PlaceGood(TaskStep):
         return super().refusal(state, seat, action)
 
 
-def form_words(state: State, action: Action) -> str:
+def form_words(state: State, action: FormAction) -> str:
     return f"Cross {GOOD_NAMES[action['good']]} on {form_text(state, action['form'])}"
 
 
@@ -119,16 +139,16 @@ class WriteEmployees(TaskStep):
     name = "employees"
     does = ("employ",)
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[EmployAction]:
         ps = state["sheets"][seat]
         return [{"do": "employ", "row": r} for r, free in enumerate(free_spaces(ps, rules.side_data(state))) if free]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: EmployAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         rest = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
         push(ps, write_circle(ps, action["row"], rules.side_data(state)) + rest)
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: EmployAction) -> str:
         return f"Circle in {area_name(state['areas'][action['row']])}"
 
     def ask(self, state: State, task: Task) -> str:
@@ -170,7 +190,7 @@ class PlaceElite(PlaceBuilding):
     does = ("elite",)
     key, field, taken = "elites", "row", "That area already has its Elite."
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: EliteAction) -> str:
         return f"Elite in {area_name(state['areas'][action['row']])}"
 
 
@@ -179,7 +199,7 @@ class PlaceShop(PlaceBuilding):
     does = ("shop",)
     key, field, taken = "shops", "form", "That order form already has a shop."
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: ShopAction) -> str:
         return f"Shop on {form_text(state, action['form'])}"
 
     def detail(self, state: State, action: Action) -> str:
@@ -191,7 +211,7 @@ class PlaceTrading(PlaceBuilding):
     does = ("trading",)
     key, field, taken = "trading", "house", "That trading house is already built."
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: TradingAction) -> str:
         name: str = rules.side_data(state)["trading_houses"][action["house"]]["name"]
         return name
 
@@ -209,17 +229,17 @@ class ChooseBonus(TaskStep):
     name = "choice"
     does = ("choose",)
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[ChooseAction]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         every = list(enumerate(task["options"]))
         return [{"do": "choose", "option": i, "gain": alt} for i, alt in every if gives_anything(ps, alt, data)]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: ChooseAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         push(ps, bonus_tasks(task["options"][action["option"]], task["src"]))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: ChooseAction) -> str:
         return f"Take {bonus_text(action['gain'])}"
 
     def ask(self, state: State, task: Task) -> str:
@@ -233,19 +253,19 @@ class Exchange(TaskStep):
     does = ("exchange",)
     auto_single = False
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[ExchangeAction]:
         ps, task = state["sheets"][seat], front(state, seat)
         if not can_pay(ps, task["pay"]):
             return []
         return [{"do": "exchange", "accept": yes, "pay": task["pay"], "get": task["get"]} for yes in (True, False)]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: ExchangeAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         if action["accept"]:
             pay(ps, task["pay"])
             push(ps, bonus_tasks(task["get"], task["src"]))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: ExchangeAction) -> str:
         if action["accept"]:
             return f"Pay {amount_text(action['pay'])} for {bonus_text(action['get'])}"
         return "Skip the exchange"
@@ -261,17 +281,17 @@ class Chamber(TaskStep):
     name = "chamber"
     does = ("via",)
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[ViaAction]:
         task = front(state, seat)
         if rules.chamber_power(task["power"]) <= 0:
             return []  # the borrowed action would have no power at all
         return [{"do": "via", "area": a} for a in rules.chamber_targets(state, task["row"])]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: ViaAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         push(ps, power_tasks(action["area"], rules.chamber_power(task["power"])))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: ViaAction) -> str:
         return f"Use the {area_name(action['area'])} action"
 
     def detail(self, state: State, action: Action) -> str:
@@ -292,27 +312,28 @@ class SpendPower(TaskStep):
     does = ("form", "tech", "buy", "stop")
     auto_single = False
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def choices(self, state: State, seat: int) -> list[PowerAction]:
         ps, task = state["sheets"][seat], front(state, seat)
         if task["left"] <= 0:
             return []
         kind = rules.area_kind(task["area"])
+        out: list[PowerAction] = []
         if kind == "goods":
             good = areas()[task["area"]]["good"]
-            out = [{"do": "form", "form": f, "good": good} for f in open_forms(ps, good, rules.side_data(state))]
+            out += [{"do": "form", "form": f, "good": good} for f in open_forms(ps, good, rules.side_data(state))]
         elif kind == "lab":
-            out = lab_options(state, ps, task)
+            out += lab_options(state, ps, task)
         elif kind == "chinatown":
-            out = chinatown_options(state, ps, task)
-        else:
-            out = []
-        return out + [dict(STOP)] if out else []
+            out += chinatown_options(state, ps, task)
+        stop: StopAction = {"do": "stop"}
+        return [*out, stop] if out else []
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def act(self, state: State, seat: int, action: PowerAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         if action["do"] == "stop":
             return
-        left, follow = task["left"], []
+        left: int = task["left"]
+        follow: list[Task] = []
         if action["do"] == "form":
             left -= 1
             follow = cross_good(ps, action["form"], action["good"], rules.side_data(state), state["round"])
@@ -327,7 +348,7 @@ class SpendPower(TaskStep):
                 task = {**task, "brick_used": True}
         push(ps, follow + ([{**task, "left": left}] if left > 0 else []))
 
-    def words(self, state: State, action: Action) -> str:
+    def words(self, state: State, action: PowerAction) -> str:
         if action["do"] == "form":
             return form_words(state, action)
         if action["do"] == "tech":
@@ -392,20 +413,27 @@ PURCHASE_WORDS: dict[str, str] = {
 }
 
 
-def lab_options(state: State, ps: Sheet, task: Task) -> list[Action]:
+def lab_options(state: State, ps: Sheet, task: Task) -> list[PowerAction]:
     """Laboratory: technologies (2/3/4 power), then an Elite, a shop or a trading house."""
     left = task["left"]
-    out: list[Action] = [{"do": "tech", "tech": t} for t in rules.takeable_techs(state, ps, task["area"], left)]
-    for what, built in (("elite", ps["elites"]), ("shop", ps["shops"]), ("trading", ps["trading"])):
+    out: list[PowerAction] = [
+        {"do": "tech", "tech": t} for t in rules.takeable_techs(state, ps, task["area"], left)
+    ]
+    buildings: tuple[tuple[Building, list[bool]], ...] = (
+        ("elite", ps["elites"]),
+        ("shop", ps["shops"]),
+        ("trading", ps["trading"]),
+    )
+    for what, built in buildings:
         cost = rules.lab_cost(ps, what, task)
         if not all(built) and left >= rules.lab_power(what) and can_pay(ps, cost):
             out.append({"do": "buy", "what": what, "power": rules.lab_power(what), "cost": cost})
     return out
 
 
-def chinatown_options(state: State, ps: Sheet, task: Task) -> list[Action]:
+def chinatown_options(state: State, ps: Sheet, task: Task) -> list[PowerAction]:
     """Chinatown: any trade good for 1 power + 1 money; 1 cargo for 2 power + 4 money (R14)."""
-    out: list[Action] = []
+    out: list[PowerAction] = []
     power, cost = rules.chinatown_cost("good")
     if task["left"] >= power and can_pay(ps, cost) and open_kinds(ps, rules.side_data(state)):
         out.append({"do": "buy", "what": "good", "power": power, "cost": cost})

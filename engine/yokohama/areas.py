@@ -20,31 +20,26 @@ from engine.yokohama.board import (
     shop_at,
     th_cost,
 )
-from engine.yokohama.components import GOODS, area_kind, area_name, parts
+from engine.yokohama.components import area_kind, area_name, parts
 from engine.yokohama.rewards import gain_goods, grant, log
 
 Action = dict[str, Any]
 
-PRODUCTION = {"copper": [0, 0, 1, 2, 3], "silk": [0, 1, 2, 3, 4], "tea": [1, 2, 3, 4, 5], "fish": [1, 2, 3, 4, 5]}
-PORT_REACH = {1: (), 2: ("low",), 3: ("low", "mid"), 4: ("low", "mid", "high"), 5: ("low", "mid", "high")}
+RULES = parts().rules
+#: Goods produced at Power 1..5, per production area kind (rulebook Area tables).
+PRODUCTION: dict[str, list[int]] = RULES["production"]
+#: Port order levels reachable at Power 1..5.
+PORT_REACH: list[list[str]] = RULES["port"]["reach"]
 #: Chinatown's exchange table: (pay, receive) per exchange.
 EXCHANGES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
-    "sell_copper": ({"copper": 1}, {"yen": 2}),
-    "sell_silk": ({"silk": 1}, {"yen": 2}),
-    "sell_tea": ({"tea": 1}, {"yen": 1}),
-    "sell_fish": ({"fish": 1}, {"yen": 1}),
-    "buy_copper": ({"yen": 2}, {"copper": 1}),
-    "buy_silk": ({"yen": 2}, {"silk": 1}),
-    "buy_tea": ({"yen": 1}, {"tea": 1}),
-    "buy_fish": ({"yen": 1}, {"fish": 1}),
-    "buy_imported": ({"yen": 4}, {"imported": 1}),
+    name: (trade["pay"], trade["get"]) for name, trade in RULES["chinatown"]["trades"].items()
 }
-FAITH_KINDS = (*GOODS, "yen", "imported")
-HAND_LIMIT = 3
-TECH_SURCHARGE_FROM = 4  # owning 4 already: the 5th and later cost ¥2 / 1 imported more
-#: Faith from Action Power 1..5. The rulebook's table prints "2 Power: 1 Faith value"; we rule
-#: that a misprint for 2 (docs/rulings/yokohama.md, "Church faith table").
-CHURCH_FAITH = [1, 2, 3, 4, 5]
+FAITH_KINDS: tuple[str, ...] = tuple(RULES["church"]["faith_kinds"])
+HAND_LIMIT: int = RULES["port"]["hand_limit"]
+#: Owning this many already, the next technology costs one unit (¥2 / 1 imported) more.
+TECH_SURCHARGE_FROM: int = RULES["laboratory"]["surcharge_from"]
+#: Faith from Action Power 1..5, as printed ("2 Power: 1 Faith value"; ruling R1.2).
+CHURCH_FAITH: list[int] = RULES["church"]["faith"]
 
 
 def has(state: State, seat: int, what: str, n: int = 1) -> bool:
@@ -108,7 +103,7 @@ def port_slots(state: State, seat: int) -> list[int]:
     ctx = state["ctx"]
     levels = parts().boards["port_levels"]
     row = state["ports"][ctx["area"]]
-    reach = PORT_REACH[ctx["power"]]
+    reach = PORT_REACH[ctx["power"] - 1]
     return [i for i, card in enumerate(row) if card is not None and levels[i] in reach]
 
 
@@ -294,7 +289,9 @@ def chinatown_apply(state: State, seat: int, action: Action) -> None:
         pay, get = EXCHANGES[action["trade"]]
         for what, n in pay.items():
             spend(state, seat, what, n)
-        grant(state, seat, get)
+        # All exchanges of one Chinatown action are one receipt for Mining Technology (R5.4).
+        if grant(state, seat, get, mining=not ctx.get("mined")):
+            ctx["mined"] = True
         ctx["left"] -= 1
         if ctx["left"] > 0:
             return
@@ -355,7 +352,7 @@ def customs_options(state: State, seat: int) -> list[Action]:
     board = parts().boards["customs"]
     out: list[Action] = []
     if pawn_sources(state, seat):
-        limit = min(ctx["power"] - 1, state["p"][seat]["imported"])
+        limit = min(RULES["customs"]["imports"][ctx["power"] - 1], state["p"][seat]["imported"])
         out = [{"do": "customs", "space": i} for i, s in enumerate(board)
                if state["customs"][i] is None and s["need"] <= limit]
     return [*out, {"do": "customs_none"}]

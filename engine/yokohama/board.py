@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import State
 from engine.yokohama.components import area_kind, parts, tech_effect
 
-MAX_POWER = 5
+MAX_POWER: int = parts().rules["max_power"]
 
 
 def action_areas(state: State) -> list[str]:
@@ -81,10 +81,10 @@ def built_categories(state: State, seat: int) -> tuple[int, int]:
 def th_cost(state: State, seat: int) -> int:
     """Trading House price from the warehouse: ¥4 for the 1st, 5, 6, 7 for the 4th."""
     taken = parts().boards["warehouse"]["trading_houses"] - state["p"][seat]["warehouse"]["th"]
-    return 4 + taken
+    return parts().rules["agency"]["trading_house_base"] + taken
 
 
-SHOP_COST = 2
+SHOP_COST: int = parts().rules["agency"]["shop_cost"]
 
 
 def pieces_on_board(board: list[int | None], seat: int) -> int:

@@ -42,6 +42,8 @@ class Components:
         self.power_tokens: dict[int, dict[str, Any]] = {
             t["id"]: t for t in load_data("yokohama", "power_tokens.toml")["tokens"]
         }
+        #: The rulebook's tables (Power tables, prices, limits): data/yokohama/rules.toml.
+        self.rules: dict[str, Any] = load_data("yokohama", "rules.toml")
         boards = load_data("yokohama", "boards.toml")
         self.boards: dict[str, Any] = boards
         self.achievements: dict[str, dict[str, Any]] = {a["id"]: a for a in boards["achievements"]}

@@ -45,7 +45,9 @@ def options(state: State, seat: int) -> list[Action]:
         return out
     if stage == "place_spread":
         areas = affordable_areas(state, seat, 1, exclude=ctx["placed"])
-        return [*({"do": "place", "area": a} for a in areas), {"do": "place_done"}]
+        # Placement is compulsory: "you may place 1, 2 or 3" — stopping needs one placed first.
+        done: list[Action] = [{"do": "place_done"}] if ctx["placed"] else []
+        return [*({"do": "place", "area": a} for a in areas), *done]
     if stage == "place_pair":
         return [{"do": "place", "area": a} for a in affordable_areas(state, seat, 2)]
     if stage == "telegram":

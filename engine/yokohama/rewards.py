@@ -22,25 +22,55 @@ def log(state: State, text: str) -> None:
     del state["log"][:-12]
 
 
-def gain_goods(state: State, seat: int, good: str, n: int) -> None:
-    """Trade goods in; Mining Technology adds 1 Copper to every gain of Copper."""
+def gain_goods(state: State, seat: int, good: str, n: int, *, mining: bool = True) -> bool:
+    """Trade goods in; returns whether Copper came in.
+
+    Mining Technology: "Whenever you receive 1 or more Copper token, you receive 1 additional
+    Copper token" — one extra per receipt, not per icon, so a caller adding several Copper of
+    one reward in parts passes `mining=False` after the first (ruling R5.4).
+    """
     if n <= 0:
-        return
-    if good == "copper" and has_tech(state, seat, "mining"):
+        return False
+    if good == "copper" and mining and has_tech(state, seat, "mining"):
         n += 1
     state["p"][seat]["goods"][good] += n
+    return good == "copper"
 
 
-def grant(state: State, seat: int, reward: dict[str, int]) -> None:
+def grant(state: State, seat: int, reward: dict[str, int], *, mining: bool = True) -> bool:
+    """Pay a reward; choices ("any good", warehouse, move) become pending decisions.
+
+    The reward is one receipt for Mining Technology: Copper given outright and Copper chosen
+    for its "any good" icons together earn the one extra Copper. Returns whether Copper came in
+    outright (`mining=False`: an earlier part of the same receipt already earned the extra).
+    """
     pl = state["p"][seat]
     pl["vp"] += reward.get("vp", 0)
     pl["yen"] += reward.get("yen", 0)
     pl["imported"] += reward.get("imported", 0)
+    copper = False
     for good in GOODS:
-        gain_goods(state, seat, good, reward.get(good, 0))
-    for kind in ("any_good", "warehouse", "move"):
+        copper = gain_goods(state, seat, good, reward.get(good, 0), mining=mining) or copper
+    if reward.get("any_good", 0):
+        state["pending"].append({"kind": "any_good", "n": reward["any_good"], "mining": mining and not copper})
+    for kind in ("warehouse", "move"):
         for _ in range(reward.get(kind, 0)):
             state["pending"].append({"kind": kind})
+    return copper
+
+
+def good_choices(n: int) -> list[dict[str, int]]:
+    """Every way to take `n` goods of choice (order does not matter), as {good: count}."""
+    if n == 0:
+        return [{}]
+    out: list[dict[str, int]] = []
+    for i, good in enumerate(GOODS):
+        for rest in good_choices(n - 1):
+            if all(GOODS.index(g) >= i for g in rest):
+                combo = dict(rest)
+                combo[good] = combo.get(good, 0) + 1
+                out.append({g: combo[g] for g in GOODS if g in combo})
+    return out
 
 
 # ----- pending choices -----------------------------------------------------------------------
@@ -78,7 +108,10 @@ def pending_options(state: State, seat: int) -> list[Action]:
     kind = item["kind"]
     pl = state["p"][seat]
     if kind == "any_good":
-        return [{"do": "good", "good": g} for g in GOODS]
+        n = item.get("n", 1)
+        if n == 1:
+            return [{"do": "good", "good": g} for g in GOODS]
+        return [{"do": "goods", "goods": combo} for combo in good_choices(n)]
     if kind == "warehouse":
         return [*warehouse_options(state, seat), {"do": "take", "what": None}]
     if kind == "move":
@@ -98,8 +131,11 @@ def apply_pending(state: State, seat: int, action: Action) -> None:
     item = state["pending"].pop(0)
     pl = state["p"][seat]
     do = action["do"]
-    if do == "good":
-        gain_goods(state, seat, action["good"], 1)
+    if do in ("good", "goods"):
+        chosen = {action["good"]: 1} if do == "good" else action["goods"]
+        mining = item.get("mining", True)
+        for good, n in chosen.items():
+            mining = not gain_goods(state, seat, good, n, mining=mining) and mining
     elif do == "take":
         if action["what"] is not None:
             take_from_warehouse(state, seat, action["what"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rendering.rollwrite.encode import png
+from rendering.kit import png
 from rendering.rollwrite.scoreboard import draw_scoreboard
 from rendering.rollwrite.sets import draw_sets
 from rendering.rollwrite.sheet import draw_sheet

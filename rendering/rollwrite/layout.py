@@ -3,7 +3,7 @@
 The picture is drawn 1100 px wide with text of 22 px or more, so that scaled down to
 Discord's preview width (about 450-550 px on a phone) the smallest text is still ~10 px.
 Top to bottom: header, round track, town district, port district, warehouse (money,
-faith, cargo), technologies and the score boxes.
+faith, cargo), technologies and the score boxes, and the laboratories' 12 technologies in play.
 """
 
 from __future__ import annotations
@@ -76,7 +76,18 @@ BOX_X = 730
 BOX_W = 120
 BOX_H = 46
 BOX_PITCH = 54
-HEIGHT = TECH_Y + 44 + 5 * BOX_PITCH + 56
+TECH_BOTTOM = TECH_Y + 44 + 5 * BOX_PITCH + 34
+
+# laboratories: the 12 technologies in play, face up (Laboratory A left, B right; LOW, MID, HIGH
+# top to bottom, two cards each), marked for the seat: held, or closed by the one-per-level limit
+LABS_Y = TECH_BOTTOM + 32
+LAB_CARDS_Y = LABS_Y + 76
+LAB_GAP = 20
+LAB_W = (WIDTH - 2 * MARGIN - LAB_GAP) // 2
+LAB_CARD_H = 84
+LAB_PITCH = 92
+LABS_BOTTOM = LAB_CARDS_Y + 6 * LAB_PITCH - 8
+HEIGHT = LABS_BOTTOM + 32
 
 
 def round_cell(n: int) -> Box:
@@ -170,3 +181,16 @@ def cargo_cell(n: int) -> Box:
 def score_box(index: int) -> Box:
     y = TECH_Y + 44 + index * BOX_PITCH
     return (WIDTH - MARGIN - BOX_W, y, WIDTH - MARGIN, y + BOX_H)
+
+
+def lab_card(lab: int, slot: int) -> Box:
+    """Technology card `slot` (0-5: LOW, LOW, MID, MID, HIGH, HIGH) of laboratory `lab` (0 = A, 1 = B)."""
+    x = MARGIN + lab * (LAB_W + LAB_GAP)
+    y = LAB_CARDS_Y + slot * LAB_PITCH
+    return (x, y, x + LAB_W, y + LAB_CARD_H)
+
+
+def form_number_tab(row: int, col: int) -> Box:
+    """The order form's number (1-20, as the labels name it) on a tab over its top-left corner."""
+    x0, y0, _, _ = form_box(row, col)
+    return (x0 - 8, y0 - 14, x0 + 22, y0 + 10)

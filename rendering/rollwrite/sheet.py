@@ -42,6 +42,7 @@ from rendering.rollwrite.canvas import (
     wrap,
 )
 from rendering.rollwrite.icons import draw_bonus_centred, draw_icon, fitting_size, good_square, house, star
+from rendering.rollwrite.labs import draw_labs
 
 Box = tuple[int, int, int, int]
 STOCK_COLOURS: dict[str, RGB] = {"money": GOLD, "faith": SKY}
@@ -150,8 +151,9 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
     for forms, bonus in data["links"]:
         a, b = where[forms[0]], where[forms[1]]
         _chip(image, draw, L.link_box(a, b), bonus, marked)
-    for row, col, points, goods in data["forms"]:
+    for number, (row, col, points, goods) in enumerate(data["forms"], start=1):
         _draw_form(image, draw, row, col, points, goods, marked)
+        _form_number(image, draw, row, col, number)
     for i, (name, forms) in enumerate(data["houses"]):
         _draw_house(image, draw, i, name, len(forms), marked)
 
@@ -173,7 +175,7 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         put_text(image, ((x0 + x1) / 2, y1 + 2), str(points), L.SMALL, SOFT, PANEL, "mt")
 
     # technologies and score boxes
-    _panel(draw, image, L.TECH_Y, L.HEIGHT - 22, "TECHNOLOGY")
+    _panel(draw, image, L.TECH_Y, L.TECH_BOTTOM, "TECHNOLOGY")
     put_text(image, (L.BOX_X, L.TECH_Y), "SCORE", L.TITLE, INK, PANEL, bold=True)
     for i, label in enumerate(("6R port", "12R port", "cargo", "technology", "TOTAL")):
         x0, y0, x1, y1 = L.score_box(i)
@@ -197,6 +199,13 @@ def _draw_form(
     put_text(image, (x0 + 12, y1 - 8), f"{points} VP", L.TEXT + 2, INK, fill, "lb", bold=True)
     sx0, sy0, _, _ = L.shop_box(row, col)
     house(draw, sx0, sy0, 34, fill)
+
+
+def _form_number(image: Image.Image, draw: ImageDraw.ImageDraw, row: int, col: int, number: int) -> None:
+    """The form's number as the labels say it ("order 7"), on a tab over its top-left corner."""
+    box = L.form_number_tab(row, col)
+    draw.rounded_rectangle(box, 6, fill=INK)
+    put_text(image, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(number), L.SMALL - 2, WHITE, INK, "mm", True)
 
 
 def _draw_house(image: Image.Image, draw: ImageDraw.ImageDraw, index: int, name: str, forms: int, marked: bool) -> None:
@@ -230,6 +239,8 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
     _port(image, draw, marked, sheet["port"])
     _warehouse(image, draw, marked, sheet["warehouse"])
     _technology(image, sheet, info["scores"])
+    if view.get("labs"):
+        draw_labs(image, view["labs"], [tech["id"] for tech in sheet["technologies"]])
     return image
 
 

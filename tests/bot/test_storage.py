@@ -104,3 +104,18 @@ async def test_settings_round_trip(storage: SQLiteStorage) -> None:
     assert await storage.guilds_with_setting("announce_channel") == [(1, "99")]
     await storage.set_setting(1, "announce_channel", None)
     assert await storage.get_setting(1, "announce_channel") is None
+
+
+async def test_both_backends_keep_the_same_schema_version() -> None:
+    """The SQLite and PostgreSQL migrations move in step, so a copy between them keeps every rule."""
+    from bot.storage import postgres_schema, schema
+
+    assert postgres_schema.SCHEMA_VERSION == schema.SCHEMA_VERSION
+
+
+async def test_the_log_refuses_an_unknown_origin(storage: SQLiteStorage) -> None:
+    gid = await _game(storage)
+    await storage.start_game(gid, [10], "{}")
+    with pytest.raises(Exception):  # noqa: B017 - sqlite3.IntegrityError or asyncpg's CheckViolationError
+        await storage.record(gid, 0, [NewAction(0, 10, "made-up", {"pick": 1})], "{}")
+    assert await storage.actions(gid) == []

@@ -438,6 +438,12 @@ class FakeDiscord:
         #: The raw INTERACTION_CREATE payloads dispatched, in order.
         self.payloads: list[dict[str, Any]] = []
         self.last_interaction: discord.Interaction | None = None
+        #: What the bot may do in the channel of an interaction (``app_permissions``); a test removes
+        #: ``create_public_threads`` to see the bot fall back to the channel.
+        self.bot_permissions: discord.Permissions = discord.Permissions(_BOT_PERMISSIONS.value)
+        #: Threads the bot opened: thread id -> parent channel id.
+        self.threads: dict[int, int] = {}
+        self._thread_names: dict[int, str] = {}
 
     # ----- lifecycle ----------------------------------------------------------------------------------------
     async def __aenter__(self) -> FakeDiscord:
@@ -639,7 +645,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.application_id), "type": itype, "token": token,
             "version": 1, "locale": locale, "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [],
-            "app_permissions": str(_BOT_PERMISSIONS.value), "data": data,
+            "app_permissions": str(self.bot_permissions.value), "data": data,
         }
         if guild is not None:
             channel = guild.get_channel(channel_id) if channel_id else None
@@ -1231,6 +1237,8 @@ class FakeDiscord:
                     return None
                 self.commands[gid] = [self._command_payload(c, gid) for c in rec.payload or []]
             return self.commands.get(gid, [])
+        if (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads", p)) and m == "POST":
+            return self._start_thread(rec, int(match[1]), int(match[2]), dry)
         if match := re.fullmatch(r"/channels/(\d+)/messages", p):
             if m == "POST":
                 return self._channel_post(rec, int(match[1]), dry)
@@ -1241,6 +1249,8 @@ class FakeDiscord:
             cid = int(match[1])
             if cid in self._dm_users:
                 return self._dm_channel_payload(self.users[self._dm_users[cid]])
+            if cid in self.threads and m == "GET":
+                return self._thread_payload(cid)
             channel = self.bot.get_channel(cid)
             if channel is None or m != "GET":
                 raise _Refusal(404, 10003, "Unknown Channel")
@@ -1276,6 +1286,7 @@ class FakeDiscord:
     def _guild_of_channel(self, cid: int) -> int | None:
         if cid in self._dm_users:
             return None
+        cid = self.threads.get(cid, cid)
         channel = self.bot.get_channel(cid)
         guild = getattr(channel, "guild", None)
         return guild.id if guild is not None else None
@@ -1341,7 +1352,7 @@ class FakeDiscord:
                 raise _Refusal(403, 50007, "Cannot send messages to this user")
         else:
             rec.kind = "channel_message"
-            if self.bot.get_channel(cid) is None:
+            if self.bot.get_channel(cid) is None and cid not in self.threads:
                 raise _Refusal(404, 10003, "Unknown Channel")
         if dry:
             return {}
@@ -1350,6 +1361,29 @@ class FakeDiscord:
         self.messages[mid] = msg
         rec.message_id, rec.message = mid, _public(msg)
         return _public(msg)
+
+    def _thread_payload(self, tid: int) -> dict[str, Any]:
+        parent = self.threads[tid]
+        return {"id": str(tid), "type": 11, "guild_id": str(self._guild_of_channel(parent)), "parent_id": str(parent),
+                "name": self._thread_names.get(tid, "thread"), "owner_id": str(self.bot_user.id),
+                "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+                "flags": 0, "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                                "archive_timestamp": _iso(tid), "locked": False}}
+
+    def _start_thread(self, rec: Sent, cid: int, mid: int, dry: bool) -> dict[str, Any]:
+        """POST /channels/{id}/messages/{id}/threads: a public thread under a message (needs the permission)."""
+        rec.kind, rec.channel_id, rec.message_id = "create_thread", cid, mid
+        if not self.bot_permissions.create_public_threads:
+            raise _Refusal(403, 50013, "Missing Permissions")
+        msg = self.messages.get(mid)
+        if msg is None or int(msg["channel_id"]) != cid or cid in self.threads:
+            raise _Refusal(404, 10008, "Unknown Message")
+        if dry:
+            return {}
+        tid = self._next_id()
+        self.threads[tid] = cid
+        self._thread_names[tid] = str((rec.payload or {}).get("name", "thread"))
+        return self._thread_payload(tid)
 
     def _history(self, cid: int, limit: int) -> list[dict[str, Any]]:
         """Non-ephemeral messages of a channel, newest first (``channel.history()``)."""

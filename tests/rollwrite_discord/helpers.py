@@ -35,6 +35,12 @@ def has_renderer() -> bool:
     return picture_for("rollwrite") is not None
 
 
+def public_messages(fake: FakeDiscord) -> list[Sent]:
+    """Every public post in the test channel and in the threads the bot opened there, in order."""
+    places = {fake.channel.id, *fake.threads}
+    return [s for s in fake.sent if s.kind == "channel_message" and s.channel_id in places]
+
+
 def bot_of(fake: FakeDiscord) -> YokohamaBot:
     return fake.bot  # type: ignore[return-value]
 

@@ -8,7 +8,15 @@ from bot.settings import Settings
 from engine.rollwrite import GAME
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.rollwrite_discord.conftest import open_bot
-from tests.rollwrite_discord.helpers import Clock, bot_of, choose_auto, open_panel, option_on, owing_users
+from tests.rollwrite_discord.helpers import (
+    Clock,
+    bot_of,
+    choose_auto,
+    open_panel,
+    option_on,
+    owing_users,
+    public_messages,
+)
 from tests.rollwrite_discord.test_channel_game import panel_ids, start_table
 
 
@@ -127,7 +135,7 @@ async def test_reminders_ping_who_still_owes_the_round(fake: FakeDiscord, clock:
         await choose_auto(fake, alice, panel, game_id)
     clock.now = time.time() + 2 * 3600
     await bot_of(fake).sweep_once()
-    [reminder] = [m for m in fake.channel_messages() if "Reminder" in (m.content or "")]
+    [reminder] = [m for m in public_messages(fake) if "Reminder" in (m.content or "")]
     assert bob.mention in reminder.content and alice.mention not in reminder.content
 
 
@@ -139,7 +147,7 @@ async def test_the_round_deadline_lets_the_bot_finish_a_late_round(fake: FakeDis
         await choose_auto(fake, alice, panel, game_id)
     clock.now = time.time() + 2 * 3600
     await bot_of(fake).sweep_once()
-    [summary] = [m for m in fake.channel_messages() if "round 1 done" in (m.content or "")]
+    [summary] = [m for m in public_messages(fake) if "round 1 done" in (m.content or "")]
     assert f"the bot finished the round for {bob.mention}" in summary.content
     assert "Round 2 of 12 — the sets:" in summary.content
     _, _, state = await bot_of(fake).service.load(game_id)
@@ -172,7 +180,7 @@ async def test_solo_is_private_and_continues_any_time(fake: FakeDiscord) -> None
     assert row.mode == "solo" and row.options["side"] == "B" and len(await bot_of(fake).storage.actions(game_id)) == 1
     [_, refused] = await fake.command("rollwrite sheet", user=carol, options={"game": game_id, "player": alice})
     assert refused.ephemeral and "private game" in refused.content
-    assert fake.channel_messages() == []  # nothing about a solo game is ever posted in the channel
+    assert public_messages(fake) == []  # nothing about a solo game is ever posted in the channel
 
 
 async def test_options_the_table_cannot_play_are_refused_clearly(fake: FakeDiscord) -> None:

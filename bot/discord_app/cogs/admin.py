@@ -33,9 +33,11 @@ class Admin(commands.Cog):
         row = await self.bot.service.end_game(game, interaction.user.id, reason)
         log.warning("admin %s (%s) ended game %s in server %s", interaction.user, interaction.user.id, row.id,
                     interaction.guild_id)
-        text = (f"🛑 Game **#{row.id}** was ended by {mention(interaction.user.id)}, a server admin"
-                + (f": {reason.strip()}" if reason.strip() else ".") + " Nobody wins it.")
-        await post_in_game_channel(self.bot, row, text)
+        players = [s.user_id for s in row.seats]
+        text = (f"🛑 Game **#{row.id}** was ended by **{interaction.user.display_name}**, a server admin"
+                + (f": {reason.strip()}" if reason.strip() else ".") + " Nobody wins it. "
+                + ", ".join(mention(u) for u in players))
+        await post_in_game_channel(self.bot, row, text, ping=players)
         await interaction.followup.send(f"Game #{row.id} is ended; its players were told in <#{row.channel_id}>."
                                         if row.channel_id else f"Game #{row.id} is ended.", ephemeral=True)
 

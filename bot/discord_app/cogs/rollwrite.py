@@ -25,11 +25,13 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
 from bot.discord_app.panels import (
     ANNOUNCERS,
-    NO_MENTIONS_BUT_USERS,
     PANEL_NOTES,
     PUBLIC_NOTES,
+    TEXT_BETWEEN_PICTURES,
     clip,
+    game_channel,
     mention,
+    only,
     public_view,
     send_panel,
 )
@@ -114,12 +116,18 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
     game, state = outcome.game, outcome.state
     if state is None:
         return
-    channel = await channel_of(bot, game.channel_id)
-    if channel is None:
+    channel = await game_channel(bot, game, lobby=outcome.finished)
+    if channel is None or outcome.undo:
         return
     if outcome.finished:
         await post_final(bot, channel, game, state)
+        thread = await game_channel(bot, game)
+        if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
+            await thread.send("The game is over; the final result is posted in the channel.",
+                              allowed_mentions=discord.AllowedMentions.none())
         return
+    # The player whose click ended the round is named in the post, never pinged.
+    mover = next((a.user_id for a in outcome.applied if a.origin == "player"), None)
     before_round = outcome.before["round"] if outcome.before is not None else 0
     new_round = state["round"] != before_round
     if not new_round and not outcome.newly_waiting:
@@ -138,6 +146,7 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
         if start is not None and view["options"].get("start_player_priority"):
             after.append(f"{text.who(game, start)} is the start player and chooses a set first.")
         after.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
+        pinged = [u for u in outcome.waiting_on if u != mover]
         budget = 2000 - sum(len(line) + 1 for line in after)
         lines = text.round_summary(game, view, before_round, budget) + after
         data = await png(view)
@@ -145,8 +154,9 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
     else:
         lines = text.priority_lines(game, view, outcome.newly_waiting)
         files = []
+        pinged = [u for u in outcome.newly_waiting if u != mover]
     await channel.send(clip("\n".join(lines), 2000), files=files, view=public_view(game.id),
-                       allowed_mentions=NO_MENTIONS_BUT_USERS)
+                       allowed_mentions=only(pinged))
 
 
 async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: GameRow, state: State) -> None:
@@ -158,8 +168,14 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     places = text.final_places(game, view, tie_breaks)
     data = await asyncio.to_thread(scoreboard_png, view, names, places)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
-    for n, message in enumerate(text.messages(lines)):  # 20 players' ranking and achievements exceed one message
-        await channel.send(message, files=files if n == 0 else [], allowed_mentions=discord.AllowedMentions.none())
+    everyone = [s.user_id for s in game.seats]
+    lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
+    messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message
+    for n, message in enumerate(messages):
+        # The end of the game notifies every seated player, once: the last message holds the thanks.
+        await channel.send(message, files=files if n == 0 else [],
+                           allowed_mentions=only(everyone) if n == len(messages) - 1
+                           else discord.AllowedMentions.none())
     if picture_for(KIND) is None:
         return
     seats = list(range(state["players"]))
@@ -176,6 +192,7 @@ def register_hooks() -> None:
     """Tell the generic panels how Roll & Write differs (idempotent; safe for several bots)."""
     PANEL_NOTES[KIND] = text.panel_notes
     PUBLIC_NOTES[KIND] = text.public_notes
+    TEXT_BETWEEN_PICTURES[KIND] = "Show my sheet"
     ANNOUNCERS[(KIND, "table")] = announce_table
 
 

@@ -12,6 +12,7 @@ from bot.discord_app.client import YokohamaBot
 SERVER_SETTINGS = {
     "reminder_hours": "Hours a table waits before the bot reminds whoever it is waiting on",
     "announce_channel": "Channel where the bot announces daily challenges",
+    "threads": "Each table plays in its own thread (lobby and final result stay in the channel)",
 }
 
 
@@ -33,6 +34,8 @@ class ServerSettings(commands.Cog):
             value = await self.bot.storage.get_setting(guild, key)
             if key == "reminder_hours":
                 shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
+            elif key == "threads":
+                shown = "off" if value == "off" else "on" + ("" if value else " (default)")
             else:
                 shown = f"<#{value}>" if value else "not set"
             lines.append(f"**{key}** — {description}: {shown}")
@@ -55,6 +58,14 @@ class ServerSettings(commands.Cog):
         await interaction.response.send_message(
             f"Daily challenges will be announced in {channel.mention}." if channel
             else "Daily challenges will not be announced.", ephemeral=True)
+
+    @settings.command(name="threads", description="Play each table in its own thread (default: on).")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def threads(self, interaction: discord.Interaction, on: bool) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
+        await interaction.response.send_message(
+            "New tables will play in their own thread (where the bot may create threads; else in the channel)."
+            if on else "New tables will play in their channel.", ephemeral=True)
 
 
 async def setup(bot: YokohamaBot) -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import io
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,34 +14,39 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
+from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels import (
-    NO_MENTIONS_BUT_USERS,
     announce,
     clip,
     draw,
     final_standings,
+    game_channel,
     lobby_text,
     lobby_view,
     mention,
+    only,
     public_view,
     send_panel,
 )
+from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
+from bot.service.replay import replay_frames
 from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from bot.storage import GameRow
 from engine.core import available_games
+from rendering import picture_for
+from rendering.replay import animated_gif
 
 log = logging.getLogger(__name__)
 
 
-async def post_in_game_channel(bot: YokohamaBot, game: GameRow, text: str) -> None:
-    """Post `text` in the game's own channel (wherever the command was typed); a channel the bot can no
-    longer post in is logged, never turns a saved change into an error."""
-    if game.channel_id is None:
-        return
+async def post_in_game_channel(bot: YokohamaBot, game: GameRow, text: str, *, ping: list[int] | None = None) -> None:
+    """Post `text` in the game's own channel (wherever the command was typed), pinging only `ping`; a
+    channel the bot can no longer post in is logged, never turns a saved change into an error."""
     try:
-        channel = bot.get_channel(game.channel_id) or await bot.fetch_channel(game.channel_id)
-        await channel.send(text, allowed_mentions=NO_MENTIONS_BUT_USERS)  # type: ignore[union-attr]
+        channel = await game_channel(bot, game, lobby=True)
+        if channel is not None:
+            await channel.send(clip(text, 2000), allowed_mentions=only(ping or []))
     except discord.HTTPException:
         log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
 
@@ -60,7 +69,9 @@ class Tables(commands.Cog):
                        f"{MIN_WAIT_HOURS:g})",
         deadline_action="What happens at the deadline",
         reminder_hours="Hours before the bot reminds whoever it is waiting on (default: the server's)",
+        options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
     )
+    @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
         game=_game_choices(),
         deadline_action=[app_commands.Choice(name="the bot plays the turn", value="auto"),
@@ -73,36 +84,41 @@ class Tables(commands.Cog):
         deadline_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] = 0.0,
         deadline_action: str = "auto",
         reminder_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] | None = None,
+        options: str | None = None,
     ) -> None:
-        await open_table(self.bot, interaction, game, options=None, deadline_hours=deadline_hours,
+        chosen = parse_options(game, options or "")
+        await open_table(self.bot, interaction, game, options=chosen or None, deadline_hours=deadline_hours,
                          deadline_action=deadline_action, reminder_hours=reminder_hours)
 
     @table.command(name="status", description="Show a game: the board, the scores, whose turn it is.")
     @app_commands.describe(game="Game number")
     @app_commands.autocomplete(game=my_game_ids)
     async def status(self, interaction: discord.Interaction, game: int) -> None:
-        await interaction.response.defer(thinking=True)
+        # Every refusal comes before the public defer, so it reaches only the asker (ephemeral).
         row, engine, state = await self.bot.service.load(game)
         if row.guild_id is not None and row.guild_id != interaction.guild_id:
             raise ServiceError(f"Game #{game} belongs to another server.")
         if row.mode != "table":
             raise ServiceError(f"Game #{game} is a private game.")
+        await interaction.response.defer(thinking=True)
+        names = await seat_names(self.bot, row)
         if row.status == "lobby":
             await interaction.followup.send(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
                                             allowed_mentions=discord.AllowedMentions.none())
             return
         summary = await self.bot.service.summary(row)
-        lines = [f"**{summary.title} #{row.id}** — {summary.headline or row.status}"]
+        name_of = by_name(names)
+        lines = [f"**{summary.title} #{row.id}** — {fill(summary.headline, name_of) or row.status}"]
         if row.status == "active":
-            lines.append("Waiting on " + ", ".join(mention(u) for u in summary.waiting_on))
+            lines.append("Waiting on " + ", ".join(name_of(row.seat_of(u) or 0) for u in summary.waiting_on))
             scores = engine.scores(state)
             lines.append("Scores so far: " + ", ".join(
-                f"{mention(row.user_of(seat))} {s.get('total', 0)}" for seat, s in enumerate(scores)))
+                f"{name_of(seat)} {s.get('total', 0)}" for seat, s in enumerate(scores)))
         else:
-            lines.append(final_standings(row))
+            lines.append(final_standings(row, names))
         files = []
         if state is not None:
-            picture = await draw(row.kind, engine.view(state, None), f"game-{row.id}.png")
+            picture = await draw(row.kind, engine.view(state, None), f"game-{row.id}.png", names=names)
             if picture:
                 files.append(picture)
         await interaction.followup.send(
@@ -130,15 +146,63 @@ class Tables(commands.Cog):
             await interaction.followup.send(f"You left table #{game}.", ephemeral=True)
             return
         await interaction.followup.send(f"You resigned from game #{game}.", ephemeral=True)
-        if outcome.game.mode == "table":
-            text = f"{mention(interaction.user.id)} resigned from **#{game}**."
+        row = outcome.game
+        channel = await game_channel(self.bot, row, lobby=outcome.finished) if row.mode == "table" else None
+        if channel is not None:
+            # The remaining players hear of it (pinged); the resigner is named, not pinged.
+            names = await seat_names(self.bot, row)
+            remaining = [s.user_id for s in row.seats if not s.resigned and s.user_id != interaction.user.id]
+            text = f"**{interaction.user.display_name}** resigned from **#{game}**."
             if outcome.finished:
-                text += "\n" + final_standings(outcome.game)
+                text += "\n" + final_standings(row, names)
             elif not outcome.newly_waiting:
                 text += " The bot plays their seat from now on."
-            await post_in_game_channel(self.bot, outcome.game, text)
+            if remaining:
+                tail = "" if outcome.finished else ": the game goes on without them."
+                text += "\n" + ", ".join(mention(u) for u in remaining) + tail
+            await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
         if not outcome.finished:
-            await announce(self.bot, outcome)
+            await announce(self.bot, outcome, mover=interaction.user.id)
+
+    @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
+    @app_commands.describe(game="Game number")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        from bot.discord_app.cogs.rollwrite import display_name
+
+        row = await self.bot.service.game(game)
+        if row.guild_id is not None and row.guild_id != interaction.guild_id:
+            raise ServiceError(f"Game #{game} belongs to another server.")
+        private = row.mode != "table"  # solo games and daily attempts: only their player, privately
+        if private and not row.is_seated(interaction.user.id):
+            raise ServiceError(f"Game #{game} is a private game.")
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        engine, frames = await replay_frames(self.bot.storage, row)
+        players = sum(1 for s in row.seats if s.seat is not None)
+        names = [await display_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
+        viewer = row.seat_of(interaction.user.id)
+        pictures = await asyncio.to_thread(
+            lambda: [frame_picture(row.kind, engine.view(f.state, None), viewer or 0, names) for f in frames])
+        if not pictures or pictures[0] is None:
+            raise ServiceError(f"{engine.title} has no pictures yet, so it cannot be replayed.")
+        gif = await asyncio.to_thread(animated_gif, pictures)
+        await interaction.followup.send(
+            f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round).",
+            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
+            allowed_mentions=discord.AllowedMentions.none())
+
+
+def frame_picture(kind: str, view: dict[str, Any], seat: int, names: list[str]) -> bytes | None:
+    """One replay frame: Roll & Write shows a player's sheet (yours if you played), the others their board."""
+    if kind == "rollwrite":
+        from rendering.rollwrite import render_sheet
+
+        return render_sheet(view, min(seat, len(names) - 1), names[min(seat, len(names) - 1)])
+    picture = picture_for(kind)
+    if picture is None:
+        return None
+    if "names" in inspect.signature(picture).parameters:
+        return picture(view, names=names)
+    return picture(view)
 
 
 async def setup(bot: YokohamaBot) -> None:

@@ -255,13 +255,21 @@ def test_church_faith_from_power_and_one_of_each_kind() -> None:
     assert pl["placed"] == {} and pl["hand"]["assistants"] == 9  # 1 of 2 went on the board
 
 
-def test_church_power_2_gives_2_faith_ruling() -> None:
+def test_church_power_2_gives_1_faith_as_printed() -> None:
+    """RB Church table: "1 Power: 1 Faith value / 2 Power: 1 Faith value / 3 Power: 3 Faith value"
+    (ruling R1.2 follows the printed table)."""
     state = ready()
     put(state, 0, "church", 1)
     state["p"][0]["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
     state["p"][0]["yen"] = 0
     state = act_in(state, 0, "church")
-    assert [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"] == [0, 1]
+    assert [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"] == [0]
+    state = ready()
+    put(state, 0, "church", 2)
+    state["p"][0]["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
+    state["p"][0]["yen"] = 0
+    state = act_in(state, 0, "church")
+    assert [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"] == [0, 1, 2]
 
 
 def test_church_filled_space_unavailable_and_pieces_stay() -> None:
@@ -284,7 +292,7 @@ def test_customs_imports_by_power() -> None:
     assert pl["imported"] == 1 and state["customs"][3] == 0
     reward = parts().boards["customs"][3]["reward"]
     assert pl["vp"] == reward["vp"]
-    assert state["pending"] == [{"kind": "any_good"}]
+    assert [item["kind"] for item in state["pending"]] == ["any_good"]
     state = GAME.apply(state, 0, {"do": "good", "good": "tea"})
     assert state["p"][0]["goods"]["tea"] == 2
     assert state["p"][0]["placed"] == {}  # the two left in Customs were recovered

@@ -26,10 +26,14 @@ def test_spread_places_one_each_in_up_to_three_different_areas() -> None:
     assert state["p"][0]["hand"]["assistants"] == 5
 
 
-def test_spread_may_stop_after_one_but_not_before() -> None:
+def test_placement_is_compulsory_one_two_or_three() -> None:
+    """RB Placement rules: "you do not need to place all 3 Assistant pawns. In other words, you may
+    place 1, 2 or 3 Assistant pawns" — at least one, so stopping is offered only after the first."""
     state = play(main_step(), {"do": "place_way", "way": "spread"})
-    assert {"do": "place_done"} in GAME.legal(state, 0)  # ruling: "you may place 1, 2 or 3"
-    state = play(state, {"do": "place", "area": "bank"}, {"do": "place_done"})
+    assert {"do": "place_done"} not in GAME.legal(state, 0)
+    state = play(state, {"do": "place", "area": "bank"})
+    assert {"do": "place_done"} in GAME.legal(state, 0)
+    state = play(state, {"do": "place_done"})
     assert state["stage"] == "move"
 
 

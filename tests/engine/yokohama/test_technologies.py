@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.yokohama import GAME
 from engine.yokohama.areas import gain_tech
 from engine.yokohama.components import parts
+from engine.yokohama.rewards import grant
 from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, play, put
 
 TECH = {t["effect"]: t["id"] for t in sorted(parts().techs.values(), key=lambda t: -t["id"])}
@@ -51,6 +52,8 @@ def test_station_token_placed_and_adds_power_for_everyone() -> None:
 
 
 def test_mining_adds_a_copper_to_each_gain() -> None:
+    """RB Mining Technology: "Whenever you receive 1 or more Copper token, you receive 1 additional
+    Copper token. This applies to the Copper Mine, Chinatown, 5-Power tokens, and Area building effects." """
     state = owner("mining")
     put(state, 0, "copper1", 2)
     state = act_in(state, 0, "copper1")
@@ -58,6 +61,32 @@ def test_mining_adds_a_copper_to_each_gain() -> None:
     state = owner("mining")
     put(state, 0, "chinatown", 0)
     state = act_in(state, 0, "chinatown")
+    state = GAME.apply(state, 0, {"do": "exchange", "trade": "buy_copper"})
+    assert state["p"][0]["goods"]["copper"] == 3
+
+
+def test_mining_one_extra_copper_per_receipt_not_per_icon() -> None:
+    """RB Mining Technology: "Whenever you receive 1 or more Copper token, you receive 1 additional
+    Copper token." One reward with 2 goods of choice, both taken as Copper, gives 3 Copper, not 4."""
+    state = owner("mining")
+    state["p"][0]["goods"]["copper"] = 0
+    grant(state, 0, {"any_good": 2})
+    assert {"do": "goods", "goods": {"copper": 2}} in GAME.legal(state, 0)
+    state = GAME.apply(state, 0, {"do": "goods", "goods": {"copper": 2}})
+    assert state["p"][0]["goods"]["copper"] == 3
+    # Copper given outright and Copper chosen in the same reward: still one extra.
+    state = owner("mining")
+    state["p"][0]["goods"]["copper"] = 0
+    grant(state, 0, {"copper": 1, "any_good": 1})
+    state = GAME.apply(state, 0, {"do": "good", "good": "copper"})
+    assert state["p"][0]["goods"]["copper"] == 1 + 1 + 1
+    # Two exchanges for Copper in one Chinatown action are one receipt (ruling R5.4).
+    state = owner("mining")
+    state["p"][0]["goods"]["copper"] = 0
+    state["p"][0]["yen"] = 10
+    put(state, 0, "chinatown", 1)
+    state = act_in(state, 0, "chinatown")
+    state = GAME.apply(state, 0, {"do": "exchange", "trade": "buy_copper"})
     state = GAME.apply(state, 0, {"do": "exchange", "trade": "buy_copper"})
     assert state["p"][0]["goods"]["copper"] == 3
 

@@ -1,0 +1,91 @@
+"""People's names for seats: engines speak of seats, players read names.
+
+Engine text names a seat with a `{seat:N}` token (`engine.core.seat_token`); the bot puts the
+seat's display name there, or a mention where the person should be pinged. Engine texts written
+before the tokens ("P1", "Player 1", "seat 1", "seats 1, 2") are mapped the same way, so a
+headline reads right whichever way its engine speaks today.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.storage import GameRow
+from engine.core import fill_seats
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import YokohamaBot
+
+#: user id -> (display name, when looked up). Names change rarely; an hour-old name is fine.
+_CACHE: dict[tuple[int | None, int], tuple[str, float]] = {}
+_CACHE_SECONDS = 3600.0
+
+_LEGACY_SEATS = re.compile(r"\b(?:[Ss]eats) (\d{1,2}(?:(?:, | and )\d{1,2})+)\b")
+_LEGACY_ONE = re.compile(r"\b(?:P|Player |player |Seat |seat )(\d{1,2})\b")
+
+
+def remember(user: discord.abc.User, guild_id: int | None) -> None:
+    """Keep the name of someone who just interacted (no lookup needed for them later)."""
+    _CACHE[(guild_id, user.id)] = (user.display_name, time.monotonic())
+
+
+async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int) -> str | None:
+    """The user's server nickname (else global name), from the cache, the client's cache, or Discord."""
+    hit = _CACHE.get((guild_id, user_id))
+    if hit is not None and time.monotonic() - hit[1] < _CACHE_SECONDS:
+        return hit[0]
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    user: discord.abc.User | None = guild.get_member(user_id) if guild is not None else None
+    if user is None and guild is not None:
+        with contextlib.suppress(discord.HTTPException):
+            user = await guild.fetch_member(user_id)
+    if user is None:
+        user = bot.get_user(user_id)
+    if user is None:
+        with contextlib.suppress(discord.HTTPException):
+            user = await bot.fetch_user(user_id)
+    if user is None:
+        return None
+    _CACHE[(guild_id, user_id)] = (user.display_name, time.monotonic())
+    return user.display_name
+
+
+async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
+    """Display names by seat ("Player N" for a seat whose person cannot be found)."""
+    seats = sorted(s.seat for s in game.seats if s.seat is not None)
+    count = (seats[-1] + 1) if seats else 0
+    names = []
+    for seat in range(count):
+        user = game.user_of(seat)
+        name = await display_name(bot, game.guild_id, user) if user is not None else None
+        names.append(name or f"Player {seat + 1}")
+    return names
+
+
+def fill(text: str, name_of: Callable[[int], str]) -> str:
+    """`text` with every seat (token or legacy wording) replaced by `name_of(seat)` (0-based)."""
+    text = fill_seats(text, name_of)
+
+    def many(match: re.Match[str]) -> str:
+        numbers = [int(n) for n in re.findall(r"\d+", match.group(1))]
+        named = [name_of(n - 1) for n in numbers]
+        return ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+
+    text = _LEGACY_SEATS.sub(many, text)
+    return _LEGACY_ONE.sub(lambda m: name_of(int(m.group(1)) - 1), text)
+
+
+def by_name(names: list[str]) -> Callable[[int], str]:
+    """A `name_of` for `fill`: the display name in bold (a seat past the list keeps its number)."""
+    return lambda seat: f"**{names[seat]}**" if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def plain(names: list[str]) -> Callable[[int], str]:
+    """A `name_of` for text that cannot hold markdown (pictures, menu labels)."""
+    return lambda seat: names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"

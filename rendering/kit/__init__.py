@@ -1,0 +1,23 @@
+"""The drawing kit every game's pictures share: colours, a fixed palette with text sprites, fonts,
+text fitting, common icons and PNG encoding.
+
+- `colours`: RGB names (Okabe-Ito for the colour cues, neutrals for paper and ink) and the four
+  trade goods' colours and letters.
+- `palette`: `Palette(base, text_pairs)`, one fixed palette per game: `canvas`, `quantize`,
+  `put_text` (cached anti-aliased text sprites), `image` (for checks).
+- `fonts`: the shipped DejaVu fonts and text measuring, fitting (`fit`) and wrapping (`wrap`).
+- `icons`: coin, diamond, crate, lettered goods, star, shop house, trading house.
+- `encode`: `png(image)`, palette PNG at a low compression level.
+
+A game keeps its own palette (which colours it needs, which text-on-background pairs it
+anti-aliases) and its own layout; everything here is game-neutral.
+"""
+
+from __future__ import annotations
+
+from rendering.kit.colours import RGB, mix
+from rendering.kit.encode import png
+from rendering.kit.fonts import FONT_LOCK, drawable, fit, font, text_width, wrap
+from rendering.kit.palette import Palette
+
+__all__ = ["FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "text_width", "wrap"]

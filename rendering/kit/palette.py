@@ -1,0 +1,108 @@
+"""A game's fixed palette: palette canvases, quantizing, and text pasted as cached sprites.
+
+Every picture is sent as a palette PNG: it has few colours, and a palette image encodes
+several times faster and smaller than RGB (DESIGN.md, Rendering). Static artwork is drawn
+once in RGB, where text is anti-aliased, and mapped onto the fixed palette (`quantize`); the
+per-turn marks are then drawn straight onto a copy of that palette image. Text drawn per turn
+is rendered once per (text, size, colours) into a small sprite and pasted, so it keeps its
+anti-aliasing without the cost of re-quantizing.
+
+The palette holds the game's base colours plus, for each (text colour, background) pair the
+game names, a few in-between shades for the anti-aliased edges.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from rendering.kit.colours import INK, PAPER, RGB, mix
+from rendering.kit.fonts import FONT_LOCK, drawable, font
+
+STEPS = 5  # in-between shades per text pair
+
+
+class Palette:
+    """A fixed palette of at most 256 colours; `base[0]` is the paper colour of new canvases."""
+
+    def __init__(self, base: Iterable[RGB], text_pairs: Iterable[tuple[RGB, RGB]], steps: int = STEPS) -> None:
+        colours: list[RGB] = []
+        for colour in base:
+            if colour not in colours:
+                colours.append(colour)
+        for fg, bg in text_pairs:
+            for k in range(1, steps + 1):
+                colour = mix(fg, bg, k / (steps + 1))
+                if colour not in colours:
+                    colours.append(colour)
+        if len(colours) > 256:
+            raise ValueError(f"a palette holds at most 256 colours, this one would have {len(colours)}")
+        self.colours: list[RGB] = colours
+        self.paper: RGB = colours[0]
+        image = Image.new("P", (1, 1))
+        # unused entries repeat the paper colour, so nearest-colour matching never lands on them
+        padded = colours + [self.paper] * (256 - len(colours))
+        image.putpalette([channel for colour in padded for channel in colour])
+        self._image = image
+        self._sprite = functools.lru_cache(maxsize=4096)(self._draw_sprite)
+
+    def image(self) -> Image.Image:
+        """A 1x1 'P' image carrying the palette, for `Image.quantize(palette=...)` and checks."""
+        return self._image
+
+    def index(self, colour: RGB) -> int:
+        """The palette index of one of the palette's colours."""
+        return self.colours.index(colour)
+
+    def quantize(self, image: Image.Image) -> Image.Image:
+        """Map an RGB drawing onto the palette (nearest colour, no dithering: crisp flat areas)."""
+        return image.quantize(palette=self._image, dither=Image.Dither.NONE)
+
+    def canvas(self, width: int, height: int, mode: str = "P") -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        """A blank paper picture. "P" draws straight onto the palette (no quantizing afterwards;
+        shapes take palette colours, text comes as cached sprites); "RGB" is for artwork drawn once.
+        """
+        if mode == "RGB":
+            image = Image.new("RGB", (width, height), self.paper)
+        else:
+            image = Image.new("P", (width, height), 0)
+            image.putpalette(self._image.getpalette() or [])
+        return image, ImageDraw.Draw(image)
+
+    def _draw_sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
+        face = font(size, bold)
+        text = drawable(text, bold)
+        with FONT_LOCK:
+            ascent, descent = face.getmetrics()
+            width = max(1, int(face.getlength(text)) + 1)
+            image = Image.new("RGB", (width, ascent + descent), bg)
+            ImageDraw.Draw(image).text((0, 0), text, font=face, fill=fg)
+        return self.quantize(image) if mode == "P" else image
+
+    def sprite(self, text: str, size: int, fg: RGB = INK, bg: RGB = PAPER, bold: bool = False) -> Image.Image:
+        """The cached palette sprite of `text` (for measuring or pasting it more than once)."""
+        return self._sprite(text, size, fg, bg, bold, "P")
+
+    def put_text(
+        self,
+        image: Image.Image,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fg: RGB = INK,
+        bg: RGB = PAPER,
+        anchor: str = "lt",
+        bold: bool = False,
+    ) -> tuple[int, int]:
+        """Paste `text` at `xy` (anchor: l/m/r then t/m/b, like Pillow's); return its width and height.
+
+        The text is drawn on a rectangle of `bg`, so call it on a background of that colour.
+        """
+        sprite = self._sprite(text, size, fg, bg, bold, image.mode)
+        w, h = sprite.size
+        x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
+        y = xy[1] - {"t": 0, "m": h / 2, "b": h}[anchor[1]]
+        image.paste(sprite, (round(x), round(y)))
+        return w, h

@@ -1,0 +1,115 @@
+"""The laboratories' 12 technologies in play, face up as on the table (setup step 8), on the sheet.
+
+Each card shows its name, level and the action power it costs, and its effect. The 12 cards are
+fixed for a game, so the panel is drawn once per game in three layers (as dealt, held by the
+seat, closed to the seat by "only 1 of the 2 technologies of the same technology level of the
+same laboratory") and a seat's picture pastes the panel and restores its cards from the layer
+that applies.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.rollwrite import layout as L
+from rendering.rollwrite.canvas import (
+    DIM,
+    DONE,
+    GREEN,
+    INK,
+    LINE,
+    PANEL,
+    RGB,
+    SOFT,
+    WHITE,
+    fit,
+    new_canvas,
+    put_text,
+    to_palette,
+    wrap,
+)
+
+LEVELS: tuple[str, ...] = ("low", "mid", "high")
+LABS: tuple[str, ...] = ("lab_a", "lab_b")
+#: Card fill per layer: as dealt, held by this seat, closed to this seat.
+FILLS: dict[str, RGB] = {"plain": WHITE, "held": DONE, "closed": DIM}
+
+
+def labs_key(labs: dict[str, Any]) -> str:
+    """The panel's content as a cache key (names, levels, powers, effects of the 12 cards)."""
+    return json.dumps(labs, sort_keys=True)
+
+
+def cards(labs: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    """(lab index, slot, card) of every technology in play, in panel order."""
+    out = []
+    for i, lab in enumerate(LABS):
+        for level_index, level in enumerate(LEVELS):
+            for k, card in enumerate(labs.get(lab, {}).get(level, [])[:2]):
+                out.append((i, 2 * level_index + k, card))
+    return out
+
+
+@functools.cache
+def panel_layers(key: str) -> dict[str, Image.Image]:
+    """The panel (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet) in each layer, as palette images."""
+    labs = json.loads(key)
+    return {layer: to_palette(_draw_panel(labs, layer)) for layer in FILLS}
+
+
+TOP = L.LABS_Y - 12
+
+
+def _draw_panel(labs: dict[str, Any], layer: str) -> Image.Image:
+    image, draw = new_canvas(L.WIDTH, L.LABS_BOTTOM + 12 - TOP, "RGB")
+    draw.rounded_rectangle((L.MARGIN - 12, 4, L.WIDTH - L.MARGIN + 12, L.LABS_BOTTOM + 10 - TOP), 14, fill=PANEL)
+    title_w, _ = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
+    note = "the 12 technologies in play · green: yours · gray: closed to you"
+    left = L.MARGIN + title_w + 16
+    put_text(image, (left, L.LABS_Y - TOP + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - left), L.SMALL, SOFT, PANEL)
+    for i, lab_id in enumerate(LABS):
+        x = L.MARGIN + i * (L.LAB_W + L.LAB_GAP)
+        title = labs.get(lab_id, {}).get("name", lab_id)
+        put_text(image, (x, L.LAB_CARDS_Y - 36 - TOP), title, L.TEXT, INK, PANEL, bold=True)
+    for lab, slot, card in cards(labs):
+        x0, y0, x1, y1 = L.lab_card(lab, slot)
+        _draw_card(image, draw, (x0, y0 - TOP, x1, y1 - TOP), card, FILLS[layer], layer == "held")
+    return image
+
+
+def _draw_card(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: dict[str, Any], fill: RGB,
+    held: bool,
+) -> None:  # fmt: skip
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, 10, fill=fill, outline=GREEN if held else LINE, width=5 if held else 2)
+    tag = f"{card.get('level', '').upper()} · {card.get('cost', '?')} power"
+    tag_w, _ = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
+    name = fit(card.get("name", card.get("id", "?")), L.TEXT, x1 - x0 - tag_w - 40, True)
+    put_text(image, (x0 + 12, y0 + 6), name, L.TEXT, INK, fill, bold=True)
+    lines = wrap(card.get("text", ""), L.SMALL, x1 - x0 - 24)
+    if len(lines) > 2:
+        lines = (lines[0], fit(" ".join(lines[1:]), L.SMALL, x1 - x0 - 24))
+    for k, line in enumerate(lines):
+        put_text(image, (x0 + 12, y0 + 34 + 24 * k), line, L.SMALL, INK, fill)
+
+
+def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str]) -> None:
+    """Paste the panel onto a seat's sheet, its held technologies green, the closed ones gray."""
+    layers = panel_layers(labs_key(labs))
+    image.paste(layers["plain"], (0, TOP))
+    own = set(held)
+    for lab, slot, card in cards(labs):
+        pair = labs.get(LABS[lab], {}).get(LEVELS[slot // 2], [])
+        if card.get("id") in own:
+            layer = "held"
+        elif any(other.get("id") in own for other in pair):
+            layer = "closed"
+        else:
+            continue
+        x0, y0, x1, y1 = L.lab_card(lab, slot)
+        image.paste(layers[layer].crop((x0, y0 - TOP, x1, y1 - TOP)), (x0, y0))

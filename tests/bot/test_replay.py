@@ -1,0 +1,54 @@
+"""Replays of finished games as animated GIFs (issue 14): a frame per turn or round, within the limit."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.service import ServiceError, TableService
+from bot.service.replay import replay_frames
+from engine.core import Rng
+from rendering.replay import animated_gif
+from rendering.rollwrite import render_sheet
+
+
+async def _finished_rollwrite(service: TableService) -> int:
+    game = await service.create("rollwrite", creator_id=1, seed=3)
+    await service.start(game.id, 1)
+    rng = Rng(1)
+    while (await service.game(game.id)).status == "active":
+        decision = await service.decision(game.id, 1)
+        await service.act_by_index(game.id, 1, decision.version, rng.below(len(decision.options)))
+    return game.id
+
+
+async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:  # noqa: ANN001
+    game_id = await _finished_rollwrite(service)
+    engine, frames = await replay_frames(storage, await service.game(game_id))
+    assert len(frames) == 13  # the start, then the end of each of the 12 rounds
+    assert [f.state["round"] for f in frames[1:-1]] == list(range(2, 13))
+    assert engine.is_over(frames[-1].state)
+
+
+async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:  # noqa: ANN001
+    game = await service.create("rollwrite", creator_id=1, seed=3)
+    await service.start(game.id, 1)
+    with pytest.raises(ServiceError, match="not finished yet"):
+        await replay_frames(storage, await service.game(game.id))
+
+
+def _frames_of(gif: bytes) -> int:
+    return Image.open(io.BytesIO(gif)).n_frames
+
+
+async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:  # noqa: ANN001
+    game_id = await _finished_rollwrite(service)
+    engine, frames = await replay_frames(storage, await service.game(game_id))
+    pictures = [render_sheet(engine.view(f.state, None), 0, "Ann") for f in frames]
+    full = animated_gif(pictures)
+    assert _frames_of(full) == 13 and Image.open(io.BytesIO(full)).width == 900
+    small = animated_gif(pictures, max_bytes=len(full) // 6)
+    assert len(small) <= len(full) // 6
+    assert 2 <= _frames_of(small) < 13
