@@ -33,6 +33,7 @@ from bot.service.errors import (
 )
 from bot.service.replay import UNDO, effective, replay
 from bot.service.scope import ANYWHERE, request_server
+from bot.service.standings import record_result
 from bot.storage import AlreadyExists, DiskFull, GameRow, NewAction, StaleVersion, Storage, TableFull
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
@@ -573,7 +574,13 @@ class TableService:
         if not mine:
             return []
         start = mine[-1]
-        taken = [journal[start]] + [c for c in journal[start + 1:] if c.origin in _REPLAYED_BY_BOT]
+        taken = [journal[start]]
+        others_moved = False  # after another seat's own decision, its bot-played steps are its own business
+        for clause in journal[start + 1:]:
+            if clause.origin not in _REPLAYED_BY_BOT:
+                others_moved = True
+            elif clause.seat == seat or not others_moved:
+                taken.append(clause)
         if any(c.closes for c in taken):
             return []
         return [c.seq for c in taken]
@@ -908,6 +915,8 @@ class TableService:
             raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
                 from exc
         fresh = await self.game(game.id)
+        if fresh.status == "finished" and game.status != "finished":
+            await record_result(self.storage, fresh)  # ratings and standings; never fails the move
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
         outcome.undo = undo is not None

@@ -6,7 +6,7 @@ that outgrow one process would implement the same methods. All SQL stays behind 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -110,6 +110,62 @@ class NewAction:
     seq: int | None = None
 
 
+@dataclass
+class FinishedSeat:
+    """One player's line of a finished game's result: the facts ratings are computed from."""
+
+    user_id: int
+    seat: int
+    place: int  # 1 = first; tied seats share a place; a forfeited seat is last
+    score: int
+    forfeited: bool
+
+
+@dataclass
+class FinishedGame:
+    """A finished game's result as standings keep it. `seq` numbers finished games in the order
+    they were recorded: ratings are computed in that order, and a rebuild replays it."""
+
+    game_id: int
+    kind: str
+    mode: str
+    guild_id: int | None
+    finished_at: float
+    rated: bool
+    why_unrated: str | None
+    seats: list[FinishedSeat] = field(default_factory=list)
+    seq: int = 0
+
+
+@dataclass
+class Rating:
+    """A player's OpenSkill rating in one game, in one scope (a server id, or 0 for everyone)."""
+
+    kind: str
+    scope: int
+    user_id: int
+    mu: float
+    sigma: float
+    display: int
+    games: int
+    wins: int
+
+
+@dataclass
+class RatingPoint:
+    """A player's rating right after one rated game: one point of the profile's line chart."""
+
+    seq: int
+    game_id: int
+    finished_at: float
+    display: int
+
+
+#: Computes the new ratings of a game's players from their current ones (keyed by (scope, user id);
+#: a player new to a scope is absent). Storage calls it inside the transaction that records the game.
+RateGame = Callable[[FinishedGame, dict[tuple[int, int], Rating]], list[Rating]]
+
+
 class Storage(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
@@ -197,3 +253,37 @@ class Storage(Protocol):
     async def get_setting(self, guild_id: int, key: str) -> str | None: ...
     async def set_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...
+
+    # ----- standings (derived data: `rebuild_ratings` recomputes it from the finished games) -----------
+    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+        """Record a finished game's result and, if it is rated, its players' new ratings, in one
+        transaction. False (and nothing written) if the game was recorded before: a game is rated once."""
+        ...
+    async def unrecorded_finished(self) -> list[int]:
+        """Ids of finished games with no recorded result (finished before standings existed, or a
+        crash between a game's last write and its result), in the order they finished."""
+        ...
+    async def finished_games(self) -> list[FinishedGame]:
+        """Every recorded result, in the order recorded (for a rebuild)."""
+        ...
+    async def replace_ratings(self, ratings: list[Rating], history: list[tuple[int, Rating]]) -> None:
+        """Replace every rating and rating-history row (game id, rating after it) in one transaction."""
+        ...
+    async def all_ratings(self) -> list[Rating]: ...
+    async def rating_history_rows(self) -> list[tuple[int, Rating]]: ...
+    async def leaderboard(self, kind: str, scope: int, offset: int, limit: int) -> tuple[list[Rating], int]:
+        """One page of a leaderboard (best first) and the number of rated players in it."""
+        ...
+    async def rating_of(self, kind: str, scope: int, user_id: int) -> tuple[Rating, int] | None:
+        """A player's rating and rank (1 = best) in one leaderboard; None if unrated there."""
+        ...
+    async def ratings_of(self, user_id: int, scope: int) -> list[Rating]: ...
+    async def rating_points(self, user_id: int, kind: str, scope: int) -> list[RatingPoint]: ...
+    async def results_of(
+        self, user_id: int, *, kind: str | None = None, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        """A player's finished games, newest first, and how many there are."""
+        ...
+    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+        """Per game kind: (finished games, best score, average score) over every finished game."""
+        ...

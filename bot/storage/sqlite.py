@@ -26,8 +26,13 @@ from bot.storage.base import (
     ActionRow,
     AlreadyExists,
     DiskFull,
+    FinishedGame,
+    FinishedSeat,
     GameRow,
     NewAction,
+    RateGame,
+    Rating,
+    RatingPoint,
     ReadOnly,
     SeatRow,
     StaleVersion,
@@ -35,6 +40,15 @@ from bot.storage.base import (
     TableFull,
 )
 from bot.storage.schema import APPLICATION_ID, CORE_TABLES, MIGRATIONS, SCHEMA_VERSION
+from bot.storage.standings_rows import (
+    FINISHED_COLUMNS,
+    FINISHED_SEAT_COLUMNS,
+    RATING_COLUMNS,
+    finished_from_row,
+    finished_seat_from_row,
+    rating_from_row,
+    rating_values,
+)
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
@@ -514,6 +528,155 @@ class SQLiteStorage:
             (game_id,),
         )
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # ----- standings ------------------------------------------------------------------------------------
+    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+        async with self._transaction() as conn:
+            if await self._scalar(conn, "SELECT 1 FROM finished_games WHERE game_id = ?", (finished.game_id,)):
+                return False
+            seq = await self._scalar(conn, "SELECT coalesce(max(seq), 0) + 1 FROM finished_games")
+            finished.seq = seq
+            await conn.execute(
+                "INSERT INTO finished_games (game_id, seq, kind, mode, guild_id, finished_at, rated, why_unrated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (finished.game_id, seq, finished.kind, finished.mode, finished.guild_id, finished.finished_at,
+                 int(finished.rated), finished.why_unrated),
+            )
+            await conn.executemany(
+                "INSERT INTO finished_seats (game_id, user_id, seat, place, score, forfeited) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(finished.game_id, p.user_id, p.seat, p.place, p.score, int(p.forfeited)) for p in finished.seats],
+            )
+            if not finished.rated:
+                return True
+            users = [p.user_id for p in finished.seats]
+            scopes = [0] if finished.guild_id is None else [0, finished.guild_id]
+            async with conn.execute(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? "
+                f"AND scope IN ({','.join('?' * len(scopes))}) AND user_id IN ({','.join('?' * len(users))})",
+                (finished.kind, *scopes, *users),
+            ) as cur:
+                current = {(r.scope, r.user_id): r for r in map(rating_from_row, await cur.fetchall())}
+            new = rate(finished, current)
+            await conn.executemany(
+                f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [rating_values(r) for r in new],
+            )
+            await conn.executemany(
+                f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(finished.game_id, *rating_values(r)) for r in new],
+            )
+        return True
+
+    async def unrecorded_finished(self) -> list[int]:
+        rows = await self._read(
+            "SELECT id FROM games WHERE status = 'finished' "
+            "AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY updated_at, id"
+        )
+        return [r[0] for r in rows]
+
+    async def finished_games(self) -> list[FinishedGame]:
+        games = [finished_from_row(r) for r in await self._read(f"SELECT {FINISHED_COLUMNS} FROM finished_games "
+                                                                 "ORDER BY seq")]
+        seats: dict[int, list[FinishedSeat]] = {}
+        for r in await self._read(f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats ORDER BY game_id, seat"):
+            seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+        for game in games:
+            game.seats = seats.get(game.game_id, [])
+        return games
+
+    async def replace_ratings(self, ratings: list[Rating], history: list[tuple[int, Rating]]) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM ratings")
+            await conn.execute("DELETE FROM rating_history")
+            await conn.executemany(f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                   [rating_values(r) for r in ratings])
+            await conn.executemany(
+                f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, *rating_values(r)) for game_id, r in history],
+            )
+
+    async def all_ratings(self) -> list[Rating]:
+        rows = await self._read(f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY kind, scope, user_id")
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_history_rows(self) -> list[tuple[int, Rating]]:
+        rows = await self._read(f"SELECT game_id, {RATING_COLUMNS} FROM rating_history "
+                                "ORDER BY game_id, scope, user_id")
+        return [(r[0], rating_from_row(tuple(r)[1:])) for r in rows]
+
+    async def leaderboard(self, kind: str, scope: int, offset: int, limit: int) -> tuple[list[Rating], int]:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? AND scope = ? "
+            "ORDER BY display DESC, games DESC, user_id LIMIT ? OFFSET ?",
+            (kind, scope, limit, offset),
+        )
+        total = await self._read_one("SELECT count(*) FROM ratings WHERE kind = ? AND scope = ?", (kind, scope))
+        return [rating_from_row(r) for r in rows], int(total or 0)
+
+    async def rating_of(self, kind: str, scope: int, user_id: int) -> tuple[Rating, int] | None:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? AND scope = ? AND user_id = ?",
+            (kind, scope, user_id),
+        )
+        if not rows:
+            return None
+        rating = rating_from_row(rows[0])
+        ahead = await self._read_one(
+            "SELECT count(*) FROM ratings WHERE kind = ? AND scope = ? AND display > ?", (kind, scope, rating.display)
+        )
+        return rating, int(ahead) + 1
+
+    async def ratings_of(self, user_id: int, scope: int) -> list[Rating]:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE user_id = ? AND scope = ? ORDER BY kind", (user_id, scope)
+        )
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_points(self, user_id: int, kind: str, scope: int) -> list[RatingPoint]:
+        rows = await self._read(
+            "SELECT f.seq, h.game_id, f.finished_at, h.display FROM rating_history h "
+            "JOIN finished_games f ON f.game_id = h.game_id "
+            "WHERE h.user_id = ? AND h.kind = ? AND h.scope = ? ORDER BY f.seq",
+            (user_id, kind, scope),
+        )
+        return [RatingPoint(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def results_of(
+        self, user_id: int, *, kind: str | None = None, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        where = "g.game_id IN (SELECT game_id FROM finished_seats WHERE user_id = ?)"
+        params: list[Any] = [user_id]
+        if kind is not None:
+            where += " AND g.kind = ?"
+            params.append(kind)
+        if guild_id is not None:
+            where += " AND g.guild_id = ?"
+            params.append(guild_id)
+        total = await self._read_one(f"SELECT count(*) FROM finished_games g WHERE {where}", params)
+        rows = await self._read(
+            f"SELECT {FINISHED_COLUMNS} FROM finished_games g WHERE {where} ORDER BY g.seq DESC LIMIT ? OFFSET ?",
+            [*params, limit, offset],
+        )
+        games = [finished_from_row(r) for r in rows]
+        if games:
+            marks = ",".join("?" * len(games))
+            seats: dict[int, list[FinishedSeat]] = {}
+            for r in await self._read(f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats "
+                                      f"WHERE game_id IN ({marks}) ORDER BY game_id, place, seat",
+                                      [g.game_id for g in games]):
+                seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+            for game in games:
+                game.seats = seats.get(game.game_id, [])
+        return games, int(total or 0)
+
+    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+        rows = await self._read(
+            "SELECT g.kind, count(*), max(s.score), avg(s.score) FROM finished_seats s "
+            "JOIN finished_games g ON g.game_id = s.game_id WHERE s.user_id = ? GROUP BY g.kind",
+            (user_id,),
+        )
+        return {r[0]: (int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
     # ----- whole tables (copy-db) ------------------------------------------------------------------
     async def table_names(self) -> list[str]:

@@ -57,7 +57,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rollwrite import rules
-from engine.rollwrite.components import LEVEL_COST, LEVELS, area_name, employment_cards, technologies
+from engine.rollwrite.components import (
+    LEVEL_COST,
+    LEVELS,
+    RESOURCE_CAP,
+    ROUNDS,
+    area_name,
+    employment_cards,
+    technologies,
+)
 from engine.rollwrite.labels import DIE_COLOURS, bonus_text
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.sheet import Sheet, available
@@ -112,6 +120,18 @@ def labs_view(state: State) -> dict[str, Any]:
 def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[str, Any]:
     """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
     data = rules.side_data(state)
+    return {
+        "town": town_view(state, ps, data),
+        "port": port_view(ps, data),
+        "warehouse": warehouse_view(ps, data),
+        "technologies": technologies_view(state, ps),
+        "round_track": round_track_view(ps, data),
+        "boxes": dict(ps["boxes"]),
+        "turn": turn_view(state, ps, task_steps),
+    }
+
+
+def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
     length = data["track_length"]
     rows = []
     for r, area in enumerate(state["areas"]):
@@ -141,6 +161,10 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
         }
         for c in range(1, length)
     ]
+    return {"track_length": length, "rows": rows, "columns": columns}
+
+
+def port_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
     forms = []
     for form in data["forms"]:
         f = form["id"]
@@ -177,13 +201,17 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
         }
         for i, h in enumerate(data["trading_houses"])
     ]
+    return {"forms": forms, "links": links, "trading_houses": houses}
+
+
+def warehouse_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
     warehouse: dict[str, Any] = {}
     for res in ("money", "faith"):
         warehouse[res] = {
             "got": ps[res]["got"],
             "used": ps[res]["used"],
             "available": available(ps, res),
-            "cap": 30,
+            "cap": RESOURCE_CAP[res],
             "row_length": data["stock_row_length"],
             "bonuses": [
                 {
@@ -197,10 +225,14 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
         }
     warehouse["cargo"] = {
         "count": ps["cargo"],
-        "cap": 14,
+        "cap": RESOURCE_CAP["cargo"],
         "points": list(data["cargo_points"]),
         "vp": cargo_points(ps, data),
     }
+    return warehouse
+
+
+def technologies_view(state: State, ps: Sheet) -> list[dict[str, Any]]:
     vp = tech_points(ps)
     cards = technologies()
     techs = []
@@ -216,15 +248,22 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
                 "vp": vp.get(t, 0),
             }
         )
-    round_track = [
+    return techs
+
+
+def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
         {
             "round": n,
             "bonus": data["round_bonus"][n],
             "bonus_text": bonus_text(data["round_bonus"][n]),
             "crossed": n <= ps["rounds_marked"],
         }
-        for n in range(1, 13)
+        for n in range(1, ROUNDS + 1)
     ]
+
+
+def turn_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[str, Any]:
     record = None
     if ps["record"] is not None:
         rec = ps["record"]
@@ -237,19 +276,11 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
             "done": bool(rec.get("done")),
         }
     return {
-        "town": {"track_length": length, "rows": rows, "columns": columns},
-        "port": {"forms": forms, "links": links, "trading_houses": houses},
-        "warehouse": warehouse,
-        "technologies": techs,
-        "round_track": round_track,
-        "boxes": dict(ps["boxes"]),
-        "turn": {
-            "step": ps["step"],
-            "set": ps["set"],
-            "extra": ps["extra"],
-            "record": record,
-            "queue": [task_steps[t["t"]].ask(state, t) if t["t"] in task_steps else t["t"] for t in ps["queue"]],
-            "events": list(ps.get("events", [])),
-            "previous_events": list(ps.get("previous_events", [])),
-        },
+        "step": ps["step"],
+        "set": ps["set"],
+        "extra": ps["extra"],
+        "record": record,
+        "queue": [task_steps[t["t"]].ask(state, t) if t["t"] in task_steps else t["t"] for t in ps["queue"]],
+        "events": list(ps.get("events", [])),
+        "previous_events": list(ps.get("previous_events", [])),
     }
