@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,6 +20,7 @@ import asyncpg
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
     FinishedGame,
     FinishedSeat,
     GameRow,
@@ -45,7 +46,7 @@ from bot.storage.standings_rows import (
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
-    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at, fault"
 )
 #: pg_advisory_xact_lock key taken by migrations ("yokohama" folded into a bigint).
 _MIGRATION_LOCK = 0x796F6B6F68616D61
@@ -113,8 +114,14 @@ class PostgresStorage:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield conn
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                yield conn
+        except asyncpg.DiskFullError as exc:
+            raise DiskFull(
+                f"The disk of the PostgreSQL database {_redacted(self.url)} is full: the write was not saved "
+                "(nothing saved before is lost). Free some space."
+            ) from exc
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -231,6 +238,36 @@ class PostgresStorage:
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self.pool.fetch("SELECT id FROM games ORDER BY id")]
 
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND fault IS NULL "
+               "AND waiting_since IS NOT NULL AND waiting_since <= $1")
+        params: list[Any] = [before]
+        if after is not None:
+            sql += " AND (waiting_since > $2 OR (waiting_since = $2 AND id > $3))"
+            params += [after[0], after[1]]
+        params.append(limit)
+        sql += f" ORDER BY waiting_since, id LIMIT ${len(params)}"
+        return await self._games_with_seats(sql, params)
+
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        return await self._games_with_seats(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id > $1 AND status = ANY($2::text[]) ORDER BY id LIMIT $3",
+            [after_id, list(statuses), limit])
+
+    async def _games_with_seats(self, sql: str, params: list[Any]) -> list[GameRow]:
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            games = [_game_from_row(r) for r in await conn.fetch(sql, *params)]
+            seats = await _seats_of_many(conn, [g.id for g in games])
+        for game in games:
+            game.seats = seats.get(game.id, [])
+        return games
+
+    async def mark_fault(self, game_id: int, detail: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET fault = $1 WHERE id = $2", detail, game_id)
+
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
         """Seat `user_id`; the game row is locked first, so two joins at once never overfill a table."""
@@ -281,15 +318,16 @@ class PostgresStorage:
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
     ) -> int:
-        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        """Append `entries`, store `state` and bump the version (at least by one), atomically; see the
+        interface (`Storage.record`)."""
         now = time.time()
-        new_version = expected_version + len(entries)
+        new_version = expected_version + max(1, len(entries))
         async with self._transaction() as conn:
             done = await conn.execute(
-                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, "
+                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, fault = NULL, "
                 "waiting_since = CASE WHEN $6 THEN $5 ELSE waiting_since END, "
                 "reminded_at = CASE WHEN $6 THEN NULL ELSE reminded_at END "
                 "WHERE id = $7 AND version = $8 AND status = 'active'",
@@ -298,14 +336,18 @@ class PostgresStorage:
             if _rowcount(done) != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
             if entries:
+                last = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = $1", game_id)
+                for i, e in enumerate(entries):
+                    e.seq = last + i + 1
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    [(game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                    [(game_id, last + i + 1, e.seat, e.user_id, e.origin,
                       json.dumps(e.action, sort_keys=True), now) for i, e in enumerate(entries)])
-            if resign_user is not None:
-                await conn.execute(
-                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2", game_id, resign_user)
+            if resign_users:
+                await conn.executemany(
+                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2",
+                    [(game_id, user) for user in resign_users])
         return new_version
 
     async def set_status(
@@ -313,14 +355,17 @@ class PostgresStorage:
     ) -> int:
         done = await self.pool.execute(
             "UPDATE games SET status = $1, result = $2, version = version + 1, updated_at = $3 "
-            "WHERE id = $4 AND version = $5",
+            "WHERE id = $4 AND version = $5 AND status IN ('lobby', 'active')",
             status, json.dumps(result) if result is not None else None, time.time(), game_id, expected_version)
         if _rowcount(done) != 1:
             raise StaleVersion("The game moved on.")
         return expected_version + 1
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
-        await self.pool.execute("UPDATE games SET reminded_at = $1 WHERE id = $2", when, game_id)
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET reminded_at = $1 WHERE id = $2 AND version = $3 AND status = 'active' "
+            "AND (reminded_at IS NULL OR reminded_at < waiting_since)", when, game_id, version)
+        return _rowcount(done) == 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self.pool.fetch(
@@ -583,4 +628,5 @@ def _game_from_row(row: asyncpg.Record) -> GameRow:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminded_at=row["reminded_at"],
+        fault=row["fault"],
     )
