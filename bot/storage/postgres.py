@@ -149,6 +149,13 @@ class PostgresStorage:
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", guild_id, key, value)
 
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        done = await self.pool.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+            "WHERE guild_settings.value <> excluded.value", guild_id, key, value)
+        return _rowcount(done) == 1
+
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self.pool.fetch(
             "SELECT guild_id, value FROM guild_settings WHERE key = $1 ORDER BY guild_id", key)

@@ -278,6 +278,16 @@ class SQLiteStorage:
                     (guild_id, key, value),
                 )
 
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+                "WHERE guild_settings.value <> excluded.value",
+                (guild_id, key, value),
+            )
+            return cur.rowcount == 1
+
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self._read("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
         return [(r[0], r[1]) for r in rows]
