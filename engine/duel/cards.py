@@ -69,6 +69,10 @@ class Tech:
     production: int
     text: str
     once_per_round: bool
+    #: End-of-game points: `end_points` per `end_per` ("orders", "imported_down", "houses", "shops",
+    #: "techs", "church"), or flat when `end_per` is None; 0 for cards that score nothing.
+    end_points: int = 0
+    end_per: str | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,7 @@ class Rules:
     chinatown_prices: dict[str, int]
     extra_deck: dict[str, int]
     start: dict[str, int]
+    scoring: dict[str, int]
     hire: tuple[Hire, ...]
 
 
@@ -138,7 +143,7 @@ def _load_rules() -> Rules:
     raw.pop("reconstructed", None)
     raw["trading_house_costs"] = tuple(raw["trading_house_costs"])
     raw["hire"] = tuple(Hire(h["id"], h["label"], h["at_least"]) for h in raw["hire"])
-    for key in ("chinatown_prices", "extra_deck", "start"):
+    for key in ("chinatown_prices", "extra_deck", "start", "scoring"):
         raw[key] = dict(raw[key])
     if set(raw["chinatown_prices"]) != set(GOODS):
         raise ValueError("data/duel/rules.toml: chinatown_prices must price exactly the four Trade Goods")
@@ -179,10 +184,20 @@ CHURCH: list[Church] = [
     for i, c in enumerate(load_data("duel", "church.toml")["church"])
 ]
 BONUS: list[Bonus] = _load_bonus()
-TECHS: dict[str, Tech] = {
-    t["id"]: Tech(t["id"], t["name"], t["production"], t["text"], bool(t.get("once_per_round", False)))
-    for t in load_data("duel", "technologies.toml")["tech"]
-}
+END_PER: tuple[str, ...] = ("orders", "imported_down", "houses", "shops", "techs", "church")
+
+
+def _load_techs() -> dict[str, Tech]:
+    techs = {}
+    for t in load_data("duel", "technologies.toml")["tech"]:
+        if t.get("end_per") not in (None, *END_PER):
+            raise ValueError(f"technology {t['id']}: end_per must be one of {END_PER}")
+        techs[t["id"]] = Tech(t["id"], t["name"], t["production"], t["text"], bool(t.get("once_per_round", False)),
+                              t.get("end_points", 0), t.get("end_per"))
+    return techs
+
+
+TECHS: dict[str, Tech] = _load_techs()
 POWER_CARDS: list[PowerCard] = [
     PowerCard(i, c["base"], c["upgraded"], c["cost"])
     for i, c in enumerate(load_data("duel", "power_cards.toml")["card"])

@@ -163,6 +163,11 @@ class DuelGame(StepGame):
     def ranking(self, state: State) -> list[int]:
         return scoring.ranking(self.scores(state))
 
+    def places(self, state: State) -> list[int]:
+        """1 and 1 for a shared victory (every tie-break category equal), else 1 and 2."""
+        keys = [scoring.rank_key(sheet) for sheet in self.scores(state)]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
     def auto_action(self, state: State, seat: int) -> Any:
         return greedy_action(state, seat)
 
