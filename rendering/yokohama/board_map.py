@@ -129,6 +129,12 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
             put_text(image, (x, line_y + 10), str(vp), 16, SOFT, PANEL, "mt")
 
 
+def disc_x(vp: int) -> int:
+    """Where a player's disc stands: past 100 it goes round the track again, as the rulebook's discs do
+    ("they receive a 100-Point token and move their scoring disc to the corresponding amount")."""
+    return track_x(vp % VP_TOP if vp > VP_TOP else vp)
+
+
 def track_x(vp: int) -> int:
     return round(L.TRACK_X0 + (L.TRACK_X1 - L.TRACK_X0) * min(vp, VP_TOP) / VP_TOP)
 
@@ -342,7 +348,7 @@ def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
     levels: list[list[int]] = [[], [], []]
     for seat in sorted(range(len(view["seats"])), key=lambda k: (view["seats"][k]["vp"], k)):
         vp = view["seats"][seat]["vp"]
-        x = track_x(vp % (VP_TOP + 1) if vp > VP_TOP else vp)
+        x = disc_x(vp)
         level = next((k for k, xs in enumerate(levels) if all(abs(x - other) >= s + 2 for other in xs)), 0)
         levels[level].append(x)
         y = line_y - 8 - s - level * (s + 2)

@@ -25,7 +25,7 @@ from rendering.yokohama import (
     public_pictures,
 )
 from rendering.yokohama import layout as L
-from rendering.yokohama.board_map import bold_lines, static_layer
+from rendering.yokohama.board_map import bold_lines, disc_x, static_layer, track_x
 from rendering.yokohama.final import default_ranking
 from rendering.yokohama.names import seat_names
 
@@ -279,3 +279,10 @@ def test_long_area_names_split_into_two_balanced_lines() -> None:
     assert bold_lines("Bank", 20, 100) == ["Bank"]
     assert bold_lines("Tea Plantation II", 20, 150) == ["Tea", "Plantation II"]
     assert bold_lines("Employment Agency", 20, 150) == ["Employment", "Agency"]
+
+
+def test_past_100_points_the_disc_goes_round_the_track_again() -> None:
+    """General Rules: "If a player obtains more than 100 points, they receive a 100-Point token and move
+    their scoring disc to the corresponding amount on the Victory Point track." """
+    assert disc_x(100) == track_x(100)
+    assert disc_x(105) == track_x(5) and disc_x(37) == track_x(37)
