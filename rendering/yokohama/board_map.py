@@ -364,7 +364,7 @@ def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area:
         x += 34
     if area.get("station"):
         w, _ = put_text(image, (x + 2, y0 + L.MIDDLE_Y + 6), " Station ", 17, WHITE, INK, bold=True)
-        put_text(image, (x + 2 + w / 2, y0 + L.MIDDLE_Y + 28), "+1 Power", 14, INK, fill, "mt")
+        put_text(image, (x + 2 + w / 2, y0 + L.MIDDLE_Y + 28), "+1 Power", 16, INK, fill, "mt")
     x = x0 + 6
     for seat_key, count in sorted(area.get("assistants", {}).items(), key=lambda kv: int(kv[0])):
         seat = int(seat_key)

@@ -1,8 +1,8 @@
 """Where everything sits on the Yokohama map picture (pixels), shared by the static art and the marks.
 
-The map is drawn 1200 px wide with text of 20 px or more, so that at Discord's preview width
-on a phone (about 450-550 px) the smallest text is still about 8-9 px and everything reads
-when the picture is opened. Top to bottom: the header (round, who plays), the players with
+The map is drawn 1200 px wide; names, numbers and area names are 20-30 px and small labels
+16-18 px, so that at Discord's preview width on a phone (about 450-550 px) the names still read
+and everything reads when the picture is opened. Top to bottom: the header (round, who plays), the players with
 their points and the victory-point track, the Area Boards in the triangle for the player
 count, the Port order boards, the Laboratories, the Church and Customs boards, and a band
 with the achievement cards, the Foreign Mercenaries left and the decks.
