@@ -1,10 +1,14 @@
 """How strong the AI is against today's greedy player, and how long it thinks (issue 14).
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
+    python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2]
 
 Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
 prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
-and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
+and the AI's decision time p50/p95/max.
+Yokohama: one AI against two greedy players (3 players), the AI's seat rotating with the seed;
+prints the AI's wins, how each game ended (end condition, rounds, winning scores) and decision
+times. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
 """
 
@@ -19,6 +23,7 @@ from typing import Any
 from engine.core import Rng, random_playout
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
+from engine.yokohama import GAME as YOKOHAMA
 
 
 def _rollwrite_game(job: tuple[int, str, float]) -> dict[str, Any]:
@@ -68,15 +73,65 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
               f"over {len(times)} decisions")
 
 
+def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
+    """One 3-player game: the AI in seat `seed % 3`, the greedy player in the other two."""
+    seed, budget = job
+    ai_seat = seed % 3
+    times: list[float] = []
+
+    def policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        if seat != ai_seat:
+            return game.auto_action(state, seat)
+        start = time.perf_counter()
+        action = game.ai_action(state, seat, seed=seed, budget_s=budget)
+        times.append(time.perf_counter() - start)
+        return action
+
+    state = random_playout(YOKOHAMA, 3, seed, policy=policy).state
+    totals = [s["total"] for s in YOKOHAMA.scores(state)]
+    winner = YOKOHAMA.ranking(state)[0]
+    return {"win": winner == ai_seat, "ai": totals[ai_seat],
+            "best_greedy": max(t for s, t in enumerate(totals) if s != ai_seat),
+            "winning": totals[winner], "rounds": state["round"] - 1,
+            "reasons": list(state["end"]["reasons"]), "times": times}
+
+
+def yokohama(games: int, budget: float, workers: int) -> None:
+    print(f"Yokohama, 3 players: 1 AI vs 2 greedy, {games} games, AI seat rotating, "
+          f"AI budget {budget:g} s per decision")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_yokohama_game, [(70_000 + n, budget) for n in range(games)]))
+    wall = time.perf_counter() - start
+    wins = sum(r["win"] for r in results)
+    ai_mean = statistics.mean(r["ai"] for r in results)
+    print(f"  AI wins {wins}/{games} ({100 * wins / games:.0f}%); AI mean {ai_mean:.1f}"
+          f" VP, best greedy mean {statistics.mean(r['best_greedy'] for r in results):.1f} VP  [{wall:.0f} s]")
+    reasons: dict[str, int] = {}
+    for r in results:
+        key = "+".join(r["reasons"]) or "none"
+        reasons[key] = reasons.get(key, 0) + 1
+    print("  end conditions: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])))
+    rounds = [r["rounds"] for r in results]
+    winning = [r["winning"] for r in results]
+    print(f"  rounds: mean {statistics.mean(rounds):.1f} (min {min(rounds)}, max {max(rounds)}); winning score: "
+          f"mean {statistics.mean(winning):.1f} (min {min(winning)}, max {max(winning)})")
+    times = [t for r in results for t in r["times"]]
+    print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+          f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["rollwrite"])
+    parser.add_argument("game", choices=["rollwrite", "yokohama"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
+    elif args.game == "yokohama":
+        yokohama(args.games, args.budget, args.workers)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from engine.core import Game, State
+from engine.yokohama import ai as search
 from engine.yokohama import describe as labels
 from engine.yokohama import endgame, flow, greedy, setup
 from engine.yokohama import view as views
@@ -84,6 +85,10 @@ class YokohamaGame(Game):
         if state["stage"] == "keep":
             return flow.options(state, seat)[0]
         return greedy.choose(state, seat)
+
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+        """The look-ahead AI (ai.py), playing from what `seat` may see only."""
+        return search.ai_action(state, seat, seed=seed, budget_s=budget_s)
 
 
 def why_illegal(state: State, seat: int, action: Action) -> str:

@@ -1,0 +1,148 @@
+"""The Yokohama AI (issue 14): the greedy player's judgement, looking one round of turns ahead.
+
+The greedy player (greedy.py) rates each option by where the seat's own action settles. It does
+not see what the option leaves to the others: an area it empties for a rival, a Church or Customs
+space it could have taken first, an order a rival was about to fulfil. This AI takes the greedy
+player's few most promising options, plays each on with the greedy player's own choices for every
+seat until the acting seat's next turn (or the end of the game), and keeps the option whose
+position is then best for it *relative to the strongest rival* — by the greedy `worth`, or the
+real final score margin once the game is over.
+
+It plays only from what its seat may see. Before any look-ahead the state is *determinized*: the
+order cards it cannot see (the other players' hands and starting choices, the order deck, the
+cards removed at setup) are dealt again at random from all the order cards not visible to the
+seat, and the technology deck is reshuffled from the technologies not on view — keeping every
+count the seat does see. The new deal depends only on what `view(state, seat)` shows and the
+seed, so swapping another player's hidden orders with unseen ones cannot move the decision (the
+swap test). All randomness comes from `engine.core.Rng`; the number of simulations is fixed, and
+the time budget is only a safety cap.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from engine.core import Rng, State
+from engine.core.rng import mix_seed
+from engine.yokohama import endgame, flow, greedy
+from engine.yokohama.components import parts
+
+Action = Any
+#: The greedy player's best options (by the worth right after them) that are played out.
+CANDIDATES = 3
+#: Determinizations per decision; every candidate is played out on each of them.
+SAMPLES = 2
+#: A rollout longer than this many decisions is cut (a turn is ~8 decisions; 4 players ~32, and more).
+ROLLOUT_CAP = 100
+
+
+def _copy(state: State) -> State:
+    return json.loads(json.dumps(state))
+
+
+def visible_orders(state: State, seat: int) -> set[int]:
+    """Order cards `seat` can see: its own hand and starting choice, the Ports, every completed order."""
+    mine = state["p"][seat]
+    seen = {*mine["orders"], *mine["keep"]}
+    for row in state["ports"].values():
+        seen.update(o for o in row if o is not None)
+    for pl in state["p"]:
+        seen.update(pl["done"])
+    return seen
+
+
+def visible_techs(state: State) -> set[int]:
+    """Technologies on view: in the Laboratories and owned by any player."""
+    seen = {t for row in state["labs"].values() for t in row if t is not None}
+    for pl in state["p"]:
+        seen.update(pl["techs"])
+    return seen
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """A copy of `state` with everything `seat` cannot see dealt again from the unseen cards.
+
+    Only sizes the seat knows are kept (how many orders each rival holds or chooses from, how many
+    cards each deck has); which cards fill them is drawn from the sorted unseen pool, so the result
+    depends on the seat's view and `rng` alone.
+    """
+    out = _copy(state)
+    unseen = rng.shuffled(sorted(set(parts().orders) - visible_orders(state, seat)))
+    for other, pl in enumerate(out["p"]):
+        if other == seat:
+            continue
+        pl["orders"] = [unseen.pop() for _ in pl["orders"]]
+        pl["keep"] = [unseen.pop() for _ in pl["keep"]]
+    out["order_deck"] = [unseen.pop() for _ in out["order_deck"]]
+    techs = rng.shuffled(sorted(set(parts().techs) - visible_techs(state)))
+    out["tech_deck"] = techs[: len(out["tech_deck"])]
+    out["rng"] = rng.next_u64()
+    return out
+
+
+def _play(state: State, seat: int) -> Action:
+    """The greedy player's choice for `seat` (the first card at the setup choice, as auto_action)."""
+    if state["stage"] == "keep":
+        return flow.options(state, seat)[0]
+    return greedy.choose(state, seat)
+
+
+def _margin(state: State, seat: int) -> float:
+    """How far `seat` is ahead of its strongest rival: final scores at the end, else greedy worth."""
+    if state["over"]:
+        totals = [s["total"] for s in endgame.final_scores(state)]
+    else:
+        totals = [greedy.worth(state, s) for s in range(state["players"])]
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+def rollout(state: State, seat: int) -> State:
+    """Play greedy choices for every seat until `seat` begins its next turn (or the game ends)."""
+    turns = state["turns"]
+    for _ in range(ROLLOUT_CAP):
+        if state["over"]:
+            break
+        if state["turns"] != turns and state["seat"] == seat and state["stage"] == "first":
+            break
+        who = flow.to_act(state)[0] if seat not in flow.to_act(state) else seat
+        state = greedy.after(state, who, _play(state, who))
+    return state
+
+
+def candidates(state: State, seat: int) -> list[Action]:
+    """The greedy choice first, then the other options with the best worth right after them."""
+    options = flow.options(state, seat)
+    choice = _play(state, seat)
+    ranked = sorted(options, key=lambda a: -greedy.worth(greedy.after(state, seat, a), seat))
+    out = [choice]
+    for action in ranked:
+        if len(out) >= CANDIDATES:
+            break
+        if action != choice:
+            out.append(action)
+    return out
+
+
+def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+    """A legal action for `seat`, chosen from its view only, deterministic under `seed`."""
+    options = flow.options(state, seat)
+    if len(options) <= 1:
+        return options[0] if options else None
+    deadline = time.perf_counter() + budget_s
+    rng = Rng(mix_seed(seed, seat, state["turns"], state["round"], state["stage"]))
+    worlds = [determinize(state, seat, rng) for _ in range(SAMPLES)]
+    picks = candidates(worlds[0], seat)
+    totals = [0.0] * len(picks)
+    for world in worlds:
+        margins = []
+        for action in picks:
+            margins.append(_margin(rollout(greedy.after(world, seat, action), seat), seat))
+            if time.perf_counter() > deadline:
+                break
+        if len(margins) < len(picks):
+            break  # the budget is a safety cap: judge on the worlds fully played out so far
+        totals = [t + m for t, m in zip(totals, margins, strict=True)]
+    best = max(range(len(picks)), key=lambda j: (totals[j], -j))
+    return picks[best]

@@ -1,0 +1,100 @@
+"""The Yokohama AI (issue 14): always legal, deterministic, and blind to the cards its seat cannot see."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from engine.core import Rng, random_playout
+from engine.yokohama import GAME
+from engine.yokohama.ai import determinize, visible_orders, visible_techs
+from engine.yokohama.components import parts
+
+
+def _positions(count: int, seed: int) -> list[tuple[dict, int]]:
+    """Random positions (random play from several seeds, 2-4 players, setup to late game)."""
+    rng = Rng(seed)
+    out = []
+    while len(out) < count:
+        players = 2 + rng.below(3)
+        playout = random_playout(GAME, players, rng.below(10**6), max_actions=rng.below(400))
+        if not GAME.is_over(playout.state):
+            out.append((playout.state, rng.choice(GAME.to_act(playout.state))))
+    return out
+
+
+def _swap_hidden(state: dict, seat: int, rng: Rng) -> dict:
+    """The same position as `seat` sees it, with other cards in the places it cannot see.
+
+    Every rival's orders in hand (and setup choice) are exchanged with cards from the order deck or
+    from those removed at setup, and the order and technology decks are reshuffled.
+    """
+    other = copy.deepcopy(state)
+    pool = sorted(set(parts().orders) - visible_orders(state, seat))
+    pool = rng.shuffled(pool)
+    for s, pl in enumerate(other["p"]):
+        if s != seat:
+            pl["orders"] = [pool.pop() for _ in pl["orders"]]
+            pl["keep"] = [pool.pop() for _ in pl["keep"]]
+    other["order_deck"] = [pool.pop() for _ in other["order_deck"]]
+    other["tech_deck"] = rng.shuffled(other["tech_deck"])
+    return other
+
+
+def _hidden_in_hands(state: dict, seat: int) -> int:
+    return sum(len(pl["orders"]) + len(pl["keep"]) for s, pl in enumerate(state["p"]) if s != seat)
+
+
+def test_the_ai_always_picks_a_legal_action() -> None:
+    for state, seat in _positions(30, 1):
+        action = GAME.ai_action(state, seat, seed=3, budget_s=0.05)
+        assert GAME.match_legal(state, seat, action) is not None
+    for state, seat in _positions(5, 11):  # with the full, fixed number of simulations
+        action = GAME.ai_action(state, seat, seed=3, budget_s=60.0)
+        assert GAME.match_legal(state, seat, action) is not None
+
+
+def test_the_ai_is_deterministic_under_a_seed() -> None:
+    for state, seat in _positions(4, 2):
+        first = GAME.ai_action(state, seat, seed=5, budget_s=60.0)
+        assert GAME.ai_action(copy.deepcopy(state), seat, seed=5, budget_s=60.0) == first
+
+
+def test_a_determinized_world_keeps_what_the_seat_sees_and_deals_the_rest_afresh() -> None:
+    """Counts, the seat's own cards and everything public stay; the unseen cards form one whole deal."""
+    for state, seat in _positions(12, 4):
+        world = determinize(state, seat, Rng(9))
+        assert GAME.view(world, seat) == GAME.view(state, seat)
+        hidden = [o for s, pl in enumerate(world["p"]) if s != seat for o in (*pl["orders"], *pl["keep"])]
+        hidden += world["order_deck"]
+        assert max(Counter(hidden).values(), default=1) == 1
+        assert not set(hidden) & visible_orders(state, seat)
+        assert len(world["tech_deck"]) == len(state["tech_deck"])
+        assert not set(world["tech_deck"]) & visible_techs(state)
+
+
+def test_swapping_hidden_cards_never_changes_the_determinized_world() -> None:
+    """The swap test on the AI's inputs: what it plays out on depends only on the seat's view and the seed."""
+    checked = 0
+    for state, seat in _positions(12, 5):
+        if _hidden_in_hands(state, seat) == 0:
+            continue
+        swapped = _swap_hidden(state, seat, Rng(checked))
+        assert swapped != state
+        assert determinize(swapped, seat, Rng(7)) == determinize(state, seat, Rng(7))
+        checked += 1
+    assert checked >= 6
+
+
+def test_swapping_another_players_hidden_orders_never_changes_the_decision() -> None:
+    """The swap test: rivals' order cards in hand exchanged with unseen ones (and the decks
+    reshuffled) leave the AI's decision for a given seed unchanged."""
+    checked = 0
+    for state, seat in _positions(10, 6):
+        if _hidden_in_hands(state, seat) == 0 or len(GAME.legal(state, seat)) < 2:
+            continue
+        swapped = _swap_hidden(state, seat, Rng(100 + checked))
+        assert GAME.ai_action(swapped, seat, seed=8, budget_s=60.0) == GAME.ai_action(state, seat, seed=8,
+                                                                                      budget_s=60.0)
+        checked += 1
+    assert checked >= 4
