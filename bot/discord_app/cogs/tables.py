@@ -147,6 +147,13 @@ class Tables(commands.Cog):
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
 
+    @table.command(name="log", description="Every move of a game in readable lines (hidden choices stay hidden).")
+    @app_commands.describe(game="Game number")
+    async def log(self, interaction: discord.Interaction, game: int) -> None:
+        from bot.discord_app.standings_views import show_log
+
+        await show_log(interaction, game, 0, edit=False)
+
     @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
     @app_commands.describe(game="Game number")
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
