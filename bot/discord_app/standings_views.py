@@ -178,7 +178,10 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
 
 def rating_chart(profile: Profile, name: str) -> bytes | None:
     """PNG of the rating after each rated game, a line per game; None when there is nothing to draw."""
-    series = [Series(title_of(r.kind), [p.display for p in r.points]) for r in profile.games if r.points]
+    # Short names: the chart writes each label at the end of its line, in a narrow margin.
+    short = {"duel": "Duel", "yokohama": "Yokohama", "rollwrite": "Roll & Write"}
+    series = [Series(short.get(r.kind, title_of(r.kind)), [p.display for p in r.points])
+              for r in profile.games if r.points]
     if not series:
         return None
     return line_chart(f"{name} — rating history {scope_name(profile.scope)}", series[:4],
