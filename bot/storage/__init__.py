@@ -5,6 +5,7 @@ from pathlib import Path
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
     FinishedGame,
     FinishedSeat,
     GameRow,
@@ -12,6 +13,7 @@ from bot.storage.base import (
     RateGame,
     Rating,
     RatingPoint,
+    ReadOnly,
     SeatRow,
     StaleVersion,
     Storage,
@@ -38,6 +40,7 @@ def storage_for(database_url: str | None, database_path: str | Path) -> Storage:
 __all__ = [
     "ActionRow",
     "AlreadyExists",
+    "DiskFull",
     "FinishedGame",
     "FinishedSeat",
     "GameRow",
@@ -45,6 +48,7 @@ __all__ = [
     "RateGame",
     "Rating",
     "RatingPoint",
+    "ReadOnly",
     "SQLiteStorage",
     "SeatRow",
     "StaleVersion",

@@ -6,13 +6,21 @@ that outgrow one process would implement the same methods. All SQL stays behind 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
 class StorageError(Exception):
     """The database cannot be used (corrupt, newer schema, unreadable)."""
+
+
+class DiskFull(StorageError):
+    """The disk under the database is full: the write was rolled back, nothing acknowledged is lost."""
+
+
+class ReadOnly(StorageError):
+    """The database (or its folder) cannot be written."""
 
 
 class StaleVersion(Exception):
@@ -48,6 +56,9 @@ class GameRow:
     waiting_since: float | None
     reminded_at: float | None
     seats: list[SeatRow] = field(default_factory=list)
+    #: Why the game cannot be read or played, once the sweep or a load found out (None: healthy).
+    #: Any successful write clears it; the sweep passes a marked game by; an admin can end it.
+    fault: str | None = None
 
     def user_of(self, seat: int) -> int | None:
         for s in self.seats:
@@ -94,6 +105,9 @@ class NewAction:
     user_id: int | None
     origin: str
     action: Any
+    #: Its number in the log, filled in by `Storage.record` once written (log numbers and versions differ:
+    #: a write without entries bumps the version too).
+    seq: int | None = None
 
 
 @dataclass
@@ -196,6 +210,16 @@ class Storage(Protocol):
         """
         ...
     async def all_game_ids(self) -> list[int]: ...
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        """Active, unmarked games waiting on someone since at or before `before`, the longest-waiting
+        first, strictly after the key (waiting_since, id) `after`: one batch of the sweep's walk."""
+        ...
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        """Games with an id above `after_id` in `statuses`, by id: one batch of a walk over all games."""
+        ...
+    async def mark_fault(self, game_id: int, detail: str) -> None: ...
 
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None: ...
     async def remove_seat(self, game_id: int, user_id: int) -> None: ...
@@ -210,18 +234,32 @@ class Storage(Protocol):
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
-    ) -> int: ...
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
+    ) -> int:
+        """Append `entries`, store `state`, and bump the version, atomically, if the version is still
+        `expected_version`; else raise StaleVersion. Every write bumps the version, one with no log
+        entry (a resignation) too, so two such writes at once can never both pass. Returns the new version."""
+        ...
     async def set_status(
         self, game_id: int, expected_version: int, status: str, result: dict[str, Any] | None
     ) -> int: ...
-    async def mark_reminded(self, game_id: int, when: float) -> None: ...
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
+        """Claim the reminder for the current wait of `game_id` (compare-and-set on the version and the
+        last reminder); False if another process claimed it first or the game moved."""
+        ...
     async def actions(self, game_id: int) -> list[ActionRow]: ...
 
     async def get_setting(self, guild_id: int, key: str) -> str | None: ...
     async def set_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        """Set `key` to `value` unless it already holds it; True for the one call that changed it.
+
+        What must happen once per server (a day's announcement) is claimed this way, so several
+        processes never do it twice."""
+        ...
 
     # ----- standings (derived data: `rebuild_ratings` recomputes it from the finished games) -----------
     async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,6 +20,7 @@ import asyncpg
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
     FinishedGame,
     FinishedSeat,
     GameRow,
@@ -45,7 +46,7 @@ from bot.storage.standings_rows import (
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
-    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at, fault"
 )
 #: pg_advisory_xact_lock key taken by migrations ("yokohama" folded into a bigint).
 _MIGRATION_LOCK = 0x796F6B6F68616D61
@@ -113,8 +114,14 @@ class PostgresStorage:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield conn
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                yield conn
+        except asyncpg.DiskFullError as exc:
+            raise DiskFull(
+                f"The disk of the PostgreSQL database {_redacted(self.url)} is full: the write was not saved "
+                "(nothing saved before is lost). Free some space."
+            ) from exc
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -122,7 +129,8 @@ class PostgresStorage:
 
     async def set_meta(self, key: str, value: str) -> None:
         await self.pool.execute(
-            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES ($1, $2) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             key, value)
 
     async def claim_meta(self, key: str, value: str) -> str:
@@ -141,6 +149,13 @@ class PostgresStorage:
             await self.pool.execute(
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", guild_id, key, value)
+
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        done = await self.pool.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+            "WHERE guild_settings.value <> excluded.value", guild_id, key, value)
+        return _rowcount(done) == 1
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self.pool.fetch(
@@ -177,12 +192,15 @@ class PostgresStorage:
         return int(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            row = await conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-            if row is None:
-                return None
-            game = _game_from_row(row)
-            game.seats = await _seats_of(conn, game_id)
+        # One statement (one round trip, one snapshot): the game row with its seats as a JSON array.
+        row = await self.pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS}, (SELECT coalesce(json_agg(json_build_array(user_id, seat, joined_at, resigned) "
+            "ORDER BY seat IS NULL, seat, joined_at), '[]') FROM seats WHERE game_id = games.id) AS seat_rows "
+            "FROM games WHERE id = $1", game_id)
+        if row is None:
+            return None
+        game = _game_from_row(row)
+        game.seats = [SeatRow(int(u), s, float(j), bool(r)) for u, s, j, r in json.loads(row["seat_rows"])]
         return game
 
     async def list_games(
@@ -230,6 +248,36 @@ class PostgresStorage:
 
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self.pool.fetch("SELECT id FROM games ORDER BY id")]
+
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND fault IS NULL "
+               "AND waiting_since IS NOT NULL AND waiting_since <= $1")
+        params: list[Any] = [before]
+        if after is not None:
+            sql += " AND (waiting_since > $2 OR (waiting_since = $2 AND id > $3))"
+            params += [after[0], after[1]]
+        params.append(limit)
+        sql += f" ORDER BY waiting_since, id LIMIT ${len(params)}"
+        return await self._games_with_seats(sql, params)
+
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        return await self._games_with_seats(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id > $1 AND status = ANY($2::text[]) ORDER BY id LIMIT $3",
+            [after_id, list(statuses), limit])
+
+    async def _games_with_seats(self, sql: str, params: list[Any]) -> list[GameRow]:
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            games = [_game_from_row(r) for r in await conn.fetch(sql, *params)]
+            seats = await _seats_of_many(conn, [g.id for g in games])
+        for game in games:
+            game.seats = seats.get(game.id, [])
+        return games
+
+    async def mark_fault(self, game_id: int, detail: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET fault = $1 WHERE id = $2", detail, game_id)
 
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
@@ -281,15 +329,17 @@ class PostgresStorage:
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
-        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        """Append `entries`, store `state` and bump the version (at least by one), atomically; see the
+        interface (`Storage.record`)."""
         now = time.time()
-        new_version = expected_version + len(entries)
+        new_version = expected_version + max(1, len(entries))
         async with self._transaction() as conn:
             done = await conn.execute(
-                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, "
+                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, fault = NULL, "
                 "waiting_since = CASE WHEN $6 THEN $5 ELSE waiting_since END, "
                 "reminded_at = CASE WHEN $6 THEN NULL ELSE reminded_at END "
                 "WHERE id = $7 AND version = $8 AND status = 'active'",
@@ -298,14 +348,23 @@ class PostgresStorage:
             if _rowcount(done) != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
             if entries:
+                last = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = $1", game_id)
+                for i, e in enumerate(entries):
+                    e.seq = last + i + 1
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    [(game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                    [(game_id, last + i + 1, e.seat, e.user_id, e.origin,
                       json.dumps(e.action, sort_keys=True), now) for i, e in enumerate(entries)])
-            if resign_user is not None:
-                await conn.execute(
-                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2", game_id, resign_user)
+            if resign_users:
+                await conn.executemany(
+                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2",
+                    [(game_id, user) for user in resign_users])
+            if meta is not None:
+                await conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES ($1, $2) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    list(meta(entries).items()))
         return new_version
 
     async def set_status(
@@ -313,14 +372,17 @@ class PostgresStorage:
     ) -> int:
         done = await self.pool.execute(
             "UPDATE games SET status = $1, result = $2, version = version + 1, updated_at = $3 "
-            "WHERE id = $4 AND version = $5",
+            "WHERE id = $4 AND version = $5 AND status IN ('lobby', 'active')",
             status, json.dumps(result) if result is not None else None, time.time(), game_id, expected_version)
         if _rowcount(done) != 1:
             raise StaleVersion("The game moved on.")
         return expected_version + 1
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
-        await self.pool.execute("UPDATE games SET reminded_at = $1 WHERE id = $2", when, game_id)
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET reminded_at = $1 WHERE id = $2 AND version = $3 AND status = 'active' "
+            "AND (reminded_at IS NULL OR reminded_at < waiting_since)", when, game_id, version)
+        return _rowcount(done) == 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self.pool.fetch(
@@ -547,10 +609,6 @@ async def _touch(conn: asyncpg.Connection, game_id: int) -> None:
     await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", time.time(), game_id)
 
 
-async def _seats_of(conn: asyncpg.Connection, game_id: int) -> list[SeatRow]:
-    return (await _seats_of_many(conn, [game_id])).get(game_id, [])
-
-
 async def _seats_of_many(conn: asyncpg.Connection, game_ids: list[int]) -> dict[int, list[SeatRow]]:
     if not game_ids:
         return {}
@@ -583,4 +641,5 @@ def _game_from_row(row: asyncpg.Record) -> GameRow:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminded_at=row["reminded_at"],
+        fault=row["fault"],
     )

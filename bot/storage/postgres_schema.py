@@ -124,6 +124,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rating_history_by_user ON rating_history (user_id, kind, scope);
     """,
+    # 4: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
+    #    see them), and the index the sweep walks: waiting games, the longest-waiting first.
+    """
+    ALTER TABLE games ADD COLUMN fault TEXT;
+    CREATE INDEX games_waiting ON games (status, waiting_since, id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -137,6 +137,26 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rating_history_by_user ON rating_history (user_id, kind, scope);
     """,
+    # 4: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
+    #    see them), and the index the sweep walks: waiting games, the longest-waiting first.
+    """
+    ALTER TABLE games ADD COLUMN fault TEXT;
+    CREATE INDEX games_waiting ON games (status, waiting_since, id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Written into the file header (`PRAGMA application_id`) so our database is recognised before anything
+#: in it is changed: "YKB1".
+APPLICATION_ID = 0x594B4231
+
+#: Tables (and some of their columns) every version of our schema has. A file with a user_version but
+#: without these is someone else's SQLite database, and is left untouched.
+CORE_TABLES: dict[str, set[str]] = {
+    "meta": {"key", "value"},
+    "games": {"id", "kind", "mode", "status", "state", "version", "seed", "waiting_since"},
+    "seats": {"game_id", "user_id", "seat", "resigned"},
+    "actions": {"game_id", "seq", "seat", "action"},
+    "guild_settings": {"guild_id", "key", "value"},
+}

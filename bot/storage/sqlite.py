@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ import aiosqlite
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
     FinishedGame,
     FinishedSeat,
     GameRow,
@@ -31,12 +33,13 @@ from bot.storage.base import (
     RateGame,
     Rating,
     RatingPoint,
+    ReadOnly,
     SeatRow,
     StaleVersion,
     StorageError,
     TableFull,
 )
-from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.schema import APPLICATION_ID, CORE_TABLES, MIGRATIONS, SCHEMA_VERSION
 from bot.storage.standings_rows import (
     FINISHED_COLUMNS,
     FINISHED_SEAT_COLUMNS,
@@ -49,8 +52,15 @@ from bot.storage.standings_rows import (
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
-    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at, fault"
 )
+#: SQLite's result codes (the low byte of `sqlite_errorcode`) for a full disk and a read-only file.
+_SQLITE_FULL = 13
+_SQLITE_READONLY = 8
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
 class SQLiteStorage:
@@ -66,19 +76,41 @@ class SQLiteStorage:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._check_writable_paths()
         try:
             self._writer = await self._connect()
             await self._check_and_migrate(self._writer)
             self._reader = await self._connect()
+        except StorageError:
+            await self.close()
+            raise
         except sqlite3.DatabaseError as exc:
+            await self.close()
+            if _code(exc) == _SQLITE_READONLY:
+                raise self._read_only() from exc
+            if _code(exc) == _SQLITE_FULL:
+                raise DiskFull(f"The disk holding {self.path} is full; the bot cannot start until there is room.") \
+                    from exc
             await self.close()
             raise StorageError(
                 f"The database file {self.path} cannot be used ({exc}). It was left untouched; "
                 "restore it from a backup or point DATABASE_PATH at another file."
             ) from exc
-        except StorageError:
-            await self.close()
-            raise
+
+    def _read_only(self) -> ReadOnly:
+        return ReadOnly(
+            f"The database file {self.path} (or its folder) is read-only, so no move could be saved. "
+            "Make the file and its folder writable by the bot's user (WAL mode also writes "
+            f"{Path(self.path).name}-wal and -shm beside it), or point DATABASE_PATH at a writable place."
+        )
+
+    def _check_writable_paths(self) -> None:
+        """Refuse at open, with a clear message, a file or folder the bot may not write."""
+        path = Path(self.path)
+        if path.exists() and not os.access(path, os.W_OK):
+            raise self._read_only()
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise self._read_only()
 
     async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
@@ -101,6 +133,12 @@ class SQLiteStorage:
         await conn.execute("BEGIN IMMEDIATE")
         try:
             version = await self._scalar(conn, "PRAGMA user_version")
+            application = await self._scalar(conn, "PRAGMA application_id")
+            if application not in (0, APPLICATION_ID):
+                raise StorageError(
+                    f"The file {self.path} is a SQLite database of another application (application_id "
+                    f"{application:#x}). It was left untouched; point DATABASE_PATH at another file."
+                )
             if version > SCHEMA_VERSION:
                 raise StorageError(
                     f"The database file {self.path} has schema version {version}, newer than this bot "
@@ -113,6 +151,16 @@ class SQLiteStorage:
                         f"The file {self.path} is a SQLite database that this bot did not create. "
                         "It was left untouched; point DATABASE_PATH at another file."
                     )
+            else:
+                missing = await self._missing_schema(conn)
+                if missing:
+                    raise StorageError(
+                        f"The file {self.path} is a SQLite database that this bot did not create (user_version "
+                        f"{version}, but {missing}). It was left untouched; point DATABASE_PATH at another file."
+                    )
+            # Only now that the file is known to be ours (or empty) is anything written to it. A write that
+            # fails here means a read-only file: open says so now, not at the first move.
+            await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             for number in range(version, SCHEMA_VERSION):
                 await _run_script(conn, MIGRATIONS[number])
                 await conn.execute(f"PRAGMA user_version = {number + 1}")
@@ -123,6 +171,17 @@ class SQLiteStorage:
         # Only a file known to be ours is switched to WAL (a persistent property of the file).
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA synchronous = FULL")
+
+    async def _missing_schema(self, conn: aiosqlite.Connection) -> str:
+        """What of our core schema the open file lacks ("" if it has it all)."""
+        for table, columns in CORE_TABLES.items():
+            async with conn.execute(f"PRAGMA table_info({table})") as cur:
+                have = {row[1] for row in await cur.fetchall()}
+            if not have:
+                return f"no table '{table}'"
+            if columns - have:
+                return f"table '{table}' lacks {', '.join(sorted(columns - have))}"
+        return ""
 
     async def close(self) -> None:
         """Close after any write in progress has committed (a clean shutdown never cuts one in half)."""
@@ -163,14 +222,27 @@ class SQLiteStorage:
             raise StorageError("Storage is not open.")
         async with self._write_lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
-            except BaseException:
-                await conn.execute("ROLLBACK")
+                await conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise
+                else:
+                    await conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if _code(exc) == _SQLITE_FULL:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise DiskFull(
+                        f"The disk holding the database {self.path} is full: the write was not saved "
+                        "(nothing saved before is lost). Free some space."
+                    ) from exc
+                if _code(exc) == _SQLITE_READONLY:
+                    raise self._read_only() from exc
                 raise
-            else:
-                await conn.execute("COMMIT")
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -205,6 +277,16 @@ class SQLiteStorage:
                     "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                     (guild_id, key, value),
                 )
+
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+                "WHERE guild_settings.value <> excluded.value",
+                (guild_id, key, value),
+            )
+            return cur.rowcount == 1
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self._read("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
@@ -284,11 +366,7 @@ class SQLiteStorage:
                 params.append(value)
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC LIMIT ?"
         params.append(limit)
-        rows = await self._read(sql, params)
-        games = [_game_from_row(r) for r in rows]
-        for game in games:
-            game.seats = await self._seats(game.id)
-        return games
+        return await self._with_seats(await self._read(sql, params))
 
     async def finished_daily(self, daily_date: str, guild_id: int | None = None) -> list[tuple[int, int, float]]:
         rows = await self._read(
@@ -300,6 +378,38 @@ class SQLiteStorage:
 
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self._read("SELECT id FROM games ORDER BY id")]
+
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        # Plain comparisons instead of a row value, so the same query runs on PostgreSQL.
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND fault IS NULL "
+               "AND waiting_since IS NOT NULL AND waiting_since <= ?")
+        params: list[Any] = [before]
+        if after is not None:
+            sql += " AND (waiting_since > ? OR (waiting_since = ? AND id > ?))"
+            params += [after[0], after[0], after[1]]
+        sql += " ORDER BY waiting_since, id LIMIT ?"
+        params.append(limit)
+        return await self._with_seats(await self._read(sql, params))
+
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id > ? AND status IN ({','.join('?' * len(statuses))}) "
+            "ORDER BY id LIMIT ?",
+            [after_id, *statuses, limit],
+        )
+        return await self._with_seats(rows)
+
+    async def _with_seats(self, rows: list[sqlite3.Row]) -> list[GameRow]:
+        games = [_game_from_row(r) for r in rows]
+        for game in games:
+            game.seats = await self._seats(game.id)
+        return games
+
+    async def mark_fault(self, game_id: int, detail: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET fault = ? WHERE id = ?", (detail, game_id))
 
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
@@ -358,15 +468,21 @@ class SQLiteStorage:
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
-        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        """Append `entries` to the log and store `state` as a new version, atomically.
+
+        The version goes up by one per entry, and by one for a write without entries (a resignation):
+        every write changes it, so two writes that both expected one version can never both pass.
+        Log entries are numbered on from the last one, independently of the version.
+        """
         now = time.time()
-        new_version = expected_version + len(entries)
+        new_version = expected_version + max(1, len(entries))
         async with self._transaction() as conn:
             cur = await conn.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, fault = NULL, "
                 "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
                 "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
                 "WHERE id = ? AND version = ? AND status = 'active'",
@@ -375,18 +491,28 @@ class SQLiteStorage:
             )
             if cur.rowcount != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
+            last = await self._scalar(conn, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?",
+                                      (game_id,))
+            for i, e in enumerate(entries):
+                e.seq = last + i + 1
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                    (game_id, last + i + 1, e.seat, e.user_id, e.origin,
                      json.dumps(e.action, sort_keys=True), now)
                     for i, e in enumerate(entries)
                 ],
             )
-            if resign_user is not None:
-                await conn.execute(
-                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, resign_user)
+            await conn.executemany(
+                "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
+                [(game_id, user) for user in resign_users],
+            )
+            if meta is not None:
+                await conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    list(meta(entries).items()),
                 )
         return new_version
 
@@ -396,7 +522,7 @@ class SQLiteStorage:
         async with self._transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = ?, result = ?, version = version + 1, updated_at = ? "
-                "WHERE id = ? AND version = ?",
+                "WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
                 (status, json.dumps(result) if result is not None else None, time.time(), game_id,
                  expected_version),
             )
@@ -404,9 +530,14 @@ class SQLiteStorage:
                 raise StaleVersion("The game moved on.")
         return expected_version + 1
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
         async with self._transaction() as conn:
-            await conn.execute("UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id))
+            cur = await conn.execute(
+                "UPDATE games SET reminded_at = ? WHERE id = ? AND version = ? AND status = 'active' "
+                "AND (reminded_at IS NULL OR reminded_at < waiting_since)",
+                (when, game_id, version),
+            )
+            return cur.rowcount == 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._read(
@@ -650,4 +781,5 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminded_at=row["reminded_at"],
+        fault=row["fault"],
     )
