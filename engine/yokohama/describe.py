@@ -93,7 +93,7 @@ def describe(state: State, action: Any) -> str:
 def full_label(state: State, action: dict[str, Any]) -> str:
     seat = state["seat"]
     do = action["do"]
-    area = action.get("area")
+    area: str = action.get("area") or ""
     if do == "keep":
         return f"Keep order {order_text(action['order'])}"
     if do == "good":
@@ -156,7 +156,7 @@ def full_label(state: State, action: dict[str, Any]) -> str:
     if do == "return" and "area" not in action:
         return "Take your President back to hand (no action) — then choose assistants"
     if do == "return":
-        if area is None:
+        if not area:
             return "President back to hand, no assistants (no action)"
         n = state["p"][seat]["placed"].get(area, 0)
         return f"President back to hand + {n} assistant{'s' if n > 1 else ''} from {area_name(area)} (no action)"
@@ -166,9 +166,9 @@ def full_label(state: State, action: dict[str, Any]) -> str:
         card = state["labs"][state["ctx"]["area"]][action["slot"]]
         units = areas.tech_units(state, seat, action["slot"])
         k = action["imported"]
-        price = " + ".join([*([f"¥{areas.UNIT_YEN * (units - k)}"] if units > k else []),
-                            *([f"{k} imported"] if k else [])]) or "free"
-        return f"Learn {tech_text(card)} — {price}"
+        paid = " + ".join([*([f"¥{areas.UNIT_YEN * (units - k)}"] if units > k else []),
+                           *([f"{k} imported"] if k else [])]) or "free"
+        return f"Learn {tech_text(card)} — {paid}"
     if do == "hire_th":
         n = action["th"]
         price = areas.agency_price(state, seat, 0, n)

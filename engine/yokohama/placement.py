@@ -95,7 +95,13 @@ def pair_options(state: State, seat: int) -> list[Place]:
     if len(out) > ONE_STEP_LIMIT:
         pairs = [a["pair"] for a in out if "extra" not in a]
         extras = {a["pair"] for a in out if "extra" in a}
-        return [{"do": "place", "pair": p, **({"then": "telegram"} if p in extras else {})} for p in pairs]
+        split: list[Place] = []
+        for pair in pairs:
+            action: Place = {"do": "place", "pair": pair}
+            if pair in extras:
+                action["then"] = "telegram"
+            split.append(action)
+        return split
     return out
 
 

@@ -1,6 +1,6 @@
 """Games stored by the engine before issue 10/13 (schema 1) load and go on under today's rules.
 
-`tests/fixtures/yokohama/stored_v1.json` was written by the engine at commit 699bf1c (one click
+`tests/fixtures/yokohama/stored/schema1.json` was written by the engine at commit 699bf1c (one click
 per assistant, per step of the President, per Faith item): a state stopped at every kind of
 decision, with the action log that led there, and one whole game.
 """
@@ -15,7 +15,7 @@ import pytest
 from engine.core import IllegalAction, canonical
 from engine.yokohama import GAME
 
-FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "yokohama" / "stored_v1.json").read_text())
+FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "yokohama" / "stored" / "schema1.json").read_text())
 STORED = FIXTURE["games"]
 MID_GAME = sorted(k for k in STORED if k != "whole_game")
 
