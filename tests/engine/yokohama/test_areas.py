@@ -201,6 +201,9 @@ def test_agency_tokens_by_power_and_prices() -> None:
     put(state, 0, "agency", 4)  # Power 5: 4 tokens
     state["p"][0]["yen"] = 11
     state = act_in(state, 0, "agency")
+    if {"do": "hire_th", "th": 2} in GAME.legal(state, 0):  # a long list: Trading Houses first (R2.2)
+        assert {"do": "hire_th", "th": 3} not in GAME.legal(state, 0)  # the 3rd costs 6
+        state = GAME.apply(state, 0, {"do": "hire_th", "th": 2})
     takes = [a["take"] for a in GAME.legal(state, 0) if a["do"] == "hire"]
     assert {"th": 2, "shop": 1, "assistant": 1} in takes  # ¥4 + ¥5 + ¥2 = ¥11
     assert not [t for t in takes if t.get("th", 0) >= 3]  # the 3rd costs 6
