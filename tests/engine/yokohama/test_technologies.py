@@ -153,10 +153,18 @@ def test_telegram_adds_one_in_an_adjacent_area() -> None:
     Assistant pawn in an adjacent Area." """
     state = at_stage(owner("telegram"), "first")
     state = play(state, {"do": "main"}, {"do": "place_way", "way": "pair"})
-    targets = [a["extra"] for a in GAME.legal(state, 0) if a.get("pair") == "bank" and "extra" in a]
+    split = {"do": "place", "pair": "bank", "then": "telegram"}
+    if split in GAME.legal(state, 0):  # a long list: the pair first, the extra next (ruling R2.2)
+        state = play(state, split)
+        assert {"do": "place", "areas": []} in GAME.legal(state, 0)  # the extra is optional
+        targets = [a["areas"][0] for a in GAME.legal(state, 0) if a["areas"]]
+        action = {"do": "place", "areas": [targets[0]]}
+    else:
+        targets = [a["extra"] for a in GAME.legal(state, 0) if a.get("pair") == "bank" and "extra" in a]
+        assert {"do": "place", "pair": "bank"} in GAME.legal(state, 0)
+        action = {"do": "place", "pair": "bank", "extra": targets[0]}
     assert set(targets) == set(state["adjacent"]["bank"]) - {"canal"}
-    assert {"do": "place", "pair": "bank"} in GAME.legal(state, 0)
-    state = play(state, {"do": "place", "pair": "bank", "extra": targets[0]})
+    state = play(state, action)
     assert state["p"][0]["placed"] == {"bank": 2, targets[0]: 1} and state["stage"] == "move"
 
 
