@@ -38,7 +38,7 @@ class Tally:
         per = self.clicks / self.decisions if self.decisions else 0.0
         return (f"{kind:10s} games {self.games:3d}  decisions shown {self.decisions:6d}  "
                 f"single-option {self.single:5d} ({self.single / max(self.decisions, 1):5.1%})  "
-                f"clicks/decision {per:4.2f}")
+                f"clicks/decision {per:4.2f}  clicks/game {self.clicks / max(self.games, 1):6.1f}")
 
 
 async def play_one(service: TableService, kind: str, players: int, seed: int, tally: Tally,

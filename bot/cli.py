@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-db", help="replay every stored game from its seed and log; report mismatches")
     check.add_argument("--db", default=None,
                        help="database: a SQLite file, sqlite:PATH or postgresql://… (default: DATABASE_URL/PATH)")
+    rebuild = sub.add_parser("rebuild-ratings",
+                             help="recompute every rating from the stored results, in the order games finished")
+    rebuild.add_argument("--db", default=None,
+                         help="database: a SQLite file, sqlite:PATH or postgresql://… (default: DATABASE_URL/PATH)")
     copy = sub.add_parser("copy-db", help="copy every game, log, setting and result into an empty database")
     copy.add_argument("--from", dest="source", required=True, help="sqlite:PATH, a file, or postgresql://…")
     copy.add_argument("--to", dest="target", required=True, help="postgresql://… or sqlite:PATH (must be empty)")
@@ -104,6 +108,18 @@ async def _check(args: argparse.Namespace, settings: Settings) -> int:
     return 1 if bad else 0
 
 
+async def _rebuild(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.service.standings import Standings
+
+    storage = await _open(args.db, settings)
+    try:
+        rated, ratings = await Standings(storage).rebuild()
+    finally:
+        await storage.close()
+    print(f"Rebuilt {ratings} ratings from {rated} rated games.")
+    return 0
+
+
 async def _copy(args: argparse.Namespace, settings: Settings) -> int:
     from bot.storage.copy import copy_database
 
@@ -134,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_play(args, settings))
         if args.command == "check-db":
             return asyncio.run(_check(args, settings))
+        if args.command == "rebuild-ratings":
+            return asyncio.run(_rebuild(args, settings))
         if args.command == "copy-db":
             return asyncio.run(_copy(args, settings))
         from bot.discord_app.runner import run_bot

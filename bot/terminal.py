@@ -13,11 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import ServiceError, TableService
+from engine.core import fill_seats
 from rendering import picture_for
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 PAGE = 25
+
+
+def seats(text: str) -> str:
+    """Engine text names seats with `{seat:N}` tokens; the terminal's local players are Seat 1..N."""
+    return fill_seats(text, lambda seat: f"Seat {seat + 1}")
 
 
 class TerminalClient:
@@ -51,8 +57,9 @@ class TerminalClient:
             seat = game.seat_of(user)
             decision = await self.service.decision(game_id, user)
             self.say("")
-            self.say(f"== {status.title} #{game_id} — {status.headline}")
-            self.say(f"Seat {seat + 1} (local player {user}){': ' + decision.prompt if decision.prompt else ''}")
+            self.say(f"== {status.title} #{game_id} — {seats(status.headline)}")
+            prompt = seats(decision.prompt)
+            self.say(f"Seat {seat + 1} (local player {user}){': ' + prompt if prompt else ''}")
             chosen = self._choose(decision.options)
             if chosen is None:
                 self.say(f"Saved. Continue with: yokohama-bot play --resume {game_id}")
@@ -68,7 +75,7 @@ class TerminalClient:
         while True:
             shown = options[page * PAGE:(page + 1) * PAGE]
             for choice in shown:
-                self.say(f"  {choice.index + 1:>3}. {choice.label}")
+                self.say(f"  {choice.index + 1:>3}. {seats(choice.label)}")
             more = (page + 1) * PAGE < len(options)
             hint = "number" + (", n for more" if more else "") + (", p for back" if page else "")
             hint += ", v to view the game, q to save and quit"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from discord.ext import commands
 from bot.discord_app.errors import report
 from bot.discord_app.panels import DYNAMIC_ITEMS, NO_MENTIONS_BUT_USERS, announce, game_channel, mention
 from bot.service import SweepEvent, TableService
+from bot.service.scope import request_server
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -27,9 +29,33 @@ EXTENSIONS = (
     "bot.discord_app.cogs.server_settings",
     "bot.discord_app.cogs.rollwrite",
     "bot.discord_app.cogs.daily",
+    "bot.discord_app.cogs.admin",
 )
 
 Periodic = Callable[[], Awaitable[None]]
+
+#: What a click that no component of the bot handles is told (instead of Discord's "This interaction failed").
+OUT_OF_DATE = ("This panel is out of date, so nothing was done. Use `/games` to see your games and "
+               "`/table panel` for a fresh panel.")
+#: How long a shutdown waits for requests in flight before closing the database anyway (each write is
+#: all or nothing, so a request cut off here is simply not saved, and its player was not told it was).
+DRAIN_SECONDS = 5.0
+
+
+class ServerScopedTree(app_commands.CommandTree):
+    """The command tree; every slash command (and autocomplete) tells the service which server it comes
+    from, so a table is only ever seen or acted on from its own server (`bot.service.scope`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        request_server.set(interaction.guild_id)  # lives as long as this interaction's task
+        return True
+
+
+def _components(items: list[Any]) -> Iterator[Any]:
+    """Every component of a message, rows and containers walked through."""
+    for item in items:
+        yield item
+        yield from _components(list(getattr(item, "children", None) or getattr(item, "components", None) or []))
 
 
 class YokohamaBot(commands.Bot):
@@ -37,13 +63,20 @@ class YokohamaBot(commands.Bot):
                  **client_options: Any) -> None:
         # Slash commands and components need no privileged intents.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, allowed_mentions=NO_MENTIONS_BUT_USERS, **client_options)
+                         help_command=None, allowed_mentions=NO_MENTIONS_BUT_USERS, tree_cls=ServerScopedTree,
+                         **client_options)
         self.settings = settings
         self.storage = storage
         self.service = service or TableService(storage)
         #: Extra jobs run on every sweep (cogs add theirs, e.g. daily-challenge announcements).
         self.periodic: list[Periodic] = []
         self._sweeper: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Future[None] | None = None
+        self._templates: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._templates += [item.__discord_ui_compiled_template__ for item in items]
 
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
@@ -71,12 +104,58 @@ class YokohamaBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
+    # ----- the catch-all for clicks nothing else handles --------------------------------------------------
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a component click that no item of the bot will answer.
+
+        discord.py drops a click silently when its custom id matches no registered template, or names a
+        component the message does not have; the player would see "This interaction failed". Those get a
+        short private answer instead. (Items that do match always answer: see the dynamic items in panels.)
+        """
+        if interaction.type is not discord.InteractionType.component or self._is_routed(interaction):
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        log.info("unroutable click by %s: custom id %r", interaction.user, str(data.get("custom_id"))[:120])
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(OUT_OF_DATE, ephemeral=True)
+
+    def _is_routed(self, interaction: discord.Interaction) -> bool:
+        """Whether discord.py will hand this click to one of our components (which then answers it)."""
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id, kind = data.get("custom_id"), data.get("component_type")
+        message = interaction.message
+        if not isinstance(custom_id, str) or message is None:
+            return False
+        # A View sent with a message (not one of our dynamic items) handles its own clicks.
+        tracked = getattr(getattr(self._connection, "_view_store", None), "_views", {})
+        if message.id in tracked:
+            return True
+        if not any(t.fullmatch(custom_id) for t in self._templates):
+            return False
+        return any(getattr(c, "custom_id", None) == custom_id and getattr(c.type, "value", None) == kind
+                   for c in _components(list(message.components)))
+
     # ----- reminders and deadlines ------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
         await self.wait_until_ready()
+        await self.report_unreadable()
         while not self.is_closed():
             await self.sweep_once()
             await asyncio.sleep(self.settings.sweep_seconds)
+
+    async def report_unreadable(self) -> list[tuple[int, str]]:
+        """Say in the log, at start, which running games cannot be read (they are marked; see check-db)."""
+        try:
+            bad = await self.service.find_unreadable()
+        except Exception:
+            log.exception("could not look for unreadable games")
+            return []
+        for game_id, detail in bad:
+            log.warning("game #%s cannot be read (%s); players get a clear refusal, an admin can end it "
+                        "with /admin end", game_id, detail)
+        if bad:
+            log.warning("%d running game(s) cannot be read; run `yokohama-bot check-db` for details", len(bad))
+        return bad
 
     async def sweep_once(self) -> None:
         try:
@@ -113,13 +192,21 @@ class YokohamaBot(commands.Bot):
                 await user.send(text)
 
     async def close(self) -> None:
+        """Stop everything, once, to the end: whoever calls close (a signal, `async with`, a test) waits
+        for the same shutdown, and a caller that is cancelled does not cut it short (`shield`)."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._close_everything())
+        await asyncio.shield(self._shutdown)
+
+    async def _close_everything(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         await super().close()  # no new interactions arrive after this
-        if not await self.service.drain():
-            log.warning("requests still running after the wait; closing anyway (each write is all or nothing)")
+        if not await self.service.drain(DRAIN_SECONDS):
+            log.warning("requests still running after %.0f s; closing anyway (each write is all or nothing)",
+                        DRAIN_SECONDS)
         await self.storage.close()
 
 

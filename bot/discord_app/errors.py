@@ -13,7 +13,9 @@ import discord
 from discord import app_commands
 
 from bot.service import ServiceError
+from bot.service.errors import GameUnreadable, OutOfSpace
 from bot.settings import SettingsError
+from bot.storage import ReadOnly
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +30,9 @@ def user_message(error: BaseException) -> str:
     original = getattr(error, "original", None) or error
     if isinstance(original, ServiceError | SettingsError):
         return str(original)
+    if isinstance(original, ReadOnly):
+        return ("The bot cannot save anything right now (its database is read-only), so nothing was changed. "
+                "Please tell the bot's operator.")
     if isinstance(error, app_commands.MissingPermissions):
         return "Only members with the Manage Server permission can change this."
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -44,7 +49,11 @@ def user_message(error: BaseException) -> str:
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Log `error` and tell the user, whether or not the interaction was answered already."""
     original = getattr(error, "original", None) or error
-    if isinstance(original, ServiceError):
+    if isinstance(original, OutOfSpace | GameUnreadable | ReadOnly):
+        # Not the player's doing: the operator must act (the storage error in the chain names the cause).
+        log.error("refused for %s (operator attention needed): %s; cause: %s", interaction.user, original,
+                  original.__cause__ or "-")
+    elif isinstance(original, ServiceError):
         log.info("refused for %s: %s", interaction.user, original)
     elif isinstance(error, app_commands.CheckFailure):
         log.info("check failed for %s: %s", interaction.user, error)

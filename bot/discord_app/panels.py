@@ -22,7 +22,8 @@ import discord
 from bot.discord_app.errors import report
 from bot.discord_app.names import by_name, fill, plain, remember, seat_names
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
-from bot.service.tables import FORMALITY, Clause
+from bot.service.scope import request_server
+from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow
 from engine.core import get_game
 from rendering import picture_for
@@ -66,11 +67,50 @@ def service_of(interaction: discord.Interaction) -> TableService:
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run a component callback; any failure reaches the user through the one error handler."""
+    """Run a component callback; any failure reaches the user through the one error handler.
+
+    It also tells the service which server the click comes from, so a table is only ever acted on
+    from its own server (`bot.service.scope`).
+    """
+    token = request_server.set(interaction.guild_id)
     try:
         await work()
     except Exception as exc:  # noqa: BLE001 - the handler logs and answers
         await report(interaction, exc)
+    finally:
+        request_server.reset(token)
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is ephemeral: only such a message may be edited into a private panel.
+
+    A panel's buttons on a public message (a modified client, an old message) would otherwise turn that
+    public message into the clicker's panel, hidden cards and all.
+    """
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def panel_click(
+    interaction: discord.Interaction, game_id: int, work: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a click on a private panel's button; on a public message, answer with a fresh private panel."""
+    async def checked() -> None:
+        if not on_private_message(interaction):
+            await send_panel(interaction, game_id,
+                             note="⚠️ That button belongs on a private panel; here is yours. Nothing was changed.")
+            return
+        await work()
+    await guarded(interaction, checked)
+
+
+def option_number(values: Any) -> int:
+    """The option index a select sent (-1, which no panel offers, for anything that is not one)."""
+    if isinstance(values, list) and values and isinstance(values[0], str):
+        text = values[0].strip()
+        if text.lstrip("-").isdigit() and len(text) <= 18:
+            return int(text)
+    return -1
 
 
 def mention(user_id: int) -> str:
@@ -92,7 +132,8 @@ async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
 ) -> discord.File | None:
-    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer.
+    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer
+    or drawing failed (logged: a message never waits on, nor is lost with, its picture).
 
     Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
     (the board games: every seat on the board), or `picture(view, name)` (a seat's own sheet, titled
@@ -102,12 +143,17 @@ async def draw(
     if picture is None:
         return None
     params = _parameters(picture)
-    if names is not None and "names" in params:
-        data = await asyncio.to_thread(functools.partial(picture, view, names=names))
-    elif name and len(params) >= 2 and "names" not in params:
-        data = await asyncio.to_thread(picture, view, name)
-    else:
-        data = await asyncio.to_thread(picture, view)
+    try:
+        if names is not None and "names" in params:
+            data = await asyncio.to_thread(functools.partial(picture, view, names=names))
+        elif name and len(params) >= 2 and "names" not in params:
+            data = await asyncio.to_thread(picture, view, name)
+        else:
+            data = await asyncio.to_thread(picture, view)
+    except Exception:
+        # A picture is an extra: the move behind it is already saved, so the message goes out without it.
+        log.exception("could not draw the %s picture %s", kind, filename)
+        return None
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
 
 
@@ -493,9 +539,9 @@ def lobby_text(game: GameRow) -> str:
     chosen = options_text(game.kind, game.options) if game.options else ""
     if chosen:
         extra.append(chosen)
-    if rules.get("deadline_hours"):
-        then = "the bot plays" if rules.get("deadline_action") == "auto" else "forfeit"
-        extra.append(f"deadline {rules['deadline_hours']:g} h, then {then}")
+    deadline = deadline_text(rules)
+    if deadline:
+        extra.append(f"deadline {deadline}")
     lines = [
         f"**{engine.title}** table #{game.id} for {players_text(engine)}"
         + (f" ({'; '.join(extra)})" if extra else "") + ".",
@@ -549,6 +595,13 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     user = interaction.user.id
     if what == "join":
         game = await service.join(game_id, user)
+        await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
+        deadline = deadline_text(game.table_rules)
+        await interaction.followup.send(
+            f"You joined table #{game.id}. "
+            + (f"Deadline: {deadline}." if deadline else "This table has no deadline; take your time."),
+            ephemeral=True)
+        return
     elif what == "leave":
         game = await service.leave(game_id, user)
     else:
@@ -566,12 +619,21 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
 
 
 # ----- the dynamic items ----------------------------------------------------------------------------
+# Each template bounds its numbers (at most 18 digits, within SQLite's integers), and `from_custom_id`
+# never raises: discord.py drops a click silently when it does ("This interaction failed"). A custom id
+# that matches no template is answered by the bot's catch-all (`YokohamaBot.on_interaction`).
+def _label(item: discord.ui.Item[Any], default: str) -> str:
+    """The label of the component clicked (a select sent with a button's id has none)."""
+    label = getattr(item, "label", None)
+    return label if isinstance(label, str) and label else default
+
+
 def _stamped(custom_id: str, stamp: str) -> str:
     return f"{custom_id}:{stamp}" if stamp else custom_id
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"yk:do:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)(?::(?P<s>[0-9a-f]+))?"):
+                   template=r"yk:do:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<i>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
     def __init__(self, game_id: int, version: int, index: int, label: str = "Choose", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=clip(label or "Choose", 80), style=discord.ButtonStyle.primary,
@@ -581,14 +643,15 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["i"]), item.label or "Choose", match["s"] or "")
+        return cls(int(match["g"]), int(match["v"]), int(match["i"]), _label(item, "Choose"), match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: choose(interaction, self.game_id, self.version, self.index, self.stamp))
+        await panel_click(interaction, self.game_id,
+                          lambda: choose(interaction, self.game_id, self.version, self.index, self.stamp))
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"yk:sel:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)(?::(?P<s>[0-9a-f]+))?"):
+                   template=r"yk:sel:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
     def __init__(self, game_id: int, version: int, page: int, choices: list | None = None, stamp: str = "",
                  *, details: list[str] | None = None, names: list[str] | None = None) -> None:
         name_of = plain(names or [])
@@ -610,13 +673,14 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["g"]), int(match["v"]), int(match["p"]), stamp=match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
-        await guarded(interaction,
-                      lambda: choose(interaction, self.game_id, self.version, int(values[0]), self.stamp))
+        # A value that is not an option number (a crafted request) picks nothing: the panel is refreshed.
+        index = option_number((interaction.data or {}).get("values"))
+        await panel_click(interaction, self.game_id,
+                          lambda: choose(interaction, self.game_id, self.version, index, self.stamp))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"yk:pg:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)(?::(?P<s>[0-9a-f]+))?"):
+                 template=r"yk:pg:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
     def __init__(self, game_id: int, version: int, page: int, label: str = "More", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=_stamped(f"yk:pg:{game_id}:{version}:{page}", stamp)))
@@ -624,7 +688,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), item.label or "More", match["s"] or "")
+        return cls(int(match["g"]), int(match["v"]), int(match["p"]), _label(item, "More"), match["s"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -646,10 +710,10 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
             names = await seat_names(bot, row)
             await interaction.response.edit_message(view=decision_view(
                 decision, page=self.page, stamp=self.stamp, names=names, light=TEXT_BETWEEN_PICTURES.get(row.kind, "")))
-        await guarded(interaction, work)
+        await panel_click(interaction, self.game_id, work)
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:(?P<g>\d+)"):
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:(?P<g>\d{1,18})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, emoji="🔄",
                                            custom_id=f"yk:rf:{game_id}"))
@@ -666,12 +730,12 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:
                                          name=interaction.user.display_name,
                                          picture=True if self.with_picture else None)
             await interaction.edit_original_response(**kwargs)
-        await guarded(interaction, work)
+        await panel_click(interaction, self.game_id, work)
 
     with_picture = False
 
 
-class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d+)"):
+class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d{1,18})"):
     """"Show my sheet": the panel again, with a fresh picture (games that send text between pictures)."""
 
     with_picture = True
@@ -683,10 +747,10 @@ class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d+)"):
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), item.label or "Show my picture")
+        return cls(int(match["g"]), _label(item, "Show my picture"))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(?P<g>\d+)"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(?P<g>\d{1,18})"):
     """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
 
     def __init__(self, game_id: int) -> None:
@@ -699,10 +763,10 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(
         return cls(int(match["g"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: undo_last(interaction, self.game_id))
+        await panel_click(interaction, self.game_id, lambda: undo_last(interaction, self.game_id))
 
 
-class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:open:(?P<g>\d+)"):
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:open:(?P<g>\d{1,18})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Open my panel", style=discord.ButtonStyle.success,
                                            custom_id=f"yk:open:{game_id}"))
@@ -716,7 +780,8 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:o
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:lobby:(?P<g>\d+):(?P<w>join|leave|start)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"yk:lobby:(?P<g>\d{1,18}):(?P<w>join|leave|start)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary}
 

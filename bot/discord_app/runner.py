@@ -1,33 +1,60 @@
-"""Start the bot: open storage (refusing a bad database), connect, stop cleanly on SIGTERM."""
+"""Start the bot: open storage (refusing a bad database), connect, stop cleanly on SIGTERM.
+
+A stop signal ends the process within seconds with status 0 (`docker stop` never needs SIGKILL):
+the handler only sets an event; the main coroutine then runs the whole shutdown itself (disconnect,
+let requests in flight finish for a few seconds, close the database) before `asyncio.run` returns.
+Running the shutdown in a task of its own would let `asyncio.run` cancel it half-way on return,
+leaving a database thread alive that keeps the process from exiting.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Callable
 
-from bot.discord_app.client import make_bot
+from bot.discord_app.client import YokohamaBot, make_bot
 from bot.settings import Settings
-from bot.storage import StorageError, storage_for
+from bot.storage import Storage, StorageError, storage_for
 
 log = logging.getLogger(__name__)
 
+BotFactory = Callable[[Settings, Storage], YokohamaBot]
 
-async def _main(settings: Settings) -> int:
+
+async def serve(settings: Settings, bot_factory: BotFactory = make_bot) -> int:
+    """Run until Discord disconnects for good or a stop signal arrives; the exit status."""
     storage = storage_for(settings.database_url, settings.database_path)
     try:
         await storage.open()
     except StorageError as exc:
         print(exc, file=sys.stderr)
         return 3
-    bot = make_bot(settings, storage)
+    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        # close() waits for a write in progress, then disconnects: no half-written game.
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(settings.discord_token)
+        loop.add_signal_handler(sig, stop.set)
+    bot = bot_factory(settings, storage)
+    try:
+        running = asyncio.create_task(bot.start(settings.discord_token), name="discord")
+        stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if stopping.done():
+            log.info("stop signal received; shutting down")
+        stopping.cancel()
+        # The whole shutdown runs here, awaited: disconnect, drain requests in flight, close the database.
+        await bot.close()
+        if not running.done():
+            running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running  # re-raises a login failure (a bad token) for the caller to report
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        await storage.close()
     log.info("stopped cleanly")
     return 0
 
@@ -37,4 +64,4 @@ def run_bot(settings: Settings) -> int:
         print("Set DISCORD_TOKEN to your bot's token (see README: 'Create the Discord application').",
               file=sys.stderr)
         return 2
-    return asyncio.run(_main(settings))
+    return asyncio.run(serve(settings))

@@ -57,17 +57,6 @@ def parse_options(kind: str, text: str) -> dict[str, Any]:
     return chosen
 
 
-def describe_options(kind: str) -> list[str]:
-    """One line per option for people: title, the choices, the default and its help sentence."""
-    lines = []
-    for spec in get_game(kind).option_specs():
-        allowed = spec.allowed or ((False, True) if isinstance(spec.default, bool) else ())
-        choices = " / ".join(spec.label_of(v) for v in allowed)
-        lines.append(f"{spec.title or spec.name}: {choices} (default {spec.label_of(spec.default)})"
-                     + (f" — {spec.help}" if spec.help else ""))
-    return lines
-
-
 async def option_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Suggest 'name: value' for the chosen game's next option, keeping what is typed so far."""
     kind = getattr(interaction.namespace, "game", None)

@@ -30,3 +30,15 @@ class GameMovedOn(ServiceError):
 
 class GameClosed(ServiceError):
     """The game is finished, abandoned, or not started."""
+
+
+class BadRequest(ServiceError):
+    """An argument of the wrong type or out of range (a crafted custom id, a typo, a bad option)."""
+
+
+class GameUnreadable(ServiceError):
+    """The game's stored state or log cannot be read; it is marked and left for an admin to end."""
+
+
+class OutOfSpace(ServiceError):
+    """The disk under the database is full; the request was not saved (nothing acknowledged is lost)."""

@@ -12,21 +12,47 @@ import asyncio
 import contextvars
 import functools
 import json
+import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
-from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
+from bot.service import arguments as check
+from bot.service.errors import (
+    BadRequest,
+    GameClosed,
+    GameMovedOn,
+    GameNotFound,
+    GameUnreadable,
+    NotSeated,
+    NotYourTurn,
+    OutOfSpace,
+    ServiceError,
+)
 from bot.service.replay import UNDO, effective, replay
-from bot.storage import AlreadyExists, GameRow, NewAction, StaleVersion, Storage, TableFull
+from bot.service.scope import ANYWHERE, request_server
+from bot.service.standings import record_result
+from bot.storage import AlreadyExists, DiskFull, GameRow, NewAction, StaleVersion, Storage, TableFull
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
+
+log = logging.getLogger(__name__)
 
 #: How the table handles a player who lets the deadline pass.
 DEADLINE_ACTIONS = ("auto", "forfeit")
 #: Upper bound on bot-played decisions in one go (a resigned seat's whole turn is a chain of them).
 _AUTO_LIMIT = 5000
+#: The shortest reminder or deadline a table may set (0 turns either off). A deadline of minutes would
+#: make joiners forfeit before they have seen the game; stored tables with less are held to this too.
+MIN_WAIT_HOURS = 1.0
+#: The longest reminder or deadline a table may set (30 days).
+MAX_WAIT_HOURS = 720.0
+#: How many waiting games the sweep reads at a time; it goes on batch after batch until every due game
+#: has been seen, so the batch bounds memory and the length of one read, never how many games are served.
+SWEEP_BATCH = 200
+#: How the game modes are named in storage.
+MODES = ("table", "solo", "daily")
 #: Log origin of a seat's only legal action, played for it by the service (the panel never shows it).
 FORMALITY = "formality"
 #: Origins the bot replays by itself after an undo (they are taken back with the decision that led to them).
@@ -161,6 +187,12 @@ def _operation(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
         service._in_flight += 1
         try:
             return await method(*args, **kwargs)
+        except DiskFull as exc:
+            log.error("disk full: %s", exc)
+            raise OutOfSpace(
+                "The bot's disk is full, so this was not saved (everything saved before is safe). "
+                "Please tell the bot's operator; try again once they have made room."
+            ) from exc
         finally:
             service._in_flight -= 1
             _inside_operation.reset(token)
@@ -172,6 +204,23 @@ def _operation(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
 
 def default_table_rules() -> dict[str, Any]:
     return {"reminder_hours": 12.0, "deadline_hours": 0.0, "deadline_action": "auto"}
+
+
+def wait_hours(value: Any) -> float:
+    """A stored reminder or deadline, held to the minimum (0 or unreadable: off)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        return 0.0
+    return max(float(value), MIN_WAIT_HOURS)
+
+
+def deadline_text(rules: dict[str, Any]) -> str:
+    """The table's deadline in words, for the lobby and a joiner's confirmation ("" if none)."""
+    hours = wait_hours(rules.get("deadline_hours"))
+    if not hours:
+        return ""
+    auto = rules.get("deadline_action", "auto") == "auto"
+    then = "the bot plays the late turn" if auto else "the late player forfeits"
+    return f"{hours:g} h per decision, then {then}"
 
 
 class TableService:
@@ -204,16 +253,46 @@ class TableService:
 
     # ----- loading -----------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow:
+        """The stored game, if it exists and (for a table) belongs to the server the request comes from."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id <= check.MAX_INT:
+            raise GameNotFound(f"There is no game #{str(game_id)[:20]}.")
         game = await self.storage.get_game(game_id)
         if game is None:
             raise GameNotFound(f"There is no game #{game_id}.")
+        where = request_server.get()
+        if where is not ANYWHERE and game.mode == "table" and game.guild_id is not None and game.guild_id != where:
+            # Another server's table: as good as absent here (one server cannot join or act in another's).
+            raise GameNotFound(f"There is no game #{game_id} in this server.")
         return game
 
     async def load(self, game_id: int) -> tuple[GameRow, Game, State | None]:
         game = await self.game(game_id)
-        engine = get_game(game.kind)
-        state = engine.load(game.state) if game.state is not None else None
+        engine, state = await self._readable(game)
         return game, engine, state
+
+    async def _readable(self, game: GameRow) -> tuple[Game, State | None]:
+        """The game's engine and state, or a clear refusal (and a mark on the game) if they cannot be read."""
+        try:
+            engine = get_game(game.kind)
+            state = engine.load(game.state) if game.state is not None else None
+            if state is not None and game.status == "active":
+                engine.to_act(state)  # a state that loads but cannot say whose turn it is is unplayable too
+        except Exception as exc:  # noqa: BLE001 - any failure to read a stored game is reported the same way
+            await self._mark_unreadable(game, f"state cannot be read: {type(exc).__name__}: {exc}")
+            raise GameUnreadable(
+                f"Game #{game.id} cannot be read; it has been reported. A server admin can end it with "
+                "`/admin end`."
+            ) from exc
+        return engine, state
+
+    async def _mark_unreadable(self, game: GameRow, detail: str) -> None:
+        """Log and mark a broken game once, so the sweep passes it by and admins can find it."""
+        if game.fault is None:
+            log.error("game %s is unreadable: %s", game.id, detail)
+            try:
+                await self.storage.mark_fault(game.id, detail[:500])
+            except Exception:  # noqa: BLE001 - marking is best effort; the refusal still stands
+                log.exception("could not mark game %s as unreadable", game.id)
 
     # ----- the lobby ---------------------------------------------------------------------------
     @_operation
@@ -230,6 +309,15 @@ class TableService:
         daily_date: str | None = None,
         seed: int | None = None,
     ) -> GameRow:
+        check.text(kind, "game")
+        creator_id = check.whole(creator_id, "player id", low=1)
+        guild_id = check.optional_whole(guild_id, "server id", low=1)
+        channel_id = check.optional_whole(channel_id, "channel id", low=1)
+        check.text(mode, "game mode", allowed=MODES)
+        if daily_date is not None:
+            check.text(daily_date, "date", longest=10)
+        seed = check.optional_whole(seed, "seed")
+        options = check.json_object(options, "options")
         try:
             engine = get_game(kind)
         except KeyError as exc:
@@ -239,14 +327,21 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError(exc.message) from exc
         rules = default_table_rules()
-        for key, value in (table_rules or {}).items():
+        for key, value in check.json_object(table_rules, "table rules").items():
             if key not in rules:
                 raise ServiceError(f"Unknown table rule '{key}'.")
             rules[key] = value
-        if rules["deadline_action"] not in DEADLINE_ACTIONS:
+        if not isinstance(rules["deadline_action"], str) or rules["deadline_action"] not in DEADLINE_ACTIONS:
             raise ServiceError(f"The deadline action must be one of: {', '.join(DEADLINE_ACTIONS)}.")
-        if rules["deadline_hours"] < 0 or rules["reminder_hours"] < 0:
-            raise ServiceError("Reminder and deadline times cannot be negative.")
+        for key, what in (("deadline_hours", "deadline"), ("reminder_hours", "reminder time")):
+            hours = rules[key]
+            if not isinstance(hours, bool) and isinstance(hours, int | float) and hours < 0:
+                raise ServiceError("Reminder and deadline times cannot be negative.")
+            hours = check.number(hours, f"{what} in hours", low=0, high=MAX_WAIT_HOURS)
+            if 0 < hours < MIN_WAIT_HOURS:
+                raise BadRequest(f"The {what} must be at least {MIN_WAIT_HOURS:g} hour (or 0 for none); "
+                                 f"{hours:g} h is too short to play.")
+            rules[key] = hours
         if mode == "table" and guild_id is not None and channel_id is not None:
             open_here = await self.storage.list_games(
                 channel_id=channel_id, statuses=("lobby",), kind=kind, mode="table"
@@ -274,6 +369,7 @@ class TableService:
 
     @_operation
     async def join(self, game_id: int, user_id: int) -> GameRow:
+        user_id = check.whole(user_id, "player id", low=1)
         game = await self.game(game_id)
         if game.mode != "table":
             raise ServiceError("That is a private game.")
@@ -293,6 +389,7 @@ class TableService:
 
     @_operation
     async def leave(self, game_id: int, user_id: int) -> GameRow:
+        user_id = check.whole(user_id, "player id", low=1)
         game = await self.game(game_id)
         if not game.is_seated(user_id):
             raise NotSeated(f"You are not seated in game #{game_id}.")
@@ -304,6 +401,7 @@ class TableService:
 
     @_operation
     async def start(self, game_id: int, user_id: int) -> Outcome:
+        user_id = check.whole(user_id, "player id", low=1)
         game = await self.game(game_id)
         engine = get_game(game.kind)
         if game.status != "lobby":
@@ -327,7 +425,7 @@ class TableService:
             raise GameMovedOn(str(exc)) from exc
         game = await self.game(game_id)
         # A game can open with decisions for a seat that is bot-played (none today), or end at once.
-        return await self._after(game, engine, state, state, [], resign_user=None, force_write=False)
+        return await self._after(game, engine, state, state, [], resign_users=(), force_write=False)
 
     # ----- play --------------------------------------------------------------------------------
     async def decision(self, game_id: int, user_id: int) -> Decision:
@@ -375,8 +473,18 @@ class TableService:
         self, game_id: int, user_id: int, action: Any, *, expected_version: int | None = None
     ) -> Outcome:
         """Apply `action` for the seat `user_id` holds; the engine decides if it is legal."""
+        check.plain_json(action, "action")
         game, engine, state, seat = await self._turn_of(game_id, user_id, expected_version)
-        return await self._play(game, engine, state, seat, user_id, action)
+        # Only an action that is, as canonical JSON, one the engine offers is played, and the engine's own
+        # copy is what is applied and logged: `1.0` or `True` for `1` would otherwise poison the stored log.
+        chosen = engine.match_legal(state, seat, action)
+        if chosen is None:
+            try:
+                engine.apply(state, seat, action)  # raises IllegalAction with the engine's reason
+            except IllegalAction as exc:
+                raise ServiceError(exc.message) from exc
+            raise ServiceError("That is not one of your options right now.")
+        return await self._play(game, engine, state, seat, user_id, chosen)
 
     @_operation
     async def act_by_index(self, game_id: int, user_id: int, version: int, index: int, stamp: str = "") -> Outcome:
@@ -386,6 +494,9 @@ class TableService:
         decision is unchanged (simultaneous phases never bounce a panel); a double click does not,
         because the seat's own move changes its stamp.
         """
+        version = check.whole(version, "panel version")
+        index = check.whole(index, "option number", low=-check.MAX_INT)
+        stamp = check.text(stamp, "panel stamp", longest=64)
         game, engine, state, seat = await self._turn_of(game_id, user_id, None)
         stale = version != game.version
         if stale and (not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
@@ -399,6 +510,8 @@ class TableService:
         self, game_id: int, user_id: int, expected_version: int | None
     ) -> tuple[GameRow, Game, State, int]:
         """Load the game and the seat `user_id` must act for, refusing a stale panel or a wrong player."""
+        user_id = check.whole(user_id, "player id", low=1)
+        expected_version = check.optional_whole(expected_version, "panel version")
         game, engine, state = await self.load(game_id)
         if expected_version is not None and expected_version != game.version:
             raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
@@ -415,7 +528,7 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError(exc.message) from exc
         applied = [_applied(engine, state, seat, user_id, "player", action, new_state)]
-        return await self._after(game, engine, state, new_state, applied, resign_user=None)
+        return await self._after(game, engine, state, new_state, applied, resign_users=())
 
     @_operation
     async def undo(self, game_id: int, user_id: int) -> Outcome:
@@ -438,8 +551,9 @@ class TableService:
                                "this turn, until a card or die is drawn, something hidden is shown, or the "
                                "turn passes.")
         log = await self.storage.actions(game.id)
-        if not log or log[-1].seq != game.version:
+        if not log:
             raise GameMovedOn("The game has moved on; here is the current panel.")
+        # A move landing between the load and this read makes the write below fail its version check.
         kept = [e for e in effective(log) if e.seq not in set(gone)]
         players = sum(1 for s in game.seats if s.seat is not None)
         try:
@@ -447,7 +561,7 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError("That decision cannot be taken back: other players' moves depend on it.") from exc
         entry = Applied(seat, user_id, UNDO, {UNDO: gone}, "undo", "", False)
-        return await self._after(game, engine, state, rebuilt, [entry], resign_user=None, undo=gone)
+        return await self._after(game, engine, state, rebuilt, [entry], resign_users=(), undo=gone)
 
     @staticmethod
     def _undoable(journal: list[Clause], seat: int, user_id: int) -> list[int]:
@@ -460,7 +574,13 @@ class TableService:
         if not mine:
             return []
         start = mine[-1]
-        taken = [journal[start]] + [c for c in journal[start + 1:] if c.origin in _REPLAYED_BY_BOT]
+        taken = [journal[start]]
+        others_moved = False  # after another seat's own decision, its bot-played steps are its own business
+        for clause in journal[start + 1:]:
+            if clause.origin not in _REPLAYED_BY_BOT:
+                others_moved = True
+            elif clause.seat == seat or not others_moved:
+                taken.append(clause)
         if any(c.closes for c in taken):
             return []
         return [c.seq for c in taken]
@@ -476,6 +596,15 @@ class TableService:
 
     @_operation
     async def resign(self, game_id: int, user_id: int) -> Outcome:
+        user_id = check.whole(user_id, "player id", low=1)
+        for _ in range(3):
+            try:
+                return await self._resign_once(game_id, user_id)
+            except GameMovedOn:
+                continue  # another write landed first (a move, another resignation): look again
+        return await self._resign_once(game_id, user_id)
+
+    async def _resign_once(self, game_id: int, user_id: int) -> Outcome:
         game, engine, state = await self.load(game_id)
         if game.status == "lobby":
             game = await self.leave(game_id, user_id)
@@ -487,21 +616,29 @@ class TableService:
             raise NotSeated(f"You are not seated in game #{game_id}.")
         if seat in game.resigned_seats():
             raise ServiceError("You have already resigned from this game.")
-        still_playing = [s.seat for s in game.seats if not s.resigned and s.seat != seat]
+        return await self._give_up(game, engine, state, [seat], reason="forfeit")
+
+    async def _give_up(self, game: GameRow, engine: Game, state: State, seats: list[int], *, reason: str) -> Outcome:
+        """Seats `seats` leave the game at once (resigned, or all late at a forfeit deadline), all alike.
+
+        With nobody else still playing, the game is abandoned (no winner); with one player left, that
+        player wins by forfeit; with two or more left, the bot plays the departed seats from now on.
+        """
+        users = [u for u in (game.user_of(s) for s in seats) if u is not None]
+        gone = sorted(game.resigned_seats() | set(seats))
+        still_playing = [s.seat for s in game.seats if s.seat is not None and s.seat not in gone]
         if not still_playing:
-            result = self._result(engine, state, forfeited=sorted(game.resigned_seats() | {seat}),
-                                  reason="abandoned")
+            result = self._result(engine, state, forfeited=gone, reason="abandoned")
             return await self._write(game, engine, state, state, [], status="abandoned", result=result,
-                                     resign_user=user_id)
+                                     resign_users=users)
         if len(still_playing) == 1 and len(game.seats) > 1:
-            result = self._result(engine, state, forfeited=sorted(game.resigned_seats() | {seat}),
-                                  reason="forfeit")
+            result = self._result(engine, state, forfeited=gone, reason=reason)
             return await self._write(game, engine, state, state, [], status="finished", result=result,
-                                     resign_user=user_id)
-        # Enough players remain: the bot plays the resigned seat from now on.
-        game.seats = [s if s.user_id != user_id else type(s)(s.user_id, s.seat, s.joined_at, True)
+                                     resign_users=users)
+        # Enough players remain: the bot plays the departed seats from now on.
+        game.seats = [s if s.user_id not in users else type(s)(s.user_id, s.seat, s.joined_at, True)
                       for s in game.seats]
-        return await self._after(game, engine, state, state, [], resign_user=user_id, force_write=True)
+        return await self._after(game, engine, state, state, [], resign_users=users, force_write=True)
 
     # ----- lists and status ------------------------------------------------------------------------
     async def summary(self, game: GameRow) -> GameSummary:
@@ -529,6 +666,8 @@ class TableService:
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
         """A user's open games (lobby and active), optionally only in one server."""
+        user_id = check.whole(user_id, "player id", low=1)
+        guild_id = check.optional_whole(guild_id, "server id", low=1)
         games = await self.storage.list_games(user_id=user_id, guild_id=guild_id)
         return [await self.summary(g) for g in games]
 
@@ -537,46 +676,71 @@ class TableService:
 
     # ----- deadlines -----------------------------------------------------------------------------
     @_operation
-    async def sweep(self, now: float | None = None) -> list[SweepEvent]:
-        """Send due reminders and enforce passed deadlines; return what happened."""
+    async def sweep(self, now: float | None = None, *, batch: int = SWEEP_BATCH) -> list[SweepEvent]:
+        """Send due reminders and enforce passed deadlines; return what happened.
+
+        Every waiting game is looked at, the longest-waiting first, `batch` at a time (a keyset walk on
+        (waiting_since, id), so games that move meanwhile are neither skipped nor seen twice in one sweep).
+        One game that cannot be read or played is logged, marked and passed by; the others go on.
+        Reminders are claimed in the database (compare-and-set), deadlines by the versioned write, so
+        several processes sweeping one database never remind or time out a game twice.
+        """
         now = self.clock() if now is None else now
+        horizon = now - MIN_WAIT_HOURS * 3600  # nobody is due before waiting the shortest possible time
         events: list[SweepEvent] = []
-        for game in await self.storage.list_games(statuses=("active",)):
-            if game.waiting_since is None or game.state is None:
-                continue
-            rules = {**default_table_rules(), **game.table_rules}
-            engine = get_game(game.kind)
-            state = engine.load(game.state)
-            owing = engine.to_act(state)
-            users = self._users(game, owing)
-            waited_hours = (now - game.waiting_since) / 3600
-            deadline = float(rules["deadline_hours"])
-            if deadline and waited_hours >= deadline and owing:
+        after: tuple[float, int] | None = None
+        while not self.closing:
+            games = await self.storage.waiting_games(before=horizon, after=after, limit=batch)
+            for game in games:
                 try:
-                    outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"])
-                except (GameMovedOn, StaleVersion):
+                    event = await self._sweep_one(game, now)
+                except (GameMovedOn, GameClosed, StaleVersion):
                     continue  # somebody moved meanwhile; the next sweep looks again
-                events.append(SweepEvent("deadline", outcome.game, users, outcome))
-                continue
-            reminder = float(rules["reminder_hours"])
-            if reminder and waited_hours >= reminder and users and (
-                game.reminded_at is None or game.reminded_at < game.waiting_since
-            ):
-                await self.storage.mark_reminded(game.id, now)
-                events.append(SweepEvent("reminder", game, users))
+                except DiskFull:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - one broken game must not stop the sweep for all
+                    log.exception("sweep: game %s failed; marking it and going on", game.id)
+                    await self._mark_unreadable(game, f"sweep failed: {type(exc).__name__}: {exc}")
+                    continue
+                if event is not None:
+                    events.append(event)
+            if len(games) < batch:
+                break
+            last = games[-1]
+            assert last.waiting_since is not None
+            after = (last.waiting_since, last.id)
         return events
+
+    async def _sweep_one(self, game: GameRow, now: float) -> SweepEvent | None:
+        if game.waiting_since is None or game.state is None:
+            return None
+        rules = {**default_table_rules(), **game.table_rules}
+        waited_hours = (now - game.waiting_since) / 3600
+        deadline = wait_hours(rules["deadline_hours"])
+        reminder = wait_hours(rules["reminder_hours"])
+        deadline_due = bool(deadline) and waited_hours >= deadline
+        reminder_due = bool(reminder) and waited_hours >= reminder and (
+            game.reminded_at is None or game.reminded_at < game.waiting_since)
+        if not (deadline_due or reminder_due):
+            return None  # decided from the row alone: the state is read only for games that are due
+        engine, state = await self._readable(game)
+        assert state is not None
+        owing = engine.to_act(state)
+        users = self._users(game, owing)
+        if deadline_due and owing:
+            outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"])
+            return SweepEvent("deadline", outcome.game, users, outcome)
+        if reminder_due and users and await self.storage.claim_reminder(game.id, game.version, now):
+            return SweepEvent("reminder", game, users)
+        return None
 
     async def _enforce_deadline(
         self, game: GameRow, engine: Game, state: State, owing: list[int], how: str
     ) -> Outcome:
         if how == "forfeit":
-            outcome: Outcome | None = None
-            for seat in owing:
-                user = game.user_of(seat)
-                if user is not None:
-                    outcome = await self.resign(game.id, user)
-            assert outcome is not None
-            return outcome
+            # Every late seat is treated alike (docs/rulings.md, "Deadlines"): all forfeit in one write.
+            late = [s for s in owing if s not in game.resigned_seats()]
+            return await self._give_up(game, engine, state, late, reason="forfeit")
         new_state = state
         applied: list[Applied] = []
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next
@@ -602,7 +766,50 @@ class TableService:
                 idle.add(seat)
             if now_owing & idle or (marker is not None and engine.turn_marker(new_state) != marker):
                 break
-        return await self._after(game, engine, state, new_state, applied, resign_user=None)
+        return await self._after(game, engine, state, new_state, applied, resign_users=())
+
+    # ----- administration ---------------------------------------------------------------------------
+    @_operation
+    async def end_game(self, game_id: int, admin_id: int, reason: str = "") -> GameRow:
+        """A server admin ends a stuck or abandoned game (lobby or running), without reading its state.
+
+        It works on a game whose state cannot be read at all; the game is marked abandoned (no winner),
+        the admin and reason are kept in its result, and the caller announces it.
+        """
+        admin_id = check.whole(admin_id, "admin id", low=1)
+        reason = check.text(reason or "", "reason", longest=200).strip()
+        game = await self.game(game_id)
+        if game.status not in ("lobby", "active"):
+            raise GameClosed(f"Game #{game_id} is already over.")
+        result = {"scores": [], "ranking": [], "forfeited": [], "reason": "ended by admin",
+                  "ended_by": admin_id, "note": reason}
+        try:
+            await self.storage.set_status(game_id, game.version, "abandoned", result)
+        except StaleVersion as exc:
+            raise GameMovedOn("The game changed just now; look at it again and repeat if it is still stuck.") \
+                from exc
+        log.warning("game %s (%s) ended by admin %s: %s", game_id, game.kind, admin_id, reason or "no reason given")
+        return await self.game(game_id)
+
+    async def find_unreadable(self, batch: int = SWEEP_BATCH) -> list[tuple[int, str]]:
+        """Every running game whose state cannot be read, marked as such: (game id, what is wrong).
+
+        The bot runs this at start, so a damaged database is reported in the log at once instead of
+        surfacing as one player's error days later.
+        """
+        found: list[tuple[int, str]] = []
+        after = 0
+        while True:
+            games = await self.storage.games_after(after, statuses=("lobby", "active"), limit=batch)
+            for game in games:
+                try:
+                    await self._readable(game)
+                except GameUnreadable as exc:
+                    cause = exc.__cause__
+                    found.append((game.id, f"{type(cause).__name__}: {cause}" if cause else str(exc)))
+            if len(games) < batch:
+                return found
+            after = games[-1].id
 
     # ----- internals ---------------------------------------------------------------------------------
     def _seat_to_act(self, game: GameRow, engine: Game, state: State | None, user_id: int) -> int:
@@ -663,7 +870,7 @@ class TableService:
         state: State,
         applied: list[Applied],
         *,
-        resign_user: int | None,
+        resign_users: Sequence[int],
         force_write: bool = True,
         undo: list[int] | None = None,
     ) -> Outcome:
@@ -677,9 +884,9 @@ class TableService:
         if engine.is_over(state):
             result = self._result(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
             return await self._write(game, engine, before, state, applied, status="finished", result=result,
-                                     resign_user=resign_user, undo=undo)
+                                     resign_users=resign_users, undo=undo)
         return await self._write(game, engine, before, state, applied, status="active", result=None,
-                                 resign_user=resign_user, undo=undo)
+                                 resign_users=resign_users, undo=undo)
 
     async def _write(
         self,
@@ -691,31 +898,34 @@ class TableService:
         *,
         status: str,
         result: dict[str, Any] | None,
-        resign_user: int | None,
+        resign_users: Sequence[int],
         undo: list[int] | None = None,
     ) -> Outcome:
         owed_before = set(engine.to_act(before)) if game.status == "active" else set()
         owed_after = set(engine.to_act(state)) if status == "active" else set()
         entries = [NewAction(a.seat, a.user_id, a.origin, a.action) for a in applied]
         try:
-            if entries or status != game.status or resign_user is not None:
+            if entries or status != game.status or resign_users:
                 await self.storage.record(
                     game.id, game.version, entries, engine.dump(state), status=status, result=result,
-                    resign_user=resign_user, waiting_changed=bool(owed_after - owed_before) or not owed_before,
+                    resign_users=list(resign_users),
+                    waiting_changed=bool(owed_after - owed_before) or not owed_before,
                 )
         except StaleVersion as exc:
             raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
                 from exc
         fresh = await self.game(game.id)
+        if fresh.status == "finished" and game.status != "finished":
+            await record_result(self.storage, fresh)  # ratings and standings; never fails the move
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
         outcome.undo = undo is not None
-        outcome.story = await self._tell(game, applied, undo, turn_over=bool(outcome.newly_waiting) and undo is None
-                                         or outcome.finished)
+        turn_over = bool(outcome.newly_waiting) and undo is None or outcome.finished
+        outcome.story = await self._tell(game, applied, [e.seq for e in entries], undo, turn_over=turn_over)
         return outcome
 
-    async def _tell(self, game: GameRow, applied: list[Applied], undo: list[int] | None, *,
-                    turn_over: bool) -> list[Clause]:
+    async def _tell(self, game: GameRow, applied: list[Applied], seqs: list[int | None], undo: list[int] | None,
+                    *, turn_over: bool) -> list[Clause]:
         """Add this change's decisions to the game's turn journal; when the turn is over, hand back the
         whole turn's story and start a fresh journal.
 
@@ -726,8 +936,8 @@ class TableService:
         journal = await self._journal(game.id)
         if undo is not None:
             journal = [c for c in journal if c.seq not in set(undo)]
-        clauses = [Clause(game.version + i + 1, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
-                   for i, a in enumerate(applied) if a.origin != UNDO]
+        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
+                   for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
         journal += clauses
         keep = [] if turn_over else journal
         await self.storage.set_meta(_journal_key(game.id), json.dumps([c.as_json() for c in keep]))

@@ -6,12 +6,21 @@ that outgrow one process would implement the same methods. All SQL stays behind 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
 class StorageError(Exception):
     """The database cannot be used (corrupt, newer schema, unreadable)."""
+
+
+class DiskFull(StorageError):
+    """The disk under the database is full: the write was rolled back, nothing acknowledged is lost."""
+
+
+class ReadOnly(StorageError):
+    """The database (or its folder) cannot be written."""
 
 
 class StaleVersion(Exception):
@@ -47,6 +56,9 @@ class GameRow:
     waiting_since: float | None
     reminded_at: float | None
     seats: list[SeatRow] = field(default_factory=list)
+    #: Why the game cannot be read or played, once the sweep or a load found out (None: healthy).
+    #: Any successful write clears it; the sweep passes a marked game by; an admin can end it.
+    fault: str | None = None
 
     def user_of(self, seat: int) -> int | None:
         for s in self.seats:
@@ -93,6 +105,65 @@ class NewAction:
     user_id: int | None
     origin: str
     action: Any
+    #: Its number in the log, filled in by `Storage.record` once written (log numbers and versions differ:
+    #: a write without entries bumps the version too).
+    seq: int | None = None
+
+
+@dataclass
+class FinishedSeat:
+    """One player's line of a finished game's result: the facts ratings are computed from."""
+
+    user_id: int
+    seat: int
+    place: int  # 1 = first; tied seats share a place; a forfeited seat is last
+    score: int
+    forfeited: bool
+
+
+@dataclass
+class FinishedGame:
+    """A finished game's result as standings keep it. `seq` numbers finished games in the order
+    they were recorded: ratings are computed in that order, and a rebuild replays it."""
+
+    game_id: int
+    kind: str
+    mode: str
+    guild_id: int | None
+    finished_at: float
+    rated: bool
+    why_unrated: str | None
+    seats: list[FinishedSeat] = field(default_factory=list)
+    seq: int = 0
+
+
+@dataclass
+class Rating:
+    """A player's OpenSkill rating in one game, in one scope (a server id, or 0 for everyone)."""
+
+    kind: str
+    scope: int
+    user_id: int
+    mu: float
+    sigma: float
+    display: int
+    games: int
+    wins: int
+
+
+@dataclass
+class RatingPoint:
+    """A player's rating right after one rated game: one point of the profile's line chart."""
+
+    seq: int
+    game_id: int
+    finished_at: float
+    display: int
+
+
+#: Computes the new ratings of a game's players from their current ones (keyed by (scope, user id);
+#: a player new to a scope is absent). Storage calls it inside the transaction that records the game.
+RateGame = Callable[[FinishedGame, dict[tuple[int, int], Rating]], list[Rating]]
 
 
 class Storage(Protocol):
@@ -139,6 +210,16 @@ class Storage(Protocol):
         """
         ...
     async def all_game_ids(self) -> list[int]: ...
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        """Active, unmarked games waiting on someone since at or before `before`, the longest-waiting
+        first, strictly after the key (waiting_since, id) `after`: one batch of the sweep's walk."""
+        ...
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        """Games with an id above `after_id` in `statuses`, by id: one batch of a walk over all games."""
+        ...
+    async def mark_fault(self, game_id: int, detail: str) -> None: ...
 
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None: ...
     async def remove_seat(self, game_id: int, user_id: int) -> None: ...
@@ -153,15 +234,62 @@ class Storage(Protocol):
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
-    ) -> int: ...
+    ) -> int:
+        """Append `entries`, store `state`, and bump the version, atomically, if the version is still
+        `expected_version`; else raise StaleVersion. Every write bumps the version, one with no log
+        entry (a resignation) too, so two such writes at once can never both pass. Returns the new version."""
+        ...
     async def set_status(
         self, game_id: int, expected_version: int, status: str, result: dict[str, Any] | None
     ) -> int: ...
-    async def mark_reminded(self, game_id: int, when: float) -> None: ...
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
+        """Claim the reminder for the current wait of `game_id` (compare-and-set on the version and the
+        last reminder); False if another process claimed it first or the game moved."""
+        ...
     async def actions(self, game_id: int) -> list[ActionRow]: ...
 
     async def get_setting(self, guild_id: int, key: str) -> str | None: ...
     async def set_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        """Set `key` to `value` unless it already holds it; True for the one call that changed it.
+
+        What must happen once per server (a day's announcement) is claimed this way, so several
+        processes never do it twice."""
+        ...
+
+    # ----- standings (derived data: `rebuild_ratings` recomputes it from the finished games) -----------
+    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+        """Record a finished game's result and, if it is rated, its players' new ratings, in one
+        transaction. False (and nothing written) if the game was recorded before: a game is rated once."""
+        ...
+    async def unrecorded_finished(self) -> list[int]:
+        """Ids of finished games with no recorded result (finished before standings existed, or a
+        crash between a game's last write and its result), in the order they finished."""
+        ...
+    async def finished_games(self) -> list[FinishedGame]:
+        """Every recorded result, in the order recorded (for a rebuild)."""
+        ...
+    async def replace_ratings(self, ratings: list[Rating], history: list[tuple[int, Rating]]) -> None:
+        """Replace every rating and rating-history row (game id, rating after it) in one transaction."""
+        ...
+    async def all_ratings(self) -> list[Rating]: ...
+    async def rating_history_rows(self) -> list[tuple[int, Rating]]: ...
+    async def leaderboard(self, kind: str, scope: int, offset: int, limit: int) -> tuple[list[Rating], int]:
+        """One page of a leaderboard (best first) and the number of rated players in it."""
+        ...
+    async def rating_of(self, kind: str, scope: int, user_id: int) -> tuple[Rating, int] | None:
+        """A player's rating and rank (1 = best) in one leaderboard; None if unrated there."""
+        ...
+    async def ratings_of(self, user_id: int, scope: int) -> list[Rating]: ...
+    async def rating_points(self, user_id: int, kind: str, scope: int) -> list[RatingPoint]: ...
+    async def results_of(
+        self, user_id: int, *, kind: str | None = None, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        """A player's finished games, newest first, and how many there are."""
+        ...
+    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+        """Per game kind: (finished games, best score, average score) over every finished game."""
+        ...

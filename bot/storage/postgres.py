@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -20,21 +20,38 @@ import asyncpg
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
+    FinishedGame,
+    FinishedSeat,
     GameRow,
     NewAction,
+    RateGame,
+    Rating,
+    RatingPoint,
     SeatRow,
     StaleVersion,
     StorageError,
     TableFull,
 )
 from bot.storage.postgres_schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.standings_rows import (
+    FINISHED_COLUMNS,
+    FINISHED_SEAT_COLUMNS,
+    RATING_COLUMNS,
+    finished_from_row,
+    finished_seat_from_row,
+    rating_from_row,
+    rating_values,
+)
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
-    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at, fault"
 )
 #: pg_advisory_xact_lock key taken by migrations ("yokohama" folded into a bigint).
 _MIGRATION_LOCK = 0x796F6B6F68616D61
+#: pg_advisory_xact_lock key taken while a finished game's ratings are computed and written.
+_STANDINGS_LOCK = _MIGRATION_LOCK + 1
 
 
 class PostgresStorage:
@@ -97,8 +114,14 @@ class PostgresStorage:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self.pool.acquire() as conn, conn.transaction():
-            yield conn
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                yield conn
+        except asyncpg.DiskFullError as exc:
+            raise DiskFull(
+                f"The disk of the PostgreSQL database {_redacted(self.url)} is full: the write was not saved "
+                "(nothing saved before is lost). Free some space."
+            ) from exc
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -125,6 +148,13 @@ class PostgresStorage:
             await self.pool.execute(
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", guild_id, key, value)
+
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        done = await self.pool.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+            "WHERE guild_settings.value <> excluded.value", guild_id, key, value)
+        return _rowcount(done) == 1
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self.pool.fetch(
@@ -215,6 +245,36 @@ class PostgresStorage:
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self.pool.fetch("SELECT id FROM games ORDER BY id")]
 
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND fault IS NULL "
+               "AND waiting_since IS NOT NULL AND waiting_since <= $1")
+        params: list[Any] = [before]
+        if after is not None:
+            sql += " AND (waiting_since > $2 OR (waiting_since = $2 AND id > $3))"
+            params += [after[0], after[1]]
+        params.append(limit)
+        sql += f" ORDER BY waiting_since, id LIMIT ${len(params)}"
+        return await self._games_with_seats(sql, params)
+
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        return await self._games_with_seats(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id > $1 AND status = ANY($2::text[]) ORDER BY id LIMIT $3",
+            [after_id, list(statuses), limit])
+
+    async def _games_with_seats(self, sql: str, params: list[Any]) -> list[GameRow]:
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            games = [_game_from_row(r) for r in await conn.fetch(sql, *params)]
+            seats = await _seats_of_many(conn, [g.id for g in games])
+        for game in games:
+            game.seats = seats.get(game.id, [])
+        return games
+
+    async def mark_fault(self, game_id: int, detail: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET fault = $1 WHERE id = $2", detail, game_id)
+
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
         """Seat `user_id`; the game row is locked first, so two joins at once never overfill a table."""
@@ -265,15 +325,16 @@ class PostgresStorage:
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
     ) -> int:
-        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        """Append `entries`, store `state` and bump the version (at least by one), atomically; see the
+        interface (`Storage.record`)."""
         now = time.time()
-        new_version = expected_version + len(entries)
+        new_version = expected_version + max(1, len(entries))
         async with self._transaction() as conn:
             done = await conn.execute(
-                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, "
+                "UPDATE games SET state = $1, version = $2, status = $3, result = $4, updated_at = $5, fault = NULL, "
                 "waiting_since = CASE WHEN $6 THEN $5 ELSE waiting_since END, "
                 "reminded_at = CASE WHEN $6 THEN NULL ELSE reminded_at END "
                 "WHERE id = $7 AND version = $8 AND status = 'active'",
@@ -282,14 +343,18 @@ class PostgresStorage:
             if _rowcount(done) != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
             if entries:
+                last = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = $1", game_id)
+                for i, e in enumerate(entries):
+                    e.seq = last + i + 1
                 await conn.executemany(
                     "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                     "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    [(game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                    [(game_id, last + i + 1, e.seat, e.user_id, e.origin,
                       json.dumps(e.action, sort_keys=True), now) for i, e in enumerate(entries)])
-            if resign_user is not None:
-                await conn.execute(
-                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2", game_id, resign_user)
+            if resign_users:
+                await conn.executemany(
+                    "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2",
+                    [(game_id, user) for user in resign_users])
         return new_version
 
     async def set_status(
@@ -297,20 +362,164 @@ class PostgresStorage:
     ) -> int:
         done = await self.pool.execute(
             "UPDATE games SET status = $1, result = $2, version = version + 1, updated_at = $3 "
-            "WHERE id = $4 AND version = $5",
+            "WHERE id = $4 AND version = $5 AND status IN ('lobby', 'active')",
             status, json.dumps(result) if result is not None else None, time.time(), game_id, expected_version)
         if _rowcount(done) != 1:
             raise StaleVersion("The game moved on.")
         return expected_version + 1
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
-        await self.pool.execute("UPDATE games SET reminded_at = $1 WHERE id = $2", when, game_id)
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET reminded_at = $1 WHERE id = $2 AND version = $3 AND status = 'active' "
+            "AND (reminded_at IS NULL OR reminded_at < waiting_since)", when, game_id, version)
+        return _rowcount(done) == 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self.pool.fetch(
             "SELECT seq, seat, user_id, origin, action, created_at FROM actions WHERE game_id = $1 ORDER BY seq",
             game_id)
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # ----- standings ------------------------------------------------------------------------------------
+    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+        async with self._transaction() as conn:
+            # Ratings are read, computed and written as one step: games finishing at once on several
+            # processes take turns here, so none overwrites another's update (and `seq` stays unique).
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _STANDINGS_LOCK)
+            if await conn.fetchval("SELECT 1 FROM finished_games WHERE game_id = $1", finished.game_id):
+                return False
+            finished.seq = int(await conn.fetchval("SELECT coalesce(max(seq), 0) + 1 FROM finished_games"))
+            await conn.execute(
+                "INSERT INTO finished_games (game_id, seq, kind, mode, guild_id, finished_at, rated, why_unrated) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                finished.game_id, finished.seq, finished.kind, finished.mode, finished.guild_id,
+                finished.finished_at, int(finished.rated), finished.why_unrated)
+            await conn.executemany(
+                "INSERT INTO finished_seats (game_id, user_id, seat, place, score, forfeited) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                [(finished.game_id, p.user_id, p.seat, p.place, p.score, int(p.forfeited)) for p in finished.seats])
+            if not finished.rated:
+                return True
+            scopes = [0] if finished.guild_id is None else [0, finished.guild_id]
+            rows = await conn.fetch(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = $1 AND scope = ANY($2::bigint[]) "
+                "AND user_id = ANY($3::bigint[])", finished.kind, scopes, [p.user_id for p in finished.seats])
+            current = {(r.scope, r.user_id): r for r in map(rating_from_row, rows)}
+            new = rate(finished, current)
+            await conn.executemany(
+                f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                "ON CONFLICT (kind, scope, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+                "display = excluded.display, games = excluded.games, wins = excluded.wins",
+                [rating_values(r) for r in new])
+            await conn.executemany(
+                f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                [(finished.game_id, *rating_values(r)) for r in new])
+        return True
+
+    async def unrecorded_finished(self) -> list[int]:
+        rows = await self.pool.fetch(
+            "SELECT id FROM games WHERE status = 'finished' "
+            "AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY updated_at, id")
+        return [r[0] for r in rows]
+
+    async def finished_games(self) -> list[FinishedGame]:
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            games = [finished_from_row(r) for r in await conn.fetch(
+                f"SELECT {FINISHED_COLUMNS} FROM finished_games ORDER BY seq")]
+            seat_rows = await conn.fetch(
+                f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats ORDER BY game_id, seat")
+        seats: dict[int, list[FinishedSeat]] = {}
+        for r in seat_rows:
+            seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+        for game in games:
+            game.seats = seats.get(game.game_id, [])
+        return games
+
+    async def replace_ratings(self, ratings: list[Rating], history: list[tuple[int, Rating]]) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _STANDINGS_LOCK)
+            await conn.execute("DELETE FROM ratings")
+            await conn.execute("DELETE FROM rating_history")
+            if ratings:
+                await conn.executemany(
+                    f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    [rating_values(r) for r in ratings])
+            if history:
+                await conn.executemany(
+                    f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    [(game_id, *rating_values(r)) for game_id, r in history])
+
+    async def all_ratings(self) -> list[Rating]:
+        rows = await self.pool.fetch(f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY kind, scope, user_id")
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_history_rows(self) -> list[tuple[int, Rating]]:
+        rows = await self.pool.fetch(
+            f"SELECT game_id, {RATING_COLUMNS} FROM rating_history ORDER BY game_id, scope, user_id")
+        return [(r[0], rating_from_row(tuple(r)[1:])) for r in rows]
+
+    async def leaderboard(self, kind: str, scope: int, offset: int, limit: int) -> tuple[list[Rating], int]:
+        rows = await self.pool.fetch(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = $1 AND scope = $2 "
+            "ORDER BY display DESC, games DESC, user_id LIMIT $3 OFFSET $4", kind, scope, limit, offset)
+        total = await self.pool.fetchval("SELECT count(*) FROM ratings WHERE kind = $1 AND scope = $2", kind, scope)
+        return [rating_from_row(r) for r in rows], int(total or 0)
+
+    async def rating_of(self, kind: str, scope: int, user_id: int) -> tuple[Rating, int] | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = $1 AND scope = $2 AND user_id = $3",
+            kind, scope, user_id)
+        if row is None:
+            return None
+        rating = rating_from_row(row)
+        ahead = await self.pool.fetchval(
+            "SELECT count(*) FROM ratings WHERE kind = $1 AND scope = $2 AND display > $3", kind, scope, rating.display)
+        return rating, int(ahead) + 1
+
+    async def ratings_of(self, user_id: int, scope: int) -> list[Rating]:
+        rows = await self.pool.fetch(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE user_id = $1 AND scope = $2 ORDER BY kind", user_id, scope)
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_points(self, user_id: int, kind: str, scope: int) -> list[RatingPoint]:
+        rows = await self.pool.fetch(
+            "SELECT f.seq, h.game_id, f.finished_at, h.display FROM rating_history h "
+            "JOIN finished_games f ON f.game_id = h.game_id "
+            "WHERE h.user_id = $1 AND h.kind = $2 AND h.scope = $3 ORDER BY f.seq", user_id, kind, scope)
+        return [RatingPoint(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def results_of(
+        self, user_id: int, *, kind: str | None = None, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        params: list[Any] = [user_id]
+        where = "g.game_id IN (SELECT game_id FROM finished_seats WHERE user_id = $1)"
+        if kind is not None:
+            params.append(kind)
+            where += f" AND g.kind = ${len(params)}"
+        if guild_id is not None:
+            params.append(guild_id)
+            where += f" AND g.guild_id = ${len(params)}"
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            total = await conn.fetchval(f"SELECT count(*) FROM finished_games g WHERE {where}", *params)
+            games = [finished_from_row(r) for r in await conn.fetch(
+                f"SELECT {FINISHED_COLUMNS} FROM finished_games g WHERE {where} ORDER BY g.seq DESC "
+                f"LIMIT ${len(params) + 1} OFFSET ${len(params) + 2}", *params, limit, offset)]
+            seat_rows = await conn.fetch(
+                f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats WHERE game_id = ANY($1::bigint[]) "
+                "ORDER BY game_id, place, seat", [g.game_id for g in games]) if games else []
+        seats: dict[int, list[FinishedSeat]] = {}
+        for r in seat_rows:
+            seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+        for game in games:
+            game.seats = seats.get(game.game_id, [])
+        return games, int(total or 0)
+
+    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+        rows = await self.pool.fetch(
+            "SELECT g.kind, count(*), max(s.score), avg(s.score) FROM finished_seats s "
+            "JOIN finished_games g ON g.game_id = s.game_id WHERE s.user_id = $1 GROUP BY g.kind", user_id)
+        return {r[0]: (int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
     # ----- whole tables (copy-db) ------------------------------------------------------------------
     async def table_names(self) -> list[str]:
@@ -426,4 +635,5 @@ def _game_from_row(row: asyncpg.Record) -> GameRow:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminded_at=row["reminded_at"],
+        fault=row["fault"],
     )

@@ -74,6 +74,62 @@ MIGRATIONS: list[str] = [
     ALTER TABLE actions ADD CONSTRAINT actions_origin
         CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo'));
     """,
+    # 3: standings. The result of every finished game (one row per game, one per player), numbered in
+    #    the order recorded, and the ratings derived from them (`rebuild-ratings` recomputes those).
+    #    A rating's scope is a server id, or 0 for everyone.
+    """
+    CREATE TABLE finished_games (
+        game_id     BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        seq         INTEGER NOT NULL UNIQUE,
+        kind        TEXT    NOT NULL,
+        mode        TEXT    NOT NULL,
+        guild_id    BIGINT,
+        finished_at DOUBLE PRECISION NOT NULL,
+        rated       INTEGER NOT NULL,
+        why_unrated TEXT
+    );
+    CREATE TABLE finished_seats (
+        game_id   BIGINT  NOT NULL REFERENCES finished_games (game_id) ON DELETE CASCADE,
+        user_id   BIGINT  NOT NULL,
+        seat      INTEGER NOT NULL,
+        place     INTEGER NOT NULL,
+        score     INTEGER NOT NULL,
+        forfeited INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX finished_seats_by_user ON finished_seats (user_id, game_id);
+    CREATE TABLE ratings (
+        kind    TEXT    NOT NULL,
+        scope   BIGINT  NOT NULL,
+        user_id BIGINT  NOT NULL,
+        mu      DOUBLE PRECISION NOT NULL,
+        sigma   DOUBLE PRECISION NOT NULL,
+        display INTEGER NOT NULL,
+        games   INTEGER NOT NULL,
+        wins    INTEGER NOT NULL,
+        PRIMARY KEY (kind, scope, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings (kind, scope, display, games);
+    CREATE TABLE rating_history (
+        game_id BIGINT  NOT NULL,
+        scope   BIGINT  NOT NULL,
+        user_id BIGINT  NOT NULL,
+        kind    TEXT    NOT NULL,
+        mu      DOUBLE PRECISION NOT NULL,
+        sigma   DOUBLE PRECISION NOT NULL,
+        display INTEGER NOT NULL,
+        games   INTEGER NOT NULL,
+        wins    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, scope, user_id)
+    );
+    CREATE INDEX rating_history_by_user ON rating_history (user_id, kind, scope);
+    """,
+    # 4: a mark on games that cannot be read or played (the sweep passes them by, check-db and admins
+    #    see them), and the index the sweep walks: waiting games, the longest-waiting first.
+    """
+    ALTER TABLE games ADD COLUMN fault TEXT;
+    CREATE INDEX games_waiting ON games (status, waiting_since, id);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,19 +25,42 @@ import aiosqlite
 from bot.storage.base import (
     ActionRow,
     AlreadyExists,
+    DiskFull,
+    FinishedGame,
+    FinishedSeat,
     GameRow,
     NewAction,
+    RateGame,
+    Rating,
+    RatingPoint,
+    ReadOnly,
     SeatRow,
     StaleVersion,
     StorageError,
     TableFull,
 )
-from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.schema import APPLICATION_ID, CORE_TABLES, MIGRATIONS, SCHEMA_VERSION
+from bot.storage.standings_rows import (
+    FINISHED_COLUMNS,
+    FINISHED_SEAT_COLUMNS,
+    RATING_COLUMNS,
+    finished_from_row,
+    finished_seat_from_row,
+    rating_from_row,
+    rating_values,
+)
 
 _GAME_COLUMNS = (
     "id, kind, mode, guild_id, channel_id, creator_id, seed, options, table_rules, status, state, "
-    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at"
+    "version, result, daily_date, created_at, updated_at, waiting_since, reminded_at, fault"
 )
+#: SQLite's result codes (the low byte of `sqlite_errorcode`) for a full disk and a read-only file.
+_SQLITE_FULL = 13
+_SQLITE_READONLY = 8
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
 
 
 class SQLiteStorage:
@@ -52,19 +76,41 @@ class SQLiteStorage:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._check_writable_paths()
         try:
             self._writer = await self._connect()
             await self._check_and_migrate(self._writer)
             self._reader = await self._connect()
+        except StorageError:
+            await self.close()
+            raise
         except sqlite3.DatabaseError as exc:
+            await self.close()
+            if _code(exc) == _SQLITE_READONLY:
+                raise self._read_only() from exc
+            if _code(exc) == _SQLITE_FULL:
+                raise DiskFull(f"The disk holding {self.path} is full; the bot cannot start until there is room.") \
+                    from exc
             await self.close()
             raise StorageError(
                 f"The database file {self.path} cannot be used ({exc}). It was left untouched; "
                 "restore it from a backup or point DATABASE_PATH at another file."
             ) from exc
-        except StorageError:
-            await self.close()
-            raise
+
+    def _read_only(self) -> ReadOnly:
+        return ReadOnly(
+            f"The database file {self.path} (or its folder) is read-only, so no move could be saved. "
+            "Make the file and its folder writable by the bot's user (WAL mode also writes "
+            f"{Path(self.path).name}-wal and -shm beside it), or point DATABASE_PATH at a writable place."
+        )
+
+    def _check_writable_paths(self) -> None:
+        """Refuse at open, with a clear message, a file or folder the bot may not write."""
+        path = Path(self.path)
+        if path.exists() and not os.access(path, os.W_OK):
+            raise self._read_only()
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise self._read_only()
 
     async def _connect(self) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
@@ -87,6 +133,12 @@ class SQLiteStorage:
         await conn.execute("BEGIN IMMEDIATE")
         try:
             version = await self._scalar(conn, "PRAGMA user_version")
+            application = await self._scalar(conn, "PRAGMA application_id")
+            if application not in (0, APPLICATION_ID):
+                raise StorageError(
+                    f"The file {self.path} is a SQLite database of another application (application_id "
+                    f"{application:#x}). It was left untouched; point DATABASE_PATH at another file."
+                )
             if version > SCHEMA_VERSION:
                 raise StorageError(
                     f"The database file {self.path} has schema version {version}, newer than this bot "
@@ -99,6 +151,16 @@ class SQLiteStorage:
                         f"The file {self.path} is a SQLite database that this bot did not create. "
                         "It was left untouched; point DATABASE_PATH at another file."
                     )
+            else:
+                missing = await self._missing_schema(conn)
+                if missing:
+                    raise StorageError(
+                        f"The file {self.path} is a SQLite database that this bot did not create (user_version "
+                        f"{version}, but {missing}). It was left untouched; point DATABASE_PATH at another file."
+                    )
+            # Only now that the file is known to be ours (or empty) is anything written to it. A write that
+            # fails here means a read-only file: open says so now, not at the first move.
+            await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             for number in range(version, SCHEMA_VERSION):
                 await _run_script(conn, MIGRATIONS[number])
                 await conn.execute(f"PRAGMA user_version = {number + 1}")
@@ -109,6 +171,17 @@ class SQLiteStorage:
         # Only a file known to be ours is switched to WAL (a persistent property of the file).
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA synchronous = FULL")
+
+    async def _missing_schema(self, conn: aiosqlite.Connection) -> str:
+        """What of our core schema the open file lacks ("" if it has it all)."""
+        for table, columns in CORE_TABLES.items():
+            async with conn.execute(f"PRAGMA table_info({table})") as cur:
+                have = {row[1] for row in await cur.fetchall()}
+            if not have:
+                return f"no table '{table}'"
+            if columns - have:
+                return f"table '{table}' lacks {', '.join(sorted(columns - have))}"
+        return ""
 
     async def close(self) -> None:
         """Close after any write in progress has committed (a clean shutdown never cuts one in half)."""
@@ -149,14 +222,27 @@ class SQLiteStorage:
             raise StorageError("Storage is not open.")
         async with self._write_lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
-            except BaseException:
-                await conn.execute("ROLLBACK")
+                await conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise
+                else:
+                    await conn.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                if _code(exc) == _SQLITE_FULL:
+                    if conn.in_transaction:
+                        await conn.execute("ROLLBACK")
+                    raise DiskFull(
+                        f"The disk holding the database {self.path} is full: the write was not saved "
+                        "(nothing saved before is lost). Free some space."
+                    ) from exc
+                if _code(exc) == _SQLITE_READONLY:
+                    raise self._read_only() from exc
                 raise
-            else:
-                await conn.execute("COMMIT")
 
     # ----- metadata and settings ---------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -191,6 +277,16 @@ class SQLiteStorage:
                     "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                     (guild_id, key, value),
                 )
+
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+                "WHERE guild_settings.value <> excluded.value",
+                (guild_id, key, value),
+            )
+            return cur.rowcount == 1
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self._read("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
@@ -270,11 +366,7 @@ class SQLiteStorage:
                 params.append(value)
         sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC LIMIT ?"
         params.append(limit)
-        rows = await self._read(sql, params)
-        games = [_game_from_row(r) for r in rows]
-        for game in games:
-            game.seats = await self._seats(game.id)
-        return games
+        return await self._with_seats(await self._read(sql, params))
 
     async def finished_daily(self, daily_date: str, guild_id: int | None = None) -> list[tuple[int, int, float]]:
         rows = await self._read(
@@ -286,6 +378,38 @@ class SQLiteStorage:
 
     async def all_game_ids(self) -> list[int]:
         return [r[0] for r in await self._read("SELECT id FROM games ORDER BY id")]
+
+    async def waiting_games(
+        self, *, before: float, after: tuple[float, int] | None, limit: int
+    ) -> list[GameRow]:
+        # Plain comparisons instead of a row value, so the same query runs on PostgreSQL.
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active' AND fault IS NULL "
+               "AND waiting_since IS NOT NULL AND waiting_since <= ?")
+        params: list[Any] = [before]
+        if after is not None:
+            sql += " AND (waiting_since > ? OR (waiting_since = ? AND id > ?))"
+            params += [after[0], after[0], after[1]]
+        sql += " ORDER BY waiting_since, id LIMIT ?"
+        params.append(limit)
+        return await self._with_seats(await self._read(sql, params))
+
+    async def games_after(self, after_id: int, *, statuses: tuple[str, ...], limit: int) -> list[GameRow]:
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id > ? AND status IN ({','.join('?' * len(statuses))}) "
+            "ORDER BY id LIMIT ?",
+            [after_id, *statuses, limit],
+        )
+        return await self._with_seats(rows)
+
+    async def _with_seats(self, rows: list[sqlite3.Row]) -> list[GameRow]:
+        games = [_game_from_row(r) for r in rows]
+        for game in games:
+            game.seats = await self._seats(game.id)
+        return games
+
+    async def mark_fault(self, game_id: int, detail: str) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET fault = ? WHERE id = ?", (detail, game_id))
 
     # ----- seats -------------------------------------------------------------------------------
     async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
@@ -344,15 +468,20 @@ class SQLiteStorage:
         *,
         status: str = "active",
         result: dict[str, Any] | None = None,
-        resign_user: int | None = None,
+        resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
     ) -> int:
-        """Append `entries` to the log and store `state` as version + len(entries), atomically."""
+        """Append `entries` to the log and store `state` as a new version, atomically.
+
+        The version goes up by one per entry, and by one for a write without entries (a resignation):
+        every write changes it, so two writes that both expected one version can never both pass.
+        Log entries are numbered on from the last one, independently of the version.
+        """
         now = time.time()
-        new_version = expected_version + len(entries)
+        new_version = expected_version + max(1, len(entries))
         async with self._transaction() as conn:
             cur = await conn.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, "
+                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, fault = NULL, "
                 "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
                 "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
                 "WHERE id = ? AND version = ? AND status = 'active'",
@@ -361,19 +490,23 @@ class SQLiteStorage:
             )
             if cur.rowcount != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
+            last = await self._scalar(conn, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?",
+                                      (game_id,))
+            for i, e in enumerate(entries):
+                e.seq = last + i + 1
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, expected_version + i + 1, e.seat, e.user_id, e.origin,
+                    (game_id, last + i + 1, e.seat, e.user_id, e.origin,
                      json.dumps(e.action, sort_keys=True), now)
                     for i, e in enumerate(entries)
                 ],
             )
-            if resign_user is not None:
-                await conn.execute(
-                    "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?", (game_id, resign_user)
-                )
+            await conn.executemany(
+                "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
+                [(game_id, user) for user in resign_users],
+            )
         return new_version
 
     async def set_status(
@@ -382,7 +515,7 @@ class SQLiteStorage:
         async with self._transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = ?, result = ?, version = version + 1, updated_at = ? "
-                "WHERE id = ? AND version = ?",
+                "WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
                 (status, json.dumps(result) if result is not None else None, time.time(), game_id,
                  expected_version),
             )
@@ -390,9 +523,14 @@ class SQLiteStorage:
                 raise StaleVersion("The game moved on.")
         return expected_version + 1
 
-    async def mark_reminded(self, game_id: int, when: float) -> None:
+    async def claim_reminder(self, game_id: int, version: int, when: float) -> bool:
         async with self._transaction() as conn:
-            await conn.execute("UPDATE games SET reminded_at = ? WHERE id = ?", (when, game_id))
+            cur = await conn.execute(
+                "UPDATE games SET reminded_at = ? WHERE id = ? AND version = ? AND status = 'active' "
+                "AND (reminded_at IS NULL OR reminded_at < waiting_since)",
+                (when, game_id, version),
+            )
+            return cur.rowcount == 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self._read(
@@ -400,6 +538,155 @@ class SQLiteStorage:
             (game_id,),
         )
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # ----- standings ------------------------------------------------------------------------------------
+    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+        async with self._transaction() as conn:
+            if await self._scalar(conn, "SELECT 1 FROM finished_games WHERE game_id = ?", (finished.game_id,)):
+                return False
+            seq = await self._scalar(conn, "SELECT coalesce(max(seq), 0) + 1 FROM finished_games")
+            finished.seq = seq
+            await conn.execute(
+                "INSERT INTO finished_games (game_id, seq, kind, mode, guild_id, finished_at, rated, why_unrated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (finished.game_id, seq, finished.kind, finished.mode, finished.guild_id, finished.finished_at,
+                 int(finished.rated), finished.why_unrated),
+            )
+            await conn.executemany(
+                "INSERT INTO finished_seats (game_id, user_id, seat, place, score, forfeited) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(finished.game_id, p.user_id, p.seat, p.place, p.score, int(p.forfeited)) for p in finished.seats],
+            )
+            if not finished.rated:
+                return True
+            users = [p.user_id for p in finished.seats]
+            scopes = [0] if finished.guild_id is None else [0, finished.guild_id]
+            async with conn.execute(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? "
+                f"AND scope IN ({','.join('?' * len(scopes))}) AND user_id IN ({','.join('?' * len(users))})",
+                (finished.kind, *scopes, *users),
+            ) as cur:
+                current = {(r.scope, r.user_id): r for r in map(rating_from_row, await cur.fetchall())}
+            new = rate(finished, current)
+            await conn.executemany(
+                f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [rating_values(r) for r in new],
+            )
+            await conn.executemany(
+                f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(finished.game_id, *rating_values(r)) for r in new],
+            )
+        return True
+
+    async def unrecorded_finished(self) -> list[int]:
+        rows = await self._read(
+            "SELECT id FROM games WHERE status = 'finished' "
+            "AND id NOT IN (SELECT game_id FROM finished_games) ORDER BY updated_at, id"
+        )
+        return [r[0] for r in rows]
+
+    async def finished_games(self) -> list[FinishedGame]:
+        games = [finished_from_row(r) for r in await self._read(f"SELECT {FINISHED_COLUMNS} FROM finished_games "
+                                                                 "ORDER BY seq")]
+        seats: dict[int, list[FinishedSeat]] = {}
+        for r in await self._read(f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats ORDER BY game_id, seat"):
+            seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+        for game in games:
+            game.seats = seats.get(game.game_id, [])
+        return games
+
+    async def replace_ratings(self, ratings: list[Rating], history: list[tuple[int, Rating]]) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM ratings")
+            await conn.execute("DELETE FROM rating_history")
+            await conn.executemany(f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                   [rating_values(r) for r in ratings])
+            await conn.executemany(
+                f"INSERT INTO rating_history (game_id, {RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, *rating_values(r)) for game_id, r in history],
+            )
+
+    async def all_ratings(self) -> list[Rating]:
+        rows = await self._read(f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY kind, scope, user_id")
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_history_rows(self) -> list[tuple[int, Rating]]:
+        rows = await self._read(f"SELECT game_id, {RATING_COLUMNS} FROM rating_history "
+                                "ORDER BY game_id, scope, user_id")
+        return [(r[0], rating_from_row(tuple(r)[1:])) for r in rows]
+
+    async def leaderboard(self, kind: str, scope: int, offset: int, limit: int) -> tuple[list[Rating], int]:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? AND scope = ? "
+            "ORDER BY display DESC, games DESC, user_id LIMIT ? OFFSET ?",
+            (kind, scope, limit, offset),
+        )
+        total = await self._read_one("SELECT count(*) FROM ratings WHERE kind = ? AND scope = ?", (kind, scope))
+        return [rating_from_row(r) for r in rows], int(total or 0)
+
+    async def rating_of(self, kind: str, scope: int, user_id: int) -> tuple[Rating, int] | None:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE kind = ? AND scope = ? AND user_id = ?",
+            (kind, scope, user_id),
+        )
+        if not rows:
+            return None
+        rating = rating_from_row(rows[0])
+        ahead = await self._read_one(
+            "SELECT count(*) FROM ratings WHERE kind = ? AND scope = ? AND display > ?", (kind, scope, rating.display)
+        )
+        return rating, int(ahead) + 1
+
+    async def ratings_of(self, user_id: int, scope: int) -> list[Rating]:
+        rows = await self._read(
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE user_id = ? AND scope = ? ORDER BY kind", (user_id, scope)
+        )
+        return [rating_from_row(r) for r in rows]
+
+    async def rating_points(self, user_id: int, kind: str, scope: int) -> list[RatingPoint]:
+        rows = await self._read(
+            "SELECT f.seq, h.game_id, f.finished_at, h.display FROM rating_history h "
+            "JOIN finished_games f ON f.game_id = h.game_id "
+            "WHERE h.user_id = ? AND h.kind = ? AND h.scope = ? ORDER BY f.seq",
+            (user_id, kind, scope),
+        )
+        return [RatingPoint(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def results_of(
+        self, user_id: int, *, kind: str | None = None, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> tuple[list[FinishedGame], int]:
+        where = "g.game_id IN (SELECT game_id FROM finished_seats WHERE user_id = ?)"
+        params: list[Any] = [user_id]
+        if kind is not None:
+            where += " AND g.kind = ?"
+            params.append(kind)
+        if guild_id is not None:
+            where += " AND g.guild_id = ?"
+            params.append(guild_id)
+        total = await self._read_one(f"SELECT count(*) FROM finished_games g WHERE {where}", params)
+        rows = await self._read(
+            f"SELECT {FINISHED_COLUMNS} FROM finished_games g WHERE {where} ORDER BY g.seq DESC LIMIT ? OFFSET ?",
+            [*params, limit, offset],
+        )
+        games = [finished_from_row(r) for r in rows]
+        if games:
+            marks = ",".join("?" * len(games))
+            seats: dict[int, list[FinishedSeat]] = {}
+            for r in await self._read(f"SELECT {FINISHED_SEAT_COLUMNS} FROM finished_seats "
+                                      f"WHERE game_id IN ({marks}) ORDER BY game_id, place, seat",
+                                      [g.game_id for g in games]):
+                seats.setdefault(r[0], []).append(finished_seat_from_row(r))
+            for game in games:
+                game.seats = seats.get(game.game_id, [])
+        return games, int(total or 0)
+
+    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+        rows = await self._read(
+            "SELECT g.kind, count(*), max(s.score), avg(s.score) FROM finished_seats s "
+            "JOIN finished_games g ON g.game_id = s.game_id WHERE s.user_id = ? GROUP BY g.kind",
+            (user_id,),
+        )
+        return {r[0]: (int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
     # ----- whole tables (copy-db) ------------------------------------------------------------------
     async def table_names(self) -> list[str]:
@@ -487,4 +774,5 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         updated_at=row["updated_at"],
         waiting_since=row["waiting_since"],
         reminded_at=row["reminded_at"],
+        fault=row["fault"],
     )

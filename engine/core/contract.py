@@ -292,6 +292,18 @@ class Game(ABC):
         totals = [s.get("total", 0) for s in self.scores(state)]
         return sorted(range(len(totals)), key=lambda seat: -totals[seat])
 
+    def places(self, state: State) -> list[int]:
+        """Each seat's final place (1 = first); seats the rules cannot separate share a place.
+
+        Ratings need ties, which `ranking` hides. The default gives each seat its own place in
+        `ranking` order, right for games whose tie-breakers always decide (Yokohama: the seat
+        closest to the start player); games with a shared victory override it.
+        """
+        places = [0] * len(self.scores(state))
+        for place, seat in enumerate(self.ranking(state), start=1):
+            places[seat] = place
+        return places
+
     # ----- playing for an absent player -------------------------------------------------
     def auto_action(self, state: State, seat: int) -> Action:
         """The action the bot takes for a player who timed out or resigned.

@@ -3,41 +3,46 @@ effect, as a chain of small decisions kept in `state["turn"]["act"]`.
 
 Steps of an act: "area" (Foreign Agent only: pick any Area) -> "power" (Power card and Extra Power
 card) -> "telephone" (if Telephone can be used) -> the effect, which for Church, Port, Chinatown and
-Laboratory asks further questions ("church", "faith", "keep", "keep2", "bottom", "exchange", "tech",
-"pay", "station"), each Area's questions living in its own module (church, port, chinatown,
-laboratory). When the effect is done, `act.finish_act` records the 5-Power Bonus and construction
-steps the Power allows.
+Laboratory asks further questions, each Area's questions living in its own module (church, port,
+chinatown, laboratory). When the effect is done, `act.finish_act` records the 5-Power Bonus and
+construction steps the Power allows.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
 from engine.duel import chinatown, church, laboratory, port
-from engine.duel.act import Action, finish_act
-from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS
+from engine.duel.act import finish_act, new_act
+from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, GOOD_NAMES, RULES
+from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
+from engine.duel.step import DuelStep
+from engine.duel.types import Action, ActState, Candidate, PlayerState
 
 #: Techs that let the Area Action step select a Used Area, once per round each.
 USED_AREA_TECHS: tuple[str, ...] = ("tram", "stagecoach", "station")
+VIA_NAMES = {"tram": "Tram", "stagecoach": "Stagecoach", "station": "Station"}
+AREA_GOODS = {"tea": "tea", "fishing": "fish", "silk": "silk"}
 
 
 # ----- choosing the Area -------------------------------------------------------------------
-def area_options(state: State, seat: int) -> list[Action]:
+def area_candidates(state: State, seat: int) -> list[Candidate]:
     """Areas the Area Action step may select: unused ones, the Laboratory and Port always, and a Used
     Area through Tram (any), Stagecoach (own Trading House there) or Station (the token's Area)."""
     player = state["players"][seat]
-    options: list[Action] = []
+    result: list[Candidate] = []
     for area in AREA_IDS:
         if not area_used(state, area):
-            options.append({"do": "area", "area": area})
+            result.append(({"do": "area", "area": area}, None))
             continue
+        result.append(({"do": "area", "area": area},
+                       f"{AREAS[area].name} is a Used Area this round: a Power card is already there."))
         for tech in USED_AREA_TECHS:
-            if via_allows(state, seat, tech, area) and tech_ready(player, tech):
-                options.append({"do": "area", "area": area, "via": tech})
-    return options
+            if via_allows(state, seat, tech, area) and has_tech(player, tech):
+                why = None if tech_ready(player, tech) else f"You have used {VIA_NAMES[tech]} this round."
+                result.append(({"do": "area", "area": area, "via": tech}, why))
+    return result
 
 
 def via_allows(state: State, seat: int, tech: str, area: str) -> bool:
@@ -49,63 +54,119 @@ def via_allows(state: State, seat: int, tech: str, area: str) -> bool:
     return tech == "station" and state["station"] == area
 
 
-def start_act(state: State, seat: int, kind: str, area: str | None, via: str | None = None) -> None:
-    """Begin an Area action (`kind` "main") or a Foreign Agent (`kind` "agent")."""
+def lowest_card(player: PlayerState) -> int | None:
+    """The lowest available Power card (None once all four are played)."""
+    values = [value for _, value in power_card_values(player)]
+    return min(values) if values else None
+
+
+def area_text(state: State, seat: int, area: str, via: str | None, agent: bool) -> str:
+    """"Silk: Power 2 → gain 1 Silk" — the Area with the Power the forced card gives there."""
     player = state["players"][seat]
+    card = AGENT_POWER if agent else lowest_card(player)
+    used = f" (Used; with {VIA_NAMES[via]})" if via else ""
+    if card is None:
+        return f"{AREAS[area].name}{used}"
+    act = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
+    power = total_power(state, seat, act)
+    return f"{AREAS[area].name}{used}: Power {power} → {AREAS[area].effect_text(power)}"
+
+
+def start_main_act(state: State, seat: int, area: str, via: str | None) -> None:
+    """The turn's Area Action step at `area` (a Used one through `via`, which is tilted)."""
     if via is not None:
-        player["tilted"].append(via)
-    if kind == "agent":
-        player["agents_ready"] -= 1
-        player["agents_spent"] += 1
-    state["turn"]["act"] = {
-        "kind": kind,
-        "area": area,
-        "via": via,
-        "step": "area" if area is None else "power",
-        "card": None,
-        "extra": 0,
-        "phone": False,
-        "power": 0,
-    }
-    if area is not None:
-        after_area_chosen(state, seat)
-
-
-def agent_area_options() -> list[Action]:
-    """A Foreign Agent may go to any Area, Used or not."""
-    return [{"do": "area", "area": area} for area in AREA_IDS]
-
-
-def choose_agent_area(state: State, seat: int, area: str) -> None:
-    act = state["turn"]["act"]
-    act["area"] = area
-    act["step"] = "power"
+        state["players"][seat]["tilted"].append(via)
+    state["turn"]["act"] = new_act("main", area, via)
     after_area_chosen(state, seat)
 
 
 def after_area_chosen(state: State, seat: int) -> None:
     """Ask for the Power card / Extra Power card only when there is a real choice."""
-    options = power_options(state, seat)
-    if len(options) == 1:
-        play_power(state, seat, options[0])
+    allowed = [a for a, why in POWER.candidates(state, seat) if why is None]
+    if len(allowed) == 1:
+        play_power(state, seat, allowed[0])
+
+
+class AgentAreaStep(DuelStep):
+    """A Foreign Agent may go to any Area, Used or not."""
+
+    name = "agent_area"
+    kinds = ("area",)
+    hint = "choose the Area for your Foreign Agent"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "area", "area": area}, None) for area in AREA_IDS]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        act = state["turn"]["act"]
+        act["area"] = action["area"]
+        act["step"] = "power"
+        after_area_chosen(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        return "Foreign Agent to " + area_text(state, state["current"], action["area"], None, agent=True)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Choose any Area for your Foreign Agent (Used Areas too)."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "There is no such Area."
 
 
 # ----- Power -------------------------------------------------------------------------------
-def lowest_card(player: dict[str, Any]) -> int:
-    return min(value for _, value in power_card_values(player))
-
-
-def power_options(state: State, seat: int) -> list[Action]:
+class PowerStep(DuelStep):
     """The Power card (lowest available, or any with Postal System) and at most one Extra Power card."""
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    extras = [0] + [e for e in (1, 2) if player["extra"][str(e)] > 0]
-    if act["kind"] == "agent":
-        return [{"do": "power", "extra": e} for e in extras]
-    values = sorted({value for _, value in power_card_values(player)})
-    if not tech_ready(player, "postal_system"):
-        values = values[:1]
-    return [{"do": "power", "card": v, "extra": e} for v in values for e in extras]
+
+    name = "power"
+    kinds = ("power",)
+    hint = "choose your Power card and Extra Power card"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        if act["kind"] == "agent":
+            return [({"do": "power", "extra": e}, self._extra_refusal(player, e)) for e in (0, 1, 2)]
+        lowest = lowest_card(player)
+        result: list[Candidate] = []
+        for value in sorted({value for _, value in power_card_values(player)}):
+            for extra in (0, 1, 2):
+                why = self._extra_refusal(player, extra)
+                if why is None and value != lowest and not tech_ready(player, "postal_system"):
+                    why = f"The Power card order rule: you must play your lowest available card ({lowest})."
+                result.append(({"do": "power", "card": value, "extra": extra}, why))
+        return result
+
+    @staticmethod
+    def _extra_refusal(player: PlayerState, extra: int) -> str | None:
+        if extra and player["extra"][str(extra)] <= 0:
+            return f"You have no +{extra} Extra Power card."
+        return None
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        play_power(state, seat, action)
+
+    def text(self, state: State, action: Action) -> str:
+        seat = state["current"]
+        act = state["turn"]["act"]
+        extra = action["extra"]
+        card = action.get("card", AGENT_POWER)
+        trial = {**act, "card": card, "extra": extra, "phone": False}
+        power = total_power(state, seat, trial)
+        played = f"Play Power {card}" if "card" in action else f"Agent (Power {AGENT_POWER})"
+        plus = f" + a +{extra} card" if extra else ""
+        area = AREAS[act["area"]]
+        return f"{played}{plus}: Power {power} at {area.name} → {area.effect_text(power)}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        act = state["turn"]["act"]
+        where = AREAS[act["area"]].name
+        if act["kind"] == "agent":
+            return f"{where}: your Foreign Agent has Power {AGENT_POWER}; add an Extra Power card?"
+        lowest = lowest_card(state["players"][seat])
+        return f"{where}: play your lowest Power card ({lowest}) and at most one Extra Power card."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "You have no available Power card of that value."
 
 
 def play_power(state: State, seat: int, action: Action) -> None:
@@ -125,31 +186,51 @@ def play_power(state: State, seat: int, action: Action) -> None:
         player["extra"][str(extra)] -= 1
         state["extra_supply"][str(extra)] += 1
         act["extra"] = extra
-    if tech_ready(player, "telephone") and player["money"] >= 1:
+    can_pay = player["money"] >= RULES.telephone_cost or FREE.options(state, seat, agents=False)
+    if tech_ready(player, "telephone") and can_pay:
         act["step"] = "telephone"
     else:
         resolve(state, seat)
 
 
-def telephone_options() -> list[Action]:
-    return [{"do": "telephone", "use": True}, {"do": "telephone", "use": False}]
+class TelephoneStep(DuelStep):
+    name = "telephone"
+    kinds = ("telephone",)
+    hint = "decide whether to use Telephone"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        money = state["players"][seat]["money"]
+        cost = RULES.telephone_cost
+        why = None if money >= cost else f"Telephone costs ¥{cost}; you have ¥{money}."
+        return [({"do": "telephone", "use": True}, why), ({"do": "telephone", "use": False}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["use"]:
+            player = state["players"][seat]
+            player["money"] -= RULES.telephone_cost
+            player["tilted"].append("telephone")
+            state["turn"]["act"]["phone"] = True
+        resolve(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        act = state["turn"]["act"]
+        power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
+        effect = AREAS[act["area"]].effect_text(power)
+        if action["use"]:
+            return f"Telephone: pay ¥{RULES.telephone_cost} for Power {power} → {effect}"
+        return f"Do not use Telephone (Power {power} → {effect})"
+
+    def prompt(self, state: State, seat: int) -> str:
+        power = total_power(state, seat, state["turn"]["act"])
+        return f"Your Power is {power}: pay ¥{RULES.telephone_cost} with Telephone for +1?"
 
 
-def use_telephone(state: State, seat: int, use: bool) -> None:
-    player = state["players"][seat]
-    if use:
-        player["money"] -= 1
-        player["tilted"].append("telephone")
-        state["turn"]["act"]["phone"] = True
-    resolve(state, seat)
-
-
-def total_power(state: State, seat: int, act: dict[str, Any]) -> int:
+def total_power(state: State, seat: int, act: ActState) -> int:
     """The rulebook's power table: card (or Foreign Agent 3), Extra Power card (+1 with Telegram),
     own Shop, own Trading House, the Station token, and Telephone."""
     player = state["players"][seat]
     area = act["area"]
-    power = AGENT_POWER if act["kind"] == "agent" else act["card"]
+    power = AGENT_POWER if act["kind"] == "agent" else int(act["card"])
     if act["extra"]:
         power += act["extra"] + (1 if has_tech(player, "telegram") else 0)
     power += (area in player["shops"]) + (area in player["houses"])
@@ -159,6 +240,17 @@ def total_power(state: State, seat: int, act: dict[str, Any]) -> int:
 
 
 # ----- the effect --------------------------------------------------------------------------
+def power_story(state: State, seat: int, act: ActState, power: int) -> str:
+    where = AREAS[act["area"]].name
+    who = f"a Foreign Agent to {where}" if act["kind"] == "agent" else f"Power {act['card']} to {where}"
+    via = f" (a Used Area, with {VIA_NAMES[act['via']]})" if act.get("via") else ""
+    parts = [f"+{act['extra']} Extra Power card"] if act["extra"] else []
+    if act["phone"]:
+        parts.append(f"Telephone for ¥{RULES.telephone_cost}")
+    extra = f" with {' and '.join(parts)}" if parts else ""
+    return f"{name(seat)} sends {who}{via}{extra}: total Power {power}"
+
+
 def resolve(state: State, seat: int) -> None:
     """Carry out the Area action at the act's total Power."""
     act = state["turn"]["act"]
@@ -168,97 +260,59 @@ def resolve(state: State, seat: int) -> None:
     act["power"] = power
     strength = AREAS[area].strength(power)
     act["strength"] = strength
-    who = "Foreign Agent" if act["kind"] == "agent" else f"Power {act['card']}"
-    log(state, f"{name(seat)}: {AREAS[area].name} with {who}, total Power {power}.")
+    story = power_story(state, seat, act, power)
     owner = house_owner(state, area)
     if owner is not None:
         state["players"][owner]["money"] += 1
-        log(state, f"{name(owner)} gains ¥1 from their Trading House at {AREAS[area].name}.")
-    if area in ("tea", "fishing", "silk"):
-        good = {"tea": "tea", "fishing": "fish", "silk": "silk"}[area]
-        player["goods"][good] += strength
-        finish_act(state, seat)
+    house = f"; {name(owner)}'s Trading House there earns ¥1" if owner is not None else ""
+    if area in AREA_GOODS:
+        player["goods"][AREA_GOODS[area]] += strength
+        gained = f"gains {strength} {GOOD_NAMES[AREA_GOODS[area]]}" if strength else "no effect"
     elif area == "copper":
-        gain_copper(state, seat, strength, mining_applies=True)
-        finish_act(state, seat)
+        copper = gain_copper(state, seat, strength, mining_applies=True)
+        gained = f"gains {copper} Copper" if copper else "no effect"
     elif area == "bank":
         player["money"] += strength
-        finish_act(state, seat)
+        gained = f"gains ¥{strength}"
     elif area == "customs":
         flipped = flip_imported(state, seat, strength)
-        log(state, f"{name(seat)} flips {flipped} Imported Goods face down.")
-        finish_act(state, seat)
-    elif area == "church":
+        gained = f"flips {flipped} Imported Good{'s' if flipped != 1 else ''} face down"
+    else:
+        gained = AREAS[area].effect_text(power)
+    log(state, f"{story}, {gained}{house}")
+    follow_up(state, seat, area, strength)
+
+
+def follow_up(state: State, seat: int, area: str, strength: int) -> None:
+    """The Areas that ask further questions; the others' action is complete."""
+    act = state["turn"]["act"]
+    if area == "church":
         act["step"] = "church"
-        if not church.church_options(state, seat)[:-1]:
-            finish_act(state, seat)
+        church.ask_or_skip(state, seat)
     elif area == "port":
         port.start_port(state, seat, strength)
     elif area == "chinatown":
         act["step"] = "exchange"
         act["left"] = strength
+        if strength <= 0:
+            finish_act(state, seat)
     elif area == "lab":
         act["step"] = "tech"
-        if not laboratory.tech_options(state, seat)[:-1]:
-            finish_act(state, seat)
-
-
-# ----- dispatch ----------------------------------------------------------------------------
-def step_options(state: State, seat: int) -> list[Action]:
-    """The options of the act's current step."""
-    step = state["turn"]["act"]["step"]
-    if step == "area":
-        return agent_area_options()
-    if step == "power":
-        return power_options(state, seat)
-    if step == "telephone":
-        return telephone_options()
-    if step == "church":
-        return church.church_options(state, seat)
-    if step == "faith":
-        return church.faith_options(state, seat)
-    if step == "keep":
-        return port.keep_options(state, seat)
-    if step == "keep2":
-        return port.keep2_options(state, seat)
-    if step == "bottom":
-        return port.bottom_options(state, seat)
-    if step == "exchange":
-        return chinatown.exchange_options(state, seat)
-    if step == "tech":
-        return laboratory.tech_options(state, seat)
-    if step == "pay":
-        return laboratory.pay_options(state, seat)
-    if step == "station":
-        return laboratory.station_options()
-    raise ValueError(f"unknown step {step}")
-
-
-def apply_step(state: State, seat: int, action: Action) -> None:
-    do = action["do"]
-    if do == "area":
-        choose_agent_area(state, seat, action["area"])
-    elif do == "power":
-        play_power(state, seat, action)
-    elif do == "telephone":
-        use_telephone(state, seat, action["use"])
-    elif do == "church":
-        church.choose_church(state, seat, action["card"])
-    elif do == "faith":
-        church.pay_faith(state, seat, action["pay"])
-    elif do == "keep":
-        port.keep_order(state, seat, action["card"])
-    elif do == "keep2":
-        port.keep_second(state, seat, action["card"], action.get("pay"))
-    elif do == "bottom":
-        port.put_bottom(state, seat, action["card"])
-    elif do in ("buy", "sell", "stop"):
-        chinatown.exchange(state, seat, action)
-    elif do == "tech":
-        laboratory.choose_tech(state, seat, action["tech"])
-    elif do == "pay":
-        laboratory.pay_tech(state, seat, action["up"], action["down"])
-    elif do == "station":
-        laboratory.place_station(state, seat, action["area"])
+        laboratory.ask_or_skip(state, seat)
     else:
-        raise ValueError(f"unknown step action {do}")
+        finish_act(state, seat)
+
+
+POWER = PowerStep()
+AGENT_AREA = AgentAreaStep()
+TELEPHONE = TelephoneStep()
+#: The steps of an Area action by `act["step"]` (the Area modules add their own questions).
+ACT_STEPS: dict[str, DuelStep] = {
+    "area": AGENT_AREA,
+    "power": POWER,
+    "telephone": TELEPHONE,
+    **church.STEPS,
+    **port.STEPS,
+    **chinatown.STEPS,
+    **laboratory.STEPS,
+}

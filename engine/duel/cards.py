@@ -1,4 +1,4 @@
-"""The Duel's component data, read from `data/duel/*.toml` and checked once at import.
+"""The Duel's component data and rule numbers, read from `data/duel/*.toml` and checked once at import.
 
 Cards are referred to in the state by small ids (the index of an Order, Church or Power Bonus
 card in its file, a Technology's string id), so the state stays small and a corrected data file
@@ -25,12 +25,19 @@ class Area:
     board: int
     table: tuple[int, ...]
     never_used: bool
+    effect: str
+    districts: bool
 
     def strength(self, power: int) -> int:
         """The effect at `power` (the table's last entry covers 5 and more; 0 power does nothing)."""
         if power <= 0:
             return 0
         return self.table[min(power, len(self.table)) - 1]
+
+    def effect_text(self, power: int) -> str:
+        """What `power` does here, in a few words ("gain 3 Silk", "no effect")."""
+        strength = self.strength(power)
+        return self.effect.format(n=strength) if strength else "no effect"
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,10 @@ class Tech:
     production: int
     text: str
     once_per_round: bool
+    #: End-of-game points: `end_points` per `end_per` ("orders", "imported_down", "houses", "shops",
+    #: "techs", "church"), or flat when `end_per` is None; 0 for cards that score nothing.
+    end_points: int = 0
+    end_per: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,49 @@ class PowerCard:
         return self.upgraded if upgraded else self.base
 
 
+@dataclass(frozen=True)
+class Hire:
+    """One Foreign Agent requirement: a count on the player's sheet that must reach `at_least`."""
+
+    id: str
+    label: str
+    at_least: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rulebook's numbers (data/duel/rules.toml)."""
+
+    rounds: int
+    turns_per_round: int
+    extra_hand_limit: int
+    foreign_agents: int
+    agent_power: int
+    face_up_techs: int
+    face_up_church: int
+    face_up_bonus: int
+    shops_per_player: int
+    shop_cost: int
+    trading_house_costs: tuple[int, ...]
+    construction_power: int
+    bonus_power: int
+    majority_bonus: int
+    port_second_card_yen: int
+    lab_unit_yen: int
+    extra_tech_from: int
+    faith_yen: int
+    imported_price: int
+    telephone_cost: int
+    spinning_mill_yen: int
+    letterpress_yen: int
+    language_school_yen: int
+    chinatown_prices: dict[str, int]
+    extra_deck: dict[str, int]
+    start: dict[str, int]
+    scoring: dict[str, int]
+    hire: tuple[Hire, ...]
+
+
 def _check_reward(reward: dict[str, Any], where: str) -> dict[str, int]:
     for key, amount in reward.items():
         if key not in REWARD_KEYS:
@@ -84,59 +138,87 @@ def _check_reward(reward: dict[str, Any], where: str) -> dict[str, int]:
     return dict(reward)
 
 
-def _load() -> tuple[
-    dict[str, Area], list[Order], list[Church], list[Bonus], dict[str, Tech], list[PowerCard]
-]:
-    areas = {
-        a["id"]: Area(a["id"], a["name"], a["board"], tuple(a["table"]), bool(a.get("never_used", False)))
+def _load_rules() -> Rules:
+    raw = dict(load_data("duel", "rules.toml"))
+    raw.pop("reconstructed", None)
+    raw["trading_house_costs"] = tuple(raw["trading_house_costs"])
+    raw["hire"] = tuple(Hire(h["id"], h["label"], h["at_least"]) for h in raw["hire"])
+    for key in ("chinatown_prices", "extra_deck", "start", "scoring"):
+        raw[key] = dict(raw[key])
+    if set(raw["chinatown_prices"]) != set(GOODS):
+        raise ValueError("data/duel/rules.toml: chinatown_prices must price exactly the four Trade Goods")
+    return Rules(**raw)
+
+
+def _load_areas() -> dict[str, Area]:
+    return {
+        a["id"]: Area(a["id"], a["name"], a["board"], tuple(a["table"]), bool(a.get("never_used", False)),
+                      a["effect"], bool(a.get("districts", True)))
         for a in load_data("duel", "areas.toml")["area"]
     }
+
+
+def _load_orders() -> list[Order]:
     orders = []
     for i, o in enumerate(load_data("duel", "orders.toml")["order"]):
         if not o["cost"] or any(g not in GOODS for g in o["cost"]):
             raise ValueError(f"order {i}: costs must be Trade Goods")
         orders.append(Order(i, dict(o["cost"]), o["points"], _check_reward(o["reward"], f"order {i}")))
-    church = [
-        Church(i, c["faith"], c["points"], _check_reward(c["reward"], f"church {i}"))
-        for i, c in enumerate(load_data("duel", "church.toml")["church"])
-    ]
+    return orders
+
+
+def _load_bonus() -> list[Bonus]:
     bonus = []
     for i, b in enumerate(load_data("duel", "power_bonus.toml")["bonus"]):
         if len(b["rewards"]) != 3:
             raise ValueError(f"power bonus {i}: needs exactly 3 rewards (Power 5, 6, 7+)")
         bonus.append(Bonus(i, tuple(_check_reward(r, f"power bonus {i}") for r in b["rewards"])))
-    techs = {
-        t["id"]: Tech(t["id"], t["name"], t["production"], t["text"], bool(t.get("once_per_round", False)))
-        for t in load_data("duel", "technologies.toml")["tech"]
-    }
-    power_cards = [
-        PowerCard(i, c["base"], c["upgraded"], c["cost"])
-        for i, c in enumerate(load_data("duel", "power_cards.toml")["card"])
-    ]
-    return areas, orders, church, bonus, techs, power_cards
+    return bonus
 
 
-AREAS, ORDERS, CHURCH, BONUS, TECHS, POWER_CARDS = _load()
+RULES = _load_rules()
+AREAS: dict[str, Area] = _load_areas()
+ORDERS: list[Order] = _load_orders()
+CHURCH: list[Church] = [
+    Church(i, c["faith"], c["points"], _check_reward(c["reward"], f"church {i}"))
+    for i, c in enumerate(load_data("duel", "church.toml")["church"])
+]
+BONUS: list[Bonus] = _load_bonus()
+END_PER: tuple[str, ...] = ("orders", "imported_down", "houses", "shops", "techs", "church")
+
+
+def _load_techs() -> dict[str, Tech]:
+    techs = {}
+    for t in load_data("duel", "technologies.toml")["tech"]:
+        if t.get("end_per") not in (None, *END_PER):
+            raise ValueError(f"technology {t['id']}: end_per must be one of {END_PER}")
+        techs[t["id"]] = Tech(t["id"], t["name"], t["production"], t["text"], bool(t.get("once_per_round", False)),
+                              t.get("end_points", 0), t.get("end_per"))
+    return techs
+
+
+TECHS: dict[str, Tech] = _load_techs()
+POWER_CARDS: list[PowerCard] = [
+    PowerCard(i, c["base"], c["upgraded"], c["cost"])
+    for i, c in enumerate(load_data("duel", "power_cards.toml")["card"])
+]
 AREA_IDS: tuple[str, ...] = tuple(AREAS)
-TRADING_HOUSE_COSTS: tuple[int, ...] = (4, 5, 6, 7)
-SHOPS_PER_PLAYER = 8
-EXTRA_DECK: dict[str, int] = {"1": 8, "2": 5}
-FOREIGN_AGENTS = 7
-AGENT_POWER = 3
-FACE_UP_TECHS = 5
-FACE_UP_CHURCH = 6
-FACE_UP_BONUS = 3
-ROUNDS = 4
-TURNS_PER_ROUND = 4
-EXTRA_HAND_LIMIT = 4
-#: The four Foreign Agent requirements: key -> (label, test on a player's sheet).
-HIRE_REQUIREMENTS: tuple[str, ...] = ("orders", "techs", "church", "flipped")
-HIRE_LABELS: dict[str, str] = {
-    "orders": "3+ completed Orders",
-    "techs": "3+ Technologies",
-    "church": "2+ Church cards",
-    "flipped": "2+ face-down Imported Goods",
-}
+# The names the rule modules use; each is a number from data/duel/rules.toml.
+TRADING_HOUSE_COSTS: tuple[int, ...] = RULES.trading_house_costs
+SHOPS_PER_PLAYER = RULES.shops_per_player
+EXTRA_DECK: dict[str, int] = RULES.extra_deck
+FOREIGN_AGENTS = RULES.foreign_agents
+AGENT_POWER = RULES.agent_power
+FACE_UP_TECHS = RULES.face_up_techs
+FACE_UP_CHURCH = RULES.face_up_church
+FACE_UP_BONUS = RULES.face_up_bonus
+ROUNDS = RULES.rounds
+TURNS_PER_ROUND = RULES.turns_per_round
+EXTRA_HAND_LIMIT = RULES.extra_hand_limit
+#: The four Foreign Agent requirements, by id, in the rulebook's order.
+HIRES: dict[str, Hire] = {h.id: h for h in RULES.hire}
+HIRE_REQUIREMENTS: tuple[str, ...] = tuple(HIRES)
+HIRE_LABELS: dict[str, str] = {h.id: h.label for h in RULES.hire}
 
 
 def reward_text(reward: dict[str, int]) -> str:

@@ -4,51 +4,75 @@ but never sold."""
 from __future__ import annotations
 
 from engine.core import State
-from engine.duel.act import Action, finish_act
-from engine.duel.cards import GOOD_NAMES
+from engine.duel.act import finish_act
+from engine.duel.cards import GOOD_NAMES, RULES
 from engine.duel.gains import gain_copper
 from engine.duel.state import log, name
+from engine.duel.step import DuelStep
+from engine.duel.types import Action, Candidate
 
 #: Chinatown prices in ¥ (buying and selling are both allowed except for Imported Goods).
-CHINATOWN_PRICES: dict[str, int] = {"copper": 2, "silk": 1, "fish": 2, "tea": 1}
-IMPORTED_PRICE = 4
+CHINATOWN_PRICES: dict[str, int] = RULES.chinatown_prices
+IMPORTED_PRICE = RULES.imported_price
 
 
-def exchange_options(state: State, seat: int) -> list[Action]:
+class ExchangeStep(DuelStep):
     """One exchange at a time: buy or sell a Trade Good, buy an Imported Good (never sell), or stop."""
-    player = state["players"][seat]
-    options: list[Action] = []
-    for good, price in CHINATOWN_PRICES.items():
-        if player["money"] >= price:
-            options.append({"do": "buy", "good": good})
-    if player["money"] >= IMPORTED_PRICE:
-        options.append({"do": "buy", "good": "imported"})
-    for good in CHINATOWN_PRICES:
-        if player["goods"][good] >= 1:
-            options.append({"do": "sell", "good": good})
-    return options + [{"do": "stop"}]
+
+    name = "exchange"
+    kinds = ("buy", "sell", "stop")
+    hint = "make an exchange in Chinatown or stop"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        money = player["money"]
+        result: list[Candidate] = []
+        for good, price in [*CHINATOWN_PRICES.items(), ("imported", IMPORTED_PRICE)]:
+            why = None if money >= price else f"That costs ¥{price}; you have ¥{money}."
+            result.append(({"do": "buy", "good": good}, why))
+        for good in CHINATOWN_PRICES:
+            why = None if player["goods"][good] >= 1 else f"You have no {GOOD_NAMES[good]} to sell."
+            result.append(({"do": "sell", "good": good}, why))
+        result.append(({"do": "sell", "good": "imported"}, "Imported Goods cannot be sold in Chinatown."))
+        return result + [({"do": "stop"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        good: str = action["good"] if action["do"] != "stop" else ""
+        if action["do"] == "buy" and good == "imported":
+            player["money"] -= IMPORTED_PRICE
+            player["imported_up"] += 1
+            log(state, f"{name(seat)} buys an Imported Good for ¥{IMPORTED_PRICE}")
+        elif action["do"] == "buy":
+            player["money"] -= CHINATOWN_PRICES[good]
+            if good == "copper":
+                got = gain_copper(state, seat, 1, mining_applies=True)
+            else:
+                player["goods"][good] += 1
+                got = 1
+            log(state, f"{name(seat)} buys {got} {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}")
+        elif action["do"] == "sell":
+            player["goods"][good] -= 1
+            player["money"] += CHINATOWN_PRICES[good]
+            log(state, f"{name(seat)} sells 1 {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}")
+        if action["do"] != "stop":
+            act["left"] -= 1
+        if action["do"] == "stop" or act["left"] <= 0:
+            act.pop("left", None)
+            finish_act(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "stop":
+            return "Stop exchanging"
+        good = action["good"]
+        if good == "imported":
+            return f"Buy 1 Imported Good for ¥{IMPORTED_PRICE}"
+        verb = "Buy" if action["do"] == "buy" else "Sell"
+        return f"{verb} 1 {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Chinatown: {state['turn']['act']['left']} exchange(s) left."
 
 
-def exchange(state: State, seat: int, action: Action) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    good = action.get("good")
-    if action["do"] == "buy" and good == "imported":
-        player["money"] -= IMPORTED_PRICE
-        player["imported_up"] += 1
-    elif action["do"] == "buy":
-        player["money"] -= CHINATOWN_PRICES[good]
-        if good == "copper":
-            gain_copper(state, seat, 1, mining_applies=True)
-        else:
-            player["goods"][good] += 1
-    elif action["do"] == "sell":
-        player["goods"][good] -= 1
-        player["money"] += CHINATOWN_PRICES[good]
-    if action["do"] != "stop":
-        act["left"] -= 1
-        verb = "buys" if action["do"] == "buy" else "sells"
-        log(state, f"{name(seat)} {verb} {GOOD_NAMES.get(good, 'an Imported Good')} at Chinatown.")
-    if action["do"] == "stop" or act["left"] <= 0:
-        act.pop("left", None)
-        finish_act(state, seat)
+STEPS: dict[str, DuelStep] = {"exchange": ExchangeStep()}

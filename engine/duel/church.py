@@ -3,16 +3,25 @@ and ¥1; the card is taken face down and its reward gained at once."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
-from engine.duel.act import Action, finish_act
-from engine.duel.cards import CHURCH, GOODS
+from engine.duel.act import finish_act
+from engine.duel.cards import CHURCH, GOODS, RULES, reward_text
+from engine.duel.free import FREE
 from engine.duel.gains import gain_reward
 from engine.duel.state import log, name
+from engine.duel.step import DuelStep
+from engine.duel.text import church_text
+from engine.duel.types import Action, Candidate, PlayerState
+
+FAITH_NAMES = {
+    "yen": f"¥{RULES.faith_yen}",
+    "imported_up": "a face-up Imported Good",
+    "imported_down": "a face-down Imported Good",
+    "tea": "1 Tea", "fish": "1 Fish", "silk": "1 Silk", "copper": "1 Copper",
+}
 
 
-def faith_types(player: dict[str, Any], spent: list[str]) -> list[str]:
+def faith_types(player: PlayerState, spent: list[str]) -> list[str]:
     """What may still be spent for +1 Faith: one each of the goods, one Imported Good (face up or down),
     and ¥1. Imported Goods are offered as "up"/"down" so the player picks which token goes."""
     types = [g for g in GOODS if player["goods"][g] >= 1 and g not in spent]
@@ -21,58 +30,136 @@ def faith_types(player: dict[str, Any], spent: list[str]) -> list[str]:
             types.append("imported_up")
         if player["imported_down"]:
             types.append("imported_down")
-    if "yen" not in spent and player["money"] >= 1:
+    if "yen" not in spent and player["money"] >= RULES.faith_yen:
         types.append("yen")
     return types
 
 
-def max_extra_faith(player: dict[str, Any]) -> int:
-    types = faith_types(player, [])
+def max_extra_faith(player: PlayerState, spent: list[str] | None = None) -> int:
+    types = faith_types(player, spent or [])
     return len(types) - (("imported_up" in types) and ("imported_down" in types))
 
 
-def church_options(state: State, seat: int) -> list[Action]:
-    """Church cards the Faith (Power, at most 5, plus what can be spent) reaches, then "none"."""
+def ask_or_skip(state: State, seat: int) -> None:
+    """Ask for a Church card when one is within reach or a free action could change that; otherwise
+    the action ends, and the story says why."""
+    if CHURCH_STEP.options(state, seat)[:-1] or FREE.options(state, seat, agents=False):
+        return
     act = state["turn"]["act"]
     reach = act["strength"] + max_extra_faith(state["players"][seat])
-    cards = [{"do": "church", "card": c} for c in state["church_row"] if CHURCH[c].faith <= reach]
-    return cards + [{"do": "church", "card": None}]
+    log(state, f"{name(seat)} has no Church card within reach (Faith at most {reach})")
+    finish_act(state, seat)
 
 
-def choose_church(state: State, seat: int, card: int | None) -> None:
-    act = state["turn"]["act"]
-    if card is None:
-        log(state, f"{name(seat)} takes no Church card.")
-        finish_act(state, seat)
-        return
-    act["church"] = card
-    act["need"] = max(0, CHURCH[card].faith - act["strength"])
-    act["spent"] = []
-    act["step"] = "faith"
-    if act["need"] == 0:
-        take_church(state, seat)
+class ChurchStep(DuelStep):
+    """Church cards the Faith (Power, at most 5, plus what can be spent) reaches, then "none"."""
+
+    name = "church"
+    kinds = ("church",)
+    hint = "choose a Church card"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        reach = state["turn"]["act"]["strength"] + max_extra_faith(state["players"][seat])
+        cards: list[Candidate] = [
+            ({"do": "church", "card": c},
+             None if CHURCH[c].faith <= reach else
+             f"That card needs Faith {CHURCH[c].faith}; you can reach at most {reach}.")
+            for c in state["church_row"]
+        ]
+        return cards + [({"do": "church", "card": None}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        card = action["card"]
+        act = state["turn"]["act"]
+        if card is None:
+            log(state, f"{name(seat)} takes no Church card")
+            finish_act(state, seat)
+            return
+        act["church"] = card
+        act["need"] = max(0, CHURCH[card].faith - act["strength"])
+        act["spent"] = []
+        act["step"] = "faith"
+        if act["need"] == 0:
+            take_church(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        if action["card"] is None:
+            return "Take no Church card"
+        card = action["card"]
+        need = max(0, CHURCH[card].faith - state["turn"]["act"]["strength"])
+        spend = f" (spend {need} more)" if need else ""
+        return church_text(card) + spend
+
+    def details(self, state: State, action: Action) -> str:
+        if action["card"] is None:
+            return ""
+        c = CHURCH[action["card"]]
+        return (f"Faith {c.faith}; {c.points} points at the end; gain {reward_text(c.reward)} now. Goods, "
+                "an Imported Good and ¥1 add 1 Faith each.")
+
+    def hidden_text(self, state: State, action: Action) -> str | None:
+        return "Take a Church card (face down)" if action["card"] is not None else None
+
+    def prompt(self, state: State, seat: int) -> str:
+        strength = state["turn"]["act"]["strength"]
+        return (f"Faith {strength}: choose a Church card; one each of the goods, an Imported Good and ¥1 "
+                "add 1 Faith.")
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That Church card is not on the board."
 
 
-def faith_options(state: State, seat: int) -> list[Action]:
-    act = state["turn"]["act"]
-    return [{"do": "faith", "pay": t} for t in faith_types(state["players"][seat], act["spent"])]
+class FaithStep(DuelStep):
+    """Paying the chosen card's missing Faith, one token at a time (at most one of each kind).
 
+    Free actions stay open, but only those that leave the payment possible (an Order could spend
+    the very goods the Faith needs)."""
 
-def pay_faith(state: State, seat: int, pay: str) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if pay in GOODS:
-        player["goods"][pay] -= 1
-        act["spent"].append(pay)
-    elif pay == "yen":
-        player["money"] -= 1
-        act["spent"].append("yen")
-    else:
-        player[pay] -= 1
-        act["spent"].append("imported")
-    act["need"] -= 1
-    if act["need"] == 0:
-        take_church(state, seat)
+    name = "faith"
+    kinds = ("faith",)
+    guard_free = True
+    hint = "choose what to spend for Faith"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        if max_extra_faith(player, act["spent"]) < act["need"]:
+            return []  # only reachable through a free action that is never offered (guard_free)
+        allowed = faith_types(player, act["spent"])
+        result: list[Candidate] = []
+        for pay in ("tea", "fish", "silk", "copper", "imported_up", "imported_down", "yen"):
+            kind = "imported" if pay.startswith("imported") else pay
+            if pay in allowed:
+                result.append(({"do": "faith", "pay": pay}, None))
+            elif kind in act["spent"]:
+                result.append(({"do": "faith", "pay": pay}, "You may spend at most one of each kind for Faith."))
+            else:
+                result.append(({"do": "faith", "pay": pay}, "You have none of that to spend."))
+        return result
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        pay = action["pay"]
+        if pay in GOODS:
+            player["goods"][pay] -= 1
+            act["spent"].append(pay)
+        elif pay == "yen":
+            player["money"] -= RULES.faith_yen
+            act["spent"].append("yen")
+        else:
+            player[pay] -= 1
+            act["spent"].append("imported")
+        act["paid"] = [*act.get("paid", []), pay]
+        act["need"] -= 1
+        if act["need"] == 0:
+            take_church(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Spend {FAITH_NAMES[action['pay']]} for +1 Faith"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Spend {state['turn']['act']['need']} more for Faith (at most one of each kind)."
 
 
 def take_church(state: State, seat: int) -> None:
@@ -80,6 +167,12 @@ def take_church(state: State, seat: int) -> None:
     card = act["church"]
     state["church_row"].remove(card)
     state["players"][seat]["church"].append(card)
-    log(state, f"{name(seat)} takes a Church card and places it face down.")
+    paid = act.get("paid", [])
+    spent = f", spending {', '.join(FAITH_NAMES[p] for p in paid)} for Faith" if paid else ""
+    log(state, f"{name(seat)} takes a Church card face down{spent}")
     gain_reward(state, seat, CHURCH[card].reward, "church")
     finish_act(state, seat)
+
+
+CHURCH_STEP = ChurchStep()
+STEPS: dict[str, DuelStep] = {"church": CHURCH_STEP, "faith": FaithStep()}

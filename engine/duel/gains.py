@@ -48,7 +48,7 @@ def gain_extra(state: State, seat: int, value: int) -> bool:
     decision (queued in `discard_due`); when all their cards are alike it happens at once."""
     key = str(value)
     if state["extra_supply"][key] <= 0:
-        log(state, f"{name(seat)} would gain a +{value} Extra Power card, but that deck is empty.")
+        log(state, f"{name(seat)} would gain a +{value} Extra Power card, but that deck is empty")
         return False
     player = state["players"][seat]
     state["extra_supply"][key] -= 1
@@ -67,7 +67,7 @@ def discard_extra(state: State, seat: int, key: str) -> None:
     player = state["players"][seat]
     player["extra"][key] -= 1
     state["extra_supply"][key] += 1
-    log(state, f"{name(seat)} is over the limit of 4 Extra Power cards and discards a +{key}.")
+    log(state, f"{name(seat)} is over the limit of 4 Extra Power cards and discards a +{key}")
 
 
 def gain_reward(state: State, seat: int, reward: dict[str, int], source: str) -> None:

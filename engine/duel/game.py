@@ -1,65 +1,99 @@
-"""`DuelGame`: Yokohama Duel behind the engine contract (engine/core/contract.py)."""
+"""`DuelGame`: Yokohama Duel behind the engine contract (engine/core/contract.py).
+
+Every decision is a `DuelStep` (engine/duel/flow.py picks the current one), so `legal`, refusals,
+prompts, labels and details derive from one declaration per rule (`engine.core.steps.StepGame`).
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from engine.core import Game, IllegalAction, State
-from engine.duel import describe as describing
-from engine.duel import prompts, reasons, scoring, turns
+from engine.core import OptionSpec, State, seat_token
+from engine.core.steps import StepGame
+from engine.duel import flow, scoring
 from engine.duel import view as viewing
-from engine.duel.cards import AREAS, ROUNDS
+from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.greedy import greedy_action
-from engine.duel.state import name, new_state
+from engine.duel.state import SCHEMA_VERSION, new_state
+from engine.duel.step import DuelStep
+
+NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered options."
+_OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 
 
-class DuelGame(Game):
+class DuelGame(StepGame):
     name = "duel"
     title = "Yokohama Duel"
     min_players = 2
     max_players = 2
-    #: start_seat: -1 lets the seed decide who starts (the basic game); 0 or 1 fixes it.
-    default_options: dict[str, Any] = {"start_seat": -1}
+    options = (
+        OptionSpec(
+            "start_seat", -1, (-1, 0, 1),
+            "Who takes the first turn of round 1 (the rulebook: whoever most recently visited a port).",
+            title="Starting player", labels=("random", "first seat", "second seat"),
+        ),
+    )
+    schema_version = SCHEMA_VERSION
 
+    # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        opts = self.normalize_options(options)
-        if opts["start_seat"] not in (-1, 0, 1):
-            raise IllegalAction("Option 'start_seat' must be -1 (decided by the seed), 0 or 1.")
-        return new_state(seed, opts)
+        return new_state(seed, self.normalize_options(options))
 
     def to_act(self, state: State) -> list[int]:
-        return turns.to_act(state)
+        return flow.to_act(state)
 
-    def legal(self, state: State, seat: int) -> list[Any]:
-        return turns.options(state, seat)
+    def step_of(self, state: State, seat: int) -> DuelStep | None:
+        return flow.step_of(state, seat)
+
+    def _copy_for_move(self, state: State, seat: int) -> State:
+        """The state is plain JSON, and a JSON round trip copies it several times faster than deepcopy."""
+        copied: State = json.loads(json.dumps(state))
+        return copied
 
     def _apply(self, state: State, seat: int, action: Any) -> None:
-        turns.perform(state, seat, action)
+        flow.perform(state, seat, action)
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
-        return reasons.why_illegal(state, seat, action)
+        if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
+            return NOT_AN_ACTION
+        return super().why_illegal(state, seat, action)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
+        if seat not in (0, 1):
+            return "There is no such seat in a Duel."
         if state["phase"] == "setup":
             return "You have already chosen your Order cards; waiting for your opponent."
         if state["phase"] == "upgrade":
             return "You have already decided your upgrade; waiting for your opponent."
-        return f"It is not your turn; {name(turns.to_act(state)[0])} is deciding."
+        return "It is not your turn; your opponent is deciding."
 
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    # ----- words ------------------------------------------------------------------------------
     def describe(self, state: State, action: Any) -> str:
-        return describing.describe(state, action)
+        step = flow.owner_of(state, action)
+        return step.label(state, action) if step is not None else str(action)[:80]
 
     def public_label(self, state: State, action: Any) -> str:
         """Like `describe`, but never naming hidden cards: for the public record of a turn."""
-        return prompts.public_label(state, action)
+        step = flow.owner_of(state, action)
+        return step.public_label(state, action) if step is not None else str(action)[:80]
 
-    def pending_label(self, state: State, seat: int) -> str:
-        """The prompt above the decision panel."""
-        return prompts.pending_label(state, seat)
+    def detail(self, state: State, action: Any) -> str:
+        step = flow.owner_of(state, action)
+        return step.detail(state, action) if step is not None else ""
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return viewing.view(state, seat, self.scores(state), self.winners(state))
+    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+        """The public events this decision caused (the log entries it added), as one clause."""
+        added = after.get("log_count", 0) - before.get("log_count", 0)
+        events = after["log"][-added:] if added > 0 else []
+        if events:
+            return "; ".join(events)
+        return f"{seat_token(seat)}: {self.public_label(before, action)}"
 
     def headline(self, state: State) -> str:
         phase = state["phase"]
@@ -68,7 +102,7 @@ class DuelGame(Game):
             if len(won) == 2:
                 return "Game over: a shared victory."
             totals = [s["total"] for s in self.scores(state)]
-            return f"Game over: {name(won[0])} wins {max(totals)} to {min(totals)}."
+            return f"Game over: {seat_token(won[0])} wins {max(totals)} to {min(totals)}."
         if phase == "setup":
             return "Setup: each player keeps 2 of 3 Order cards."
         if phase == "upgrade":
@@ -76,18 +110,48 @@ class DuelGame(Game):
         turn_no = state["turns_done"] // 2 + 1
         act = state["turn"]["act"]
         where = f" at {AREAS[act['area']].name}" if act and act["area"] else ""
-        return f"Round {state['round']} of {ROUNDS}, turn {turn_no} of 4: {name(state['current'])} to play{where}."
+        return (f"Round {state['round']} of {ROUNDS}, turn {turn_no} of {TURNS_PER_ROUND}: "
+                f"{seat_token(state['current'])} to play{where}.")
 
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+    def turn_marker(self, state: State) -> Any:
+        return [state["phase"], state["round"], state["turns_done"]]
+
+    # ----- the service's questions --------------------------------------------------------------
+    def is_formality(self, state: State, seat: int) -> bool:
+        """Ending the turn is never played for the player, even when it is all that is left: it hands
+        the turn on and so closes their chance to undo the decision before it."""
+        legal = self.legal(state, seat)
+        return len(legal) == 1 and legal[0] != {"do": "end"}
+
+    def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
+        """Closed by a draw (Order, Power Bonus or Technology cards; any shuffle), by revealing a
+        hidden card (an Order completed), and by the decision passing to another seat."""
+        if self.to_act(after) != self.to_act(before) or after["phase"] != before["phase"]:
+            return True
+        if after["rng"] != before["rng"] or len(after["order_deck"]) < len(before["order_deck"]):
+            return True
+        if after["bonus_deck"] != before["bonus_deck"] or after["tech_row"] != before["tech_row"]:
+            return True
+        done = [len(p["orders_done"]) for p in before["players"]]
+        return [len(p["orders_done"]) for p in after["players"]] != done
+
+    # ----- views and scores ------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return dict(viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
 
     def scores(self, state: State) -> list[dict[str, int]]:
-        """The score sheet. Church points stay 0 until the end: those cards are face down."""
+        """The public score sheet: Church points stay 0 until the end (those cards are face down)."""
+        return self.scores_for(state, None)
+
+    def scores_for(self, state: State, viewer: int | None) -> list[dict[str, int]]:
+        """The score sheet as `viewer` may see it: their own Church points count, the other's stay 0
+        until the end."""
         sheets = scoring.score_sheet(state)
         if state["phase"] != "over":
-            for sheet in sheets:
-                sheet["total"] -= sheet["church"]
-                sheet["church"] = 0
+            for seat, sheet in enumerate(sheets):
+                if seat != viewer:
+                    sheet["total"] -= sheet["church"]
+                    sheet["church"] = 0
         return sheets
 
     def winners(self, state: State) -> list[int]:
@@ -99,8 +163,24 @@ class DuelGame(Game):
     def ranking(self, state: State) -> list[int]:
         return scoring.ranking(self.scores(state))
 
+    def places(self, state: State) -> list[int]:
+        """1 and 1 for a shared victory (every tie-break category equal), else 1 and 2."""
+        keys = [scoring.rank_key(sheet) for sheet in self.scores(state)]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
+
     def auto_action(self, state: State, seat: int) -> Any:
         return greedy_action(state, seat)
+
+    # ----- stored games ----------------------------------------------------------------------------
+    def upgrade(self, state: State, from_version: int) -> State:
+        """Schema 1 -> 2: the log names seats by token, counts its events, and the turn can keep
+        steps a Foreign Agent interrupted."""
+        if from_version == 1:
+            state["log"] = [_OLD_SEAT_NAMES.sub(lambda m: seat_token(int(m.group(1)) - 1), line)
+                            for line in state["log"]]
+            state["log_count"] = len(state["log"])
+            state["turn"].setdefault("suspended", [])
+        return state
 
 
 GAME = DuelGame()

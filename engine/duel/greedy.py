@@ -8,12 +8,13 @@ estimate of final points) is chosen. Ending the turn is chosen only when nothing
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from engine.core import Rng, State, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
+from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
-from engine.duel.turns import options, perform, to_act
 
 GOOD_WORTH = {"tea": 0.7, "fish": 0.8, "silk": 1.0, "copper": 1.4}
 SETTLE_LIMIT = 40
@@ -38,7 +39,7 @@ def worth(state: State, seat: int) -> float:
 
 
 def _after(state: State, seat: int, action: Any) -> State:
-    new = copy.deepcopy(state)
+    new: State = json.loads(json.dumps(state))  # plain JSON: faster than deepcopy
     perform(new, seat, action)
     return new
 

@@ -3,62 +3,130 @@ more for the 4th Technology on); the Technology's on-gain effects (Letterpress, 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
-from engine.duel.act import Action, finish_act
-from engine.duel.cards import AREA_IDS, AREAS, TECHS
+from engine.duel.act import finish_act
+from engine.duel.cards import AREA_IDS, AREAS, RULES, TECHS
+from engine.duel.free import FREE
 from engine.duel.gains import gain_extra
 from engine.duel.state import has_tech, log, name
+from engine.duel.step import DuelStep
+from engine.duel.text import tech_detail, tech_text
+from engine.duel.types import Action, Candidate, PlayerState
 
 
-def tech_units(player: dict[str, Any], production: int, tech: str) -> int:
+def tech_units(player: PlayerState, production: int, tech: str) -> int:
     """Units still to pay (each ¥2 or one Imported Good): the missing Production, plus one for the
     4th Technology and every one after it."""
-    return max(0, TECHS[tech].production - production) + (1 if len(player["techs"]) >= 3 else 0)
+    later = 1 if len(player["techs"]) >= RULES.extra_tech_from - 1 else 0
+    return max(0, TECHS[tech].production - production) + later
 
 
-def can_pay_units(player: dict[str, Any], units: int) -> bool:
-    return player["money"] // 2 + player["imported_up"] + player["imported_down"] >= units
+def can_pay_units(player: PlayerState, units: int) -> bool:
+    return player["money"] // RULES.lab_unit_yen + player["imported_up"] + player["imported_down"] >= units
 
 
-def tech_options(state: State, seat: int) -> list[Action]:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    cards = [
-        {"do": "tech", "tech": t}
-        for t in state["tech_row"]
-        if can_pay_units(player, tech_units(player, act["strength"], t))
-    ]
-    return cards + [{"do": "tech", "tech": None}]
-
-
-def choose_tech(state: State, seat: int, tech: str | None) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if tech is None:
-        log(state, f"{name(seat)} takes no Technology.")
-        finish_act(state, seat)
+def ask_or_skip(state: State, seat: int) -> None:
+    """Ask for a Technology when one is within reach or a free action could change that; otherwise
+    the action ends, and the story says why."""
+    if TECH_STEP.options(state, seat)[:-1] or FREE.options(state, seat, agents=False):
         return
-    units = tech_units(player, act["strength"], tech)
-    act["tech"] = tech
-    act["units"] = units
-    if units == 0 or (player["imported_up"] == 0 and player["imported_down"] == 0):
-        pay_tech(state, seat, 0, 0)
-    else:
-        act["step"] = "pay"
+    log(state, f"{name(seat)} can pay for no Technology in the row")
+    finish_act(state, seat)
 
 
-def pay_options(state: State, seat: int) -> list[Action]:
+class TechStep(DuelStep):
+    name = "tech"
+    kinds = ("tech",)
+    hint = "choose a Technology"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        production = state["turn"]["act"]["strength"]
+        result: list[Candidate] = []
+        for tech in state["tech_row"]:
+            units = tech_units(player, production, tech)
+            why = None if can_pay_units(player, units) else (
+                f"{TECHS[tech].name} needs {units} payment(s) of ¥{RULES.lab_unit_yen} or an Imported Good; "
+                "you cannot pay that many.")
+            result.append(({"do": "tech", "tech": tech}, why))
+        return result + [({"do": "tech", "tech": None}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        tech = action["tech"]
+        if tech is None:
+            log(state, f"{name(seat)} takes no Technology")
+            finish_act(state, seat)
+            return
+        units = tech_units(player, act["strength"], tech)
+        act["tech"] = tech
+        act["units"] = units
+        if units == 0 or (player["imported_up"] == 0 and player["imported_down"] == 0):
+            pay_tech(state, seat, 0, 0)
+        else:
+            act["step"] = "pay"
+
+    def _units(self, state: State, action: Action) -> int:
+        player = state["players"][state["current"]]
+        return tech_units(player, state["turn"]["act"]["strength"], action["tech"])
+
+    def text(self, state: State, action: Action) -> str:
+        if action["tech"] is None:
+            return "Take no Technology"
+        return tech_text(action["tech"], self._units(state, action))
+
+    def details(self, state: State, action: Action) -> str:
+        if action["tech"] is None:
+            return ""
+        return tech_detail(action["tech"], self._units(state, action))
+
+    def prompt(self, state: State, seat: int) -> str:
+        return (f"Production {state['turn']['act']['strength']}: choose a Technology; each missing point costs "
+                f"¥{RULES.lab_unit_yen} or an Imported Good.")
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That Technology is not in the row."
+
+
+class PayStep(DuelStep):
     """Every split of the units between face-up / face-down Imported Goods and ¥2 each."""
-    player = state["players"][seat]
-    units = state["turn"]["act"]["units"]
-    options: list[Action] = []
-    for up in range(min(units, player["imported_up"]) + 1):
-        for down in range(min(units - up, player["imported_down"]) + 1):
-            if (units - up - down) * 2 <= player["money"]:
-                options.append({"do": "pay", "up": up, "down": down})
-    return options
+
+    name = "pay"
+    kinds = ("pay",)
+    hint = "choose how to pay for the Technology"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        units = state["turn"]["act"]["units"]
+        result: list[Candidate] = []
+        for up in range(min(units, player["imported_up"]) + 1):
+            for down in range(min(units - up, player["imported_down"]) + 1):
+                yen = (units - up - down) * RULES.lab_unit_yen
+                why = None if yen <= player["money"] else f"That leaves ¥{yen} to pay; you have ¥{player['money']}."
+                result.append(({"do": "pay", "up": up, "down": down}, why))
+        return result
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        pay_tech(state, seat, action["up"], action["down"])
+
+    def text(self, state: State, action: Action) -> str:
+        return "Pay " + payment_text(state["turn"]["act"]["units"], action["up"], action["down"])
+
+    def prompt(self, state: State, seat: int) -> str:
+        act = state["turn"]["act"]
+        return (f"Pay {act['units']} time(s) ¥{RULES.lab_unit_yen} or an Imported Good for "
+                f"{TECHS[act['tech']].name}.")
+
+
+def payment_text(units: int, up: int, down: int) -> str:
+    yen = (units - up - down) * RULES.lab_unit_yen
+    parts = [f"¥{yen}"] if yen else []
+    if up:
+        parts.append(f"{up} face-up Imported")
+    if down:
+        parts.append(f"{down} face-down Imported")
+    return " + ".join(parts) if parts else "nothing"
 
 
 def pay_tech(state: State, seat: int, up: int, down: int) -> None:
@@ -67,31 +135,48 @@ def pay_tech(state: State, seat: int, up: int, down: int) -> None:
     tech = act["tech"]
     player["imported_up"] -= up
     player["imported_down"] -= down
-    player["money"] -= (act["units"] - up - down) * 2
-    gain_tech(state, seat, tech)
+    player["money"] -= (act["units"] - up - down) * RULES.lab_unit_yen
+    gain_tech(state, seat, tech, payment_text(act["units"], up, down))
     if tech == "station":
         act["step"] = "station"
     else:
         finish_act(state, seat)
 
 
-def gain_tech(state: State, seat: int, tech: str) -> None:
+def gain_tech(state: State, seat: int, tech: str, paid: str) -> None:
     """Take a Technology: Letterpress Printing pays ¥2 for later ones, Newspaper gives a +1 card."""
     player = state["players"][seat]
-    if has_tech(player, "letterpress_printing"):
-        player["money"] += 2
+    letterpress = has_tech(player, "letterpress_printing")
+    if letterpress:
+        player["money"] += RULES.letterpress_yen
     state["tech_row"].remove(tech)
     player["techs"].append(tech)
-    log(state, f"{name(seat)} gains the Technology {TECHS[tech].name}.")
+    cost = f", paying {paid}" if paid != "nothing" else ""
+    bonus = f", and ¥{RULES.letterpress_yen} from Letterpress Printing" if letterpress else ""
+    log(state, f"{name(seat)} gains the Technology {TECHS[tech].name}{cost}{bonus}")
     if tech == "newspaper":
         gain_extra(state, seat, 1)
 
 
-def station_options() -> list[Action]:
-    return [{"do": "station", "area": area} for area in AREA_IDS]
+class StationStep(DuelStep):
+    name = "station"
+    kinds = ("station",)
+    hint = "choose the Area for the Station token"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "station", "area": area}, None) for area in AREA_IDS]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        state["station"] = action["area"]
+        log(state, f"{name(seat)} places the Station token at {AREAS[action['area']].name}")
+        finish_act(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Place the Station token at {AREAS[action['area']].name}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Place the Station token in an Area (+1 Power there for both players)."
 
 
-def place_station(state: State, seat: int, area: str) -> None:
-    state["station"] = area
-    log(state, f"{name(seat)} places the Station token at {AREAS[area].name}.")
-    finish_act(state, seat)
+TECH_STEP = TechStep()
+STEPS: dict[str, DuelStep] = {"tech": TECH_STEP, "pay": PayStep(), "station": StationStep()}

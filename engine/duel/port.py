@@ -4,8 +4,18 @@ the bottom of the deck in the order the player chooses (drawn cards are the play
 from __future__ import annotations
 
 from engine.core import State
-from engine.duel.act import Action, finish_act
+from engine.duel.act import finish_act
+from engine.duel.cards import RULES
 from engine.duel.state import draw_orders, log, name
+from engine.duel.step import DuelStep
+from engine.duel.text import order_detail, order_text
+from engine.duel.types import Action, Candidate
+
+PAY_NAMES = {
+    "yen": f"¥{RULES.port_second_card_yen}",
+    "imported_up": "face-up Imported",
+    "imported_down": "face-down Imported",
+}
 
 
 def start_port(state: State, seat: int, strength: int) -> None:
@@ -13,17 +23,15 @@ def start_port(state: State, seat: int, strength: int) -> None:
     drawn = draw_orders(state, strength)
     act["drawn"] = drawn
     act["kept"] = []
-    log(state, f"{name(seat)} draws {len(drawn)} Order card(s) at the Port.")
+    act["paid"] = None
+    if len(drawn) < strength:
+        log(state, f"only {len(drawn)} Order card{'s' if len(drawn) != 1 else ''} left in the deck")
     if not drawn:
         finish_act(state, seat)
     elif len(drawn) == 1:
         keep_order(state, seat, drawn[0])
     else:
         act["step"] = "keep"
-
-
-def keep_options(state: State, seat: int) -> list[Action]:
-    return [{"do": "keep", "card": c} for c in state["turn"]["act"]["drawn"]]
 
 
 def keep_order(state: State, seat: int, card: int) -> None:
@@ -36,29 +44,83 @@ def keep_order(state: State, seat: int, card: int) -> None:
         port_done(state, seat)
 
 
-def keep2_options(state: State, seat: int) -> list[Action]:
+class KeepStep(DuelStep):
+    name = "keep"
+    kinds = ("keep",)
+    hint = "choose the Order card to keep"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "keep", "card": c}, None) for c in state["turn"]["act"]["drawn"]]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        keep_order(state, seat, action["card"])
+
+    def text(self, state: State, action: Action) -> str:
+        return order_text(action["card"], "Keep ")
+
+    def details(self, state: State, action: Action) -> str:
+        return order_detail(action["card"])
+
+    def hidden_text(self, state: State, action: Action) -> str:
+        return "Keep an Order card drawn at the Port"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Port: keep one of the {len(state['turn']['act']['drawn'])} Order cards drawn (free)."
+
+
+class Keep2Step(DuelStep):
     """A second card for ¥2 or one Imported Good (face up or down), or keep just one."""
-    player = state["players"][seat]
-    pays = [p for p, ok in (("yen", player["money"] >= 2), ("imported_up", player["imported_up"] > 0),
-                            ("imported_down", player["imported_down"] > 0)) if ok]
-    act = state["turn"]["act"]
-    options: list[Action] = [{"do": "keep2", "card": c, "pay": p} for c in act["drawn"] for p in pays]
-    return options + [{"do": "keep2", "card": None}]
 
+    name = "keep2"
+    kinds = ("keep2",)
+    hint = "decide whether to keep a second Order card"
 
-def keep_second(state: State, seat: int, card: int | None, pay: str | None) -> None:
-    player = state["players"][seat]
-    act = state["turn"]["act"]
-    if card is not None:
-        if pay == "yen":
-            player["money"] -= 2
-        else:
-            player[pay] -= 1
-        act["drawn"].remove(card)
-        act["kept"].append(card)
-        player["hand"].append(card)
-    log(state, f"{name(seat)} keeps {len(act['kept'])} Order card(s).")
-    bottom_rest(state, seat)
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        yen = RULES.port_second_card_yen
+        reasons = {
+            "yen": None if player["money"] >= yen else f"Keeping a second Order card costs ¥{yen}; you have "
+                                                         f"¥{player['money']}.",
+            "imported_up": None if player["imported_up"] > 0 else "You have no face-up Imported Good.",
+            "imported_down": None if player["imported_down"] > 0 else "You have no face-down Imported Good.",
+        }
+        result: list[Candidate] = [({"do": "keep2", "card": c, "pay": p}, why)
+                                   for c in state["turn"]["act"]["drawn"] for p, why in reasons.items()]
+        return result + [({"do": "keep2", "card": None}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        act = state["turn"]["act"]
+        card = action["card"]
+        if card is not None:
+            pay = action["pay"]
+            if pay == "yen":
+                player["money"] -= RULES.port_second_card_yen
+            else:
+                player[pay] -= 1
+            act["drawn"].remove(card)
+            act["kept"].append(card)
+            act["paid"] = pay
+            player["hand"].append(card)
+        bottom_rest(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        if action["card"] is None:
+            return "Keep only one Order card"
+        return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[action['pay']]}: ")
+
+    def details(self, state: State, action: Action) -> str:
+        return order_detail(action["card"]) if action["card"] is not None else ""
+
+    def hidden_text(self, state: State, action: Action) -> str | None:
+        if action["card"] is None:
+            return None
+        pay = "an Imported Good" if action["pay"] != "yen" else PAY_NAMES["yen"]
+        return f"Also keep a second Order card for {pay}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        yen = RULES.port_second_card_yen
+        return f"Keep a second card for ¥{yen} or an Imported Good, or keep only one."
 
 
 def bottom_rest(state: State, seat: int) -> None:
@@ -72,19 +134,38 @@ def bottom_rest(state: State, seat: int) -> None:
     port_done(state, seat)
 
 
-def bottom_options(state: State, seat: int) -> list[Action]:
-    return [{"do": "bottom", "card": c} for c in state["turn"]["act"]["drawn"]]
+class BottomStep(DuelStep):
+    name = "bottom"
+    kinds = ("bottom",)
+    hint = "put the Order cards you did not keep at the bottom of the deck"
 
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "bottom", "card": c}, None) for c in state["turn"]["act"]["drawn"]]
 
-def put_bottom(state: State, seat: int, card: int) -> None:
-    act = state["turn"]["act"]
-    act["drawn"].remove(card)
-    state["order_deck"].append(card)
-    bottom_rest(state, seat)
+    def take(self, state: State, seat: int, action: Action) -> None:
+        act = state["turn"]["act"]
+        act["drawn"].remove(action["card"])
+        state["order_deck"].append(action["card"])
+        bottom_rest(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        return order_text(action["card"], "Next to the bottom: ")
+
+    def hidden_text(self, state: State, action: Action) -> str:
+        return "Put an Order card at the bottom of the deck"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Put the cards you did not keep at the bottom of the deck: which goes next?"
 
 
 def port_done(state: State, seat: int) -> None:
     act = state["turn"]["act"]
+    kept = len(act.pop("kept", []))
     act.pop("drawn", None)
-    act.pop("kept", None)
+    paid = act.pop("paid", None)
+    cost = f" for {PAY_NAMES[paid] if paid == 'yen' else 'an Imported Good'}" if paid else ""
+    log(state, f"{name(seat)} keeps {kept} Order card{'s' if kept != 1 else ''}{cost}")
     finish_act(state, seat)
+
+
+STEPS: dict[str, DuelStep] = {"keep": KeepStep(), "keep2": Keep2Step(), "bottom": BottomStep()}

@@ -6,10 +6,9 @@ The categories are kept in their rulebook order because the tie-break walks them
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
-from engine.duel.cards import CHURCH, ORDERS, TECHS
+from engine.duel.cards import CHURCH, ORDERS, RULES, TECHS
+from engine.duel.types import PlayerState
 
 CATEGORIES: tuple[str, ...] = (
     "orders",
@@ -37,31 +36,29 @@ CATEGORY_LABELS: dict[str, str] = {
     "yen": "Yen",
     "goods": "Trade Goods",
 }
-MAJORITY_BONUS = 6
+MAJORITY_BONUS = RULES.majority_bonus
+POINTS = RULES.scoring
 
 
-def production(player: dict[str, Any]) -> int:
+def production(player: PlayerState) -> int:
     return sum(TECHS[t].production for t in player["techs"])
 
 
-def technology_points(player: dict[str, Any]) -> int:
-    """Ball, Brickyard, Electrical Light, Exposition, Gaslight, Patent System and Winery."""
-    techs = player["techs"]
+def technology_points(player: PlayerState) -> int:
+    """Ball, Brickyard, Electrical Light, Exposition, Gaslight, Patent System and Winery: each card's
+    `end_points` per thing counted (data/duel/technologies.toml)."""
+    counts = {
+        "orders": len(player["orders_done"]),
+        "imported_down": player["imported_down"],
+        "houses": len(player["houses"]),
+        "shops": len(player["shops"]),
+        "techs": len(player["techs"]),
+        "church": len(player["church"]),
+    }
     points = 0
-    if "ball" in techs:
-        points += len(player["orders_done"])
-    if "brickyard" in techs:
-        points += 2 * player["imported_down"]
-    if "electrical_light" in techs:
-        points += 3 * len(player["houses"])
-    if "exposition" in techs:
-        points += 8
-    if "gaslight" in techs:
-        points += len(player["shops"])
-    if "patent_system" in techs:
-        points += 2 * len(techs)
-    if "winery" in techs:
-        points += 2 * len(player["church"])
+    for tech in player["techs"]:
+        card = TECHS[tech]
+        points += card.end_points * (counts[card.end_per] if card.end_per else 1)
     return points
 
 
@@ -85,12 +82,12 @@ def score_sheet(state: State) -> list[dict[str, int]]:
             "technologies": technology_points(p),
             "technology_bonus": tech_bonus[seat],
             "church": sum(CHURCH[c].points for c in p["church"]),
-            "trading_houses": 5 * len(p["houses"]),
-            "shops": len(p["shops"]),
-            "imported_down": 4 * p["imported_down"],
-            "imported_up": p["imported_up"],
-            "yen": p["money"] // 2,
-            "goods": sum(p["goods"].values()) // 3,
+            "trading_houses": POINTS["trading_house"] * len(p["houses"]),
+            "shops": POINTS["shop"] * len(p["shops"]),
+            "imported_down": POINTS["imported_down"] * p["imported_down"],
+            "imported_up": POINTS["imported_up"] * p["imported_up"],
+            "yen": p["money"] // POINTS["yen_per_point"],
+            "goods": sum(p["goods"].values()) // POINTS["goods_per_point"],
         }
         sheet["total"] = sum(sheet[c] for c in CATEGORIES)
         sheets.append(sheet)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, State
+from engine.core import Rng, State, seat_token
 from engine.duel.cards import (
     AREA_IDS,
     AREAS,
@@ -22,15 +22,19 @@ from engine.duel.cards import (
     FOREIGN_AGENTS,
     ORDERS,
     POWER_CARDS,
+    RULES,
     SHOPS_PER_PLAYER,
     TECHS,
 )
+from engine.duel.types import PlayerState
 
-SEAT_NAMES = ("P1", "P2")
 LOG_LENGTH = 40
+#: The shape of the stored state. 2: seats named by tokens in the log, `log_count`, and
+#: `turn["suspended"]` (steps a Foreign Agent interrupted); see `DuelGame.upgrade`.
+SCHEMA_VERSION = 2
 
 
-def new_player(money: int, extra_ones: int) -> dict[str, Any]:
+def new_player(money: int, extra_ones: int) -> PlayerState:
     return {
         "money": money,
         "goods": {"tea": 1, "fish": 1, "silk": 1, "copper": 1},
@@ -61,9 +65,12 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     tech_deck = rng.shuffled(sorted(TECHS))
     order_deck = rng.shuffled(range(len(ORDERS)))
     church_deck = rng.shuffled(range(len(CHURCH)))
-    players = [new_player(3, 1), new_player(4, 2)] if start == 0 else [new_player(4, 2), new_player(3, 1)]
+    first = new_player(RULES.start["first_yen"], RULES.start["first_extra"])
+    second = new_player(RULES.start["second_yen"], RULES.start["second_extra"])
+    players = [first, second] if start == 0 else [second, first]
     state: State = {
         "game": "duel",
+        "schema_version": SCHEMA_VERSION,
         "options": dict(options),
         "phase": "setup",
         "round": 1,
@@ -75,7 +82,10 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
         "bonus_row": bonus_deck[:FACE_UP_BONUS],
         "bonus_deck": bonus_deck[FACE_UP_BONUS:],
         "bonus_discard": [],
-        "extra_supply": {"1": EXTRA_DECK["1"] - 3, "2": EXTRA_DECK["2"]},
+        "extra_supply": {
+            "1": EXTRA_DECK["1"] - RULES.start["first_extra"] - RULES.start["second_extra"],
+            "2": EXTRA_DECK["2"],
+        },
         "agents_supply": FOREIGN_AGENTS,
         "tech_row": tech_deck[:FACE_UP_TECHS],
         "tech_deck": tech_deck[FACE_UP_TECHS:],
@@ -88,6 +98,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
         "upgrade_due": [False, False],
         "discard_due": [],
         "log": [],
+        "log_count": 0,
         "rng": rng.state,
     }
     for seat in (start, 1 - start):
@@ -97,8 +108,9 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
 
 def fresh_turn() -> dict[str, Any]:
     """A turn's bookkeeping: whether the Area Action step is done, the action being resolved
-    (an Area Action or a Foreign Agent), and the 5-Power Bonus / construction steps still owed."""
-    return {"area_done": False, "act": None, "bonus": None, "build": None}
+    (an Area Action or a Foreign Agent), the 5-Power Bonus / construction steps still owed, and those
+    a Foreign Agent interrupted (`suspended`, latest last)."""
+    return {"area_done": False, "act": None, "bonus": None, "build": None, "suspended": []}
 
 
 def draw_orders(state: State, n: int) -> list[int]:
@@ -109,20 +121,25 @@ def draw_orders(state: State, n: int) -> list[int]:
 
 
 def log(state: State, text: str) -> None:
-    """Record a public event (never hidden information: no Order or face-down Church card ids)."""
+    """Record a public event (never hidden information: no Order or face-down Church card ids).
+
+    Seats are named by `seat_token`; `log_count` counts every event ever logged, so the story of
+    one decision is the events added by it (`DuelGame.narrate`), even after old ones drop off."""
     state["log"].append(text)
     del state["log"][:-LOG_LENGTH]
+    state["log_count"] = state.get("log_count", 0) + 1
 
 
 def name(seat: int) -> str:
-    return SEAT_NAMES[seat]
+    """How engine text names a seat: a token the front end replaces with a display name."""
+    return seat_token(seat)
 
 
-def has_tech(player: dict[str, Any], tech: str) -> bool:
+def has_tech(player: PlayerState, tech: str) -> bool:
     return tech in player["techs"]
 
 
-def tech_ready(player: dict[str, Any], tech: str) -> bool:
+def tech_ready(player: PlayerState, tech: str) -> bool:
     """Owned and, for a once-per-round card, not tilted yet this round."""
     return tech in player["techs"] and tech not in player["tilted"]
 
@@ -139,7 +156,7 @@ def house_owner(state: State, area: str) -> int | None:
     return None
 
 
-def power_card_values(player: dict[str, Any], available_only: bool = True) -> list[tuple[int, int]]:
+def power_card_values(player: PlayerState, available_only: bool = True) -> list[tuple[int, int]]:
     """(card index, current value) of the player's Power cards (by default only those in hand)."""
     return [
         (i, card.value(player["upgraded"][i]))
@@ -148,7 +165,7 @@ def power_card_values(player: dict[str, Any], available_only: bool = True) -> li
     ]
 
 
-def shops_left(player: dict[str, Any]) -> int:
+def shops_left(player: PlayerState) -> int:
     return SHOPS_PER_PLAYER - len(player["shops"])
 
 

@@ -1,14 +1,11 @@
-"""The turn around the Area action: free actions, the 5-Power Bonus and construction steps, ending
-the turn, the rounds (upgrades, technology refresh, the new starting player), the setup choice of
-Orders, and Extra Power discards over the hand limit.
+"""The turn around the Area action — choosing it, the 5-Power Bonus and construction steps, ending
+the turn — and what lies between turns: the setup choice of Orders, Extra Power discards over the
+hand limit, the rounds (upgrades, technology refresh, the new starting player).
 
-`options(state, seat)` lists what a seat may do now and `perform(state, seat, action)` does it; the
-Area action's own chain of steps lives in `areas.py`.
+Each decision is a `DuelStep`; the Area action's own chain of steps lives in `areas.py`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from engine.core import Rng, State
 from engine.duel import areas
@@ -17,179 +14,129 @@ from engine.duel.cards import (
     BONUS,
     FACE_UP_BONUS,
     FACE_UP_TECHS,
-    HIRE_LABELS,
-    HIRE_REQUIREMENTS,
-    ORDERS,
     POWER_CARDS,
     ROUNDS,
-    TRADING_HOUSE_COSTS,
+    RULES,
     TURNS_PER_ROUND,
+    reward_text,
 )
 from engine.duel.gains import discard_extra, gain_extra, gain_reward
-from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left, tech_ready
+from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left
+from engine.duel.step import DuelStep
+from engine.duel.text import order_detail, order_text
+from engine.duel.types import Action, Candidate, PlayerState
 
-Action = dict[str, Any]
-
-#: Area-action questions during which free actions are offered too: their results can feed the
-#: rest of the action (an Order's ¥ reward pays for a second Port card; Spinning Mill's ¥2 buys more
-#: in Chinatown), and both steps always keep a way out ("keep only one", "stop"), so spending goods
-#: on an Order can never leave the player without an option (see the rulings).
-FREE_ACTION_STEPS: tuple[str, ...] = ("exchange", "keep2")
+OWED = "Finish the 5-Power Bonus and construction steps first."
 
 
-# ----- who decides -------------------------------------------------------------------------
-def to_act(state: State) -> list[int]:
-    if state["phase"] == "over":
-        return []
-    if state["discard_due"]:
-        return [state["discard_due"][0]]
-    if state["phase"] == "setup":
-        return [s for s in (0, 1) if state["players"][s]["setup_draw"]]
-    if state["phase"] == "upgrade":
-        return [s for s in (0, 1) if state["upgrade_due"][s]]
-    return [state["current"]]
+# ----- the turn's menu: the Area Action step, free actions, ending the turn ---------------------
+class TurnStep(DuelStep):
+    """Before the Area action: choose its Area. After it: free actions or end the turn."""
 
+    name = "turn"
+    kinds = ("area", "end")
+    agents = True
 
-def options(state: State, seat: int) -> list[Action]:
-    if seat not in to_act(state):
-        return []
-    if state["discard_due"]:
-        player = state["players"][seat]
-        return [{"do": "discard", "extra": int(k)} for k in ("1", "2") if player["extra"][k] > 0]
-    if state["phase"] == "setup":
-        return [{"do": "return", "card": c} for c in state["players"][seat]["setup_draw"]]
-    if state["phase"] == "upgrade":
-        return upgrade_options(state, seat)
-    turn = state["turn"]
-    if turn["act"] is not None:
-        step_options = areas.step_options(state, seat)
-        if turn["act"]["step"] in FREE_ACTION_STEPS:
-            step_options += free_actions(state, seat, agents=False)
-        return step_options
-    if turn["bonus"] is not None:
-        return bonus_options(state) + free_actions(state, seat, agents=False)
-    if turn["build"] is not None:
-        return build_options(state, seat) + free_actions(state, seat, agents=False)
-    menu: list[Action] = [] if turn["area_done"] else areas.area_options(state, seat)
-    menu += free_actions(state, seat, agents=True)
-    if turn["area_done"]:
-        menu.append({"do": "end"})
-    return menu
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        turn = state["turn"]
+        result: list[Candidate] = []
+        if turn["area_done"]:
+            result += [(action, "You have already taken your Area Action this turn.")
+                       for action, _ in areas.area_candidates(state, seat)]
+        else:
+            result += areas.area_candidates(state, seat)
+        why_not_end = None if turn["area_done"] else "You must take your Area Action before ending your turn."
+        return result + [({"do": "end"}, why_not_end)]
 
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "end":
+            end_turn(state)
+        else:
+            areas.start_main_act(state, seat, action["area"], action.get("via"))
 
-def perform(state: State, seat: int, action: Action) -> None:
-    do = action["do"]
-    if do == "discard":
-        state["discard_due"].remove(seat)
-        discard_extra(state, seat, str(action["extra"]))
-    elif do == "return":
-        return_setup_order(state, seat, action["card"])
-    elif do == "upgrade":
-        upgrade(state, seat, action["card"])
-    elif state["turn"]["act"] is not None and do not in ("order", "hire", "spin"):
-        areas.apply_step(state, seat, action)
-    elif do == "area":
-        areas.start_act(state, seat, "main", action["area"], action.get("via"))
-    elif do == "agent":
-        areas.start_act(state, seat, "agent", None)
-    elif do == "order":
-        complete_order(state, seat, action["card"])
-    elif do == "hire":
-        hire_agent(state, seat, action["req"])
-    elif do == "spin":
-        spin(state, seat)
-    elif do == "bonus":
-        take_bonus(state, seat, action["card"])
-    elif do == "build":
-        build(state, seat, action["what"])
-    elif do == "end":
-        end_turn(state)
-    else:
-        raise ValueError(f"unknown action {do}")
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "end":
+            return "End turn"
+        return "Go to " + areas.area_text(state, state["current"], action["area"], action.get("via"), agent=False)
 
+    def details(self, state: State, action: Action) -> str:
+        if action["do"] == "end":
+            return ""
+        return f"{AREAS[action['area']].name}: " + ", ".join(
+            f"{p}{'+' if p == 5 else ''} Power {AREAS[action['area']].effect_text(p)}" for p in range(1, 6))
 
-# ----- free actions ------------------------------------------------------------------------
-def free_actions(state: State, seat: int, agents: bool) -> list[Action]:
-    """Complete an Order, hire a Foreign Agent, use one (only between whole actions: see the rulings),
-    and Spinning Mill, the one Technology used on its own."""
-    player = state["players"][seat]
-    result: list[Action] = [{"do": "order", "card": c} for c in player["hand"] if can_complete(player, c)]
-    if state["agents_supply"] > 0:
-        result += [{"do": "hire", "req": r} for r in HIRE_REQUIREMENTS if can_hire(player, r)]
-    if agents and player["agents_ready"] > 0:
-        result.append({"do": "agent"})
-    if tech_ready(player, "spinning_mill") and player["goods"]["silk"] >= 1:
-        result.append({"do": "spin"})
-    return result
+    def prompt(self, state: State, seat: int) -> str:
+        if state["turn"]["area_done"]:
+            return "Take free actions or end your turn."
+        return "Choose an Area for your Area Action, or take a free action first."
 
+    def waiting(self, state: State, seat: int) -> str:
+        if state["turn"]["area_done"]:
+            return "Your Area Action is done: take a free action or end your turn."
+        return "Choose an Area for your Area Action (or take a free action first)."
 
-def can_complete(player: dict[str, Any], card: int) -> bool:
-    return all(player["goods"][g] >= n for g, n in ORDERS[card].cost.items())
-
-
-def complete_order(state: State, seat: int, card: int) -> None:
-    player = state["players"][seat]
-    order = ORDERS[card]
-    for good, n in order.cost.items():
-        player["goods"][good] -= n
-    player["hand"].remove(card)
-    player["orders_done"].append(card)
-    log(state, f"{name(seat)} completes an Order ({order.points} points).")
-    gain_reward(state, seat, order.reward, "order")
-    if has_tech(player, "language_school"):
-        player["money"] += 1
-
-
-def requirement_met(player: dict[str, Any], req: str) -> bool:
-    if req == "orders":
-        return len(player["orders_done"]) >= 3
-    if req == "techs":
-        return len(player["techs"]) >= 3
-    if req == "church":
-        return len(player["church"]) >= 2
-    return player["imported_down"] >= 2
-
-
-def can_hire(player: dict[str, Any], req: str) -> bool:
-    return req not in player["hired"] and requirement_met(player, req)
-
-
-def hire_agent(state: State, seat: int, req: str) -> None:
-    player = state["players"][seat]
-    player["hired"].append(req)
-    player["agents_ready"] += 1
-    state["agents_supply"] -= 1
-    log(state, f"{name(seat)} hires a Foreign Agent ({HIRE_LABELS[req]}).")
-
-
-def spin(state: State, seat: int) -> None:
-    player = state["players"][seat]
-    player["goods"]["silk"] -= 1
-    player["money"] += 2
-    player["tilted"].append("spinning_mill")
-    log(state, f"{name(seat)} uses Spinning Mill: 1 Silk for ¥2.")
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
+        if action["do"] == "area":
+            if action.get("area") not in AREAS:
+                return "There is no such Area."
+            if state["turn"]["area_done"]:
+                return "You have already taken your Area Action this turn."
+            via = action.get("via")
+            return f"You cannot use {via} for that now (not yours, or it does not reach that Area)."
+        return None
 
 
 # ----- 5-Power Bonus step ------------------------------------------------------------------
-def bonus_options(state: State) -> list[Action]:
-    return [{"do": "bonus", "card": c} for c in state["bonus_row"]]
-
-
 def bonus_tiers(power: int) -> int:
     """Power 5 gains the first reward, 6 the first two, 7 or more all three."""
-    return max(0, min(power, 7) - 4)
+    return max(0, min(power, RULES.bonus_power + 2) - RULES.bonus_power + 1)
 
 
-def take_bonus(state: State, seat: int, card: int) -> None:
-    turn = state["turn"]
-    tiers = bonus_tiers(turn["bonus"]["power"])
-    turn["bonus"] = None
-    state["bonus_row"].remove(card)
-    state["bonus_discard"].append(card)
-    log(state, f"{name(seat)} takes a Power Bonus card ({tiers} reward(s)).")
-    for reward in BONUS[card].rewards[:tiers]:
-        gain_reward(state, seat, reward, "bonus")
-    refill_bonus(state)
+class BonusStep(DuelStep):
+    """Take one face-up Power Bonus card (always taken: every reward is a gain, ruling 7)."""
+
+    name = "bonus"
+    kinds = ("bonus",)
+    agents = True
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "bonus", "card": c}, None) for c in state["bonus_row"]]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        card = action["card"]
+        turn = state["turn"]
+        tiers = bonus_tiers(turn["bonus"]["power"])
+        turn["bonus"] = None
+        state["bonus_row"].remove(card)
+        state["bonus_discard"].append(card)
+        gained = "; ".join(reward_text(r) for r in BONUS[card].rewards[:tiers])
+        log(state, f"{name(seat)} takes Power Bonus card {card + 1}: gains {gained}")
+        for reward in BONUS[card].rewards[:tiers]:
+            gain_reward(state, seat, reward, "bonus")
+        refill_bonus(state)
+
+    def text(self, state: State, action: Action) -> str:
+        """The rewards gained at this Power first, then the card's other tiers: two cards never read alike."""
+        rewards = BONUS[action["card"]].rewards
+        tiers = bonus_tiers(state["turn"]["bonus"]["power"]) if state["turn"]["bonus"] else 3
+        gained = "; ".join(reward_text(r) for r in rewards[:tiers])
+        rest = ", ".join(f"{RULES.bonus_power + i}{'+' if i == 2 else ''}: {reward_text(rewards[i])}"
+                         for i in range(tiers, 3))
+        return f"Bonus card {action['card'] + 1}: gain {gained}" + (f" (not {rest})" if rest else "")
+
+    def details(self, state: State, action: Action) -> str:
+        rewards = BONUS[action["card"]].rewards
+        return "Power 5: {}; 6: {}; 7+: {}".format(*(reward_text(r) for r in rewards))
+
+    def prompt(self, state: State, seat: int) -> str:
+        power = state["turn"]["bonus"]["power"]
+        return f"Power {power}: choose a Power Bonus card ({bonus_tiers(power)} reward(s) each)."
+
+    def waiting(self, state: State, seat: int) -> str:
+        return OWED
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That Power Bonus card is not face up."
 
 
 def refill_bonus(state: State) -> None:
@@ -206,36 +153,71 @@ def refill_bonus(state: State) -> None:
 
 
 # ----- construction step -------------------------------------------------------------------
-def next_house_cost(player: dict[str, Any]) -> int | None:
+def next_house_cost(player: PlayerState) -> int | None:
     built = len(player["houses"])
-    return TRADING_HOUSE_COSTS[built] if built < len(TRADING_HOUSE_COSTS) else None
+    costs = RULES.trading_house_costs
+    return costs[built] if built < len(costs) else None
 
 
-def build_options(state: State, seat: int) -> list[Action]:
-    player = state["players"][seat]
-    area = state["turn"]["build"]["area"]
-    result: list[Action] = []
-    if area not in player["shops"] and shops_left(player) > 0 and player["money"] >= 1:
-        result.append({"do": "build", "what": "shop"})
-    cost = next_house_cost(player)
-    if house_owner(state, area) is None and cost is not None and player["money"] >= cost:
-        result.append({"do": "build", "what": "house"})
-    return result + [{"do": "build", "what": None}]
+class BuildStep(DuelStep):
+    """Build a Shop (¥1, one of yours per Area) or a Trading House (one per Area of either player), or nothing."""
 
+    name = "build"
+    kinds = ("build",)
+    agents = True
 
-def build(state: State, seat: int, what: str | None) -> None:
-    player = state["players"][seat]
-    area = state["turn"]["build"]["area"]
-    state["turn"]["build"] = None
-    if what == "shop":
-        player["money"] -= 1
-        player["shops"].append(area)
-        log(state, f"{name(seat)} builds a Shop at {AREAS[area].name} for ¥1.")
-    elif what == "house":
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        area = state["turn"]["build"]["area"]
+        where = AREAS[area].name
+        money = player["money"]
+        shop: str | None = None
+        if area in player["shops"]:
+            shop = f"You already have a Shop at {where}."
+        elif shops_left(player) <= 0:
+            shop = f"You have built all {RULES.shops_per_player} of your Shops."
+        elif money < RULES.shop_cost:
+            shop = f"You need ¥{RULES.shop_cost} to build a Shop; you have ¥{money}."
         cost = next_house_cost(player)
-        player["money"] -= cost
-        player["houses"].append(area)
-        log(state, f"{name(seat)} builds a Trading House at {AREAS[area].name} for ¥{cost}.")
+        house: str | None = None
+        if house_owner(state, area) is not None:
+            house = f"{where} already has a Trading House."
+        elif cost is None:
+            house = f"You have built all {len(RULES.trading_house_costs)} of your Trading Houses."
+        elif money < cost:
+            house = f"You need ¥{cost} to build a Trading House; you have ¥{money}."
+        return [({"do": "build", "what": "shop"}, shop), ({"do": "build", "what": "house"}, house),
+                ({"do": "build", "what": None}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        area = state["turn"]["build"]["area"]
+        state["turn"]["build"] = None
+        if action["what"] == "shop":
+            player["money"] -= RULES.shop_cost
+            player["shops"].append(area)
+            log(state, f"{name(seat)} builds a Shop at {AREAS[area].name} for ¥{RULES.shop_cost}")
+        elif action["what"] == "house":
+            cost = next_house_cost(player)
+            assert cost is not None
+            player["money"] -= cost
+            player["houses"].append(area)
+            log(state, f"{name(seat)} builds a Trading House at {AREAS[area].name} for ¥{cost}")
+
+    def text(self, state: State, action: Action) -> str:
+        where = AREAS[state["turn"]["build"]["area"]].name if state["turn"]["build"] else "here"
+        if action["what"] == "shop":
+            return f"Build a Shop at {where} for ¥{RULES.shop_cost} (+1 Power there for you)"
+        if action["what"] == "house":
+            cost = next_house_cost(state["players"][state["current"]])
+            return f"Build a Trading House at {where} for ¥{cost} (5 pts, +1 Power, ¥1 a visit)"
+        return "Build nothing"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Build a Shop or a Trading House at {AREAS[state['turn']['build']['area']].name}, or nothing."
+
+    def waiting(self, state: State, seat: int) -> str:
+        return OWED
 
 
 # ----- turns and rounds --------------------------------------------------------------------
@@ -246,7 +228,7 @@ def start_turn(state: State) -> None:
     state["turn"] = fresh_turn()
     if has_tech(player, "stock_market") and player["money"] <= 1:
         player["money"] += 1
-        log(state, f"{name(seat)} gains ¥1 from the Stock Market.")
+        log(state, f"{name(seat)} gains ¥1 from the Stock Market")
 
 
 def end_turn(state: State) -> None:
@@ -258,40 +240,66 @@ def end_turn(state: State) -> None:
     state["turn"] = fresh_turn()
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
-        log(state, "The game is over.")
+        log(state, "The game is over")
         return
     state["phase"] = "upgrade"
     for seat in (0, 1):
         state["players"][seat]["played"] = [False] * len(POWER_CARDS)
     state["played"] = {}
-    state["upgrade_due"] = [bool(upgrade_options(state, s)[:-1]) for s in (0, 1)]
+    state["upgrade_due"] = [len(UPGRADE.options(state, s)) > 1 for s in (0, 1)]
     if not any(state["upgrade_due"]):
         new_round(state)
 
 
-def upgrade_options(state: State, seat: int) -> list[Action]:
+class UpgradeStep(DuelStep):
     """Upgrade one Power card by paying its cost (University: free), or none."""
-    player = state["players"][seat]
-    free = has_tech(player, "university")
-    cards = [
-        {"do": "upgrade", "card": i}
-        for i, card in enumerate(POWER_CARDS)
-        if not player["upgraded"][i] and (free or player["money"] >= card.cost)
-    ]
-    return cards + [{"do": "upgrade", "card": None}]
 
+    name = "upgrade"
+    kinds = ("upgrade",)
+    free = False
 
-def upgrade(state: State, seat: int, card: int | None) -> None:
-    player = state["players"][seat]
-    state["upgrade_due"][seat] = False
-    if card is not None:
-        power_card = POWER_CARDS[card]
-        if not has_tech(player, "university"):
-            player["money"] -= power_card.cost
-        player["upgraded"][card] = True
-        log(state, f"{name(seat)} upgrades Power {power_card.base} to {power_card.upgraded}.")
-    if not any(state["upgrade_due"]):
-        new_round(state)
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        free = has_tech(player, "university")
+        result: list[Candidate] = []
+        for i, card in enumerate(POWER_CARDS):
+            why = None
+            if player["upgraded"][i]:
+                why = f"Your Power {card.base} card is already upgraded."
+            elif not free and player["money"] < card.cost:
+                why = f"You need ¥{card.cost} to upgrade Power {card.base}; you have ¥{player['money']}."
+            result.append(({"do": "upgrade", "card": i}, why))
+        return result + [({"do": "upgrade", "card": None}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        state["upgrade_due"][seat] = False
+        card = action["card"]
+        if card is not None:
+            power_card = POWER_CARDS[card]
+            free = has_tech(player, "university")
+            if not free:
+                player["money"] -= power_card.cost
+            paid = "free with University" if free else f"for ¥{power_card.cost}"
+            log(state, f"{name(seat)} upgrades Power {power_card.base} to {power_card.upgraded} {paid}")
+        else:
+            log(state, f"{name(seat)} upgrades no Power card")
+        if card is not None:
+            player["upgraded"][card] = True
+        if not any(state["upgrade_due"]):
+            new_round(state)
+
+    def text(self, state: State, action: Action) -> str:
+        if action["card"] is None:
+            return "Upgrade no Power card"
+        c = POWER_CARDS[action["card"]]
+        return f"Upgrade Power {c.base} to {c.upgraded} (¥{c.cost}; free with University)"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Before the next round you may upgrade one Power card."
+
+    def waiting(self, state: State, seat: int) -> str:
+        return "Between rounds you may only upgrade one Power card (or none)."
 
 
 def new_round(state: State) -> None:
@@ -305,21 +313,84 @@ def new_round(state: State) -> None:
     state["turns_done"] = 0
     state["start_seat"] = state["current"]
     state["phase"] = "turn"
-    log(state, f"Round {state['round']} begins; {name(state['start_seat'])} starts.")
+    log(state, f"Round {state['round']} begins; {name(state['start_seat'])} starts")
     for seat in (state["start_seat"], 1 - state["start_seat"]):
         if has_tech(state["players"][seat], "newspaper"):
             gain_extra(state, seat, 1)
     start_turn(state)
 
 
-def return_setup_order(state: State, seat: int, card: int) -> None:
+# ----- setup and the hand limit -----------------------------------------------------------------
+class SetupStep(DuelStep):
     """Setup step 12: keep 2 of the 3 drawn Orders, the third goes to the bottom of the deck."""
-    player = state["players"][seat]
-    player["setup_draw"].remove(card)
-    player["hand"].extend(player["setup_draw"])
-    player["setup_draw"] = []
-    state["order_deck"].append(card)
-    if not any(p["setup_draw"] for p in state["players"]):
-        state["phase"] = "turn"
-        log(state, f"Round 1 begins; {name(state['start_seat'])} starts.")
-        start_turn(state)
+
+    name = "setup"
+    kinds = ("return",)
+    free = False
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "return", "card": c}, None) for c in state["players"][seat]["setup_draw"]]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        player = state["players"][seat]
+        player["setup_draw"].remove(action["card"])
+        player["hand"].extend(player["setup_draw"])
+        player["setup_draw"] = []
+        state["order_deck"].append(action["card"])
+        log(state, f"{name(seat)} keeps 2 of 3 Order cards")
+        if not any(p["setup_draw"] for p in state["players"]):
+            state["phase"] = "turn"
+            log(state, f"Round 1 begins; {name(state['start_seat'])} starts")
+            start_turn(state)
+
+    def text(self, state: State, action: Action) -> str:
+        return order_text(action["card"], "Put back ")
+
+    def details(self, state: State, action: Action) -> str:
+        return order_detail(action["card"])
+
+    def hidden_text(self, state: State, action: Action) -> str:
+        return "Put one of the 3 drawn Order cards back"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Choose the Order card to put back; you keep the other two."
+
+    def waiting(self, state: State, seat: int) -> str:
+        return "First choose which of your 3 drawn Order cards goes back to the deck."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That is not one of your 3 drawn Order cards."
+
+
+class DiscardStep(DuelStep):
+    """Over the Extra Power hand limit holding both kinds: choose which kind to discard (ruling 9)."""
+
+    name = "discard"
+    kinds = ("discard",)
+    free = False
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        player = state["players"][seat]
+        return [({"do": "discard", "extra": int(k)}, None if player["extra"][k] > 0 else f"You have no +{k} card.")
+                for k in ("1", "2")]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        state["discard_due"].remove(seat)
+        discard_extra(state, seat, str(action["extra"]))
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Discard a +{action['extra']} Extra Power card (limit {RULES.extra_hand_limit})"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"You hold more than {RULES.extra_hand_limit} Extra Power cards: discard one."
+
+    def waiting(self, state: State, seat: int) -> str:
+        return f"You hold more than {RULES.extra_hand_limit} Extra Power cards: first discard one."
+
+
+TURN = TurnStep()
+BONUS_STEP = BonusStep()
+BUILD = BuildStep()
+UPGRADE = UpgradeStep()
+SETUP = SetupStep()
+DISCARD = DiscardStep()

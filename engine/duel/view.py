@@ -19,16 +19,19 @@ from engine.duel.cards import (
     ORDERS,
     POWER_CARDS,
     ROUNDS,
+    SHOPS_PER_PLAYER,
     TECHS,
     reward_text,
 )
-from engine.duel.describe import order_label
+from engine.duel.flow import to_act
 from engine.duel.scoring import CATEGORY_LABELS, production
 from engine.duel.state import area_used, house_owner, name
-from engine.duel.turns import next_house_cost, to_act
+from engine.duel.text import order_label
+from engine.duel.turns import next_house_cost
+from engine.duel.view_types import AreaView, ChurchView, DuelView, OrderView, PlayerView, TechView
 
 
-def order_view(card: int) -> dict[str, Any]:
+def order_view(card: int) -> OrderView:
     o = ORDERS[card]
     return {
         "id": card,
@@ -39,19 +42,19 @@ def order_view(card: int) -> dict[str, Any]:
     }
 
 
-def church_view(card: int) -> dict[str, Any]:
+def church_view(card: int) -> ChurchView:
     c = CHURCH[card]
     return {"id": card, "faith": c.faith, "points": c.points, "reward": dict(c.reward),
             "text": reward_text(c.reward)}
 
 
-def tech_view(tech: str, tilted: bool = False) -> dict[str, Any]:
+def tech_view(tech: str, tilted: bool = False) -> TechView:
     t = TECHS[tech]
     return {"id": t.id, "name": t.name, "production": t.production, "text": t.text,
             "once_per_round": t.once_per_round, "tilted": tilted}
 
 
-def area_view(state: State, area: str) -> dict[str, Any]:
+def area_view(state: State, area: str) -> AreaView:
     a = AREAS[area]
     owner = house_owner(state, area)
     return {
@@ -67,7 +70,7 @@ def area_view(state: State, area: str) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     p = state["players"][seat]
     own = viewer == seat
     return {
@@ -92,7 +95,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
             for i, c in enumerate(POWER_CARDS)
         ],
         "shops": list(p["shops"]),
-        "shops_left": 8 - len(p["shops"]),
+        "shops_left": SHOPS_PER_PLAYER - len(p["shops"]),
         "trading_houses": list(p["houses"]),
         "next_trading_house_cost": next_house_cost(p),
         "technologies": [tech_view(t, t in p["tilted"]) for t in p["techs"]],
@@ -154,7 +157,7 @@ def _pending(state: State, viewer: int | None) -> dict[str, Any]:
     return {"step": "end_or_free" if turn["area_done"] else "area"}
 
 
-def view(state: State, viewer: int | None, scores: list[dict[str, int]], winners: list[int]) -> dict[str, Any]:
+def view(state: State, viewer: int | None, scores: list[dict[str, int]], winners: list[int]) -> DuelView:
     over = state["phase"] == "over"
     return {
         "game": "duel",

@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import IllegalAction, OptionSpec, State, canonical, seat_token
 from engine.core.steps import StepGame
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
-from engine.rollwrite.components import ROUNDS, area_name
+from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import EndRound, waiting_for_start_player
 from engine.rollwrite.step_base import RollStep
 
@@ -72,8 +72,10 @@ class RollWriteGame(StepGame):
         if isinstance(given.get("side"), str):
             given["side"] = given["side"].upper()
         opts = self.normalize_options(given)
-        if opts["start_player_priority"] and not 2 <= players <= 6:
-            raise IllegalAction("Start player priority is played with 2 to 6 players.")
+        rule = rules_data()["start_player_priority"]
+        if opts["start_player_priority"] and not rule["min_players"] <= players <= rule["max_players"]:
+            low, high = rule["min_players"], rule["max_players"]
+            raise IllegalAction(f"Start player priority is played with {low} to {high} players.")
         state = setup.new_state(players, seed, opts)
         state["schema_version"] = self.schema_version
         self._next_round(state)

@@ -99,7 +99,6 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
         "trading": 6.0,
         "choice": 1.5,
         "exchange": 0.4,
-        "mining": 2.5,
     }.get(kind, 0.0)
 
 

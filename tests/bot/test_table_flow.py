@@ -147,3 +147,33 @@ async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tm
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         raw = sqlite3.connect(path)
         raw.execute("UPDATE actions SET seat = 1")
+
+
+async def test_roll_and_write_undo_within_the_round_until_confirmed(service: TableService) -> None:
+    """Ruling R24 (docs/rulings/rollwrite.md): a player may take back their decisions of the round until
+    they confirm it; the service's undo does it for Roll & Write like for every game."""
+    gid = await _started(service, "rollwrite", ALICE, BOB)
+    undone = refused = False
+    for _ in range(400):
+        status = await service.status(gid)
+        if status.status != "active" or (undone and refused):
+            break
+        user = status.waiting_on[0]
+        decision = await service.decision(gid, user)
+        _, engine, state = await service.load(gid)
+        action = engine.auto_action(state, decision.seat)
+        ends_round = isinstance(action, dict) and action.get("do") == "end"
+        await service.act(gid, user, action)
+        if ends_round:
+            if not refused:
+                assert not await service.can_undo(gid, user)
+                with pytest.raises(ServiceError, match="nothing you can take back"):
+                    await service.undo(gid, user)
+                refused = True
+        elif not undone and await service.can_undo(gid, user):
+            await service.undo(gid, user)
+            again = await service.decision(gid, user)
+            assert [c.label for c in again.options] == [c.label for c in decision.options]
+            undone = True
+    assert undone and refused
+    assert all(r.ok for r in await check_all(service.storage))

@@ -39,8 +39,9 @@ async def test_lobby_join_and_start_announces_seat_order(fake: FakeDiscord) -> N
     [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
     assert not lobby.ephemeral and "Counting" in lobby.content
     assert [b["label"] for b in lobby.buttons()] == ["Join", "Leave", "Start"]
-    [joined] = await fake.click(user=bob, message=lobby, label="Join")
+    joined, confirmation = await fake.click(user=bob, message=lobby, label="Join")
     assert bob.mention in joined.content
+    assert confirmation.ephemeral and "no deadline" in confirmation.content
     [again] = await fake.click(user=bob, message=lobby, label="Join")
     assert again.ephemeral and "already seated" in again.content
     sent = await fake.click(user=alice, message=lobby, label="Start")

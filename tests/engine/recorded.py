@@ -25,8 +25,17 @@ REQUIRED = ("game", "players", "seed", "options", "actions", "scores")
 
 
 def record_paths() -> list[Path]:
-    """Every recorded game of every engine (one directory per game under tests/fixtures)."""
-    return sorted(FIXTURES.glob("*/*.json"))
+    """Every recorded game of every engine (one directory per game under tests/fixtures).
+
+    Other JSON kept beside them (e.g. states stored by an older engine, for upgrade tests) is not a
+    recorded game: a record is an object with an `actions` log. Such files are better kept in a
+    subdirectory (tests/fixtures/duel/stored/), which this does not search."""
+    paths = []
+    for path in sorted(FIXTURES.glob("*/*.json")):
+        content = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(content, dict) and "actions" in content:
+            paths.append(path)
+    return paths
 
 
 def read_record(path: Path) -> dict[str, Any]:

@@ -128,3 +128,17 @@ async def test_start_player_priority_tells_the_others_when_to_choose(fake: FakeD
     [told] = public_messages(fake)[before:]
     assert f"{other.mention}" in told.content and "You may choose now" in told.content
     assert "took the" in told.content and starter.mention in told.content
+
+
+async def test_show_my_sheet_sends_a_fresh_picture_between_text_edits(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, start = await start_table(fake, alice, bob)
+    panel = await open_panel(fake, alice, start)
+    await choose_auto(fake, alice, panel, game_id)
+    shown = fake.message_view(panel)
+    assert shown.button("Show my sheet") is not None
+    sent = await fake.click(user=alice, message=panel, label="Show my sheet")
+    [edit] = [s for s in sent if s.kind == "edit_original"]
+    assert edit.ephemeral
+    if has_renderer():
+        assert edit.files and edit.files[0].data.startswith(b"\x89PNG")

@@ -106,9 +106,11 @@ async def test_a_restart_mid_round_loses_nothing(settings: Settings, clock: Cloc
     await choose_auto(fake, alice, panel, game_id)
     before = await bot_of(fake).service.game(game_id)
     old_panel = fake.message_view(panel)
+    server = fake.guild.id
     await fake.close()
 
-    async with FakeDiscord(await open_bot(settings, clock)) as again:
+    # The same server after the restart (a table only answers in its own server).
+    async with FakeDiscord(await open_bot(settings, clock), guild_id=server) as again:
         service = bot_of(again).service
         after = await service.game(game_id)
         assert (after.version, after.state, after.status) == (before.version, before.state, "active")

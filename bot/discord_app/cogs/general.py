@@ -7,14 +7,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.panels import clip, mention
+from bot.discord_app.panels import clip, mention, players_text
 from engine.core import available_games
 
 HELP_TEXT = {
     "Playing": (
-        "Tables live in a channel. `/table new` opens one; others press **Join**; any seated player presses "
-        "**Start**. After every turn the bot posts the board and pings whoever is next. Press **Open my panel** "
-        "(or `/table panel`) to make your decisions privately; nobody else sees your panel or your hidden cards."
+        "`/table new` opens a table in this channel (`options:` suggests each game's variants); others press "
+        "**Join**; any seated player presses **Start**. The game then plays in its own thread (unless the server "
+        "turned threads off). After every turn the bot posts the board and the story of the turn, and pings only "
+        "whoever is next. Press **Open my panel** (or `/table panel`) to decide privately; each decision shows "
+        "the next one in place, and steps with a single possible option are played for you. **Undo** takes back "
+        "your own decisions of this turn until a card or die is drawn or the turn passes."
     ),
     "Roll & Write": (
         "`/rollwrite new` opens a Roll & Write table (side A/B, expansions, a per-round deadline); "
@@ -29,7 +32,8 @@ HELP_TEXT = {
                "with 2 players the other player wins.",
     "Deadlines": "A table can set a deadline per decision (`/table new deadline_hours:`): after it the bot plays "
                  "the late turn or the late player forfeits, as the table chose. Reminders come before that.",
-    "Admins": "`/settings` (Manage Server permission): the default reminder time and announcement channel.",
+    "Admins": "`/settings` (Manage Server permission): the default reminder time, the announcement channel, "
+              "and whether tables play in their own thread (`/settings threads`).",
 }
 
 
@@ -68,7 +72,9 @@ class General(commands.Cog):
         games = available_games()
         embed.add_field(
             name="Games",
-            value="\n".join(f"**{g.title}** (`{g.name}`): {g.min_players}–{g.max_players} players" for g in games)
+            value="\n".join(f"**{g.title}** (`{g.name}`): {players_text(g)}"
+                            + (f"; options: {', '.join(s.title or s.name for s in g.option_specs())}"
+                               if g.option_specs() else "") for g in games)
             or "No games are installed.",
             inline=False,
         )

@@ -265,7 +265,9 @@ class RollWrite(commands.Cog):
             return row
         storage = self.bot.storage
         for statuses in (("active",), ("finished",)):
-            here = await storage.list_games(channel_id=interaction.channel_id, kind=KIND, mode="table",
+            # Inside a table's thread, the games are those of the channel the thread belongs to.
+            channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
+            here = await storage.list_games(channel_id=channel_id, kind=KIND, mode="table",
                                             statuses=statuses)
             wanted = player.id if player is not None else me
             mine = [g for g in here if g.is_seated(wanted)]

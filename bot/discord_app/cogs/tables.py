@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import io
+import logging
 from typing import Any
 
 import discord
@@ -30,9 +31,24 @@ from bot.discord_app.panels import (
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.replay import replay_frames
+from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
+from bot.storage import GameRow
 from engine.core import available_games
 from rendering import picture_for
 from rendering.replay import animated_gif
+
+log = logging.getLogger(__name__)
+
+
+async def post_in_game_channel(bot: YokohamaBot, game: GameRow, text: str, *, ping: list[int] | None = None) -> None:
+    """Post `text` in the game's own channel (wherever the command was typed), pinging only `ping`; a
+    channel the bot can no longer post in is logged, never turns a saved change into an error."""
+    try:
+        channel = await game_channel(bot, game, lobby=True)
+        if channel is not None:
+            await channel.send(clip(text, 2000), allowed_mentions=only(ping or []))
+    except discord.HTTPException:
+        log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -49,7 +65,8 @@ class Tables(commands.Cog):
     @table.command(name="new", description="Open a table in this channel; others join with the button.")
     @app_commands.describe(
         game="Which game",
-        deadline_hours="Hours each decision may take before the deadline action (0 = no deadline)",
+        deadline_hours=f"Hours each decision may take before the deadline action (0 = none; at least "
+                       f"{MIN_WAIT_HOURS:g})",
         deadline_action="What happens at the deadline",
         reminder_hours="Hours before the bot reminds whoever it is waiting on (default: the server's)",
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
@@ -64,9 +81,9 @@ class Tables(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        deadline_hours: app_commands.Range[float, 0, 720] = 0.0,
+        deadline_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] = 0.0,
         deadline_action: str = "auto",
-        reminder_hours: app_commands.Range[float, 0, 720] | None = None,
+        reminder_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] | None = None,
         options: str | None = None,
     ) -> None:
         chosen = parse_options(game, options or "")
@@ -108,6 +125,14 @@ class Tables(commands.Cog):
             clip("\n".join(lines), 2000), files=files,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none())
+        seat = row.seat_of(interaction.user.id)
+        if state is not None and row.status == "active" and seat is not None:
+            # A seated player also gets their own view (their hand, their decision), seen only by them.
+            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                             name=names[seat] if seat < len(names) else None, names=names)
+            if own is not None:
+                await interaction.followup.send(f"Your view of **#{row.id}** (only you can see this).",
+                                                file=own, ephemeral=True)
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
     @app_commands.describe(game="Game number")

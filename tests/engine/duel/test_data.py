@@ -75,3 +75,15 @@ def test_area_tables_are_the_rulebooks() -> None:
     assert AREAS["silk"].table == (0, 1, 2, 3, 4) and AREAS["copper"].table == (0, 0, 1, 2, 3)
     assert AREAS["customs"].table == (0, 1, 2, 3, 4)
     assert {a.id for a in AREAS.values() if a.never_used} == {"lab", "port"}
+
+
+def test_end_of_game_technologies_score_as_the_rulebook_prints() -> None:
+    """RB: Ball "1 extra point for each of your completed Order cards", Brickyard "2 extra points for
+    each of your face-down Imported Goods tokens", Electrical Light "3 extra points for each Trading
+    House", Exposition "gain 8 points", Gaslight "1 extra point for each Shop", Patent System "2 points
+    for each Technology card you have", Winery "2 extra points for each Church card"."""
+    scoring = {t.id: (t.end_points, t.end_per) for t in TECHS.values() if t.end_points}
+    assert scoring == {
+        "ball": (1, "orders"), "brickyard": (2, "imported_down"), "electrical_light": (3, "houses"),
+        "exposition": (8, None), "gaslight": (1, "shops"), "patent_system": (2, "techs"), "winery": (2, "church"),
+    }

@@ -60,7 +60,7 @@ def test_setup_keeps_two_orders_and_puts_the_third_at_the_bottom() -> None:
 def test_two_players_exactly_and_options_checked() -> None:
     with pytest.raises(IllegalAction):
         GAME.new(3, 1)
-    with pytest.raises(IllegalAction, match="start_seat"):
+    with pytest.raises(IllegalAction, match="Starting player"):
         GAME.new(2, 1, {"start_seat": 2})
     with pytest.raises(IllegalAction, match="no option"):
         GAME.new(2, 1, {"variant": 1})
@@ -272,13 +272,6 @@ def test_foreign_agent_does_not_make_its_area_used() -> None:
     assert {"do": "area", "area": "bank"} in GAME.legal(state, 0)
 
 
-def test_foreign_agent_is_not_offered_while_a_step_is_pending() -> None:
-    state = act_at(set_player(started(), 0, agents_ready=1), 0, "bank", 4)
-    assert {"do": "agent"} not in GAME.legal(state, 0)
-    state = play(state, 0, {"do": "build", "what": None})
-    assert {"do": "agent"} in GAME.legal(state, 0)
-
-
 # ----- Extra Power hand limit --------------------------------------------------------------
 def test_hand_limit_discards_automatically_when_all_cards_are_alike() -> None:
     state = set_player(started(), 0, extra={1: 4, 2: 0})
@@ -449,13 +442,3 @@ def test_an_unpayable_order_during_chinatown_says_what_is_missing() -> None:
     state = act_at(state, 0, "chinatown", 2)
     with pytest.raises(IllegalAction, match="To complete that Order you need"):
         GAME.apply(state, 0, {"do": "order", "card": player(state, 0)["hand"][0]})
-
-
-def test_no_free_actions_while_paying_faith() -> None:
-    state = started()
-    state["church_row"] = [8]
-    set_player(state, 0, goods={"tea": 5, "fish": 5, "silk": 5, "copper": 5}, money=3, imported_up=1)
-    state["players"][0]["hand"] = [15]  # needs one of each good
-    state = act_at(state, 0, "church", 5)
-    state = play(state, 0, {"do": "church", "card": 8})
-    assert all(a["do"] == "faith" for a in GAME.legal(state, 0))

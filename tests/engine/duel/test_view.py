@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Rng
 from engine.duel import GAME
-from engine.duel.describe import order_label
+from engine.duel.text import order_label
 from tests.engine.duel.helpers import act_at, play, set_player, started
 
 TOP_LEVEL = {
@@ -62,7 +62,7 @@ def test_areas_show_power_cards_shops_trading_houses_and_the_station() -> None:
 
 
 def test_headline_names_round_turn_and_player() -> None:
-    assert GAME.headline(started()) == "Round 1 of 4, turn 1 of 4: P1 to play."
+    assert GAME.headline(started()) == "Round 1 of 4, turn 1 of 4: {seat:0} to play."
     assert GAME.headline(GAME.new(2, 1)) == "Setup: each player keeps 2 of 3 Order cards."
 
 

@@ -170,6 +170,8 @@ def test_additional_action_needs_the_resources() -> None:
 
 
 def test_main_action_once_more_then_round_ends() -> None:
+    """ "D. Perform the main action once more. Consume 4 faith and perform 4) Main action once more."
+    No third action follows; the round waits only for the player's confirmation (ruling R24)."""
     state = at_step(new(), "additional")
     place_area(state, 0, "fishing")
     sheet(state)["written"][0] = 2
@@ -196,6 +198,8 @@ def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
 
 
 def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
+    """ "E. Do nothing." is taken unasked when nothing else is affordable; confirming the round is
+    still asked, as it closes the undo window (ruling R24)."""
     state = ready("tea")
     ps = sheet(state)
     ps["money"]["used"], ps["faith"]["used"] = 2, 1  # nothing affordable: only "E: do nothing"

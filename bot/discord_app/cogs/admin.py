@@ -1,0 +1,46 @@
+"""/admin: what a server admin (Manage Server) can do about a stuck or abandoned game."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.cogs.tables import post_in_game_channel
+from bot.discord_app.panels import mention
+
+log = logging.getLogger(__name__)
+
+
+class Admin(commands.Cog):
+    admin = app_commands.Group(
+        name="admin", description="Look after this server's games (Manage Server).",
+        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+
+    @admin.command(name="end", description="End a stuck or abandoned game of this server (nobody wins).")
+    @app_commands.describe(game="Game number", reason="Why (shown in the game's channel)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def end(self, interaction: discord.Interaction, game: int,
+                  reason: app_commands.Range[str, 0, 200] = "") -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self.bot.service.end_game(game, interaction.user.id, reason)
+        log.warning("admin %s (%s) ended game %s in server %s", interaction.user, interaction.user.id, row.id,
+                    interaction.guild_id)
+        players = [s.user_id for s in row.seats]
+        text = (f"🛑 Game **#{row.id}** was ended by **{interaction.user.display_name}**, a server admin"
+                + (f": {reason.strip()}" if reason.strip() else ".") + " Nobody wins it. "
+                + ", ".join(mention(u) for u in players))
+        await post_in_game_channel(self.bot, row, text, ping=players)
+        await interaction.followup.send(f"Game #{row.id} is ended; its players were told in <#{row.channel_id}>."
+                                        if row.channel_id else f"Game #{row.id} is ended.", ephemeral=True)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,157 @@
+"""The free actions: "during your turn, you may carry out the following actions as many times as you
+like in any order and at any moment: A) Complete an Order B) Hire a Foreign Agent C) Use a Foreign
+Agent D) Use a Technology card" (Spinning Mill is the one Technology used on its own).
+
+Every decision of the acting player's own turn offers them (`DuelStep.free`); a Foreign Agent is
+offered only between whole Area actions — before, after, and while the action's 5-Power Bonus or
+construction step is owed — never inside another Area action (ruling 4).
+"""
+
+from __future__ import annotations
+
+from engine.core import State, canonical
+from engine.duel.act import new_act, suspend_owed_steps
+from engine.duel.cards import GOOD_NAMES, HIRE_REQUIREMENTS, HIRES, ORDERS, RULES, reward_text
+from engine.duel.gains import gain_reward
+from engine.duel.state import has_tech, log, name, tech_ready
+from engine.duel.text import needs_text, order_detail, order_text
+from engine.duel.types import Action, Candidate, PlayerState
+
+
+def missing_goods(player: PlayerState, card: int) -> list[str]:
+    return [f"{n - player['goods'][g]} more {GOOD_NAMES[g]}" for g, n in ORDERS[card].cost.items()
+            if player["goods"][g] < n]
+
+
+def requirement_count(player: PlayerState, req: str) -> int:
+    if req == "orders":
+        return len(player["orders_done"])
+    if req == "techs":
+        return len(player["techs"])
+    if req == "church":
+        return len(player["church"])
+    return int(player["imported_down"])
+
+
+class FreeActions:
+    kinds: tuple[str, ...] = ("order", "hire", "spin", "agent")
+
+    def candidates(self, state: State, seat: int, agents: bool) -> list[Candidate]:
+        player = state["players"][seat]
+        result: list[Candidate] = []
+        for card in player["hand"]:
+            missing = missing_goods(player, card)
+            why = "To complete that Order you need " + " and ".join(missing) + "." if missing else None
+            result.append(({"do": "order", "card": card}, why))
+        for req in HIRE_REQUIREMENTS:
+            result.append(({"do": "hire", "req": req}, self._hire_refusal(state, player, req)))
+        if has_tech(player, "spinning_mill"):
+            result.append(({"do": "spin"}, self._spin_refusal(player)))
+        if player["agents_ready"] > 0:
+            why = None if agents else "A Foreign Agent is sent between whole Area actions: finish this one first."
+            result.append(({"do": "agent"}, why))
+        return result
+
+    def _hire_refusal(self, state: State, player: PlayerState, req: str) -> str | None:
+        if req in player["hired"]:
+            return "You have already hired a Foreign Agent for that requirement."
+        if state["agents_supply"] <= 0:
+            return "There are no Foreign Agents left."
+        if requirement_count(player, req) < HIRES[req].at_least:
+            return f"You do not meet that requirement for hiring a Foreign Agent ({HIRES[req].label})."
+        return None
+
+    def _spin_refusal(self, player: PlayerState) -> str | None:
+        if not tech_ready(player, "spinning_mill"):
+            return "Spinning Mill is used once per round; you have used it this round."
+        if player["goods"]["silk"] < 1:
+            return "Spinning Mill needs 1 Silk; you have none."
+        return None
+
+    def options(self, state: State, seat: int, agents: bool) -> list[Action]:
+        return [action for action, why in self.candidates(state, seat, agents) if why is None]
+
+    def refusal(self, state: State, seat: int, action: Action, agents: bool) -> str:
+        for candidate, why in self.candidates(state, seat, agents):
+            if canonical(candidate) == canonical(action) and why is not None:
+                return why
+        do = action.get("do")
+        if do == "order":
+            return "That Order card is not in your hand."
+        if do == "agent":
+            return "You have no Foreign Agent available."
+        if do == "spin":
+            return "You do not own Spinning Mill."
+        return "That is not one of the Foreign Agent requirements."
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        do = action["do"]
+        if do == "order":
+            complete_order(state, seat, action["card"])
+        elif do == "hire":
+            hire_agent(state, seat, action["req"])
+        elif do == "spin":
+            spin(state, seat)
+        else:
+            send_agent(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        do = action["do"]
+        if do == "order":
+            return order_text(action["card"], "Complete ")
+        if do == "hire":
+            return f"Hire a Foreign Agent ({HIRES[action['req']].label})"
+        if do == "spin":
+            return f"Spinning Mill: spend 1 Silk for ¥{RULES.spinning_mill_yen}"
+        return f"Use a Foreign Agent (Power {RULES.agent_power}, any Area)"
+
+    def details(self, state: State, action: Action) -> str:
+        if action["do"] == "order":
+            return order_detail(action["card"])
+        if action["do"] == "agent":
+            return "A bonus Area action in any Area, Used or not, with its own bonus and construction steps."
+        return ""
+
+
+FREE = FreeActions()
+
+
+def complete_order(state: State, seat: int, card: int) -> None:
+    player = state["players"][seat]
+    order = ORDERS[card]
+    for good, n in order.cost.items():
+        player["goods"][good] -= n
+    player["hand"].remove(card)
+    player["orders_done"].append(card)
+    bonus = f" and ¥{RULES.language_school_yen} (Language School)" if has_tech(player, "language_school") else ""
+    log(state, f"{name(seat)} completes Order {card + 1}, paying {needs_text(order.cost)}: "
+               f"{order.points} points, gains {reward_text(order.reward)}{bonus}")
+    gain_reward(state, seat, order.reward, "order")
+    if has_tech(player, "language_school"):
+        player["money"] += RULES.language_school_yen
+
+
+def hire_agent(state: State, seat: int, req: str) -> None:
+    player = state["players"][seat]
+    player["hired"].append(req)
+    player["agents_ready"] += 1
+    state["agents_supply"] -= 1
+    log(state, f"{name(seat)} hires a Foreign Agent ({HIRES[req].label})")
+
+
+def spin(state: State, seat: int) -> None:
+    player = state["players"][seat]
+    player["goods"]["silk"] -= 1
+    player["money"] += RULES.spinning_mill_yen
+    player["tilted"].append("spinning_mill")
+    log(state, f"{name(seat)} uses Spinning Mill: 1 Silk for ¥{RULES.spinning_mill_yen}")
+
+
+def send_agent(state: State, seat: int) -> None:
+    """Use a Foreign Agent: a bonus Area action; any owed bonus/construction step waits for it."""
+    player = state["players"][seat]
+    suspend_owed_steps(state)
+    player["agents_ready"] -= 1
+    player["agents_spent"] += 1
+    state["turn"]["act"] = new_act("agent", None, None)
+    log(state, f"{name(seat)} sends a Foreign Agent")

@@ -1,0 +1,113 @@
+"""`DuelStep`: one Duel decision declared once — its answers with their refusal reasons, its effect,
+its question and its words — with the free actions the rulebook allows "at any moment" mixed in.
+
+A step lists its *candidates*: every well-formed answer paired with `None` (allowed) or the reason it
+is refused. `options` keeps the allowed ones, `refusal` reads the reason of the one asked for, so the
+rule that decides and the words that explain it are the same code and cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import abstractmethod
+
+from engine.core import State, canonical
+from engine.core.steps import Step
+from engine.duel.free import FREE
+from engine.duel.types import Action, Candidate
+
+LABEL_LIMIT = 80
+DETAIL_LIMIT = 100
+
+
+def fit(text: str, limit: int = LABEL_LIMIT) -> str:
+    """`text` cut to `limit` characters, marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class DuelStep(Step):
+    #: The `do` values this step answers to.
+    kinds: tuple[str, ...] = ()
+    #: Whether the free actions (complete an Order, hire a Foreign Agent, Spinning Mill) are offered.
+    free: bool = True
+    #: Whether a Foreign Agent may be sent from here (only between whole Area actions: ruling 4).
+    agents: bool = False
+    #: Whether a free action could leave this step without an answer (then only safe ones are offered).
+    guard_free: bool = False
+    #: What the step waits for, for refusals of other moves ("choose a Church card").
+    hint: str = "choose one of the offered options"
+
+    @abstractmethod
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        """Every well-formed answer of this step now, with None (allowed) or why it is refused."""
+
+    @abstractmethod
+    def take(self, state: State, seat: int, action: Action) -> None:
+        """Carry out one of this step's own (allowed) answers."""
+
+    @abstractmethod
+    def text(self, state: State, action: Action) -> str:
+        """The full label of one of this step's answers (cut to 80 characters by `label`)."""
+
+    def details(self, state: State, action: Action) -> str:
+        """More than the label holds (an order's needs and reward, a technology's effect); "" = none."""
+        return ""
+
+    def hidden_text(self, state: State, action: Action) -> str | None:
+        """The label for public messages when the answer names a hidden card (None: the label is public)."""
+        return None
+
+    def waiting(self, state: State, seat: int) -> str:
+        """Why a move of another step is refused now."""
+        return f"Finish your action first: {self.hint}."
+
+    # ----- derived: the Step contract ----------------------------------------------------
+    def options(self, state: State, seat: int) -> list[Action]:
+        own = [action for action, why in self.candidates(state, seat) if why is None]
+        if not self.free:
+            return own
+        extra = FREE.options(state, seat, agents=self.agents)
+        if self.guard_free:
+            extra = [a for a in extra if self._still_answerable(state, seat, a)]
+        return own + extra
+
+    def _still_answerable(self, state: State, seat: int, action: Action) -> bool:
+        trial = copy.deepcopy(state)
+        FREE.take(trial, seat, action)
+        return any(why is None for _, why in self.candidates(trial, seat))
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        if self._is_free(action):
+            FREE.take(state, seat, action)
+        else:
+            self.take(state, seat, action)
+
+    def _is_free(self, action: Action) -> bool:
+        return action.get("do") in FREE.kinds and action.get("do") not in self.kinds
+
+    def label(self, state: State, action: Action) -> str:
+        return fit(FREE.text(state, action) if self._is_free(action) else self.text(state, action))
+
+    def public_label(self, state: State, action: Action) -> str:
+        hidden = None if self._is_free(action) else self.hidden_text(state, action)
+        return fit(hidden) if hidden is not None else self.label(state, action)
+
+    def detail(self, state: State, action: Action) -> str:
+        text = FREE.details(state, action) if self._is_free(action) else self.details(state, action)
+        return fit(text, DETAIL_LIMIT)
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        do = action.get("do")
+        if do in self.kinds:
+            key = canonical(action)
+            for candidate, why in self.candidates(state, seat):
+                if canonical(candidate) == key:
+                    return why
+            return self.unknown(state, seat, action)
+        if do in FREE.kinds and self.free:
+            return FREE.refusal(state, seat, action, agents=self.agents)
+        return self.waiting(state, seat)
+
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
+        """Why a malformed answer of this step's kind is refused (None: the generic message)."""
+        return None

@@ -1,0 +1,64 @@
+"""Words for cards that several steps show: an Order's reward and needs, a Technology's price.
+
+Labels lead with what a player weighs first (the reward, the points) and put the needs after, so a
+label never loses the reward; where even the short form is long the needs use initials, and the
+menu description (`detail`) carries everything in full.
+"""
+
+from __future__ import annotations
+
+from engine.duel.cards import CHURCH, GOOD_NAMES, ORDERS, RULES, TECHS, cost_text, reward_text
+
+INITIALS = {"tea": "T", "fish": "F", "silk": "S", "copper": "C"}
+
+
+def needs_text(cost: dict[str, int], short: bool = False) -> str:
+    """"2 Tea 1 Fish" (or, short, "2T 1F")."""
+    if short:
+        return " ".join(f"{n}{INITIALS[g]}" for g, n in cost.items())
+    return " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in cost.items())
+
+
+def order_text(card: int, prefix: str, limit: int = 80) -> str:
+    """`prefix` + "Order 7: 5 pts + ¥2 for 2 Tea 1 Fish", short enough for a label: the needs shrink
+    to initials ("2T 1F"), and as a last resort go to the menu description alone (`order_detail`)."""
+    order = ORDERS[card]
+    head = f"{prefix}Order {card + 1}: {order.points} pts + {reward_text(order.reward)}"
+    for text in (f"{head} for {needs_text(order.cost)}", f"{head} for {needs_text(order.cost, short=True)}"):
+        if len(text) <= limit:
+            return text
+    return head
+
+
+def order_detail(card: int) -> str:
+    order = ORDERS[card]
+    return f"Order {card + 1}: pay {cost_text(order.cost)}; gain {order.points} points and {reward_text(order.reward)}."
+
+
+def order_label(card: int) -> str:
+    """The Order as it reads on its own (the views' `text`)."""
+    return order_text(card, "")
+
+
+def church_text(card: int) -> str:
+    c = CHURCH[card]
+    return f"Church card {card + 1}: Faith {c.faith}, {c.points} pts + {reward_text(c.reward)}"
+
+
+def tech_price_text(units: int) -> str:
+    """What taking a Technology costs on top of the Production: `units` of ¥2 or an Imported Good."""
+    if units == 0:
+        return "free"
+    if units == 1:
+        return f"¥{RULES.lab_unit_yen} or 1 Imported"
+    return f"{units}× (¥{RULES.lab_unit_yen} or Imported)"
+
+
+def tech_text(tech: str, units: int) -> str:
+    t = TECHS[tech]
+    return f"{t.name} ({tech_price_text(units)}): {t.text}"
+
+
+def tech_detail(tech: str, units: int) -> str:
+    t = TECHS[tech]
+    return f"Production {t.production}; costs {tech_price_text(units)}. {t.text}"

@@ -1,0 +1,147 @@
+"""The shapes of the Duel's actions and of the state's parts, for the type checker and for readers.
+
+Every action is a JSON object with a `do` key naming its kind; each kind belongs to exactly one
+decision step (engine/duel/flow.py lists them), except the free actions, which several steps offer.
+The state itself stays a plain JSON dict (engine.core.State); these names say which part is meant.
+"""
+
+# No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
+# only recognised when its annotations are evaluated as the class is created.
+from typing import Any, Literal, NotRequired, TypedDict
+
+#: A seat's sheet inside the state (`state["players"][seat]`): money, goods, cards, buildings.
+PlayerState = dict[str, Any]
+#: The Area action being resolved (`state["turn"]["act"]`).
+ActState = dict[str, Any]
+
+Kind = Literal[
+    "discard", "return", "upgrade",
+    "area", "agent", "end", "order", "hire", "spin", "bonus", "build",
+    "power", "telephone", "church", "faith", "keep", "keep2", "bottom",
+    "buy", "sell", "stop", "tech", "pay", "station",
+]
+Good = Literal["tea", "fish", "silk", "copper"]
+ImportedSide = Literal["imported_up", "imported_down"]
+Payment = Literal["yen", "imported_up", "imported_down"]
+FaithPayment = Literal["tea", "fish", "silk", "copper", "imported_up", "imported_down", "yen"]
+Via = Literal["tram", "stagecoach", "station"]
+
+
+class DiscardAction(TypedDict):
+    do: Literal["discard"]
+    extra: int
+
+
+class ReturnAction(TypedDict):
+    do: Literal["return"]
+    card: int
+
+
+class UpgradeAction(TypedDict):
+    do: Literal["upgrade"]
+    card: int | None
+
+
+class AreaAction(TypedDict):
+    do: Literal["area"]
+    area: str
+    via: NotRequired[Via]
+
+
+class SimpleAction(TypedDict):
+    do: Literal["agent", "end", "spin", "stop"]
+
+
+class OrderAction(TypedDict):
+    do: Literal["order"]
+    card: int
+
+
+class HireAction(TypedDict):
+    do: Literal["hire"]
+    req: str
+
+
+class BonusAction(TypedDict):
+    do: Literal["bonus"]
+    card: int
+
+
+class BuildAction(TypedDict):
+    do: Literal["build"]
+    what: Literal["shop", "house"] | None
+
+
+class PowerAction(TypedDict):
+    do: Literal["power"]
+    card: NotRequired[int]
+    extra: int
+
+
+class TelephoneAction(TypedDict):
+    do: Literal["telephone"]
+    use: bool
+
+
+class ChurchAction(TypedDict):
+    do: Literal["church"]
+    card: int | None
+
+
+class FaithAction(TypedDict):
+    do: Literal["faith"]
+    pay: FaithPayment
+
+
+class CardAction(TypedDict):
+    do: Literal["keep", "bottom"]
+    card: int
+
+
+class Keep2Action(TypedDict):
+    do: Literal["keep2"]
+    card: int | None
+    pay: NotRequired[Payment]
+
+
+class ExchangeAction(TypedDict):
+    do: Literal["buy", "sell"]
+    good: str
+
+
+class TechAction(TypedDict):
+    do: Literal["tech"]
+    tech: str | None
+
+
+class PayAction(TypedDict):
+    do: Literal["pay"]
+    up: int
+    down: int
+
+
+class StationAction(TypedDict):
+    do: Literal["station"]
+    area: str
+
+
+DuelAction = (
+    DiscardAction | ReturnAction | UpgradeAction | AreaAction | SimpleAction | OrderAction | HireAction
+    | BonusAction | BuildAction | PowerAction | TelephoneAction | ChurchAction | FaithAction | CardAction
+    | Keep2Action | ExchangeAction | TechAction | PayAction | StationAction
+)
+
+#: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
+#: and tests/engine/duel/test_types.py checks every offered action against them).
+Action = dict[str, Any]
+#: A step's answer with None (allowed) or the reason it is refused.
+Candidate = tuple[Action, str | None]
+
+SHAPES: dict[str, type] = {
+    "discard": DiscardAction, "return": ReturnAction, "upgrade": UpgradeAction, "area": AreaAction,
+    "agent": SimpleAction, "end": SimpleAction, "spin": SimpleAction, "stop": SimpleAction,
+    "order": OrderAction, "hire": HireAction, "bonus": BonusAction, "build": BuildAction,
+    "power": PowerAction, "telephone": TelephoneAction, "church": ChurchAction, "faith": FaithAction,
+    "keep": CardAction, "bottom": CardAction, "keep2": Keep2Action, "buy": ExchangeAction,
+    "sell": ExchangeAction, "tech": TechAction, "pay": PayAction, "station": StationAction,
+}
