@@ -25,7 +25,13 @@ EFFECTS = sorted({t["effect"] for t in parts().techs.values()})
 END_REASONS = ["church", "customs", "orders", "shops", "trading_houses"]
 
 #: (file stem, players, seed, policy, note) of every recorded game.
-GAMES: list[tuple[str, int, int, str, str]] = []
+GAMES: list[tuple[str, int, int, str, str]] = [
+    ("greedy-4p-2", 4, 2, "greedy", "Ball, Gaslight, Mining Technology, Spinning Mill, Telegram; Church end"),
+    ("greedy-4p-1", 4, 1, "greedy", "Letterpress Printing, Stagecoach, System of Stock, University"),
+    ("greedy-2p-0", 2, 0, "greedy", "Brickyard, Telephone; a 2-player game with the neutral pawns"),
+    ("mixed-2p-5", 2, 5, "mixed:0.2", "Language School; 20% random decisions"),
+    ("mixed-3p-5", 3, 5, "mixed:0.2", "the Order deck and the Church both end it"),
+]
 
 
 def play(players: int, seed: int, policy: str) -> tuple[list[tuple[int, Any]], Any]:
