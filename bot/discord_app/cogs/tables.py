@@ -25,6 +25,7 @@ from bot.discord_app.panels import (
     lobby_view,
     mention,
     only,
+    public_files,
     public_view,
     send_panel,
 )
@@ -118,9 +119,8 @@ class Tables(commands.Cog):
             lines.append(final_standings(row, names))
         files = []
         if state is not None:
-            picture = await draw(row.kind, engine.view(state, None), f"game-{row.id}.png", names=names)
-            if picture:
-                files.append(picture)
+            ranking = (row.result or {}).get("ranking") if row.status == "finished" else None
+            files = await public_files(row.kind, engine.view(state, None), row.id, names, ranking)
         await interaction.followup.send(
             clip("\n".join(lines), 2000), files=files,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
