@@ -11,6 +11,8 @@ Measured against the greedy player (bench/ai_strength.py duel, 12 games per sett
 decision): one sampled world, the top 3 options, to the end of the own turn won 11/12 (+37 VP);
 two worlds won 10/12 (+20 VP); playing on through the opponent's reply (greedy for both seats)
 won 8/12 (+10 VP) — the longer look-ahead costs more time than it tells. Hence the defaults below.
+With those defaults, over 200 games (0.5 s cap, each seat starting half): 184 wins (92%), mean
+margin +25.8 VP; decision time p50 21 ms, p95 278 ms on a heavily loaded 2-core machine.
 
 It plays only from what its seat may see. Before any look-ahead it *determinizes*: the opponent's
 Order cards (hand, setup draw, cards looked at in the Port), the opponent's face-down Church cards,
