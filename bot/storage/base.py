@@ -236,6 +236,7 @@ class Storage(Protocol):
         result: dict[str, Any] | None = None,
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
         """Append `entries`, store `state`, and bump the version, atomically, if the version is still
         `expected_version`; else raise StaleVersion. Every write bumps the version, one with no log

@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -470,6 +470,7 @@ class SQLiteStorage:
         result: dict[str, Any] | None = None,
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
         """Append `entries` to the log and store `state` as a new version, atomically.
 
@@ -507,6 +508,12 @@ class SQLiteStorage:
                 "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
                 [(game_id, user) for user in resign_users],
             )
+            if meta is not None:
+                await conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    list(meta(entries).items()),
+                )
         return new_version
 
     async def set_status(
