@@ -169,8 +169,23 @@ class SQLiteStorage:
             await conn.execute("ROLLBACK")
             raise
         # Only a file known to be ours is switched to WAL (a persistent property of the file).
-        await conn.execute("PRAGMA journal_mode = WAL")
+        await self._use_wal(conn)
         await conn.execute("PRAGMA synchronous = FULL")
+
+    async def _use_wal(self, conn: aiosqlite.Connection) -> None:
+        """Switch the file to WAL. Another process opening the same new file may hold a lock just then,
+        and SQLite answers a journal-mode change with "database is locked" at once (no busy wait), so
+        this waits and tries again; once one process has switched, the others find WAL already on."""
+        deadline = time.monotonic() + self.busy_timeout_ms / 1000
+        while True:
+            try:
+                async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+                    await cur.fetchall()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     async def _missing_schema(self, conn: aiosqlite.Connection) -> str:
         """What of our core schema the open file lacks ("" if it has it all)."""
