@@ -193,19 +193,7 @@ class RollWriteGame(StepGame):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """See view.py for the full shape."""
         scores = self.scores(state)
-        seats = []
-        for s, ps in enumerate(state["sheets"]):
-            seats.append(
-                {
-                    "seat": s,
-                    "owes": (not state["over"]) and flow.owes_decision(state, s),
-                    "pending": self.pending_label(state, s),
-                    "scores": scores[s],
-                    "orders_fulfilled": sum(ps["fulfilled"]),
-                    "achievements": self.achievements(state, s),
-                    "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
-                }
-            )
+        seats = [self._seat_view(state, s, scores[s]) for s in range(state["players"])]
         you = None
         if seat is not None and 0 <= seat < state["players"]:
             opts = self.legal(state, seat) if seat in self.to_act(state) else []
@@ -237,6 +225,18 @@ class RollWriteGame(StepGame):
         }
         # a private copy: the caller may change it freely without touching the cached sheet data
         return json.loads(json.dumps(view_data))
+
+    def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> dict[str, Any]:
+        ps = state["sheets"][seat]
+        return {
+            "seat": seat,
+            "owes": (not state["over"]) and flow.owes_decision(state, seat),
+            "pending": self.pending_label(state, seat),
+            "scores": scores,
+            "orders_fulfilled": sum(ps["fulfilled"]),
+            "achievements": self.achievements(state, seat),
+            "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
+        }
 
     # ----- the end ----------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
