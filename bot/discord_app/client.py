@@ -17,7 +17,6 @@ from discord.ext import commands
 from bot.discord_app.errors import report
 from bot.discord_app.panels import DYNAMIC_ITEMS, NO_MENTIONS_BUT_USERS, announce, game_channel, mention
 from bot.service import SweepEvent, TableService
-from bot.service.check import note_engine_schemas
 from bot.service.scope import request_server
 from bot.settings import Settings
 from bot.storage import Storage
@@ -140,11 +139,6 @@ class YokohamaBot(commands.Bot):
     # ----- reminders and deadlines ------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
         await self.wait_until_ready()
-        try:
-            # check-db tells games played before a rule fix apart from corruption by this moment.
-            await note_engine_schemas(self.storage)
-        except Exception:
-            log.exception("could not note the engines' state schemas")
         await self.report_unreadable()
         while not self.is_closed():
             await self.sweep_once()

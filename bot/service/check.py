@@ -3,24 +3,20 @@
 A stored state that differs from its replay means either a lost write or an engine that
 stopped being deterministic; both must be found before players notice. One case is neither:
 a game played (partly) before a rule fix replays differently under today's rules. Each engine's
-state carries a schema version, raised with every such fix, and the database remembers when it
-first met each version (`note_engine_schemas`, at every start); a mismatch in a game whose log
-began before that moment is reported as "replays differently under today's rules", apart from
-corruption. Such a game still loads (upgraded) and plays on.
+state carries a schema version, raised with every such fix, and each game remembers the version
+it started under (its table rules' `engine_schema`; games from before that have none: version 1).
+A mismatch in a game started under an older version is reported as "replays differently under
+today's rules", apart from corruption. Such a game still loads (upgraded) and plays on.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 
 from bot.service.replay import UNDO, replay, undone_by
 from bot.storage import GameRow, Storage
-from engine.core import Game, IllegalAction, available_games, canonical, get_game
-
-#: Meta key: when this database first met an engine's state schema (claimed once: first writer wins).
-SCHEMA_SEEN = "engine_schema:{kind}:{version}"
+from engine.core import Game, IllegalAction, canonical, get_game
 
 
 @dataclass
@@ -33,22 +29,13 @@ class CheckResult:
     rules_changed: bool = False
 
 
-async def note_engine_schemas(storage: Storage) -> None:
-    """Remember when this database first met each engine's current state schema (idempotent)."""
-    now = repr(time.time())
-    for engine in available_games():
-        await storage.claim_meta(SCHEMA_SEEN.format(kind=engine.name, version=engine.schema_version), now)
-
-
-async def _older_rules(storage: Storage, engine: Game, game: GameRow, log: list) -> int | None:  # noqa: ANN401
-    """The engine schema a mismatching game was (partly) played under, if older than today's; else None."""
+def _older_rules(engine: Game, game: GameRow) -> int | None:
+    """The engine schema a game started under (or was last stored under), if older than today's."""
+    started = game.table_rules.get("engine_schema", 1)
     stored = json.loads(game.state or "{}").get("schema_version", 1)
-    if isinstance(stored, int) and stored < engine.schema_version:
-        return stored
-    seen = await storage.get_meta(SCHEMA_SEEN.format(kind=engine.name, version=engine.schema_version))
-    if seen is not None and log and log[0].created_at < float(seen):
-        return engine.schema_version - 1
-    return None
+    versions = [v for v in (started, stored) if isinstance(v, int) and not isinstance(v, bool)]
+    oldest = min(versions, default=1)
+    return oldest if oldest < engine.schema_version else None
 
 
 async def check_game(storage: Storage, game_id: int) -> CheckResult:
@@ -94,10 +81,10 @@ async def _check(storage: Storage, game: GameRow) -> CheckResult:
                 state = engine.apply(state, entry.seat, entry.action)
                 kept.append(entry)
     except IllegalAction as exc:
-        return await _mismatch(storage, engine, game, log, f"replay refused action {entry.seq}: {exc}")
+        return _mismatch(engine, game, f"replay refused action {entry.seq}: {exc}")
     stored = engine.load(game.state)
     if canonical(stored) != canonical(state):
-        return await _mismatch(storage, engine, game, log, "stored state differs from the replay")
+        return _mismatch(engine, game, "stored state differs from the replay")
     if game.status == "finished" and not engine.is_over(state) and (game.result or {}).get("reason") == "completed":
         return CheckResult(game_id, game.kind, False, "marked completed but the engine says it is not over")
     if game.fault:
@@ -105,8 +92,8 @@ async def _check(storage: Storage, game: GameRow) -> CheckResult:
     return CheckResult(game_id, game.kind, True, f"{game.status}, {len(log)} actions replayed")
 
 
-async def _mismatch(storage: Storage, engine: Game, game: GameRow, log: list, detail: str) -> CheckResult:
-    older = await _older_rules(storage, engine, game, log)
+def _mismatch(engine: Game, game: GameRow, detail: str) -> CheckResult:
+    older = _older_rules(engine, game)
     if older is None:
         return CheckResult(game.id, game.kind, False, detail)
     return CheckResult(game.id, game.kind, False,
@@ -115,5 +102,4 @@ async def _mismatch(storage: Storage, engine: Game, game: GameRow, log: list, de
 
 
 async def check_all(storage: Storage) -> list[CheckResult]:
-    await note_engine_schemas(storage)
     return [await check_game(storage, gid) for gid in await storage.all_game_ids()]
