@@ -34,7 +34,16 @@ from bot.service.errors import (
 from bot.service.replay import UNDO, effective, replay
 from bot.service.scope import ANYWHERE, request_server
 from bot.service.standings import record_result
-from bot.storage import AlreadyExists, DiskFull, GameRow, NewAction, StaleVersion, Storage, TableFull
+from bot.storage import (
+    AlreadyExists,
+    DiskFull,
+    GameRow,
+    NewAction,
+    StaleVersion,
+    Storage,
+    StorageError,
+    TableFull,
+)
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
 log = logging.getLogger(__name__)
@@ -940,7 +949,12 @@ class TableService:
                    for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
         journal += clauses
         keep = [] if turn_over else journal
-        await self.storage.set_meta(_journal_key(game.id), json.dumps([c.as_json() for c in keep]))
+        try:
+            await self.storage.set_meta(_journal_key(game.id), json.dumps([c.as_json() for c in keep]))
+        except StorageError:
+            # The move itself is saved; a journal that cannot be written (a full disk) costs only the story
+            # of this turn and its undo, and must not tell the player their saved move failed.
+            log.warning("could not write the turn journal of game %s", game.id, exc_info=True)
         return journal if turn_over else clauses
 
     def _outcome(self, game: GameRow, engine: Game, before: State, state: State, applied: list[Applied]) -> Outcome:
