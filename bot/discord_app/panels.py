@@ -132,7 +132,8 @@ async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
 ) -> discord.File | None:
-    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer.
+    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer
+    or drawing failed (logged: a message never waits on, nor is lost with, its picture).
 
     Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
     (the board games: every seat on the board), or `picture(view, name)` (a seat's own sheet, titled
@@ -142,12 +143,17 @@ async def draw(
     if picture is None:
         return None
     params = _parameters(picture)
-    if names is not None and "names" in params:
-        data = await asyncio.to_thread(functools.partial(picture, view, names=names))
-    elif name and len(params) >= 2 and "names" not in params:
-        data = await asyncio.to_thread(picture, view, name)
-    else:
-        data = await asyncio.to_thread(picture, view)
+    try:
+        if names is not None and "names" in params:
+            data = await asyncio.to_thread(functools.partial(picture, view, names=names))
+        elif name and len(params) >= 2 and "names" not in params:
+            data = await asyncio.to_thread(picture, view, name)
+        else:
+            data = await asyncio.to_thread(picture, view)
+    except Exception:
+        # A picture is an extra: the move behind it is already saved, so the message goes out without it.
+        log.exception("could not draw the %s picture %s", kind, filename)
+        return None
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
 
 

@@ -12,10 +12,11 @@ from typing import Any
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import GOOD_NAMES, LEVEL_COST, area_name, tech_name, technologies
+from engine.rollwrite.shapes import DieColour
 from engine.rollwrite.sheet import Sheet, available
 
 State = dict[str, Any]
-DIE_COLOURS: tuple[str, ...] = ("white", "gray", "black")
+DIE_COLOURS: tuple[DieColour, ...] = ("white", "gray", "black")
 EXTRA_NAMES: dict[str, str] = {
     "A": "A: hire an Elite",
     "B": "B: build a shop",

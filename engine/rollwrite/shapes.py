@@ -11,6 +11,7 @@ from typing import Any, Literal, TypedDict
 
 Good = Literal["fish", "tea", "silk", "copper"]
 Pick = Literal["A", "B", "C", "D", "E"]
+DieColour = Literal["white", "gray", "black"]
 Building = Literal["elite", "shop", "trading"]
 Purchase = Literal["elite", "shop", "trading", "good", "cargo"]
 #: A seat's place in its round (`sheet["step"]`).
@@ -150,3 +151,174 @@ Action = (
     | BuyAction
     | StopAction
 )
+
+
+# ----- the view (view.py): what the renderer and the bot's text read ------------------------------
+class CardView(TypedDict):
+    id: int
+    number: int
+    action: Bonus
+    action_text: str
+
+
+class SetView(TypedDict):
+    index: int
+    colour: DieColour
+    die: int
+    card: CardView
+    taken_by_start_player: bool
+
+
+class TechCard(TypedDict):
+    id: str
+    name: str
+    level: str
+    cost: int
+    text: str
+
+
+class LabView(TypedDict):
+    name: str
+    low: list[TechCard]
+    mid: list[TechCard]
+    high: list[TechCard]
+
+
+class TownRow(TypedDict):
+    row: int
+    area: str
+    name: str
+    written: int
+    crossed: int
+    unused: int
+    elite: bool
+    full: bool
+    track_bonus: Bonus
+    track_bonus_text: str
+    track_bonus_taken: bool
+
+
+class ColumnView(TypedDict):
+    column: int
+    bonus: Bonus
+    bonus_text: str
+    taken: bool
+    full: bool
+
+
+class TownView(TypedDict):
+    track_length: int
+    rows: list[TownRow]
+    columns: list[ColumnView]
+
+
+class GoodMark(TypedDict):
+    good: Good
+    crossed: bool
+
+
+class FormView(TypedDict):
+    id: int
+    row: int
+    col: int
+    points: int
+    goods: list[GoodMark]
+    fulfilled: bool
+    fulfilled_round: int
+    shop: bool
+    value: int
+
+
+class LinkView(TypedDict):
+    forms: list[int]
+    bonus: Bonus
+    bonus_text: str
+    taken: bool
+
+
+class HouseView(TypedDict):
+    id: int
+    name: str
+    forms: list[int]
+    built: bool
+    fulfilled: int
+
+
+class PortView(TypedDict):
+    forms: list[FormView]
+    links: list[LinkView]
+    trading_houses: list[HouseView]
+
+
+class StockBonusView(TypedDict):
+    at: int
+    bonus: Bonus
+    bonus_text: str
+    taken: bool
+
+
+class StockView(TypedDict):
+    got: int
+    used: int
+    available: int
+    cap: int
+    row_length: int
+    bonuses: list[StockBonusView]
+
+
+class CargoView(TypedDict):
+    count: int
+    cap: int
+    points: list[int]
+    vp: int
+
+
+class WarehouseView(TypedDict):
+    money: StockView
+    faith: StockView
+    cargo: CargoView
+
+
+class HeldTech(TypedDict):
+    id: str
+    name: str
+    lab: str
+    level: str
+    text: str
+    vp: int
+
+
+class RoundCell(TypedDict):
+    round: int
+    bonus: Bonus
+    bonus_text: str
+    crossed: bool
+
+
+class RecordView(TypedDict):
+    die: int
+    card: int
+    number: int
+    die_rows: list[int]
+    placed: list[int]
+    done: bool
+
+
+class TurnView(TypedDict):
+    step: RoundStepName
+    set: int | None
+    extra: Pick | None
+    record: RecordView | None
+    queue: list[str]
+    events: list[str]
+    previous_events: list[str]
+
+
+class SheetView(TypedDict):
+    town: TownView
+    port: PortView
+    warehouse: WarehouseView
+    technologies: list[HeldTech]
+    round_track: list[RoundCell]
+    boxes: dict[str, int | None]
+    turn: TurnView

@@ -45,6 +45,9 @@ SHEET = {
            "record": {"die", "card", "number", "die_rows", "placed": [8 ints], "done": bool} | None},
 }
 
+The same shapes are declared as TypedDicts in shapes.py (SheetView, SetView, LabView, ...), so
+the type checker holds this module to them.
+
 Town rows are top to bottom (area numbers 0-7); a track has `track_length` spaces of which
 `written` hold circles (the first is pre-filled) and the first `crossed` of those are crossed
 off. The static sheet layout (bonus icons, form goods, link and trading-house geometry) is
@@ -59,7 +62,6 @@ from typing import Any
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
     LEVEL_COST,
-    LEVELS,
     RESOURCE_CAP,
     ROUNDS,
     area_name,
@@ -68,16 +70,35 @@ from engine.rollwrite.components import (
 )
 from engine.rollwrite.labels import DIE_COLOURS, bonus_text
 from engine.rollwrite.scoring import cargo_points, tech_points
+from engine.rollwrite.shapes import (
+    ColumnView,
+    FormView,
+    HeldTech,
+    HouseView,
+    LabView,
+    LinkView,
+    PortView,
+    RecordView,
+    RoundCell,
+    SetView,
+    SheetView,
+    StockView,
+    TechCard,
+    TownRow,
+    TownView,
+    TurnView,
+    WarehouseView,
+)
 from engine.rollwrite.sheet import Sheet, available
 
 State = dict[str, Any]
 
 
-def public_sets(state: State) -> list[dict[str, Any]]:
+def public_sets(state: State) -> list[SetView]:
     if state["round"] < 1:
         return []
     r = state["round"] - 1
-    out = []
+    out: list[SetView] = []
     for i in range(3):
         card = employment_cards()[state["cards"][r][i]]
         out.append(
@@ -97,27 +118,28 @@ def public_sets(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def labs_view(state: State) -> dict[str, Any]:
+def labs_view(state: State) -> dict[str, LabView]:
+    """The 12 technologies in play, face up: per laboratory, two cards of each level."""
     cards = technologies()
-    out: dict[str, Any] = {}
-    for lab, levels in state["labs"].items():
-        entry: dict[str, Any] = {"name": area_name(lab)}
-        for level in LEVELS:
-            entry[level] = [
-                {
-                    "id": t,
-                    "name": cards[t]["name"],
-                    "level": level,
-                    "cost": LEVEL_COST[level],
-                    "text": cards[t]["text"],
-                }
-                for t in levels[level]
-            ]
-        out[lab] = entry
-    return out
+
+    def level_cards(ids: list[str], level: str) -> list[TechCard]:
+        return [
+            {"id": t, "name": cards[t]["name"], "level": level, "cost": LEVEL_COST[level], "text": cards[t]["text"]}
+            for t in ids
+        ]
+
+    return {
+        lab: {
+            "name": area_name(lab),
+            "low": level_cards(levels["low"], "low"),
+            "mid": level_cards(levels["mid"], "mid"),
+            "high": level_cards(levels["high"], "high"),
+        }
+        for lab, levels in state["labs"].items()
+    }
 
 
-def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[str, Any]:
+def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView:
     """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
     data = rules.side_data(state)
     return {
@@ -131,9 +153,9 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[s
     }
 
 
-def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
+def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
     length = data["track_length"]
-    rows = []
+    rows: list[TownRow] = []
     for r, area in enumerate(state["areas"]):
         bonus = data["track_bonus"][r]
         rows.append(
@@ -151,7 +173,7 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
                 "track_bonus_taken": ps["tracks_taken"][r],
             }
         )
-    columns = [
+    columns: list[ColumnView] = [
         {
             "column": c,
             "bonus": data["column_bonus"][c],
@@ -164,8 +186,8 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
     return {"track_length": length, "rows": rows, "columns": columns}
 
 
-def port_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
-    forms = []
+def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
+    forms: list[FormView] = []
     for form in data["forms"]:
         f = form["id"]
         value = form["points"] * (2 if ps["shops"][f] else 1) if ps["fulfilled"][f] else 0
@@ -182,7 +204,7 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
                 "value": value,
             }
         )
-    links = [
+    links: list[LinkView] = [
         {
             "forms": list(link["forms"]),
             "bonus": link["bonus"],
@@ -191,7 +213,7 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
         }
         for i, link in enumerate(data["links"])
     ]
-    houses = [
+    houses: list[HouseView] = [
         {
             "id": h["id"],
             "name": h["name"],
@@ -204,38 +226,42 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
     return {"forms": forms, "links": links, "trading_houses": houses}
 
 
-def warehouse_view(ps: Sheet, data: dict[str, Any]) -> dict[str, Any]:
-    warehouse: dict[str, Any] = {}
-    for res in ("money", "faith"):
-        warehouse[res] = {
-            "got": ps[res]["got"],
-            "used": ps[res]["used"],
-            "available": available(ps, res),
-            "cap": RESOURCE_CAP[res],
-            "row_length": data["stock_row_length"],
-            "bonuses": [
-                {
-                    "at": b["at"],
-                    "bonus": b["bonus"],
-                    "bonus_text": bonus_text(b["bonus"]),
-                    "taken": ps["stock_taken"][res][i],
-                }
-                for i, b in enumerate(data["stock_bonuses"][res])
-            ],
-        }
-    warehouse["cargo"] = {
-        "count": ps["cargo"],
-        "cap": RESOURCE_CAP["cargo"],
-        "points": list(data["cargo_points"]),
-        "vp": cargo_points(ps, data),
+def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
+    return {
+        "money": stock_view(ps, data, "money"),
+        "faith": stock_view(ps, data, "faith"),
+        "cargo": {
+            "count": ps["cargo"],
+            "cap": RESOURCE_CAP["cargo"],
+            "points": list(data["cargo_points"]),
+            "vp": cargo_points(ps, data),
+        },
     }
-    return warehouse
 
 
-def technologies_view(state: State, ps: Sheet) -> list[dict[str, Any]]:
+def stock_view(ps: Sheet, data: dict[str, Any], res: str) -> StockView:
+    return {
+        "got": ps[res]["got"],
+        "used": ps[res]["used"],
+        "available": available(ps, res),
+        "cap": RESOURCE_CAP[res],
+        "row_length": data["stock_row_length"],
+        "bonuses": [
+            {
+                "at": b["at"],
+                "bonus": b["bonus"],
+                "bonus_text": bonus_text(b["bonus"]),
+                "taken": ps["stock_taken"][res][i],
+            }
+            for i, b in enumerate(data["stock_bonuses"][res])
+        ],
+    }
+
+
+def technologies_view(state: State, ps: Sheet) -> list[HeldTech]:
     vp = tech_points(ps)
     cards = technologies()
-    techs = []
+    techs: list[HeldTech] = []
     for t in ps["techs"]:
         lab, level = rules.tech_slot(state, t)
         techs.append(
@@ -251,7 +277,7 @@ def technologies_view(state: State, ps: Sheet) -> list[dict[str, Any]]:
     return techs
 
 
-def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[dict[str, Any]]:
+def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[RoundCell]:
     return [
         {
             "round": n,
@@ -263,8 +289,8 @@ def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def turn_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> dict[str, Any]:
-    record = None
+def turn_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> TurnView:
+    record: RecordView | None = None
     if ps["record"] is not None:
         rec = ps["record"]
         record = {

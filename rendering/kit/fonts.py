@@ -52,11 +52,14 @@ def drawable(text: str, bold: bool = False) -> str:
     return "".join(c if _has_glyph(c, bold) else "?" for c in text)
 
 
+@functools.lru_cache(maxsize=16384)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Width of `text` in pixels (cached: pictures measure the same labels turn after turn)."""
     with FONT_LOCK:
         return int(font(size, bold).getlength(text))
 
 
+@functools.lru_cache(maxsize=8192)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text` (drawable), cut with '...' so that it fits `width` pixels."""
     text = drawable(text, bold)

@@ -125,6 +125,14 @@ class Tables(commands.Cog):
             clip("\n".join(lines), 2000), files=files,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none())
+        seat = row.seat_of(interaction.user.id)
+        if state is not None and row.status == "active" and seat is not None:
+            # A seated player also gets their own view (their hand, their decision), seen only by them.
+            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                             name=names[seat] if seat < len(names) else None, names=names)
+            if own is not None:
+                await interaction.followup.send(f"Your view of **#{row.id}** (only you can see this).",
+                                                file=own, ephemeral=True)
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
     @app_commands.describe(game="Game number")

@@ -1,0 +1,48 @@
+"""Pictures of Yokohama Duel: the public board, a seat's private view, the final score.
+
+`picture(view, names=None)` is what the Discord panels and turn posts call (`picture_for("duel")`):
+the public view (viewer None) gives the board, a seat's view gives the board plus that seat's hand,
+face-down Church cards and decision, and a finished game gives the final score. `names` are the
+display names by seat ("Player n" only when none are given). Everything drawn comes from the view
+alone, so a public picture cannot show a hidden card. Keys a view gains later are ignored.
+
+Drawing is synchronous Pillow work: callers run it off the event loop (`asyncio.to_thread`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rendering.duel.board import draw_board
+from rendering.duel.final import draw_final
+from rendering.duel.private import draw_private
+from rendering.kit import png
+
+__all__ = ["final_picture", "picture", "render_board", "render_private"]
+
+
+def picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
+    """PNG for a view: the final score once over, else the viewer's own view, else the public board."""
+    if view.get("phase") == "over":
+        return final_picture(view, names)
+    seat = view.get("viewer")
+    if seat is not None and 0 <= seat < len(view["players"]):
+        return render_private(view, seat, names)
+    return render_board(view, names)
+
+
+def render_board(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
+    """PNG of the public board (only public fields of the view are read, whoever's view it is)."""
+    return png(draw_board(view, names))
+
+
+def render_private(view: dict[str, Any], seat: int, names: list[str] | str | None = None) -> bytes:
+    """PNG of the board plus `seat`'s hand, Church cards and decision (needs `seat`'s own view)."""
+    if view.get("viewer") != seat:
+        raise ValueError(f"Seat {seat}'s private picture needs seat {seat}'s view, not viewer {view.get('viewer')}.")
+    return png(draw_private(view, seat, names))
+
+
+def final_picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
+    """PNG of the 11 scoring categories side by side with the totals and the winner marked."""
+    return png(draw_final(view, names))

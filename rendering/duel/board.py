@@ -1,0 +1,385 @@
+"""The board picture: the public table (`draw_board`), drawn from a view and nothing else.
+
+The never-changing artwork (frames, Area names and effects, section titles, Chinatown's prices,
+labels of the player panels) is drawn once in RGB, mapped onto the palette and cached; a turn's
+picture is a copy of it with the marks of the moment: Power cards, buildings, the Station, the
+face-up cards, counts and the players' supplies, all as shapes and cached text sprites.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.duel import layout as L
+from rendering.duel.palette import (
+    PALETTE,
+    SEAT_COLOURS,
+    SEAT_SOFT,
+    initial,
+    put_text,
+    seat_marker,
+    seat_token,
+)
+from rendering.kit import fit, text_width, wrap
+from rendering.kit.colours import (
+    BROWN,
+    DIM,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    PANEL,
+    PAPER,
+    RED,
+    RGB,
+    SOFT,
+    WHITE,
+)
+from rendering.kit.icons import good_square, house
+
+GOODS = ("tea", "fish", "silk", "copper")
+#: What each Area does, as printed on the board (the rulebook's tables, Power 1..5+).
+AREA_EFFECTS: dict[str, tuple[str, str]] = {
+    "tea": ("Tea 1 2 3 4 5", ""),
+    "fishing": ("Fish 1 2 3 4 5", ""),
+    "silk": ("Silk - 1 2 3 4", ""),
+    "copper": ("Copper - - 1 2 3", ""),
+    "church": ("Faith 1 2 3 4 5", "+1 per token paid"),
+    "customs": ("Flip - 1 2 3 4", ""),
+    "port": ("Draw 1 2 3 4 5", ""),
+    "chinatown": ("1-5 exchanges", "prices below"),
+    "bank": ("¥ 1 2 3 4 5", ""),
+    "lab": ("Production 1-5", ""),
+}
+#: Chinatown's printed prices in ¥ (a view may carry its own as `chinatown_prices`).
+CHINATOWN_PRICES: dict[str, int] = {"copper": 2, "silk": 1, "fish": 2, "tea": 1}
+IMPORTED_PRICE = 4
+PLAYER_LABELS = (
+    "Money", "Goods", "Imported", "Power cards", "Extra Power", "Agents", "Shops",
+    "Trading Hs.", "Technologies", "", "Orders", "Church",
+)  # fmt: skip
+LABEL_W = 150
+GOOD_NAMES = {"tea": "Tea", "fish": "Fish", "silk": "Silk", "copper": "Copper", "imported": "Imported"}
+
+
+def seat_names(view: dict[str, Any], names: list[str] | str | None) -> list[str]:
+    """Display names by seat; "Player n" only where none is given. A single name (the older
+    `picture(view, name)` call) names the viewer's seat."""
+    count = len(view.get("players", [])) or 2
+    if isinstance(names, str):
+        viewer = view.get("viewer")
+        given = [names if s == viewer else "" for s in range(count)]
+    else:
+        given = list(names or [])
+    return [given[s] if s < len(given) and given[s] else f"Player {s + 1}" for s in range(count)]
+
+
+def reward_words(reward: dict[str, int]) -> str:
+    """A card's reward in words ("¥3, 1 Tea, +1 Extra Power"), from its data rather than its label."""
+    words = []
+    for key, n in reward.items():
+        if key == "yen":
+            words.append(f"¥{n}")
+        elif key in GOOD_NAMES:
+            words.append(f"{n} {GOOD_NAMES[key]}")
+        elif key == "flip":
+            words.append(f"flip {n} Imported")
+        elif key == "orders":
+            words.append(f"draw {n} Order" + ("s" if n != 1 else ""))
+        elif key in ("extra1", "extra2"):
+            words.append(f"{n if n != 1 else ''}+{key[-1]} Extra Power".strip())
+        else:
+            words.append(f"{n} {key}")
+    return ", ".join(words)
+
+
+# ----- the static artwork ------------------------------------------------------------------
+def static_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """The printed part of the board, as a cache key: the Areas and Chinatown's prices."""
+    areas = tuple((a["id"], a["name"], bool(a.get("never_used"))) for a in view["areas"])
+    prices = tuple(sorted((view.get("chinatown_prices") or CHINATOWN_PRICES).items()))
+    return areas, prices
+
+
+@functools.cache
+def static_board(key: tuple[Any, ...]) -> Image.Image:
+    """The empty board as a palette image; drawn once per distinct printed board."""
+    areas, prices = key
+    image, draw = PALETTE.canvas(L.WIDTH, L.BOARD_H, "RGB")
+    draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 6), fill=PANEL)
+    put_text(image, (L.MARGIN, 12), "Yokohama Duel", 30, INK, PANEL, bold=True)
+    for index, (area_id, area_name, never_used) in enumerate(areas):
+        x0, y0, x1, y1 = L.area_box(index)
+        draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
+        draw.rounded_rectangle((x0, y0, x1, y0 + L.AREA_BAND), 10, fill=PANEL, outline=LINE, width=2)
+        draw.rectangle((x0 + 2, y0 + L.AREA_BAND - 10, x1 - 2, y0 + L.AREA_BAND - 1), fill=PANEL)
+        put_text(image, (x0 + 10, y0 + L.AREA_BAND / 2), fit(area_name, L.TEXT, x1 - x0 - 20, True), L.TEXT, INK, PANEL,
+                 "lm", bold=True)  # fmt: skip
+        effect, note = AREA_EFFECTS.get(area_id, ("", ""))
+        put_text(image, (x0 + 10, y0 + L.AREA_BAND + 4), fit(effect, L.SMALL, x1 - x0 - 16), L.SMALL, SOFT, WHITE)
+        if never_used:
+            note = "never Used"
+        if note:
+            put_text(image, (x0 + 10, y0 + L.AREA_BAND + 28), fit(note, L.SMALL, x1 - x0 - 16), L.SMALL, SOFT,
+                     WHITE)  # fmt: skip
+    put_text(image, (L.MARGIN, L.TECH_TITLE_Y), "Technologies", L.TITLE, INK, PAPER, bold=True)
+    put_text(image, (L.MARGIN, L.BONUS_TITLE_Y), "Power Bonus", L.TITLE, INK, PAPER, bold=True)
+    put_text(image, (L.column_x(3), L.BONUS_TITLE_Y), "Chinatown", L.TITLE, INK, PAPER, bold=True)
+    put_text(image, (L.column_x(4), L.BONUS_TITLE_Y), "Supply", L.TITLE, INK, PAPER, bold=True)
+    put_text(image, (L.MARGIN, L.CHURCH_TITLE_Y), "Church cards", L.TITLE, INK, PAPER, bold=True)
+    # Chinatown's prices
+    x0, y0, x1, y1 = L.bonus_box(3)
+    draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
+    for i, (good, price) in enumerate(sorted(dict(prices).items(), key=lambda gp: GOODS.index(gp[0]))):
+        y = y0 + 8 + i * 24
+        if good in GOODS:
+            good_square(PALETTE, image, draw, good, x0 + 10, y, 20)
+        put_text(image, (x0 + 38, y + 10), f"{GOOD_NAMES.get(good, good)} <-> ¥{price}", L.SMALL, INK, WHITE, "lm")
+    put_text(image, (x0 + 10, y0 + 8 + 4 * 24 + 10), f"Imported <- ¥{IMPORTED_PRICE}", L.SMALL, INK, WHITE, "lm")
+    # the supply's labels
+    x0, y0, x1, y1 = L.bonus_box(4)
+    draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
+    for i, label in enumerate(("Extra +1", "Extra +2", "Agents", "Orders", "Bonus deck")):
+        put_text(image, (x0 + 10, y0 + 16 + i * 25), label, L.SMALL, SOFT, WHITE, "lm")
+    # the player panels' frames and labels
+    for seat in (0, 1):
+        x0, y0, x1, y1 = L.player_box(seat)
+        draw.rounded_rectangle((x0, y0, x1, y1), 12, fill=SEAT_SOFT[seat], outline=INK, width=2)
+        draw.rounded_rectangle((x0, y0, x1, y0 + L.PLAYER_HEAD), 12, fill=SEAT_COLOURS[seat], outline=INK, width=2)
+        for line, label in enumerate(PLAYER_LABELS):
+            if label:
+                x, y = L.player_line(seat, line)
+                put_text(image, (x, y), label, L.SMALL, SOFT, SEAT_SOFT[seat], "lm")
+    legend = "Power cards: grey = played this round, * = upgraded. Circle: first seat, square: second seat."
+    put_text(image, (L.MARGIN, L.PLAYERS_Y + L.PLAYER_H + 6), legend, L.SMALL, SOFT, PAPER)
+    return PALETTE.quantize(image)
+
+
+# ----- the marks of the moment -------------------------------------------------------------
+def pending_text(view: dict[str, Any], names: list[str]) -> str:
+    """Who owes what now, in words (public: no hidden card is named)."""
+    pending = view.get("pending") or {}
+    step = pending.get("step", "")
+    if view.get("phase") == "over":
+        return "The game is over."
+    if step == "setup":
+        return "Setup: each player keeps 2 of 3 Order cards."
+    if step == "upgrade":
+        return f"End of round {view.get('round')}: upgrading Power cards."
+    where = pending.get("area_name")
+    what = {
+        "area": "choose an Area",
+        "end_or_free": "free actions or end the turn",
+        "bonus": f"take a Power Bonus card (Power {pending.get('power')})",
+        "build": f"may build a Shop or Trading House at {where}",
+        "exchange": f"exchanges at Chinatown ({pending.get('exchanges_left')} left)",
+        "faith": f"Church: pay for Faith {pending.get('faith_needed')}",
+        "pay": "Laboratory: pay for " + str((pending.get("technology") or {}).get("name", "a Technology")),
+        "keep": f"Port: keep Order cards ({pending.get('drawn_count')} drawn)",
+        "keep2": "Port: pay to keep a second Order card",
+        "bottom": "Port: put the other cards at the bottom",
+    }.get(step, step.replace("_", " "))
+    if "discard_for" in pending:
+        seat = pending["discard_for"]
+        return f"{names[seat]} must discard an Extra Power card (more than 4)."
+    acting = view.get("to_act") or []
+    who = " and ".join(names[s] for s in acting if 0 <= s < len(names)) or "nobody"
+    return f"{who}: {what}"
+
+
+def draw_board(view: dict[str, Any], names: list[str] | str | None = None, height: int = L.BOARD_H) -> Image.Image:
+    """The public board of `view` (any viewer: only public fields are read), `height` px tall."""
+    people = seat_names(view, names)
+    image, draw = PALETTE.canvas(L.WIDTH, height)
+    image.paste(static_board(static_key(view)), (0, 0))
+    _header(image, draw, view, people)
+    for index, area in enumerate(view["areas"][:10]):
+        _area(image, draw, area, L.area_box(index), people)
+    _technologies(image, draw, view)
+    _bonus_and_supply(image, draw, view)
+    _church_row(image, draw, view)
+    for seat, player in enumerate(view["players"][:2]):
+        _player(image, draw, view, seat, player, people)
+    return image
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+    turn = view.get("turns_done_in_round", 0) // 2 + 1
+    right = f"Round {view.get('round')} of {view.get('rounds', 4)} · turn {min(turn, 4)} of 4"
+    put_text(image, (L.WIDTH - L.MARGIN, 14), right, L.TITLE, INK, PANEL, "rt", bold=True)
+    text = fit(pending_text(view, names), L.TEXT, L.WIDTH - 2 * L.MARGIN - 40)
+    acting = [s for s in view.get("to_act") or [] if s in (0, 1)]
+    x = L.MARGIN
+    for seat in acting:
+        seat_marker(image, draw, seat, initial(names[seat]), x, 52, 28)
+        x += 34
+    put_text(image, (x + 4, 66), text, L.TEXT, INK, PANEL, "lm")
+
+
+def _area(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], box: L.Box, names: list[str]) -> None:
+    x0, y0, x1, y1 = box
+    if area.get("used"):
+        draw.rectangle((x0 + 3, y0 + L.AREA_BAND + 56, x1 - 3, y1 - 10), fill=DIM)
+        put_text(image, (x1 - 10, y0 + L.AREA_BAND + 60), "USED", L.SMALL, RED, DIM, "rt", bold=True)
+        bg = DIM
+    else:
+        bg = WHITE
+    # Power cards played here this round, in the order played
+    y = y0 + L.AREA_BAND + 62
+    cards = area.get("power_cards", [])
+    pitch = 48 if len(cards) <= 3 else 34
+    for i, card in enumerate(cards[:5]):
+        seat_token(image, draw, card["seat"], str(card["value"]), x0 + 8 + i * pitch, y, 44, 34)
+    # buildings: each seat's Shop (a house in the seat's colour), the Trading House (with a door)
+    y = y0 + L.AREA_BAND + 104
+    x = x0 + 8
+    for seat in area.get("shops", []):
+        house(draw, x, y, 36, SEAT_COLOURS[seat % 2])
+        put_text(image, (x + 18, y + 24), initial(names[seat % 2]), 15, INK, SEAT_COLOURS[seat % 2], "mm", bold=True)
+        x += 42
+    owner = area.get("trading_house")
+    if owner is not None:
+        house(draw, x1 - 62, y - 6, 48, BROWN)
+        seat_marker(image, draw, owner % 2, initial(names[owner % 2]), x1 - 51, y + 14, 26)
+        put_text(image, (x1 - 70, y + 18), "TH", L.SMALL, SOFT, bg, "rm", bold=True)
+    if area.get("station"):
+        draw.rounded_rectangle((x0 + 6, y1 - 36, x1 - 6, y1 - 6), 8, fill=INK)
+        put_text(image, ((x0 + x1) / 2, y1 - 21), "STATION +1", L.SMALL, WHITE, INK, "mm", bold=True)
+
+
+def _after(title: str) -> int:
+    """Where the text after a section title starts."""
+    return L.MARGIN + text_width(title, L.TITLE, True) + 12
+
+
+def _card(draw: ImageDraw.ImageDraw, box: L.Box, fill: RGB = WHITE) -> None:
+    draw.rounded_rectangle(box, 10, fill=fill, outline=LINE, width=2)
+
+
+def _lines(image: Image.Image, x: int, y: int, text: str, width: int, rows: int, bg: RGB, fg: RGB = INK) -> int:
+    """Wrapped text, at most `rows` lines (the last cut with '...'); returns the y below it."""
+    lines = list(wrap(text, L.SMALL, width))
+    if len(lines) > rows:
+        lines = lines[: rows - 1] + [fit(" ".join(lines[rows - 1 :]), L.SMALL, width)]
+    for line in lines:
+        put_text(image, (x, y), line, L.SMALL, fg, bg)
+        y += 24
+    return y
+
+
+def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    put_text(image, (_after("Technologies"), L.TECH_TITLE_Y + 4), f"face up · deck {view.get('technology_deck', 0)}",
+             L.SMALL, SOFT, PAPER)  # fmt: skip
+    for i, tech in enumerate(view.get("technologies", [])[:5]):
+        x0, y0, x1, y1 = L.tech_box(i)
+        _card(draw, (x0, y0, x1, y1))
+        y = y0 + 8
+        for line in wrap(tech["name"], L.TEXT, x1 - x0 - 16, True)[:2]:
+            put_text(image, (x0 + 8, y), line, L.TEXT, INK, WHITE, bold=True)
+            y += 25
+        draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
+        put_text(image, (x0 + 14, y + 15), f"Production {tech['production']}", L.SMALL, INK, HIGHLIGHT, "lm")
+        _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, 6, WHITE)
+
+
+def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    put_text(image, (_after("Power Bonus"), L.BONUS_TITLE_Y + 4), f"deck {view.get('power_bonus_deck', 0)}", L.SMALL,
+             SOFT, PAPER)  # fmt: skip
+    for i, card in enumerate(view.get("power_bonus", [])[:3]):
+        x0, y0, x1, y1 = L.bonus_box(i)
+        _card(draw, (x0, y0, x1, y1))
+        put_text(image, (x1 - 8, y1 - 4), f"#{card['id']}", L.SMALL, SOFT, WHITE, "rb")
+        for j, text in enumerate(card.get("text", [])[:3]):
+            y = y0 + 8 + j * 34
+            put_text(image, (x0 + 8, y), ("5", "6", "7+")[j], L.TEXT, INK, WHITE, bold=True)
+            _lines(image, x0 + 44, y, text, x1 - x0 - 52, 1, WHITE)
+    x0, y0, _, _ = L.bonus_box(4)
+    supply = view.get("extra_power_supply", {})
+    counts = (supply.get("+1", 0), supply.get("+2", 0), view.get("foreign_agents_supply", 0),
+              view.get("order_deck", 0), view.get("power_bonus_deck", 0))  # fmt: skip
+    for i, count in enumerate(counts):
+        put_text(image, (x0 + L.COLUMN_W - 12, y0 + 16 + i * 25), str(count), L.SMALL, INK, WHITE, "rm", bold=True)
+
+
+def _church_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    put_text(image, (_after("Church cards"), L.CHURCH_TITLE_Y + 4), "face up: Faith needed, points, reward", L.SMALL,
+             SOFT, PAPER)  # fmt: skip
+    for i, card in enumerate(view.get("church", [])[:6]):
+        x0, y0, x1, y1 = L.church_box(i)
+        draw_church_card(image, draw, card, (x0, y0, x1, y1))
+
+
+def draw_church_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
+    """A Church card: Faith needed, points, reward."""
+    x0, y0, x1, y1 = box
+    _card(draw, box)
+    put_text(image, (x0 + 8, y0 + 6), f"Faith {card['faith']}", L.TEXT, INK, WHITE, bold=True)
+    put_text(image, (x0 + 8, y0 + 34), f"{card['points']} pts", L.SMALL, INK, WHITE)
+    _lines(image, x0 + 8, y0 + 60, card.get("text", ""), x1 - x0 - 16, 2, WHITE, SOFT)
+
+
+def _player(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, p: dict[str, Any],
+    names: list[str],
+) -> None:  # fmt: skip
+    x0, y0, x1, _ = L.player_box(seat)
+    colour, soft = SEAT_COLOURS[seat], SEAT_SOFT[seat]
+    seat_marker(image, draw, seat, initial(names[seat]), x0 + 10, y0 + 10, 32)
+    scores = view.get("scores") or []
+    total = scores[seat].get("total", 0) if seat < len(scores) else 0
+    score = f"{total} pts"
+    put_text(image, (x1 - 12, y0 + L.PLAYER_HEAD / 2), score, L.TITLE, INK, colour, "rm", bold=True)
+    tag = " · start" if p.get("is_start_player") else ""
+    room = x1 - x0 - 70 - 130
+    put_text(image, (x0 + 52, y0 + L.PLAYER_HEAD / 2), fit(names[seat] + tag, L.TITLE, room, True), L.TITLE, INK,
+             colour, "lm", bold=True)  # fmt: skip
+
+    def text(line: int, value: str, dx: int = 0) -> int:
+        x, y = L.player_line(seat, line)
+        w, _ = put_text(image, (x + LABEL_W + dx, y), fit(value, L.TEXT, x1 - x - LABEL_W - dx - 12), L.TEXT, INK,
+                        soft, "lm")  # fmt: skip
+        return w
+
+    text(0, f"¥{p.get('money', 0)}")
+    x, y = L.player_line(seat, 1)
+    gx = x + LABEL_W
+    for good in GOODS:
+        good_square(PALETTE, image, draw, good, gx, y - 13, 26)
+        w, _ = put_text(image, (gx + 32, y), str(p.get("goods", {}).get(good, 0)), L.TEXT, INK, soft, "lm", bold=True)
+        gx += 32 + max(w, 14) + 18
+    text(2, f"{p.get('imported_up', 0)} face up · {p.get('imported_down', 0)} face down")
+    x, y = L.player_line(seat, 3)
+    px = x + LABEL_W
+    left: list[str] = []
+    for card in p.get("power_cards", []):
+        label = str(card["value"]) + ("*" if card.get("upgraded") else "")
+        if card.get("played"):
+            draw.rounded_rectangle((px, y - 14, px + 40, y + 14), 6, fill=DIM, outline=LINE, width=2)
+            put_text(image, (px + 20, y), label, L.SMALL, SOFT, DIM, "mm")
+        else:
+            seat_token(image, draw, seat, label, px, y - 14, 41, 29)
+            left.append(str(card["value"]))
+        px += 46
+    put_text(image, (px + 4, y), fit(f"left: {', '.join(left) or 'none'}", L.SMALL, x1 - px - 16), L.SMALL, SOFT,
+             soft, "lm")  # fmt: skip
+    extra = p.get("extra_power", {})
+    text(4, f"+1 ×{extra.get('+1', 0)} · +2 ×{extra.get('+2', 0)}")
+    hired = ", ".join(p.get("hired_for", []))
+    text(5, f"{p.get('agents_ready', 0)} ready · {p.get('agents_spent', 0)} used" + (f" ({hired})" if hired else ""))
+    shops = p.get("shops_left", 0)
+    text(6, f"{shops} of 8 left · {8 - shops} built")
+    houses = len(p.get("trading_houses", []))
+    nxt = p.get("next_trading_house_cost")
+    text(7, f"{4 - houses} of 4 left" + (f" · next ¥{nxt}" if nxt and houses < 4 else ""))
+    techs = p.get("technologies", [])
+    names_line = ", ".join(t["name"] + (" (used)" if t.get("tilted") else "") for t in techs) or "none"
+    lines = list(wrap(f"production {p.get('production', 0)}: {names_line}", L.TEXT, x1 - x0 - LABEL_W - 30))
+    for k, line in enumerate(lines[:2]):
+        text(8 + k, line if k == 0 or len(lines) <= 2 else fit(" ".join(lines[1:]), L.TEXT, x1 - x0 - LABEL_W - 30))
+    done = p.get("completed_orders", [])
+    points = sum(o.get("points", 0) for o in done)
+    text(10, f"{len(done)} fulfilled ({points} pts) · {p.get('hand_count', 0)} in hand")
+    church = p.get("church_count", 0)
+    text(11, f"{church} card{'s' if church != 1 else ''} face down")

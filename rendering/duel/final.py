@@ -1,0 +1,80 @@
+"""The final picture: the rulebook's 11 scoring categories side by side, the totals, the winner marked.
+
+Drawn from the view of a finished game (`scores`, `score_labels`, `winners`), which by then shows
+the Church cards face up, so nothing hidden is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from rendering.duel import layout as L
+from rendering.duel.board import seat_names
+from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, initial, put_text, seat_marker
+from rendering.kit import fit
+from rendering.kit.colours import BAND, GOLD, HIGHLIGHT, INK, PANEL, PAPER, SOFT
+from rendering.kit.icons import star
+
+ROW_H = 46
+HEAD_Y = 150
+LABEL_W = 480
+COL_W = (L.WIDTH - 2 * L.MARGIN - LABEL_W) // 2
+
+
+def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Image.Image:
+    people = seat_names(view, names)
+    scores: list[dict[str, int]] = view.get("scores") or [{}, {}]
+    labels: dict[str, str] = view.get("score_labels") or {k: k for k in scores[0] if k != "total"}
+    winners = list(view.get("winners") or [])
+    rows = list(labels.items())
+    bottom = HEAD_Y + (len(rows) + 1) * ROW_H
+    height = bottom + 44
+    image, draw = PALETTE.canvas(L.WIDTH, height)
+    draw.rectangle((0, 0, L.WIDTH, 90), fill=PANEL)
+    put_text(image, (L.MARGIN, 12), "Yokohama Duel · final score", 30, INK, PANEL, bold=True)
+    totals = [s.get("total", 0) for s in scores]
+    if len(winners) == 1:
+        w = winners[0]
+        result = f"{people[w]} wins, {totals[w]} to {totals[1 - w]}"
+        if totals[w] == totals[1 - w]:
+            result += " on the tie-break"
+    elif len(winners) > 1:
+        result = f"A shared victory, {totals[0]} each (tied in every category)"
+    else:
+        result = "Not finished"
+    put_text(image, (L.MARGIN, 56), fit(result, L.TITLE, L.WIDTH - 2 * L.MARGIN, True), L.TITLE, INK, PANEL,
+             bold=True)  # fmt: skip
+    # one column per seat, the winner's highlighted and starred
+    for seat in range(min(2, len(scores))):
+        x0 = L.MARGIN + LABEL_W + seat * COL_W
+        won = seat in winners
+        fill = HIGHLIGHT if won else SEAT_SOFT[seat]
+        draw.rectangle((x0 + 4, 100, x0 + COL_W - 4, bottom), fill=fill, outline=INK if won else fill, width=3)
+        draw.rectangle((x0 + 4, 100, x0 + COL_W - 4, HEAD_Y - 4), fill=SEAT_COLOURS[seat], outline=INK if won else None,
+                       width=3)  # fmt: skip
+        seat_marker(image, draw, seat, initial(people[seat]), x0 + 10, 108, 32)
+        room = COL_W - 60 - (40 if won else 0)
+        title = fit(people[seat] + (" wins" if won else ""), L.TEXT, room, True)
+        put_text(image, (x0 + 50, 124), title, L.TEXT, INK, SEAT_COLOURS[seat], "lm", bold=True)
+        if won:
+            star(draw, x0 + COL_W - 26, 124, 16, GOLD)
+    for i, (key, label) in enumerate(rows + [("total", "Total")]):
+        y = HEAD_Y + i * ROW_H
+        total = key == "total"
+        if i % 2 == 1 or total:
+            draw.rectangle((L.MARGIN, y, L.MARGIN + LABEL_W, y + ROW_H - 2), fill=BAND)
+        bg = BAND if i % 2 == 1 or total else PAPER
+        number = "" if total else f"{i + 1}. "
+        put_text(image, (L.MARGIN + 8, y + ROW_H / 2), fit(number + label, L.TEXT, LABEL_W - 16), L.TEXT, INK, bg, "lm",
+                 bold=total)  # fmt: skip
+        for seat in range(min(2, len(scores))):
+            x0 = L.MARGIN + LABEL_W + seat * COL_W
+            fill = HIGHLIGHT if seat in winners else SEAT_SOFT[seat]
+            value = scores[seat].get(key, 0)
+            size = L.TITLE if total else L.TEXT
+            put_text(image, (x0 + COL_W / 2, y + ROW_H / 2), str(value), size, INK, fill, "mm", bold=total)
+    put_text(image, (L.MARGIN, height - 28), "Ties are broken by category 1, then 2, and so on (rulebook).",
+             L.SMALL, SOFT, PAPER)  # fmt: skip
+    return image
