@@ -138,3 +138,10 @@ async def test_the_bot_warns_at_start_about_unreadable_games(fake: FakeDiscord,
     assert f"game #{game_id} cannot be read" in caplog.text and "check-db" in caplog.text
     sent = await fake.command("table panel", user=alice, options={"game": game_id})
     assert sent[-1].ephemeral and "cannot be read" in sent[-1].content and UNEXPECTED not in sent[-1].content
+
+
+async def test_a_server_default_reminder_under_an_hour_is_refused(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    [refused] = await fake.command("settings reminders", user=admin, options={"hours": 0.2})
+    assert refused.ephemeral and "at least 1 hour" in refused.content
+    assert await _bot(fake).storage.get_setting(fake.guild.id, "reminder_hours") is None

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.panels import lobby_text, lobby_view, service_of
+from bot.service.tables import wait_hours
 
 if TYPE_CHECKING:
     from bot.discord_app.client import YokohamaBot
@@ -26,7 +27,8 @@ async def open_table(
     """Create a table in this channel and answer with its lobby (Join / Leave / Start)."""
     if reminder_hours is None:  # the server's default, else the bot's
         stored = await bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
-        reminder_hours = float(stored) if stored else bot.settings.reminder_hours
+        # A default stored before the 1-hour minimum (or a REMINDER_HOURS below it) is held to the minimum.
+        reminder_hours = wait_hours(float(stored) if stored else bot.settings.reminder_hours)
     row = await bot.service.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
