@@ -3,7 +3,10 @@
 A renderer never sees more than the view it is given, so a public picture can never
 show a hidden card. `picture_for(kind)` finds a game's renderer if it has one yet: a
 function `picture(view) -> PNG bytes`, which may also take the viewer's display name as a
-second argument, `picture(view, name)`, to title their own picture.
+second argument, `picture(view, name)`, to title their own picture, or every seat's display
+name as `picture(view, names=[...])`. A game with more than one public picture (Yokohama: the
+map and the player boards) also offers `public_pictures(view, names=None) -> [(label, PNG)]`,
+found by `public_pictures_for(kind)`.
 """
 
 from __future__ import annotations
@@ -14,12 +17,24 @@ from collections.abc import Callable
 Picture = Callable[..., bytes]  # picture(view) or picture(view, name)
 
 
-def picture_for(kind: str) -> Picture | None:
-    """The function drawing `view (, name) -> PNG bytes` for a game kind, or None if it has none."""
+def _renderer(kind: str) -> object | None:
     try:
-        module = importlib.import_module(f"rendering.{kind}")
+        return importlib.import_module(f"rendering.{kind}")
     except ModuleNotFoundError as exc:
         if exc.name == f"rendering.{kind}":
             return None
         raise
-    return getattr(module, "picture", None)
+
+
+def picture_for(kind: str) -> Picture | None:
+    """The function drawing `view (, name) -> PNG bytes` for a game kind, or None if it has none."""
+    return getattr(_renderer(kind), "picture", None)
+
+
+PublicPictures = Callable[..., list[tuple[str, bytes]]]  # public_pictures(view, names=None)
+
+
+def public_pictures_for(kind: str) -> PublicPictures | None:
+    """The function drawing every public picture of a view as [(label, PNG)], or None if the game
+    has only its one `picture`."""
+    return getattr(_renderer(kind), "public_pictures", None)

@@ -29,6 +29,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.server_settings",
     "bot.discord_app.cogs.rollwrite",
     "bot.discord_app.cogs.daily",
+    "bot.discord_app.cogs.standings",
     "bot.discord_app.cogs.admin",
 )
 

@@ -26,7 +26,7 @@ from bot.service.scope import request_server
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow
 from engine.core import get_game
-from rendering import picture_for
+from rendering import picture_for, public_pictures_for
 
 if TYPE_CHECKING:
     from bot.discord_app.client import YokohamaBot
@@ -155,6 +155,25 @@ async def draw(
         log.exception("could not draw the %s picture %s", kind, filename)
         return None
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+
+
+async def public_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
+                       ranking: list[int] | None = None) -> list[discord.File]:
+    """Every public picture of `view` as attachments (Yokohama: the map and the player boards; the final
+    scores once over), else the game's one picture. A picture that fails to draw is left out and logged."""
+    pictures = public_pictures_for(kind)
+    if pictures is None:
+        file = await draw(kind, view, f"game-{game_id}.png", names=names)
+        return [file] if file is not None else []
+    call = functools.partial(pictures, view, names=names)
+    if ranking is not None and "ranking" in _parameters(pictures):
+        call = functools.partial(pictures, view, names=names, ranking=ranking)
+    try:
+        drawn = await asyncio.to_thread(call)
+    except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
+        log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
+        return []
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png") for label, data in drawn]
 
 
 # ----- the decision panel --------------------------------------------------------------------
@@ -478,10 +497,8 @@ async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = No
         lines.append("Your turn: " + ", ".join(turn))
     files = []
     if outcome.state is not None:
-        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png",
-                             names=names)
-        if picture is not None:
-            files.append(picture)
+        ranking = (game.result or {}).get("ranking") if outcome.finished else None
+        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, ranking)
     try:
         await channel.send(clip("\n".join(lines), 2000), files=files,
                            view=None if outcome.finished else public_view(game.id), allowed_mentions=only(pinged))
@@ -581,10 +598,7 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
     if outcome.state is not None:
-        picture = await draw(game.kind, outcome.engine.view(outcome.state, None), f"game-{game.id}.png",
-                             names=names)
-        if picture is not None:
-            files.append(picture)
+        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
     return {"content": clip("\n".join(lines), 2000), "files": files, "view": public_view(game.id),
             "allowed_mentions": only(summary.waiting_on)}
 

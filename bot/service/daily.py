@@ -476,21 +476,24 @@ class DailyService:
         return Line(who, game.creator_id, self.standing_of(game).total, rounds, sets)
 
     # ----- announcements -------------------------------------------------------------------------
-    async def due_announcements(self) -> list[tuple[int, int]]:
-        """(guild, channel) pairs that have not yet seen today's challenge announced."""
+    async def claim_announcements(self) -> list[tuple[int, int]]:
+        """(guild, channel) pairs where this process announces today's challenge.
+
+        Each server's announcement is claimed in the database before it is sent (the server's
+        "announced date" moves to today in one compare-and-set), so however many processes sweep,
+        each server hears it once. A claimed announcement that cannot be delivered is not retried:
+        a channel the bot may not post in would otherwise be tried every sweep.
+        """
         today = self.today()
         due = []
         for guild_id, channel in await self.storage.guilds_with_setting(ANNOUNCE_CHANNEL):
-            if await self.storage.get_setting(guild_id, ANNOUNCED_DATE) == today:
-                continue
             try:
-                due.append((guild_id, int(channel)))
+                channel_id = int(channel)
             except ValueError:
                 continue  # not a channel id; /settings announcements only ever stores one
+            if await self.storage.claim_setting(guild_id, ANNOUNCED_DATE, today):
+                due.append((guild_id, channel_id))
         return due
-
-    async def mark_announced(self, guild_id: int, date: str) -> None:
-        await self.storage.set_setting(guild_id, ANNOUNCED_DATE, date)
 
 
 def ranked(standings: list[Standing]) -> list[Standing]:

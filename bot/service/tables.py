@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import functools
 import json
 import logging
@@ -41,7 +42,6 @@ from bot.storage import (
     NewAction,
     StaleVersion,
     Storage,
-    StorageError,
     TableFull,
 )
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
@@ -913,49 +913,63 @@ class TableService:
         owed_before = set(engine.to_act(before)) if game.status == "active" else set()
         owed_after = set(engine.to_act(state)) if status == "active" else set()
         entries = [NewAction(a.seat, a.user_id, a.origin, a.action) for a in applied]
+        newly_waiting = self._users(game, sorted(owed_after - owed_before))
+        turn_over = bool(newly_waiting) and undo is None or status in ("finished", "abandoned")
+        journal = await self._journal(game.id)
+        story: list[Clause] = []
+
+        def journal_after(stored: Sequence[NewAction]) -> dict[str, str]:
+            # Runs inside the move's own transaction, once the log entries have their numbers: the turn
+            # story is stored with the move (no second write, and no story line lost to a race).
+            kept, told = self._next_journal(journal, applied, [e.seq for e in stored], undo, turn_over=turn_over)
+            story[:] = told
+            return {_journal_key(game.id): json.dumps([c.as_json() for c in kept])}
+
+        waiting_changed = bool(owed_after - owed_before) or not owed_before
+        dumped = engine.dump(state)
         try:
             if entries or status != game.status or resign_users:
-                await self.storage.record(
-                    game.id, game.version, entries, engine.dump(state), status=status, result=result,
-                    resign_users=list(resign_users),
-                    waiting_changed=bool(owed_after - owed_before) or not owed_before,
+                new_version = await self.storage.record(
+                    game.id, game.version, entries, dumped, status=status, result=result,
+                    resign_users=list(resign_users), waiting_changed=waiting_changed, meta=journal_after,
                 )
+            else:
+                new_version = game.version
         except StaleVersion as exc:
             raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
                 from exc
-        fresh = await self.game(game.id)
+        if resign_users or new_version == game.version:
+            fresh = await self.game(game.id)
+        else:
+            # The row as just written, without reading it back (the write was version-checked).
+            now = time.time()
+            fresh = dataclasses.replace(
+                game, state=dumped, version=new_version, status=status, result=result, updated_at=now,
+                fault=None, waiting_since=now if waiting_changed else game.waiting_since,
+                reminded_at=None if waiting_changed else game.reminded_at)
         if fresh.status == "finished" and game.status != "finished":
             await record_result(self.storage, fresh)  # ratings and standings; never fails the move
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
         outcome.undo = undo is not None
-        turn_over = bool(outcome.newly_waiting) and undo is None or outcome.finished
-        outcome.story = await self._tell(game, applied, [e.seq for e in entries], undo, turn_over=turn_over)
+        outcome.story = story
         return outcome
 
-    async def _tell(self, game: GameRow, applied: list[Applied], seqs: list[int | None], undo: list[int] | None,
-                    *, turn_over: bool) -> list[Clause]:
-        """Add this change's decisions to the game's turn journal; when the turn is over, hand back the
-        whole turn's story and start a fresh journal.
+    @staticmethod
+    def _next_journal(journal: list[Clause], applied: list[Applied], seqs: list[int | None], undo: list[int] | None,
+                      *, turn_over: bool) -> tuple[list[Clause], list[Clause]]:
+        """The turn journal after this change, and the story to tell now: the whole turn's when the turn
+        is over (and the journal starts afresh), else this change's own clauses.
 
         The journal lives in storage (not in a process's memory), so the story of a turn whose decisions
-        went through several processes is still whole. It is written after the versioned record: a crash
-        in between costs a clause of the story, never a move.
+        went through several processes is still whole; it is written in the move's own transaction.
         """
-        journal = await self._journal(game.id)
         if undo is not None:
             journal = [c for c in journal if c.seq not in set(undo)]
         clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
                    for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
-        journal += clauses
-        keep = [] if turn_over else journal
-        try:
-            await self.storage.set_meta(_journal_key(game.id), json.dumps([c.as_json() for c in keep]))
-        except StorageError:
-            # The move itself is saved; a journal that cannot be written (a full disk) costs only the story
-            # of this turn and its undo, and must not tell the player their saved move failed.
-            log.warning("could not write the turn journal of game %s", game.id, exc_info=True)
-        return journal if turn_over else clauses
+        journal = journal + clauses
+        return ([] if turn_over else journal), (journal if turn_over else clauses)
 
     def _outcome(self, game: GameRow, engine: Game, before: State, state: State, applied: list[Applied]) -> Outcome:
         over = game.status in ("finished", "abandoned")

@@ -236,6 +236,7 @@ class Storage(Protocol):
         result: dict[str, Any] | None = None,
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
         """Append `entries`, store `state`, and bump the version, atomically, if the version is still
         `expected_version`; else raise StaleVersion. Every write bumps the version, one with no log
@@ -253,6 +254,12 @@ class Storage(Protocol):
     async def get_setting(self, guild_id: int, key: str) -> str | None: ...
     async def set_setting(self, guild_id: int, key: str, value: str | None) -> None: ...
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]: ...
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        """Set `key` to `value` unless it already holds it; True for the one call that changed it.
+
+        What must happen once per server (a day's announcement) is claimed this way, so several
+        processes never do it twice."""
+        ...
 
     # ----- standings (derived data: `rebuild_ratings` recomputes it from the finished games) -----------
     async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:

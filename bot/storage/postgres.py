@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -129,7 +129,8 @@ class PostgresStorage:
 
     async def set_meta(self, key: str, value: str) -> None:
         await self.pool.execute(
-            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES ($1, $2) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             key, value)
 
     async def claim_meta(self, key: str, value: str) -> str:
@@ -148,6 +149,13 @@ class PostgresStorage:
             await self.pool.execute(
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value", guild_id, key, value)
+
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        done = await self.pool.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3) "
+            "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+            "WHERE guild_settings.value <> excluded.value", guild_id, key, value)
+        return _rowcount(done) == 1
 
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self.pool.fetch(
@@ -184,12 +192,15 @@ class PostgresStorage:
         return int(game_id)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            row = await conn.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-            if row is None:
-                return None
-            game = _game_from_row(row)
-            game.seats = await _seats_of(conn, game_id)
+        # One statement (one round trip, one snapshot): the game row with its seats as a JSON array.
+        row = await self.pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS}, (SELECT coalesce(json_agg(json_build_array(user_id, seat, joined_at, resigned) "
+            "ORDER BY seat IS NULL, seat, joined_at), '[]') FROM seats WHERE game_id = games.id) AS seat_rows "
+            "FROM games WHERE id = $1", game_id)
+        if row is None:
+            return None
+        game = _game_from_row(row)
+        game.seats = [SeatRow(int(u), s, float(j), bool(r)) for u, s, j, r in json.loads(row["seat_rows"])]
         return game
 
     async def list_games(
@@ -320,6 +331,7 @@ class PostgresStorage:
         result: dict[str, Any] | None = None,
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
         """Append `entries`, store `state` and bump the version (at least by one), atomically; see the
         interface (`Storage.record`)."""
@@ -348,6 +360,11 @@ class PostgresStorage:
                 await conn.executemany(
                     "UPDATE seats SET resigned = TRUE WHERE game_id = $1 AND user_id = $2",
                     [(game_id, user) for user in resign_users])
+            if meta is not None:
+                await conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES ($1, $2) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    list(meta(entries).items()))
         return new_version
 
     async def set_status(
@@ -590,10 +607,6 @@ async def _require_status(conn: asyncpg.Connection, game_id: int, status: str) -
 
 async def _touch(conn: asyncpg.Connection, game_id: int) -> None:
     await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", time.time(), game_id)
-
-
-async def _seats_of(conn: asyncpg.Connection, game_id: int) -> list[SeatRow]:
-    return (await _seats_of_many(conn, [game_id])).get(game_id, [])
 
 
 async def _seats_of_many(conn: asyncpg.Connection, game_ids: list[int]) -> dict[int, list[SeatRow]]:

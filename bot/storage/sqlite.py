@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -278,6 +278,16 @@ class SQLiteStorage:
                     (guild_id, key, value),
                 )
 
+    async def claim_setting(self, guild_id: int, key: str, value: str) -> bool:
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value "
+                "WHERE guild_settings.value <> excluded.value",
+                (guild_id, key, value),
+            )
+            return cur.rowcount == 1
+
     async def guilds_with_setting(self, key: str) -> list[tuple[int, str]]:
         rows = await self._read("SELECT guild_id, value FROM guild_settings WHERE key = ? ORDER BY guild_id", (key,))
         return [(r[0], r[1]) for r in rows]
@@ -460,6 +470,7 @@ class SQLiteStorage:
         result: dict[str, Any] | None = None,
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
+        meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
     ) -> int:
         """Append `entries` to the log and store `state` as a new version, atomically.
 
@@ -497,6 +508,12 @@ class SQLiteStorage:
                 "UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?",
                 [(game_id, user) for user in resign_users],
             )
+            if meta is not None:
+                await conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    list(meta(entries).items()),
+                )
         return new_version
 
     async def set_status(

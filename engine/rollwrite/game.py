@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import IllegalAction, OptionSpec, State, canonical, seat_token
 from engine.core.steps import StepGame
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
-from engine.rollwrite.components import ROUNDS, area_name
+from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import EndRound, waiting_for_start_player
 from engine.rollwrite.step_base import RollStep
 
@@ -72,8 +72,10 @@ class RollWriteGame(StepGame):
         if isinstance(given.get("side"), str):
             given["side"] = given["side"].upper()
         opts = self.normalize_options(given)
-        if opts["start_player_priority"] and not 2 <= players <= 6:
-            raise IllegalAction("Start player priority is played with 2 to 6 players.")
+        rule = rules_data()["start_player_priority"]
+        if opts["start_player_priority"] and not rule["min_players"] <= players <= rule["max_players"]:
+            low, high = rule["min_players"], rule["max_players"]
+            raise IllegalAction(f"Start player priority is played with {low} to {high} players.")
         state = setup.new_state(players, seed, opts)
         state["schema_version"] = self.schema_version
         self._next_round(state)
@@ -191,19 +193,7 @@ class RollWriteGame(StepGame):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """See view.py for the full shape."""
         scores = self.scores(state)
-        seats = []
-        for s, ps in enumerate(state["sheets"]):
-            seats.append(
-                {
-                    "seat": s,
-                    "owes": (not state["over"]) and flow.owes_decision(state, s),
-                    "pending": self.pending_label(state, s),
-                    "scores": scores[s],
-                    "orders_fulfilled": sum(ps["fulfilled"]),
-                    "achievements": self.achievements(state, s),
-                    "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
-                }
-            )
+        seats = [self._seat_view(state, s, scores[s]) for s in range(state["players"])]
         you = None
         if seat is not None and 0 <= seat < state["players"]:
             opts = self.legal(state, seat) if seat in self.to_act(state) else []
@@ -235,6 +225,18 @@ class RollWriteGame(StepGame):
         }
         # a private copy: the caller may change it freely without touching the cached sheet data
         return json.loads(json.dumps(view_data))
+
+    def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> dict[str, Any]:
+        ps = state["sheets"][seat]
+        return {
+            "seat": seat,
+            "owes": (not state["over"]) and flow.owes_decision(state, seat),
+            "pending": self.pending_label(state, seat),
+            "scores": scores,
+            "orders_fulfilled": sum(ps["fulfilled"]),
+            "achievements": self.achievements(state, seat),
+            "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
+        }
 
     # ----- the end ----------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

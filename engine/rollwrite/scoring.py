@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rollwrite.components import rules_data
 from engine.rollwrite.sheet import Sheet, available
 
 State = dict[str, Any]
@@ -15,15 +16,16 @@ State = dict[str, Any]
 
 def port_parts(ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
     """The port district's value now, split into fulfilled orders, shop doubling and trading houses."""
+    port = rules_data()["port"]
     orders = shops = houses = 0
     for form in data["forms"]:
         if ps["fulfilled"][form["id"]]:
             orders += form["points"]
             if ps["shops"][form["id"]]:
-                shops += form["points"]
+                shops += form["points"] * (port["shop_multiplier"] - 1)
     for h, house in enumerate(data["trading_houses"]):
         if ps["trading"][h]:
-            houses += 2 * sum(1 for f in house["forms"] if ps["fulfilled"][f])
+            houses += port["trading_house_vp"] * sum(1 for f in house["forms"] if ps["fulfilled"][f])
     return {"orders": orders, "shops": shops, "trading_houses": houses}
 
 
@@ -41,18 +43,16 @@ def tech_points(ps: Sheet) -> dict[str, int]:
     from engine.rollwrite.components import technologies
 
     cards = technologies()
+    held = {
+        "technologies": len(ps["techs"]),
+        "shops": sum(ps["shops"]),
+        "trading_houses": sum(ps["trading"]),
+        "orders": sum(ps["fulfilled"]),
+    }
     out: dict[str, int] = {}
     for tech in ps["techs"]:
-        if tech == "patent":
-            points = 2 * len(ps["techs"])
-        elif tech == "gas_lamp":
-            points = sum(ps["shops"])
-        elif tech == "electric_light":
-            points = 4 * sum(ps["trading"])
-        elif tech == "dance_hall":
-            points = sum(ps["fulfilled"])
-        else:
-            points = cards[tech].get("end_vp", 0)
+        each = cards[tech].get("end_vp_each")
+        points: int = each["vp"] * held[each["of"]] if each else cards[tech].get("end_vp", 0)
         if points:
             out[tech] = points
     return out

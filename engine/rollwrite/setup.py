@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Rng, mix_seed
-from engine.rollwrite.components import LEVELS, ROUNDS, areas, employment_cards, sheet, technologies
+from engine.rollwrite.components import LEVELS, ROUNDS, areas, employment_cards, rules_data, sheet, technologies
 from engine.rollwrite.sheet import bonus_tasks, new_sheet
 
 State = dict[str, Any]
@@ -64,12 +64,14 @@ def start_player(players: int, round_no: int, priority: bool) -> int | None:
     The tile passes left each round from round 2; with 5 players it stays put in rounds 1-3
     and priority is not used in rounds 1-2.
     """
-    if not priority or players < 2:
+    rule = rules_data()["start_player_priority"]
+    if not priority or players < rule["min_players"]:
         return None
     if players == 5:
-        if round_no <= 2:
+        if round_no < rule["five_players_first_priority_round"]:
             return None
-        return (round_no - 3) % 5
+        # the tile first passes in round 4, so seat 0 keeps it in round 3
+        return (round_no - rule["five_players_first_pass_round"] + 1) % 5
     return (round_no - 1) % players
 
 

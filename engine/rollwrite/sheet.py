@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS
+from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS, technologies
 from engine.rollwrite.shapes import Good
 
 Sheet = dict[str, Any]
@@ -177,8 +177,10 @@ def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_n
     ps["fulfilled"][form_id] = True
     ps["fulfilled_at"][form_id] = round_no
     tasks: list[Task] = []
-    if "language_school" in ps["techs"]:
-        tasks.append({"t": "gain", "res": "money", "n": 1, "src": "Foreign language school"})
+    for tech in ps["techs"]:  # Foreign language school: only fulfilments after it was acquired
+        card = technologies()[tech]
+        if "on_fulfil" in card:
+            tasks += bonus_tasks(card["on_fulfil"], card["name"])
     for i, link in enumerate(data["links"]):
         a, b = link["forms"]
         if not ps["links_taken"][i] and ps["fulfilled"][a] and ps["fulfilled"][b]:

@@ -457,8 +457,10 @@ def acquire_tech(ps: Sheet, tech: str) -> list[Task]:
     ps["techs"].append(tech)
     card = technologies()[tech]
     tasks: list[Task] = []
-    if rules.has(ps, "letterpress"):
-        tasks += bonus_tasks({"money": 1}, technologies()["letterpress"]["name"])
+    for held in ps["techs"]:  # Letterpress printing, this acquisition included
+        other = technologies()[held]
+        if "on_any_acquire" in other:
+            tasks += bonus_tasks(other["on_any_acquire"], other["name"])
     for bonus in card.get("on_acquire", []):
         tasks += bonus_tasks(bonus, card["name"])
     return tasks

@@ -44,7 +44,7 @@ def options(state: State, seat: int) -> list[Action]:
     out += [{"do": "fulfill", "order": o} for o in pl["orders"] if can_pay_order(state, seat, o)]
     out += [{"do": "achieve", "card": c} for c in achievements.claimable(state, seat)]
     if can_use_merc(state, seat):
-        out.append({"do": "merc"})
+        out += [{"do": "merc", "area": a} for a in merc_areas(state, seat)]
     if has_tech(state, seat, "spinning_mill") and not pl["flags"]["spin"] and pl["goods"]["silk"]:
         out.append({"do": "spin"})
     if (has_tech(state, seat, "university") and not pl["flags"]["university"] and pl["yen"] >= 1
@@ -78,15 +78,13 @@ def apply(state: State, seat: int, action: Action) -> None:
     elif do == "achieve":
         points = achievements.claim(state, seat, action["card"])
         log(state, f"completed achievement {parts().achievements[action['card']]['name']} for {points} VP")
-    elif do == "merc":
-        state["ctx"] = {"back": state["stage"]}
-        state["stage"] = "merc_area"
-    elif do == "merc_area":
+    elif do in ("merc", "merc_area"):  # merc_area: a choice begun in two clicks (schema 1)
+        back = state["stage"] if do == "merc" else state["ctx"]["back"]
         token = next(m for m in pl["mercs"] if not m["used"])
         token["used"] = True
         pl["flags"]["merc"] = True
         log(state, "sent a Foreign Mercenary")
-        state["ctx"] = {"area": action["area"], "merc": True, "back": state["ctx"]["back"]}
+        state["ctx"] = {"area": action["area"], "merc": True, "back": back}
         state["stage"] = "action_start"
     elif do == "spin":
         pl["goods"]["silk"] -= 1

@@ -7,10 +7,12 @@ in `state["stage"]` with their working data in `state["ctx"]`.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.core import State
 from engine.yokohama.board import (
+    ONE_STEP_LIMIT,
     SHOP_COST,
     add_assistants,
     assistants_at,
@@ -40,6 +42,9 @@ HAND_LIMIT: int = RULES["port"]["hand_limit"]
 TECH_SURCHARGE_FROM: int = RULES["laboratory"]["surcharge_from"]
 #: Faith from Action Power 1..5, as printed ("2 Power: 1 Faith value"; ruling R1.2).
 CHURCH_FAITH: list[int] = RULES["church"]["faith"]
+#: What a second order card costs at the Port, per way of paying.
+SECOND_CARD = {"yen": RULES["port"]["second_card_yen"], "imported": 1}
+UNIT_YEN: int = RULES["laboratory"]["unit_yen"]
 
 
 def has(state: State, seat: int, what: str, n: int = 1) -> bool:
@@ -108,40 +113,47 @@ def port_slots(state: State, seat: int) -> list[int]:
 
 
 def port_options(state: State, seat: int) -> list[Action]:
+    """All the orders taken in one decision: none, one card, or two (the second paid ¥2 or 1
+    imported good; ruling R3.1: both chosen from the cards on the board before they slide).
+    A list longer than `ONE_STEP_LIMIT` asks the first card (`"then": "second"` to go on to a
+    second) and then the second."""
     ctx = state["ctx"]
     pl = state["p"][seat]
-    room = len(pl["orders"]) < HAND_LIMIT
-    slots = port_slots(state, seat) if room else []
-    if ctx["taken"] == 0:
-        return [*({"do": "order", "slot": i} for i in slots), {"do": "port_done"}]
-    out: list[Action] = []
-    for i in slots:
-        if has(state, seat, "yen", 2):
-            out.append({"do": "order", "slot": i, "pay": "yen"})
-        if has(state, seat, "imported"):
-            out.append({"do": "order", "slot": i, "pay": "imported"})
-    return [*out, {"do": "port_done"}]
+    room = HAND_LIMIT - len(pl["orders"])
+    slots = port_slots(state, seat) if room > 0 else []
+    pays = [p for p in ("yen", "imported") if has(state, seat, p, SECOND_CARD[p])]
+    out: list[Action] = [{"do": "orders", "slots": []}]
+    if ctx.get("taken", 0):  # the first card is taken (split decision, or schema 1)
+        return out + [{"do": "orders", "slots": [i], "pay": p} for i in slots for p in pays]
+    out += [{"do": "orders", "slots": [i]} for i in slots]
+    if room < 2 or not pays:
+        return out
+    pairs: list[Action] = [{"do": "orders", "slots": [i, j], "pay": p}
+                           for i, j in combinations(slots, 2) for p in pays]
+    if len(out) + len(pairs) <= ONE_STEP_LIMIT:
+        return out + pairs
+    return out + [{"do": "orders", "slots": [i], "then": "second"} for i in slots]
 
 
 def port_apply(state: State, seat: int, action: Action) -> None:
     ctx = state["ctx"]
     area = ctx["area"]
     pl = state["p"][seat]
-    if action["do"] == "order":
-        pay = action.get("pay")
-        if pay == "yen":
-            spend(state, seat, "yen", 2)
-        elif pay == "imported":
-            spend(state, seat, "imported")
-        row = state["ports"][area]
-        pl["orders"].append(row[action["slot"]])
-        log(state, f"took order #{row[action['slot']]} from {area_name(area)}")
-        row[action["slot"]] = None
-        ctx["taken"] += 1
-        if ctx["taken"] < 2 and port_options(state, seat) != [{"do": "port_done"}]:
-            return
+    pay = action.get("pay")
+    if pay:
+        spend(state, seat, pay, SECOND_CARD[pay])
+    row = state["ports"][area]
+    for slot in action["slots"]:
+        pl["orders"].append(row[slot])
+        row[slot] = None
+    if action.get("then") == "second":
+        ctx["taken"] = 1
+        return
+    if action["slots"]:
+        log(state, f"took {len(action['slots'])} order card{'s' if len(action['slots']) > 1 else ''} "
+                   f"from {area_name(area)}")
     if ctx["power"] == 5:
-        pl["vp"] += 3
+        pl["vp"] += RULES["port"]["power5_vp"]
     refill_port(state, area)
     state["stage"] = "after_action"
 
@@ -174,7 +186,7 @@ def tech_payments(state: State, seat: int, slot: int) -> list[int]:
     """How many imported goods may go into the payment (the rest in ¥2 each)."""
     pl = state["p"][seat]
     units = tech_units(state, seat, slot)
-    return [k for k in range(min(units, pl["imported"]) + 1) if 2 * (units - k) <= pl["yen"]]
+    return [k for k in range(min(units, pl["imported"]) + 1) if UNIT_YEN * (units - k) <= pl["yen"]]
 
 
 def owns_name(state: State, seat: int, card: int) -> bool:
@@ -183,15 +195,15 @@ def owns_name(state: State, seat: int, card: int) -> bool:
 
 
 def lab_options(state: State, seat: int) -> list[Action]:
-    if state["stage"] == "act_lab_pay":
-        return [{"do": "tech_pay", "imported": k} for k in tech_payments(state, seat, state["ctx"]["slot"])]
+    """One decision: which technology, and how its price is paid (imported goods, the rest in ¥)."""
     row = state["labs"][state["ctx"]["area"]]
+    slots = [state["ctx"]["slot"]] if state["stage"] == "act_lab_pay" else range(len(row))  # schema 1
     out: list[Action] = []
-    for slot, card in enumerate(row):
+    for slot in slots:
+        card = row[slot]
         if card is None or owns_name(state, seat, card):
             continue
-        if tech_payments(state, seat, slot):
-            out.append({"do": "tech", "slot": slot})
+        out += [{"do": "tech", "slot": slot, "imported": k} for k in tech_payments(state, seat, slot)]
     return [*out, {"do": "tech_none"}]
 
 
@@ -200,19 +212,10 @@ def lab_apply(state: State, seat: int, action: Action) -> None:
     if action["do"] == "tech_none":
         state["stage"] = "after_action"
         return
-    if action["do"] == "tech":
-        ctx["slot"] = action["slot"]
-        payments = tech_payments(state, seat, action["slot"])
-        if len(payments) > 1:
-            state["stage"] = "act_lab_pay"
-            return
-        imported = payments[0]
-    else:
-        imported = action["imported"]
-    slot = ctx["slot"]
+    slot, imported = action["slot"], action["imported"]
     units = tech_units(state, seat, slot)
     spend(state, seat, "imported", imported)
-    spend(state, seat, "yen", 2 * (units - imported))
+    spend(state, seat, "yen", UNIT_YEN * (units - imported))
     row = state["labs"][ctx["area"]]
     card = row[slot]
     row[slot] = None
@@ -252,26 +255,41 @@ def check_mercenary(state: State, seat: int, country: str) -> None:
 # ----- Employment Agency and Chinatown --------------------------------------------------------
 
 def agency_options(state: State, seat: int) -> list[Action]:
+    """Every set of tokens the Power allows (`ctx["left"]`) and the money pays, taken at once;
+    a list longer than `ONE_STEP_LIMIT` asks the Trading Houses first (`ctx["th"]`), then the rest."""
     pl = state["p"][seat]
+    ctx = state["ctx"]
+    left = ctx["left"]
+    house = pl["warehouse"]
     out: list[Action] = []
-    if pl["warehouse"]["assistants"]:
-        out.append({"do": "hire", "what": "assistant"})
-    if pl["warehouse"]["shops"] and pl["yen"] >= SHOP_COST:
-        out.append({"do": "hire", "what": "shop"})
-    if pl["warehouse"]["th"] and pl["yen"] >= th_cost(state, seat):
-        out.append({"do": "hire", "what": "th"})
+    th_counts = [ctx["th"]] if "th" in ctx else range(min(left, house["th"]) + 1)
+    for th in th_counts:
+        for shops in range(min(left - th, house["shops"]) + 1):
+            for assistants in range(min(left - th - shops, house["assistants"]) + 1):
+                if th + shops + assistants and agency_price(state, seat, shops, th) <= pl["yen"]:
+                    take = {"assistant": assistants, "shop": shops, "th": th}
+                    out.append({"do": "hire", "take": {k: n for k, n in take.items() if n}})
+    if "th" not in ctx and len(out) + 1 > ONE_STEP_LIMIT:
+        counts = sorted({a["take"].get("th", 0) for a in out})
+        return [*({"do": "hire_th", "th": n} for n in counts), {"do": "hire_done"}]
     return [*out, {"do": "hire_done"}]
+
+
+def agency_price(state: State, seat: int, shops: int, th: int) -> int:
+    """Yen for `shops` Shophouses and `th` Trading Houses (each Trading House dearer than the last)."""
+    return shops * SHOP_COST + sum(th_cost(state, seat) + k for k in range(th))
 
 
 def agency_apply(state: State, seat: int, action: Action) -> None:
     from engine.yokohama.rewards import take_from_warehouse
 
-    ctx = state["ctx"]
+    if action["do"] == "hire_th":
+        state["ctx"]["th"] = action["th"]
+        return
     if action["do"] == "hire":
-        take_from_warehouse(state, seat, action["what"])
-        ctx["left"] -= 1
-        if ctx["left"] > 0 and len(agency_options(state, seat)) > 1:
-            return
+        for what in ("assistant", "shop", "th"):
+            for _ in range(action["take"].get(what, 0)):
+                take_from_warehouse(state, seat, what)
     state["stage"] = "after_action"
 
 
@@ -315,17 +333,38 @@ def faith_kinds_owned(state: State, seat: int) -> list[str]:
     return [k for k in FAITH_KINDS if k not in paid and has(state, seat, k)]
 
 
-def church_options(state: State, seat: int) -> list[Action]:
+def faith_payments(state: State, seat: int, space: int) -> list[list[str]]:
+    """Every set of items (one of a kind) that brings Power's Faith exactly to the space's need.
+
+    RB: "Excess Faith value is lost", so more than the need is never paid (ruling R3.3).
+    """
     ctx = state["ctx"]
+    owed = parts().boards["church"][space]["need"] - ctx["power_faith"] - len(ctx.get("paid", []))
+    if owed <= 0:
+        return [[]]
+    return [list(c) for c in combinations(faith_kinds_owned(state, seat), owed)]
+
+
+def church_all(state: State, seat: int) -> list[Action]:
+    """Every space with every way to pay for it (one decision when the list is short)."""
     board = parts().boards["church"]
+    if not pawn_sources(state, seat):
+        return []
+    return [{"do": "church", "space": i, "pay": pay} for i, _s in enumerate(board)
+            if state["church"][i] is None for pay in faith_payments(state, seat, i)]
+
+
+def church_options(state: State, seat: int) -> list[Action]:
+    """Space and payment in one decision; when that list is longer than `ONE_STEP_LIMIT`, the
+    space first and then the items to pay (`act_church_pay`), each listed as a whole."""
+    ctx = state["ctx"]
     if state["stage"] == "act_church_pay":
-        return [{"do": "faith", "kind": k} for k in faith_kinds_owned(state, seat)]
-    out: list[Action] = []
-    if pawn_sources(state, seat):
-        best = ctx["power_faith"] + len(faith_kinds_owned(state, seat))
-        out = [{"do": "church", "space": i} for i, s in enumerate(board)
-               if state["church"][i] is None and s["need"] <= best]
-    return [*out, {"do": "church_none"}]
+        return [{"do": "faith", "pay": pay} for pay in faith_payments(state, seat, ctx["space"])]
+    every = church_all(state, seat)
+    if len(every) + 1 <= ONE_STEP_LIMIT:
+        return [*every, {"do": "church_none"}]
+    spaces = sorted({a["space"] for a in every})
+    return [*({"do": "church", "space": i} for i in spaces), {"do": "church_none"}]
 
 
 def church_apply(state: State, seat: int, action: Action) -> None:
@@ -336,13 +375,19 @@ def church_apply(state: State, seat: int, action: Action) -> None:
     if action["do"] == "church":
         ctx["space"] = action["space"]
         ctx["paid"] = []
+        if "pay" not in action:
+            payments = faith_payments(state, seat, action["space"])
+            if len(payments) > 1:
+                state["stage"] = "act_church_pay"
+                return
+            pay = payments[0]
+        else:
+            pay = action["pay"]
     else:
-        spend(state, seat, action["kind"])
-        ctx["paid"].append(action["kind"])
-    need = parts().boards["church"][ctx["space"]]["need"]
-    if ctx["power_faith"] + len(ctx["paid"]) < need:
-        state["stage"] = "act_church_pay"
-        return
+        pay = action["pay"]
+    for kind in pay:
+        spend(state, seat, kind)
+        ctx["paid"].append(kind)
     ctx["board"] = "church"
     choose_pawn(state, seat)
 

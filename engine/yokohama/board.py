@@ -9,6 +9,8 @@ from engine.core import State
 from engine.yokohama.components import area_kind, parts, tech_effect
 
 MAX_POWER: int = parts().rules["max_power"]
+#: A decision lists at most this many options; a longer one is split in two steps (ruling R2.2).
+ONE_STEP_LIMIT = 25
 
 
 def action_areas(state: State) -> list[str]:

@@ -36,6 +36,7 @@ class Components:
         self.techs: dict[int, dict[str, Any]] = {
             t["id"]: t for t in load_data("yokohama", "technologies.toml")["technologies"]
         }
+        self.effect_text: dict[str, str] = load_data("yokohama", "technologies.toml")["effect_text"]
         self.sites: dict[int, dict[str, Any]] = {
             s["id"]: s for s in load_data("yokohama", "building_sites.toml")["sites"]
         }
@@ -85,6 +86,9 @@ class Components:
         mercs = self.boards["mercenaries"]
         if sum(mercs.values()) != 10 or set(mercs) != set(COUNTRIES):
             problems.append("there must be ten mercenaries of the five countries")
+        for tech in self.techs.values():
+            if tech["effect"] not in self.effect_text:
+                problems.append(f"technology effect {tech['effect']} has no effect_text")
         for card in [*self.orders.values(), *self.techs.values()]:
             if card["country"] not in COUNTRIES:
                 problems.append(f"unknown country {card['country']}")

@@ -18,8 +18,8 @@ from engine.yokohama.endgame import check_end
 Action = Any
 
 ADDITIONAL = {"first", "second", "merc_area"}
-PLACEMENT = {"place", "place_spread", "place_pair", "telegram"}
-MOVEMENT = {"move", "moving", "tram", "return"}
+PLACEMENT = {"place", "place_spread", "place_pair"}
+MOVEMENT = {"move", "moving", "return"}
 AREA = {"act_port", "act_lab", "act_lab_pay", "act_agency", "act_chinatown", "act_church",
         "act_church_pay", "act_customs", "act_pawn", "bonus", "build", "recover_choice"}
 
@@ -52,6 +52,12 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> None:
+    apply_decision(state, seat, action)
+    settle(state)
+
+
+def apply_decision(state: State, seat: int, action: Action) -> None:
+    """One decision's own effect, without the automatic steps that follow it."""
     stage = state["stage"]
     if stage == "keep":
         pl = state["p"][seat]
@@ -69,7 +75,6 @@ def apply(state: State, seat: int, action: Action) -> None:
         movement.apply(state, seat, action)
     else:
         areas.apply(state, seat, action)
-    settle(state)
 
 
 def begin_turn(state: State) -> None:
@@ -101,11 +106,13 @@ def settle(state: State) -> None:
     """Run automatic steps until someone owes a decision."""
     while not state["over"]:
         check_end(state)
-        if state["pending"]:
-            return
         stage = state["stage"]
         seat = state["seat"]
-        if stage == "place_start":
+        if state["pending"]:
+            if not single_answer(state):
+                return
+            apply_decision(state, seat, options(state, seat)[0])
+        elif stage == "place_start":
             placement.start(state, seat)
         elif stage == "action_start":
             areas.start(state, seat)
@@ -115,7 +122,39 @@ def settle(state: State) -> None:
             areas.recover(state, seat)
         elif stage == "end_turn":
             end_turn(state)
-        elif stage == "build" and not areas.build_options(state, seat):
-            state["stage"] = "recover"
+        elif single_answer(state):
+            apply_decision(state, seat, options(state, seat)[0])
         else:
             return
+
+
+def single_answer(state: State) -> bool:
+    """The awaited decision has one possible answer, so nobody is asked ("Go on to the main
+    action" when no free action is possible, "End your turn", a payment with one way)."""
+    if state["stage"] == "keep":
+        return False
+    return len(options(state, state["seat"])) == 1
+
+
+def upgrade_from_1(state: State) -> None:
+    """A schema-1 state (one click per assistant, per step, per Faith item) in today's terms.
+
+    Only decisions whose shape changed need a new place: a way chosen but nothing placed
+    yet starts the placement again (choosing the way changed nothing); Telegram's pending
+    extra assistant becomes a one-area spread next to the pair; a Tram chosen but not yet
+    ridden is the move again. Moves on the way, half-paid Church spaces, a Laboratory
+    payment and a second Port card are read from their old working data by today's steps.
+    """
+    stage, ctx = state["stage"], state["ctx"]
+    if stage == "place_pair" or (stage == "place_spread" and not ctx.get("placed")):
+        state["stage"], state["ctx"] = "place", {}
+    elif stage == "telegram":
+        state["stage"] = "place_spread"
+        state["ctx"] = {"placed": list(ctx["placed"]), "limit": len(ctx["placed"]) + 1, "near": ctx["placed"][0]}
+    elif stage == "tram":
+        state["stage"] = "move"
+    for item in state["pending"]:
+        if item["kind"] == "any_good":
+            item.setdefault("n", 1)
+            item.setdefault("mining", True)
+    settle(state)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core import Game, State
+from engine.core import Game, State, seat_token
 from engine.yokohama import describe as labels
-from engine.yokohama import endgame, flow, greedy, setup
+from engine.yokohama import endgame, flow, greedy, setup, story
 from engine.yokohama import view as views
-from engine.yokohama.components import COLOURS, area_name
+from engine.yokohama.components import area_name
 
 Action = Any
 
@@ -20,10 +20,22 @@ class YokohamaGame(Game):
     min_players = 2
     max_players = 4
     default_options: dict[str, Any] = {}
+    #: 2: one decision per placement, move, payment (issue 10); Church Faith 1,1,3,4,5; Mining
+    #: per receipt (issue 13). `upgrade` carries a schema-1 game on at the same moment.
+    schema_version = 2
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        return setup.new_state(players, seed, self.normalize_options(options))
+        state = setup.new_state(players, seed, self.normalize_options(options))
+        state["schema_version"] = self.schema_version
+        return state
+
+    def upgrade(self, state: State, from_version: int) -> State:
+        """Schema 1 → 2: a turn stopped half-way under the old one-click-per-piece decisions
+        goes on under the new ones from the same point (nothing already done is undone)."""
+        if from_version == 1:
+            flow.upgrade_from_1(state)
+        return state
 
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
@@ -42,7 +54,7 @@ class YokohamaGame(Game):
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if state["stage"] == "keep":
             return "You have already chosen your starting order."
-        return f"It is not your turn; {COLOURS[state['seat']]} is playing."
+        return f"It is not your turn; {seat_token(state['seat'])} is playing."
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         return why_illegal(state, seat, action)
@@ -56,6 +68,19 @@ class YokohamaGame(Game):
             return "Keep one of the two dealt order cards"
         return labels.describe(state, action)
 
+    def detail(self, state: State, action: Action) -> str:
+        return labels.detail(state, action)
+
+    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
+        return story.narrate(before, seat, action, after)
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Closed by a card drawn from a face-down deck (Port or Laboratory refill), the end of
+        the turn or the game; a setup keep never opens one (it is a hidden choice made at once)."""
+        return (before["stage"] == "keep" or after["over"] or after["turns"] != before["turns"]
+                or len(after["order_deck"]) != len(before["order_deck"])
+                or len(after["tech_deck"]) != len(before["tech_deck"]))
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.headline(state))
 
@@ -63,13 +88,13 @@ class YokohamaGame(Game):
         if state["over"]:
             winner = endgame.ranking(state)[0]
             total = endgame.final_scores(state)[winner]["total"]
-            return f"Game over after {state['round'] - 1} rounds — {COLOURS[winner]} wins with {total} VP"
+            return f"Game over after {state['round'] - 1} rounds — {seat_token(winner)} wins with {total} VP"
         if state["stage"] == "keep":
             return "Setup — everyone keeps 1 of 2 order cards"
         final = state["end"]["final_round"]
         tail = f" (final round: {final})" if final is not None else ""
         stage = views.STAGE_TEXT.get(state["stage"], state["stage"])
-        return f"Round {state['round']}{tail} — {COLOURS[state['seat']]}: {stage}"
+        return f"Round {state['round']}{tail} — {seat_token(state['seat'])}: {stage}"
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
@@ -95,15 +120,19 @@ def why_illegal(state: State, seat: int, action: Action) -> str:
     area = action.get("area")
     if isinstance(area, str) and area not in state["adjacent"]:
         return "There is no such area in this game."
-    if do == "place" and isinstance(area, str):
-        if area == "canal":
+    if do == "place":
+        chosen = [*action.get("areas", []), *([action["pair"]] if "pair" in action else [])]
+        if "canal" in chosen or action.get("extra") == "canal":
             return "You may not place assistants in the Canal."
-        if pl["hand"]["assistants"] < 1:
-            return "You have no assistants in hand to place."
-        if area in state["ctx"].get("placed", []):
-            return f"You already placed an assistant in {area_name(area)} this turn."
-        return f"You cannot afford to place in {area_name(area)} (¥1 per assistant to each President there)."
-    if do in ("enter", "step", "stop") and isinstance(area, str) and area in state["adjacent"]:
+        if any(not isinstance(a, str) or a not in state["adjacent"] for a in chosen):
+            return "There is no such area in this game."
+        if pl["hand"]["assistants"] < len(chosen) + ("pair" in action):
+            return "You do not have that many assistants in hand."
+        if len(set(chosen)) != len(chosen):
+            return "Place 1 assistant in each of different areas, or 2 in one area."
+        return ("You cannot place that way: at most 3 areas (4 with Newspaper), each affordable "
+                "(¥1 per assistant to each President there).")
+    if do == "go" and isinstance(area, str) and area in state["adjacent"]:
         if pl["placed"].get(area, 0) == 0 and area != "canal":
             return f"Your President may only move into areas with your assistants; none are in {area_name(area)}."
         return f"Your President cannot move to {area_name(area)} now."

@@ -28,7 +28,10 @@ from engine.yokohama.endgame import board_majority
 
 Action = Any
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
-MOVEMENT = {"move", "moving", "tram"}
+MOVEMENT = {"move", "moving", "return"}
+PLACEMENT = {"place", "place_spread", "place_pair"}
+#: Spread placements are judged among combinations of this many best single areas.
+SHORTLIST = 4
 #: How long one look-ahead may run (decisions), so the greedy player stays quick.
 ROLLOUT_LIMIT = 12
 
@@ -71,8 +74,7 @@ def worth(state: State, seat: int) -> float:
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     value += board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
-    if state["seat"] == seat and state["stage"] in ("first", "place", "place_spread", "place_pair",
-                                                      "telegram", "move"):
+    if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
@@ -135,29 +137,6 @@ def finish_action(state: State, seat: int) -> float:
     return worth(state, seat)
 
 
-def route_value(state: State, seat: int, seen: frozenset[str], memo: dict[str, float]) -> float:
-    """Best worth reachable from a President on the way (stage "moving"), no area twice.
-
-    `memo` keeps one value per area for the whole decision, so the search visits each area
-    once instead of every path (which grows exponentially on a crowded board).
-    """
-    if state["stage"] not in MOVEMENT:
-        return finish_action(state, seat)
-    here = state["p"][seat]["president"] or ""
-    if here in memo:
-        return memo[here]
-    memo[here] = float("-inf")
-    best = float("-inf")
-    for action in flow.options(state, seat):
-        if action["do"] == "step" and action["area"] in seen:
-            continue
-        trial = after(state, seat, action)
-        path = frozenset({*seen, action["area"]}) if action["do"] == "step" else seen
-        best = max(best, route_value(trial, seat, path, memo))
-    memo[here] = best
-    return best
-
-
 def best_of(state: State, seat: int, value: Any) -> Action:
     """The option whose resulting state `value` rates highest (first on ties)."""
     options = flow.options(state, seat)
@@ -174,29 +153,41 @@ def choose(state: State, seat: int) -> Action:
     if state["pending"] or stage in flow.AREA:
         # Judge area choices by where the whole action ends, not by the half-way state.
         return best_of(state, seat, lambda trial: finish_action(trial, seat))
-    if stage == "place":
-        return best_of(state, seat, lambda trial: max(
-            worth(after(trial, seat, nxt), seat) for nxt in flow.options(trial, seat)))
+    if stage in PLACEMENT:
+        return placement_choice(state, seat)[0]
     if stage not in MOVEMENT:
         return one_step(state, seat)
-    pl = state["p"][seat]
-    seen = frozenset({pl["president"]} if pl["president"] else ())
-    memo: dict[str, float] = {}
     options = flow.options(state, seat)
     best, best_value = options[0], float("-inf")
     for action in options:
         trial = after(state, seat, action)
-        if action["do"] == "step":
-            value = route_value(trial, seat, frozenset({*seen, action["area"]}), memo) - 0.05
-        elif action["do"] in ("return", "return_from"):
-            value = best_return(trial, seat)
-        elif action["do"] == "tram":
-            value = route_value(trial, seat, seen, {})
-        else:
-            value = route_value(trial, seat, seen, memo)
+        value = best_return(trial, seat) if action["do"] == "return" else finish_action(trial, seat)
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best
+
+
+def placement_choice(state: State, seat: int) -> tuple[Action, float]:
+    """The placement whose resulting position (before moving) looks best, and its worth.
+
+    A spread can be chosen in hundreds of ways; only combinations of the `SHORTLIST` best
+    single areas are tried, which is what a player would weigh too.
+    """
+    options = flow.options(state, seat)
+    if options[0]["do"] == "place_way":
+        rated = [(placement_choice(after(state, seat, way), seat)[1], i) for i, way in enumerate(options)]
+        return options[max(rated)[1]], max(rated)[0]
+    singles = [a for a in options if len(a.get("areas", [])) == 1]
+    if len(options) > 40 and singles:
+        ranked = sorted(singles, key=lambda a: -worth(after(state, seat, a), seat))
+        top = {a["areas"][0] for a in ranked[:SHORTLIST]}
+        options = [a for a in options if "pair" in a or set(a["areas"]) <= top]
+    best, best_value = options[0], float("-inf")
+    for action in options:
+        value = worth(after(state, seat, action), seat)
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best, best_value
 
 
 def best_return(state: State, seat: int) -> float:

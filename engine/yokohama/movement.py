@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.yokohama.board import action_areas, add_assistants, assistants_at, has_tech, other_presidents
+from engine.yokohama.board import (
+    ONE_STEP_LIMIT,
+    action_areas,
+    add_assistants,
+    assistants_at,
+    has_tech,
+    other_presidents,
+)
 from engine.yokohama.components import area_kind, area_name
 from engine.yokohama.rewards import log
 
@@ -42,36 +49,47 @@ def can_stop(state: State, seat: int, area: str) -> bool:
     return assistants_at(state, seat, area) > 0
 
 
-def reaches_stop(state: State, seat: int, area: str, money: int, start: str) -> bool:
-    """Can a President standing in `area` with `money` yen still end its move legally?"""
-    seen: set[tuple[str, int]] = set()
-    todo = [(area, money)]
+def routes(state: State, seat: int, here: str, start: str) -> dict[str, int]:
+    """Every legal stop reachable from `here` step by step, with the cheapest price to get there.
+
+    Ruling R2.3: the player chooses the destination and the engine walks the cheapest route
+    (Dijkstra over areas; the start may not be re-entered, areas may be crossed again).
+    `here` itself counts when the President is already on the way (`here != start`).
+    """
+    money = state["p"][seat]["yen"]
+    best: dict[str, int] = {here: 0}
+    todo = [(0, here)]
     while todo:
-        here, cash = todo.pop()
-        if (here, cash) in seen:
+        todo.sort()
+        paid, area = todo.pop(0)
+        if paid > best.get(area, paid):
             continue
-        seen.add((here, cash))
-        if can_stop(state, seat, here):
-            return True
-        for nxt in state["adjacent"][here]:
+        for nxt in state["adjacent"][area]:
             if nxt == start or not can_enter(state, seat, nxt):
                 continue
-            price = entry_cost(state, seat, nxt)
-            if price <= cash:
-                todo.append((nxt, cash - price))
-    return False
+            price = paid + entry_cost(state, seat, nxt)
+            if price <= money and price < best.get(nxt, money + 1):
+                best[nxt] = price
+                todo.append((price, nxt))
+    return {a: p for a, p in best.items() if can_stop(state, seat, a) and (a != start or here != start)}
 
 
-def steps(state: State, seat: int, here: str, start: str) -> list[str]:
+def route_payees(state: State, seat: int, here: str, start: str, goal: str) -> list[str]:
+    """The areas entered on one cheapest route from `here` to `goal` (in order)."""
     money = state["p"][seat]["yen"]
-    out = []
-    for nxt in state["adjacent"][here]:
-        if nxt == start or not can_enter(state, seat, nxt):
-            continue
-        price = entry_cost(state, seat, nxt)
-        if price <= money and reaches_stop(state, seat, nxt, money - price, start):
-            out.append(nxt)
-    return out
+    best: dict[str, tuple[int, list[str]]] = {here: (0, [])}
+    todo = [(0, here)]
+    while todo:
+        todo.sort()
+        paid, area = todo.pop(0)
+        for nxt in state["adjacent"][area]:
+            if nxt == start or not can_enter(state, seat, nxt):
+                continue
+            price = paid + entry_cost(state, seat, nxt)
+            if price <= money and price < best.get(nxt, (money + 1, []))[0]:
+                best[nxt] = (price, [*best[area][1], nxt])
+                todo.append((price, nxt))
+    return best[goal][1]
 
 
 def enter_areas(state: State, seat: int) -> list[str]:
@@ -101,32 +119,39 @@ def station_target(state: State, seat: int) -> str | None:
 
 
 def options(state: State, seat: int) -> list[Action]:
+    """One decision for the whole move: a destination (walked by the cheapest route), the Tram,
+    the Station, or the President back to hand together with one area's assistants."""
     stage = state["stage"]
     pl = state["p"][seat]
-    if stage == "move":
-        out: list[Action] = []
-        if pl["president"] is None:
-            out += [{"do": "enter", "area": a} for a in enter_areas(state, seat)]
-        else:
-            out += [{"do": "step", "area": a} for a in steps(state, seat, pl["president"], pl["president"])]
-        if has_tech(state, seat, "tram") and tram_areas(state, seat):
-            out.append({"do": "tram"})
-        if station_target(state, seat):
-            out.append({"do": "station"})
-        out.append({"do": "return"})
-        return out
-    if stage == "moving":
-        here = pl["president"]
-        out = [{"do": "step", "area": a} for a in steps(state, seat, here, state["ctx"]["start"])]
-        if can_stop(state, seat, here):
-            out.insert(0, {"do": "stop"})
-        return out
-    if stage == "tram":
-        return [{"do": "tram_to", "area": a} for a in tram_areas(state, seat)]
-    if stage == "return":
+    if stage == "return":  # a move begun under the old step-by-step rules (schema 1)
         areas = [a for a in action_areas(state) if pl["placed"].get(a)]
-        return [*({"do": "return_from", "area": a} for a in areas), {"do": "return_from", "area": None}]
-    return []
+        return [*({"do": "return", "area": a} for a in areas), {"do": "return", "area": None}]
+    out: list[Action] = []
+    if stage == "moving":  # the President is on the way (schema 1)
+        here, start = pl["president"], state["ctx"]["start"]
+        return [{"do": "go", "area": a} for a in routes(state, seat, here, start)]
+    if pl["president"] is None:
+        out += [{"do": "go", "area": a} for a in enter_areas(state, seat)]
+    else:
+        out += [{"do": "go", "area": a} for a in routes(state, seat, pl["president"], pl["president"])]
+    walked = {a["area"] for a in out}
+    if has_tech(state, seat, "tram"):
+        out += [{"do": "tram_to", "area": a} for a in tram_areas(state, seat) if a not in walked]
+    if station_target(state, seat):
+        out.append({"do": "station"})
+    areas = [a for a in action_areas(state) if pl["placed"].get(a)]
+    if len(out) + len(areas) + 1 > ONE_STEP_LIMIT:  # which assistants come back: a second step
+        return [*out, {"do": "return"}]
+    return [*out, *({"do": "return", "area": a} for a in areas), {"do": "return", "area": None}]
+
+
+def go_cost(state: State, seat: int, area: str) -> int:
+    """What the President pays to end its move in `area` by walking (or entering from hand)."""
+    pl = state["p"][seat]
+    if pl["president"] is None:
+        return entry_cost(state, seat, area)
+    start = state["ctx"].get("start", pl["president"]) if state["stage"] == "moving" else pl["president"]
+    return routes(state, seat, pl["president"], start).get(area, 0)
 
 
 def pay_entry(state: State, seat: int, area: str) -> None:
@@ -152,27 +177,23 @@ def arrive(state: State, seat: int, area: str) -> None:
 def apply(state: State, seat: int, action: Action) -> None:
     pl = state["p"][seat]
     do = action["do"]
-    if do == "enter":
-        pay_entry(state, seat, action["area"])
+    if do == "go":
+        if pl["president"] is None:
+            pay_entry(state, seat, action["area"])
+        else:
+            here = pl["president"]
+            start = state["ctx"].get("start", here) if state["stage"] == "moving" else here
+            for area in route_payees(state, seat, here, start, action["area"]):
+                pay_entry(state, seat, area)
         arrive(state, seat, action["area"])
-    elif do == "step":
-        start = state["ctx"].get("start", pl["president"])
-        pay_entry(state, seat, action["area"])
-        pl["president"] = action["area"]
-        state["stage"] = "moving"
-        state["ctx"] = {"start": start}
-    elif do == "stop":
-        arrive(state, seat, pl["president"])
-    elif do == "tram":
-        state["stage"] = "tram"
     elif do == "tram_to":
         arrive(state, seat, action["area"])
     elif do == "station":
         arrive(state, seat, state["station"])
+    elif do == "return" and "area" not in action:
+        state["stage"] = "return"
     elif do == "return":
         pl["president"] = None
-        state["stage"] = "return"
-    elif do == "return_from":
         if action["area"] is not None:
             n = assistants_at(state, seat, action["area"])
             add_assistants(state, seat, action["area"], -n)

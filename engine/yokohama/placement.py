@@ -2,20 +2,42 @@
 
 Either 1 assistant into each of up to 3 different areas (4 with Newspaper) or 2 into one
 area (then 1 more into an adjacent area with Telegram). Each assistant placed where other
-Presidents stand costs ¥1 to each of their owners; never on the Canal. Split into small
-decisions: the way first, then area by area.
+Presidents stand costs ¥1 to each of their owners; never on the Canal. Placement is
+compulsory while possible ("you may place 1, 2 or 3").
+
+One decision places everything (ruling R2.2): `{"do": "place", "areas": [...]}` puts 1 in
+each listed area; `{"do": "place", "pair": X}` puts 2 in X (`"extra": Y` adds Telegram's
+third in Y). When all placements together are more than `ONE_STEP_LIMIT`, the decision is
+split in two: first the way (`place_way`: spread or pair), then that way's placements —
+the spread step is a multi-select over the areas (a front end shows the areas, at most 17,
+and sends the chosen set as `areas`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import combinations
+from typing import Literal, NotRequired, TypedDict
 
 from engine.core import State
-from engine.yokohama.board import action_areas, add_assistants, has_tech, other_presidents
+from engine.yokohama.board import ONE_STEP_LIMIT, action_areas, add_assistants, has_tech, other_presidents
 from engine.yokohama.components import area_name
 from engine.yokohama.rewards import log
 
-Action = dict[str, Any]
+
+class PlaceWay(TypedDict):
+    do: Literal["place_way"]
+    way: Literal["spread", "pair"]
+
+
+class Place(TypedDict):
+    do: Literal["place"]
+    areas: NotRequired[list[str]]
+    pair: NotRequired[str]
+    extra: NotRequired[str]
+    then: NotRequired[Literal["telegram"]]
+
+
+PlacementAction = PlaceWay | Place
 
 
 def cost(state: State, seat: int, area: str, n: int) -> int:
@@ -33,28 +55,66 @@ def spread_limit(state: State, seat: int) -> int:
     return 4 if has_tech(state, seat, "newspaper") else 3
 
 
-def options(state: State, seat: int) -> list[Action]:
-    stage = state["stage"]
+def spread_options(state: State, seat: int) -> list[Place]:
+    """Every set of areas for 1 assistant each (layout order), affordable together.
+
+    `ctx["placed"]` (a placement begun under the old one-by-one rules, or Telegram's pair)
+    counts towards the limit and allows placing none more; `ctx["near"]` restricts to areas
+    adjacent to that area (Telegram).
+    """
     ctx = state["ctx"]
-    if stage == "place":
-        out: list[Action] = []
-        if affordable_areas(state, seat, 1):
-            out.append({"do": "place_way", "way": "spread"})
-        if affordable_areas(state, seat, 2):
-            out.append({"do": "place_way", "way": "pair"})
-        return out
+    placed: list[str] = ctx.get("placed", [])
+    limit = ctx.get("limit", spread_limit(state, seat)) - len(placed)
+    pl = state["p"][seat]
+    areas = affordable_areas(state, seat, 1, exclude=placed)
+    if ctx.get("near"):
+        near = set(state["adjacent"][ctx["near"]])
+        areas = [a for a in areas if a in near]
+    prices = {a: cost(state, seat, a, 1) for a in areas}
+    out: list[Place] = [{"do": "place", "areas": []}] if placed else []
+    for size in range(1, min(limit, pl["hand"]["assistants"]) + 1):
+        for combo in combinations(areas, size):
+            if sum(prices[a] for a in combo) <= pl["yen"]:
+                out.append({"do": "place", "areas": list(combo)})
+    return out
+
+
+def pair_options(state: State, seat: int) -> list[Place]:
+    """2 in one area; with Telegram, also each way to add 1 in an adjacent area (when that makes
+    more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next)."""
+    pl = state["p"][seat]
+    out: list[Place] = []
+    telegram = has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
+    for area in affordable_areas(state, seat, 2):
+        out.append({"do": "place", "pair": area})
+        if telegram:
+            money = pl["yen"] - cost(state, seat, area, 2)
+            for extra in state["adjacent"][area]:
+                if extra in state["sites"] and extra != area and cost(state, seat, extra, 1) <= money:
+                    out.append({"do": "place", "pair": area, "extra": extra})
+    if len(out) > ONE_STEP_LIMIT:
+        pairs = [a["pair"] for a in out if "extra" not in a]
+        extras = {a["pair"] for a in out if "extra" in a}
+        split: list[Place] = []
+        for pair in pairs:
+            action: Place = {"do": "place", "pair": pair}
+            if pair in extras:
+                action["then"] = "telegram"
+            split.append(action)
+        return split
+    return out
+
+
+def options(state: State, seat: int) -> list[PlacementAction]:
+    stage = state["stage"]
     if stage == "place_spread":
-        areas = affordable_areas(state, seat, 1, exclude=ctx["placed"])
-        # Placement is compulsory: "you may place 1, 2 or 3" — stopping needs one placed first.
-        done: list[Action] = [{"do": "place_done"}] if ctx["placed"] else []
-        return [*({"do": "place", "area": a} for a in areas), *done]
+        return list(spread_options(state, seat))
     if stage == "place_pair":
-        return [{"do": "place", "area": a} for a in affordable_areas(state, seat, 2)]
-    if stage == "telegram":
-        near = set(state["adjacent"][ctx["placed"][0]])
-        areas = [a for a in affordable_areas(state, seat, 1) if a in near]
-        return [*({"do": "place", "area": a} for a in areas), {"do": "place_done"}]
-    return []
+        return list(pair_options(state, seat))
+    spread, pair = spread_options(state, seat), pair_options(state, seat)
+    if len(spread) + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
+        return [*spread, *pair]
+    return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
 
 
 def place(state: State, seat: int, area: str, n: int) -> None:
@@ -64,44 +124,27 @@ def place(state: State, seat: int, area: str, n: int) -> None:
         state["p"][owner]["yen"] += n
     pl["hand"]["assistants"] -= n
     add_assistants(state, seat, area, n)
-    state["ctx"]["placed"].append(area)
 
 
-def apply(state: State, seat: int, action: Action) -> None:
-    """Carry out a placement decision and move to the next decision (or the Movement step)."""
-    do = action["do"]
-    if do == "place_way":
+def apply(state: State, seat: int, action: PlacementAction) -> None:
+    """Carry out the placement and go on to the Movement step (or to the way's own list)."""
+    if action["do"] == "place_way":
         state["stage"] = "place_spread" if action["way"] == "spread" else "place_pair"
-        state["ctx"] = {"placed": []}
         return
-    if do == "place_done":
-        finish(state, seat)
-        return
-    stage = state["stage"]
-    n = 2 if stage == "place_pair" else 1
-    place(state, seat, action["area"], n)
-    if stage == "place_pair":
-        if has_tech(state, seat, "telegram") and options_after_pair(state, seat):
-            state["stage"] = "telegram"
+    placed: list[str] = list(state["ctx"].get("placed", []))
+    if "pair" in action:
+        place(state, seat, action["pair"], 2)
+        placed.append(action["pair"])
+        if action.get("then") == "telegram":
+            state["stage"] = "place_spread"
+            state["ctx"] = {"placed": placed, "limit": 2, "near": action["pair"]}
             return
-        finish(state, seat)
-    elif stage == "telegram" or spread_finished(state, seat):
-        finish(state, seat)
-
-
-def spread_finished(state: State, seat: int) -> bool:
-    """No further 1-assistant placement is possible (the limit is reached or nothing affordable)."""
-    placed = state["ctx"]["placed"]
-    return len(placed) >= spread_limit(state, seat) or not affordable_areas(state, seat, 1, exclude=placed)
-
-
-def options_after_pair(state: State, seat: int) -> bool:
-    near = set(state["adjacent"][state["ctx"]["placed"][0]])
-    return any(a in near for a in affordable_areas(state, seat, 1))
-
-
-def finish(state: State, seat: int) -> None:
-    placed = state["ctx"].get("placed", [])
+        if "extra" in action:
+            place(state, seat, action["extra"], 1)
+            placed.append(action["extra"])
+    for area in action.get("areas", []):
+        place(state, seat, area, 1)
+        placed.append(area)
     if placed:
         log(state, "placed assistants in " + ", ".join(area_name(a) for a in placed))
     state["stage"] = "move"

@@ -281,7 +281,7 @@ def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
             y += 25
         draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
         put_text(image, (x0 + 14, y + 15), f"Production {tech['production']}", L.SMALL, INK, HIGHLIGHT, "lm")
-        _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, 6, WHITE)
+        _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
 
 
 def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
@@ -291,10 +291,12 @@ def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[
         x0, y0, x1, y1 = L.bonus_box(i)
         _card(draw, (x0, y0, x1, y1))
         put_text(image, (x1 - 8, y1 - 4), f"#{card['id']}", L.SMALL, SOFT, WHITE, "rb")
-        for j, text in enumerate(card.get("text", [])[:3]):
+        rewards = card.get("rewards") or []
+        texts = [reward_words(r) for r in rewards] if rewards else card.get("text", [])
+        for j, text in enumerate(texts[:3]):
             y = y0 + 8 + j * 34
-            put_text(image, (x0 + 8, y), ("5", "6", "7+")[j], L.TEXT, INK, WHITE, bold=True)
-            _lines(image, x0 + 44, y, text, x1 - x0 - 52, 1, WHITE)
+            put_text(image, (x0 + 6, y), ("5", "6", "7+")[j], L.TEXT, INK, WHITE, bold=True)
+            _lines(image, x0 + 40, y, text, x1 - x0 - 44, 1, WHITE)
     x0, y0, _, _ = L.bonus_box(4)
     supply = view.get("extra_power_supply", {})
     counts = (supply.get("+1", 0), supply.get("+2", 0), view.get("foreign_agents_supply", 0),

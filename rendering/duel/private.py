@@ -22,7 +22,7 @@ from rendering.duel.board import (
 )
 from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, initial, put_text, seat_marker
 from rendering.kit import fit
-from rendering.kit.colours import HIGHLIGHT, INK, LINE, SOFT, WHITE
+from rendering.kit.colours import GREEN, HIGHLIGHT, INK, LINE, SOFT, WHITE
 from rendering.kit.icons import good_square
 
 
@@ -83,7 +83,8 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
                 row, col = divmod(i, L.HAND_COLUMNS)
                 x0 = L.column_x(col)
                 y0 = top + row * (L.ORDER_H + L.GAP)
-                draw_order_card(image, draw, card, (x0, y0, x0 + L.ORDER_W, y0 + L.ORDER_H))
+                goods = view["players"][seat].get("goods") if title.startswith("Your hand") else None
+                draw_order_card(image, draw, card, (x0, y0, x0 + L.ORDER_W, y0 + L.ORDER_H), goods)
             else:
                 row, col = divmod(i, 6)
                 box = L.church_box(col)
@@ -93,19 +94,28 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
     return image
 
 
-def draw_order_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
-    """An Order card: the goods it needs (squares with counts), its points and its reward."""
+def draw_order_card(
+    image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box, goods: dict[str, int] | None = None
+) -> None:
+    """An Order card: the goods it needs (squares with counts), its points and its reward; marked
+    "ready" when `goods` (the owner's) already cover it."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=WHITE, outline=LINE, width=2)
+    cost = card.get("cost", {})
+    ready = goods is not None and bool(cost) and all(goods.get(g, 0) >= n for g, n in cost.items())
     x = x0 + 8
     for good in GOODS:
         count = card.get("cost", {}).get(good, 0)
         if count:
             w, _ = put_text(image, (x, y0 + 24), str(count), L.TEXT, INK, WHITE, "lm", bold=True)
             good_square(PALETTE, image, draw, good, x + w + 2, y0 + 11, 26)
-            x += w + 34
-    draw.rounded_rectangle((x1 - 70, y0 + 8, x1 - 8, y0 + 40), 8, fill=HIGHLIGHT)
-    put_text(image, (x1 - 39, y0 + 24), f"{card.get('points', 0)} pts", L.SMALL, INK, HIGHLIGHT, "mm", bold=True)
+            x += w + 36
+    draw.rounded_rectangle((x0 + 8, y0 + 46, x0 + 78, y0 + 74), 8, fill=HIGHLIGHT)
+    put_text(image, (x0 + 43, y0 + 60), f"{card.get('points', 0)} pts", L.SMALL, INK, HIGHLIGHT, "mm", bold=True)
+    if ready:  # the owner's goods already cover it: it can be fulfilled now
+        draw.rounded_rectangle((x0 + 86, y0 + 46, x1 - 8, y0 + 74), 8, fill=GREEN)
+        put_text(image, ((x0 + 86 + x1 - 8) / 2, y0 + 60), "ready now", L.SMALL, WHITE, GREEN, "mm", bold=True)
+    else:
+        put_text(image, (x0 + 86, y0 + 60), "and gives:", L.SMALL, SOFT, WHITE, "lm")
     reward = reward_words(card.get("reward") or {})
-    put_text(image, (x0 + 8, y0 + 52), "gives:", L.SMALL, SOFT, WHITE)
-    _lines(image, x0 + 8, y0 + 76, reward or "points only", x1 - x0 - 16, 2, WHITE)
+    _lines(image, x0 + 8, y0 + 82, reward or "nothing more", x1 - x0 - 16, 2, WHITE)

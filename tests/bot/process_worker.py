@@ -43,6 +43,13 @@ async def main(task: str, database: str, go_file: str, *args: str) -> None:
         await _wait_for(go_file)
         if task == "secret":
             print(json.dumps({"secret": await DailyService(service).secret()}), flush=True)
+        elif task == "sweep":
+            # Both processes sweep at once, then claim the day's announcements at once.
+            events = await service.sweep(now=float(args[0]))
+            reminded = sorted(e.game.id for e in events if e.kind == "reminder")
+            daily = DailyService(service, secret="s", clock=lambda: float(args[0]))
+            announced = sorted(g for g, _ in await daily.claim_announcements())
+            print(json.dumps({"reminded": reminded, "announced": announced}), flush=True)
         elif task == "clicks":
             # Every game at version v gets one click from each process, expecting version v.
             applied = stale = 0

@@ -77,3 +77,29 @@ async def test_racing_clicks_from_two_processes_apply_exactly_once(database: str
             assert game.version == 1 and len(await storage.actions(gid)) == 1
     finally:
         unregister(COUNTING.name)
+
+
+async def test_two_sweeps_at_once_deliver_each_reminder_and_announcement_once(database: str, tmp_path: Path,
+                                                                             storage) -> None:  # noqa: ANN001
+    """Two processes sweep one database at the same moment: every due reminder goes out once, and each
+    server's daily announcement is claimed by exactly one of them."""
+    register(COUNTING)
+    try:
+        service = TableService(storage)
+        ids = []
+        for n in range(30):
+            game = await service.create("counting", creator_id=1 + n, options={"rounds": 5},
+                                        table_rules={"reminder_hours": 1.0})
+            await service.join(game.id, 100 + n)
+            await service.start(game.id, 1 + n)
+            ids.append(game.id)
+        for guild in (7, 8, 9):
+            await storage.set_setting(guild, "announce_channel", str(guild * 10))
+        later = time.time() + 2 * 3600  # the storage stamps waits with the real clock
+        results = _race("sweep", database, tmp_path, str(later))
+        reminded = [gid for r in results for gid in r["reminded"]]
+        assert sorted(reminded) == sorted(ids)  # each of the 30 games reminded exactly once in all
+        announced = [g for r in results for g in r["announced"]]
+        assert sorted(announced) == [7, 8, 9]
+    finally:
+        unregister(COUNTING.name)

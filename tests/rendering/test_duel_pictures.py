@@ -25,7 +25,7 @@ from rendering.duel.board import draw_board
 from rendering.duel.final import COL_W, HEAD_Y, LABEL_W, ROW_H
 from rendering.duel.palette import PALETTE, SEAT_COLOURS
 from rendering.duel.private import private_height
-from rendering.kit.colours import DIM, HIGHLIGHT, INK
+from rendering.kit.colours import DIM, GREEN, HIGHLIGHT, INK
 
 State = dict[str, Any]
 NAMES = ["Akiko", "Benedikt"]
@@ -189,3 +189,17 @@ def test_the_final_picture_marks_the_winner() -> None:
         y = HEAD_Y + rows * ROW_H - 8
         winner = seat in end["winners"]
         assert (image.getpixel((x, y)) == HIGHLIGHT) == winner
+
+
+@pytest.mark.parametrize(("tea", "ready"), [(5, True), (0, False)])
+def test_an_order_card_the_owner_can_fulfil_now_is_marked_ready(tea: int, ready: bool) -> None:
+    """Rulebook, Free Actions: "Choose 1 Order card from your hand ... Pay the indicated Trade Goods on
+    that card" — a card whose goods the owner already holds is marked so on their own picture."""
+    view = copy.deepcopy(GAME.view(busy_state(), 0))
+    view["pending"] = {"step": "area"}
+    card = {"id": 0, "cost": {"tea": 2}, "points": 3, "reward": {"yen": 2}, "text": "2 Tea -> 3 pts, ¥2"}
+    view["players"][0]["hand"] = [card]
+    view["players"][0]["goods"] = {"tea": tea, "fish": 0, "silk": 0, "copper": 0}
+    image = decode(render_private(view, 0, NAMES)).convert("RGB")
+    x0, y0 = L.column_x(0), L.BOARD_H + 56 + L.SECTION_TITLE
+    assert (image.getpixel((x0 + 92, y0 + 50)) == GREEN) == ready

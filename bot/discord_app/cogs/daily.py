@@ -217,7 +217,7 @@ class Daily(commands.Cog):
         challenge where a server asked for it."""
         await self.challenges.expire()
         await self.challenges.prepare_pars()
-        due = await self.challenges.due_announcements()
+        due = await self.challenges.claim_announcements()
         if not due:
             return
         challenge = await self.challenges.challenge()
@@ -230,8 +230,6 @@ class Daily(commands.Cog):
                 except discord.HTTPException:
                     log.warning("cannot announce the daily challenge in channel %s of server %s", channel_id,
                                 guild_id, exc_info=True)
-            # Once a day per server, delivered or not: a channel we cannot post in is not retried every sweep.
-            await self.challenges.mark_announced(guild_id, challenge.date)
 
     async def announcement(self, challenge: Challenge, guild_id: int) -> str:
         yesterday = shift_date(challenge.date, -1)

@@ -25,6 +25,7 @@ from bot.discord_app.panels import (
     lobby_view,
     mention,
     only,
+    public_files,
     public_view,
     send_panel,
 )
@@ -118,9 +119,8 @@ class Tables(commands.Cog):
             lines.append(final_standings(row, names))
         files = []
         if state is not None:
-            picture = await draw(row.kind, engine.view(state, None), f"game-{row.id}.png", names=names)
-            if picture:
-                files.append(picture)
+            ranking = (row.result or {}).get("ranking") if row.status == "finished" else None
+            files = await public_files(row.kind, engine.view(state, None), row.id, names, ranking)
         await interaction.followup.send(
             clip("\n".join(lines), 2000), files=files,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
@@ -171,6 +171,13 @@ class Tables(commands.Cog):
             await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
+
+    @table.command(name="log", description="Every move of a game in readable lines (hidden choices stay hidden).")
+    @app_commands.describe(game="Game number")
+    async def log(self, interaction: discord.Interaction, game: int) -> None:
+        from bot.discord_app.standings_views import show_log
+
+        await show_log(interaction, game, 0, edit=False)
 
     @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
     @app_commands.describe(game="Game number")

@@ -71,3 +71,16 @@ def at_stage(state: State, stage: str, seat: int = 0) -> State:
 
 def kinds(actions: list[dict[str, Any]]) -> list[str]:
     return [a["do"] for a in actions]
+
+
+def after_main(state: State, seat: int = 0) -> bool:
+    """The main action is over: the second Additional Action phase waits, or (when it offered
+    nothing but "End your turn", which is not asked) the turn has passed on."""
+    return (state["stage"] == "second" and state["seat"] == seat) or state["seat"] != seat or state["over"]
+
+
+def main(state: State) -> State:
+    """Go on to the main action (the engine skips the question when nothing else is possible)."""
+    if {"do": "main"} in GAME.legal(state, state["seat"]) and state["stage"] == "first":
+        state = GAME.apply(state, state["seat"], {"do": "main"})
+    return state

@@ -6,7 +6,7 @@ import pytest
 
 from engine.yokohama import GAME
 from engine.yokohama.components import parts
-from tests.engine.yokohama.helpers import act_in, clear_board, fresh, kinds, put
+from tests.engine.yokohama.helpers import act_in, after_main, clear_board, fresh, kinds, put
 
 
 def ready(players: int = 4, seed: int = 1):
@@ -78,23 +78,25 @@ def port_state(pw: int):
 
 @pytest.mark.parametrize(("pw", "slots"), [(2, [0, 1]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3, 4, 5])])
 def test_port_levels_by_power(pw: int, slots: list[int]) -> None:
+    """RB Port: "2 Power: … from the Low area / 3 Power: … Low and/or Mid / 4 Power: … and/or High" """
     state = port_state(pw)
-    assert [a["slot"] for a in GAME.legal(state, 0) if a["do"] == "order"] == slots
+    assert [a["slots"][0] for a in GAME.legal(state, 0) if len(a["slots"]) == 1] == slots
 
 
 def test_port_power_1_takes_nothing() -> None:
-    assert port_state(1)["stage"] == "second"
+    assert after_main(port_state(1))
 
 
 def test_port_second_card_for_2_yen_or_imported_then_refill() -> None:
+    """RB Port: a second card for 2 Yen or 1 Imported Good; both chosen in one decision (ruling R3.1)."""
     state = port_state(4)
     row = list(state["ports"]["port_a"])
     deck_top = state["order_deck"][-2:]
-    state = GAME.apply(state, 0, {"do": "order", "slot": 0})
     options = GAME.legal(state, 0)
-    assert {"do": "order", "slot": 5, "pay": "yen"} in options
+    assert {"do": "orders", "slots": [0, 5], "pay": "yen"} in options
     assert not any(a.get("pay") == "imported" for a in options)  # no imported good
-    state = GAME.apply(state, 0, {"do": "order", "slot": 5, "pay": "yen"})
+    assert "¥2 for the 2nd" in GAME.describe(state, {"do": "orders", "slots": [0, 5], "pay": "yen"})
+    state = GAME.apply(state, 0, {"do": "orders", "slots": [0, 5], "pay": "yen"})
     assert state["p"][0]["orders"] == [row[0], row[5]]
     assert state["p"][0]["yen"] == 1
     assert state["ports"]["port_a"] == [*row[1:5], *reversed(deck_top)]  # slid left, refilled
@@ -102,8 +104,9 @@ def test_port_second_card_for_2_yen_or_imported_then_refill() -> None:
 
 
 def test_port_power_5_gives_3_points() -> None:
+    """RB Port: "5 Power: … In addition, you gain 3 Victory points." """
     state = port_state(5)
-    state = GAME.apply(state, 0, {"do": "port_done"})
+    state = GAME.apply(state, 0, {"do": "orders", "slots": []})
     assert state["p"][0]["vp"] == 3
 
 
@@ -112,16 +115,15 @@ def test_port_hand_limit_three() -> None:
     put(state, 0, "port_a", 3)
     state["p"][0]["orders"] = [1, 2]
     state = act_in(state, 0, "port_a")
-    state = GAME.apply(state, 0, {"do": "order", "slot": 0})
+    assert all(len(a["slots"]) <= 1 for a in GAME.legal(state, 0))  # a fourth card may not be taken
+    state = GAME.apply(state, 0, {"do": "orders", "slots": [0]})
     assert len(state["p"][0]["orders"]) == 3
-    assert state["stage"] != "act_port"  # a fourth card may not be taken
 
 
 def test_port_empty_deck_triggers_the_end() -> None:
     state = port_state(2)
     state["order_deck"] = []
-    state = GAME.apply(state, 0, {"do": "order", "slot": 0})
-    state = GAME.apply(state, 0, {"do": "port_done"})
+    state = GAME.apply(state, 0, {"do": "orders", "slots": [0]})
     assert state["ports"]["port_a"][-1] is None
     assert "orders" in state["end"]["reasons"]
 
@@ -140,10 +142,10 @@ def lab_state(pw: int, row: list[int], yen: int = 0, imported: int = 0, techs: l
 
 def test_lab_power_pays_industry_value_exactly() -> None:
     state = lab_state(5, [18, 1, 2, 3])  # Newspaper, value 5, leftmost space
-    assert {"do": "tech", "slot": 0} in GAME.legal(state, 0)
-    assert {"do": "tech", "slot": 1} not in GAME.legal(state, 0)  # Exposition 8: 3 short, no money
+    assert {"do": "tech", "slot": 0, "imported": 0} in GAME.legal(state, 0)
+    assert not [a for a in GAME.legal(state, 0) if a.get("slot") == 1]  # Exposition 8: 3 short, no money
     deck_top = state["tech_deck"][-1]
-    state = GAME.apply(state, 0, {"do": "tech", "slot": 0})
+    state = GAME.apply(state, 0, {"do": "tech", "slot": 0, "imported": 0})
     assert state["p"][0]["techs"] == [18]
     assert state["labs"]["lab_a"] == [1, 2, 3, deck_top]
 
@@ -151,34 +153,35 @@ def test_lab_power_pays_industry_value_exactly() -> None:
 def test_lab_rightmost_spaces_cost_more() -> None:
     state = lab_state(5, [1, 2, 18, 19])  # Newspaper (5) on +1, Electrical Light (5) on +2
     options = GAME.legal(state, 0)
-    assert {"do": "tech", "slot": 2} not in options and {"do": "tech", "slot": 3} not in options
+    assert not [a for a in options if a.get("slot") in (2, 3)]
     state = lab_state(5, [1, 2, 18, 19], yen=2)
-    assert {"do": "tech", "slot": 2} in GAME.legal(state, 0)
-    state = GAME.apply(state, 0, {"do": "tech", "slot": 2})
+    assert {"do": "tech", "slot": 2, "imported": 0} in GAME.legal(state, 0)
+    assert "¥2" in GAME.describe(state, {"do": "tech", "slot": 2, "imported": 0})
+    state = GAME.apply(state, 0, {"do": "tech", "slot": 2, "imported": 0})
     assert state["p"][0]["yen"] == 0
 
 
 def test_lab_pay_with_yen_or_imported_goods_choice() -> None:
     state = lab_state(3, [1, 2, 18, 19], yen=4, imported=2)  # Exposition 8 = 3 Power + 5 units? too much
-    assert {"do": "tech", "slot": 0} not in GAME.legal(state, 0)
+    assert not [a for a in GAME.legal(state, 0) if a.get("slot") == 0]
     state = lab_state(3, [3, 1, 2, 4], yen=4, imported=1)  # Gaslight 4: one unit short
-    state = GAME.apply(state, 0, {"do": "tech", "slot": 0})
-    assert GAME.legal(state, 0) == [{"do": "tech_pay", "imported": 0}, {"do": "tech_pay", "imported": 1}]
-    state = GAME.apply(state, 0, {"do": "tech_pay", "imported": 1})
+    options = [a for a in GAME.legal(state, 0) if a.get("slot") == 0]
+    assert options == [{"do": "tech", "slot": 0, "imported": 0}, {"do": "tech", "slot": 0, "imported": 1}]
+    state = GAME.apply(state, 0, {"do": "tech", "slot": 0, "imported": 1})
     assert state["p"][0]["imported"] == 0 and state["p"][0]["yen"] == 4
 
 
 def test_lab_fifth_technology_costs_extra() -> None:
     state = lab_state(5, [18, 1, 2, 3], techs=[3, 5, 7, 9])
-    assert {"do": "tech", "slot": 0} not in GAME.legal(state, 0)
+    assert not [a for a in GAME.legal(state, 0) if a.get("slot") == 0]
     state = lab_state(5, [18, 1, 2, 3], yen=2, techs=[3, 5, 7, 9])
-    state = GAME.apply(state, 0, {"do": "tech", "slot": 0})
+    state = GAME.apply(state, 0, {"do": "tech", "slot": 0, "imported": 0})
     assert state["p"][0]["yen"] == 0 and len(state["p"][0]["techs"]) == 5
 
 
 def test_lab_one_card_of_a_name() -> None:
     state = lab_state(5, [3, 4, 1, 2], techs=[4])  # both Gaslights; owns one
-    assert {"do": "tech", "slot": 0} not in GAME.legal(state, 0)
+    assert not [a for a in GAME.legal(state, 0) if a.get("slot") == 0]
 
 
 def test_lab_empty_deck_leaves_space_empty() -> None:
@@ -187,7 +190,7 @@ def test_lab_empty_deck_leaves_space_empty() -> None:
     state["labs"]["lab_a"] = [18, 1, 2, 3]
     state["tech_deck"] = []
     state = act_in(state, 0, "lab_a")
-    state = GAME.apply(state, 0, {"do": "tech", "slot": 0})
+    state = GAME.apply(state, 0, {"do": "tech", "slot": 0, "imported": 0})
     assert state["labs"]["lab_a"] == [1, 2, 3, None]
 
 
@@ -198,14 +201,17 @@ def test_agency_tokens_by_power_and_prices() -> None:
     put(state, 0, "agency", 4)  # Power 5: 4 tokens
     state["p"][0]["yen"] = 11
     state = act_in(state, 0, "agency")
-    state = GAME.apply(state, 0, {"do": "hire", "what": "th"})
-    assert state["p"][0]["yen"] == 7
-    state = GAME.apply(state, 0, {"do": "hire", "what": "th"})
-    assert state["p"][0]["yen"] == 2  # the 2nd costs 5
-    assert {"do": "hire", "what": "th"} not in GAME.legal(state, 0)  # the 3rd costs 6
-    state = GAME.apply(state, 0, {"do": "hire", "what": "shop"})
+    if {"do": "hire_th", "th": 2} in GAME.legal(state, 0):  # a long list: Trading Houses first (R2.2)
+        assert {"do": "hire_th", "th": 3} not in GAME.legal(state, 0)  # the 3rd costs 6
+        state = GAME.apply(state, 0, {"do": "hire_th", "th": 2})
+    takes = [a["take"] for a in GAME.legal(state, 0) if a["do"] == "hire"]
+    assert {"th": 2, "shop": 1, "assistant": 1} in takes  # ¥4 + ¥5 + ¥2 = ¥11
+    assert not [t for t in takes if t.get("th", 0) >= 3]  # the 3rd costs 6
+    assert not [t for t in takes if sum(t.values()) > 4]
+    label = GAME.describe(state, {"do": "hire", "take": {"assistant": 1, "shop": 1, "th": 2}})
+    assert "¥11" in label
+    state = GAME.apply(state, 0, {"do": "hire", "take": {"assistant": 1, "shop": 1, "th": 2}})
     assert state["p"][0]["yen"] == 0
-    state = GAME.apply(state, 0, {"do": "hire", "what": "assistant"})
     pl = state["p"][0]
     assert pl["hand"]["th"] == 2 and pl["hand"]["shops"] == 3 and pl["warehouse"]["assistants"] == 11
     assert state["stage"] != "act_agency"
@@ -213,7 +219,7 @@ def test_agency_tokens_by_power_and_prices() -> None:
 
 def test_agency_power_1_gives_nothing() -> None:
     state = act_in(ready(), 0, "agency")
-    assert state["stage"] == "second"
+    assert after_main(state)
 
 
 # ----- Chinatown ---------------------------------------------------------------------------------
@@ -242,10 +248,10 @@ def test_church_faith_from_power_and_one_of_each_kind() -> None:
     assert spaces == list(range(8))  # 3 + copper, silk, tea, fish, yen = 8 at most
     state = GAME.apply(state, 0, {"do": "church", "space": 5})  # needs 6 Faith
     assert state["stage"] == "act_church_pay"
-    state = GAME.apply(state, 0, {"do": "faith", "kind": "copper"})
-    assert {"do": "faith", "kind": "copper"} not in GAME.legal(state, 0)  # one of a kind
-    state = GAME.apply(state, 0, {"do": "faith", "kind": "yen"})
-    state = GAME.apply(state, 0, {"do": "faith", "kind": "tea"})
+    pays = [a["pay"] for a in GAME.legal(state, 0)]
+    assert all(len(p) == 3 and len(set(p)) == 3 for p in pays)  # exactly the 3 missing, one of a kind
+    assert "= 6 Faith" in GAME.describe(state, {"do": "faith", "pay": ["copper", "tea", "yen"]})
+    state = GAME.apply(state, 0, {"do": "faith", "pay": ["copper", "tea", "yen"]})
     assert state["stage"] == "act_pawn"
     state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
     pl = state["p"][0]
@@ -366,7 +372,7 @@ def test_no_construction_below_power_4() -> None:
     state = ready()
     put(state, 0, "tea1", 2)
     state = act_in(state, 0, "tea1")
-    assert state["stage"] == "second"
+    assert after_main(state)
 
 
 def test_pending_choice_comes_before_recovery() -> None:

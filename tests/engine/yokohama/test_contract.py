@@ -21,7 +21,10 @@ CAP = 220
 def checked_policy(game, state: State, seat: int, rng: Rng):
     """A random choice, checking on the way: short menus, short labels, no leaked hands."""
     options = game.legal(state, seat)
-    assert 0 < len(options) <= 25, (state["stage"], len(options))
+    if state["stage"] == "place_spread":  # a multi-select: at most 25 areas to pick from (ruling R2.2)
+        assert 0 < len({a for option in options for a in option["areas"]}) <= 25
+    else:
+        assert 0 < len(options) <= 25, (state["stage"], len(options))
     if rng.below(30) == 0:
         for action in options:
             label = full_label(state, action)

@@ -139,22 +139,32 @@ def test_winery_and_brickyard_points_on_placement() -> None:
 
 
 def test_newspaper_places_four() -> None:
+    """RB Newspaper: "you may place up to 4 Assistant pawns in different Areas instead of 3." """
     state = at_stage(owner("newspaper"), "first")
     state = play(state, {"do": "main"}, {"do": "place_way", "way": "spread"})
-    for area in ("bank", "tea1", "church"):
-        state = play(state, {"do": "place", "area": area})
-    assert state["stage"] == "place_spread"
-    state = play(state, {"do": "place", "area": "customs"})
+    assert max(len(a["areas"]) for a in GAME.legal(state, 0)) == 4
+    four = [a for a in state["layout"] if a in ("bank", "tea1", "church", "customs")]
+    state = play(state, {"do": "place", "areas": four})
     assert state["stage"] == "move"
 
 
 def test_telegram_adds_one_in_an_adjacent_area() -> None:
+    """RB Telegram: "if you place 2 Assistant pawns in the same Area, you may additionally place 1
+    Assistant pawn in an adjacent Area." """
     state = at_stage(owner("telegram"), "first")
-    state = play(state, {"do": "main"}, {"do": "place_way", "way": "pair"}, {"do": "place", "area": "bank"})
-    assert state["stage"] == "telegram"
-    targets = [a["area"] for a in GAME.legal(state, 0) if a["do"] == "place"]
+    state = play(state, {"do": "main"}, {"do": "place_way", "way": "pair"})
+    split = {"do": "place", "pair": "bank", "then": "telegram"}
+    if split in GAME.legal(state, 0):  # a long list: the pair first, the extra next (ruling R2.2)
+        state = play(state, split)
+        assert {"do": "place", "areas": []} in GAME.legal(state, 0)  # the extra is optional
+        targets = [a["areas"][0] for a in GAME.legal(state, 0) if a["areas"]]
+        action = {"do": "place", "areas": [targets[0]]}
+    else:
+        targets = [a["extra"] for a in GAME.legal(state, 0) if a.get("pair") == "bank" and "extra" in a]
+        assert {"do": "place", "pair": "bank"} in GAME.legal(state, 0)
+        action = {"do": "place", "pair": "bank", "extra": targets[0]}
     assert set(targets) == set(state["adjacent"]["bank"]) - {"canal"}
-    state = play(state, {"do": "place", "area": targets[0]})
+    state = play(state, action)
     assert state["p"][0]["placed"] == {"bank": 2, targets[0]: 1} and state["stage"] == "move"
 
 

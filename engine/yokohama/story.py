@@ -1,0 +1,90 @@
+"""The public story of one decision (`narrate`): what was done, gained and paid.
+
+The clause names the seat by token and says what the decision did in public terms; a
+summary of what the seat's public holdings changed by follows, so the automatic steps after
+a decision (production, Bank money, a refill, points) are told too. Which order card was
+kept at setup stays hidden: hands show only as a count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State, seat_token
+from engine.yokohama import describe
+from engine.yokohama.components import GOOD_NAMES, GOODS, area_name, parts
+
+
+def narrate(before: State, seat: int, action: Any, after: State) -> str:
+    who = seat_token(seat)
+    clause = what_was_done(before, seat, action, after)
+    changes = holdings_change(before, after, seat)
+    text = f"{who} {clause}" + (f" ({changes})" if changes else "")
+    acted = acting_text(before, after, seat)
+    return text + (f"; {acted}" if acted else "")
+
+
+def what_was_done(before: State, seat: int, action: dict[str, Any], after: State) -> str:
+    do = action["do"]
+    area = action.get("area")
+    if do == "keep":
+        return "kept one of the two dealt order cards"
+    if do == "go":
+        return f"moved the President to {area_name(area)}"
+    if do == "tram_to":
+        return f"rode the Tram to {area_name(area)}"
+    if do == "station":
+        return f"rode to the Station in {area_name(before['station'])}"
+    if do == "return":
+        taken = f" with the assistants of {area_name(area)}" if area else ""
+        return f"took the President back to hand{taken}"
+    if do == "orders" and action["slots"]:
+        row = before["ports"][before["ctx"]["area"]]
+        return "took order " + " and ".join(describe.order_text(row[s]) for s in action["slots"])
+    if do == "tech":
+        card = before["labs"][before["ctx"]["area"]][action["slot"]]
+        return f"learned {parts().techs[card]['name']}"
+    label = describe.full_label(before, action)
+    return label[0].lower() + label[1:]
+
+
+def acting_text(before: State, after: State, seat: int) -> str:
+    """"acted in Tea Plantation I with Power 3" when this decision started an Area Action."""
+    ctx = after["ctx"]
+    if after["seat"] != seat or "power" not in ctx or before["ctx"].get("power") is not None:
+        return ""
+    return f"acts in {area_name(ctx['area'])} with Power {ctx['power']}"
+
+
+def holdings_change(before: State, after: State, seat: int) -> str:
+    """What changed in the seat's public holdings: '+3 Tea, −¥2, +5 VP, +1 order'."""
+    old, new = before["p"][seat], after["p"][seat]
+    bits: list[str] = []
+
+    def note(amount: int, name: str) -> None:
+        if amount:
+            bits.append(f"{'+' if amount > 0 else '−'}{abs(amount)} {name}")
+
+    note(new["vp"] - old["vp"], "VP")
+    money = new["yen"] - old["yen"]
+    if money:
+        bits.append(f"{'+' if money > 0 else '−'}¥{abs(money)}")
+    for good in GOODS:
+        note(new["goods"][good] - old["goods"][good], GOOD_NAMES[good])
+    note(new["imported"] - old["imported"], "imported")
+    if before["stage"] != "keep":
+        note(len(new["orders"]) - len(old["orders"]), "order in hand")
+    note(len(new["done"]) - len(old["done"]), "completed order")
+    note(len(new["techs"]) - len(old["techs"]), "technology")
+    note(len(new["mercs"]) - len(old["mercs"]), "mercenary")
+    note(len(new["tokens"]) - len(old["tokens"]), "5-Power token")
+    note(sum(1 for s in after["church"] if s == seat) - sum(1 for s in before["church"] if s == seat), "Church pawn")
+    note(sum(1 for s in after["customs"] if s == seat) - sum(1 for s in before["customs"] if s == seat),
+         "Customs pawn")
+    built = sum(site["shops"].count(seat) for site in after["sites"].values()) - sum(
+        site["shops"].count(seat) for site in before["sites"].values())
+    note(built, "Shophouse built")
+    th = sum(1 for s in after["sites"].values() if s["th"] == seat) - sum(
+        1 for s in before["sites"].values() if s["th"] == seat)
+    note(th, "Trading House built")
+    return ", ".join(bits)

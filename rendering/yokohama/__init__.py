@@ -1,0 +1,84 @@
+"""Pictures of Yokohama (2-4 players): the public map, the player boards, a seat's own picture, the final scores.
+
+All of them are drawn from `GAME.view(state, seat)` alone, so a public picture (from the view
+with seat None) cannot show an order card in anyone's hand. Players are named by the display
+names the bot passes (`names`, a list by seat; a single string is the viewer's own name), with
+their colour, shape and letter as a second cue.
+
+- `picture(view, names)`: what the generic Discord code sends. The public view gives the map
+  (the final scores once the game is over); a seat's view gives that seat's board with its
+  hand of orders on top of the map, the private picture of the panel.
+- `map_picture`, `player_boards`, `private_picture`, `final_picture`: each picture on its own.
+
+Drawing is synchronous Pillow work: callers run it off the event loop
+(`asyncio.to_thread(picture, view, names)`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from rendering.kit import png
+from rendering.yokohama.board_map import draw_map
+from rendering.yokohama.boards import draw_boards
+from rendering.yokohama.final import draw_final
+from rendering.yokohama.names import Names
+from rendering.yokohama.palette import new_canvas
+
+__all__ = [
+    "draw_private", "picture", "map_picture", "player_boards", "private_picture", "final_picture", "public_pictures",
+]
+
+
+def picture(view: dict[str, Any], names: Names = None) -> bytes:
+    """The one picture for a view: the seat's own picture, else the map, or the final scores once over."""
+    if view.get("over"):
+        return final_picture(view, names)
+    viewer = view.get("viewer")
+    if viewer is not None and 0 <= viewer < len(view["seats"]):
+        return private_picture(view, names)
+    return map_picture(view, names)
+
+
+def map_picture(view: dict[str, Any], names: Names = None) -> bytes:
+    """The public map: area boards, management boards, supply, achievements, VP track, round."""
+    return png(draw_map(view, names))
+
+
+def player_boards(view: dict[str, Any], names: Names = None) -> bytes:
+    """Every player's board; from a seat's view, that seat's hand of orders is shown under its own band."""
+    return png(draw_boards(view, names))
+
+
+def draw_private(view: dict[str, Any], names: Names = None) -> Image.Image:
+    viewer = view.get("viewer")
+    if viewer is None or not 0 <= viewer < len(view["seats"]):
+        raise ValueError("A private picture needs a seat's view (viewer is None).")
+    board = draw_boards(view, names, seats=[viewer])
+    board_map = draw_map(view, names)
+    image, _ = new_canvas(board_map.width, board.height + board_map.height, "P")
+    image.paste(board, (0, 0))
+    image.paste(board_map, (0, board.height))
+    return image
+
+
+def private_picture(view: dict[str, Any], names: Names = None) -> bytes:
+    """A seat's own picture for its panel: its board with its hand of orders, above the map."""
+    return png(draw_private(view, names))
+
+
+def final_picture(view: dict[str, Any], names: Names = None, ranking: list[int] | None = None) -> bytes:
+    """Every scoring category per player, best first, the winner marked. `ranking` (seats, best first) is the
+    caller's own where it differs (resigned players last)."""
+    return png(draw_final(view, names, ranking))
+
+
+def public_pictures(view: dict[str, Any], names: Names = None,
+                    ranking: list[int] | None = None) -> list[tuple[str, bytes]]:
+    """The public pictures of a turn, as (label, PNG): the map and the player boards; once the game is over,
+    the final scores (in `ranking` order if given) and the final map."""
+    if view.get("over"):
+        return [("final", final_picture(view, names, ranking)), ("map", map_picture(view, names))]
+    return [("map", map_picture(view, names)), ("boards", player_boards(view, names))]

@@ -1,0 +1,108 @@
+"""Whole Yokohama games through the cogs and the fake Discord: the map and the player boards on every turn
+post, your own picture on every panel, the final scores at the end; every payload is checked against
+Discord's schema by the harness (a violation fails the test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rendering.yokohama import layout as L
+from tests.harness.discord_fake import FakeDiscord, Sent
+from tests.yokohama_discord.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
+
+FINAL_HEIGHT = 596  # the final scores picture (rendering/yokohama/final.py)
+
+
+def map_height(players: int) -> int:
+    rows = {2: [4, 3, 2, 1], 3: [5, 4, 3, 2], 4: [6, 5, 4, 3]}[players]
+    return L.height(rows, 1 if players == 2 else 2, {2: 1, 3: 1, 4: 2}[players])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on_every_panel(
+    fake: FakeDiscord, players: int
+) -> None:
+    users = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players]]
+    game_id, start = await open_table(fake, users)
+    assert [i.size for i in pictures(start)][0] == (L.WIDTH, map_height(players)), "the start post shows the map"
+
+    played = await play_to_the_end(fake, users, game_id, start)
+    row = await bot_of(fake).service.game(game_id)
+    assert row.status == "finished" and played.clicks > 50
+
+    turns = [m for m in played.public if "Your turn" in (m.content or "")]
+    assert len(turns) >= 10
+    for post in turns:
+        assert not post.ephemeral and not panel_ids(post), "decisions are only ever on private panels"
+        sizes = [image.size for image in pictures(post)]
+        assert sizes[0] == (L.WIDTH, map_height(players)), "every turn post carries the map"
+        assert len(sizes) == 2 and sizes[1][0] == L.WIDTH, "...and the player boards"
+        assert post.button("Open my panel")
+
+    # Every panel is private and shows its owner's picture: their board and hand above the map while the
+    # game runs; the final scores on the panel of the move that ended it.
+    shown = [p for p in played.panels if p.files]
+    assert len(shown) >= played.clicks // 2
+    heights = []
+    for panel in shown:
+        assert panel.ephemeral
+        [image] = pictures(panel)
+        assert image.width == L.WIDTH
+        heights.append(image.height)
+    assert all(h > map_height(players) for h in heights[:-1]) and heights[-1] in (FINAL_HEIGHT, heights[0])
+    # No private picture ever reached the channel.
+    private = {f.data for p in shown for f in p.files if pictures(p)[0].height > map_height(players)}
+    assert private
+    everywhere = [s for s in fake.sent if s.kind == "channel_message"]  # the channel and the table's thread
+    assert not private & {f.data for m in everywhere for f in m.files}
+
+    [end] = [m for m in played.public if "Final standings" in (m.content or "")]
+    assert all(u.mention in end.content for u in users), "the end pings every player"
+    winner = next(u for u in users if u.id == row.user_of(row.result["ranking"][0]))
+    assert f"1. **{winner.name}**" in end.content, "the ranking, by display names"
+    final, final_map = pictures(end)
+    assert final.size == (L.WIDTH, FINAL_HEIGHT) and final_map.width == L.WIDTH
+
+
+async def _started(fake: FakeDiscord, players: int = 3) -> tuple[int, Sent, list]:
+    users = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players]]
+    game_id, start = await open_table(fake, users)
+    return game_id, start, users
+
+
+async def test_table_status_shows_the_public_pictures_and_your_own_hand_privately(fake: FakeDiscord) -> None:
+    game_id, _, users = await _started(fake)
+    onlooker = fake.user("onlooker")
+    [_, public] = await fake.command("table status", user=onlooker, options={"game": game_id})
+    assert not public.ephemeral
+    assert [i.width for i in pictures(public)] == [L.WIDTH, L.WIDTH]  # the map and the player boards
+    sent = await fake.command("table status", user=users[1], options={"game": game_id})
+    public_again, own = [s for s in sent if s.kind == "followup"]
+    assert not public_again.ephemeral and [f.data for f in public_again.files] == [f.data for f in public.files]
+    assert own.ephemeral and "only you can see this" in own.content
+    [image] = pictures(own)
+    assert image.height > map_height(3)  # your board with your orders, above the map
+
+
+async def test_a_picture_that_fails_to_draw_never_costs_the_move(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move is saved and the turn post goes out without its pictures; the failure is only logged."""
+    import rendering.yokohama as renderer
+
+    game_id, start, users = await _started(fake)
+
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise RuntimeError("the renderer is broken")
+
+    monkeypatch.setattr(renderer, "picture", broken)
+    monkeypatch.setattr(renderer, "public_pictures", broken)
+    service = bot_of(fake).service
+    before = (await service.game(game_id)).version
+    played = await play_to_the_end(fake, users, game_id, start, limit=40, stop_after_posts=1)
+    assert (await service.game(game_id)).version > before, "the moves were saved"
+    assert played.clicks >= 1
+    assert played.public and all(not m.files for m in played.public), "the turn post went out, without pictures"
+    assert "Your turn" in (played.public[0].content or "")
+    assert all(not p.files for p in played.panels), "panels work without their picture"
+    assert not any("went wrong" in (p.content or "").lower() for p in played.panels)
