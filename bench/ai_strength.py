@@ -1,11 +1,16 @@
 """How strong the AI is against today's greedy player, and how long it thinks (issue 14).
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
+    python -m bench.ai_strength duel [--games 200] [--budget 0.2] [--workers 2]
 
 Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
 prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
 and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
+
+Duel: the AI against today's greedy player, the AI in the first seat of even games and the second
+of odd ones (the first seat starts), so each starts half the games; prints the AI's wins (a shared
+victory counts half), the mean margin, and the AI's decision time p50/p95/max.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.core import Rng, random_playout
+from engine.core import Rng, mix_seed, random_playout
+from engine.duel import GAME as DUEL
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
 
@@ -68,15 +74,55 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
               f"over {len(times)} decisions")
 
 
+def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
+    seed, budget = job
+    ai_seat = seed % 2
+    times: list[float] = []
+
+    def policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        if seat != ai_seat:
+            return game.auto_action(state, seat)
+        start = time.perf_counter()
+        action = game.ai_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
+        times.append(time.perf_counter() - start)
+        return action
+
+    final = random_playout(DUEL, 2, seed, {"start_seat": 0}, policy=policy).state
+    totals = [sheet["total"] for sheet in DUEL.scores(final)]
+    winners = DUEL.winners(final)
+    won = 1.0 if winners == [ai_seat] else 0.5 if len(winners) == 2 else 0.0
+    return {"won": won, "margin": totals[ai_seat] - totals[1 - ai_seat], "ai": totals[ai_seat],
+            "greedy": totals[1 - ai_seat], "times": times}
+
+
+def duel(games: int, budget: float, workers: int) -> None:
+    print(f"Yokohama Duel, AI vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_duel_game, [(70_000 + n, budget) for n in range(games)]))
+    wall = time.perf_counter() - start
+    wins = sum(r["won"] for r in results)
+    times = [t for r in results for t in r["times"]]
+    print(f"  AI wins {wins:g}/{games} ({100 * wins / games:.0f}%), mean margin "
+          f"{statistics.mean(r['margin'] for r in results):+.1f} VP "
+          f"(AI mean {statistics.mean(r['ai'] for r in results):.1f}, "
+          f"greedy mean {statistics.mean(r['greedy'] for r in results):.1f})  [{wall:.0f} s]")
+    print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+          f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+          f"over {len(times)} decisions")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["rollwrite"])
+    parser.add_argument("game", choices=["rollwrite", "duel"])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
+    else:
+        duel(args.games, args.budget, args.workers)
 
 
 if __name__ == "__main__":

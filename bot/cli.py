@@ -73,7 +73,8 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
 
     storage = await _open(args.db, settings)
     try:
-        client = TerminalClient(TableService(storage), pictures=args.pictures or settings.pictures_dir)
+        service = TableService(storage, ai_budget_s=settings.ai_budget_s)
+        client = TerminalClient(service, pictures=args.pictures or settings.pictures_dir)
         try:
             if args.resume is not None:
                 game_id = args.resume

@@ -58,7 +58,10 @@ def line_chart(
     """PNG bytes of `series` drawn over steps 1..n (or `x_names`), with a title and axis labels."""
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    left, right, top, bottom = 90, width - 190, 70, height - 70
+    # The right margin holds each line's end label; it widens for labels that would not fit.
+    label_font = font(20, bold=True)
+    widest = max((label_font.getlength(f"{s.label} {s.values[-1]:.0f}") for s in series if s.values), default=0)
+    left, right, top, bottom = 90, width - max(190, int(widest) + 50), 70, height - 70
     draw.text((left, 20), title, font=font(28, bold=True), fill=INK)
     points = max((len(s.values) for s in series), default=0)
     values = [v for s in series for v in s.values]
@@ -104,7 +107,7 @@ def line_chart(
         draw.text(
             (right + 36, y),
             f"{series[n].label} {series[n].values[-1]:.0f}",
-            font=font(20, bold=True),
+            font=label_font,
             fill=INK,
             anchor="lm",
         )

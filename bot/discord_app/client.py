@@ -29,6 +29,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.server_settings",
     "bot.discord_app.cogs.rollwrite",
     "bot.discord_app.cogs.daily",
+    "bot.discord_app.cogs.standings",
     "bot.discord_app.cogs.admin",
 )
 
@@ -67,7 +68,7 @@ class YokohamaBot(commands.Bot):
                          **client_options)
         self.settings = settings
         self.storage = storage
-        self.service = service or TableService(storage)
+        self.service = service or TableService(storage, ai_budget_s=settings.ai_budget_s)
         #: Extra jobs run on every sweep (cogs add theirs, e.g. daily-challenge announcements).
         self.periodic: list[Periodic] = []
         self._sweeper: asyncio.Task[None] | None = None
@@ -175,7 +176,7 @@ class YokohamaBot(commands.Bot):
                 log.exception("periodic job %s failed", getattr(job, "__name__", job))
 
     async def deliver(self, event: SweepEvent) -> None:
-        if event.kind == "deadline" and event.outcome is not None:
+        if event.kind in ("deadline", "bot") and event.outcome is not None:
             await announce(self, event.outcome)
             return
         game = event.game

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.storage import GameRow
+from bot.storage import GameRow, is_bot_user
 from engine.core import fill_seats
 
 if TYPE_CHECKING:
@@ -56,13 +56,34 @@ async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int) -> 
     return user.display_name
 
 
+#: What a bot seat is called wherever a name is shown (text and pictures).
+BOT_NAME = "Yokohama AI"
+
+
+def bot_name(user_id: int) -> str:
+    """A bot seat's name: the table's first bot is "Yokohama AI", the others are numbered ("Yokohama AI 2").
+
+    It depends on the seat's sentinel id alone, so every message and picture (and the game-free ones:
+    history, an admin's notice) names the same bot the same way.
+    """
+    return BOT_NAME if user_id == -1 else f"{BOT_NAME} {-user_id}"
+
+
+def who(game: GameRow, user_id: int) -> str:
+    """A seated user for the lobby and the end of a game: a person's mention, a bot's name in bold."""
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
+
+
 async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
-    """Display names by seat ("Player N" for a seat whose person cannot be found)."""
+    """Display names by seat ("Player N" for a seat whose person cannot be found; bot seats by `bot_name`)."""
     seats = sorted(s.seat for s in game.seats if s.seat is not None)
     count = (seats[-1] + 1) if seats else 0
     names = []
     for seat in range(count):
         user = game.user_of(seat)
+        if user is not None and is_bot_user(user):
+            names.append(bot_name(user))
+            continue
         name = await display_name(bot, game.guild_id, user) if user is not None else None
         names.append(name or f"Player {seat + 1}")
     return names

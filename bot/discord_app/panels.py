@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.errors import report
-from bot.discord_app.names import by_name, fill, plain, remember, seat_names
+from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
 from bot.service.scope import request_server
 from bot.service.tables import FORMALITY, Clause, deadline_text
-from bot.storage import GameRow
+from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
 from rendering import picture_for, public_pictures_for
 
@@ -114,7 +114,8 @@ def option_number(values: Any) -> int:
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person's mention; a bot seat's name in bold instead (a bot is never pinged)."""
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int) -> str:
@@ -460,10 +461,17 @@ async def open_thread(interaction: discord.Interaction, game: GameRow) -> discor
 
 
 async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
-    """Post the turn in the game's thread or channel when someone new must act or the game ended.
+    """Post the turn in the game's thread or channel when someone new must act or the game ended, then
+    each bot turn played right after it (`Outcome.bot_turn`), as its own post.
 
-    The post names the mover and pings only whoever must act next; the end pings every seated player.
+    The post names the mover and pings only whoever must act next; the end pings every seated person.
+    A bot seat is named, never pinged.
     """
+    for step in outcome.chain():
+        await _announce_one(bot, step, mover=mover if step is outcome else None)
+
+
+async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
     game = outcome.game
     special = ANNOUNCERS.get((game.kind, game.mode))
     if special is not None:
@@ -475,7 +483,7 @@ async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = No
         return
     if game.mode != "table" or game.channel_id is None or outcome.undo:
         return
-    if not outcome.finished and not outcome.newly_waiting:
+    if not outcome.finished and not outcome.newly_waiting and not outcome.bots_next:
         return
     channel = await game_channel(bot, game, lobby=outcome.finished)
     if channel is None:
@@ -488,13 +496,17 @@ async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = No
         lines.append(clip(text, 1500))
     if outcome.finished:
         lines.append(final_standings(game, names))
-        pinged = [s.user_id for s in game.seats]
+        pinged = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
         lines.append("Thanks for playing, " + ", ".join(mention(u) for u in pinged) + "!")
     else:
         pinged = [u for u in outcome.newly_waiting if u != mover]
         again = [u for u in outcome.newly_waiting if u == mover]
         turn = [mention(u) for u in pinged] + [f"**{names[game.seat_of(u) or 0]}**" for u in again]
-        lines.append("Your turn: " + ", ".join(turn))
+        bots = [f"**{names[s]}**" for s in outcome.bots_next if s < len(names)]
+        if turn:
+            lines.append("Your turn: " + ", ".join(turn + bots))
+        else:
+            lines.append("Next: " + ", ".join(bots) + " (the bot plays at once).")
     files = []
     if outcome.state is not None:
         ranking = (game.result or {}).get("ranking") if outcome.finished else None
@@ -519,10 +531,10 @@ def final_standings(game: GameRow, names: list[str] | None = None) -> str:
     lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") == "forfeit" else "")]
     for place, seat in enumerate(result.get("ranking", []), start=1):
         user = game.user_of(seat)
-        who = name_of(seat) if names else (mention(user) if user else f"Player {seat + 1}")
+        person = name_of(seat) if names else (who(game, user) if user else f"Player {seat + 1}")
         total = result["scores"][seat].get("total", 0)
         flag = " (resigned)" if seat in result.get("forfeited", []) else ""
-        lines.append(f"{place}. {who} — {total} points{flag}")
+        lines.append(f"{place}. {person} — {total} points{flag}")
     return "\n".join(lines)
 
 
@@ -550,7 +562,7 @@ def options_text(kind: str, options: dict[str, Any]) -> str:
 
 def lobby_text(game: GameRow) -> str:
     engine = get_game(game.kind)
-    seated = ", ".join(mention(s.user_id) for s in game.seats) or "nobody"
+    seated = ", ".join(who(game, s.user_id) for s in game.seats) or "nobody"
     rules = game.table_rules
     extra = []
     chosen = options_text(game.kind, game.options) if game.options else ""
@@ -565,7 +577,8 @@ def lobby_text(game: GameRow) -> str:
         f"Seated ({len(game.seats)} of {engine.max_players}): {seated}",
     ]
     if game.status == "lobby":
-        lines.append("Press **Join** to take a seat; any seated player can **Start**.")
+        lines.append("Press **Join** to take a seat; any seated player can **Add the bot** (the AI takes a "
+                     "seat) and **Start**.")
     elif game.status == "abandoned":
         lines.append("Everyone left; this table is closed.")
     else:
@@ -579,6 +592,10 @@ def lobby_view(game: GameRow) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton(game.id, "join"))
     view.add_item(LobbyButton(game.id, "leave"))
+    if len(game.seats) < get_game(game.kind).max_players:
+        view.add_item(LobbyButton(game.id, "bot"))
+    if game.bot_users():
+        view.add_item(LobbyButton(game.id, "unbot"))
     view.add_item(LobbyButton(game.id, "start"))
     return view
 
@@ -594,7 +611,11 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     notes_for = PUBLIC_NOTES.get(game.kind)
     if notes_for is not None and outcome.state is not None:
         lines += notes_for(game, outcome.engine.view(outcome.state, None))
-    lines.append("Your turn: " + ", ".join(mention(u) for u in summary.waiting_on))
+    if summary.waiting_on:
+        lines.append("Your turn: " + ", ".join(mention(u) for u in summary.waiting_on))
+    elif outcome.state is not None:
+        bots = [f"**{names[s]}**" for s in outcome.engine.to_act(outcome.state) if game.is_bot(s)]
+        lines.append("First: " + ", ".join(bots) + " (the bot plays at once).")
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
     if outcome.state is not None:
@@ -618,18 +639,38 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
         return
     elif what == "leave":
         game = await service.leave(game_id, user)
+    elif what == "bot":
+        game = await service.add_bot(game_id, user)
+    elif what == "unbot":
+        game = await service.remove_bot(game_id, user)
     else:
-        outcome = await service.start(game_id, user)
-        await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
-        announcement = await start_announcement(bot, outcome)
-        thread = await open_thread(interaction, outcome.game)
-        if thread is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.send(**announcement)
-                return
-        await interaction.followup.send(**announcement)
+        if (await service.game(game_id)).bot_users():
+            # A bot seated first plays its turn during the start (seconds of thinking): answer the click first.
+            await interaction.response.defer()
+            outcome = await service.start(game_id, user)
+            await interaction.edit_original_response(content=lobby_text(outcome.game), view=None)
+        else:
+            outcome = await service.start(game_id, user)
+            await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
+        await post_start(bot, interaction, outcome)
         return
     await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
+
+
+async def post_start(bot: YokohamaBot, interaction: discord.Interaction, outcome: Outcome) -> None:
+    """Post the start of a game (in a new thread under the lobby when the server wants one), then the
+    bot turns played right after the start."""
+    announcement = await start_announcement(bot, outcome)
+    thread = await open_thread(interaction, outcome.game)
+    posted = False
+    if thread is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.send(**announcement)
+            posted = True
+    if not posted:
+        await interaction.followup.send(**announcement)
+    if outcome.bot_turn is not None:
+        await announce(bot, outcome.bot_turn)
 
 
 # ----- the dynamic items ----------------------------------------------------------------------------
@@ -795,12 +836,14 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:o
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"yk:lobby:(?P<g>\d{1,18}):(?P<w>join|leave|start)"):
+                  template=r"yk:lobby:(?P<g>\d{1,18}):(?P<w>join|leave|start|bot|unbot)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary}
+              "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
+              "unbot": discord.ButtonStyle.secondary}
+    LABELS = {"bot": "Add the bot", "unbot": "Remove the bot"}
 
     def __init__(self, game_id: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+        super().__init__(discord.ui.Button(label=self.LABELS.get(what, what.capitalize()), style=self.STYLES[what],
                                            custom_id=f"yk:lobby:{game_id}:{what}"))
         self.game_id, self.what = game_id, what
 

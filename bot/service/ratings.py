@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from bot.storage import FinishedGame, FinishedSeat, GameRow, Rating
+from bot.storage import FinishedGame, FinishedSeat, GameRow, Rating, is_bot_user
 from engine.core import get_game
 
 #: One model for every game: Plackett-Luce handles any number of players and ties.
@@ -40,7 +40,7 @@ def why_unrated(game: GameRow) -> str | None:
         return "a daily challenge"
     if game.mode != "table" or sum(1 for s in game.seats if s.seat is not None) < 2:
         return "a solo game"
-    if (game.result or {}).get("bot_seats"):
+    if game.bot_seats() or any(is_bot_user(s.user_id) for s in game.seats) or (game.result or {}).get("bot_seats"):
         return "a seat was played by the bot from the start"
     return None
 

@@ -35,7 +35,16 @@ from bot.service.errors import (
 from bot.service.replay import UNDO, effective, replay
 from bot.service.scope import ANYWHERE, request_server
 from bot.service.standings import record_result
-from bot.storage import AlreadyExists, DiskFull, GameRow, NewAction, StaleVersion, Storage, TableFull
+from bot.storage import (
+    AlreadyExists,
+    DiskFull,
+    GameRow,
+    NewAction,
+    StaleVersion,
+    Storage,
+    TableFull,
+    is_bot_user,
+)
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
 log = logging.getLogger(__name__)
@@ -58,6 +67,11 @@ MODES = ("table", "solo", "daily")
 FORMALITY = "formality"
 #: Origins the bot replays by itself after an undo (they are taken back with the decision that led to them).
 _REPLAYED_BY_BOT = (FORMALITY, "auto")
+#: The AI's thinking time per decision when the caller does not say (`Settings.ai_budget_s`).
+AI_BUDGET_S = 2.0
+#: Upper bound on bot turns played one after another in one request (a table of several bots takes turns
+#: in a row; each is its own write and turn post). Past it the sweep carries on.
+_BOT_TURNS_IN_A_ROW = 64
 
 
 def _journal_key(game_id: int) -> str:
@@ -138,6 +152,19 @@ class Outcome:
     #: ends a turn (someone new must act, or the game ended); else the decisions of this change.
     story: list[Clause] = field(default_factory=list)
     undo: bool = False  # this change took decisions back
+    #: Bot seats that owe a decision now and did not before (named in the turn post, never pinged).
+    bots_next: list[int] = field(default_factory=list)
+    #: The bot's turn played right after this change (its own write and turn post), then the next, …
+    bot_turn: Outcome | None = None
+
+    def chain(self) -> list[Outcome]:
+        """This outcome and the bot turns that followed it, in order (what a caller announces)."""
+        out: list[Outcome] = []
+        step: Outcome | None = self
+        while step is not None:
+            out.append(step)
+            step = step.bot_turn
+        return out
 
 
 @dataclass
@@ -159,7 +186,7 @@ class GameSummary:
 class SweepEvent:
     """A reminder to send, or a deadline that the service just enforced."""
 
-    kind: str  # "reminder" | "deadline"
+    kind: str  # "reminder" | "deadline" | "bot" (a bot turn the sweep played)
     game: GameRow
     users: list[int]
     outcome: Outcome | None = None
@@ -231,8 +258,10 @@ class TableService:
         *,
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        ai_budget_s: float = AI_BUDGET_S,
     ) -> None:
         self.storage = storage
+        self.ai_budget_s = ai_budget_s
         self.clock = clock
         self.new_seed = new_seed
         self.closing = False
@@ -396,8 +425,50 @@ class TableService:
             raise NotSeated(f"You are not seated in game #{game_id}.")
         try:
             await self.storage.remove_seat(game_id, user_id)
+            game = await self.game(game_id)
+            if game.status == "lobby" and all(is_bot_user(s.user_id) for s in game.seats):
+                for bot in game.bot_users():  # nobody is left to play against the bots: close the table
+                    await self.storage.remove_seat(game_id, bot)
         except StaleVersion as exc:
             raise GameClosed("The game has started; use resign to give up your seat.") from exc
+        return await self.game(game_id)
+
+    @_operation
+    async def add_bot(self, game_id: int, user_id: int) -> GameRow:
+        """A seated player seats the AI in the lobby (one more bot seat, up to the table's size)."""
+        user_id = check.whole(user_id, "player id", low=1)
+        game = await self.game(game_id)
+        if game.mode != "table":
+            raise ServiceError("That is a private game.")
+        if game.status != "lobby":
+            raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.")
+        if not game.is_seated(user_id):
+            raise NotSeated(f"Only a seated player can add the bot to table #{game_id}.")
+        max_players = get_game(game.kind).max_players
+        taken = set(game.bot_users())
+        bot = next(b for b in range(-1, -max_players - 2, -1) if b not in taken)
+        try:
+            await self.storage.add_seat(game_id, bot, max_seats=max_players)
+        except (TableFull, AlreadyExists) as exc:
+            raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
+        except StaleVersion as exc:
+            raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.") from exc
+        return await self.game(game_id)
+
+    @_operation
+    async def remove_bot(self, game_id: int, user_id: int) -> GameRow:
+        """A seated player takes the last bot added off the table (lobby only)."""
+        user_id = check.whole(user_id, "player id", low=1)
+        game = await self.game(game_id)
+        if not game.is_seated(user_id):
+            raise NotSeated(f"Only a seated player can remove the bot from table #{game_id}.")
+        bots = game.bot_users()
+        if not bots:
+            raise ServiceError(f"The bot is not seated at table #{game_id}.")
+        try:
+            await self.storage.remove_seat(game_id, bots[-1])
+        except StaleVersion as exc:
+            raise GameClosed("The game has started; the bot plays it to the end.") from exc
         return await self.game(game_id)
 
     @_operation
@@ -632,6 +703,11 @@ class TableService:
             result = self._result(engine, state, forfeited=gone, reason="abandoned")
             return await self._write(game, engine, state, state, [], status="abandoned", result=result,
                                      resign_users=users)
+        if not any(not game.is_bot(s) for s in still_playing):
+            # Only bot seats are left: nobody plays on, and the bots win by forfeit.
+            result = self._result(engine, state, forfeited=gone, reason=reason)
+            return await self._write(game, engine, state, state, [], status="finished", result=result,
+                                     resign_users=users)
         if len(still_playing) == 1 and len(game.seats) > 1:
             result = self._result(engine, state, forfeited=gone, reason=reason)
             return await self._write(game, engine, state, state, [], status="finished", result=result,
@@ -722,11 +798,17 @@ class TableService:
         deadline_due = bool(deadline) and waited_hours >= deadline
         reminder_due = bool(reminder) and waited_hours >= reminder and (
             game.reminded_at is None or game.reminded_at < game.waiting_since)
-        if not (deadline_due or reminder_due):
+        # A bot seat owing a decision this long means the process stopped between a move and the bot's
+        # answer: the sweep plays the bot's turn.
+        bot_may_owe = bool(game.bot_seats()) and waited_hours >= MIN_WAIT_HOURS
+        if not (deadline_due or reminder_due or bot_may_owe):
             return None  # decided from the row alone: the state is read only for games that are due
         engine, state = await self._readable(game)
         assert state is not None
         owing = engine.to_act(state)
+        if set(owing) & game.bot_seats():
+            outcome = await self._bot_turn(game, engine, state, 1)
+            return SweepEvent("bot", outcome.game, [], outcome) if outcome is not None else None
         users = self._users(game, owing)
         if deadline_due and owing:
             outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"])
@@ -747,15 +829,17 @@ class TableService:
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next
         # turn begins: when the game's turn marker changes, or when a seat that had no decision to make
         # (or had finished its own) owes one again.
-        pending = set(owing)
+        pending = set(owing) - game.bot_seats()
         idle = {s for s in range(len(game.seats)) if s not in owing}
         marker = engine.turn_marker(state)
+        base = await self._log_length(game)
         while pending and not engine.is_over(new_state):
             seats_now = [s for s in engine.to_act(new_state) if s in pending]
             if not seats_now:
                 break
             seat = seats_now[0]
-            action = engine.auto_action(new_state, seat)
+            # The AI thinks for up to its budget per decision: off the event loop.
+            action = await asyncio.to_thread(self._ai, engine, new_state, seat, game.seed, base + len(applied))
             after = engine.apply(new_state, seat, action)
             applied.append(_applied(engine, new_state, seat, None, "timeout", action, after))
             new_state = after
@@ -832,24 +916,77 @@ class TableService:
 
     @staticmethod
     def _users(game: GameRow, seats: list[int]) -> list[int]:
+        """The people holding `seats` (bot seats have nobody to ping, remind or time out)."""
         out: list[int] = []
         for seat in seats:
             user = game.user_of(seat)
-            if user is not None:
+            if user is not None and not is_bot_user(user):
                 out.append(user)
         return out
 
-    def _settle(self, game: GameRow, engine: Game, state: State, applied: list[Applied]) -> State:
-        """Play what nobody needs to click: resigned seats' decisions, and formalities.
+    def _ai(self, engine: Game, state: State, seat: int, game_seed: int, index: int) -> Any:
+        """The AI's decision for `seat`, as the log's entry number `index` (the seed derives from the game's
+        seed and that number, so it is reproducible; the log stores the action, so replays never re-run it).
+
+        An AI that fails or offers something the engine does not list falls back to the greedy player:
+        a bot seat must never stall a game.
+        """
+        try:
+            action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=self.ai_budget_s)
+            chosen = engine.match_legal(state, seat, action)
+        except Exception:  # noqa: BLE001 - any AI failure is logged and the greedy player steps in
+            log.exception("the %s AI failed for seat %s; the greedy player moves instead", engine.name, seat)
+            chosen = None
+        return chosen if chosen is not None else engine.auto_action(state, seat)
+
+    async def _log_length(self, game: GameRow) -> int:
+        return len(await self.storage.actions(game.id))
+
+    def _play_bots(self, game: GameRow, engine: Game, state: State, base: int) -> tuple[State, list[Applied]]:
+        """The bot seats' decisions from `state` until none of them owes one, or the turn passes after
+        they moved (the next bot's turn is its own write and post). Runs in a worker thread."""
+        bots = game.bot_seats()
+        applied: list[Applied] = []
+        marker = engine.turn_marker(state)
+        while not engine.is_over(state):
+            seat = next((s for s in engine.to_act(state) if s in bots), None)
+            if seat is None or (applied and marker is not None and engine.turn_marker(state) != marker):
+                break
+            action = self._ai(engine, state, seat, game.seed, base + len(applied))
+            after = engine.apply(state, seat, action)
+            applied.append(_applied(engine, state, seat, game.user_of(seat), "auto", action, after))
+            state = after
+            if len(applied) > _AUTO_LIMIT:
+                raise ServiceError("The bot could not finish its turn.")
+        return state, applied
+
+    async def _bot_turn(self, game: GameRow, engine: Game, state: State, depth: int) -> Outcome | None:
+        """Play the bot seats' turn right away, off the event loop, as its own write (origin "auto")."""
+        base = await self._log_length(game)
+        new_state, applied = await asyncio.to_thread(self._play_bots, game, engine, state, base)
+        if not applied:
+            return None
+        try:
+            return await self._after(game, engine, state, new_state, applied, resign_users=(), depth=depth)
+        except GameMovedOn:
+            # A person's move (a simultaneous phase, an undo) landed while the bot thought: that request's
+            # own follow-up plays the bot from the new position.
+            return None
+
+    def _settle(self, game: GameRow, engine: Game, state: State, applied: list[Applied], base: int = 0) -> State:
+        """Play what nobody needs to click: resigned seats' decisions (by the AI), and formalities.
 
         A formality is a seat's only legal action (`Game.is_formality`): the service plays it for the
         seat at once and logs it as played for them, so no panel ever shows a single forced choice.
+        Bot seats are left alone: their turn is played after this change is written (`_bot_turn`).
+        `base` is the log's length before this change (it seeds the AI's decisions).
         """
         resigned = game.resigned_seats()
+        bots = game.bot_seats()
         for _ in range(_AUTO_LIMIT):
             if engine.is_over(state):
                 return state
-            owing = engine.to_act(state)
+            owing = [s for s in engine.to_act(state) if s not in bots]
             seat = next((s for s in owing if s in resigned), None)
             origin, user = "auto", None
             if seat is None:
@@ -857,7 +994,10 @@ class TableService:
                 origin, user = FORMALITY, game.user_of(seat) if seat is not None else None
             if seat is None:
                 return state
-            action = engine.auto_action(state, seat) if origin == "auto" else engine.legal(state, seat)[0]
+            if origin == "auto":
+                action = self._ai(engine, state, seat, game.seed, base + len(applied))
+            else:
+                action = engine.legal(state, seat)[0]
             after = engine.apply(state, seat, action)
             applied.append(_applied(engine, state, seat, user, origin, action, after))
             state = after
@@ -874,20 +1014,28 @@ class TableService:
         resign_users: Sequence[int],
         force_write: bool = True,
         undo: list[int] | None = None,
+        depth: int = 0,
     ) -> Outcome:
         if game.resigned_seats():
-            # Whole turns played by the greedy player can take a while: keep them off the event loop.
-            state = await asyncio.to_thread(self._settle, game, engine, state, applied)
+            # Whole turns played by the AI take a while: keep them off the event loop.
+            base = await self._log_length(game)
+            state = await asyncio.to_thread(self._settle, game, engine, state, applied, base)
         else:
             state = self._settle(game, engine, state, applied)
         if not applied and not force_write:
-            return self._outcome(game, engine, before, state, applied)
-        if engine.is_over(state):
+            outcome = self._outcome(game, engine, before, state, applied)
+        elif engine.is_over(state):
             result = self._result(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
-            return await self._write(game, engine, before, state, applied, status="finished", result=result,
-                                     resign_users=resign_users, undo=undo)
-        return await self._write(game, engine, before, state, applied, status="active", result=None,
-                                 resign_users=resign_users, undo=undo)
+            outcome = await self._write(game, engine, before, state, applied, status="finished", result=result,
+                                        resign_users=resign_users, undo=undo)
+        else:
+            outcome = await self._write(game, engine, before, state, applied, status="active", result=None,
+                                        resign_users=resign_users, undo=undo)
+        fresh = outcome.game
+        if (fresh.status == "active" and not engine.is_over(state) and depth < _BOT_TURNS_IN_A_ROW
+                and set(engine.to_act(state)) & fresh.bot_seats()):
+            outcome.bot_turn = await self._bot_turn(fresh, engine, state, depth + 1)
+        return outcome
 
     async def _write(
         self,
@@ -906,7 +1054,8 @@ class TableService:
         owed_after = set(engine.to_act(state)) if status == "active" else set()
         entries = [NewAction(a.seat, a.user_id, a.origin, a.action) for a in applied]
         newly_waiting = self._users(game, sorted(owed_after - owed_before))
-        turn_over = bool(newly_waiting) and undo is None or status in ("finished", "abandoned")
+        bots_next = [s for s in sorted(owed_after - owed_before) if game.is_bot(s)]  # named in the post, never pinged
+        turn_over = bool(newly_waiting or bots_next) and undo is None or status in ("finished", "abandoned")
         journal = await self._journal(game.id)
         story: list[Clause] = []
 
@@ -943,6 +1092,7 @@ class TableService:
             await record_result(self.storage, fresh)  # ratings and standings; never fails the move
         outcome = self._outcome(fresh, engine, before, state, applied)
         outcome.newly_waiting = self._users(fresh, sorted(owed_after - owed_before))
+        outcome.bots_next = bots_next
         outcome.undo = undo is not None
         outcome.story = story
         return outcome

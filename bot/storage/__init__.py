@@ -19,6 +19,7 @@ from bot.storage.base import (
     Storage,
     StorageError,
     TableFull,
+    is_bot_user,
 )
 from bot.storage.sqlite import SQLiteStorage
 
@@ -43,6 +44,7 @@ __all__ = [
     "DiskFull",
     "FinishedGame",
     "FinishedSeat",
+    "is_bot_user",
     "GameRow",
     "NewAction",
     "RateGame",

@@ -78,6 +78,26 @@ class GameRow:
     def resigned_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.resigned and s.seat is not None}
 
+    def is_bot(self, seat: int) -> bool:
+        """Whether the AI holds `seat` (a bot seat: its user id is a negative sentinel, see `is_bot_user`)."""
+        user = self.user_of(seat)
+        return user is not None and is_bot_user(user)
+
+    def bot_seats(self) -> set[int]:
+        """The seats the AI plays from the start (empty in a game of people only)."""
+        return {s.seat for s in self.seats if s.seat is not None and is_bot_user(s.user_id)}
+
+    def bot_users(self) -> list[int]:
+        """The sentinel user ids of the game's bot seats (-1, -2, …), seated or not yet."""
+        return sorted((s.user_id for s in self.seats if is_bot_user(s.user_id)), reverse=True)
+
+
+def is_bot_user(user_id: int) -> bool:
+    """A bot seat is stored as a seat whose user id is negative (-1, -2, -3 for a table's first, second,
+    third bot): Discord ids are positive, so no person can ever hold one, and every rule about seats
+    (order, capacity, the log, replays) keeps working unchanged."""
+    return user_id < 0
+
 
 @dataclass
 class SeatRow:

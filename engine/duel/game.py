@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import OptionSpec, State, seat_token
 from engine.core.steps import StepGame
-from engine.duel import flow, scoring
+from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.greedy import greedy_action
@@ -170,6 +170,10 @@ class DuelGame(StepGame):
 
     def auto_action(self, state: State, seat: int) -> Any:
         return greedy_action(state, seat)
+
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+        """The search player of engine/duel/ai.py: sees only what `seat` sees, deterministic under `seed`."""
+        return ai.ai_action(state, seat, seed=seed, budget_s=budget_s)
 
     # ----- stored games ----------------------------------------------------------------------------
     def upgrade(self, state: State, from_version: int) -> State:

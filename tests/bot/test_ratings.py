@@ -180,6 +180,21 @@ async def test_games_that_are_not_rated(service: TableService, storage: Storage,
     assert await storage.all_ratings() == []
 
 
+async def test_a_game_against_the_bot_is_never_rated(service: TableService, storage: Storage) -> None:
+    """docs/ratings.md: a game with a seat played by the bot from the start is not rated (a bot seat is a
+    seat whose user id is negative; it must not rate the person, nor enter a leaderboard itself)."""
+    game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
+    await service.add_bot(game.id, ALICE)
+    await service.start(game.id, ALICE)
+    while (await service.status(game.id)).status == "active":
+        await service.act(game.id, ALICE, {"pick": 3})
+    [facts] = await storage.finished_games()
+    assert not facts.rated and facts.why_unrated == "a seat was played by the bot from the start"
+    assert await storage.all_ratings() == []
+    await Standings(storage).rebuild()
+    assert await storage.all_ratings() == []
+
+
 def test_tied_places_are_rated_as_ties() -> None:
     """docs/ratings.md: players who share a place (a shared victory) are rated as a tie."""
     seats = [FinishedSeat(ALICE, 0, 1, 50, False), FinishedSeat(BOB, 1, 1, 50, False),

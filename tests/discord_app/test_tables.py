@@ -38,7 +38,7 @@ async def test_lobby_join_and_start_announces_seat_order(fake: FakeDiscord) -> N
     alice, bob = fake.user("alice"), fake.user("bob")
     [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
     assert not lobby.ephemeral and "Counting" in lobby.content
-    assert [b["label"] for b in lobby.buttons()] == ["Join", "Leave", "Start"]
+    assert [b["label"] for b in lobby.buttons()] == ["Join", "Leave", "Add the bot", "Start"]
     joined, confirmation = await fake.click(user=bob, message=lobby, label="Join")
     assert bob.mention in joined.content
     assert confirmation.ephemeral and "no deadline" in confirmation.content

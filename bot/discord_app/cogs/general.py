@@ -19,6 +19,11 @@ HELP_TEXT = {
         "the next one in place, and steps with a single possible option are played for you. **Undo** takes back "
         "your own decisions of this turn until a card or die is drawn or the turn passes."
     ),
+    "Against the bot": (
+        "`/table new opponent: the bot` starts a game against the AI at once (Yokohama: `players:` sets how many "
+        "seats, the bots fill the rest). In a lobby, **Add the bot** seats the AI. It moves right after your "
+        "turn and is never pinged; games with a bot seat are not rated."
+    ),
     "Roll & Write": (
         "`/rollwrite new` opens a Roll & Write table (side A/B, expansions, a per-round deadline); "
         "`/rollwrite solo` plays a private game at your own pace; `/rollwrite sheet` shows a player's sheet."

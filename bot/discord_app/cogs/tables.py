@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.cogs.common import my_game_ids, open_table
+from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
 from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels import (
     announce,
@@ -71,12 +71,16 @@ class Tables(commands.Cog):
         deadline_action="What happens at the deadline",
         reminder_hours="Hours before the bot reminds whoever it is waiting on (default: the server's)",
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
+        opponent="Play against the AI: the game starts at once, the bot fills the other seats",
+        players="With opponent: bot, how many seats in all, you included (default 2)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
         game=_game_choices(),
         deadline_action=[app_commands.Choice(name="the bot plays the turn", value="auto"),
                          app_commands.Choice(name="the late player forfeits", value="forfeit")],
+        opponent=[app_commands.Choice(name="the bot", value="bot"),
+                  app_commands.Choice(name="people who join with the button", value="people")],
     )
     async def new(
         self,
@@ -86,8 +90,18 @@ class Tables(commands.Cog):
         deadline_action: str = "auto",
         reminder_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] | None = None,
         options: str | None = None,
+        opponent: str = "people",
+        players: app_commands.Range[int, 2, 20] | None = None,
     ) -> None:
         chosen = parse_options(game, options or "")
+        if opponent == "bot":
+            await play_the_bot(self.bot, interaction, game, options=chosen or None, players=players,
+                               deadline_hours=deadline_hours, deadline_action=deadline_action,
+                               reminder_hours=reminder_hours)
+            return
+        if players is not None:
+            raise ServiceError("**players** goes with **opponent: the bot**; at a table for people, everyone who "
+                               "presses Join plays.")
         await open_table(self.bot, interaction, game, options=chosen or None, deadline_hours=deadline_hours,
                          deadline_action=deadline_action, reminder_hours=reminder_hours)
 
@@ -159,7 +173,8 @@ class Tables(commands.Cog):
         if channel is not None:
             # The remaining players hear of it (pinged); the resigner is named, not pinged.
             names = await seat_names(self.bot, row)
-            remaining = [s.user_id for s in row.seats if not s.resigned and s.user_id != interaction.user.id]
+            remaining = [s.user_id for s in row.seats if not s.resigned and s.user_id != interaction.user.id
+                         and s.seat not in row.bot_seats()]
             text = f"**{interaction.user.display_name}** resigned from **#{game}**."
             if outcome.finished:
                 text += "\n" + final_standings(row, names)
@@ -171,6 +186,13 @@ class Tables(commands.Cog):
             await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
+
+    @table.command(name="log", description="Every move of a game in readable lines (hidden choices stay hidden).")
+    @app_commands.describe(game="Game number")
+    async def log(self, interaction: discord.Interaction, game: int) -> None:
+        from bot.discord_app.standings_views import show_log
+
+        await show_log(interaction, game, 0, edit=False)
 
     @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
     @app_commands.describe(game="Game number")

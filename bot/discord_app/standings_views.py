@@ -1,0 +1,330 @@
+"""What /standings, /profile, /history and /table log show, and their page buttons.
+
+Every page button carries all it needs in its `custom_id` (game, scope, user, page), and is rebuilt
+by a `DynamicItem` registered at start-up, so a leaderboard opened before a restart still pages.
+People are shown by mention (Discord shows the display name, and `AllowedMentions.none()` pings
+nobody); pictures and game logs use display names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_app.names import bot_name, by_name, fill, seat_names
+from bot.discord_app.panels import clip, guarded
+from bot.service.ratings import EVERYONE, is_provisional
+from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
+from bot.storage import FinishedGame, Rating, is_bot_user
+from engine.core import available_games, get_game, seat_token
+from rendering.charts import Series, line_chart
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import YokohamaBot
+
+QUIET = discord.AllowedMentions.none()
+#: A log page holds at most this many characters (Discord's limit is 2000 with the header).
+LOG_PAGE_CHARS = 1700
+
+
+def standings_of(interaction: discord.Interaction) -> Standings:
+    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    return Standings(bot.storage)
+
+
+def title_of(kind: str) -> str:
+    try:
+        return get_game(kind).title or kind
+    except KeyError:
+        return kind
+
+
+def rated_kinds() -> list[str]:
+    """The games that have ratings: every game for two or more players."""
+    return [g.name for g in available_games() if g.max_players >= 2]
+
+
+def who(user_id: int) -> str:
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
+
+
+def shown(rating: Rating) -> str:
+    """The rating as players read it: `1034?` while provisional."""
+    return f"{rating.display}{'?' if is_provisional(rating) else ''}"
+
+
+def win_rate(rating: Rating) -> str:
+    return f"{round(100 * rating.wins / rating.games)}%" if rating.games else "–"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def count(n: int, thing: str) -> str:
+    """`1 game`, `3 games`."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def day(when: float) -> str:
+    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%d %b %Y")
+
+
+# ----- /standings ------------------------------------------------------------------------------------
+def board_line(line: BoardLine) -> str:
+    r = line.rating
+    return f"**{line.rank}.** {who(r.user_id)} — **{shown(r)}** · {count(r.games, 'game')} · {win_rate(r)} wins"
+
+
+def board_message(board: Board, viewer: int, scope_name: str) -> dict[str, Any]:
+    title = title_of(board.kind)
+    if not board.players:
+        return {"content": f"Nobody has a rated **{title}** game {scope_name} yet. Finish a table game with two "
+                           "or more players to appear here.", "view": None}
+    lines = [f"**{title} — leaderboard {scope_name}** ({board.players} players"
+             + (f", page {board.page + 1} of {board.pages}" if board.pages > 1 else "") + ")"]
+    lines += [board_line(line) for line in board.lines]
+    if board.you is None:
+        lines.append(f"\nYou have no rated {title} game {scope_name} yet.")
+    elif all(line.rating.user_id != viewer for line in board.lines):
+        lines.append(f"\n**You:** {board_line(board.you)}")
+    lines.append("A `?` marks a provisional rating (fewer than 5 rated games). `/profile` shows more.")
+    view = None
+    if board.pages > 1:
+        view = discord.ui.View(timeout=None)
+        view.add_item(BoardPageButton(board.kind, board.scope, board.page - 1, "◀ Previous",
+                                      disabled=board.page == 0))
+        view.add_item(BoardPageButton(board.kind, board.scope, board.page + 1, "Next ▶",
+                                      disabled=board.page >= board.pages - 1))
+    return {"content": clip("\n".join(lines), 2000), "view": view}
+
+
+def scope_name(scope: int) -> str:
+    return "everywhere" if scope == EVERYONE else "in this server"
+
+
+async def show_board(interaction: discord.Interaction, kind: str, scope: int, page: int, *, edit: bool) -> None:
+    board = await standings_of(interaction).board(kind, scope, viewer=interaction.user.id, page=page)
+    message = board_message(board, interaction.user.id, scope_name(scope))
+    if edit:
+        await interaction.response.edit_message(content=message["content"], view=message["view"],
+                                                allowed_mentions=QUIET)
+        return
+    await interaction.response.send_message(message["content"], view=message["view"] or discord.utils.MISSING,
+                                            ephemeral=True, allowed_mentions=QUIET)
+
+
+class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"yk:st:(?P<k>[a-z]+):(?P<s>\d+):(?P<p>-?\d+)"):
+    def __init__(self, kind: str, scope: int, page: int, label: str = "More", *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"yk:st:{kind}:{scope}:{max(0, page)}"))
+        self.kind, self.scope, self.page = kind, scope, max(0, page)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(match["k"], int(match["s"]), int(match["p"]), item.label or "More")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: show_board(interaction, self.kind, self.scope, self.page, edit=True))
+
+
+# ----- /profile --------------------------------------------------------------------------------------
+def result_line(game: FinishedGame, user_id: int) -> str:
+    """`#12 Yokohama Duel, 30 Nov 2026: 1st of 2, 85 points (rated)`."""
+    mine = next((s for s in game.seats if s.user_id == user_id), None)
+    head = f"#{game.game_id} {title_of(game.kind)}, {day(game.finished_at)}"
+    if mine is None:
+        return head
+    if len(game.seats) == 1:
+        return f"{head}: {mine.score} points ({'daily challenge' if game.mode == 'daily' else 'solo'})"
+    place = f"{ordinal(mine.place)} of {len(game.seats)}"
+    if mine.forfeited:
+        place += ", resigned"
+    return f"{head}: {place}, {mine.score} points" + ("" if game.rated else " (not rated)")
+
+
+def profile_text(profile: Profile, name: str, daily: Any) -> str:
+    here = scope_name(profile.scope)
+    lines = [f"**{name}** — standings"]
+    for record in profile.games:
+        title = title_of(record.kind)
+        parts = []
+        if record.rating is not None:
+            r = record.rating
+            rank = f"#{record.rank} of {record.players} {here}" if record.rank else here
+            parts.append(f"rating **{shown(r)}** ({rank}), {count(r.games, 'rated game')}, "
+                         f"{count(r.wins, 'win')} ({win_rate(r)})")
+        if record.everyone is not None and record.everyone_rank is not None:
+            parts.append(f"everywhere **{shown(record.everyone)}** (#{record.everyone_rank})")
+        if record.best is not None and record.average is not None:
+            parts.append(f"best score {record.best}, average {record.average:.1f} over "
+                         f"{count(record.finished, 'game')}")
+        lines.append(f"**{title}**: " + "; ".join(parts))
+    if daily is not None and daily.games:
+        lines.append(f"**Daily challenge**: {count(daily.games, 'attempt')}, best {daily.best}, "
+                     f"average {daily.average:.1f}; streak {count(daily.current_streak, 'day')} "
+                     f"(best {daily.best_streak})")
+    if profile.recent:
+        lines.append("**Recent results**")
+        lines += [f"• {result_line(g, profile.user_id)}" for g in profile.recent]
+    return clip("\n".join(lines), 2000)
+
+
+def rating_chart(profile: Profile, name: str) -> bytes | None:
+    """PNG of the rating after each rated game, a line per game; None when there is nothing to draw."""
+    # Short names: the chart writes each label at the end of its line, in a narrow margin.
+    short = {"duel": "Duel", "yokohama": "Yokohama", "rollwrite": "Roll & Write"}
+    series = [Series(short.get(r.kind, title_of(r.kind)), [p.display for p in r.points])
+              for r in profile.games if r.points]
+    if not series:
+        return None
+    return line_chart(f"{name} — rating history {scope_name(profile.scope)}", series[:4],
+                      x_label="rated games", y_label="rating")
+
+
+async def profile_files(profile: Profile, name: str) -> list[discord.File]:
+    picture = await asyncio.to_thread(rating_chart, profile, name)
+    return [] if picture is None else [discord.File(io.BytesIO(picture), filename="rating-history.png")]
+
+
+# ----- /history --------------------------------------------------------------------------------------
+def history_line(game: FinishedGame) -> str:
+    players = " · ".join(
+        f"{'🏆 ' if s.place == 1 and len(game.seats) > 1 else ''}{who(s.user_id)} {s.score}"
+        + (" (resigned)" if s.forfeited else "")
+        for s in sorted(game.seats, key=lambda s: (s.place, s.seat)))
+    winners = [s for s in game.seats if s.place == 1]
+    if len(game.seats) < 2:
+        verdict = "solo" if game.mode != "daily" else "daily challenge"
+    elif len(winners) > 1:
+        verdict = "shared victory"
+    else:
+        verdict = f"winner {who(winners[0].user_id)}"
+    return f"**#{game.game_id}** {title_of(game.kind)} · {day(game.finished_at)} · {players} · {verdict}"
+
+
+def history_message(page: HistoryPage, kind: str | None) -> dict[str, Any]:
+    what = f"{title_of(kind)} games" if kind else "games"
+    if not page.total:
+        return {"content": f"{who(page.user_id)} has no finished {what} yet.", "view": None}
+    lines = [f"**Finished {what} of {who(page.user_id)}** ({page.total}"
+             + (f", page {page.page + 1} of {page.pages}" if page.pages > 1 else "") + ")"]
+    lines += [history_line(g) for g in page.games]
+    lines.append("`/table log game:` shows every move of a game.")
+    view = None
+    if page.pages > 1:
+        view = discord.ui.View(timeout=None)
+        view.add_item(HistoryPageButton(page.user_id, kind, page.page - 1, "◀ Previous", disabled=page.page == 0))
+        view.add_item(HistoryPageButton(page.user_id, kind, page.page + 1, "Next ▶",
+                                        disabled=page.page >= page.pages - 1))
+    return {"content": clip("\n".join(lines), 2000), "view": view}
+
+
+async def show_history(interaction: discord.Interaction, user_id: int, kind: str | None, page: int, *,
+                       edit: bool) -> None:
+    history = await standings_of(interaction).history(user_id, kind=kind, page=page)
+    message = history_message(history, kind)
+    if edit:
+        await interaction.response.edit_message(content=message["content"], view=message["view"],
+                                                allowed_mentions=QUIET)
+        return
+    await interaction.response.send_message(message["content"], view=message["view"] or discord.utils.MISSING,
+                                            ephemeral=True, allowed_mentions=QUIET)
+
+
+class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=r"yk:hist:(?P<u>\d+):(?P<k>[a-z]+|-):(?P<p>-?\d+)"):
+    def __init__(self, user_id: int, kind: str | None, page: int, label: str = "More", *,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"yk:hist:{user_id}:{kind or '-'}:{max(0, page)}"))
+        self.user_id, self.kind, self.page = user_id, kind, max(0, page)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        kind = None if match["k"] == "-" else match["k"]
+        return cls(int(match["u"]), kind, int(match["p"]), item.label or "More")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction,
+                      lambda: show_history(interaction, self.user_id, self.kind, self.page, edit=True))
+
+
+# ----- /table log ------------------------------------------------------------------------------------
+async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
+    """The log as readable lines, `12. Alice: …`, packed into pages."""
+    names = await seat_names(bot, log.game)
+    name_of = by_name(names)
+    lines = []
+    for line in log.lines:
+        actor = name_of(line.seat)
+        by_bot = " *(played by the bot)*" if line.origin in ("auto", "timeout") else ""
+        told = fill(line.text, name_of)
+        # A story clause that already starts with the player's name reads on its own.
+        text = told if line.text.startswith(seat_token(line.seat)) else f"{actor}: {told}"
+        lines.append(f"`{line.seq}.` {text}{by_bot}")
+    if not lines:
+        lines.append("No decision has been made yet.")
+    pages: list[str] = []
+    current = ""
+    for text in lines:
+        text = clip(text, LOG_PAGE_CHARS)
+        if current and len(current) + len(text) + 1 > LOG_PAGE_CHARS:
+            pages.append(current)
+            current = ""
+        current = f"{current}\n{text}" if current else text
+    pages.append(current)
+    return pages
+
+
+def log_header(log: GameLog, page: int, pages: int) -> str:
+    title = f"**{log.engine.title} #{log.game.id} — game log**"
+    if pages > 1:
+        title += f" (page {page + 1} of {pages})"
+    if log.complete:
+        return title + "\nThe game is over: every choice is shown."
+    return title + "\nThe game is still running: hidden choices stay hidden."
+
+
+async def show_log(interaction: discord.Interaction, game_id: int, page: int, *, edit: bool) -> None:
+    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    # Replaying a long game takes a moment: answer Discord first.
+    await (interaction.response.defer() if edit else interaction.response.defer(ephemeral=True, thinking=True))
+    log = await standings_of(interaction).game_log(game_id, viewer=interaction.user.id,
+                                                    guild_id=interaction.guild_id)
+    pages = await log_pages(bot, log)
+    page = min(max(0, page), len(pages) - 1)
+    content = clip(log_header(log, page, len(pages)) + "\n" + pages[page], 2000)
+    view = None
+    if len(pages) > 1:
+        view = discord.ui.View(timeout=None)
+        view.add_item(LogPageButton(game_id, page - 1, "◀ Previous", disabled=page == 0))
+        view.add_item(LogPageButton(game_id, page + 1, "Next ▶", disabled=page >= len(pages) - 1))
+    if edit:
+        await interaction.edit_original_response(content=content, view=view, allowed_mentions=QUIET)
+        return
+    await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True,
+                                    allowed_mentions=QUIET)
+
+
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:log:(?P<g>\d+):(?P<p>-?\d+)"):
+    def __init__(self, game_id: int, page: int, label: str = "More", *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"yk:log:{game_id}:{max(0, page)}"))
+        self.game_id, self.page = game_id, max(0, page)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]), int(match["p"]), item.label or "More")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: show_log(interaction, self.game_id, self.page, edit=True))
+
+
+STANDINGS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardPageButton, HistoryPageButton, LogPageButton)
