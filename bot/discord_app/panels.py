@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.errors import report
-from bot.discord_app.names import by_name, fill, plain, remember, seat_names, who
+from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
 from bot.service.scope import request_server
 from bot.service.tables import FORMALITY, Clause, deadline_text
-from bot.storage import GameRow
+from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
 from rendering import picture_for, public_pictures_for
 
@@ -114,7 +114,8 @@ def option_number(values: Any) -> int:
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person's mention; a bot seat's name in bold instead (a bot is never pinged)."""
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int) -> str:

@@ -122,7 +122,7 @@ class SQLiteStorage:
     async def _check_and_migrate(self, conn: aiosqlite.Connection) -> None:
         # Reading the schema fails fast on a file that is not a SQLite database.
         async with conn.execute("PRAGMA quick_check(1)") as cur:
-            row = _first(await cur.fetchall())
+            row = _first(list(await cur.fetchall()))
         if row is None or row[0] != "ok":
             raise StorageError(
                 f"The database file {self.path} failed SQLite's integrity check ({row[0] if row else '?'}). "
@@ -210,7 +210,7 @@ class SQLiteStorage:
     async def _scalar(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:
         """One value, on the writer inside a transaction (or at open)."""
         async with conn.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+            rows = list(await cur.fetchall())
         return rows[0][0] if rows else None
 
     async def _read(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
@@ -767,7 +767,7 @@ def _split_statements(script: str) -> list[str]:
 
 async def _require_status(conn: aiosqlite.Connection, game_id: int, status: str) -> None:
     async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-        row = _first(await cur.fetchall())
+        row = _first(list(await cur.fetchall()))
     if row is None or row[0] != status:
         raise StaleVersion("The game is no longer open for that.")
 
