@@ -60,14 +60,18 @@ async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int) -> 
 BOT_NAME = "Yokohama AI"
 
 
-def bot_name(game: GameRow, user_id: int) -> str:
-    """A bot seat's name: "Yokohama AI", numbered ("Yokohama AI 2") when the table has several bots."""
-    return BOT_NAME if len(game.bot_users()) < 2 else f"{BOT_NAME} {-user_id}"
+def bot_name(user_id: int) -> str:
+    """A bot seat's name: the table's first bot is "Yokohama AI", the others are numbered ("Yokohama AI 2").
+
+    It depends on the seat's sentinel id alone, so every message and picture (and the game-free ones:
+    history, an admin's notice) names the same bot the same way.
+    """
+    return BOT_NAME if user_id == -1 else f"{BOT_NAME} {-user_id}"
 
 
 def who(game: GameRow, user_id: int) -> str:
     """A seated user for the lobby and the end of a game: a person's mention, a bot's name in bold."""
-    return f"**{bot_name(game, user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
 async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
@@ -78,7 +82,7 @@ async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
     for seat in range(count):
         user = game.user_of(seat)
         if user is not None and is_bot_user(user):
-            names.append(bot_name(game, user))
+            names.append(bot_name(user))
             continue
         name = await display_name(bot, game.guild_id, user) if user is not None else None
         names.append(name or f"Player {seat + 1}")

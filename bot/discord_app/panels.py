@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_app.errors import report
-from bot.discord_app.names import by_name, fill, plain, remember, seat_names, who
+from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
 from bot.service.scope import request_server
 from bot.service.tables import FORMALITY, Clause, deadline_text
-from bot.storage import GameRow
+from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
 from rendering import picture_for, public_pictures_for
 
@@ -114,7 +114,8 @@ def option_number(values: Any) -> int:
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person's mention; a bot seat's name in bold instead (a bot is never pinged)."""
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
 def clip(text: str, limit: int) -> str:
@@ -249,6 +250,9 @@ def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list
         for choice in options:
             view.add_item(ChoiceButton(decision.game_id, decision.version, choice.index,
                                        fill(choice.label, name_of), stamp))
+    elif (menu := placement_menu(options)) is not None:
+        # Several areas at once (Yokohama's spread placement): one multi-select instead of pages of combinations.
+        view.add_item(PlaceSelect(decision.game_id, decision.version, stamp, menu=menu))
     else:
         pages = (len(options) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
@@ -733,6 +737,70 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                           lambda: choose(interaction, self.game_id, self.version, index, self.stamp))
 
 
+def placement_menu(options: list[Any]) -> tuple[list[tuple[str, str]], int, int] | None:
+    """For a decision whose options all pick a set of areas (`{"do": "place", "areas": [...]}`) and are too
+    many for one menu: the areas (id, label) in the order offered, and how few and how many may be picked."""
+    if len(options) <= PAGE:
+        return None
+    picks = [c.action.get("areas") if isinstance(c.action, dict) and c.action.get("do") == "place" else None
+             for c in options]
+    if any(not isinstance(p, list) or not p or len(set(p)) != len(p) for p in picks):
+        return None
+    labels = {c.action["areas"][0]: c.label for c in options if len(c.action["areas"]) == 1}
+    areas: list[str] = []
+    for pick in picks:
+        areas += [a for a in pick if a not in areas]  # type: ignore[union-attr]
+    if len(areas) > PAGE:
+        return None
+    sizes = [len(p) for p in picks]  # type: ignore[arg-type]
+    return [(a, labels.get(a, a)) for a in areas], min(sizes), max(sizes)
+
+
+def chosen_option(options: list[Any], picked: Any) -> int:
+    """The index of the option placing in exactly the `picked` areas (-1 if none: the panel is refreshed)."""
+    if not isinstance(picked, list) or not all(isinstance(p, str) for p in picked):
+        return -1
+    for choice in options:
+        areas = choice.action.get("areas") if isinstance(choice.action, dict) else None
+        if isinstance(areas, list) and sorted(areas) == sorted(picked):
+            return int(choice.index)
+    return -1
+
+
+class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                  template=r"yk:ms:(?P<g>\d{1,18}):(?P<v>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
+    """Pick 1-3 areas in one go; the matching option of the decision is then played like a click on it."""
+
+    def __init__(self, game_id: int, version: int, stamp: str = "", *,
+                 menu: tuple[list[tuple[str, str]], int, int] | None = None) -> None:
+        areas, low, high = menu or ([], 1, 1)
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=_stamped(f"yk:ms:{game_id}:{version}", stamp),
+            placeholder=f"Choose {low}–{high} areas…" if high > low else f"Choose {low} area(s)…",
+            min_values=max(1, low) if areas else 1, max_values=max(1, min(high, len(areas))) if areas else 1,
+            options=[discord.SelectOption(label=clip(label, 100), value=area) for area, label in areas]
+            or [discord.SelectOption(label="(refresh)", value="-")],
+        )
+        super().__init__(select)
+        self.game_id, self.version, self.stamp = game_id, version, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
+        return cls(int(match["g"]), int(match["v"]), match["s"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = (interaction.data or {}).get("values")
+
+        async def work() -> None:
+            try:
+                decision = await bot_of(interaction).service.decision(self.game_id, interaction.user.id)
+                index = chosen_option(decision.options, picked)
+            except NotYourTurn:
+                index = -1
+            await choose(interaction, self.game_id, self.version, index, self.stamp)
+        await panel_click(interaction, self.game_id, work)
+
+
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"yk:pg:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
     def __init__(self, game_id: int, version: int, page: int, label: str = "More", stamp: str = "") -> None:
@@ -855,5 +923,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton, LobbyButton,
+    ChoiceButton, ChoiceSelect, PlaceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton,
+    LobbyButton,
 )

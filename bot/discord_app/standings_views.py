@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_app.names import by_name, fill, seat_names
+from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels import clip, guarded
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
-from bot.storage import FinishedGame, Rating
+from bot.storage import FinishedGame, Rating, is_bot_user
 from engine.core import available_games, get_game, seat_token
 from rendering.charts import Series, line_chart
 
@@ -49,7 +49,7 @@ def rated_kinds() -> list[str]:
 
 
 def who(user_id: int) -> str:
-    return f"<@{user_id}>"
+    return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
 def shown(rating: Rating) -> str:

@@ -1,16 +1,22 @@
 """`check-db`: replay every stored game from its seed and action log and compare.
 
 A stored state that differs from its replay means either a lost write or an engine that
-stopped being deterministic; both must be found before players notice.
+stopped being deterministic; both must be found before players notice. One case is neither:
+a game played (partly) before a rule fix replays differently under today's rules. Each engine's
+state carries a schema version, raised with every such fix, and each game remembers the version
+it started under (its table rules' `engine_schema`; games from before that have none: version 1).
+A mismatch in a game started under an older version is reported as "replays differently under
+today's rules", apart from corruption. Such a game still loads (upgraded) and plays on.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from bot.service.replay import UNDO, replay, undone_by
 from bot.storage import GameRow, Storage
-from engine.core import IllegalAction, canonical, get_game
+from engine.core import Game, IllegalAction, canonical, get_game
 
 
 @dataclass
@@ -19,6 +25,17 @@ class CheckResult:
     kind: str
     ok: bool
     detail: str
+    #: Not corruption: the game was played (partly) under an earlier engine schema and replays differently now.
+    rules_changed: bool = False
+
+
+def _older_rules(engine: Game, game: GameRow) -> int | None:
+    """The engine schema a game started under (or was last stored under), if older than today's."""
+    started = game.table_rules.get("engine_schema", 1)
+    stored = json.loads(game.state or "{}").get("schema_version", 1)
+    versions = [v for v in (started, stored) if isinstance(v, int) and not isinstance(v, bool)]
+    oldest = min(versions, default=1)
+    return oldest if oldest < engine.schema_version else None
 
 
 async def check_game(storage: Storage, game_id: int) -> CheckResult:
@@ -64,15 +81,24 @@ async def _check(storage: Storage, game: GameRow) -> CheckResult:
                 state = engine.apply(state, entry.seat, entry.action)
                 kept.append(entry)
     except IllegalAction as exc:
-        return CheckResult(game_id, game.kind, False, f"replay refused action {entry.seq}: {exc}")
+        return _mismatch(engine, game, f"replay refused action {entry.seq}: {exc}")
     stored = engine.load(game.state)
     if canonical(stored) != canonical(state):
-        return CheckResult(game_id, game.kind, False, "stored state differs from the replay")
+        return _mismatch(engine, game, "stored state differs from the replay")
     if game.status == "finished" and not engine.is_over(state) and (game.result or {}).get("reason") == "completed":
         return CheckResult(game_id, game.kind, False, "marked completed but the engine says it is not over")
     if game.fault:
         return CheckResult(game_id, game.kind, False, f"marked unplayable: {game.fault}")
     return CheckResult(game_id, game.kind, True, f"{game.status}, {len(log)} actions replayed")
+
+
+def _mismatch(engine: Game, game: GameRow, detail: str) -> CheckResult:
+    older = _older_rules(engine, game)
+    if older is None:
+        return CheckResult(game.id, game.kind, False, detail)
+    return CheckResult(game.id, game.kind, False,
+                       f"replays differently under today's rules (played under {engine.title} engine schema "
+                       f"{older}, now {engine.schema_version}; not corruption): {detail}", rules_changed=True)
 
 
 async def check_all(storage: Storage) -> list[CheckResult]:

@@ -18,7 +18,6 @@ import asyncio
 import datetime as dt
 import json
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -28,6 +27,7 @@ from bot.service.replay import effective
 from bot.service.tables import TableService
 from bot.storage import GameRow
 from engine.core import Rng, get_game, mix_seed
+from engine.rollwrite.game import RollWriteGame
 from engine.rollwrite.scoring import tie_break_key
 
 KIND = "rollwrite"
@@ -150,6 +150,13 @@ class Comparison:
     other: Line
 
 
+def _rollwrite() -> RollWriteGame:
+    """The Roll & Write engine with its own surface (orders fulfilled), as registered."""
+    engine = get_game(KIND)
+    assert isinstance(engine, RollWriteGame)
+    return engine
+
+
 def round_story(seed: int, options: dict[str, Any], log: list[tuple[int, Any]]) -> tuple[list[int], list[str]]:
     """Replay a one-seat game: its total after each round and the public label of each round's first decision."""
     engine = get_game(KIND)
@@ -171,7 +178,7 @@ def round_story(seed: int, options: dict[str, Any], log: list[tuple[int, Any]]) 
 
 def play_par(date: str, seed: int, options: dict[str, Any], budget_s: float) -> Par:
     """The AI plays a day's challenge alone (deterministic under the day's seed)."""
-    engine = get_game(KIND)
+    engine = _rollwrite()
     state = engine.new(1, seed, options)
     log: list[tuple[int, Any]] = []
     while not engine.is_over(state):
@@ -247,7 +254,7 @@ class DailyService:
         self.tables = tables
         self.storage = tables.storage
         self.grace_hours = grace_hours
-        self.clock = clock or tables.clock or time.time
+        self.clock = clock or tables.clock
         self._secret = secret
         #: The AI's thinking time per decision when it plays a day's par.
         self.par_budget_s = par_budget_s
@@ -342,7 +349,7 @@ class DailyService:
 
     @staticmethod
     def _read_standing(game: GameRow) -> Standing:
-        engine = get_game(KIND)
+        engine = _rollwrite()
         assert game.state is not None
         state = engine.load(game.state)
         resources, circles = tie_break_key(state["sheets"][0])

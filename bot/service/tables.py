@@ -372,6 +372,8 @@ class TableService:
                 raise BadRequest(f"The {what} must be at least {MIN_WAIT_HOURS:g} hour (or 0 for none); "
                                  f"{hours:g} h is too short to play.")
             rules[key] = hours
+        # The rules a game starts under: check-db tells a game begun before a rule fix from corruption.
+        rules["engine_schema"] = engine.schema_version
         if mode == "table" and guild_id is not None and channel_id is not None:
             open_here = await self.storage.list_games(
                 channel_id=channel_id, statuses=("lobby",), kind=kind, mode="table"

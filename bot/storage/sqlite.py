@@ -122,7 +122,7 @@ class SQLiteStorage:
     async def _check_and_migrate(self, conn: aiosqlite.Connection) -> None:
         # Reading the schema fails fast on a file that is not a SQLite database.
         async with conn.execute("PRAGMA quick_check(1)") as cur:
-            row = _first(await cur.fetchall())
+            row = _first(list(await cur.fetchall()))
         if row is None or row[0] != "ok":
             raise StorageError(
                 f"The database file {self.path} failed SQLite's integrity check ({row[0] if row else '?'}). "
@@ -169,8 +169,23 @@ class SQLiteStorage:
             await conn.execute("ROLLBACK")
             raise
         # Only a file known to be ours is switched to WAL (a persistent property of the file).
-        await conn.execute("PRAGMA journal_mode = WAL")
+        await self._use_wal(conn)
         await conn.execute("PRAGMA synchronous = FULL")
+
+    async def _use_wal(self, conn: aiosqlite.Connection) -> None:
+        """Switch the file to WAL. Another process opening the same new file may hold a lock just then,
+        and SQLite answers a journal-mode change with "database is locked" at once (no busy wait), so
+        this waits and tries again; once one process has switched, the others find WAL already on."""
+        deadline = time.monotonic() + self.busy_timeout_ms / 1000
+        while True:
+            try:
+                async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+                    await cur.fetchall()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     async def _missing_schema(self, conn: aiosqlite.Connection) -> str:
         """What of our core schema the open file lacks ("" if it has it all)."""
@@ -195,7 +210,7 @@ class SQLiteStorage:
     async def _scalar(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> Any:
         """One value, on the writer inside a transaction (or at open)."""
         async with conn.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+            rows = list(await cur.fetchall())
         return rows[0][0] if rows else None
 
     async def _read(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
@@ -752,7 +767,7 @@ def _split_statements(script: str) -> list[str]:
 
 async def _require_status(conn: aiosqlite.Connection, game_id: int, status: str) -> None:
     async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-        row = _first(await cur.fetchall())
+        row = _first(list(await cur.fetchall()))
     if row is None or row[0] != status:
         raise StaleVersion("The game is no longer open for that.")
 

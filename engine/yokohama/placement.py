@@ -16,7 +16,7 @@ and sends the chosen set as `areas`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.core import State
 from engine.yokohama.board import ONE_STEP_LIMIT, action_areas, add_assistants, has_tech, other_presidents
@@ -103,6 +103,21 @@ def pair_options(state: State, seat: int) -> list[Place]:
             split.append(action)
         return split
     return out
+
+
+def menu(state: State, seat: int) -> dict[str, Any] | None:
+    """The spread step as a multi-select: the areas to pick from and how many may be picked.
+
+    A front end shows `areas` (layout order, at most 17) in one select menu with `min_values`
+    `min` and `max_values` `max`, and sends `{"do": "place", "areas": <picked, in layout order>}`;
+    a set the money does not cover is refused with a reason. None outside the spread step.
+    """
+    if state["stage"] != "place_spread" or seat != state["seat"]:
+        return None
+    chosen = spread_options(state, seat)
+    areas = [a for a in action_areas(state) if any(a in c["areas"] for c in chosen)]
+    sizes = [len(c["areas"]) for c in chosen]
+    return {"areas": areas, "min": min(sizes, default=0), "max": max(sizes, default=0)}
 
 
 def options(state: State, seat: int) -> list[PlacementAction]:

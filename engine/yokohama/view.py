@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.yokohama import endgame
+from engine.yokohama import endgame, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, reward_text
 from engine.yokohama.endgame import END_REASONS
@@ -141,6 +141,8 @@ def view(state: State, viewer: int | None, headline: str) -> dict[str, Any]:
         "stage": state["stage"],
         "stage_text": STAGE_TEXT.get(state["stage"], state["stage"]),
         "acting": acting,
+        # The spread placement as a multi-select (engine.yokohama.placement.menu), for the seat placing.
+        "placement_menu": placement.menu(state, viewer) if viewer is not None else None,
         "pending": [dict(item) for item in state["pending"]],
         "end": {"reasons": [END_REASONS[r] for r in state["end"]["reasons"]],
                 "final_round": state["end"]["final_round"]},

@@ -184,3 +184,27 @@ async def test_the_sweep_plays_a_bot_turn_left_over_by_a_stopped_process(
     [event] = await service.sweep(row.waiting_since + 3601)
     assert event.kind == "bot" and event.users == []
     assert (await service.status(game.id)).waiting_on == [ALICE]
+
+
+async def test_a_roll_and_write_table_with_the_bot_plays_its_simultaneous_rounds(
+    bots: TableService, storage: Storage
+) -> None:
+    """In simultaneous rounds the bot decides its part as soon as it owes one; the game only waits on people."""
+    from engine.core import Rng
+
+    game = await bots.create("rollwrite", creator_id=ALICE, guild_id=1, channel_id=2)
+    await bots.add_bot(game.id, ALICE)
+    await bots.start(game.id, ALICE)
+    rng = Rng(1)
+    for _ in range(2000):
+        status = await bots.status(game.id)
+        if status.status != "active":
+            break
+        assert status.waiting_on == [ALICE]
+        decision = await bots.decision(game.id, ALICE)
+        await bots.act_by_index(game.id, ALICE, decision.version, rng.randint(0, len(decision.options) - 1),
+                                decision.stamp)
+    row = await storage.get_game(game.id)
+    assert row.status == "finished"
+    assert any(e.origin == "auto" and e.user_id == -1 for e in await storage.actions(game.id))
+    assert all(r.ok for r in await check_all(storage)), await check_all(storage)

@@ -130,5 +130,5 @@ async def test_table_new_against_bots_fills_a_yokohama_table(fake: FakeDiscord, 
     status = await bot_of(fake).service.status(row.id)
     assert status.waiting_on == [alice.id]
     text = "\n".join(s.text for s in fake.sent)
-    assert "Yokohama AI 1" in text and "Yokohama AI 2" in text
+    assert "**Yokohama AI**" in text and "Yokohama AI 2" in text and "Yokohama AI 1" not in text
     no_bot_mention(fake)

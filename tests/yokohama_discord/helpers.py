@@ -11,7 +11,7 @@ from PIL import Image
 from bot.discord_app.client import YokohamaBot
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 
-PANEL_PREFIXES = ("yk:do:", "yk:sel:", "yk:pg:")
+PANEL_PREFIXES = ("yk:do:", "yk:sel:", "yk:ms:", "yk:pg:")
 
 
 def bot_of(fake: FakeDiscord) -> YokohamaBot:
@@ -51,11 +51,14 @@ async def owing_users(fake: FakeDiscord, game_id: int) -> list[int]:
     return [u for u in (row.user_of(s) for s in engine.to_act(state)) if u is not None]
 
 
-def option_on(shown: Sent, game_id: int, index: int) -> tuple[str, list[str] | None] | None:
-    """The component offering option `index` on a panel: (custom_id, values for a select)."""
+def option_on(shown: Sent, game_id: int, index: int, action: object = None) -> tuple[str, list[str] | None] | None:
+    """The component offering option `index` on a panel: (custom_id, values for a select). A placement of
+    several areas is offered by one multi-select of areas: its values are the action's areas."""
     for comp in shown.all_components():
         cid = str(comp.get("custom_id", ""))
         parts = cid.split(":")
+        if cid.startswith(f"yk:ms:{game_id}:") and isinstance(action, dict) and "areas" in action:
+            return cid, list(action["areas"])
         if cid.startswith(f"yk:do:{game_id}:") and int(parts[4]) == index:
             return cid, None
         if cid.startswith(f"yk:sel:{game_id}:") and str(index) in [o["value"] for o in comp.get("options", [])]:
@@ -88,7 +91,7 @@ async def choose_greedy(fake: FakeDiscord, user: FakeUser, panel: Sent, game_id:
         action = engine.auto_action(state, decision.seat)
         index = next(c.index for c in decision.options if c.action == action)
         shown = fake.message_view(panel)
-        found = option_on(shown, game_id, index)
+        found = option_on(shown, game_id, index, action)
         if found is not None:
             return await fake.click(found[0], user=user, message=panel, values=found[1])
         pages = [c for c in shown.custom_ids() if c.startswith(f"yk:pg:{game_id}:")]

@@ -106,3 +106,42 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
     assert "Your turn" in (played.public[0].content or "")
     assert all(not p.files for p in played.panels), "panels work without their picture"
     assert not any("went wrong" in (p.content or "").lower() for p in played.panels)
+
+
+async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) -> None:
+    """Issue 10: "choose the 1-3 assistants ... in one decision, e.g. a multi-select menu": the hundreds of
+    area combinations of a spread placement are never paged; one menu of areas takes 1-3 picks."""
+    from bot.discord_app.panels import PAGE, chosen_option, placement_menu
+    from engine.core import Rng
+
+    players = [fake.user(n) for n in ("ann", "bob", "cy")]
+    game_id, _ = await open_table(fake, players)
+    service = bot_of(fake).service
+    rng = Rng(3)
+    for _ in range(400):
+        row, engine, state = await service.load(game_id)
+        seat = engine.to_act(state)[0]
+        user = row.user_of(seat)
+        decision = await service.decision(game_id, user)
+        menu = placement_menu(decision.options)
+        if menu is not None:
+            break
+        await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)), decision.stamp)
+    else:
+        raise AssertionError("no spread placement came up")
+    areas, low, high = menu
+    assert len(decision.options) > PAGE and len(areas) <= PAGE and (low, high) == (1, 3)
+    assert all(label for _, label in areas)
+    pick = [areas[0][0], areas[-1][0]]
+    index = chosen_option(decision.options, pick)
+    assert sorted(decision.options[index].action["areas"]) == sorted(pick)
+    panel = await fake.command("table panel", user=next(p for p in players if p.id == user),
+                               options={"game": game_id})
+    [shown] = [s for s in panel if s.kind == "followup"]
+    [select] = [c for c in shown.all_components() if str(c.get("custom_id", "")).startswith(f"yk:ms:{game_id}:")]
+    assert select["min_values"] == 1 and select["max_values"] == 3 and len(select["options"]) == len(areas)
+    sent = await fake.click(select["custom_id"], user=next(p for p in players if p.id == user), message=shown,
+                            values=pick)
+    assert sent
+    after = await service.game(game_id)
+    assert after.version > decision.version

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
 from bot.discord_app.panels import mention
+from bot.storage import is_bot_user
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ class Admin(commands.Cog):
         row = await self.bot.service.end_game(game, interaction.user.id, reason)
         log.warning("admin %s (%s) ended game %s in server %s", interaction.user, interaction.user.id, row.id,
                     interaction.guild_id)
-        players = [s.user_id for s in row.seats]
+        players = [s.user_id for s in row.seats if not is_bot_user(s.user_id)]
         text = (f"🛑 Game **#{row.id}** was ended by **{interaction.user.display_name}**, a server admin"
                 + (f": {reason.strip()}" if reason.strip() else ".") + " Nobody wins it. "
                 + ", ".join(mention(u) for u in players))

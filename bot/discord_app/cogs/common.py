@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.discord_app.panels import announce, lobby_text, lobby_view, service_of, start_announcement
 from bot.service import ServiceError
+from bot.service.tables import wait_hours
 from engine.core import get_game
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ async def _reminder_hours(bot: YokohamaBot, interaction: discord.Interaction, ho
     """The reminder time asked for, else the server's default, else the bot's."""
     if hours is None:
         stored = await bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
-        hours = float(stored) if stored else bot.settings.reminder_hours
+        # A default stored before the 1-hour minimum (or a REMINDER_HOURS below it) is held to the minimum.
+        hours = wait_hours(float(stored) if stored else bot.settings.reminder_hours)
     return float(hours)
 
 

@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.discord_app import rollwrite_text as text
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
+from bot.discord_app.names import bot_name
 from bot.discord_app.panels import (
     ANNOUNCERS,
     PANEL_NOTES,
@@ -36,7 +37,7 @@ from bot.discord_app.panels import (
     send_panel,
 )
 from bot.service import Outcome, ServiceError
-from bot.storage import GameRow
+from bot.storage import GameRow, is_bot_user
 from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
@@ -78,6 +79,8 @@ async def display_name(bot: YokohamaBot, channel: Any, user_id: int | None, seat
     """A name to print in a picture (pictures cannot hold mentions): server nickname, else user name."""
     if user_id is None:
         return f"Player {seat + 1}"
+    if is_bot_user(user_id):
+        return bot_name(user_id)
     guild = getattr(channel, "guild", None)
     member = guild.get_member(user_id) if guild is not None else None
     if member is None and guild is not None:
@@ -168,7 +171,7 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     places = text.final_places(game, view, tie_breaks)
     data = await asyncio.to_thread(scoreboard_png, view, names, places)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
-    everyone = [s.user_id for s in game.seats]
+    everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
     messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message
     for n, message in enumerate(messages):

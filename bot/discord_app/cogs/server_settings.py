@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
+from bot.service.tables import MIN_WAIT_HOURS
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
@@ -44,6 +45,11 @@ class ServerSettings(commands.Cog):
     @settings.command(name="reminders", description="Default hours before reminders for new tables (0 = never).")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
+        if 0 < hours < MIN_WAIT_HOURS:
+            await interaction.response.send_message(
+                f"Reminders come after at least {MIN_WAIT_HOURS:g} hour (or 0 for none); nothing was changed.",
+                ephemeral=True)
+            return
         await self.bot.storage.set_setting(interaction.guild_id or 0, "reminder_hours", f"{hours:g}")
         await interaction.response.send_message(
             f"New tables will remind players after {hours:g} h." if hours else "New tables will not send reminders.",

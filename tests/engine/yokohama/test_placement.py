@@ -137,3 +137,13 @@ def test_upgraded_half_placement_goes_on() -> None:
     options = GAME.legal(state, 0)
     assert {"do": "place", "areas": []} in options
     assert all("bank" not in a["areas"] and len(a["areas"]) <= 2 for a in options)
+
+
+def test_the_spread_is_offered_as_a_multi_select() -> None:
+    """Ruling R2.2: the spread list is a multi-select over the areas; every picked set (layout order) is legal."""
+    state = play(main_step(3), {"do": "place_way", "way": "spread"})
+    menu = GAME.view(state, 0)["placement_menu"]
+    assert menu["min"] == 1 and menu["max"] == 3 and len(menu["areas"]) <= 25 and "canal" not in menu["areas"]
+    assert GAME.view(state, None)["placement_menu"] is None and GAME.view(state, 1)["placement_menu"] is None
+    picked = [menu["areas"][0], menu["areas"][-1]]
+    assert {"do": "place", "areas": picked} in GAME.legal(state, 0)

@@ -9,7 +9,8 @@ from tests.engine.yokohama.helpers import fresh
 
 TOP_KEYS = {"game", "players", "viewer", "headline", "round", "turns", "current", "stage", "stage_text",
             "acting", "pending", "end", "over", "rows", "areas", "station", "ports", "order_deck", "labs",
-            "tech_deck", "church", "customs", "achievements", "mercenary_supply", "seats", "scores", "log"}
+            "tech_deck", "church", "customs", "achievements", "mercenary_supply", "seats", "scores", "log",
+            "placement_menu"}
 
 
 def test_top_level_shape() -> None:
