@@ -106,8 +106,9 @@ async def _check(args: argparse.Namespace, settings: Settings) -> int:
     older = [r for r in results if r.rules_changed]
     for r in results:
         print(f"{'ok ' if r.ok else 'OLD' if r.rules_changed else 'BAD'} #{r.game_id} {r.kind}: {r.detail}")
-    print(f"{len(results)} games checked, {len(bad)} mismatches, "
-          f"{len(older)} replaying differently under today's rules (played before a rule fix; they play on).")
+    print(f"{len(results)} games checked, {len(bad)} mismatches.")
+    if older:
+        print(f"{len(older)} games replay differently under today's rules (begun before a rule fix; they play on).")
     return 1 if bad else 0
 
 

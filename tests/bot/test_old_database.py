@@ -74,4 +74,4 @@ async def test_check_db_tells_old_rules_from_corruption(old_database: Path) -> N
 def test_check_db_command_lists_old_games_apart_and_passes_without_corruption(old_database: Path, capsys) -> None:
     assert main(["check-db", "--db", str(old_database)]) == 0
     out = capsys.readouterr().out
-    assert "0 mismatches" in out and "replaying differently under today's rules" in out
+    assert "0 mismatches." in out and "replay differently under today's rules" in out
