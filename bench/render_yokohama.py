@@ -13,17 +13,15 @@ runs, compared as ratios within one run on these noisy machines.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PIL import Image  # noqa: E402
 
+from bench.render_timing import report  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.yokohama import GAME  # noqa: E402
 from rendering.kit import png  # noqa: E402
@@ -56,29 +54,6 @@ def game_states(players: int, seed: int) -> tuple[dict[str, Any], dict[str, Any]
     return middle, state
 
 
-def timed(make: Callable[[], Image.Image], repeat: int) -> tuple[float, float, int]:
-    """Median milliseconds to draw, median milliseconds to encode that same image, PNG bytes."""
-    draws, encodes = [], []
-    size = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        image = make()
-        middle = time.perf_counter()
-        data = png(image)
-        end = time.perf_counter()
-        draws.append((middle - start) * 1000)
-        encodes.append((end - middle) * 1000)
-        size = len(data)
-    return statistics.median(draws), statistics.median(encodes), size
-
-
-def report(name: str, make: Callable[[], Image.Image], repeat: int) -> None:
-    image = make()
-    draw_ms, encode_ms, size = timed(make, repeat)
-    print(
-        f"{name:<30} {image.width}x{image.height} {image.mode}: draw {draw_ms:6.2f} ms, "
-        f"encode {encode_ms:6.2f} ms, draw/encode {draw_ms / encode_ms:4.2f}, PNG {size / 1024:5.1f} KiB"
-    )
 
 
 def write_samples(folder: Path, middle: dict[str, Any], final: dict[str, Any]) -> None:
