@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.core import Game, State, get_game, replay
+from engine.core import Game, Rng, State, get_game, replay
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 REQUIRED = ("game", "players", "seed", "options", "actions", "scores")
@@ -68,3 +68,24 @@ def write_record(path: Path, record: dict[str, Any]) -> None:
     lines.append("}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def play_recorded(game: Game, players: int, seed: int, options: dict[str, Any] | None, policy: str,
+                  *, limit: int = 6000) -> tuple[list[tuple[int, Any]], State]:
+    """Play one whole game for a record: `policy` is "greedy" (the engine's auto_action) or "mixed:P" (a
+    random legal action with probability P). Returns the action log and the final state."""
+    state = game.new(players, seed, options)
+    chooser = Rng(seed * 7919 + 17)
+    randomness = float(policy.split(":")[1]) if policy.startswith("mixed:") else 0.0
+    log: list[tuple[int, Any]] = []
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        if randomness and chooser.below(1000) < randomness * 1000:
+            action = chooser.choice(game.legal(state, seat))
+        else:
+            action = game.auto_action(state, seat)
+        log.append((seat, action))
+        state = game.apply(state, seat, action)
+        if len(log) > limit:
+            raise RuntimeError(f"{game.name}, {players} players, seed {seed}, {policy}: no end after {limit} decisions")
+    return log, state

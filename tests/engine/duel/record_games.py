@@ -15,11 +15,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.core import Rng
 from engine.duel import GAME
 from engine.duel.cards import TECHS
 from engine.duel.scoring import CATEGORIES
-from tests.engine.recorded import FIXTURES, write_record
+from tests.engine.recorded import FIXTURES, play_recorded, write_record
 
 DIRECTORY: Path = FIXTURES / "duel"
 
@@ -44,21 +43,8 @@ GAMES: list[tuple[str, int, str, str]] = [
 
 
 def play(seed: int, policy: str) -> tuple[list[tuple[int, Any]], Any]:
-    """Play one whole game; returns the action log and the final state."""
-    state = GAME.new(2, seed)
-    chooser = Rng(seed * 7919 + 17)
-    randomness = float(policy.split(":")[1]) if policy.startswith("mixed:") else 0.0
-    log: list[tuple[int, Any]] = []
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal(state, seat)
-        if randomness and chooser.below(1000) < randomness * 1000:
-            action = chooser.choice(legal)
-        else:
-            action = GAME.auto_action(state, seat)
-        log.append((seat, action))
-        state = GAME.apply(state, seat, action)
-    return log, state
+    """Play one whole Duel; returns the action log and the final state."""
+    return play_recorded(GAME, 2, seed, None, policy)
 
 
 def outcome(state: Any) -> str:

@@ -17,10 +17,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.core import Rng
 from engine.rollwrite import GAME
 from engine.rollwrite.components import technologies
-from tests.engine.recorded import FIXTURES, write_record
+from tests.engine.recorded import FIXTURES, play_recorded, write_record
 
 DIRECTORY: Path = FIXTURES / "rollwrite"
 
@@ -77,20 +76,7 @@ GAMES: list[tuple[str, int, int, dict[str, Any], str, str]] = [
 
 def play(players: int, seed: int, options: dict[str, Any], policy: str) -> tuple[list[tuple[int, Any]], Any]:
     """Play one whole game; returns the action log and the final state."""
-    state = GAME.new(players, seed, options)
-    chooser = Rng(seed * 7919 + 17)
-    randomness = float(policy.split(":")[1]) if policy.startswith("mixed:") else 0.0
-    log: list[tuple[int, Any]] = []
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal(state, seat)
-        if randomness and chooser.below(1000) < randomness * 1000:
-            action = chooser.choice(legal)
-        else:
-            action = GAME.auto_action(state, seat)
-        log.append((seat, action))
-        state = GAME.apply(state, seat, action)
-    return log, state
+    return play_recorded(GAME, players, seed, options, policy)
 
 
 def coverage(state: Any, log: list[tuple[int, Any]]) -> set[str]:

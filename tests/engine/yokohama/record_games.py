@@ -15,10 +15,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.core import Rng
 from engine.yokohama import GAME
 from engine.yokohama.components import parts
-from tests.engine.recorded import FIXTURES, write_record
+from tests.engine.recorded import FIXTURES, play_recorded, write_record
 
 DIRECTORY: Path = FIXTURES / "yokohama"
 EFFECTS = sorted({t["effect"] for t in parts().techs.values()})
@@ -36,21 +35,7 @@ GAMES: list[tuple[str, int, int, str, str]] = [
 
 def play(players: int, seed: int, policy: str) -> tuple[list[tuple[int, Any]], Any]:
     """Play one whole game; returns the action log and the final state."""
-    state = GAME.new(players, seed)
-    chooser = Rng(seed * 7919 + 17)
-    randomness = float(policy.split(":")[1]) if policy.startswith("mixed:") else 0.0
-    log: list[tuple[int, Any]] = []
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        if randomness and chooser.below(1000) < randomness * 1000:
-            action = chooser.choice(GAME.legal(state, seat))
-        else:
-            action = GAME.auto_action(state, seat)
-        log.append((seat, action))
-        state = GAME.apply(state, seat, action)
-        if len(log) > 6000:
-            raise RuntimeError(f"{players} players, seed {seed}, {policy}: no end after 6000 decisions")
-    return log, state
+    return play_recorded(GAME, players, seed, None, policy)
 
 
 def coverage(state: Any) -> set[str]:
