@@ -63,6 +63,9 @@ GAMES: list[tuple[str, int, int, str, str]] = [
     ("customs-4p-0", 4, 0, "customs", "the Customs board ends it (4 players)"),
     ("shops-nochurch-2p-2", 2, 2, "shops+nochurch", "Shophouses end it (2 players)"),
     ("shops-nochurch-3p-1", 3, 1, "shops+nochurch", "Shophouses end it (3 players)"),
+    ("shops-nochurch-4p-2", 4, 2, "shops+nochurch", "Shophouses end it (4 players)"),
+    ("techs-use-th-3p-2", 3, 2, "techs+use+th", "the Church ends it (3 players); Winery and Electrical Light at work"),
+    ("techs-use-nochurch-4p-1", 4, 1, "techs+use+nochurch", "the Order deck ends it (4 players)"),
 ]
 
 #: The policies `--search` tries.
@@ -73,6 +76,7 @@ SEARCH_POLICIES: list[str] = [
     "techs+use+customs+nochurch",
     "th+nochurch",
     "shops+nochurch",
+    "techs+use+nochurch",
     "customs",
     "customs+nochurch",
 ]
@@ -114,7 +118,7 @@ def record(stem: str, players: int, seed: int, policy: str, note: str) -> Covera
     return cover
 
 
-def search(seeds: int, policies: list[str], found_file: Path | None) -> None:
+def search(seeds: int, policies: list[str], found_file: Path | None, counts: list[int]) -> None:
     """Greedy set cover over the games played: print the GAMES entries that cover everything.
 
     With `found_file`, every game played is appended to it (one JSON line) and the cover is
@@ -124,7 +128,7 @@ def search(seeds: int, policies: list[str], found_file: Path | None) -> None:
         for line in found_file.read_text(encoding="utf-8").splitlines():
             stem, players, seed, policy, cover = json.loads(line)
             found.append((stem, players, seed, policy, set(cover)))
-    for players in (2, 3, 4):
+    for players in counts:
         for policy in policies:
             for seed in range(seeds):
                 name = policy.replace("/", "-").replace(":", "").replace("+", "-")
@@ -173,10 +177,11 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=0, help="seeds per player count and policy to search")
     parser.add_argument("--policy", action="append", help="search only this policy (repeatable)")
     parser.add_argument("--found", type=Path, help="JSON-lines file of games already searched (read and extended)")
+    parser.add_argument("--players", type=int, action="append", help="search only this player count (repeatable)")
     parser.add_argument("--show", action="store_true", help="print what the recorded files cover")
     args = parser.parse_args()
     if args.search:
-        search(args.search, args.policy or SEARCH_POLICIES, args.found)
+        search(args.search, args.policy or SEARCH_POLICIES, args.found, args.players or [2, 3, 4])
     elif args.show:
         show()
     else:

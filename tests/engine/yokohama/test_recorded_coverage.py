@@ -17,6 +17,7 @@ from engine.yokohama.endgame import END_REASONS
 from tests.engine.recorded import read_record
 from tests.engine.yokohama.fixture_coverage import EFFECTS, Coverage, coverage
 from tests.engine.yokohama.record_games import DIRECTORY
+from tests.engine.yokohama.steering import parse
 
 PATHS = sorted(DIRECTORY.glob("*.json"))
 
@@ -55,3 +56,20 @@ def test_the_records_seat_two_three_and_four_players() -> None:
 def test_the_record_set_stays_small() -> None:
     """Every record is replayed on every run: a handful of whole games, not a corpus."""
     assert len(PATHS) <= 20
+
+
+def test_owning_a_technology_is_not_using_it() -> None:
+    """The greedy 2-player game buys Brickyard and Telephone but never places a Customs pawn
+    afterwards nor leaves an assistant behind: acquired, not used (the use detectors are not
+    satisfied by ownership alone)."""
+    game = covered()["greedy-2p-0"]
+    assert game.acquired == {"brickyard", "telephone"}
+    assert game.used == set()
+
+
+def test_steered_policies_name_known_goals() -> None:
+    seats = parse("techs+use/greedy:0.2", 3)
+    assert [sorted(p.goals) for p in seats] == [["techs", "use"], [], ["techs", "use"]]
+    assert seats[1].randomness == 0.2
+    with pytest.raises(ValueError, match="unknown goal"):
+        parse("church-lover", 2)
