@@ -16,10 +16,16 @@ differ, or a logged action is no longer legal). Then:
 3. run test_recorded_coverage.py: if a game no longer covers what it was chosen for (its `covers`
    lost a tag the set needs), search again (below) and replace that entry of GAMES.
 
-`--search N` plays N seeds for every player count and every policy in SEARCH_POLICIES, then
-prints a small set of GAMES entries that together cover everything (a greedy set cover, fewest
-games first) and what, if anything, stays uncovered. `--show` prints the coverage table of the
-recorded files.
+A change meant to keep behaviour (a refactoring, a faster greedy player) must leave every file
+byte-identical when re-recorded: run step 1 and `git status tests/fixtures/yokohama` shows nothing.
+
+`--search N` plays N seeds for every player count (`--players 2` for one) and every policy in
+SEARCH_POLICIES (`--policy P`, repeatable, for others), then prints a small set of GAMES entries
+that together cover everything (a greedy set cover: most new facts, then the shortest game) and
+what, if anything, stays uncovered; `--found FILE` keeps every game searched in FILE so that
+searches with different policies add up. `--show` prints the coverage table of the recorded files.
+The Customs board has not yet ended a 2-player game in any search: without Chinatown (not used
+with 2 players) imported goods come only from a few orders, buildings and 5-Power tokens.
 
 Policies (tests/engine/yokohama/steering.py): "greedy" — every seat plays `GAME.auto_action`;
 "mixed:P" — each decision is random with probability P, else greedy; a steered policy names one
