@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.jsoncopy import json_copy
 
 State = dict[str, Any]
 Action = Any  # JSON-able: dict, list, str, int, bool
@@ -174,15 +175,22 @@ class Game(ABC):
 
         Plain `==` would let `1.0` or `True` pass for `1` and poison the stored log; only an
         action that serialises exactly like an offered one is accepted, and the engine's own
-        object (never the caller's) is what gets applied and stored.
+        object (never the caller's) is what gets applied and stored, as a JSON copy (the form a
+        replay from the stored log applies too).
         """
         try:
             key = canonical(action)
         except (TypeError, ValueError):
             return None
-        for option in self.legal(state, seat):
+        options = self.legal(state, seat)
+        # Fast path: an equal option (`==`, in C) is the only one worth serialising; equal JSON
+        # implies `==` except for a tuple against a list, which the full scan below still finds.
+        for option in options:
+            if option == action and canonical(option) == key:
+                return json_copy(option)
+        for option in options:
             if canonical(option) == key:
-                return copy.deepcopy(option)
+                return json_copy(option)
         return None
 
     def _copy_for_move(self, state: State, seat: int) -> State:
