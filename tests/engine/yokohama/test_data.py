@@ -90,3 +90,32 @@ def test_management_boards_have_room_for_the_end_counts() -> None:
         assert len(b["customs"]) - (players == 2) >= need
     assert [s["need"] for s in b["customs"]] == sorted(s["need"] for s in b["customs"])
     assert max(s["need"] for s in b["customs"]) == 4  # Power 5 pays at most 4 imported goods
+
+
+def test_bad_data_is_refused_with_every_problem_named() -> None:
+    """Each kind of check (layout, counts, cards, rewards) reports its own problem, all in one message."""
+    import copy
+
+    broken = copy.copy(parts())
+    broken.orders = {k: dict(v) for k, v in list(parts().orders.items())[:35]}
+    broken.techs = {k: {**v, "country": "swiss"} if k == min(parts().techs) else v for k, v in parts().techs.items()}
+    broken.power_tokens = {k: {**v, "reward": {"gold": 1}} if k == min(parts().power_tokens) else v
+                           for k, v in parts().power_tokens.items()}
+    with pytest.raises(ValueError) as refused:
+        broken.validate()
+    message = str(refused.value)
+    assert "35 order cards, the game has 36" in message
+    assert "unknown country swiss" in message
+    assert "unknown reward icon gold" in message
+
+
+def test_scoring_tables_are_the_rulebooks() -> None:
+    """"The player with the highest number of Assistant pawns receives 6 Victory points, and the
+    second highest receives 3" (Church); 8 and 4 (Customs); 10 and 5 (Technology); sets of 5, 4, 3, 2
+    different Country icons: 12, 8, 4, 2; "Every 2 Yen: 1 Victory point"; "Every 3 Trade Good tokens"."""
+    scoring = parts().rules["scoring"]
+    assert scoring["church_majority"] == [6, 3] and scoring["customs_majority"] == [8, 4]
+    assert scoring["technology_majority"] == [10, 5]
+    assert scoring["country_sets"] == [0, 2, 4, 8, 12]
+    assert (scoring["yen_per_point"], scoring["goods_per_point"], scoring["dummy_tech_twice"]) == (2, 3, 15)
+    assert parts().rules["placement"] == {"spread_limit": 3, "spread_limit_newspaper": 4}
