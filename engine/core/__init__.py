@@ -2,6 +2,7 @@
 
 from engine.core.contract import Action, Game, OptionSpec, State, canonical, fill_seats, seat_token
 from engine.core.errors import IllegalAction
+from engine.core.jsoncopy import json_copy
 from engine.core.playout import ContractViolation, Playout, random_playout, replay
 from engine.core.registry import available_games, get_game, register, unregister
 from engine.core.rng import Rng, mix_seed
@@ -19,6 +20,7 @@ __all__ = [
     "canonical",
     "fill_seats",
     "get_game",
+    "json_copy",
     "mix_seed",
     "random_playout",
     "register",

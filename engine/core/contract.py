@@ -180,7 +180,13 @@ class Game(ABC):
             key = canonical(action)
         except (TypeError, ValueError):
             return None
-        for option in self.legal(state, seat):
+        options = self.legal(state, seat)
+        # Fast path: an equal option (`==`, in C) is the only one worth serialising; equal JSON
+        # implies `==` except for a tuple against a list, which the full scan below still finds.
+        for option in options:
+            if option == action and canonical(option) == key:
+                return copy.deepcopy(option)
+        for option in options:
             if canonical(option) == key:
                 return copy.deepcopy(option)
         return None

@@ -20,11 +20,10 @@ the time budget is only a safety cap.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
-from engine.core import Rng, State
+from engine.core import Rng, State, json_copy
 from engine.core.rng import mix_seed
 from engine.yokohama import endgame, flow, greedy
 from engine.yokohama.components import parts
@@ -36,10 +35,6 @@ CANDIDATES = 3
 SAMPLES = 2
 #: A rollout longer than this many decisions is cut (a turn is ~8 decisions; 4 players ~32, and more).
 ROLLOUT_CAP = 100
-
-
-def _copy(state: State) -> State:
-    return json.loads(json.dumps(state))
 
 
 def visible_orders(state: State, seat: int) -> set[int]:
@@ -68,7 +63,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     cards each deck has); which cards fill them is drawn from the sorted unseen pool, so the result
     depends on the seat's view and `rng` alone.
     """
-    out = _copy(state)
+    out = json_copy(state)
     unseen = rng.shuffled(sorted(set(parts().orders) - visible_orders(state, seat)))
     for other, pl in enumerate(out["p"]):
         if other == seat:
@@ -82,11 +77,12 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return out
 
 
-def _play(state: State, seat: int) -> Action:
-    """The greedy player's choice for `seat` (the first card at the setup choice, as auto_action)."""
+def _play_on(state: State, seat: int) -> State:
+    """The state after the greedy player's choice for `seat` (the first card at the setup choice,
+    as auto_action); the greedy look-ahead already built it, so it is not applied again."""
     if state["stage"] == "keep":
-        return flow.options(state, seat)[0]
-    return greedy.choose(state, seat)
+        return greedy.after(state, seat, flow.options(state, seat)[0])
+    return greedy.choose_with_state(state, seat)[1]
 
 
 def _margin(state: State, seat: int) -> float:
@@ -107,21 +103,28 @@ def rollout(state: State, seat: int) -> State:
         if state["turns"] != turns and state["seat"] == seat and state["stage"] == "first":
             break
         who = flow.to_act(state)[0] if seat not in flow.to_act(state) else seat
-        state = greedy.after(state, who, _play(state, who))
+        state = _play_on(state, who)
     return state
 
 
 def candidates(state: State, seat: int) -> list[Action]:
     """The greedy choice first, then the other options with the best worth right after them."""
+    return [action for action, _ in _candidates(state, seat)]
+
+
+def _candidates(state: State, seat: int) -> list[tuple[Action, State]]:
+    """`candidates`, each with the state right after it."""
     options = flow.options(state, seat)
-    choice = _play(state, seat)
-    ranked = sorted(options, key=lambda a: -greedy.worth(greedy.after(state, seat, a), seat))
-    out = [choice]
-    for action in ranked:
+    choice, chosen = greedy.choose_with_state(state, seat) if state["stage"] != "keep" else (options[0], None)
+    trials = [greedy.after(state, seat, a) for a in options]
+    values = [greedy.worth(trial, seat) for trial in trials]
+    ranked = sorted(range(len(options)), key=lambda i: -values[i])
+    out = [(choice, chosen if chosen is not None else greedy.after(state, seat, choice))]
+    for i in ranked:
         if len(out) >= CANDIDATES:
             break
-        if action != choice:
-            out.append(action)
+        if options[i] != choice:
+            out.append((options[i], trials[i]))
     return out
 
 
@@ -133,12 +136,14 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) 
     deadline = time.perf_counter() + budget_s
     rng = Rng(mix_seed(seed, seat, state["turns"], state["round"], state["stage"]))
     worlds = [determinize(state, seat, rng) for _ in range(SAMPLES)]
-    picks = candidates(worlds[0], seat)
+    first = _candidates(worlds[0], seat)
+    picks = [action for action, _ in first]
     totals = [0.0] * len(picks)
-    for world in worlds:
+    for w, world in enumerate(worlds):
         margins = []
-        for action in picks:
-            margins.append(_margin(rollout(greedy.after(world, seat, action), seat), seat))
+        for action, trial in first:
+            start = trial if w == 0 else greedy.after(world, seat, action)
+            margins.append(_margin(rollout(start, seat), seat))
             if time.perf_counter() > deadline:
                 break
         if len(margins) < len(picks):

@@ -6,25 +6,33 @@ Pure functions of the state; nothing here changes it.
 from __future__ import annotations
 
 from engine.core import State
-from engine.yokohama.components import area_kind, parts, tech_effect
+from engine.yokohama.components import parts
 
 MAX_POWER: int = parts().rules["max_power"]
+#: Area kind and technology effect by id: these questions are asked millions of times in a
+#: look-ahead, so they are plain dict lookups (the component data never changes once read).
+KIND: dict[str, str] = {area: data["kind"] for area, data in parts().areas.items()}
+EFFECT: dict[int, str] = {tech: data["effect"] for tech, data in parts().techs.items()}
 #: A decision lists at most this many options; a longer one is split in two steps (ruling R2.2).
 ONE_STEP_LIMIT = 25
 
 
 def action_areas(state: State) -> list[str]:
     """Areas in layout order where pieces may stand (every area but the Canal)."""
-    return [a for a in state["layout"] if area_kind(a) != "canal"]
+    return [a for a in state["layout"] if KIND[a] != "canal"]
 
 
 def has_tech(state: State, seat: int, effect: str) -> bool:
-    return any(tech_effect(t) == effect for t in state["p"][seat]["techs"])
+    return effect in [EFFECT[tech] for tech in state["p"][seat]["techs"]]
 
 
 def other_presidents(state: State, seat: int, area: str) -> list[int]:
     """Seats other than `seat` whose President stands in `area`."""
-    return [s for s, pl in enumerate(state["p"]) if s != seat and pl["president"] == area]
+    out = []
+    for s, pl in enumerate(state["p"]):
+        if pl["president"] == area and s != seat:
+            out.append(s)
+    return out
 
 
 def assistants_at(state: State, seat: int, area: str) -> int:
@@ -61,11 +69,19 @@ def power(state: State, seat: int, area: str) -> int:
 
 
 def shops_built(state: State, seat: int) -> int:
-    return sum(site["shops"].count(seat) for site in state["sites"].values())
+    n = 0
+    for site in state["sites"].values():
+        if seat in site["shops"]:
+            n += site["shops"].count(seat)
+    return n
 
 
 def th_built(state: State, seat: int) -> int:
-    return sum(1 for site in state["sites"].values() if site["th"] == seat)
+    n = 0
+    for site in state["sites"].values():
+        if site["th"] == seat:
+            n += 1
+    return n
 
 
 def built_categories(state: State, seat: int) -> tuple[int, int]:

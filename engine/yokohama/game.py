@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.core import Game, State, seat_token
+from engine.core import Game, State, json_copy, seat_token
 from engine.yokohama import ai as search
 from engine.yokohama import describe as labels
 from engine.yokohama import endgame, flow, greedy, setup, story
@@ -45,9 +44,9 @@ class YokohamaGame(Game):
         return flow.options(state, seat)
 
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """Through JSON: several times faster than `copy.deepcopy` for this plain-JSON state
-        (profiled: deepcopy was 85% of a playout)."""
-        return json.loads(json.dumps(state))
+        """A JSON copy (`json_copy`): many times faster than `copy.deepcopy` for this plain-JSON
+        state (profiled: deepcopy was 85% of a playout)."""
+        return json_copy(state)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.apply(state, seat, action)

@@ -10,10 +10,10 @@ President walks to the best area instead of pacing between equal ones.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import State
+from engine.core import State, json_copy
 from engine.yokohama import flow, movement
 from engine.yokohama.areas import PRODUCTION
 from engine.yokohama.board import (
@@ -93,39 +93,39 @@ def reachable(state: State, seat: int) -> set[str]:
     if start is None:
         out.update(movement.enter_areas(state, seat))
         return out
-    seen: set[tuple[str, int]] = set()
-    todo = [(start, pl["yen"])]
-    while todo:
-        here, cash = todo.pop()
-        if (here, cash) in seen:
-            continue
-        seen.add((here, cash))
-        if here != start and movement.can_stop(state, seat, here):
-            out.add(here)
-        for nxt in state["adjacent"][here]:
-            if nxt != start and movement.can_enter(state, seat, nxt):
-                price = movement.entry_cost(state, seat, nxt)
-                if price <= cash:
-                    todo.append((nxt, cash - price))
+    out.update(movement.routes(state, seat, start, start))  # the cheapest walks are the affordable ones
     return out
 
 
 def after(state: State, seat: int, action: Action) -> State:
-    trial = json.loads(json.dumps(state))
+    trial = json_copy(state)
     flow.apply(trial, seat, action)
     return trial
 
 
+def _best(state: State, seat: int, value: Callable[[Action, State], float]) -> tuple[Action, State, float]:
+    """The option whose resulting state `value` rates highest (first on ties), that state, and
+    its rating. The state comes back so the caller need not apply the option a second time."""
+    best: tuple[Action, State] | None = None
+    best_value = float("-inf")
+    for action in flow.options(state, seat):
+        trial = after(state, seat, action)
+        score = value(action, trial)
+        if best is None or score > best_value + 1e-9:
+            best, best_value = (action, trial), score
+    assert best is not None, "a seat that owes a decision always has an option"
+    return best[0], best[1], best_value
+
+
+def _one_step(state: State, seat: int) -> tuple[Action, State]:
+    action, trial, _ = _best(
+        state, seat, lambda _a, t: worth(t, seat) + (0.01 if t["over"] or t["seat"] != seat else 0.0))
+    return action, trial
+
+
 def one_step(state: State, seat: int) -> Action:
     """The action with the best immediate worth (first on ties)."""
-    options = flow.options(state, seat)
-    best, best_value = options[0], float("-inf")
-    for action in options:
-        trial = after(state, seat, action)
-        value = worth(trial, seat) + (0.01 if trial["over"] or trial["seat"] != seat else 0.0)
-        if value > best_value + 1e-9:
-            best, best_value = action, value
-    return best
+    return _one_step(state, seat)[0]
 
 
 def finish_action(state: State, seat: int) -> float:
@@ -133,38 +133,34 @@ def finish_action(state: State, seat: int) -> float:
     for _ in range(ROLLOUT_LIMIT):
         if state["over"] or state["seat"] != seat or state["stage"] in ("first", "second", "end_turn"):
             break
-        state = after(state, seat, one_step(state, seat))
+        state = _one_step(state, seat)[1]
     return worth(state, seat)
 
 
 def best_of(state: State, seat: int, value: Any) -> Action:
     """The option whose resulting state `value` rates highest (first on ties)."""
-    options = flow.options(state, seat)
-    best, best_value = options[0], float("-inf")
-    for action in options:
-        score = value(after(state, seat, action))
-        if score > best_value + 1e-9:
-            best, best_value = action, score
-    return best
+    return _best(state, seat, lambda _a, trial: value(trial))[0]
 
 
 def choose(state: State, seat: int) -> Action:
+    return choose_with_state(state, seat)[0]
+
+
+def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
+    """`choose`, with the state after the chosen action (the look-ahead already built it)."""
     stage = state["stage"]
     if state["pending"] or stage in flow.AREA:
         # Judge area choices by where the whole action ends, not by the half-way state.
-        return best_of(state, seat, lambda trial: finish_action(trial, seat))
+        action, trial, _ = _best(state, seat, lambda _a, t: finish_action(t, seat))
+        return action, trial
     if stage in PLACEMENT:
-        return placement_choice(state, seat)[0]
+        action, trial, _ = _placement(state, seat)
+        return action, trial
     if stage not in MOVEMENT:
-        return one_step(state, seat)
-    options = flow.options(state, seat)
-    best, best_value = options[0], float("-inf")
-    for action in options:
-        trial = after(state, seat, action)
-        value = best_return(trial, seat) if action["do"] == "return" else finish_action(trial, seat)
-        if value > best_value + 1e-9:
-            best, best_value = action, value
-    return best
+        return _one_step(state, seat)
+    action, trial, _ = _best(
+        state, seat, lambda a, t: best_return(t, seat) if a["do"] == "return" else finish_action(t, seat))
+    return action, trial
 
 
 def placement_choice(state: State, seat: int) -> tuple[Action, float]:
@@ -173,26 +169,42 @@ def placement_choice(state: State, seat: int) -> tuple[Action, float]:
     A spread can be chosen in hundreds of ways; only combinations of the `SHORTLIST` best
     single areas are tried, which is what a player would weigh too.
     """
+    action, _, value = _placement(state, seat)
+    return action, value
+
+
+def _placement(state: State, seat: int) -> tuple[Action, State, float]:
+    """`placement_choice`, with the state after the chosen action."""
     options = flow.options(state, seat)
     if options[0]["do"] == "place_way":
-        rated = [(placement_choice(after(state, seat, way), seat)[1], i) for i, way in enumerate(options)]
-        return options[max(rated)[1]], max(rated)[0]
+        ways = [after(state, seat, way) for way in options]
+        rated = [(_placement(trial, seat)[2], i) for i, trial in enumerate(ways)]
+        value, i = max(rated)
+        return options[i], ways[i], value
+    tried: dict[int, State] = {}
     singles = [a for a in options if len(a.get("areas", [])) == 1]
     if len(options) > 40 and singles:
-        ranked = sorted(singles, key=lambda a: -worth(after(state, seat, a), seat))
+        values = {}
+        for action in singles:
+            tried[id(action)] = after(state, seat, action)
+            values[id(action)] = worth(tried[id(action)], seat)
+        ranked = sorted(singles, key=lambda a: -values[id(a)])
         top = {a["areas"][0] for a in ranked[:SHORTLIST]}
         options = [a for a in options if "pair" in a or set(a["areas"]) <= top]
-    best, best_value = options[0], float("-inf")
+    best: tuple[Action, State] | None = None
+    best_value = float("-inf")
     for action in options:
-        value = worth(after(state, seat, action), seat)
-        if value > best_value + 1e-9:
-            best, best_value = action, value
-    return best, best_value
+        trial = tried[id(action)] if id(action) in tried else after(state, seat, action)
+        value = worth(trial, seat)
+        if best is None or value > best_value + 1e-9:
+            best, best_value = (action, trial), value
+    assert best is not None, "placement is offered only when something can be placed"
+    return best[0], best[1], best_value
 
 
 def best_return(state: State, seat: int) -> float:
     """Worth of taking pieces back: only sensible when the hand has run low."""
     low = state["p"][seat]["hand"]["assistants"] < 2
     while state["stage"] == "return":
-        state = after(state, seat, one_step(state, seat))
+        state = _one_step(state, seat)[1]
     return worth(state, seat) + (3.0 if low else -1.0)

@@ -10,10 +10,12 @@ Postal System change these rules as the technology cards say.
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
 from typing import Any
 
 from engine.core import State
 from engine.yokohama.board import (
+    KIND,
     ONE_STEP_LIMIT,
     action_areas,
     add_assistants,
@@ -49,6 +51,35 @@ def can_stop(state: State, seat: int, area: str) -> bool:
     return assistants_at(state, seat, area) > 0
 
 
+def step_prices(state: State, seat: int) -> dict[str, int]:
+    """Every area the President may step into (`can_enter`), with its `entry_cost`.
+
+    The route searches ask this for every step they try; one table per search is far cheaper
+    than asking the rules questions again each time.
+    """
+    placed = state["p"][seat]["placed"]
+    stagecoach = has_tech(state, seat, "stagecoach")
+    others: dict[str, int] = {}
+    for s, pl in enumerate(state["p"]):
+        if s != seat and pl["president"] is not None:
+            others[pl["president"]] = others.get(pl["president"], 0) + 1
+    prices = {}
+    for area in state["adjacent"]:
+        if KIND[area] == "canal":
+            prices[area] = 1
+        elif placed.get(area, 0) > 0:
+            prices[area] = 0 if stagecoach else others.get(area, 0)
+    return prices
+
+
+def stop_areas(state: State, seat: int) -> set[str]:
+    """Every area where the President may end a move (`can_stop`)."""
+    postal = has_tech(state, seat, "postal")
+    taken = {pl["president"] for s, pl in enumerate(state["p"]) if s != seat}
+    placed = state["p"][seat]["placed"]
+    return {a for a, n in placed.items() if n > 0 and KIND[a] != "canal" and (postal or a not in taken)}
+
+
 def routes(state: State, seat: int, here: str, start: str) -> dict[str, int]:
     """Every legal stop reachable from `here` step by step, with the cheapest price to get there.
 
@@ -57,38 +88,40 @@ def routes(state: State, seat: int, here: str, start: str) -> dict[str, int]:
     `here` itself counts when the President is already on the way (`here != start`).
     """
     money = state["p"][seat]["yen"]
+    prices = step_prices(state, seat)
+    adjacent = state["adjacent"]
     best: dict[str, int] = {here: 0}
     todo = [(0, here)]
     while todo:
-        todo.sort()
-        paid, area = todo.pop(0)
-        if paid > best.get(area, paid):
+        paid, area = heappop(todo)
+        if paid > best[area]:
             continue
-        for nxt in state["adjacent"][area]:
-            if nxt == start or not can_enter(state, seat, nxt):
+        for nxt in adjacent[area]:
+            if nxt == start or nxt not in prices:
                 continue
-            price = paid + entry_cost(state, seat, nxt)
+            price = paid + prices[nxt]
             if price <= money and price < best.get(nxt, money + 1):
                 best[nxt] = price
-                todo.append((price, nxt))
-    return {a: p for a, p in best.items() if can_stop(state, seat, a) and (a != start or here != start)}
+                heappush(todo, (price, nxt))
+    stops = stop_areas(state, seat)
+    return {a: p for a, p in best.items() if a in stops and (a != start or here != start)}
 
 
 def route_payees(state: State, seat: int, here: str, start: str, goal: str) -> list[str]:
     """The areas entered on one cheapest route from `here` to `goal` (in order)."""
     money = state["p"][seat]["yen"]
+    prices = step_prices(state, seat)
     best: dict[str, tuple[int, list[str]]] = {here: (0, [])}
     todo = [(0, here)]
     while todo:
-        todo.sort()
-        paid, area = todo.pop(0)
+        paid, area = heappop(todo)
         for nxt in state["adjacent"][area]:
-            if nxt == start or not can_enter(state, seat, nxt):
+            if nxt == start or nxt not in prices:
                 continue
-            price = paid + entry_cost(state, seat, nxt)
+            price = paid + prices[nxt]
             if price <= money and price < best.get(nxt, (money + 1, []))[0]:
                 best[nxt] = (price, [*best[area][1], nxt])
-                todo.append((price, nxt))
+                heappush(todo, (price, nxt))
     return best[goal][1]
 
 

@@ -15,6 +15,7 @@ written one action per line, so a rule change that alters a game shows up as a r
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,16 +72,21 @@ def write_record(path: Path, record: dict[str, Any]) -> None:
 
 
 def play_recorded(game: Game, players: int, seed: int, options: dict[str, Any] | None, policy: str,
-                  *, limit: int = 6000) -> tuple[list[tuple[int, Any]], State]:
+                  *, limit: int = 6000, choose: Callable[[State, int, Rng], Any] | None = None,
+                  ) -> tuple[list[tuple[int, Any]], State]:
     """Play one whole game for a record: `policy` is "greedy" (the engine's auto_action) or "mixed:P" (a
-    random legal action with probability P). Returns the action log and the final state."""
+    random legal action with probability P), unless `choose(state, seat, chooser)` decides instead (an
+    engine's own recording tool may steer its players; `policy` then only names it in messages).
+    Returns the action log and the final state."""
     state = game.new(players, seed, options)
     chooser = Rng(seed * 7919 + 17)
     randomness = float(policy.split(":")[1]) if policy.startswith("mixed:") else 0.0
     log: list[tuple[int, Any]] = []
     while not game.is_over(state):
         seat = game.to_act(state)[0]
-        if randomness and chooser.below(1000) < randomness * 1000:
+        if choose is not None:
+            action = choose(state, seat, chooser)
+        elif randomness and chooser.below(1000) < randomness * 1000:
             action = chooser.choice(game.legal(state, seat))
         else:
             action = game.auto_action(state, seat)

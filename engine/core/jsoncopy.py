@@ -1,0 +1,40 @@
+"""A fast deep copy of a JSON-shaped value (game states, actions).
+
+Every engine copies its whole state for each move it tries (`Game.apply`, the greedy players
+and the AIs), so the copy is what a playout spends most of its time on. A JSON round trip
+was the engines' copy (several times faster than `copy.deepcopy`); `orjson` does the same
+round trip in C about five times faster again. Both give the same result for a JSON-shaped
+value: fresh lists and dicts all the way down, no shared sub-objects, tuples turned into
+lists. (JSON has no NaN or infinity, and no state holds one.) A value orjson refuses (a
+non-string dict key, an integer beyond 64 bits) goes through the standard `json` module, and
+so does everything when orjson is not installed (an old virtualenv), so the copy never
+differs from `json.loads(json.dumps(value))`.
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import Any, TypeVar
+
+_orjson: ModuleType | None
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - pyproject.toml installs it; the standard library still works
+    _orjson = None
+
+T = TypeVar("T")
+
+
+def _std_copy(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def json_copy(value: T) -> T:
+    """An independent copy of `value`, equal to `json.loads(json.dumps(value))`."""
+    if _orjson is None:
+        return _std_copy(value)
+    try:
+        return _orjson.loads(_orjson.dumps(value))
+    except TypeError:  # orjson.JSONEncodeError: only str keys and 64-bit integers
+        return _std_copy(value)

@@ -1,0 +1,79 @@
+"""`json_copy`, the engines' state copy, and `match_legal`'s fast path: faster, never different."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine.core import Game, State, json_copy
+from engine.core.contract import canonical
+
+SAMPLES: list[Any] = [
+    {"a": [1, 2, {"b": None, "c": True}], "d": "é", "e": 1.5, "rng": 2**64 - 1, "n": -(2**63)},
+    [(1, 2), {"t": (3, [4])}],  # tuples come back as lists, as through `json`
+    {1: "int key", "x": {2: [1]}},  # a non-string key: orjson refuses, the `json` fallback converts
+    {"big": 2**70},  # beyond 64 bits: the `json` fallback
+    [],
+    "plain",
+]
+
+
+@pytest.mark.parametrize("value", SAMPLES)
+def test_json_copy_gives_what_a_json_round_trip_gives(value: Any) -> None:
+    copied = json_copy(value)
+    again = json.loads(json.dumps(value))
+    assert copied == again and canonical(copied) == canonical(again)
+
+
+def test_json_copy_shares_nothing_with_the_original() -> None:
+    shared = [1, 2]
+    state = {"a": shared, "b": shared, "c": {"d": [shared]}}
+    copied = json_copy(state)
+    copied["a"].append(3)
+    copied["c"]["d"][0].append(4)
+    assert state == {"a": [1, 2], "b": [1, 2], "c": {"d": [[1, 2]]}}
+    assert copied["b"] == [1, 2], "aliases in the original are separate lists in the copy, as through json"
+
+
+class TupleOptions(Game):
+    """A one-seat toy whose options are tuples: a stored (JSON) action comes back as a list."""
+
+    name = "tuples"
+    title = "Tuples"
+    min_players = max_players = 1
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        return {"picked": None}
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if self.is_over(state) else [0]
+
+    def legal(self, state: State, seat: int) -> list[Any]:
+        return [("a", 1), ("b", 2)]
+
+    def _apply(self, state: State, seat: int, action: Any) -> None:
+        state["picked"] = list(action)
+
+    def describe(self, state: State, action: Any) -> str:
+        return str(action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return dict(state)
+
+    def is_over(self, state: State) -> bool:
+        return state["picked"] is not None
+
+    def scores(self, state: State) -> list[dict[str, int]]:
+        return [{"total": 0}]
+
+
+def test_an_action_equal_only_as_json_is_still_matched() -> None:
+    """`match_legal` first looks for an `==` option; `["b", 2]` is not `== ("b", 2)` but is the
+    same JSON (a replayed log holds lists), so the full canonical scan must still accept it."""
+    game = TupleOptions()
+    state = game.new(1, 0)
+    assert game.match_legal(state, 0, ["b", 2]) == ("b", 2)
+    assert game.apply(state, 0, ["b", 2])["picked"] == ["b", 2]
+    assert game.match_legal(state, 0, ["b", 2.0]) is None
