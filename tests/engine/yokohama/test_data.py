@@ -119,3 +119,16 @@ def test_scoring_tables_are_the_rulebooks() -> None:
     assert scoring["country_sets"] == [0, 2, 4, 8, 12]
     assert (scoring["yen_per_point"], scoring["goods_per_point"], scoring["dummy_tech_twice"]) == (2, 3, 15)
     assert parts().rules["placement"] == {"spread_limit": 3, "spread_limit_newspaper": 4}
+
+
+def test_technology_gains_are_the_rulebooks() -> None:
+    """"Gaslight: ... you gain 2 additional Victory points"; "Exposition: Immediately gain 10 Victory
+    points"; "Ball: ... an additional 2 Victory points"; "Language School: ... an additional 1 Yen";
+    "Letterpress Printing: ... an additional 1 Yen"; "Winery: ... an additional 3 Victory points";
+    "Brickyard: ... an additional 4 Victory points"; "Patent System: ... an additional 2 Victory points";
+    "Electrical Light: ... you gain 3 additional Victory points"."""
+    assert parts().effect_gain == {
+        "ball": {"vp": 2}, "brickyard": {"vp": 4}, "electric_light": {"vp": 3}, "exposition": {"vp": 10},
+        "gaslight": {"vp": 2}, "language_school": {"yen": 1}, "letterpress": {"yen": 1}, "patent": {"vp": 2},
+        "winery": {"vp": 3},
+    }
