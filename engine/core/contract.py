@@ -18,11 +18,12 @@ import hashlib
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.jsoncopy import json_copy
 
 State = dict[str, Any]
 Action = Any  # JSON-able: dict, list, str, int, bool
@@ -152,13 +153,18 @@ class Game(ABC):
     def legal(self, state: State, seat: int) -> list[Action]:
         """Every legal action for `seat` now ([] if the seat owes nothing)."""
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
-        """The state after `seat` takes `action`; the given state is never modified."""
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """The state after `seat` takes `action`; the given state is never modified.
+
+        `offered` is for a caller that has just asked `legal(state, seat)` for this very state and
+        chose from it (a playout, a search): the answer is checked against that list instead of
+        computing it again. Front ends never pass it.
+        """
         if self.is_over(state):
             raise IllegalAction("This game is over.")
         if seat not in self.to_act(state):
             raise IllegalAction(self.why_not_your_turn(state, seat))
-        chosen = self.match_legal(state, seat, action)
+        chosen = self.match_legal(state, seat, action, offered=offered)
         if chosen is None:
             try:
                 reason = self.why_illegal(state, seat, action)
@@ -169,26 +175,32 @@ class Game(ABC):
         self._apply(new_state, seat, chosen)
         return new_state
 
-    def match_legal(self, state: State, seat: int, action: Action) -> Action | None:
+    def match_legal(
+        self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None
+    ) -> Action | None:
         """The engine's own copy of the legal action whose canonical JSON equals `action`'s.
 
         Plain `==` would let `1.0` or `True` pass for `1` and poison the stored log; only an
         action that serialises exactly like an offered one is accepted, and the engine's own
-        object (never the caller's) is what gets applied and stored.
+        object (never the caller's) is what gets applied and stored, as a JSON copy (the form a
+        replay from the stored log applies too). `offered`: `legal(state, seat)`, when the caller has it.
         """
+        options = self.legal(state, seat) if offered is None else offered
+        for option in options:
+            if option is action:  # chosen from the very list: the same JSON without serialising
+                return json_copy(option)
         try:
             key = canonical(action)
         except (TypeError, ValueError):
             return None
-        options = self.legal(state, seat)
         # Fast path: an equal option (`==`, in C) is the only one worth serialising; equal JSON
         # implies `==` except for a tuple against a list, which the full scan below still finds.
         for option in options:
             if option == action and canonical(option) == key:
-                return copy.deepcopy(option)
+                return json_copy(option)
         for option in options:
             if canonical(option) == key:
-                return copy.deepcopy(option)
+                return json_copy(option)
         return None
 
     def _copy_for_move(self, state: State, seat: int) -> State:

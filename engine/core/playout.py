@@ -62,11 +62,15 @@ def random_playout(
         if not seats:
             raise ContractViolation(f"{game.name}: to_act is empty but the game is not over")
         seat = rng.choice(seats)
-        action = policy(game, state, seat, rng)
+        if policy is random_policy:  # the same choice, from the list `apply` then checks against
+            offered = game.legal(state, seat)
+            action = rng.choice(offered)
+        else:
+            offered, action = None, policy(game, state, seat, rng)
         if check_every and steps % check_every == 0:
             _check_actions_jsonable(game, state, seat)
             _check_round_trip(game, state)
-        state = game.apply(state, seat, action)
+        state = game.apply(state, seat, action, offered=offered)
         result.log.append((seat, action))
         result.state = state
         steps += 1

@@ -27,11 +27,10 @@ gives the same decision on any machine; the time budget is only a safety cap.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
-from engine.core import Rng, State, canonical, mix_seed
+from engine.core import Rng, State, canonical, json_copy, mix_seed
 from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.greedy import _after, _settle, greedy_action, worth
@@ -53,7 +52,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 
     What is unseen is computed from visible cards only (never from where the hidden cards really
     are), so two states that differ only in hidden cards give the same sample for the same `rng`."""
-    world: State = json.loads(json.dumps(state))
+    world = json_copy(state)
     me, other = world["players"][seat], world["players"][1 - seat]
     act = world["turn"]["act"]
     foreign_port = act is not None and world["current"] != seat and "drawn" in act

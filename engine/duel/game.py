@@ -6,11 +6,10 @@ prompts, labels and details derive from one declaration per rule (`engine.core.s
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from engine.core import OptionSpec, State, seat_token
+from engine.core import OptionSpec, State, json_copy, seat_token
 from engine.core.steps import StepGame
 from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
@@ -49,9 +48,8 @@ class DuelGame(StepGame):
         return flow.step_of(state, seat)
 
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """The state is plain JSON, and a JSON round trip copies it several times faster than deepcopy."""
-        copied: State = json.loads(json.dumps(state))
-        return copied
+        """The state is plain JSON, and a JSON copy (`json_copy`) is many times faster than deepcopy."""
+        return json_copy(state)
 
     def _apply(self, state: State, seat: int, action: Any) -> None:
         flow.perform(state, seat, action)

@@ -7,11 +7,9 @@ estimate of final points) is chosen. Ending the turn is chosen only when nothing
 
 from __future__ import annotations
 
-import copy
-import json
 from typing import Any
 
-from engine.core import Rng, State, mix_seed
+from engine.core import Rng, State, json_copy, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
@@ -39,7 +37,7 @@ def worth(state: State, seat: int) -> float:
 
 
 def _after(state: State, seat: int, action: Any) -> State:
-    new: State = json.loads(json.dumps(state))  # plain JSON: faster than deepcopy
+    new = json_copy(state)  # plain JSON: many times faster than deepcopy
     perform(new, seat, action)
     return new
 
@@ -58,7 +56,7 @@ def _settle(state: State, seat: int) -> State:
 def _belief(state: State) -> State:
     """The position as the player knows it: the Order deck's order is unknown to them, so the
     look-ahead (a Port visit, a card drawn as a reward) must not peek at it."""
-    copy_state = copy.deepcopy(state)
+    copy_state = json_copy(state)
     Rng(mix_seed(state["rng"], "greedy belief")).shuffle(copy_state["order_deck"])
     return copy_state
 

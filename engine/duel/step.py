@@ -8,10 +8,9 @@ rule that decides and the words that explain it are the same code and cannot dri
 
 from __future__ import annotations
 
-import copy
 from abc import abstractmethod
 
-from engine.core import State, canonical
+from engine.core import State, canonical, json_copy
 from engine.core.steps import Step
 from engine.duel.free import FREE
 from engine.duel.types import Action, Candidate
@@ -72,7 +71,7 @@ class DuelStep(Step):
         return own + extra
 
     def _still_answerable(self, state: State, seat: int, action: Action) -> bool:
-        trial = copy.deepcopy(state)
+        trial = json_copy(state)
         FREE.take(trial, seat, action)
         return any(why is None for _, why in self.candidates(trial, seat))
 

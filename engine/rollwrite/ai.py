@@ -45,7 +45,7 @@ def ai_action(game: Any, state: State, seat: int, *, seed: int = 0, budget_s: fl
     if len(choices) <= 1:
         return choices[0] if choices else None
     deadline = time.perf_counter() + budget_s
-    after = [game.apply(state, seat, action) for action in choices]
+    after = [game.apply(state, seat, action, offered=choices) for action in choices]
     ranked = sorted(range(len(choices)), key=lambda i: -_worth(game, after[i], seat))[:MAX_CANDIDATES]
     best, best_value = ranked[0], float("-inf")
     for i in ranked:

@@ -11,10 +11,9 @@ round begins when the last seat is done.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
 
-from engine.core import IllegalAction, OptionSpec, State, canonical, seat_token
+from engine.core import IllegalAction, OptionSpec, State, canonical, json_copy, seat_token
 from engine.core.steps import StepGame
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
@@ -224,7 +223,7 @@ class RollWriteGame(StepGame):
             "you": you,
         }
         # a private copy: the caller may change it freely without touching the cached sheet data
-        return json.loads(json.dumps(view_data))
+        return json_copy(view_data)
 
     def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> dict[str, Any]:
         ps = state["sheets"][seat]
@@ -283,9 +282,8 @@ class RollWriteGame(StepGame):
 
 
 def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
-    """An independent copy of one sheet (plain JSON, so a JSON round trip is exact and fast)."""
-    copied: dict[str, Any] = json.loads(json.dumps(sheet))
-    return copied
+    """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
+    return json_copy(sheet)
 
 
 def _phone_refusal(state: State, seat: int) -> str:

@@ -10,9 +10,9 @@ it is a fair stand-in for an absent player, not a strong one.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from engine.core import json_copy
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
@@ -106,7 +106,7 @@ def _after(state: State, seat: int, action: Any) -> State:
     """The state after this seat's action, copying only what the action can change."""
     trial = dict(state)
     trial["sheets"] = list(state["sheets"])
-    trial["sheets"][seat] = copy.deepcopy(state["sheets"][seat])
+    trial["sheets"][seat] = json_copy(state["sheets"][seat])
     flow.perform(trial, seat, action)
     return trial
 

@@ -6,16 +6,15 @@ actions Spinning Mill and University; "start the main action" / "end the turn" a
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech
-from engine.yokohama.components import GOODS, parts
-from engine.yokohama.rewards import grant, log
-
-Action = dict[str, Any]
+from engine.yokohama.components import GOODS, area_name, parts
+from engine.yokohama.rewards import effect_gain, grant, log
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import arrival_text, order_text
+from engine.yokohama.types import Action, Candidate
 
 
 def can_pay_order(state: State, seat: int, order: int) -> bool:
@@ -29,31 +28,6 @@ def merc_areas(state: State, seat: int) -> list[str]:
     return [a for a in action_areas(state) if pl["placed"].get(a) and pl["president"] != a]
 
 
-def can_use_merc(state: State, seat: int) -> bool:
-    pl = state["p"][seat]
-    return (not pl["flags"]["merc"] and any(not m["used"] for m in pl["mercs"])
-            and bool(merc_areas(state, seat)))
-
-
-def options(state: State, seat: int) -> list[Action]:
-    stage = state["stage"]
-    pl = state["p"][seat]
-    if stage == "merc_area":
-        return [{"do": "merc_area", "area": a} for a in merc_areas(state, seat)]
-    out: list[Action] = []
-    out += [{"do": "fulfill", "order": o} for o in pl["orders"] if can_pay_order(state, seat, o)]
-    out += [{"do": "achieve", "card": c} for c in achievements.claimable(state, seat)]
-    if can_use_merc(state, seat):
-        out += [{"do": "merc", "area": a} for a in merc_areas(state, seat)]
-    if has_tech(state, seat, "spinning_mill") and not pl["flags"]["spin"] and pl["goods"]["silk"]:
-        out.append({"do": "spin"})
-    if (has_tech(state, seat, "university") and not pl["flags"]["university"] and pl["yen"] >= 1
-            and pl["warehouse"]["assistants"]):
-        out.append({"do": "university"})
-    out.append({"do": "main"} if stage == "first" else {"do": "end_turn"})
-    return out
-
-
 def fulfill(state: State, seat: int, order: int) -> None:
     pl = state["p"][seat]
     card = parts().orders[order]
@@ -62,41 +36,183 @@ def fulfill(state: State, seat: int, order: int) -> None:
     pl["orders"].remove(order)
     pl["done"].append(order)
     grant(state, seat, card["reward"])
-    if has_tech(state, seat, "ball"):
-        pl["vp"] += 2
-    if has_tech(state, seat, "language_school"):
-        pl["yen"] += 1
+    effect_gain(state, seat, "ball")
+    effect_gain(state, seat, "language_school")
     log(state, f"completed order #{order}")
     check_mercenary(state, seat, card["country"])
 
 
-def apply(state: State, seat: int, action: Action) -> None:
+def merc_text(state: State, area: str) -> str:
+    return f"Mercenary acts in {area_name(area)} ({arrival_text(state, state['seat'], area)[6:]})"
+
+
+def send_mercenary(state: State, seat: int, area: str, back: str) -> None:
+    """A Foreign Mercenary acts in `area` (steps 3-6), then the turn goes back to stage `back`."""
     pl = state["p"][seat]
-    do = action["do"]
-    if do == "fulfill":
-        fulfill(state, seat, action["order"])
-    elif do == "achieve":
-        points = achievements.claim(state, seat, action["card"])
-        log(state, f"completed achievement {parts().achievements[action['card']]['name']} for {points} VP")
-    elif do in ("merc", "merc_area"):  # merc_area: a choice begun in two clicks (schema 1)
-        back = state["stage"] if do == "merc" else state["ctx"]["back"]
-        token = next(m for m in pl["mercs"] if not m["used"])
-        token["used"] = True
-        pl["flags"]["merc"] = True
-        log(state, "sent a Foreign Mercenary")
-        state["ctx"] = {"area": action["area"], "merc": True, "back": back}
-        state["stage"] = "action_start"
-    elif do == "spin":
-        pl["goods"]["silk"] -= 1
-        pl["yen"] += 2
-        pl["flags"]["spin"] = True
-    elif do == "university":
-        pl["yen"] -= 1
-        pl["warehouse"]["assistants"] -= 1
-        pl["hand"]["assistants"] += 1
-        pl["flags"]["university"] = True
-    elif do == "main":
-        state["stage"] = "place_start"
-        state["ctx"] = {}
-    elif do == "end_turn":
-        state["stage"] = "end_turn"
+    token = next(m for m in pl["mercs"] if not m["used"])
+    token["used"] = True
+    pl["flags"]["merc"] = True
+    log(state, "sent a Foreign Mercenary")
+    state["ctx"] = {"area": area, "merc": True, "back": back}
+    state["stage"] = "action_start"
+
+
+class AdditionalStep(YokohamaStep):
+    """An Additional Action phase: any number of free actions, then on to the main action (`first`)
+    or the end of the turn (`second`)."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+        self.stage_text = f"additional actions ({'before' if stage == 'first' else 'after'} the main action)"
+        self.kinds = ("fulfill", "achieve", "merc", "spin", "university", "main", "end_turn")
+        self.hint = ("take additional actions or go on to the main action" if stage == "first"
+                     else "take additional actions or end your turn")
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        pl = state["p"][seat]
+        out: list[Candidate] = [
+            ({"do": "fulfill", "order": o},
+             None if can_pay_order(state, seat, o) else "You do not have the goods that order needs.")
+            for o in pl["orders"]]
+        out += [({"do": "achieve", "card": a["id"]}, achievement_refusal(state, seat, a["id"]))
+                for a in state["achievements"]]
+        if merc_refusal(state, seat) is None:  # otherwise `unknown` gives the reason for every area
+            out += [({"do": "merc", "area": a}, None) for a in merc_areas(state, seat)]
+        out.append(({"do": "spin"}, spin_refusal(state, seat)))
+        out.append(({"do": "university"}, university_refusal(state, seat)))
+        if self.stage == "first":
+            return [*out, ({"do": "main"}, None), ({"do": "end_turn"}, "Take your main action before ending the turn.")]
+        return [*out, ({"do": "end_turn"}, None), ({"do": "main"}, "You have taken your main action this turn.")]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        pl = state["p"][seat]
+        do = action["do"]
+        if do == "fulfill":
+            fulfill(state, seat, action["order"])
+        elif do == "achieve":
+            points = achievements.claim(state, seat, action["card"])
+            log(state, f"completed achievement {parts().achievements[action['card']]['name']} for {points} VP")
+        elif do == "merc":
+            send_mercenary(state, seat, action["area"], self.stage)
+        elif do == "spin":
+            pl["goods"]["silk"] -= 1
+            pl["yen"] += 2
+            pl["flags"]["spin"] = True
+        elif do == "university":
+            pl["yen"] -= 1
+            pl["warehouse"]["assistants"] -= 1
+            pl["hand"]["assistants"] += 1
+            pl["flags"]["university"] = True
+        elif do == "main":
+            state["stage"] = "place_start"
+            state["ctx"] = {}
+        else:
+            state["stage"] = "end_turn"
+
+    def text(self, state: State, action: Action) -> str:
+        do = action["do"]
+        if do == "fulfill":
+            return f"Complete order {order_text(action['order'])}"
+        if do == "achieve":
+            card = parts().achievements[action["card"]]
+            entry = next(a for a in state["achievements"] if a["id"] == action["card"])
+            points = card["vp"][0] if not entry["claimed"] else card["vp"][1]
+            return f"Achievement: {card['name']} ({points} VP)"
+        if do == "merc":
+            return merc_text(state, action["area"])
+        return SIMPLE_TEXT[do]
+
+    def details(self, state: State, action: Action) -> str:
+        return order_text(action["order"]) if action["do"] == "fulfill" else ""
+
+    def prompt(self, state: State, seat: int) -> str:
+        if self.stage == "first":
+            return "Additional actions before your main action: take any, then go on to the main action."
+        return "Additional actions after your main action: take any, then end your turn."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        do = action["do"]
+        if do == "fulfill":
+            return "That order card is not in your hand."
+        if do == "achieve":
+            return "There is no such achievement in this game."
+        if do == "merc":
+            return merc_refusal(state, seat) or MERC_WHERE
+        return "That move is not possible now; choose one of the offered options."
+
+
+SIMPLE_TEXT = {
+    "spin": "Spinning Mill: discard 1 Raw Silk for ¥2",
+    "university": "University: pay ¥1 for an assistant from the warehouse",
+    "main": "Go on to the main action",
+    "end_turn": "End your turn",
+}
+MERC_WHERE = "A Foreign Mercenary acts only in an area with your assistant and without your President."
+
+
+def achievement_refusal(state: State, seat: int, card: str) -> str | None:
+    entry = next(a for a in state["achievements"] if a["id"] == card)
+    if seat in entry["claimed"]:
+        return "You have already completed that achievement."
+    if state["p"][seat]["hand"]["assistants"] < 1:
+        return "An achievement takes an assistant from your hand; you have none in hand."
+    if not achievements.meets(state, seat, card):
+        return f"You do not meet {parts().achievements[card]['name']} yet."
+    return None
+
+
+def merc_refusal(state: State, seat: int) -> str | None:
+    """Why no Foreign Mercenary may be sent now at all (None: one may, where `merc_areas` allows)."""
+    pl = state["p"][seat]
+    if pl["flags"]["merc"]:
+        return "You may use a Foreign Mercenary only once per turn."
+    if not any(not m["used"] for m in pl["mercs"]):
+        return "You have no unused Foreign Mercenary."
+    return None
+
+
+def spin_refusal(state: State, seat: int) -> str | None:
+    pl = state["p"][seat]
+    if not has_tech(state, seat, "spinning_mill"):
+        return "You do not own the Spinning Mill."
+    if pl["flags"]["spin"]:
+        return "You have used the Spinning Mill this turn."
+    return None if pl["goods"]["silk"] else "The Spinning Mill needs 1 Raw Silk; you have none."
+
+
+def university_refusal(state: State, seat: int) -> str | None:
+    pl = state["p"][seat]
+    if not has_tech(state, seat, "university"):
+        return "You do not own the University."
+    if pl["flags"]["university"]:
+        return "You have used the University this turn."
+    if pl["yen"] < 1:
+        return "The University costs ¥1; you have none."
+    return None if pl["warehouse"]["assistants"] else "Your warehouse holds no assistant."
+
+
+class MercAreaStep(YokohamaStep):
+    """Where a mercenary acts, when that was asked on its own (a game stored under schema 1)."""
+
+    stage = "merc_area"
+    stage_text = "choosing where the mercenary acts"
+    kinds = ("merc_area",)
+    hint = "choose where the mercenary acts"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        here = merc_areas(state, seat)
+        return [({"do": "merc_area", "area": a}, None if a in here else MERC_WHERE) for a in action_areas(state)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        send_mercenary(state, seat, action["area"], state["ctx"]["back"])
+
+    def text(self, state: State, action: Action) -> str:
+        return merc_text(state, action["area"])
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Where does your Foreign Mercenary act?"
+
+
+FIRST = AdditionalStep("first")
+SECOND = AdditionalStep("second")
+MERC_AREA = MercAreaStep()

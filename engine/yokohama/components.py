@@ -37,6 +37,8 @@ class Components:
             t["id"]: t for t in load_data("yokohama", "technologies.toml")["technologies"]
         }
         self.effect_text: dict[str, str] = load_data("yokohama", "technologies.toml")["effect_text"]
+        #: Points or money a simple technology effect gives each time it applies.
+        self.effect_gain: dict[str, dict[str, int]] = load_data("yokohama", "technologies.toml")["effect_gain"]
         self.sites: dict[int, dict[str, Any]] = {
             s["id"]: s for s in load_data("yokohama", "building_sites.toml")["sites"]
         }
@@ -62,53 +64,56 @@ class Components:
 
     def validate(self) -> None:
         """Refuse data that contradicts the rulebook's counts (raises ValueError)."""
+        problems = [*self.layout_problems(), *self.count_problems(), *self.card_problems(),
+                    *self.reward_problems()]
+        if problems:
+            raise ValueError("Bad Yokohama data: " + "; ".join(problems))
+
+    def layout_problems(self) -> list[str]:
+        """18 Area Boards; each player count's triangle holds its areas, with two-way adjacency."""
         problems: list[str] = []
-        kinds = [a["kind"] for a in self.areas.values()]
-        if len(kinds) != 18:
-            problems.append(f"{len(kinds)} area boards, the game has 18")
+        if len(self.areas) != 18:
+            problems.append(f"{len(self.areas)} area boards, the game has 18")
         for players in (2, 3, 4):
             used = len(self.areas_for(players))
             if used != sum(self.rows_for(players)):
                 problems.append(f"{players} players: {used} areas but the layout has {sum(self.rows_for(players))}")
             adj = self.adjacency_for(players)
             for i, nbs in enumerate(adj):
-                for j in nbs:
-                    if i not in adj[j]:
-                        problems.append(f"{players} players: adjacency {i}-{j} is one-way")
-        if len(self.orders) != 36:
-            problems.append(f"{len(self.orders)} order cards, the game has 36")
-        if len(self.techs) != 30:
-            problems.append(f"{len(self.techs)} technology cards, the game has 30")
-        if len(self.sites) != 24:
-            problems.append(f"{len(self.sites)} building sites, the game has 24")
-        if len(self.power_tokens) != 20:
-            problems.append(f"{len(self.power_tokens)} 5-Power tokens, the game has 20")
+                problems += [f"{players} players: adjacency {i}-{j} is one-way" for j in nbs if i not in adj[j]]
+        return problems
+
+    def count_problems(self) -> list[str]:
+        """The component counts the rulebook states."""
+        counts = {"order cards": (len(self.orders), 36), "technology cards": (len(self.techs), 30),
+                  "building sites": (len(self.sites), 24), "5-Power tokens": (len(self.power_tokens), 20)}
+        problems = [f"{have} {what}, the game has {need}" for what, (have, need) in counts.items() if have != need]
         mercs = self.boards["mercenaries"]
         if sum(mercs.values()) != 10 or set(mercs) != set(COUNTRIES):
             problems.append("there must be ten mercenaries of the five countries")
-        for tech in self.techs.values():
-            if tech["effect"] not in self.effect_text:
-                problems.append(f"technology effect {tech['effect']} has no effect_text")
-        for card in [*self.orders.values(), *self.techs.values()]:
-            if card["country"] not in COUNTRIES:
-                problems.append(f"unknown country {card['country']}")
+        groups = sorted(a["group"] for a in self.achievements.values())
+        if groups != ["A"] * 4 + ["B"] * 4 + ["C"] * 4:
+            problems.append("achievements must be four each of A, B and C")
+        return problems
+
+    def card_problems(self) -> list[str]:
+        """Every card's country is one of the five; every effect has words; every order costs goods."""
+        problems = [f"technology effect {tech['effect']} has no effect_text"
+                    for tech in self.techs.values() if tech["effect"] not in self.effect_text]
+        problems += [f"unknown country {card['country']}" for card in [*self.orders.values(), *self.techs.values()]
+                     if card["country"] not in COUNTRIES]
+        problems += [f"order {order['id']} has a bad cost" for order in self.orders.values()
+                     if not order["cost"] or any(g not in GOODS for g in order["cost"])]
+        return problems
+
+    def reward_problems(self) -> list[str]:
+        """Every reward on a card, site, space or token uses the rulebook's icons only."""
         rewards = [o["reward"] for o in self.orders.values()]
         rewards += [t["reward"] for t in self.power_tokens.values()]
         for site in self.sites.values():
             rewards += [*site["shops"], site["trading_house"]]
         rewards += [s["reward"] for s in self.boards["church"] + self.boards["customs"]]
-        for reward in rewards:
-            for key in reward:
-                if key not in REWARD_KEYS:
-                    problems.append(f"unknown reward icon {key}")
-        for order in self.orders.values():
-            if not order["cost"] or any(g not in GOODS for g in order["cost"]):
-                problems.append(f"order {order['id']} has a bad cost")
-        groups = sorted(a["group"] for a in self.achievements.values())
-        if groups != ["A"] * 4 + ["B"] * 4 + ["C"] * 4:
-            problems.append("achievements must be four each of A, B and C")
-        if problems:
-            raise ValueError("Bad Yokohama data: " + "; ".join(problems))
+        return [f"unknown reward icon {key}" for reward in rewards for key in reward if key not in REWARD_KEYS]
 
 
 @cache

@@ -9,12 +9,14 @@ from engine.core import State
 from engine.yokohama.board import icons, pieces_on_board, shops_built, tech_value, th_built
 from engine.yokohama.components import COUNTRIES, GOODS, parts
 
-ALL_SHOPS = 8
-ALL_TRADING_HOUSES = 4
-#: Technology value of the 2-player dummy (quick summary: "Dummy player has an ending technology
-#: value of 7.5"). Kept doubled so all arithmetic stays in integers.
-DUMMY_TECH_TWICE = 15
-SET_POINTS = {5: 12, 4: 8, 3: 4, 2: 2, 1: 0}
+SCORING = parts().rules["scoring"]
+#: A player who built every Shophouse / Trading House they own (hand + warehouse) ends the game.
+ALL_SHOPS: int = parts().boards["hand"]["shops"] + parts().boards["warehouse"]["shops"]
+ALL_TRADING_HOUSES: int = parts().boards["hand"]["trading_houses"] + parts().boards["warehouse"]["trading_houses"]
+#: Technology value of the 2-player dummy, doubled (rules.toml `scoring.dummy_tech_twice`).
+DUMMY_TECH_TWICE: int = SCORING["dummy_tech_twice"]
+#: Points for a set of this many different Country icons.
+SET_POINTS: dict[int, int] = {size: points for size, points in enumerate(SCORING["country_sets"], start=1)}
 END_REASONS = {
     "trading_houses": "a player built all 4 Trading Houses",
     "shops": "a player built all 8 Shophouses",
@@ -59,7 +61,7 @@ def board_majority(state: State, board: str, first: int, second: int) -> list[in
 
 
 def technology_bonus(state: State) -> list[int]:
-    """10 / 5 for the highest Industry totals; ties to the seat closest to the start player.
+    """10 / 5 (rules.toml) for the highest Industry totals; ties to the seat closest to the start player.
 
     With 2 players a dummy with 7.5 takes part in the ranking (and can take a place).
     """
@@ -73,7 +75,7 @@ def technology_bonus(state: State) -> list[int]:
     points = [0] * state["players"]
     for place, (_v, _o, seat) in enumerate(entries[:2]):
         if seat >= 0:
-            points[seat] = 10 if place == 0 else 5
+            points[seat] = SCORING["technology_majority"][place]
     return points
 
 
@@ -102,8 +104,8 @@ def country_bonus(state: State, seat: int) -> int:
 
 def final_scores(state: State) -> list[dict[str, Any]]:
     """Per seat: points during play, then each final category in the rulebook's order."""
-    church = board_majority(state, "church", 6, 3)
-    customs = board_majority(state, "customs", 8, 4)
+    church = board_majority(state, "church", *SCORING["church_majority"])
+    customs = board_majority(state, "customs", *SCORING["customs_majority"])
     tech = technology_bonus(state)
     out = []
     for seat, pl in enumerate(state["p"]):
@@ -115,8 +117,8 @@ def final_scores(state: State) -> list[dict[str, Any]]:
             "countries": country_bonus(state, seat),
             "mercenaries": sum(1 for m in pl["mercs"] if not m["used"]),
             "imported": pl["imported"],
-            "money": pl["yen"] // 2,
-            "goods": sum(pl["goods"][g] for g in GOODS) // 3,
+            "money": pl["yen"] // SCORING["yen_per_point"],
+            "goods": sum(pl["goods"][g] for g in GOODS) // SCORING["goods_per_point"],
         }
         row["total"] = sum(row.values())
         out.append(row)

@@ -1,27 +1,85 @@
-"""The turn as a chain of decisions: which module answers for the current stage, and the
-automatic steps between decisions (start of turn, Area Action set-up, recovery, next player).
+"""The turn as a chain of decisions: which step answers now, and the automatic steps between
+decisions (start of turn, Area Action set-up, recovery, next player).
 
-`state["stage"]` names the decision awaited; `state["pending"]` holds reward choices that
-come first. After every decision `settle` runs the automatic steps until a decision (or the
-end of the game) is reached, so `legal` never has to look ahead.
+`state["stage"]` names the decision awaited; `state["pending"]` holds reward choices that come
+first. Each decision is a `YokohamaStep` (engine/yokohama/step.py) declared beside its rules; this
+module only finds the current one. After every decision `settle` runs the automatic steps until a
+decision (or the end of the game) is reached, so `legal` never has to look ahead.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
-from engine.yokohama import additional, areas, movement, placement, rewards
+from engine.yokohama import (
+    additional,
+    agency,
+    areas,
+    chinatown,
+    church,
+    construction,
+    laboratory,
+    movement,
+    placement,
+    port,
+)
 from engine.yokohama.board import has_tech
 from engine.yokohama.endgame import check_end
+from engine.yokohama.rewards import PENDING_STEPS
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import order_text
+from engine.yokohama.types import Action, Candidate
 
-Action = Any
 
-ADDITIONAL = {"first", "second", "merc_area"}
-PLACEMENT = {"place", "place_spread", "place_pair"}
-MOVEMENT = {"move", "moving", "return"}
-AREA = {"act_port", "act_lab", "act_lab_pay", "act_agency", "act_chinatown", "act_church",
-        "act_church_pay", "act_customs", "act_pawn", "bonus", "build", "recover_choice"}
+class KeepStep(YokohamaStep):
+    """Setup: every player at once keeps 1 of the 2 order cards dealt to them (a hidden choice)."""
+
+    stage = "keep"
+    stage_text = "choosing the starting order card"
+    kinds = ("keep",)
+    hint = "keep one of your two dealt order cards"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "keep", "order": o}, None) for o in state["p"][seat]["keep"]]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        pl = state["p"][seat]
+        pl["orders"].append(action["order"])
+        pl["keep"] = []
+        if not any(p["keep"] for p in state["p"]):
+            begin_turn(state)
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Keep order {order_text(action['order'])}"
+
+    def hidden_text(self, state: State, action: Action) -> str:
+        return "Keep one of the two dealt order cards"
+
+    def details(self, state: State, action: Action) -> str:
+        return order_text(action["order"])
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Setup: keep 1 of the 2 order cards dealt to you (the other is set aside)."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That order card was not dealt to you."
+
+
+KEEP = KeepStep()
+#: Every decision step, one per stage (the pending reward choices are keyed by their kind).
+STAGE_STEPS: dict[str, YokohamaStep] = {
+    step.stage: step
+    for step in (KEEP, additional.FIRST, additional.SECOND, additional.MERC_AREA, *placement.STEPS,
+                 *movement.STEPS, *port.STEPS, *laboratory.STEPS, *agency.STEPS, *chinatown.STEPS,
+                 *church.STEPS, *construction.STEPS)
+}
+#: Stages inside an Area Action (steps 3 to 6), where the greedy player looks one decision ahead.
+AREA: frozenset[str] = frozenset(
+    step.stage for module in (port, laboratory, agency, chinatown, church, construction) for step in module.STEPS
+)
+#: Every `do` any step answers to.
+KINDS: frozenset[str] = frozenset(
+    kind for step in (*STAGE_STEPS.values(), *PENDING_STEPS.values()) for kind in step.kinds
+)
 
 
 def to_act(state: State) -> list[int]:
@@ -32,49 +90,41 @@ def to_act(state: State) -> list[int]:
     return [state["seat"]]
 
 
+def current_step(state: State) -> YokohamaStep:
+    """The decision awaited now (of the seat to act; at setup, each seat's keep)."""
+    if state["pending"] and state["stage"] != "keep":
+        return PENDING_STEPS[state["pending"][0]["kind"]]
+    step = STAGE_STEPS.get(state["stage"])
+    if step is None:
+        raise ValueError(f"no decisions in stage {state['stage']}")
+    return step
+
+
+def step_of(state: State, seat: int) -> YokohamaStep | None:
+    """The step `seat` is in now (None: the seat owes nothing)."""
+    return current_step(state) if seat in to_act(state) else None
+
+
+def owner_of(state: State, action: Action) -> YokohamaStep | None:
+    """The step that words `action`: the current one if it answers to this kind, else the first
+    step declaring the kind (labels of an action shown outside its own moment)."""
+    do = action.get("do") if isinstance(action, dict) else None
+    if not state["over"]:
+        step = current_step(state)
+        if do in step.kinds:
+            return step
+    return next((s for s in (*STAGE_STEPS.values(), *PENDING_STEPS.values()) if do in s.kinds), None)
+
+
 def options(state: State, seat: int) -> list[Action]:
-    if seat not in to_act(state):
-        return []
-    stage = state["stage"]
-    if stage == "keep":
-        return [{"do": "keep", "order": o} for o in state["p"][seat]["keep"]]
-    if state["pending"]:
-        return rewards.pending_options(state, seat)
-    if stage in ADDITIONAL:
-        return additional.options(state, seat)
-    if stage in PLACEMENT:
-        return placement.options(state, seat)
-    if stage in MOVEMENT:
-        return movement.options(state, seat)
-    if stage in AREA:
-        return areas.options(state, seat)
-    raise ValueError(f"no decisions in stage {stage}")
+    step = step_of(state, seat)
+    return step.options(state, seat) if step is not None else []
 
 
 def apply(state: State, seat: int, action: Action) -> None:
-    apply_decision(state, seat, action)
+    """One decision and the automatic steps after it."""
+    current_step(state).apply(state, seat, action)
     settle(state)
-
-
-def apply_decision(state: State, seat: int, action: Action) -> None:
-    """One decision's own effect, without the automatic steps that follow it."""
-    stage = state["stage"]
-    if stage == "keep":
-        pl = state["p"][seat]
-        pl["orders"].append(action["order"])
-        pl["keep"] = []
-        if not any(p["keep"] for p in state["p"]):
-            begin_turn(state)
-    elif state["pending"]:
-        rewards.apply_pending(state, seat, action)
-    elif stage in ADDITIONAL:
-        additional.apply(state, seat, action)
-    elif stage in PLACEMENT:
-        placement.apply(state, seat, action)
-    elif stage in MOVEMENT:
-        movement.apply(state, seat, action)
-    else:
-        areas.apply(state, seat, action)
 
 
 def begin_turn(state: State) -> None:
@@ -102,38 +152,36 @@ def end_turn(state: State) -> None:
     begin_turn(state)
 
 
+#: The automatic steps between decisions, by stage.
+AUTOMATIC = {
+    "place_start": placement.start,
+    "action_start": areas.start,
+    "after_action": areas.after_action,
+    "recover": areas.recover,
+}
+
+
 def settle(state: State) -> None:
-    """Run automatic steps until someone owes a decision."""
+    """Run automatic steps until someone owes a decision; a decision with one answer is taken
+    ("Go on to the main action" when no free action is possible, "End your turn", a payment
+    with one way)."""
     while not state["over"]:
         check_end(state)
         stage = state["stage"]
         seat = state["seat"]
-        if state["pending"]:
-            if not single_answer(state):
-                return
-            apply_decision(state, seat, options(state, seat)[0])
-        elif stage == "place_start":
-            placement.start(state, seat)
-        elif stage == "action_start":
-            areas.start(state, seat)
-        elif stage == "after_action":
-            areas.after_action(state, seat)
-        elif stage == "recover":
-            areas.recover(state, seat)
-        elif stage == "end_turn":
+        automatic = None if state["pending"] else AUTOMATIC.get(stage)
+        if automatic is not None:
+            automatic(state, seat)
+        elif stage == "end_turn" and not state["pending"]:
             end_turn(state)
-        elif single_answer(state):
-            apply_decision(state, seat, options(state, seat)[0])
-        else:
+        elif stage == "keep":
             return
-
-
-def single_answer(state: State) -> bool:
-    """The awaited decision has one possible answer, so nobody is asked ("Go on to the main
-    action" when no free action is possible, "End your turn", a payment with one way)."""
-    if state["stage"] == "keep":
-        return False
-    return len(options(state, state["seat"])) == 1
+        else:
+            step = current_step(state)
+            answers = step.options(state, seat)
+            if len(answers) != 1:
+                return
+            step.apply(state, seat, answers[0])
 
 
 def upgrade_from_1(state: State) -> None:

@@ -11,7 +11,6 @@ Postal System change these rules as the technology cards say.
 from __future__ import annotations
 
 from heapq import heappop, heappush
-from typing import Any
 
 from engine.core import State
 from engine.yokohama.board import (
@@ -25,8 +24,9 @@ from engine.yokohama.board import (
 )
 from engine.yokohama.components import area_kind, area_name
 from engine.yokohama.rewards import log
-
-Action = dict[str, Any]
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import arrival_text, yen_text
+from engine.yokohama.types import Action, Candidate
 
 
 def entry_cost(state: State, seat: int, area: str) -> int:
@@ -151,33 +151,6 @@ def station_target(state: State, seat: int) -> str | None:
     return None if state["station"] == state["p"][seat]["president"] else state["station"]
 
 
-def options(state: State, seat: int) -> list[Action]:
-    """One decision for the whole move: a destination (walked by the cheapest route), the Tram,
-    the Station, or the President back to hand together with one area's assistants."""
-    stage = state["stage"]
-    pl = state["p"][seat]
-    if stage == "return":  # a move begun under the old step-by-step rules (schema 1)
-        areas = [a for a in action_areas(state) if pl["placed"].get(a)]
-        return [*({"do": "return", "area": a} for a in areas), {"do": "return", "area": None}]
-    out: list[Action] = []
-    if stage == "moving":  # the President is on the way (schema 1)
-        here, start = pl["president"], state["ctx"]["start"]
-        return [{"do": "go", "area": a} for a in routes(state, seat, here, start)]
-    if pl["president"] is None:
-        out += [{"do": "go", "area": a} for a in enter_areas(state, seat)]
-    else:
-        out += [{"do": "go", "area": a} for a in routes(state, seat, pl["president"], pl["president"])]
-    walked = {a["area"] for a in out}
-    if has_tech(state, seat, "tram"):
-        out += [{"do": "tram_to", "area": a} for a in tram_areas(state, seat) if a not in walked]
-    if station_target(state, seat):
-        out.append({"do": "station"})
-    areas = [a for a in action_areas(state) if pl["placed"].get(a)]
-    if len(out) + len(areas) + 1 > ONE_STEP_LIMIT:  # which assistants come back: a second step
-        return [*out, {"do": "return"}]
-    return [*out, *({"do": "return", "area": a} for a in areas), {"do": "return", "area": None}]
-
-
 def go_cost(state: State, seat: int, area: str) -> int:
     """What the President pays to end its move in `area` by walking (or entering from hand)."""
     pl = state["p"][seat]
@@ -207,30 +180,173 @@ def arrive(state: State, seat: int, area: str) -> None:
     state["ctx"] = {"area": area, "merc": False}
 
 
-def apply(state: State, seat: int, action: Action) -> None:
+def walk(state: State, seat: int, area: str) -> None:
+    """The President goes to `area`: from hand (paying to enter) or by the cheapest route."""
     pl = state["p"][seat]
-    do = action["do"]
-    if do == "go":
+    if pl["president"] is None:
+        pay_entry(state, seat, area)
+    else:
+        here = pl["president"]
+        start = state["ctx"].get("start", here) if state["stage"] == "moving" else here
+        for step in route_payees(state, seat, here, start, area):
+            pay_entry(state, seat, step)
+    arrive(state, seat, area)
+
+
+def take_back(state: State, seat: int, area: str | None) -> None:
+    """The President back to hand with the assistants of `area` (None: none); no Area Action."""
+    pl = state["p"][seat]
+    pl["president"] = None
+    if area is not None:
+        n = assistants_at(state, seat, area)
+        add_assistants(state, seat, area, -n)
+        pl["hand"]["assistants"] += n
+    log(state, "took the President back to hand")
+    state["stage"] = "second"
+    state["ctx"] = {}
+
+
+def go_text(state: State, area: str) -> str:
+    seat = state["seat"]
+    pl = state["p"][seat]
+    verb = "Put your President in" if pl["president"] is None else "President to"
+    if pl["president"] == area:
+        verb = "Stop in"
+    return f"{verb} {area_name(area)} ({yen_text(go_cost(state, seat, area))}) → {arrival_text(state, seat, area)}"
+
+
+def return_text(state: State, action: Action) -> str:
+    if "area" not in action:
+        return "Take your President back to hand (no action) — then choose assistants"
+    area = action["area"]
+    if not area:
+        return "President back to hand, no assistants (no action)"
+    n = state["p"][state["seat"]]["placed"].get(area, 0)
+    return f"President back to hand + {n} assistant{'s' if n > 1 else ''} from {area_name(area)} (no action)"
+
+
+def returns(state: State, seat: int) -> list[Candidate]:
+    """The President back to hand with one area's assistants (only areas holding some), or none."""
+    pl = state["p"][seat]
+    out: list[Candidate] = [({"do": "return", "area": a}, None) for a in action_areas(state) if pl["placed"].get(a)]
+    return [*out, ({"do": "return", "area": None}, None)]
+
+
+RETURN_WHERE = "Only assistants of one area where you have some come back with your President."
+
+
+def go_refusal(state: State, seat: int, action: Action) -> str:
+    area = action.get("area")
+    if not isinstance(area, str) or area not in state["adjacent"]:
+        return "There is no such area in this game."
+    if state["p"][seat]["placed"].get(area, 0) == 0 and area != "canal":
+        return f"Your President may only move into areas with your assistants; none are in {area_name(area)}."
+    return f"Your President cannot move to {area_name(area)} now."
+
+
+class MoveStep(YokohamaStep):
+    """One decision for the whole move: a destination (walked by the cheapest route), the Tram, the
+    Station, or the President back to hand with one area's assistants (asked next when the list is long)."""
+
+    stage = "move"
+    stage_text = "movement"
+    kinds: tuple[str, ...] = ("go", "tram_to", "station", "return")
+    hint = "move your President (or take it back to hand)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        pl = state["p"][seat]
+        out: list[Candidate] = []
         if pl["president"] is None:
-            pay_entry(state, seat, action["area"])
+            out += [({"do": "go", "area": a}, None) for a in enter_areas(state, seat)]
         else:
-            here = pl["president"]
-            start = state["ctx"].get("start", here) if state["stage"] == "moving" else here
-            for area in route_payees(state, seat, here, start, action["area"]):
-                pay_entry(state, seat, area)
-        arrive(state, seat, action["area"])
-    elif do == "tram_to":
-        arrive(state, seat, action["area"])
-    elif do == "station":
-        arrive(state, seat, state["station"])
-    elif do == "return" and "area" not in action:
-        state["stage"] = "return"
-    elif do == "return":
-        pl["president"] = None
-        if action["area"] is not None:
-            n = assistants_at(state, seat, action["area"])
-            add_assistants(state, seat, action["area"], -n)
-            pl["hand"]["assistants"] += n
-        log(state, "took the President back to hand")
-        state["stage"] = "second"
-        state["ctx"] = {}
+            out += [({"do": "go", "area": a}, None) for a in routes(state, seat, pl["president"], pl["president"])]
+        walked = {a["area"] for a, _ in out}
+        if has_tech(state, seat, "tram"):
+            out += [({"do": "tram_to", "area": a}, None) for a in tram_areas(state, seat) if a not in walked]
+        if station_target(state, seat):
+            out.append(({"do": "station"}, None))
+        back = returns(state, seat)
+        if len(out) + len(back) > ONE_STEP_LIMIT:  # assistants: a second step
+            return [*out, ({"do": "return"}, None)]
+        return [*out, *back]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        do = action["do"]
+        if do == "go":
+            walk(state, seat, action["area"])
+        elif do == "tram_to":
+            arrive(state, seat, action["area"])
+        elif do == "station":
+            arrive(state, seat, state["station"])
+        elif "area" not in action:
+            state["stage"] = "return"
+        else:
+            take_back(state, seat, action["area"])
+
+    def text(self, state: State, action: Action) -> str:
+        do = action["do"]
+        area = action.get("area") or ""
+        if do == "go":
+            return go_text(state, area)
+        if do == "tram_to":
+            return f"Tram to {area_name(area)} (free) → {arrival_text(state, state['seat'], area)}"
+        if do == "station":
+            station = state["station"]
+            return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
+        return return_text(state, action)
+
+    def prompt(self, state: State, seat: int) -> str:
+        if state["p"][seat]["president"] is None:
+            return "Movement: put your President in an area with your assistants (or pass with no action)."
+        return "Movement: move your President (or take it back to hand, with no action)."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        if action["do"] == "go":
+            return go_refusal(state, seat, action)
+        if action["do"] == "tram_to":
+            return "The Tram goes only to an area without another President, and only with the Tram technology."
+        if action["do"] == "station":
+            return "Only the Station's owner may ride to it, from another area."
+        return RETURN_WHERE
+
+
+class MovingStep(MoveStep):
+    """The President on the way (a move begun under schema 1's step-by-step rules): where it stops."""
+
+    stage = "moving"
+    stage_text = "movement: on the way"
+    kinds = ("go",)
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        here, start = state["p"][seat]["president"], state["ctx"]["start"]
+        return [({"do": "go", "area": a}, None) for a in routes(state, seat, here, start)]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Movement: where does your President stop?"
+
+
+class ReturnStep(YokohamaStep):
+    """The President goes back to hand: with which area's assistants (or none)."""
+
+    stage = "return"
+    stage_text = "taking pieces back to hand"
+    kinds = ("return",)
+    hint = "choose which assistants come back with your President"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return returns(state, seat)
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        take_back(state, seat, action["area"])
+
+    def text(self, state: State, action: Action) -> str:
+        return return_text(state, action)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Your President goes back to hand: which area's assistants come back with it?"
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return RETURN_WHERE
+
+
+STEPS: tuple[YokohamaStep, ...] = (MoveStep(), MovingStep(), ReturnStep())

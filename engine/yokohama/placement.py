@@ -16,28 +16,15 @@ and sends the chosen set as `areas`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Literal, NotRequired, TypedDict
 
 from engine.core import State
 from engine.yokohama.board import ONE_STEP_LIMIT, action_areas, add_assistants, has_tech, other_presidents
-from engine.yokohama.components import area_name
+from engine.yokohama.components import area_name, parts
 from engine.yokohama.rewards import log
-
-
-class PlaceWay(TypedDict):
-    do: Literal["place_way"]
-    way: Literal["spread", "pair"]
-
-
-class Place(TypedDict):
-    do: Literal["place"]
-    areas: NotRequired[list[str]]
-    pair: NotRequired[str]
-    extra: NotRequired[str]
-    then: NotRequired[Literal["telegram"]]
-
-
-PlacementAction = PlaceWay | Place
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import cost_text
+from engine.yokohama.types import Action, Candidate
+from engine.yokohama.view_types import PlacementMenu
 
 
 def cost(state: State, seat: int, area: str, n: int) -> int:
@@ -52,10 +39,12 @@ def affordable_areas(state: State, seat: int, n: int, exclude: list[str] | tuple
 
 
 def spread_limit(state: State, seat: int) -> int:
-    return 4 if has_tech(state, seat, "newspaper") else 3
+    """Areas one spread placement may cover (rules.toml `placement`; Newspaper adds one)."""
+    rules = parts().rules["placement"]
+    return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
 
 
-def spread_options(state: State, seat: int) -> list[Place]:
+def spread_options(state: State, seat: int) -> list[Action]:
     """Every set of areas for 1 assistant each (layout order), affordable together.
 
     `ctx["placed"]` (a placement begun under the old one-by-one rules, or Telegram's pair)
@@ -71,7 +60,7 @@ def spread_options(state: State, seat: int) -> list[Place]:
         near = set(state["adjacent"][ctx["near"]])
         areas = [a for a in areas if a in near]
     prices = {a: cost(state, seat, a, 1) for a in areas}
-    out: list[Place] = [{"do": "place", "areas": []}] if placed else []
+    out: list[Action] = [{"do": "place", "areas": []}] if placed else []
     for size in range(1, min(limit, pl["hand"]["assistants"]) + 1):
         for combo in combinations(areas, size):
             if sum(prices[a] for a in combo) <= pl["yen"]:
@@ -79,11 +68,11 @@ def spread_options(state: State, seat: int) -> list[Place]:
     return out
 
 
-def pair_options(state: State, seat: int) -> list[Place]:
+def pair_options(state: State, seat: int) -> list[Action]:
     """2 in one area; with Telegram, also each way to add 1 in an adjacent area (when that makes
     more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next)."""
     pl = state["p"][seat]
-    out: list[Place] = []
+    out: list[Action] = []
     telegram = has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
     for area in affordable_areas(state, seat, 2):
         out.append({"do": "place", "pair": area})
@@ -95,9 +84,9 @@ def pair_options(state: State, seat: int) -> list[Place]:
     if len(out) > ONE_STEP_LIMIT:
         pairs = [a["pair"] for a in out if "extra" not in a]
         extras = {a["pair"] for a in out if "extra" in a}
-        split: list[Place] = []
+        split: list[Action] = []
         for pair in pairs:
-            action: Place = {"do": "place", "pair": pair}
+            action: Action = {"do": "place", "pair": pair}
             if pair in extras:
                 action["then"] = "telegram"
             split.append(action)
@@ -105,7 +94,7 @@ def pair_options(state: State, seat: int) -> list[Place]:
     return out
 
 
-def menu(state: State, seat: int) -> dict[str, Any] | None:
+def menu(state: State, seat: int) -> PlacementMenu | None:
     """The spread step as a multi-select: the areas to pick from and how many may be picked.
 
     A front end shows `areas` (layout order, at most 17) in one select menu with `min_values`
@@ -120,18 +109,6 @@ def menu(state: State, seat: int) -> dict[str, Any] | None:
     return {"areas": areas, "min": min(sizes, default=0), "max": max(sizes, default=0)}
 
 
-def options(state: State, seat: int) -> list[PlacementAction]:
-    stage = state["stage"]
-    if stage == "place_spread":
-        return list(spread_options(state, seat))
-    if stage == "place_pair":
-        return list(pair_options(state, seat))
-    spread, pair = spread_options(state, seat), pair_options(state, seat)
-    if len(spread) + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
-        return [*spread, *pair]
-    return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
-
-
 def place(state: State, seat: int, area: str, n: int) -> None:
     pl = state["p"][seat]
     for owner in other_presidents(state, seat, area):
@@ -141,11 +118,14 @@ def place(state: State, seat: int, area: str, n: int) -> None:
     add_assistants(state, seat, area, n)
 
 
-def apply(state: State, seat: int, action: PlacementAction) -> None:
-    """Carry out the placement and go on to the Movement step (or to the way's own list)."""
-    if action["do"] == "place_way":
-        state["stage"] = "place_spread" if action["way"] == "spread" else "place_pair"
-        return
+def start(state: State, seat: int) -> None:
+    """Enter the Placement step, or go straight on if no assistant can be placed."""
+    state["ctx"] = {}
+    state["stage"] = "place" if affordable_areas(state, seat, 1) else "move"
+
+
+def place_all(state: State, seat: int, action: Action) -> None:
+    """Carry out one placement decision and go on to the Movement step (or Telegram's extra)."""
     placed: list[str] = list(state["ctx"].get("placed", []))
     if "pair" in action:
         place(state, seat, action["pair"], 2)
@@ -166,7 +146,117 @@ def apply(state: State, seat: int, action: PlacementAction) -> None:
     state["ctx"] = {}
 
 
-def start(state: State, seat: int) -> None:
-    """Enter the Placement step, or go straight on if no assistant can be placed."""
-    state["ctx"] = {}
-    state["stage"] = "place" if affordable_areas(state, seat, 1) else "move"
+def place_text(state: State, action: Action) -> str:
+    """"1 each in Bank, Church (pay ¥1)" / "2 in Bank + 1 in Tea (Telegram)" with the real cost."""
+    seat = state["seat"]
+    if action["do"] == "place_way":
+        if action["way"] == "spread":
+            return "Place 1 assistant in each of several areas"
+        return "Place 2 assistants in one area"
+    if "pair" in action:
+        price = cost(state, seat, action["pair"], 2)
+        text = f"2 in {area_name(action['pair'])}"
+        if "extra" in action:
+            price += cost(state, seat, action["extra"], 1)
+            text += f" + 1 in {area_name(action['extra'])}"
+        if action.get("then"):
+            text += ", then Telegram's extra"
+        return f"Place {text}{cost_text(price)}"
+    chosen = action["areas"]
+    if not chosen:
+        return "Place no more assistants"
+    price = sum(cost(state, seat, a, 1) for a in chosen)
+    names = ", ".join(area_name(a) for a in chosen)
+    return f"Place 1 {'each ' if len(chosen) > 1 else ''}in {names}{cost_text(price)}"
+
+
+def place_refusal(state: State, seat: int, action: Action) -> str:
+    """Why a placement nobody offered is refused: the Canal, an unknown area, too few assistants,
+    the same area twice, or more areas or money than allowed."""
+    if action["do"] == "place_way":
+        return "Choose where to place: every placement fits in one list now."
+    pl = state["p"][seat]
+    areas = action.get("areas", [])
+    chosen = [*(areas if isinstance(areas, list) else [areas]), *([action["pair"]] if "pair" in action else [])]
+    if "canal" in chosen or action.get("extra") == "canal":
+        return "You may not place assistants in the Canal."
+    if any(not isinstance(a, str) or a not in state["adjacent"] for a in chosen):
+        return "There is no such area in this game."
+    if pl["hand"]["assistants"] < len(chosen) + ("pair" in action):
+        return "You do not have that many assistants in hand."
+    if len(set(chosen)) != len(chosen):
+        return "Place 1 assistant in each of different areas, or 2 in one area."
+    return ("You cannot place that way: at most 3 areas (4 with Newspaper), each affordable "
+            "(¥1 per assistant to each President there).")
+
+
+class PlacementStep(YokohamaStep):
+    """The Placement step's decisions share their words and refusals; each stage lists its own answers."""
+
+    kinds: tuple[str, ...] = ("place",)
+    hint = "place your assistants"
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        place_all(state, seat, action)
+
+    def text(self, state: State, action: Action) -> str:
+        return place_text(state, action)
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return place_refusal(state, seat, action)
+
+
+class PlaceStep(PlacementStep):
+    """Placement in one decision (ruling R2.2): every spread and every pair, or first the way when
+    together they are more than `ONE_STEP_LIMIT`."""
+
+    stage = "place"
+    stage_text = "placement: choosing how to place"
+    kinds = ("place", "place_way")
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        spread, pair = spread_options(state, seat), pair_options(state, seat)
+        if len(spread) + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
+            return [(a, None) for a in [*spread, *pair]]
+        return [({"do": "place_way", "way": "spread"}, None), ({"do": "place_way", "way": "pair"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "place_way":
+            state["stage"] = "place_spread" if action["way"] == "spread" else "place_pair"
+        else:
+            place_all(state, seat, action)
+
+    def prompt(self, state: State, seat: int) -> str:
+        return (f"Placement: 1 assistant in each of up to {spread_limit(state, seat)} areas, "
+                "or 2 in one area (¥1 each to every other President there).")
+
+
+class SpreadStep(PlacementStep):
+    """1 assistant in each of several areas (a multi-select: `menu`), or Telegram's extra next to a pair."""
+
+    stage = "place_spread"
+    stage_text = "placement: 1 assistant per area"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [(a, None) for a in spread_options(state, seat)]
+
+    def prompt(self, state: State, seat: int) -> str:
+        if state["ctx"].get("near"):
+            return f"Telegram: 1 more assistant in an area next to {area_name(state['ctx']['near'])} (or none)."
+        return f"Place 1 assistant in each of up to {spread_limit(state, seat)} areas."
+
+
+class PairStep(PlacementStep):
+    """2 assistants in one area (with Telegram, 1 more next to it)."""
+
+    stage = "place_pair"
+    stage_text = "placement: 2 assistants in one area"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [(a, None) for a in pair_options(state, seat)]
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Place 2 assistants in one area."
+
+
+STEPS: tuple[YokohamaStep, ...] = (PlaceStep(), SpreadStep(), PairStep())

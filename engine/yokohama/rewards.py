@@ -7,13 +7,11 @@ active player settles one at a time before the turn goes on (state["pending"]).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
-from engine.yokohama.components import COLOURS, GOODS, area_name
-
-Action = dict[str, Any]
+from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.types import Action, Candidate
 
 
 def log(state: State, text: str) -> None:
@@ -35,6 +33,16 @@ def gain_goods(state: State, seat: int, good: str, n: int, *, mining: bool = Tru
         n += 1
     state["p"][seat]["goods"][good] += n
     return good == "copper"
+
+
+def effect_gain(state: State, seat: int, effect: str, *, owned: bool = False) -> None:
+    """A technology's fixed gain (technologies.toml `effect_gain`) when its trigger happens, if the
+    seat owns it (`owned`: the caller already knows, e.g. the card just learned)."""
+    if owned or has_tech(state, seat, effect):
+        pl = state["p"][seat]
+        gain = parts().effect_gain[effect]
+        pl["vp"] += gain.get("vp", 0)
+        pl["yen"] += gain.get("yen", 0)
 
 
 def grant(state: State, seat: int, reward: dict[str, int], *, mining: bool = True) -> bool:
@@ -73,21 +81,6 @@ def good_choices(n: int) -> list[dict[str, int]]:
     return out
 
 
-# ----- pending choices -----------------------------------------------------------------------
-
-def warehouse_options(state: State, seat: int) -> list[Action]:
-    """Tokens the seat can afford to take from its warehouse (Employment Agency prices)."""
-    pl = state["p"][seat]
-    out: list[Action] = []
-    if pl["warehouse"]["assistants"]:
-        out.append({"do": "take", "what": "assistant"})
-    if pl["warehouse"]["shops"] and pl["yen"] >= SHOP_COST:
-        out.append({"do": "take", "what": "shop"})
-    if pl["warehouse"]["th"] and pl["yen"] >= th_cost(state, seat):
-        out.append({"do": "take", "what": "th"})
-    return out
-
-
 def take_from_warehouse(state: State, seat: int, what: str) -> None:
     pl = state["p"][seat]
     if what == "assistant":
@@ -103,52 +96,172 @@ def take_from_warehouse(state: State, seat: int, what: str) -> None:
         pl["hand"]["th"] += 1
 
 
-def pending_options(state: State, seat: int) -> list[Action]:
-    item = state["pending"][0]
-    kind = item["kind"]
-    pl = state["p"][seat]
-    if kind == "any_good":
-        n = item.get("n", 1)
+# ----- pending choices: each settled by its own step, before the turn goes on ------------------
+
+class GoodStep(YokohamaStep):
+    """Goods of choice ("any good" icons): one good, or every way to take `n` at once."""
+
+    stage = "any_good"
+    kinds = ("good", "goods")
+    hint = "choose the goods of your reward"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        n = state["pending"][0].get("n", 1)
         if n == 1:
-            return [{"do": "good", "good": g} for g in GOODS]
-        return [{"do": "goods", "goods": combo} for combo in good_choices(n)]
-    if kind == "warehouse":
-        return [*warehouse_options(state, seat), {"do": "take", "what": None}]
-    if kind == "move":
-        sources: list[Action] = []
-        if pl["hand"]["assistants"]:
-            sources.append({"do": "move_from", "area": None})
-        sources += [{"do": "move_from", "area": a} for a in action_areas(state) if pl["placed"].get(a)]
-        return [*sources, {"do": "move_skip"}]
-    if kind == "move_to":
-        return [{"do": "move_to", "area": a} for a in action_areas(state) if a != item["from"]]
-    if kind == "station":
-        return [{"do": "station_at", "area": a} for a in action_areas(state)]
-    raise ValueError(f"unknown pending choice {kind}")
+            return [({"do": "good", "good": g}, None) for g in GOODS]
+        return [({"do": "goods", "goods": combo}, None) for combo in good_choices(n)]
 
-
-def apply_pending(state: State, seat: int, action: Action) -> None:
-    item = state["pending"].pop(0)
-    pl = state["p"][seat]
-    do = action["do"]
-    if do in ("good", "goods"):
-        chosen = {action["good"]: 1} if do == "good" else action["goods"]
+    def take(self, state: State, seat: int, action: Action) -> None:
+        item = state["pending"].pop(0)
+        chosen = {action["good"]: 1} if action["do"] == "good" else action["goods"]
         mining = item.get("mining", True)
         for good, n in chosen.items():
             mining = not gain_goods(state, seat, good, n, mining=mining) and mining
-    elif do == "take":
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "good":
+            return f"Take 1 {GOOD_NAMES[action['good']]}"
+        return f"Take {goods_text(action['goods'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        n = state["pending"][0].get("n", 1)
+        return f"Choose {n} good{'s' if n > 1 else ''} of your choice."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        n = state["pending"][0].get("n", 1)
+        if n > 1:
+            return f"Choose {n} of Copper, Raw Silk, Tea and Seafood."
+        return "Choose Copper, Raw Silk, Tea or Seafood."
+
+
+TOKEN_NAMES = {"assistant": "an assistant (free)", "shop": "a Shophouse (¥2)"}
+
+
+class WarehouseStep(YokohamaStep):
+    """One token from the own warehouse at Employment Agency prices, or nothing."""
+
+    stage = "warehouse"
+    kinds = ("take",)
+    hint = "take a token from your warehouse (or nothing)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        pl = state["p"][seat]
+        house = pl["warehouse"]
+        price = th_cost(state, seat)
+        return [
+            ({"do": "take", "what": "assistant"},
+             None if house["assistants"] else "Your warehouse holds no assistant."),
+            ({"do": "take", "what": "shop"},
+             ("Your warehouse holds no Shophouse." if not house["shops"] else
+              None if pl["yen"] >= SHOP_COST else f"A Shophouse costs ¥{SHOP_COST}; you have ¥{pl['yen']}.")),
+            ({"do": "take", "what": "th"},
+             ("Your warehouse holds no Trading House." if not house["th"] else
+              None if pl["yen"] >= price else f"A Trading House costs ¥{price}; you have ¥{pl['yen']}.")),
+            ({"do": "take", "what": None}, None),
+        ]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        state["pending"].pop(0)
         if action["what"] is not None:
             take_from_warehouse(state, seat, action["what"])
-    elif do == "move_from":
+
+    def text(self, state: State, action: Action) -> str:
+        what = action["what"]
+        if what is None:
+            return "Take nothing from the warehouse"
+        if what == "th":
+            return f"Take a Trading House (¥{th_cost(state, state['seat'])})"
+        return f"Take {TOKEN_NAMES[what]}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Take 1 token from your warehouse (Shophouse ¥2, Trading House at its price), or nothing."
+
+
+class MoveFromStep(YokohamaStep):
+    """An assistant move, first half: which assistant (from hand or an area), or skip the move."""
+
+    stage = "move"
+    kinds = ("move_from", "move_skip")
+    hint = "choose which assistant to move (or skip)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        pl = state["p"][seat]
+        out: list[Candidate] = [({"do": "move_from", "area": None},
+                                 None if pl["hand"]["assistants"] else "You have no assistant in hand.")]
+        out += [({"do": "move_from", "area": a}, None) for a in action_areas(state) if pl["placed"].get(a)]
+        return [*out, ({"do": "move_skip"}, None)]
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "You have no assistant there to move."
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        state["pending"].pop(0)
+        if action["do"] == "move_skip":
+            return
         if action["area"] is None:
-            pl["hand"]["assistants"] -= 1
+            state["p"][seat]["hand"]["assistants"] -= 1
         else:
             add_assistants(state, seat, action["area"], -1)
         state["pending"].insert(0, {"kind": "move_to", "from": action["area"]})
-    elif do == "move_to":
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "move_skip":
+            return "Skip the assistant move"
+        area = action["area"]
+        return f"Move an assistant from {area_name(area) if area else 'your hand'}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Move 1 of your assistants to another area: which one (or skip)?"
+
+
+class MoveToStep(YokohamaStep):
+    """An assistant move, second half: the area it goes to (any other area but the Canal)."""
+
+    stage = "move_to"
+    kinds = ("move_to",)
+    hint = "choose where the assistant goes"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        start = state["pending"][0]["from"]
+        return [({"do": "move_to", "area": a}, None if a != start else "Move the assistant to a different area.")
+                for a in action_areas(state)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        item = state["pending"].pop(0)
         add_assistants(state, seat, action["area"], 1)
         log(state, f"moved an assistant from {area_name(item['from']) if item['from'] else 'hand'} "
                    f"to {area_name(action['area'])}")
-    elif do == "station_at":
+
+    def text(self, state: State, action: Action) -> str:
+        return f"…to {area_name(action['area'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        start = state["pending"][0]["from"]
+        return f"Move the assistant from {area_name(start) if start else 'your hand'} to which area?"
+
+
+class StationStep(YokohamaStep):
+    """Station technology: where the Station piece goes (any area but the Canal)."""
+
+    stage = "station"
+    kinds = ("station_at",)
+    hint = "choose the area for the Station"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "station_at", "area": a}, None) for a in action_areas(state)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        state["pending"].pop(0)
         state["station"] = action["area"]
         log(state, f"placed the Station in {area_name(action['area'])}")
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Put the Station in {area_name(action['area'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return "Put the Station in which area?"
+
+
+PENDING_STEPS: dict[str, YokohamaStep] = {
+    step.stage: step for step in (GoodStep(), WarehouseStep(), MoveFromStep(), MoveToStep(), StationStep())
+}

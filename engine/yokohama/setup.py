@@ -32,14 +32,11 @@ def new_player(money: int) -> dict[str, Any]:
     }
 
 
-def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
-    """Deal the boards, cards and tokens at random from `seed` (all kept in the state)."""
+def deal_areas(rng: Rng, players: int) -> dict[str, Any]:
+    """The Area Boards in a random triangle, each (but the Canal) with a Building Site and a 5-Power token."""
     p = parts()
-    rng = Rng(seed)
-    areas = p.areas_for(players)
-    layout = rng.shuffled(areas)
+    layout = rng.shuffled(p.areas_for(players))
     adjacency = p.adjacency_for(players)
-    adjacent = {layout[i]: [layout[j] for j in adjacency[i]] for i in range(len(layout))}
     site_ids = rng.shuffled(sorted(p.sites))
     token_ids = rng.shuffled(sorted(p.power_tokens))
     sites: dict[str, Any] = {}
@@ -50,6 +47,20 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
         card = site_ids.pop()
         sites[area] = {"card": card, "shops": [None] * len(p.sites[card]["shops"]), "th": None}
         tokens[area] = token_ids.pop()
+    return {
+        "layout": layout,
+        "rows": p.rows_for(players),
+        "adjacent": {layout[i]: [layout[j] for j in adjacency[i]] for i in range(len(layout))},
+        "sites": sites,
+        "tokens": tokens,
+        "station": None,
+    }
+
+
+def deal_cards(rng: Rng, players: int, layout: list[str]) -> dict[str, Any]:
+    """One achievement of each letter, the Laboratories' technologies and the Ports' orders (the rest
+    are the decks; orders removed for fewer players go back to the box)."""
+    p = parts()
     b = p.boards
     achievements = []
     for group in ("A", "B", "C"):
@@ -61,34 +72,43 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
     del order_deck[: b["orders_removed"][str(players)]]
     ports = {a: [order_deck.pop() for _ in b["port_levels"]] for a in sorted(x for x in layout
                                                                             if area_kind(x) == "port")}
-    labs = {a: labs[a] for a in sorted(labs)}
+    return {
+        "ports": ports,
+        "order_deck": order_deck,
+        "labs": {a: labs[a] for a in sorted(labs)},
+        "tech_deck": tech_deck,
+        "achievements": achievements,
+    }
+
+
+def management_boards(players: int) -> dict[str, Any]:
+    """The Church and Customs boards (with 2 players a neutral pawn on one space of each)."""
+    b = parts().boards
     church: list[int | None] = [None] * len(b["church"])
     customs: list[int | None] = [None] * len(b["customs"])
     if players == 2:
         church[b["church_neutral"]] = -1
         customs[b["customs_neutral"]] = -1
-    money = b["start_money"]
+    return {"church": church, "customs": customs}
+
+
+def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+    """Deal the boards, cards and tokens at random from `seed` (all kept in the state)."""
+    rng = Rng(seed)
+    board = deal_areas(rng, players)
+    cards = deal_cards(rng, players, board["layout"])
+    money = parts().boards["start_money"]
     seats = [new_player(money["first"] if s == 0 else money["others"]) for s in range(players)]
-    for player in seats:
-        player["keep"] = [order_deck.pop(), order_deck.pop()]
+    for player in seats:  # each player is dealt 2 orders and keeps 1
+        player["keep"] = [cards["order_deck"].pop(), cards["order_deck"].pop()]
     return {
         "game": "yokohama",
         "players": players,
         "options": options,
-        "layout": layout,
-        "rows": p.rows_for(players),
-        "adjacent": adjacent,
-        "sites": sites,
-        "tokens": tokens,
-        "station": None,
-        "ports": ports,
-        "order_deck": order_deck,
-        "labs": labs,
-        "tech_deck": tech_deck,
-        "church": church,
-        "customs": customs,
-        "achievements": achievements,
-        "mercs": {c: b["mercenaries"][c] for c in COUNTRIES},
+        **board,
+        **cards,
+        **management_boards(players),
+        "mercs": {c: parts().boards["mercenaries"][c] for c in COUNTRIES},
         "p": seats,
         "seat": 0,
         "round": 1,

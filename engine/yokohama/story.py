@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State, seat_token
-from engine.yokohama import describe
+from engine.yokohama import flow
 from engine.yokohama.components import GOOD_NAMES, GOODS, area_name, parts
+from engine.yokohama.text import order_text
 
 
 def narrate(before: State, seat: int, action: Any, after: State) -> str:
@@ -40,11 +41,12 @@ def what_was_done(before: State, seat: int, action: dict[str, Any], after: State
         return f"took the President back to hand{taken}"
     if do == "orders" and action["slots"]:
         row = before["ports"][before["ctx"]["area"]]
-        return "took order " + " and ".join(describe.order_text(row[s]) for s in action["slots"])
+        return "took order " + " and ".join(order_text(row[s]) for s in action["slots"])
     if do == "tech":
         card = before["labs"][before["ctx"]["area"]][action["slot"]]
         return f"learned {parts().techs[card]['name']}"
-    label = describe.full_label(before, action)
+    step = flow.owner_of(before, action)
+    label = step.text(before, action) if step is not None else str(action)
     return label[0].lower() + label[1:]
 
 

@@ -2,92 +2,95 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import State
-from engine.yokohama import endgame, placement
+from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, reward_text
 from engine.yokohama.endgame import END_REASONS
-
-STAGE_TEXT = {
-    "keep": "choosing the starting order card",
-    "first": "additional actions (before the main action)",
-    "second": "additional actions (after the main action)",
-    "merc_area": "choosing where the mercenary acts",
-    "place": "placement: choosing how to place",
-    "place_spread": "placement: 1 assistant per area",
-    "place_pair": "placement: 2 assistants in one area",
-    "telegram": "placement: Telegram's extra assistant",
-    "move": "movement",
-    "moving": "movement: on the way",
-    "tram": "movement: riding the Tram",
-    "return": "taking pieces back to hand",
-    "act_port": "Port: taking orders",
-    "act_lab": "Laboratory: choosing a technology",
-    "act_lab_pay": "Laboratory: paying",
-    "act_agency": "Employment Agency: taking tokens",
-    "act_chinatown": "Chinatown: exchanging",
-    "act_church": "Church: choosing a space",
-    "act_church_pay": "Church: paying Faith",
-    "act_customs": "Customs: choosing a space",
-    "act_pawn": "choosing which assistant goes on the board",
-    "bonus": "5-Power bonus",
-    "build": "construction",
-    "recover_choice": "recovery",
-    "over": "game over",
-}
+from engine.yokohama.view_types import (
+    AchievementView,
+    ActingView,
+    AreaView,
+    LabSlotView,
+    OrderView,
+    PlayerView,
+    PortSlotView,
+    SiteView,
+    SpaceView,
+    TechView,
+    TokenView,
+    YokohamaView,
+)
 
 
-def order_view(order: int) -> dict[str, Any]:
+def stage_text(state: State) -> str:
+    """The awaited stage in a few words ("Port: taking orders"), as its step names it."""
+    if state["over"]:
+        return "game over"
+    step = flow.STAGE_STEPS.get(state["stage"])
+    return step.stage_text if step is not None else state["stage"]
+
+
+def order_view(order: int) -> OrderView:
     card = parts().orders[order]
     return {"id": order, "country": card["country"], "cost": card["cost"], "reward": card["reward"],
             "text": f"{reward_text(card['reward'])} for {', '.join(f'{n} {g}' for g, n in card['cost'].items())}"}
 
 
-def tech_view(tech: int) -> dict[str, Any]:
+def tech_view(tech: int) -> TechView:
     card = parts().techs[tech]
     return {"id": tech, "name": card["name"], "effect": card["effect"], "value": card["value"],
             "country": card["country"]}
 
 
-def areas_view(state: State) -> list[dict[str, Any]]:
+def site_view(state: State, area: str) -> SiteView | None:
+    """The Building Site of `area`: who built on each space and what each gives."""
+    site = state["sites"].get(area)
+    if site is None:
+        return None
+    card = parts().sites[site["card"]]
+    return {
+        "card": site["card"],
+        "shops": [{"seat": s, "reward": r, "text": reward_text(r)}
+                  for s, r in zip(site["shops"], card["shops"], strict=True)],
+        "trading_house": {"seat": site["th"], "reward": card["trading_house"],
+                          "text": reward_text(card["trading_house"])},
+    }
+
+
+def token_view(state: State, area: str) -> TokenView | None:
+    token = state["tokens"].get(area) if area in state["sites"] else None
+    if token is None:
+        return None
+    reward = parts().power_tokens[token]["reward"]
+    return {"id": token, "reward": reward, "text": reward_text(reward)}
+
+
+def area_view(state: State, area: str, position: int, row: int, col: int) -> AreaView:
+    info = parts().areas[area]
+    return {
+        "id": area, "name": info["name"], "kind": info["kind"], "category": info["category"],
+        "position": position, "row": row, "col": col, "adjacent": state["adjacent"][area],
+        "presidents": [s for s, pl in enumerate(state["p"]) if pl["president"] == area],
+        "assistants": {str(s): pl["placed"].get(area, 0) for s, pl in enumerate(state["p"])
+                       if pl["placed"].get(area, 0)},
+        "station": state["station"] == area,
+        "site": site_view(state, area), "power_token": token_view(state, area),
+    }
+
+
+def areas_view(state: State) -> list[AreaView]:
+    """Every Area Board in layout order, with its place in the triangle (row, column)."""
     out = []
-    rows = state["rows"]
     position = 0
-    for row, length in enumerate(rows):
+    for row, length in enumerate(state["rows"]):
         for col in range(length):
-            area = state["layout"][position]
-            info = parts().areas[area]
-            entry: dict[str, Any] = {
-                "id": area, "name": info["name"], "kind": info["kind"], "category": info["category"],
-                "position": position, "row": row, "col": col, "adjacent": state["adjacent"][area],
-                "presidents": [s for s, pl in enumerate(state["p"]) if pl["president"] == area],
-                "assistants": {str(s): pl["placed"].get(area, 0) for s, pl in enumerate(state["p"])
-                               if pl["placed"].get(area, 0)},
-                "station": state["station"] == area,
-                "site": None, "power_token": None,
-            }
-            site = state["sites"].get(area)
-            if site is not None:
-                card = parts().sites[site["card"]]
-                entry["site"] = {
-                    "card": site["card"],
-                    "shops": [{"seat": s, "reward": r, "text": reward_text(r)}
-                              for s, r in zip(site["shops"], card["shops"], strict=True)],
-                    "trading_house": {"seat": site["th"], "reward": card["trading_house"],
-                                      "text": reward_text(card["trading_house"])},
-                }
-                token = state["tokens"].get(area)
-                if token is not None:
-                    reward = parts().power_tokens[token]["reward"]
-                    entry["power_token"] = {"id": token, "reward": reward, "text": reward_text(reward)}
-            out.append(entry)
+            out.append(area_view(state, state["layout"][position], position, row, col))
             position += 1
     return out
 
 
-def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     pl = state["p"][seat]
     own = viewer == seat
     return {
@@ -112,24 +115,44 @@ def player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def board_view(state: State, board: str) -> list[dict[str, Any]]:
+def board_view(state: State, board: str) -> list[SpaceView]:
     spaces = parts().boards[board]
     return [{"space": i, "need": s["need"], "reward": s["reward"], "text": reward_text(s["reward"]),
              "seat": state[board][i], "neutral": state[board][i] == -1} for i, s in enumerate(spaces)]
 
 
-def view(state: State, viewer: int | None, headline: str) -> dict[str, Any]:
-    levels = parts().boards["port_levels"]
-    extras = parts().boards["lab_extra"]
+def acting_view(state: State) -> ActingView | None:
+    """The Area Action under way (area, Power, whether a mercenary acts), or None."""
     ctx = state["ctx"]
-    acting = None
     if "area" in ctx and "power" in ctx:
-        acting = {"area": ctx["area"], "name": area_name(ctx["area"]), "power": ctx["power"],
-                  "mercenary": bool(ctx.get("merc"))}
-    elif state["stage"] == "moving":
+        return {"area": ctx["area"], "name": area_name(ctx["area"]), "power": ctx["power"],
+                "mercenary": bool(ctx.get("merc"))}
+    if state["stage"] == "moving":
         seat = state["seat"]
         here = state["p"][seat]["president"]
-        acting = {"area": here, "name": area_name(here), "power": power(state, seat, here), "mercenary": False}
+        return {"area": here, "name": area_name(here), "power": power(state, seat, here), "mercenary": False}
+    return None
+
+
+def ports_view(state: State) -> dict[str, list[PortSlotView]]:
+    levels = parts().boards["port_levels"]
+    return {a: [{"slot": i, "level": levels[i], "order": order_view(o) if o is not None else None}
+                for i, o in enumerate(row)] for a, row in state["ports"].items()}
+
+
+def labs_view(state: State) -> dict[str, list[LabSlotView]]:
+    extras = parts().boards["lab_extra"]
+    return {a: [{"slot": i, "extra": extras[i], "tech": tech_view(t) if t is not None else None}
+                for i, t in enumerate(row)] for a, row in state["labs"].items()}
+
+
+def achievements_view(state: State) -> list[AchievementView]:
+    return [{"id": a["id"], "name": parts().achievements[a["id"]]["name"],
+             "vp": parts().achievements[a["id"]]["vp"], "claimed": list(a["claimed"])}
+            for a in state["achievements"]]
+
+
+def view(state: State, viewer: int | None, headline: str) -> YokohamaView:
     return {
         "game": "yokohama",
         "players": state["players"],
@@ -139,8 +162,8 @@ def view(state: State, viewer: int | None, headline: str) -> dict[str, Any]:
         "turns": state["turns"],
         "current": None if state["over"] or state["stage"] == "keep" else state["seat"],
         "stage": state["stage"],
-        "stage_text": STAGE_TEXT.get(state["stage"], state["stage"]),
-        "acting": acting,
+        "stage_text": stage_text(state),
+        "acting": acting_view(state),
         # The spread placement as a multi-select (engine.yokohama.placement.menu), for the seat placing.
         "placement_menu": placement.menu(state, viewer) if viewer is not None else None,
         "pending": [dict(item) for item in state["pending"]],
@@ -150,17 +173,13 @@ def view(state: State, viewer: int | None, headline: str) -> dict[str, Any]:
         "rows": list(state["rows"]),
         "areas": areas_view(state),
         "station": state["station"],
-        "ports": {a: [{"slot": i, "level": levels[i], "order": order_view(o) if o is not None else None}
-                      for i, o in enumerate(row)] for a, row in state["ports"].items()},
+        "ports": ports_view(state),
         "order_deck": len(state["order_deck"]),
-        "labs": {a: [{"slot": i, "extra": extras[i], "tech": tech_view(t) if t is not None else None}
-                     for i, t in enumerate(row)] for a, row in state["labs"].items()},
+        "labs": labs_view(state),
         "tech_deck": len(state["tech_deck"]),
+        "achievements": achievements_view(state),
         "church": board_view(state, "church"),
         "customs": board_view(state, "customs"),
-        "achievements": [{"id": a["id"], "name": parts().achievements[a["id"]]["name"],
-                          "vp": parts().achievements[a["id"]]["vp"], "claimed": list(a["claimed"])}
-                         for a in state["achievements"]],
         "mercenary_supply": dict(state["mercs"]),
         "seats": [player_view(state, s, viewer) for s in range(state["players"])],
         "scores": endgame.final_scores(state),

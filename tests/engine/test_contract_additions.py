@@ -70,6 +70,18 @@ def test_the_engine_applies_its_own_copy_of_the_action() -> None:
     assert GAME.apply(state, 0, 2)["n"] == 2
 
 
+def test_a_caller_may_hand_apply_the_legal_list_it_chose_from() -> None:
+    """`apply(..., offered=legal(state, seat))` (playouts, searches) checks the answer against that
+    list instead of asking `legal` again: the same result, and the same refusals."""
+    state = GAME.new(1, 0, {"fast": True})
+    offered = GAME.legal(state, 0)
+    assert GAME.apply(state, 0, 2, offered=offered) == GAME.apply(state, 0, 2)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, 2.0, offered=offered)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, 2, offered=[1])
+
+
 def test_a_failing_refusal_explainer_falls_back_to_the_generic_message() -> None:
     class Broken(Counter):
         def why_illegal(self, state: State, seat: int, action: Any) -> str:

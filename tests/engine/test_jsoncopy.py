@@ -71,9 +71,11 @@ class TupleOptions(Game):
 
 def test_an_action_equal_only_as_json_is_still_matched() -> None:
     """`match_legal` first looks for an `==` option; `["b", 2]` is not `== ("b", 2)` but is the
-    same JSON (a replayed log holds lists), so the full canonical scan must still accept it."""
+    same JSON (a replayed log holds lists), so the full canonical scan must still accept it. The
+    engine applies its own option as JSON, the form a replay applies."""
     game = TupleOptions()
     state = game.new(1, 0)
-    assert game.match_legal(state, 0, ["b", 2]) == ("b", 2)
+    assert game.match_legal(state, 0, ["b", 2]) == ["b", 2]
+    assert game.match_legal(state, 0, ("a", 1)) == ["a", 1]
     assert game.apply(state, 0, ["b", 2])["picked"] == ["b", 2]
     assert game.match_legal(state, 0, ["b", 2.0]) is None

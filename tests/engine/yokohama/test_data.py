@@ -107,3 +107,45 @@ def test_the_church_end_count_stays_within_easy_reach(players: int) -> None:
     needs = sorted(s["need"] for i, s in enumerate(b["church"]) if i != neutral)
     assert needs[b["end_pawns"][str(players)] - 1] <= max(CHURCH_FAITH) + 1
     assert max(needs) <= max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
+
+
+def test_bad_data_is_refused_with_every_problem_named() -> None:
+    """Each kind of check (layout, counts, cards, rewards) reports its own problem, all in one message."""
+    import copy
+
+    broken = copy.copy(parts())
+    broken.orders = {k: dict(v) for k, v in list(parts().orders.items())[:35]}
+    broken.techs = {k: {**v, "country": "swiss"} if k == min(parts().techs) else v for k, v in parts().techs.items()}
+    broken.power_tokens = {k: {**v, "reward": {"gold": 1}} if k == min(parts().power_tokens) else v
+                           for k, v in parts().power_tokens.items()}
+    with pytest.raises(ValueError) as refused:
+        broken.validate()
+    message = str(refused.value)
+    assert "35 order cards, the game has 36" in message
+    assert "unknown country swiss" in message
+    assert "unknown reward icon gold" in message
+
+
+def test_scoring_tables_are_the_rulebooks() -> None:
+    """"The player with the highest number of Assistant pawns receives 6 Victory points, and the
+    second highest receives 3" (Church); 8 and 4 (Customs); 10 and 5 (Technology); sets of 5, 4, 3, 2
+    different Country icons: 12, 8, 4, 2; "Every 2 Yen: 1 Victory point"; "Every 3 Trade Good tokens"."""
+    scoring = parts().rules["scoring"]
+    assert scoring["church_majority"] == [6, 3] and scoring["customs_majority"] == [8, 4]
+    assert scoring["technology_majority"] == [10, 5]
+    assert scoring["country_sets"] == [0, 2, 4, 8, 12]
+    assert (scoring["yen_per_point"], scoring["goods_per_point"], scoring["dummy_tech_twice"]) == (2, 3, 15)
+    assert parts().rules["placement"] == {"spread_limit": 3, "spread_limit_newspaper": 4}
+
+
+def test_technology_gains_are_the_rulebooks() -> None:
+    """"Gaslight: ... you gain 2 additional Victory points"; "Exposition: Immediately gain 10 Victory
+    points"; "Ball: ... an additional 2 Victory points"; "Language School: ... an additional 1 Yen";
+    "Letterpress Printing: ... an additional 1 Yen"; "Winery: ... an additional 3 Victory points";
+    "Brickyard: ... an additional 4 Victory points"; "Patent System: ... an additional 2 Victory points";
+    "Electrical Light: ... you gain 3 additional Victory points"."""
+    assert parts().effect_gain == {
+        "ball": {"vp": 2}, "brickyard": {"vp": 4}, "electric_light": {"vp": 3}, "exposition": {"vp": 10},
+        "gaslight": {"vp": 2}, "language_school": {"yen": 1}, "letterpress": {"yen": 1}, "patent": {"vp": 2},
+        "winery": {"vp": 3},
+    }

@@ -1,0 +1,87 @@
+"""The Employment Agency's Area Action: tokens from the own warehouse (rulebook "Employment Agency").
+
+Power - 1 tokens: assistants free, Shophouses ¥2, Trading Houses ¥4, 5, 6, 7 as they leave; all taken
+in one decision (or the Trading Houses first when that list is too long).
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.board import ONE_STEP_LIMIT, SHOP_COST, th_cost
+from engine.yokohama.rewards import take_from_warehouse
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import yen_text
+from engine.yokohama.types import Action, Candidate
+
+HIRE_NAMES = {"assistant": "assistant", "shop": "Shophouse", "th": "Trading House"}
+
+
+def agency_price(state: State, seat: int, shops: int, th: int) -> int:
+    """Yen for `shops` Shophouses and `th` Trading Houses (each Trading House dearer than the last)."""
+    return shops * SHOP_COST + sum(th_cost(state, seat) + k for k in range(th))
+
+
+def agency_options(state: State, seat: int) -> list[Action]:
+    """Every set of tokens the Power allows (`ctx["left"]`) and the money pays, taken at once;
+    a list longer than `ONE_STEP_LIMIT` asks the Trading Houses first (`ctx["th"]`), then the rest."""
+    pl = state["p"][seat]
+    ctx = state["ctx"]
+    left = ctx["left"]
+    house = pl["warehouse"]
+    out: list[Action] = []
+    th_counts = [ctx["th"]] if "th" in ctx else range(min(left, house["th"]) + 1)
+    for th in th_counts:
+        for shops in range(min(left - th, house["shops"]) + 1):
+            for assistants in range(min(left - th - shops, house["assistants"]) + 1):
+                if th + shops + assistants and agency_price(state, seat, shops, th) <= pl["yen"]:
+                    take = {"assistant": assistants, "shop": shops, "th": th}
+                    out.append({"do": "hire", "take": {k: n for k, n in take.items() if n}})
+    if "th" not in ctx and len(out) + 1 > ONE_STEP_LIMIT:
+        counts = sorted({a["take"].get("th", 0) for a in out})
+        return [*({"do": "hire_th", "th": n} for n in counts), {"do": "hire_done"}]
+    return [*out, {"do": "hire_done"}]
+
+
+class AgencyStep(YokohamaStep):
+    stage = "act_agency"
+    stage_text = "Employment Agency: taking tokens"
+    kinds = ("hire", "hire_th", "hire_done")
+    hint = "take tokens from your warehouse (or none)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [(a, None) for a in agency_options(state, seat)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "hire_th":
+            state["ctx"]["th"] = action["th"]
+            return
+        if action["do"] == "hire":
+            for what in ("assistant", "shop", "th"):
+                for _ in range(action["take"].get(what, 0)):
+                    take_from_warehouse(state, seat, what)
+        state["stage"] = "after_action"
+
+    def text(self, state: State, action: Action) -> str:
+        seat = state["seat"]
+        if action["do"] == "hire_done":
+            return "Take nothing from the warehouse"
+        if action["do"] == "hire_th":
+            n = action["th"]
+            return f"Take {n} Trading House{'s' if n != 1 else ''} (¥{agency_price(state, seat, 0, n)}), then the rest"
+        take = action["take"]
+        price = agency_price(state, seat, take.get("shop", 0), take.get("th", 0))
+        bits = [f"{n} {HIRE_NAMES[k]}{'s' if n > 1 else ''}" for k, n in take.items()]
+        return f"Take {', '.join(bits)} ({yen_text(price)})"
+
+    def prompt(self, state: State, seat: int) -> str:
+        left = state["ctx"]["left"]
+        return (f"Employment Agency: take up to {left} token{'s' if left != 1 else ''} from your warehouse "
+                f"(assistant free, Shophouse ¥{SHOP_COST}, Trading House ¥{th_cost(state, seat)}+).")
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        left = state["ctx"]["left"]
+        return (f"You may take up to {left} token{'s' if left != 1 else ''} your warehouse holds, "
+                "and only what your money pays for.")
+
+
+STEPS: tuple[YokohamaStep, ...] = (AgencyStep(),)

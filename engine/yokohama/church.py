@@ -1,0 +1,247 @@
+"""The Church and Customs Area Actions: an assistant onto a management board's space for its reward.
+
+Church: Power gives Faith (rules.toml), items of different kinds add 1 each, exactly the space's need
+is paid (ruling R3.3). Customs: Power - 1 imported goods may be paid for a space. The assistant comes
+from the area itself or from hand (asked when both are possible).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core import State
+from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
+from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
+from engine.yokohama.components import parts, reward_text
+from engine.yokohama.rewards import effect_gain, grant, log
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import faith_text
+from engine.yokohama.types import Action, Candidate
+
+NONE_TEXT = "Place no assistant on the board"
+
+
+def pawn_sources(state: State, seat: int) -> list[str]:
+    """Where the pawn for the management board may come from: the area itself, or hand."""
+    out = []
+    if assistants_at(state, seat, state["ctx"]["area"]):
+        out.append("area")
+    if state["p"][seat]["hand"]["assistants"]:
+        out.append("hand")
+    return out
+
+
+def faith_kinds_owned(state: State, seat: int) -> list[str]:
+    paid = state["ctx"].get("paid", [])
+    return [k for k in FAITH_KINDS if k not in paid and has(state, seat, k)]
+
+
+def faith_payments(state: State, seat: int, space: int) -> list[list[str]]:
+    """Every set of items (one of a kind) that brings Power's Faith exactly to the space's need.
+
+    RB: "Excess Faith value is lost", so more than the need is never paid (ruling R3.3).
+    """
+    ctx = state["ctx"]
+    owed = parts().boards["church"][space]["need"] - ctx["power_faith"] - len(ctx.get("paid", []))
+    if owed <= 0:
+        return [[]]
+    return [list(c) for c in combinations(faith_kinds_owned(state, seat), owed)]
+
+
+def church_all(state: State, seat: int) -> list[Action]:
+    """Every space with every way to pay for it (one decision when the list is short)."""
+    board = parts().boards["church"]
+    if not pawn_sources(state, seat):
+        return []
+    return [{"do": "church", "space": i, "pay": pay} for i, _s in enumerate(board)
+            if state["church"][i] is None for pay in faith_payments(state, seat, i)]
+
+
+def church_pay_text(state: State, pay: list[str]) -> str:
+    """"¥1 + 1 Tea (Power 3 + 2 = 5 Faith)": what is paid and the Faith total it makes."""
+    ctx = state["ctx"]
+    total = ctx["power_faith"] + len(ctx.get("paid", [])) + len(pay)
+    items = faith_text(pay) if pay else "pay nothing"
+    return f"{items} = {total} Faith"
+
+
+def pay_faith(state: State, seat: int, pay: list[str]) -> None:
+    ctx = state["ctx"]
+    for kind in pay:
+        spend(state, seat, kind)
+        ctx["paid"].append(kind)
+    ctx["board"] = "church"
+    choose_pawn(state, seat)
+
+
+def choose_pawn(state: State, seat: int) -> None:
+    sources = pawn_sources(state, seat)
+    if len(sources) > 1:
+        state["stage"] = "act_pawn"
+    else:
+        place_pawn(state, seat, sources[0])
+
+
+def place_pawn(state: State, seat: int, source: str) -> None:
+    """The assistant goes onto the board for good; the space pays its reward (+ Winery/Brickyard)."""
+    ctx = state["ctx"]
+    board = ctx["board"]
+    if source == "area":
+        add_assistants(state, seat, ctx["area"], -1)
+    else:
+        state["p"][seat]["hand"]["assistants"] -= 1
+    state[board][ctx["space"]] = seat
+    space = parts().boards[board][ctx["space"]]
+    grant(state, seat, space["reward"])
+    effect_gain(state, seat, "winery" if board == "church" else "brickyard")
+    log(state, f"placed an assistant on the {board.capitalize()} board (space {ctx['space'] + 1})")
+    state["stage"] = "after_action"
+
+
+def space_refusal(state: State, seat: int, board: str, action: Action) -> str:
+    space = action.get("space")
+    if not isinstance(space, int) or not 0 <= space < len(state[board]):
+        return f"The {board.capitalize()} board has no such space."
+    if state[board][space] is not None:
+        return f"{board.capitalize()} space {space + 1} is taken."
+    if not pawn_sources(state, seat):
+        return "You need an assistant in this area or in hand to put on the board."
+    if board == "church":
+        return f"You cannot pay exactly the Faith Church space {space + 1} needs that way (one item of each kind)."
+    return f"Customs space {space + 1} needs more imported goods than you may pay now."
+
+
+class ChurchStep(YokohamaStep):
+    """Space and payment in one decision; when that list is longer than `ONE_STEP_LIMIT`, the space
+    first and then the items to pay (`act_church_pay`), each listed as a whole."""
+
+    stage = "act_church"
+    stage_text = "Church: choosing a space"
+    kinds = ("church", "church_none")
+    hint = "choose a Church space (or none)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        every = church_all(state, seat)
+        if len(every) + 1 <= ONE_STEP_LIMIT:
+            return [(a, None) for a in [*every, {"do": "church_none"}]]
+        spaces = sorted({a["space"] for a in every})
+        return [*(({"do": "church", "space": i}, None) for i in spaces), ({"do": "church_none"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        ctx = state["ctx"]
+        if action["do"] == "church_none":
+            state["stage"] = "after_action"
+            return
+        ctx["space"] = action["space"]
+        ctx["paid"] = []
+        if "pay" in action:
+            pay_faith(state, seat, action["pay"])
+            return
+        payments = faith_payments(state, seat, action["space"])
+        if len(payments) > 1:
+            state["stage"] = "act_church_pay"
+        else:
+            pay_faith(state, seat, payments[0])
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "church_none":
+            return NONE_TEXT
+        space = parts().boards["church"][action["space"]]
+        if "pay" not in action:
+            return f"Church {action['space'] + 1} ({space['need']} Faith → {reward_text(space['reward'])})"
+        return f"Church {action['space'] + 1} ({reward_text(space['reward'])}): {church_pay_text(state, action['pay'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return (f"Church: your Power gives {state['ctx']['power_faith']} Faith; add 1 per item of a different "
+                "kind to pay a space's need exactly.")
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return space_refusal(state, seat, "church", action)
+
+
+class ChurchPayStep(YokohamaStep):
+    """The items that pay the chosen Church space, each way listed as a whole."""
+
+    stage = "act_church_pay"
+    stage_text = "Church: paying Faith"
+    kinds = ("faith",)
+    hint = "choose how to pay the Church space"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "faith", "pay": pay}, None) for pay in faith_payments(state, seat, state["ctx"]["space"])]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        pay_faith(state, seat, action["pay"])
+
+    def text(self, state: State, action: Action) -> str:
+        return f"Pay {church_pay_text(state, action['pay'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        need = parts().boards["church"][state["ctx"]["space"]]["need"]
+        return f"Church space {state['ctx']['space'] + 1} needs {need} Faith: which items do you pay?"
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "Pay exactly the Faith still owed, with one item of each kind you own."
+
+
+class CustomsStep(YokohamaStep):
+    stage = "act_customs"
+    stage_text = "Customs: choosing a space"
+    kinds = ("customs", "customs_none")
+    hint = "choose a Customs space (or none)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        board = parts().boards["customs"]
+        out: list[Candidate] = []
+        if pawn_sources(state, seat):
+            limit = min(RULES["customs"]["imports"][state["ctx"]["power"] - 1], state["p"][seat]["imported"])
+            out = [({"do": "customs", "space": i}, None) for i, s in enumerate(board)
+                   if state["customs"][i] is None and s["need"] <= limit]
+        return [*out, ({"do": "customs_none"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        ctx = state["ctx"]
+        if action["do"] == "customs_none":
+            state["stage"] = "after_action"
+            return
+        ctx["space"] = action["space"]
+        spend(state, seat, "imported", parts().boards["customs"][action["space"]]["need"])
+        ctx["board"] = "customs"
+        choose_pawn(state, seat)
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "customs_none":
+            return NONE_TEXT
+        space = parts().boards["customs"][action["space"]]
+        return f"Customs {action['space'] + 1}: pay {space['need']} imported → {reward_text(space['reward'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        most = RULES["customs"]["imports"][state["ctx"]["power"] - 1]
+        return f"Customs: pay up to {most} imported goods for a space (or none)."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return space_refusal(state, seat, "customs", action)
+
+
+class PawnStep(YokohamaStep):
+    """Which assistant goes onto the board: the one in this area or one from hand."""
+
+    stage = "act_pawn"
+    stage_text = "choosing which assistant goes on the board"
+    kinds = ("pawn_from",)
+    hint = "choose which assistant goes on the board"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "pawn_from", "source": s}, None) for s in pawn_sources(state, seat)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        place_pawn(state, seat, action["source"])
+
+    def text(self, state: State, action: Action) -> str:
+        return "Use an assistant from this area" if action["source"] == "area" else "Use an assistant from hand"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Which assistant goes onto the {state['ctx']['board'].capitalize()} board?"
+
+
+STEPS: tuple[YokohamaStep, ...] = (ChurchStep(), ChurchPayStep(), CustomsStep(), PawnStep())

@@ -1,0 +1,117 @@
+"""Steps 4 to 6 of the main action when they ask something: the 5-Power bonus, construction, and
+Telephone's choice at recovery (rulebook "5-Power Bonus", "Construction", "Recovery")."""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.areas import build_options, recover_all
+from engine.yokohama.components import area_name, parts, reward_text
+from engine.yokohama.rewards import effect_gain, grant, log
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.types import Action, Candidate
+
+
+class BonusStep(YokohamaStep):
+    """Power 5: take the area's 5-Power token, or leave it."""
+
+    stage = "bonus"
+    stage_text = "5-Power bonus"
+    kinds = ("bonus_take", "bonus_skip")
+    hint = "take or leave the 5-Power token"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "bonus_take"}, None), ({"do": "bonus_skip"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        area = state["ctx"]["area"]
+        if action["do"] == "bonus_take":
+            token = state["tokens"][area]
+            state["tokens"][area] = None
+            state["p"][seat]["tokens"].append(token)
+            grant(state, seat, parts().power_tokens[token]["reward"])
+            log(state, f"took the 5-Power token of {area_name(area)}")
+        state["stage"] = "build" if build_options(state, seat) else "recover"
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "bonus_skip":
+            return "Leave the 5-Power token"
+        token = state["tokens"][state["ctx"]["area"]]
+        return f"Take the 5-Power token: {reward_text(parts().power_tokens[token]['reward'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Power 5 in {area_name(state['ctx']['area'])}: take its 5-Power token?"
+
+
+class BuildStep(YokohamaStep):
+    """Power 4 or more: build a Shophouse (on a free space) or a Trading House from hand, or nothing."""
+
+    stage = "build"
+    stage_text = "construction"
+    kinds = ("build", "build_skip")
+    hint = "build (or nothing)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [*((a, None) for a in build_options(state, seat)), ({"do": "build_skip"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "build":
+            build(state, seat, action)
+        state["stage"] = "recover"
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "build_skip":
+            return "Build nothing"
+        site = parts().sites[state["sites"][state["ctx"]["area"]]["card"]]
+        if action["what"] == "shop":
+            return f"Build a Shophouse on space {action['space'] + 1}: {reward_text(site['shops'][action['space']])}"
+        return f"Build a Trading House: {reward_text(site['trading_house'])}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Construction in {area_name(state['ctx']['area'])}: build a Shophouse or a Trading House?"
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return ("You may build one Shophouse (one per area, on a free space) or a Trading House "
+                "(one per area) from your hand.")
+
+
+def build(state: State, seat: int, action: Action) -> None:
+    area = state["ctx"]["area"]
+    site = state["sites"][area]
+    card = parts().sites[site["card"]]
+    pl = state["p"][seat]
+    if action["what"] == "shop":
+        site["shops"][action["space"]] = seat
+        pl["hand"]["shops"] -= 1
+        grant(state, seat, card["shops"][action["space"]])
+        effect_gain(state, seat, "gaslight")
+        log(state, f"built a Shophouse in {area_name(area)}")
+    else:
+        site["th"] = seat
+        pl["hand"]["th"] -= 1
+        grant(state, seat, card["trading_house"])
+        effect_gain(state, seat, "electric_light")
+        log(state, f"built a Trading House in {area_name(area)}")
+
+
+class RecoverStep(YokohamaStep):
+    """Telephone: leave 1 assistant in the area when the others come back, or take all back."""
+
+    stage = "recover_choice"
+    stage_text = "recovery"
+    kinds = ("recover",)
+    hint = "choose what Telephone leaves behind"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "recover", "leave": 0}, None), ({"do": "recover", "leave": 1}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        recover_all(state, seat, leave=action["leave"])
+
+    def text(self, state: State, action: Action) -> str:
+        return "Telephone: leave 1 assistant here" if action["leave"] else "Take all assistants back"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return f"Recovery in {area_name(state['ctx']['area'])}: Telephone may leave 1 assistant there."
+
+
+STEPS: tuple[YokohamaStep, ...] = (BonusStep(), BuildStep(), RecoverStep())

@@ -1,0 +1,122 @@
+"""The Laboratory's Area Action: learning one technology (rulebook "Laboratory"), in one decision.
+
+Power pays that much of the card's Industry value (plus the row's extra for the rightmost cards);
+each unit still owed costs ¥2 or 1 imported good, one unit more from the 5th card on; a player never
+owns two cards of one name.
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spend
+from engine.yokohama.components import parts
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import tech_detail, tech_text
+from engine.yokohama.types import Action, Candidate
+
+
+def tech_units(state: State, seat: int, slot: int) -> int:
+    """Industry value still owed after Power (in ¥2-or-1-imported units), with the 5th-card extra."""
+    ctx = state["ctx"]
+    card = state["labs"][ctx["area"]][slot]
+    need = parts().techs[card]["value"] + parts().boards["lab_extra"][slot]
+    units = max(0, need - ctx["power"])
+    if len(state["p"][seat]["techs"]) >= TECH_SURCHARGE_FROM:
+        units += 1
+    return units
+
+
+def tech_payments(state: State, seat: int, slot: int) -> list[int]:
+    """How many imported goods may go into the payment (the rest in ¥2 each)."""
+    pl = state["p"][seat]
+    units = tech_units(state, seat, slot)
+    return [k for k in range(min(units, pl["imported"]) + 1) if UNIT_YEN * (units - k) <= pl["yen"]]
+
+
+def owns_name(state: State, seat: int, card: int) -> bool:
+    name = parts().techs[card]["name"]
+    return any(parts().techs[t]["name"] == name for t in state["p"][seat]["techs"])
+
+
+def learn(state: State, seat: int, slot: int, imported: int) -> None:
+    """Pay for the card in `slot` (`imported` goods, the rest in ¥), learn it, refill the row."""
+    ctx = state["ctx"]
+    units = tech_units(state, seat, slot)
+    spend(state, seat, "imported", imported)
+    spend(state, seat, "yen", UNIT_YEN * (units - imported))
+    row = state["labs"][ctx["area"]]
+    card = row[slot]
+    row[slot] = None
+    gain_tech(state, seat, card)
+    rest = [c for c in row if c is not None]
+    if state["tech_deck"]:
+        rest.append(state["tech_deck"].pop())
+    state["labs"][ctx["area"]] = rest + [None] * (len(row) - len(rest))
+
+
+class LabStep(YokohamaStep):
+    """Which technology, and how its price is paid (imported goods, the rest in ¥), or none."""
+
+    stage = "act_lab"
+    stage_text = "Laboratory: choosing a technology"
+    kinds = ("tech", "tech_none")
+    hint = "choose a technology (or none)"
+
+    def slots(self, state: State) -> list[int]:
+        return list(range(len(state["labs"][state["ctx"]["area"]])))
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        row = state["labs"][state["ctx"]["area"]]
+        out: list[Candidate] = []
+        for slot in self.slots(state):
+            card = row[slot]
+            if card is None or owns_name(state, seat, card):
+                continue
+            out += [({"do": "tech", "slot": slot, "imported": k}, None) for k in tech_payments(state, seat, slot)]
+        return [*out, ({"do": "tech_none"}, None)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "tech":
+            learn(state, seat, action["slot"], action["imported"])
+        state["stage"] = "after_action"
+
+    def text(self, state: State, action: Action) -> str:
+        if action["do"] == "tech_none":
+            return "Learn no technology"
+        card = state["labs"][state["ctx"]["area"]][action["slot"]]
+        units = tech_units(state, state["seat"], action["slot"])
+        k = action["imported"]
+        paid = " + ".join([*([f"¥{UNIT_YEN * (units - k)}"] if units > k else []),
+                           *([f"{k} imported"] if k else [])]) or "free"
+        return f"Learn {tech_text(card)} — {paid}"
+
+    def details(self, state: State, action: Action) -> str:
+        if action["do"] == "tech_none":
+            return ""
+        return tech_detail(state["labs"][state["ctx"]["area"]][action["slot"]])
+
+    def prompt(self, state: State, seat: int) -> str:
+        return (f"Laboratory (Power {state['ctx']['power']}): which technology do you learn? "
+                f"Each Industry point over your Power costs ¥{UNIT_YEN} or 1 imported good.")
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        row = state["labs"][state["ctx"]["area"]]
+        slot = action.get("slot")
+        if not isinstance(slot, int) or not 0 <= slot < len(row) or row[slot] is None:
+            return "There is no technology card in that space."
+        if owns_name(state, seat, row[slot]):
+            return "You already own a technology of that name."
+        return "You cannot pay that technology's Industry value that way."
+
+
+class LabPayStep(LabStep):
+    """How the chosen card is paid (a choice split in two under schema 1)."""
+
+    stage = "act_lab_pay"
+    stage_text = "Laboratory: paying"
+
+    def slots(self, state: State) -> list[int]:
+        return [state["ctx"]["slot"]]
+
+
+STEPS: tuple[YokohamaStep, ...] = (LabStep(), LabPayStep())

@@ -1,0 +1,135 @@
+"""The Port's Area Action: taking order cards (rulebook "Port"), one decision for the cards taken.
+
+Power 2 reaches the low orders, 3 the middle ones, 4-5 all; a second card costs ¥2 or 1 imported
+good; at most 3 orders in hand; Power 5 adds 3 VP. Cards slide left and the deck refills the row.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core import State
+from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
+from engine.yokohama.board import ONE_STEP_LIMIT
+from engine.yokohama.components import area_name, parts
+from engine.yokohama.rewards import log
+from engine.yokohama.step import YokohamaStep
+from engine.yokohama.text import order_text
+from engine.yokohama.types import Action, Candidate
+
+
+def port_slots(state: State, seat: int) -> list[int]:
+    ctx = state["ctx"]
+    levels = parts().boards["port_levels"]
+    row = state["ports"][ctx["area"]]
+    reach = PORT_REACH[ctx["power"] - 1]
+    return [i for i, card in enumerate(row) if card is not None and levels[i] in reach]
+
+
+def port_options(state: State, seat: int) -> list[Action]:
+    """All the orders taken in one decision: none, one card, or two (the second paid ¥2 or 1
+    imported good; ruling R3.1: both chosen from the cards on the board before they slide).
+    A list longer than `ONE_STEP_LIMIT` asks the first card (`"then": "second"` to go on to a
+    second) and then the second."""
+    ctx = state["ctx"]
+    pl = state["p"][seat]
+    room = HAND_LIMIT - len(pl["orders"])
+    slots = port_slots(state, seat) if room > 0 else []
+    pays = [p for p in ("yen", "imported") if has(state, seat, p, SECOND_CARD[p])]
+    out: list[Action] = [{"do": "orders", "slots": []}]
+    if ctx.get("taken", 0):  # the first card is taken (split decision, or schema 1)
+        return out + [{"do": "orders", "slots": [i], "pay": p} for i in slots for p in pays]
+    out += [{"do": "orders", "slots": [i]} for i in slots]
+    if room < 2 or not pays:
+        return out
+    pairs: list[Action] = [{"do": "orders", "slots": [i, j], "pay": p}
+                           for i, j in combinations(slots, 2) for p in pays]
+    if len(out) + len(pairs) <= ONE_STEP_LIMIT:
+        return out + pairs
+    return out + [{"do": "orders", "slots": [i], "then": "second"} for i in slots]
+
+
+def take_orders(state: State, seat: int, action: Action) -> None:
+    ctx = state["ctx"]
+    area = ctx["area"]
+    pl = state["p"][seat]
+    pay = action.get("pay")
+    if pay:
+        spend(state, seat, pay, SECOND_CARD[pay])
+    row = state["ports"][area]
+    for slot in action["slots"]:
+        pl["orders"].append(row[slot])
+        row[slot] = None
+    if action.get("then") == "second":
+        ctx["taken"] = 1
+        return
+    if action["slots"]:
+        log(state, f"took {len(action['slots'])} order card{'s' if len(action['slots']) > 1 else ''} "
+                   f"from {area_name(area)}")
+    if ctx["power"] == 5:
+        pl["vp"] += RULES["port"]["power5_vp"]
+    refill_port(state, area)
+    state["stage"] = "after_action"
+
+
+def refill_port(state: State, area: str) -> None:
+    """Slide cards left, refill from the deck; an empty space left over triggers the end."""
+    row = [c for c in state["ports"][area] if c is not None]
+    while len(row) < len(state["ports"][area]) and state["order_deck"]:
+        row.append(state["order_deck"].pop())
+    missing = len(state["ports"][area]) - len(row)
+    state["ports"][area] = row + [None] * missing
+    if missing and "orders" not in state["end"]["reasons"]:
+        state["end"]["reasons"].append("orders")
+
+
+def orders_text(state: State, action: Action) -> str:
+    row = state["ports"][state["ctx"]["area"]]
+    slots = action["slots"]
+    if not slots:
+        return "Take no more orders" if state["ctx"].get("taken") else "Take no order"
+    pay = action.get("pay")
+    price = "" if not pay else (f" (¥{SECOND_CARD['yen']} for the 2nd)" if pay == "yen"
+                                else " (1 imported for the 2nd)")
+    if action.get("then"):
+        return f"Take order {order_text(row[slots[0]])}, then a 2nd"
+    if len(slots) == 1 and not state["ctx"].get("taken"):
+        return f"Take order {order_text(row[slots[0]])}"
+    if len(slots) == 1:
+        return f"Take order {order_text(row[slots[0]])}{price}"
+    return f"Take orders #{row[slots[0]]} and #{row[slots[1]]}{price}"
+
+
+class PortStep(YokohamaStep):
+    stage = "act_port"
+    stage_text = "Port: taking orders"
+    kinds = ("orders",)
+    hint = "take order cards at the Port (or none)"
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [(a, None) for a in port_options(state, seat)]
+
+    def take(self, state: State, seat: int, action: Action) -> None:
+        take_orders(state, seat, action)
+
+    def text(self, state: State, action: Action) -> str:
+        return orders_text(state, action)
+
+    def details(self, state: State, action: Action) -> str:
+        row = state["ports"][state["ctx"]["area"]]
+        return "; ".join(order_text(row[s]) for s in action["slots"])
+
+    def prompt(self, state: State, seat: int) -> str:
+        if state["ctx"].get("taken"):
+            return f"Port: a 2nd order card for ¥{SECOND_CARD['yen']} or 1 imported good (or none)?"
+        return f"Port (Power {state['ctx']['power']}): which order cards do you take?"
+
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        pl = state["p"][seat]
+        slots = action.get("slots")
+        if isinstance(slots, list) and len(pl["orders"]) + len(slots) > HAND_LIMIT:
+            return f"You may hold at most {HAND_LIMIT} order cards."
+        return "That order card is out of reach at this Power, or you cannot pay for a second card."
+
+
+STEPS: tuple[YokohamaStep, ...] = (PortStep(),)

@@ -1,0 +1,84 @@
+"""Words shared by several steps' labels: orders, technologies, prices, what an area gives.
+
+Each step words its own answers (engine/yokohama/step.py); what two or more of them say alike
+lives here, built from the component data only.
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.yokohama.board import MAX_POWER, power
+from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
+
+FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}
+
+
+def order_text(order: int) -> str:
+    card = parts().orders[order]
+    return (f"#{order} {COUNTRY_NAMES[card['country']]}: {goods_text(card['cost'])} → "
+            f"{reward_text(card['reward'])}")
+
+
+def tech_text(tech: int) -> str:
+    card = parts().techs[tech]
+    return f"{card['name']} ({parts().effect_text[card['effect']]})"
+
+
+def tech_detail(tech: int) -> str:
+    card = parts().techs[tech]
+    return (f"{card['name']}: {parts().effect_text[card['effect']]}; Industry {card['value']}, "
+            f"{COUNTRY_NAMES[card['country']]}")
+
+
+def cost_text(yen: int) -> str:
+    return f" (pay ¥{yen})" if yen else ""
+
+
+def yen_text(yen: int) -> str:
+    return f"¥{yen}" if yen else "free"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def action_text(area: str, pw: int) -> str:
+    """What the Area Action in `area` gives at Power `pw`, in a few words (movement labels)."""
+    kind = area_kind(area)
+    rules = parts().rules
+    if kind in rules["production"]:
+        n = rules["production"][kind][pw - 1]
+        return f"{n} {GOOD_NAMES[kind]}" if n else "nothing"
+    if kind == "bank":
+        return f"¥{rules['bank']['yen'][pw - 1]}"
+    if kind == "port":
+        reach = rules["port"]["reach"][pw - 1]
+        return f"orders up to {reach[-1].capitalize()}" if reach else "no order"
+    if kind == "lab":
+        return f"technology, {pw} Industry"
+    if kind == "agency":
+        n = rules["agency"]["tokens"][pw - 1]
+        return plural(n, "warehouse token") if n else "nothing"
+    if kind == "chinatown":
+        return plural(rules["chinatown"]["exchanges"][pw - 1], "exchange")
+    if kind == "church":
+        return f"{rules['church']['faith'][pw - 1]} Faith"
+    if kind == "customs":
+        return f"up to {rules['customs']['imports'][pw - 1]} imported"
+    return "nothing"
+
+
+def arrival_power(state: State, seat: int, area: str) -> int:
+    """Action Power in `area` once the President stands there (its own pawn adds 1)."""
+    here = state["p"][seat]["president"] == area
+    return min(MAX_POWER, power(state, seat, area) + (0 if here else 1))
+
+
+def arrival_text(state: State, seat: int, area: str) -> str:
+    """"Power 3: 3 Tea" for the President arriving in `area`."""
+    pw = arrival_power(state, seat, area)
+    return f"Power {pw}: {action_text(area, pw)}"
+
+
+def faith_text(kinds: list[str]) -> str:
+    return "+".join(FAITH_NAMES[k] for k in kinds)

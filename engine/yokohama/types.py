@@ -1,0 +1,190 @@
+"""The shapes of Yokohama's actions and pending choices, for the type checker and for readers.
+
+Every action is a JSON object with a `do` key naming its kind; each kind belongs to one decision
+step (engine/yokohama/flow.py lists them; "place", "go", "tech" and "return" are shared by the steps
+of one decision split in two). The state stays a plain JSON dict (engine.core.State).
+"""
+
+# No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
+# only recognised when its annotations are evaluated as the class is created.
+from typing import Any, Literal, NotRequired, TypedDict
+
+Good = Literal["copper", "silk", "tea", "fish"]
+#: What a Church space may be paid with, one of each kind (rules.toml `church.faith_kinds`).
+FaithItem = Literal["copper", "silk", "tea", "fish", "yen", "imported"]
+Token = Literal["assistant", "shop", "th"]
+
+
+class KeepAction(TypedDict):
+    do: Literal["keep"]
+    order: int
+
+
+class GoodAction(TypedDict):
+    do: Literal["good"]
+    good: Good
+
+
+class GoodsAction(TypedDict):
+    do: Literal["goods"]
+    goods: dict[str, int]
+
+
+class TakeAction(TypedDict):
+    do: Literal["take"]
+    what: Token | None
+
+
+class AreaChoice(TypedDict):
+    """An answer naming one area (None: the hand, or no area)."""
+
+    do: Literal["move_from", "move_to", "station_at", "merc", "merc_area", "go", "tram_to"]
+    area: str | None
+
+
+class ReturnAction(TypedDict):
+    """The President back to hand; `area` (None: no assistants) — absent when asked in a second step."""
+
+    do: Literal["return"]
+    area: NotRequired[str | None]
+
+
+class SimpleAction(TypedDict):
+    do: Literal["move_skip", "spin", "university", "main", "end_turn", "station", "tech_none", "hire_done",
+                "exchange_done", "church_none", "customs_none", "bonus_take", "bonus_skip", "build_skip"]
+
+
+class FulfillAction(TypedDict):
+    do: Literal["fulfill"]
+    order: int
+
+
+class AchieveAction(TypedDict):
+    do: Literal["achieve"]
+    card: str
+
+
+class PlaceWayAction(TypedDict):
+    do: Literal["place_way"]
+    way: Literal["spread", "pair"]
+
+
+class PlaceAction(TypedDict):
+    """1 in each of `areas`, or 2 in `pair` (+1 in `extra`, or Telegram's extra asked next: `then`)."""
+
+    do: Literal["place"]
+    areas: NotRequired[list[str]]
+    pair: NotRequired[str]
+    extra: NotRequired[str]
+    then: NotRequired[Literal["telegram"]]
+
+
+class OrdersAction(TypedDict):
+    """Port: the slots taken (0, 1 or 2), how a 2nd is paid, or a 2nd asked next (`then`)."""
+
+    do: Literal["orders"]
+    slots: list[int]
+    pay: NotRequired[Literal["yen", "imported"]]
+    then: NotRequired[Literal["second"]]
+
+
+class TechAction(TypedDict):
+    do: Literal["tech"]
+    slot: int
+    imported: int
+
+
+class HireAction(TypedDict):
+    do: Literal["hire"]
+    take: dict[str, int]
+
+
+class HireHousesAction(TypedDict):
+    do: Literal["hire_th"]
+    th: int
+
+
+class ExchangeAction(TypedDict):
+    do: Literal["exchange"]
+    trade: str
+
+
+class ChurchAction(TypedDict):
+    do: Literal["church"]
+    space: int
+    pay: NotRequired[list[FaithItem]]
+
+
+class FaithAction(TypedDict):
+    do: Literal["faith"]
+    pay: list[FaithItem]
+
+
+class CustomsAction(TypedDict):
+    do: Literal["customs"]
+    space: int
+
+
+class PawnAction(TypedDict):
+    do: Literal["pawn_from"]
+    source: Literal["area", "hand"]
+
+
+class BuildAction(TypedDict):
+    do: Literal["build"]
+    what: Literal["shop", "th"]
+    space: NotRequired[int]
+
+
+class RecoverAction(TypedDict):
+    do: Literal["recover"]
+    leave: Literal[0, 1]
+
+
+YokohamaAction = (
+    KeepAction | GoodAction | GoodsAction | TakeAction | AreaChoice | ReturnAction | SimpleAction | FulfillAction
+    | AchieveAction | PlaceWayAction | PlaceAction | OrdersAction | TechAction | HireAction | HireHousesAction
+    | ExchangeAction | ChurchAction | FaithAction | CustomsAction | PawnAction | BuildAction | RecoverAction
+)
+
+
+# ----- pending reward choices (`state["pending"]`, settled first, one at a time) ------------------
+class AnyGoodChoice(TypedDict):
+    """`n` goods of choice; `mining`: whether Copper among them still earns Mining's extra."""
+
+    kind: Literal["any_good"]
+    n: int
+    mining: bool
+
+
+class PlainChoice(TypedDict):
+    """One token from the warehouse, one assistant move, or where the Station goes."""
+
+    kind: Literal["warehouse", "move", "station"]
+
+
+#: The second half of an assistant move: where the one taken `from` (None: the hand) goes
+#: ("from" is a keyword, hence the functional form).
+MoveToChoice = TypedDict("MoveToChoice", {"kind": Literal["move_to"], "from": str | None})
+
+
+PendingItem = AnyGoodChoice | PlainChoice | MoveToChoice
+
+#: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
+#: and tests/engine/yokohama/test_types.py checks every offered action against them).
+Action = dict[str, Any]
+#: A step's answer with None (allowed) or the reason it is refused.
+Candidate = tuple[Action, str | None]
+
+SHAPES: dict[str, type] = {
+    "keep": KeepAction, "good": GoodAction, "goods": GoodsAction, "take": TakeAction,
+    **{do: AreaChoice for do in ("move_from", "move_to", "station_at", "merc", "merc_area", "go", "tram_to")},
+    "return": ReturnAction,
+    **{do: SimpleAction for do in ("move_skip", "spin", "university", "main", "end_turn", "station", "tech_none",
+                                   "hire_done", "exchange_done", "church_none", "customs_none", "bonus_take",
+                                   "bonus_skip", "build_skip")},
+    "fulfill": FulfillAction, "achieve": AchieveAction, "place_way": PlaceWayAction, "place": PlaceAction,
+    "orders": OrdersAction, "tech": TechAction, "hire": HireAction, "hire_th": HireHousesAction,
+    "exchange": ExchangeAction, "church": ChurchAction, "faith": FaithAction, "customs": CustomsAction,
+    "pawn_from": PawnAction, "build": BuildAction, "recover": RecoverAction,
+}
