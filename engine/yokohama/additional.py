@@ -11,7 +11,7 @@ from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech
 from engine.yokohama.components import GOODS, area_name, parts
-from engine.yokohama.rewards import grant, log
+from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, order_text
 from engine.yokohama.types import Action, Candidate
@@ -36,10 +36,8 @@ def fulfill(state: State, seat: int, order: int) -> None:
     pl["orders"].remove(order)
     pl["done"].append(order)
     grant(state, seat, card["reward"])
-    if has_tech(state, seat, "ball"):
-        pl["vp"] += 2
-    if has_tech(state, seat, "language_school"):
-        pl["yen"] += 1
+    effect_gain(state, seat, "ball")
+    effect_gain(state, seat, "language_school")
     log(state, f"completed order #{order}")
     check_mercenary(state, seat, card["country"])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import State
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
-from engine.yokohama.rewards import gain_goods, log
+from engine.yokohama.rewards import effect_gain, gain_goods, log
 from engine.yokohama.types import Action
 
 RULES = parts().rules
@@ -112,15 +112,13 @@ OPENERS = {
 def gain_tech(state: State, seat: int, card: int) -> None:
     """A technology joins the seat's cards: effects of owned cards, then its own, then icons."""
     pl = state["p"][seat]
-    if has_tech(state, seat, "letterpress"):
-        pl["yen"] += 1
-    if has_tech(state, seat, "patent"):
-        pl["vp"] += 2
+    effect_gain(state, seat, "letterpress")
+    effect_gain(state, seat, "patent")
     pl["techs"].append(card)
     tech = parts().techs[card]
     log(state, f"learned {tech['name']}")
     if tech["effect"] == "exposition":
-        pl["vp"] += 10
+        effect_gain(state, seat, "exposition", owned=True)
     elif tech["effect"] == "station":
         state["pending"].append({"kind": "station"})
     check_mercenary(state, seat, tech["country"])

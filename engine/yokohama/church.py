@@ -11,9 +11,9 @@ from itertools import combinations
 
 from engine.core import State
 from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
-from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at, has_tech
+from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
 from engine.yokohama.components import parts, reward_text
-from engine.yokohama.rewards import grant, log
+from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import faith_text
 from engine.yokohama.types import Action, Candidate
@@ -93,10 +93,7 @@ def place_pawn(state: State, seat: int, source: str) -> None:
     state[board][ctx["space"]] = seat
     space = parts().boards[board][ctx["space"]]
     grant(state, seat, space["reward"])
-    if board == "church" and has_tech(state, seat, "winery"):
-        state["p"][seat]["vp"] += 3
-    if board == "customs" and has_tech(state, seat, "brickyard"):
-        state["p"][seat]["vp"] += 4
+    effect_gain(state, seat, "winery" if board == "church" else "brickyard")
     log(state, f"placed an assistant on the {board.capitalize()} board (space {ctx['space'] + 1})")
     state["stage"] = "after_action"
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.yokohama.areas import build_options, recover_all
-from engine.yokohama.board import has_tech
 from engine.yokohama.components import area_name, parts, reward_text
-from engine.yokohama.rewards import grant, log
+from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, Candidate
 
@@ -84,15 +83,13 @@ def build(state: State, seat: int, action: Action) -> None:
         site["shops"][action["space"]] = seat
         pl["hand"]["shops"] -= 1
         grant(state, seat, card["shops"][action["space"]])
-        if has_tech(state, seat, "gaslight"):
-            pl["vp"] += 2
+        effect_gain(state, seat, "gaslight")
         log(state, f"built a Shophouse in {area_name(area)}")
     else:
         site["th"] = seat
         pl["hand"]["th"] -= 1
         grant(state, seat, card["trading_house"])
-        if has_tech(state, seat, "electric_light"):
-            pl["vp"] += 3
+        effect_gain(state, seat, "electric_light")
         log(state, f"built a Trading House in {area_name(area)}")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
-from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text
+from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, Candidate
 
@@ -33,6 +33,16 @@ def gain_goods(state: State, seat: int, good: str, n: int, *, mining: bool = Tru
         n += 1
     state["p"][seat]["goods"][good] += n
     return good == "copper"
+
+
+def effect_gain(state: State, seat: int, effect: str, *, owned: bool = False) -> None:
+    """A technology's fixed gain (technologies.toml `effect_gain`) when its trigger happens, if the
+    seat owns it (`owned`: the caller already knows, e.g. the card just learned)."""
+    if owned or has_tech(state, seat, effect):
+        pl = state["p"][seat]
+        gain = parts().effect_gain[effect]
+        pl["vp"] += gain.get("vp", 0)
+        pl["yen"] += gain.get("yen", 0)
 
 
 def grant(state: State, seat: int, reward: dict[str, int], *, mining: bool = True) -> bool:

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from data import load_data
+from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS
 from engine.yokohama.components import COUNTRIES, REWARD_KEYS, parts
 
 
@@ -92,6 +93,22 @@ def test_management_boards_have_room_for_the_end_counts() -> None:
     assert max(s["need"] for s in b["customs"]) == 4  # Power 5 pays at most 4 imported goods
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_church_end_count_stays_within_easy_reach(players: int) -> None:
+    """RB end conditions: "A number of Assistant pawns on the Church Management Board has been
+    placed (2 Players: 4; 3 Players: 5; 4 Players: 6)"; RB Church: Power 5 gives 5 Faith and
+    "You may not pay more than 1 of the same kind", so Power 5 and one of each of the six kinds
+    make 11. Ruling R7: every space is within 11 Faith, and enough spaces to reach the end count
+    (the 2-player neutral pawn's space left out) need at most 6 — Power 5 and one item. With
+    spaces needing Faith 3-10 greedy games stopped ending (a 4-player game was at round 176 after
+    2,500 decisions, its Church one pawn short, nobody able to pay for the spaces left)."""
+    b = parts().boards
+    neutral = b["church_neutral"] if players == 2 else None
+    needs = sorted(s["need"] for i, s in enumerate(b["church"]) if i != neutral)
+    assert needs[b["end_pawns"][str(players)] - 1] <= max(CHURCH_FAITH) + 1
+    assert max(needs) <= max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
+
+
 def test_bad_data_is_refused_with_every_problem_named() -> None:
     """Each kind of check (layout, counts, cards, rewards) reports its own problem, all in one message."""
     import copy
@@ -119,3 +136,16 @@ def test_scoring_tables_are_the_rulebooks() -> None:
     assert scoring["country_sets"] == [0, 2, 4, 8, 12]
     assert (scoring["yen_per_point"], scoring["goods_per_point"], scoring["dummy_tech_twice"]) == (2, 3, 15)
     assert parts().rules["placement"] == {"spread_limit": 3, "spread_limit_newspaper": 4}
+
+
+def test_technology_gains_are_the_rulebooks() -> None:
+    """"Gaslight: ... you gain 2 additional Victory points"; "Exposition: Immediately gain 10 Victory
+    points"; "Ball: ... an additional 2 Victory points"; "Language School: ... an additional 1 Yen";
+    "Letterpress Printing: ... an additional 1 Yen"; "Winery: ... an additional 3 Victory points";
+    "Brickyard: ... an additional 4 Victory points"; "Patent System: ... an additional 2 Victory points";
+    "Electrical Light: ... you gain 3 additional Victory points"."""
+    assert parts().effect_gain == {
+        "ball": {"vp": 2}, "brickyard": {"vp": 4}, "electric_light": {"vp": 3}, "exposition": {"vp": 10},
+        "gaslight": {"vp": 2}, "language_school": {"yen": 1}, "letterpress": {"yen": 1}, "patent": {"vp": 2},
+        "winery": {"vp": 3},
+    }
