@@ -138,7 +138,9 @@ def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
     return {"win": winner == ai_seat, "ai": totals[ai_seat],
             "best_greedy": max(t for s, t in enumerate(totals) if s != ai_seat),
             "winning": totals[winner], "rounds": state["round"] - 1,
-            "reasons": list(state["end"]["reasons"]), "times": times}
+            "reasons": list(state["end"]["reasons"]), "times": times,
+            "boards": {b: [sum(1 for s in state[b] if s == seat) for seat in range(3)]
+                       for b in ("church", "customs")}, "ai_seat": ai_seat}
 
 
 def yokohama(games: int, budget: float, workers: int) -> None:
@@ -161,6 +163,10 @@ def yokohama(games: int, budget: float, workers: int) -> None:
     winning = [r["winning"] for r in results]
     print(f"  rounds: mean {statistics.mean(rounds):.1f} (min {min(rounds)}, max {max(rounds)}); winning score: "
           f"mean {statistics.mean(winning):.1f} (min {min(winning)}, max {max(winning)})")
+    for board in ("church", "customs"):  # who fills the boards that end the game (ruling R7)
+        ai_pawns = statistics.mean(r["boards"][board][r["ai_seat"]] for r in results)
+        greedy_pawns = statistics.mean(sum(r["boards"][board]) - r["boards"][board][r["ai_seat"]] for r in results) / 2
+        print(f"  {board} pawns per game: AI {ai_pawns:.1f}, each greedy player {greedy_pawns:.1f}")
     times = [t for r in results for t in r["times"]]
     print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
           f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")

@@ -181,10 +181,10 @@ def settle(state: State) -> None:
             return
         else:
             step = current_step(state)
-            answers = step.options(state, seat)
-            if len(answers) != 1:
+            answer = step.single_answer(state, seat)
+            if answer is None:
                 return
-            step.apply(state, seat, answers[0])
+            step.apply(state, seat, answer)
 
 
 def upgrade_from_1(state: State) -> None:

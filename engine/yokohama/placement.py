@@ -44,12 +44,14 @@ def spread_limit(state: State, seat: int) -> int:
     return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
 
 
-def spread_options(state: State, seat: int) -> list[Action]:
-    """Every set of areas for 1 assistant each (layout order), affordable together.
+def spread_sets(state: State, seat: int) -> tuple[bool, list[tuple[str, ...]]]:
+    """Whether placing none more is allowed, and every set of areas for 1 assistant each (by size,
+    then layout order), affordable together.
 
     `ctx["placed"]` (a placement begun under the old one-by-one rules, or Telegram's pair)
     counts towards the limit and allows placing none more; `ctx["near"]` restricts to areas
-    adjacent to that area (Telegram).
+    adjacent to that area (Telegram). A spread can be chosen in thousands of ways and the look-ahead
+    asks for them all the time, so a size whose dearest sets are affordable is taken whole.
     """
     ctx = state["ctx"]
     placed: list[str] = ctx.get("placed", [])
@@ -60,12 +62,28 @@ def spread_options(state: State, seat: int) -> list[Action]:
         near = set(state["adjacent"][ctx["near"]])
         areas = [a for a in areas if a in near]
     prices = {a: cost(state, seat, a, 1) for a in areas}
-    out: list[Action] = [{"do": "place", "areas": []}] if placed else []
+    dearest = sorted(prices.values(), reverse=True)
+    sets: list[tuple[str, ...]] = []
     for size in range(1, min(limit, pl["hand"]["assistants"]) + 1):
-        for combo in combinations(areas, size):
-            if sum(prices[a] for a in combo) <= pl["yen"]:
-                out.append({"do": "place", "areas": list(combo)})
+        if sum(dearest[:size]) <= pl["yen"]:
+            sets += combinations(areas, size)
+        else:
+            sets += [c for c in combinations(areas, size) if sum(map(prices.__getitem__, c)) <= pl["yen"]]
+    return bool(placed), sets
+
+
+def spread_options(state: State, seat: int) -> list[Action]:
+    """Every spread placement (`spread_sets`) as an action; "none more" first when allowed."""
+    none, sets = spread_sets(state, seat)
+    out: list[Action] = [{"do": "place", "areas": []}] if none else []
+    out += [{"do": "place", "areas": list(combo)} for combo in sets]
     return out
+
+
+def spread_count(state: State, seat: int) -> int:
+    """How many spread placements there are (`len(spread_options)`, without building them)."""
+    none, sets = spread_sets(state, seat)
+    return none + len(sets)
 
 
 def pair_options(state: State, seat: int) -> list[Action]:
@@ -215,9 +233,9 @@ class PlaceStep(PlacementStep):
     kinds = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        spread, pair = spread_options(state, seat), pair_options(state, seat)
-        if len(spread) + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
-            return [(a, None) for a in [*spread, *pair]]
+        spread, pair = spread_count(state, seat), pair_options(state, seat)
+        if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
+            return [(a, None) for a in [*spread_options(state, seat), *pair]]
         return [({"do": "place_way", "way": "spread"}, None), ({"do": "place_way", "way": "pair"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -239,6 +257,9 @@ class SpreadStep(PlacementStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in spread_options(state, seat)]
+
+    def single_answer(self, state: State, seat: int) -> Action | None:
+        return spread_options(state, seat)[0] if spread_count(state, seat) == 1 else None
 
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("near"):

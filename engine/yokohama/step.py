@@ -67,6 +67,12 @@ class YokohamaStep(Step):
     def options(self, state: State, seat: int) -> list[Action]:
         return [action for action, why in self.candidates(state, seat) if why is None]
 
+    def single_answer(self, state: State, seat: int) -> Action | None:
+        """The answer when there is exactly one (the flow takes it for the player), else None.
+        A step whose list can be long overrides this with a count that builds nothing."""
+        answers = self.options(state, seat)
+        return answers[0] if len(answers) == 1 else None
+
     def apply(self, state: State, seat: int, action: Action) -> None:
         self.take(state, seat, action)
 

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from data import load_data
+from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS
 from engine.yokohama.components import COUNTRIES, REWARD_KEYS, parts
 
 
@@ -90,6 +91,22 @@ def test_management_boards_have_room_for_the_end_counts() -> None:
         assert len(b["customs"]) - (players == 2) >= need
     assert [s["need"] for s in b["customs"]] == sorted(s["need"] for s in b["customs"])
     assert max(s["need"] for s in b["customs"]) == 4  # Power 5 pays at most 4 imported goods
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_church_end_count_stays_within_easy_reach(players: int) -> None:
+    """RB end conditions: "A number of Assistant pawns on the Church Management Board has been
+    placed (2 Players: 4; 3 Players: 5; 4 Players: 6)"; RB Church: Power 5 gives 5 Faith and
+    "You may not pay more than 1 of the same kind", so Power 5 and one of each of the six kinds
+    make 11. Ruling R7: every space is within 11 Faith, and enough spaces to reach the end count
+    (the 2-player neutral pawn's space left out) need at most 6 — Power 5 and one item. With
+    spaces needing Faith 3-10 greedy games stopped ending (a 4-player game was at round 176 after
+    2,500 decisions, its Church one pawn short, nobody able to pay for the spaces left)."""
+    b = parts().boards
+    neutral = b["church_neutral"] if players == 2 else None
+    needs = sorted(s["need"] for i, s in enumerate(b["church"]) if i != neutral)
+    assert needs[b["end_pawns"][str(players)] - 1] <= max(CHURCH_FAITH) + 1
+    assert max(needs) <= max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
 
 
 def test_bad_data_is_refused_with_every_problem_named() -> None:
