@@ -90,6 +90,12 @@ class LabStep(YokohamaStep):
                            *([f"{k} imported"] if k else [])]) or "free"
         return f"Learn {tech_text(card)} — {paid}"
 
+    def told(self, state: State, action: Action) -> str:
+        if action["do"] == "tech_none":
+            return super().told(state, action)
+        card = state["labs"][state["ctx"]["area"]][action["slot"]]
+        return f"learned {parts().techs[card]['name']}"
+
     def details(self, state: State, action: Action) -> str:
         if action["do"] == "tech_none":
             return ""

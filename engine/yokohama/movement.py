@@ -223,6 +223,11 @@ def return_text(state: State, action: Action) -> str:
     return f"President back to hand + {n} assistant{'s' if n > 1 else ''} from {area_name(area)} (no action)"
 
 
+def return_told(area: str | None) -> str:
+    taken = f" with the assistants of {area_name(area)}" if area else ""
+    return f"took the President back to hand{taken}"
+
+
 def returns(state: State, seat: int) -> list[Candidate]:
     """The President back to hand with one area's assistants (only areas holding some), or none."""
     pl = state["p"][seat]
@@ -301,6 +306,16 @@ class MoveStep(YokohamaStep):
             return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
         return return_text(state, action)
 
+    def told(self, state: State, action: Action) -> str:
+        area = action.get("area")
+        if action["do"] == "go":
+            return f"moved the President to {area_name(area)}"
+        if action["do"] == "tram_to":
+            return f"rode the Tram to {area_name(area)}"
+        if action["do"] == "station":
+            return f"rode to the Station in {area_name(state['station'])}"
+        return return_told(area)
+
     def prompt(self, state: State, seat: int) -> str:
         if state["p"][seat]["president"] is None:
             return "Movement: put your President in an area with your assistants (or pass with no action)."
@@ -350,6 +365,9 @@ class ReturnStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         return return_text(state, action)
+
+    def told(self, state: State, action: Action) -> str:
+        return return_told(action["area"])
 
     def prompt(self, state: State, seat: int) -> str:
         return "Your President goes back to hand: which area's assistants come back with it?"

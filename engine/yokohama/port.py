@@ -119,6 +119,12 @@ class PortStep(YokohamaStep):
         row = state["ports"][state["ctx"]["area"]]
         return "; ".join(order_text(row[s]) for s in action["slots"])
 
+    def told(self, state: State, action: Action) -> str:
+        if not action["slots"]:
+            return super().told(state, action)
+        row = state["ports"][state["ctx"]["area"]]
+        return "took order " + " and ".join(order_text(row[s]) for s in action["slots"])
+
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("taken"):
             return f"Port: a 2nd order card for ¥{SECOND_CARD['yen']} or 1 imported good (or none)?"

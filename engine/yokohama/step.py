@@ -49,6 +49,12 @@ class YokohamaStep(Step):
         """The label a public message shows when the answer names a hidden card (None: the label)."""
         return None
 
+    def told(self, state: State, action: Action) -> str:
+        """What the answer did, as a clause of the public turn story ("took order #12 …"); it must
+        name no hidden card. The default is the label with its first letter lowered."""
+        text = self.text(state, action)
+        return text[0].lower() + text[1:]
+
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         """Why an answer of this step's kind that `candidates` does not list is refused (None: generic)."""
         return None

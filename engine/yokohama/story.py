@@ -12,8 +12,7 @@ from typing import Any
 
 from engine.core import State, seat_token
 from engine.yokohama import flow
-from engine.yokohama.components import GOOD_NAMES, GOODS, area_name, parts
-from engine.yokohama.text import order_text
+from engine.yokohama.components import GOOD_NAMES, GOODS, area_name
 
 
 def narrate(before: State, seat: int, action: Any, after: State) -> str:
@@ -26,28 +25,11 @@ def narrate(before: State, seat: int, action: Any, after: State) -> str:
 
 
 def what_was_done(before: State, seat: int, action: dict[str, Any], after: State) -> str:
-    do = action["do"]
-    area = action.get("area")
-    if do == "keep":
-        return "kept one of the two dealt order cards"
-    if do == "go":
-        return f"moved the President to {area_name(area)}"
-    if do == "tram_to":
-        return f"rode the Tram to {area_name(area)}"
-    if do == "station":
-        return f"rode to the Station in {area_name(before['station'])}"
-    if do == "return":
-        taken = f" with the assistants of {area_name(area)}" if area else ""
-        return f"took the President back to hand{taken}"
-    if do == "orders" and action["slots"]:
-        row = before["ports"][before["ctx"]["area"]]
-        return "took order " + " and ".join(order_text(row[s]) for s in action["slots"])
-    if do == "tech":
-        card = before["labs"][before["ctx"]["area"]][action["slot"]]
-        return f"learned {parts().techs[card]['name']}"
+    """The decision's own clause, as its step tells it."""
     step = flow.owner_of(before, action)
-    label = step.text(before, action) if step is not None else str(action)
-    return label[0].lower() + label[1:]
+    if step is None:
+        return str(action)
+    return step.told(before, action)
 
 
 def acting_text(before: State, after: State, seat: int) -> str:
