@@ -2,7 +2,8 @@
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
     python -m bench.ai_strength duel [--games 200] [--budget 0.2] [--workers 2]
-    python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2]
+    python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
+    python -m bench.ai_strength yokohama --summarize FILE
 
 Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
 prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
@@ -15,15 +16,20 @@ victory counts half), the mean margin, and the AI's decision time p50/p95/max.
 
 Yokohama: one AI against two greedy players (3 players), the AI's seat rotating with the seed;
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
-decision time p50/p95/max.
+decision time p50/p95/max. A Yokohama game costs about a minute of CPU, so each finished game is
+appended to `--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a
+run cut short. A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
+is counted as unfinished and left out of the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 from engine.core import Rng, mix_seed, random_playout
@@ -118,6 +124,10 @@ def duel(games: int, budget: float, workers: int) -> None:
           f"over {len(times)} decisions")
 
 
+#: Decisions after which a Yokohama benchmark game counts as stalled (a normal game takes ~400-700).
+YOKOHAMA_CAP = 4000
+
+
 def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
     """One 3-player game: the AI in seat `seed % 3`, the greedy player in the other two."""
     seed, budget = job
@@ -132,10 +142,12 @@ def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
         times.append(time.perf_counter() - start)
         return action
 
-    state = random_playout(YOKOHAMA, 3, seed, policy=policy).state
+    state = random_playout(YOKOHAMA, 3, seed, policy=policy, max_actions=YOKOHAMA_CAP).state
+    if not YOKOHAMA.is_over(state):
+        return {"seed": seed, "unfinished": True, "rounds": state["round"], "times": times}
     totals = [s["total"] for s in YOKOHAMA.scores(state)]
     winner = YOKOHAMA.ranking(state)[0]
-    return {"win": winner == ai_seat, "ai": totals[ai_seat],
+    return {"seed": seed, "win": winner == ai_seat, "ai": totals[ai_seat],
             "best_greedy": max(t for s, t in enumerate(totals) if s != ai_seat),
             "winning": totals[winner], "rounds": state["round"] - 1,
             "reasons": list(state["end"]["reasons"]), "times": times,
@@ -143,17 +155,32 @@ def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
                        for b in ("church", "customs")}, "ai_seat": ai_seat}
 
 
-def yokohama(games: int, budget: float, workers: int) -> None:
+def yokohama(games: int, budget: float, workers: int, log: Path | None) -> None:
     print(f"Yokohama, 3 players: 1 AI vs 2 greedy, {games} games, AI seat rotating, "
           f"AI budget {budget:g} s per decision")
     start = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_yokohama_game, [(70_000 + n, budget) for n in range(games)]))
-    wall = time.perf_counter() - start
+        jobs = [pool.submit(_yokohama_game, (70_000 + n, budget)) for n in range(games)]
+        for job in as_completed(jobs):  # logged as each game ends, so a run cut short still counts
+            result = job.result()
+            results.append(result)
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps(result) + "\n")
+    print(f"  [{time.perf_counter() - start:.0f} s]")
+    summarize_yokohama(results)
+
+
+def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
+    """The figures of finished games (wins, endings, rounds, board use, decision times)."""
+    results = [r for r in everything if not r.get("unfinished")]
+    games = len(results)
     wins = sum(r["win"] for r in results)
     ai_mean = statistics.mean(r["ai"] for r in results)
     print(f"  AI wins {wins}/{games} ({100 * wins / games:.0f}%); AI mean {ai_mean:.1f}"
-          f" VP, best greedy mean {statistics.mean(r['best_greedy'] for r in results):.1f} VP  [{wall:.0f} s]")
+          f" VP, best greedy mean {statistics.mean(r['best_greedy'] for r in results):.1f} VP; "
+          f"unfinished (stalled) games left out: {len(everything) - games}")
     reasons: dict[str, int] = {}
     for r in results:
         key = "+".join(r["reasons"]) or "none"
@@ -178,13 +205,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
+    parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
+    if args.summarize is not None:
+        summarize_yokohama([json.loads(line) for line in args.summarize.read_text().splitlines() if line])
+        return
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
     elif args.game == "duel":
         duel(args.games, args.budget, args.workers)
     else:
-        yokohama(args.games, args.budget, args.workers)
+        yokohama(args.games, args.budget, args.workers, args.log)
 
 
 if __name__ == "__main__":
