@@ -35,6 +35,17 @@ def other_presidents(state: State, seat: int, area: str) -> list[int]:
     return out
 
 
+def presidents_by_area(state: State, seat: int) -> dict[str, int]:
+    """How many other seats' Presidents stand in each area (`len(other_presidents)` of every area
+    at once, for the code that asks it of every area)."""
+    out: dict[str, int] = {}
+    for s, pl in enumerate(state["p"]):
+        area = pl["president"]
+        if area is not None and s != seat:
+            out[area] = out.get(area, 0) + 1
+    return out
+
+
 def assistants_at(state: State, seat: int, area: str) -> int:
     return state["p"][seat]["placed"].get(area, 0)
 
@@ -103,10 +114,6 @@ def th_cost(state: State, seat: int) -> int:
 
 
 SHOP_COST: int = parts().rules["agency"]["shop_cost"]
-
-
-def pieces_on_board(board: list[int | None], seat: int) -> int:
-    return sum(1 for s in board if s == seat)
 
 
 def icons(state: State, seat: int, country: str) -> int:

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import State
-from engine.yokohama.board import icons, pieces_on_board, shops_built, tech_value, th_built
+from engine.yokohama.board import icons, tech_value
 from engine.yokohama.components import COUNTRIES, GOODS, parts
 
 SCORING = parts().rules["scoring"]
@@ -30,10 +30,10 @@ def check_end(state: State) -> None:
     """Record newly met end conditions; the first one fixes the final round (this one + 1)."""
     reasons: list[str] = state["end"]["reasons"]
     need = parts().boards["end_pawns"][str(state["players"])]
-    seats = range(state["players"])
+    shops, houses = buildings(state)
     met = {
-        "trading_houses": any(th_built(state, s) >= ALL_TRADING_HOUSES for s in seats),
-        "shops": any(shops_built(state, s) >= ALL_SHOPS for s in seats),
+        "trading_houses": max(houses) >= ALL_TRADING_HOUSES,
+        "shops": max(shops) >= ALL_SHOPS,
         "church": sum(1 for s in state["church"] if s is not None and s >= 0) >= need,
         "customs": sum(1 for s in state["customs"] if s is not None and s >= 0) >= need,
     }
@@ -44,16 +44,30 @@ def check_end(state: State) -> None:
         state["end"]["final_round"] = state["round"] + 1
 
 
+def buildings(state: State) -> tuple[list[int], list[int]]:
+    """Shophouses and Trading Houses each seat has built (`shops_built`, `th_built` of every seat
+    in one pass: the end conditions are checked after every automatic step)."""
+    players = state["players"]
+    shops, houses = [0] * players, [0] * players
+    for site in state["sites"].values():
+        for owner in site["shops"]:
+            if owner is not None and 0 <= owner < players:
+                shops[owner] += 1
+        owner = site["th"]
+        if owner is not None and 0 <= owner < players:
+            houses[owner] += 1
+    return shops, houses
+
+
 def board_majority(state: State, board: str, first: int, second: int) -> list[int]:
     """Church/Customs bonus: most pawns first; ties go to whoever has the rightmost pawn."""
-    cells = state[board]
-    ranked = []
-    for seat in range(state["players"]):
-        count = pieces_on_board(cells, seat)
-        if count:
-            rightmost = max(i for i, s in enumerate(cells) if s == seat)
-            ranked.append((-count, -rightmost, seat))
-    ranked.sort()
+    players = state["players"]
+    count, rightmost = [0] * players, [0] * players
+    for i, owner in enumerate(state[board]):
+        if owner is not None and 0 <= owner < players:
+            count[owner] += 1
+            rightmost[owner] = i
+    ranked = sorted((-count[seat], -rightmost[seat], seat) for seat in range(players) if count[seat])
     points = [0] * state["players"]
     for place, (_c, _r, seat) in enumerate(ranked[:2]):
         points[seat] = first if place == 0 else second

@@ -17,13 +17,14 @@ from engine.core import State, json_copy
 from engine.yokohama import flow, movement
 from engine.yokohama.areas import PRODUCTION
 from engine.yokohama.board import (
+    KIND,
     has_tech,
     power,
     shop_at,
     shops_built,
     th_built,
 )
-from engine.yokohama.components import GOODS, area_kind
+from engine.yokohama.components import GOODS
 from engine.yokohama.endgame import board_majority
 
 Action = Any
@@ -39,7 +40,7 @@ ROLLOUT_LIMIT = 12
 def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     """A rough worth of acting in `area` with Power `pw` (what placement aims for)."""
     pl = state["p"][seat]
-    kind = area_kind(area)
+    kind = KIND[area]
     if pw <= 0:
         return 0.0
     if kind in PRODUCTION:

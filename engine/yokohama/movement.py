@@ -21,6 +21,7 @@ from engine.yokohama.board import (
     assistants_at,
     has_tech,
     other_presidents,
+    presidents_by_area,
 )
 from engine.yokohama.components import area_kind, area_name
 from engine.yokohama.rewards import log
@@ -59,10 +60,7 @@ def step_prices(state: State, seat: int) -> dict[str, int]:
     """
     placed = state["p"][seat]["placed"]
     stagecoach = has_tech(state, seat, "stagecoach")
-    others: dict[str, int] = {}
-    for s, pl in enumerate(state["p"]):
-        if s != seat and pl["president"] is not None:
-            others[pl["president"]] = others.get(pl["president"], 0) + 1
+    others = presidents_by_area(state, seat)
     prices = {}
     for area in state["adjacent"]:
         if KIND[area] == "canal":
@@ -275,6 +273,14 @@ class MoveStep(YokohamaStep):
             return [*out, ({"do": "return"}, None)]
         return [*out, *back]
 
+    def single_answer(self, state: State, seat: int) -> Action | None:
+        # With assistants on the board there are two ways back to hand (with them, or without):
+        # never a single answer, and no route search needed to know it.
+        placed = state["p"][seat]["placed"]
+        if any(placed.get(a) for a in action_areas(state)):
+            return None
+        return super().single_answer(state, seat)
+
     def take(self, state: State, seat: int, action: Action) -> None:
         do = action["do"]
         if do == "go":
@@ -335,6 +341,9 @@ class MovingStep(MoveStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         here, start = state["p"][seat]["president"], state["ctx"]["start"]
         return [({"do": "go", "area": a}, None) for a in routes(state, seat, here, start)]
+
+    def single_answer(self, state: State, seat: int) -> Action | None:
+        return YokohamaStep.single_answer(self, state, seat)  # no ways back to hand on the way
 
     def prompt(self, state: State, seat: int) -> str:
         return "Movement: where does your President stop?"

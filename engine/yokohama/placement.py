@@ -18,7 +18,14 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import State
-from engine.yokohama.board import ONE_STEP_LIMIT, action_areas, add_assistants, has_tech, other_presidents
+from engine.yokohama.board import (
+    ONE_STEP_LIMIT,
+    action_areas,
+    add_assistants,
+    has_tech,
+    other_presidents,
+    presidents_by_area,
+)
 from engine.yokohama.components import area_name, parts
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
@@ -35,7 +42,8 @@ def affordable_areas(state: State, seat: int, n: int, exclude: list[str] | tuple
     pl = state["p"][seat]
     if pl["hand"]["assistants"] < n:
         return []
-    return [a for a in action_areas(state) if a not in exclude and cost(state, seat, a, n) <= pl["yen"]]
+    others = presidents_by_area(state, seat)
+    return [a for a in action_areas(state) if a not in exclude and n * others.get(a, 0) <= pl["yen"]]
 
 
 def spread_limit(state: State, seat: int) -> int:
@@ -61,7 +69,8 @@ def spread_sets(state: State, seat: int) -> tuple[bool, list[tuple[str, ...]]]:
     if ctx.get("near"):
         near = set(state["adjacent"][ctx["near"]])
         areas = [a for a in areas if a in near]
-    prices = {a: cost(state, seat, a, 1) for a in areas}
+    others = presidents_by_area(state, seat)
+    prices = {a: others.get(a, 0) for a in areas}  # `cost` of 1 assistant in each
     dearest = sorted(prices.values(), reverse=True)
     sets: list[tuple[str, ...]] = []
     for size in range(1, min(limit, pl["hand"]["assistants"]) + 1):
