@@ -16,6 +16,10 @@ from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, order_text
 from engine.yokohama.types import Action, Candidate
 
+#: Spinning Mill's exchange and University's price (technologies.toml `effect_terms`).
+SPIN = parts().effect_terms["spinning_mill"]
+UNIVERSITY = parts().effect_terms["university"]
+
 
 def can_pay_order(state: State, seat: int, order: int) -> bool:
     goods = state["p"][seat]["goods"]
@@ -95,11 +99,11 @@ class AdditionalStep(YokohamaStep):
         elif do == "merc":
             send_mercenary(state, seat, action["area"], self.stage)
         elif do == "spin":
-            pl["goods"]["silk"] -= 1
-            pl["yen"] += 2
+            pl["goods"]["silk"] -= SPIN["silk"]
+            pl["yen"] += SPIN["yen"]
             pl["flags"]["spin"] = True
         elif do == "university":
-            pl["yen"] -= 1
+            pl["yen"] -= UNIVERSITY["yen"]
             pl["warehouse"]["assistants"] -= 1
             pl["hand"]["assistants"] += 1
             pl["flags"]["university"] = True
@@ -142,8 +146,8 @@ class AdditionalStep(YokohamaStep):
 
 
 SIMPLE_TEXT = {
-    "spin": "Spinning Mill: discard 1 Raw Silk for ¥2",
-    "university": "University: pay ¥1 for an assistant from the warehouse",
+    "spin": f"Spinning Mill: discard {SPIN['silk']} Raw Silk for ¥{SPIN['yen']}",
+    "university": f"University: pay ¥{UNIVERSITY['yen']} for an assistant from the warehouse",
     "main": "Go on to the main action",
     "end_turn": "End your turn",
 }
@@ -177,7 +181,9 @@ def spin_refusal(state: State, seat: int) -> str | None:
         return "You do not own the Spinning Mill."
     if pl["flags"]["spin"]:
         return "You have used the Spinning Mill this turn."
-    return None if pl["goods"]["silk"] else "The Spinning Mill needs 1 Raw Silk; you have none."
+    if pl["goods"]["silk"] < SPIN["silk"]:
+        return f"The Spinning Mill needs {SPIN['silk']} Raw Silk; you have {pl['goods']['silk']}."
+    return None
 
 
 def university_refusal(state: State, seat: int) -> str | None:
@@ -186,8 +192,8 @@ def university_refusal(state: State, seat: int) -> str | None:
         return "You do not own the University."
     if pl["flags"]["university"]:
         return "You have used the University this turn."
-    if pl["yen"] < 1:
-        return "The University costs ¥1; you have none."
+    if pl["yen"] < UNIVERSITY["yen"]:
+        return f"The University costs ¥{UNIVERSITY['yen']}; you have ¥{pl['yen']}."
     return None if pl["warehouse"]["assistants"] else "Your warehouse holds no assistant."
 
 

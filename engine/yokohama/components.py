@@ -37,6 +37,8 @@ class Components:
             t["id"]: t for t in load_data("yokohama", "technologies.toml")["technologies"]
         }
         self.effect_text: dict[str, str] = load_data("yokohama", "technologies.toml")["effect_text"]
+        #: The prices and amounts of Spinning Mill, University and System of Stock.
+        self.effect_terms: dict[str, dict[str, int]] = load_data("yokohama", "technologies.toml")["effect_terms"]
         #: Points or money a simple technology effect gives each time it applies.
         self.effect_gain: dict[str, dict[str, int]] = load_data("yokohama", "technologies.toml")["effect_gain"]
         self.sites: dict[int, dict[str, Any]] = {

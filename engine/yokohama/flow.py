@@ -23,6 +23,7 @@ from engine.yokohama import (
     port,
 )
 from engine.yokohama.board import has_tech
+from engine.yokohama.components import parts
 from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
@@ -135,8 +136,9 @@ def begin_turn(state: State) -> None:
     seat = state["seat"]
     pl = state["p"][seat]
     pl["flags"] = {"merc": False, "spin": False, "university": False}
-    if has_tech(state, seat, "stock") and pl["yen"] <= 1:
-        pl["yen"] = 2
+    stock = parts().effect_terms["stock"]["yen"]
+    if has_tech(state, seat, "stock") and pl["yen"] < stock:
+        pl["yen"] = stock
     state["stage"] = "first"
     state["ctx"] = {}
 

@@ -149,3 +149,11 @@ def test_technology_gains_are_the_rulebooks() -> None:
         "gaslight": {"vp": 2}, "language_school": {"yen": 1}, "letterpress": {"yen": 1}, "patent": {"vp": 2},
         "winery": {"vp": 3},
     }
+
+
+def test_technology_exchanges_are_the_rulebooks() -> None:
+    """"Spinning Mill: Once per turn, you may discard 1 Raw Silk to gain 2 Yen"; "University: Once per
+    turn, you may gain an Assistant pawn from the Warehouse tile by paying 1 Yen"; "System of Stock: ...
+    if you possess 1 Yen or less, you refill your hand to 2 Yen"."""
+    assert parts().effect_terms == {"spinning_mill": {"silk": 1, "yen": 2}, "university": {"yen": 1},
+                                    "stock": {"yen": 2}}
