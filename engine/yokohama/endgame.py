@@ -17,6 +17,8 @@ ALL_TRADING_HOUSES: int = parts().boards["hand"]["trading_houses"] + parts().boa
 DUMMY_TECH_TWICE: int = SCORING["dummy_tech_twice"]
 #: Points for a set of this many different Country icons.
 SET_POINTS: dict[int, int] = {size: points for size, points in enumerate(SCORING["country_sets"], start=1)}
+#: Pawns on the Church or Customs board that end the game, by player count (boards.toml).
+END_PAWNS: dict[str, int] = parts().boards["end_pawns"]
 END_REASONS = {
     "trading_houses": "a player built all 4 Trading Houses",
     "shops": "a player built all 8 Shophouses",
@@ -29,15 +31,15 @@ END_REASONS = {
 def check_end(state: State) -> None:
     """Record newly met end conditions; the first one fixes the final round (this one + 1)."""
     reasons: list[str] = state["end"]["reasons"]
-    need = parts().boards["end_pawns"][str(state["players"])]
+    need = END_PAWNS[str(state["players"])]
     shops, houses = buildings(state)
-    met = {
-        "trading_houses": max(houses) >= ALL_TRADING_HOUSES,
-        "shops": max(shops) >= ALL_SHOPS,
-        "church": sum(1 for s in state["church"] if s is not None and s >= 0) >= need,
-        "customs": sum(1 for s in state["customs"] if s is not None and s >= 0) >= need,
-    }
-    for reason, hit in met.items():
+    met = (
+        ("trading_houses", max(houses) >= ALL_TRADING_HOUSES),
+        ("shops", max(shops) >= ALL_SHOPS),
+        ("church", len([s for s in state["church"] if s is not None and s >= 0]) >= need),
+        ("customs", len([s for s in state["customs"] if s is not None and s >= 0]) >= need),
+    )
+    for reason, hit in met:
         if hit and reason not in reasons:
             reasons.append(reason)
     if reasons and state["end"]["final_round"] is None:

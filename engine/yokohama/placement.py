@@ -15,6 +15,7 @@ and sends the chosen set as `areas`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import State
@@ -52,7 +53,7 @@ def spread_limit(state: State, seat: int) -> int:
     return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
 
 
-def spread_sets(state: State, seat: int) -> tuple[bool, list[tuple[str, ...]]]:
+def spread_sets(state: State, seat: int) -> tuple[bool, tuple[tuple[str, ...], ...]]:
     """Whether placing none more is allowed, and every set of areas for 1 assistant each (by size,
     then layout order), affordable together.
 
@@ -70,15 +71,25 @@ def spread_sets(state: State, seat: int) -> tuple[bool, list[tuple[str, ...]]]:
         near = set(state["adjacent"][ctx["near"]])
         areas = [a for a in areas if a in near]
     others = presidents_by_area(state, seat)
-    prices = {a: others.get(a, 0) for a in areas}  # `cost` of 1 assistant in each
-    dearest = sorted(prices.values(), reverse=True)
+    prices = tuple(others.get(a, 0) for a in areas)  # `cost` of 1 assistant in each
+    return bool(placed), _affordable_sets(tuple(areas), prices, pl["yen"], min(limit, pl["hand"]["assistants"]))
+
+
+@lru_cache(maxsize=64)  # at most a few thousand short tuples each
+def _affordable_sets(
+    areas: tuple[str, ...], prices: tuple[int, ...], yen: int, most: int
+) -> tuple[tuple[str, ...], ...]:
+    """Every set of 1 to `most` of `areas` (by size, then in order) whose `prices` add up to at most
+    `yen`. The same few situations recur all through a look-ahead, so the answers are kept."""
+    price = dict(zip(areas, prices, strict=True))
+    dearest = sorted(prices, reverse=True)
     sets: list[tuple[str, ...]] = []
-    for size in range(1, min(limit, pl["hand"]["assistants"]) + 1):
-        if sum(dearest[:size]) <= pl["yen"]:
+    for size in range(1, most + 1):
+        if sum(dearest[:size]) <= yen:  # even the dearest sets of this size are affordable
             sets += combinations(areas, size)
         else:
-            sets += [c for c in combinations(areas, size) if sum(map(prices.__getitem__, c)) <= pl["yen"]]
-    return bool(placed), sets
+            sets += [c for c in combinations(areas, size) if sum(map(price.__getitem__, c)) <= yen]
+    return tuple(sets)
 
 
 def spread_options(state: State, seat: int) -> list[Action]:
