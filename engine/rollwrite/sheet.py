@@ -152,14 +152,18 @@ def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
     """Order forms with at least one uncrossed trade good of this kind."""
     out = []
     for form in data["forms"]:
-        marks = ps["goods"][form["id"]]
-        if any(g == good and not marks[i] for i, g in enumerate(form["goods"])):
-            out.append(form["id"])
+        for g, crossed in zip(form["goods"], ps["goods"][form["id"]], strict=True):
+            if g == good and not crossed:
+                out.append(form["id"])
+                break
     return out
 
 
 def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:
-    return [g for g in GOODS if open_forms(ps, g, data)]
+    """Goods with an uncrossed space on some order form (in `GOODS` order)."""
+    seen = {g for form in data["forms"]
+            for g, crossed in zip(form["goods"], ps["goods"][form["id"]], strict=True) if not crossed}
+    return [g for g in GOODS if g in seen]
 
 
 def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_no: int) -> list[Task]:
