@@ -1,0 +1,73 @@
+"""Every AI answers every position with a legal action (issue 14: "AI decisions are always legal
+(thousands of random positions per game)").
+
+The positions are every decision point of random games (random play reaches corners the AI's own
+play never would), a few thousand per game. To keep thousands of decisions affordable the AI thinks
+under a fake clock that moves one second per reading, with a budget of one to three seconds: it
+does one to three of its look-aheads, so both the greedy first choice and the look-ahead's other
+candidates are exercised. The answer must be one the engine accepts (`match_legal`).
+
+Yokohama is not here: one of its AI decisions in a random mid-game position costs 0.5-3 s of CPU even
+cut short (its candidates are rated by playing every option on), so thousands would take an hour.
+`tests/engine/yokohama/test_ai.py` checks 35 random positions, and the thousands come from
+`bench/ai_strength.py yokohama`, whose every AI decision (~50 per game) goes through `Game.apply`, which
+refuses anything not legal.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from engine.core import Game, Rng
+from engine.duel import GAME as DUEL
+from engine.duel import ai as duel_ai
+from engine.rollwrite import GAME as ROLLWRITE
+from engine.rollwrite import ai as rollwrite_ai
+
+
+class FakeClock:
+    """`time.perf_counter` that moves one second per reading."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def _positions(game: Game, players: tuple[int, ...], count: int, seed: int) -> list[tuple[Any, int]]:
+    """`count` decision points of random games (every seat that owes a decision, every step)."""
+    rng = Rng(seed)
+    out: list[tuple[Any, int]] = []
+    while len(out) < count:
+        state = game.new(rng.choice(list(players)), rng.below(10**6))
+        while not game.is_over(state) and len(out) < count:
+            seat = rng.choice(game.to_act(state))
+            options = game.legal(state, seat)
+            if len(options) > 1:
+                out.append((state, seat))
+            state = game.apply(state, seat, rng.choice(options))
+    return out
+
+
+CASES = [
+    pytest.param(DUEL, duel_ai, (2,), 3000, id="duel"),
+    pytest.param(ROLLWRITE, rollwrite_ai, (1, 2), 2000, id="rollwrite"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "module", "players", "count"), CASES)
+def test_the_ai_answers_thousands_of_random_positions_legally(
+        monkeypatch: pytest.MonkeyPatch, game: Game, module: Any, players: tuple[int, ...], count: int) -> None:
+    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    rng = Rng(17)
+    positions = _positions(game, players, count, seed=5)
+    assert len(positions) == count
+    for index, (state, seat) in enumerate(positions):
+        action = game.ai_action(state, seat, seed=index, budget_s=0.5 + rng.below(3))
+        assert game.match_legal(state, seat, action) is not None, (index, action)
