@@ -10,7 +10,7 @@ fixed amount of look-ahead (which is what makes the first assertion able to fail
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType, SimpleNamespace
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,17 +22,7 @@ from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite import ai as rollwrite_ai
 from engine.yokohama import GAME as YOKOHAMA
 from engine.yokohama import ai as yokohama_ai
-
-
-class FakeClock:
-    """`time.perf_counter` that moves one second per reading."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def perf_counter(self) -> float:
-        self.now += 1.0
-        return self.now
+from tests.engine.fake_clock import fake_time
 
 
 def _position(game: Game, players: int, seed: int, wide: int) -> tuple[Any, int]:
@@ -81,7 +71,7 @@ def test_a_spent_budget_stops_the_ai_after_the_look_ahead_under_way(
     assert game.match_legal(state, seat, ample) is not None
 
     calls[0] = 0
-    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    monkeypatch.setattr(module, "time", fake_time())
     spent = game.ai_action(state, seat, seed=1, budget_s=0.5)
     assert calls[0] == 1, "with the budget spent at the first check, one look-ahead and no more"
     assert game.match_legal(state, seat, spent) is not None, "a cut-short decision is still a legal action"

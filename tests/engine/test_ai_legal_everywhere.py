@@ -16,7 +16,6 @@ refuses anything not legal.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,17 +25,7 @@ from engine.duel import GAME as DUEL
 from engine.duel import ai as duel_ai
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite import ai as rollwrite_ai
-
-
-class FakeClock:
-    """`time.perf_counter` that moves one second per reading."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def perf_counter(self) -> float:
-        self.now += 1.0
-        return self.now
+from tests.engine.fake_clock import fake_time
 
 
 def _positions(game: Game, players: tuple[int, ...], count: int, seed: int) -> list[tuple[Any, int]]:
@@ -64,7 +53,7 @@ CASES = [
 @pytest.mark.parametrize(("game", "module", "players", "count"), CASES)
 def test_the_ai_answers_thousands_of_random_positions_legally(
         monkeypatch: pytest.MonkeyPatch, game: Game, module: Any, players: tuple[int, ...], count: int) -> None:
-    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=FakeClock().perf_counter))
+    monkeypatch.setattr(module, "time", fake_time())
     rng = Rng(17)
     positions = _positions(game, players, count, seed=5)
     assert len(positions) == count
