@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from engine.core.contract import Action, Game, State
+from engine.core.contract import Action, Game, State, canonical
 
 
 class Step(ABC):
@@ -46,6 +46,58 @@ class Step(ABC):
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Whether taking `action` ends the mover's undo window (reveals or draws)."""
         return True
+
+
+class CandidateStep(Step):
+    """A step that lists its *candidates*: every well-formed answer it knows, paired with None
+    (allowed) or the reason it is refused. The allowed ones are its options and the refusal of an
+    answer is the reason listed with it, so the rule that decides and the words that explain it are
+    the same code (Duel's and Yokohama's steps build on this)."""
+
+    #: The `do` values of this step's answers.
+    kinds: tuple[str, ...] = ()
+    #: What the step waits for, in a few words, for refusals of other moves.
+    hint: str = "choose one of the offered options"
+
+    @abstractmethod
+    def candidates(self, state: State, seat: int) -> list[tuple[Action, str | None]]:
+        """Every answer this step knows now, in menu order, with None (allowed) or why it is refused."""
+
+    @abstractmethod
+    def take(self, state: State, seat: int, action: Action) -> None:
+        """Carry out one of this step's allowed answers."""
+
+    @abstractmethod
+    def text(self, state: State, action: Action) -> str:
+        """The full label of one of this step's answers (cut to the label limit by `label`)."""
+
+    def details(self, state: State, action: Action) -> str:
+        """More than the label holds (an order's goods and reward, a technology's effect); "" = none."""
+        return ""
+
+    def hidden_text(self, state: State, action: Action) -> str | None:
+        """The label a public message shows when the answer names a hidden card (None: the label)."""
+        return None
+
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
+        """Why an answer of this step's kind that `candidates` does not list is refused (None: generic)."""
+        return None
+
+    def waiting(self, state: State, seat: int) -> str:
+        """Why a move that belongs to another step is refused now."""
+        return f"Not now: {self.hint}."
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """This step's allowed answers, in menu order."""
+        return [action for action, why in self.candidates(state, seat) if why is None]
+
+    def own_refusal(self, state: State, seat: int, action: Action) -> str | None:
+        """The reason listed with one of this step's own answers (`unknown` when it is not listed)."""
+        key = canonical(action)
+        for candidate, why in self.candidates(state, seat):
+            if canonical(candidate) == key:
+                return why
+        return self.unknown(state, seat, action)
 
 
 class StepGame(Game):

@@ -8,12 +8,10 @@ rule that decides and the words that explain it are the same code and cannot dri
 
 from __future__ import annotations
 
-from abc import abstractmethod
-
-from engine.core import State, canonical, json_copy
-from engine.core.steps import Step
+from engine.core import State, json_copy
+from engine.core.steps import CandidateStep
 from engine.duel.free import FREE
-from engine.duel.types import Action, Candidate
+from engine.duel.types import Action
 
 LABEL_LIMIT = 80
 DETAIL_LIMIT = 100
@@ -24,37 +22,13 @@ def fit(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class DuelStep(Step):
-    #: The `do` values this step answers to.
-    kinds: tuple[str, ...] = ()
+class DuelStep(CandidateStep):
     #: Whether the free actions (complete an Order, hire a Foreign Agent, Spinning Mill) are offered.
     free: bool = True
     #: Whether a Foreign Agent may be sent from here (only between whole Area actions: ruling 4).
     agents: bool = False
     #: Whether a free action could leave this step without an answer (then only safe ones are offered).
     guard_free: bool = False
-    #: What the step waits for, for refusals of other moves ("choose a Church card").
-    hint: str = "choose one of the offered options"
-
-    @abstractmethod
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
-        """Every well-formed answer of this step now, with None (allowed) or why it is refused."""
-
-    @abstractmethod
-    def take(self, state: State, seat: int, action: Action) -> None:
-        """Carry out one of this step's own (allowed) answers."""
-
-    @abstractmethod
-    def text(self, state: State, action: Action) -> str:
-        """The full label of one of this step's answers (cut to 80 characters by `label`)."""
-
-    def details(self, state: State, action: Action) -> str:
-        """More than the label holds (an order's needs and reward, a technology's effect); "" = none."""
-        return ""
-
-    def hidden_text(self, state: State, action: Action) -> str | None:
-        """The label for public messages when the answer names a hidden card (None: the label is public)."""
-        return None
 
     def waiting(self, state: State, seat: int) -> str:
         """Why a move of another step is refused now."""
@@ -62,7 +36,7 @@ class DuelStep(Step):
 
     # ----- derived: the Step contract ----------------------------------------------------
     def options(self, state: State, seat: int) -> list[Action]:
-        own = [action for action, why in self.candidates(state, seat) if why is None]
+        own = self.own_options(state, seat)
         if not self.free:
             return own
         extra = FREE.options(state, seat, agents=self.agents)
@@ -98,15 +72,8 @@ class DuelStep(Step):
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         do = action.get("do")
         if do in self.kinds:
-            key = canonical(action)
-            for candidate, why in self.candidates(state, seat):
-                if canonical(candidate) == key:
-                    return why
-            return self.unknown(state, seat, action)
+            return self.own_refusal(state, seat, action)
         if do in FREE.kinds and self.free:
             return FREE.refusal(state, seat, action, agents=self.agents)
         return self.waiting(state, seat)
 
-    def unknown(self, state: State, seat: int, action: Action) -> str | None:
-        """Why a malformed answer of this step's kind is refused (None: the generic message)."""
-        return None
