@@ -56,7 +56,6 @@ def test_the_ai_answers_thousands_of_random_positions_legally(
     monkeypatch.setattr(module, "time", fake_time())
     rng = Rng(17)
     positions = _positions(game, players, count, seed=5)
-    assert len(positions) == count
     for index, (state, seat) in enumerate(positions):
         action = game.ai_action(state, seat, seed=index, budget_s=0.5 + rng.below(3))
         assert game.match_legal(state, seat, action) is not None, (index, action)
