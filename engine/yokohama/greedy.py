@@ -70,8 +70,8 @@ def worth(state: State, seat: int) -> float:
     value = float(pl["vp"]) + 0.5 * pl["yen"] + 1.2 * pl["imported"]
     value += sum(GOOD_WORTH[g] * pl["goods"][g] for g in GOODS)
     value += 2.0 * len(pl["orders"]) + 1.5 * len(pl["techs"])
-    value += 0.5 * pl["hand"]["assistants"] + 0.3 * sum(pl["placed"].values())
-    value += 1.0 * pl["hand"]["shops"] + 1.5 * pl["hand"]["th"]
+    value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
+    value += 1.6 * pl["hand"]["shops"] + 2.5 * pl["hand"]["th"]
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     value += board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
@@ -79,6 +79,30 @@ def worth(state: State, seat: int) -> float:
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
+    return value
+
+
+#: Worth of an assistant left in an area, and of an area where the President's arrival would give
+#: the Power 4 that building needs (a Shophouse or Trading House still in hand to build there).
+PLACED_WORTH = 0.5
+#: By the Power the President's arrival would give: a stack growing toward a build is worth more.
+BUILD_READY = {2: 0.4, 3: 1.0, 4: 2.2, 5: 2.6}
+
+
+def stack_worth(state: State, seat: int) -> float:
+    """Assistants on the board, counting more where they prepare a build: Power 4 is reached only
+    by stacking assistants over turns, which a one-turn look-ahead would never start."""
+    pl = state["p"][seat]
+    shops, houses = pl["hand"]["shops"] > 0, pl["hand"]["th"] > 0
+    value = 0.0
+    for area, n in pl["placed"].items():
+        value += PLACED_WORTH * n
+        site = state["sites"].get(area)
+        if site is None or not (shops and seat not in site["shops"] and None in site["shops"]
+                                or houses and site["th"] is None):
+            continue
+        potential = n + 1 + (seat in site["shops"]) + (site["th"] == seat) + (state["station"] == area)
+        value += BUILD_READY.get(min(potential, 5), 0.0)
     return value
 
 

@@ -253,7 +253,7 @@ class MoveStep(YokohamaStep):
 
     stage = "move"
     stage_text = "movement"
-    kinds: tuple[str, ...] = ("go", "tram_to", "station", "return")
+    kinds: tuple[str, ...] = ("go", "tram_to", "station", "return", "no_entry")
     hint = "move your President (or take it back to hand)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -268,7 +268,11 @@ class MoveStep(YokohamaStep):
             out += [({"do": "tram_to", "area": a}, None) for a in tram_areas(state, seat) if a not in walked]
         if station_target(state, seat):
             out.append(({"do": "station"}, None))
-        back = returns(state, seat)
+        # "b) Return their President pawn to their hand" needs a President on the board (ruling R8):
+        # from hand, the President enters an area or, with none open to it, the Area Action is lost.
+        back = returns(state, seat) if pl["president"] is not None else []
+        if not out and not back:
+            return [({"do": "no_entry"}, None)]
         if len(out) + len(back) > ONE_STEP_LIMIT:  # assistants: a second step
             return [*out, ({"do": "return"}, None)]
         return [*out, *back]
@@ -276,8 +280,8 @@ class MoveStep(YokohamaStep):
     def single_answer(self, state: State, seat: int) -> Action | None:
         # With assistants on the board there are two ways back to hand (with them, or without):
         # never a single answer, and no route search needed to know it.
-        placed = state["p"][seat]["placed"]
-        if any(placed.get(a) for a in action_areas(state)):
+        pl = state["p"][seat]
+        if pl["president"] is not None and any(pl["placed"].get(a) for a in action_areas(state)):
             return None
         return super().single_answer(state, seat)
 
@@ -289,6 +293,10 @@ class MoveStep(YokohamaStep):
             arrive(state, seat, action["area"])
         elif do == "station":
             arrive(state, seat, state["station"])
+        elif do == "no_entry":
+            log(state, "found no area to enter: no Area Action")
+            state["stage"] = "second"
+            state["ctx"] = {}
         elif "area" not in action:
             state["stage"] = "return"
         else:
@@ -304,6 +312,8 @@ class MoveStep(YokohamaStep):
         if do == "station":
             station = state["station"]
             return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
+        if do == "no_entry":
+            return "No area open to your President: no Area Action this turn"
         return return_text(state, action)
 
     def told(self, state: State, action: Action) -> str:
@@ -314,11 +324,13 @@ class MoveStep(YokohamaStep):
             return f"rode the Tram to {area_name(area)}"
         if action["do"] == "station":
             return f"rode to the Station in {area_name(state['station'])}"
+        if action["do"] == "no_entry":
+            return "found no area open to the President (no Area Action)"
         return return_told(area)
 
     def prompt(self, state: State, seat: int) -> str:
         if state["p"][seat]["president"] is None:
-            return "Movement: put your President in an area with your assistants (or pass with no action)."
+            return "Movement: put your President in an area with your assistants."
         return "Movement: move your President (or take it back to hand, with no action)."
 
     def unknown(self, state: State, seat: int, action: Action) -> str:

@@ -50,7 +50,7 @@ class ReturnAction(TypedDict):
 
 
 class SimpleAction(TypedDict):
-    do: Literal["move_skip", "spin", "university", "main", "end_turn", "station", "tech_none", "hire_done",
+    do: Literal["move_skip", "no_entry", "spin", "university", "main", "end_turn", "station", "tech_none", "hire_done",
                 "exchange_done", "church_none", "customs_none", "bonus_take", "bonus_skip", "build_skip"]
 
 
@@ -180,9 +180,9 @@ SHAPES: dict[str, type] = {
     "keep": KeepAction, "good": GoodAction, "goods": GoodsAction, "take": TakeAction,
     **{do: AreaChoice for do in ("move_from", "move_to", "station_at", "merc", "merc_area", "go", "tram_to")},
     "return": ReturnAction,
-    **{do: SimpleAction for do in ("move_skip", "spin", "university", "main", "end_turn", "station", "tech_none",
-                                   "hire_done", "exchange_done", "church_none", "customs_none", "bonus_take",
-                                   "bonus_skip", "build_skip")},
+    **{do: SimpleAction for do in ("move_skip", "no_entry", "spin", "university", "main", "end_turn", "station",
+                                   "tech_none", "hire_done", "exchange_done", "church_none", "customs_none",
+                                   "bonus_take", "bonus_skip", "build_skip")},
     "fulfill": FulfillAction, "achieve": AchieveAction, "place_way": PlaceWayAction, "place": PlaceAction,
     "orders": OrdersAction, "tech": TechAction, "hire": HireAction, "hire_th": HireHousesAction,
     "exchange": ExchangeAction, "church": ChurchAction, "faith": FaithAction, "customs": CustomsAction,

@@ -50,7 +50,8 @@ def test_placement_is_compulsory_one_two_or_three() -> None:
     assert all(a["areas"] for a in GAME.legal(state, 0))
     assert {"do": "place", "areas": ["bank"]} in GAME.legal(state, 0)
     state = play(state, {"do": "place", "areas": ["bank"]})
-    assert state["stage"] == "move"
+    # From hand, the President's only move is into the Bank (ruling R8): played at once.
+    assert state["p"][0]["president"] == "bank"
 
 
 def test_short_lists_are_one_decision() -> None:

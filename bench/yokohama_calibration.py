@@ -1,0 +1,171 @@
+"""Does Yokohama play like Yokohama? Whole games measured against what the rulebook implies (issue 20).
+
+The rulebook ships 100-point counters ("If a player obtains more than 100 points, they receive a
+100-Point token") and five end conditions, two of them a player's own buildings (all 8
+Shophouses, all 4 Trading Houses). The reconstructed components (docs/rulings/yokohama.md, R7)
+set the pace; this benchmark is the evidence they are calibrated. Per player count and line-up it
+prints:
+
+- the share of games each end condition ended (the condition that fixed the final round; "met"
+  counts every condition true by the end);
+- rounds played (mean, p95, max);
+- winning and losing scores (median, p10, p90, share over 100);
+- per player: Shophouses and Trading Houses built, orders completed, technologies taken, pawns on
+  the Church and Customs boards;
+- stalls: games still running past round `STALL_ROUND` (the rules never end a game by a cap; the
+  bench stops watching a stalled game at `WATCH_ROUNDS` and counts it apart).
+
+Line-ups: `ai` (the AI in every seat), `mixed` (one AI, the rest greedy; the AI's seat rotates
+with the seed), `greedy` (every seat greedy — fast, for trying data). The AI costs about a second
+of CPU per decision, so games run in `--workers` processes and each finished game is appended to
+`--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a run cut
+short.
+
+    python -m bench.yokohama_calibration [--games 200] [--players 2 3 4] [--lineup ai mixed greedy]
+        [--budget 2.0] [--workers 2] [--seed 0] [--log FILE] [--summarize FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+# Run as a script from anywhere: make the project root importable.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.core import Rng, mix_seed  # noqa: E402
+from engine.yokohama import GAME  # noqa: E402
+from engine.yokohama.endgame import buildings  # noqa: E402
+
+CONDITIONS = ("church", "customs", "orders", "shops", "trading_houses")
+#: A game still running after this round is a stall (the issue: none may pass round 30).
+STALL_ROUND = 30
+#: A stalled game is watched this long, then left (counted as stalled, never as ended).
+WATCH_ROUNDS = 60
+
+
+def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
+    """One whole game; what it produced."""
+    players, seed, lineup, budget = job
+    state = GAME.new(players, seed)
+    ai_seats = set(range(players)) if lineup == "ai" else {seed % players} if lineup == "mixed" else set()
+    rng = Rng(mix_seed(seed, players, 31))
+    decisions = 0
+    started = time.process_time()
+    while not GAME.is_over(state) and state["round"] <= WATCH_ROUNDS:
+        seat = rng.choice(GAME.to_act(state))
+        if seat in ai_seats:
+            action = GAME.ai_action(state, seat, seed=mix_seed(seed, decisions), budget_s=budget)
+        else:
+            action = GAME.auto_action(state, seat)
+        state = GAME.apply(state, seat, action)
+        decisions += 1
+    over = GAME.is_over(state)
+    shops, houses = buildings(state)
+    totals = [s["total"] for s in GAME.scores(state)]
+    reasons = list(state["end"]["reasons"])
+    return {
+        "players": players, "seed": seed, "lineup": lineup, "over": over,
+        "stalled": state["round"] > STALL_ROUND or not over,
+        "first": reasons[0] if reasons else None, "met": reasons,
+        "rounds": state["round"], "totals": totals, "ai_seats": sorted(ai_seats),
+        "shops": shops, "houses": houses,
+        "orders": [len(p["done"]) for p in state["p"]],
+        "techs": [len(p["techs"]) for p in state["p"]],
+        "church": [sum(1 for o in state["church"] if o == s) for s in range(players)],
+        "customs": [sum(1 for o in state["customs"] if o == s) for s in range(players)],
+        "decisions": decisions, "cpu_s": round(time.process_time() - started, 2),
+    }
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def _spread(values: list[float]) -> str:
+    if not values:
+        return "—"
+    over = sum(1 for v in values if v > 100) / len(values)
+    return (f"median {statistics.median(values):5.1f}  p10 {_pct(values, 0.1):5.1f}  p90 {_pct(values, 0.9):5.1f}"
+            f"  over 100: {over:4.0%}")
+
+
+def summarize(records: list[dict[str, Any]]) -> None:
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for r in records:
+        groups.setdefault((r["lineup"], r["players"]), []).append(r)
+    for (lineup, players), games in sorted(groups.items()):
+        ended = [g for g in games if g["over"]]
+        stalled = sum(1 for g in games if g["stalled"])
+        print(f"\n{players} players, line-up {lineup}: {len(games)} games ({len(ended)} ended by the rules, "
+              f"{stalled} stalled past round {STALL_ROUND})")
+        if not ended:
+            continue
+        first = Counter(g["first"] for g in ended)
+        met = Counter(c for g in ended for c in g["met"])
+        print("  end condition    ended   met")
+        for c in CONDITIONS:
+            print(f"  {c:15s} {first[c] / len(ended):5.0%} {met[c] / len(ended):5.0%}")
+        rounds = [g["rounds"] for g in ended]
+        print(f"  rounds: mean {statistics.mean(rounds):.1f}, p95 {_pct(rounds, 0.95)}, max {max(rounds)}")
+        winners = [max(g["totals"]) for g in ended]
+        losers = [t for g in ended for t in sorted(g["totals"], reverse=True)[1:]]
+        print(f"  winning score: {_spread(winners)}")
+        print(f"  losing scores: {_spread(losers)}")
+
+        def per_player(key: str, games: list[dict[str, Any]] = ended) -> float:
+            values = [v for g in games for v in g[key]]
+            return statistics.mean(values)
+
+        print(f"  per player: Shophouses {per_player('shops'):.2f}, Trading Houses {per_player('houses'):.2f}, "
+              f"orders {per_player('orders'):.2f}, technologies {per_player('techs'):.2f}, "
+              f"Church pawns {per_player('church'):.2f}, Customs pawns {per_player('customs'):.2f}")
+        if lineup == "mixed":
+            ai_wins = sum(1 for g in ended if g["totals"].index(max(g["totals"])) in g["ai_seats"])
+            print(f"  the AI won {ai_wins} of {len(ended)} ({ai_wins / len(ended):.0%})")
+        cpu = [g["cpu_s"] for g in games]
+        print(f"  CPU per game: mean {statistics.mean(cpu):.1f} s, decisions mean "
+              f"{statistics.mean(g['decisions'] for g in games):.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per player count and line-up")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--lineup", nargs="+", default=["ai", "mixed"], choices=["ai", "mixed", "greedy"])
+    parser.add_argument("--budget", type=float, default=2.0, help="the AI's budget per decision (s)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--log", type=Path, help="append each finished game to this JSON-lines file")
+    parser.add_argument("--summarize", type=Path, help="print the figures of a --log file and stop")
+    args = parser.parse_args()
+    if args.summarize:
+        summarize([json.loads(line) for line in args.summarize.read_text().splitlines() if line.strip()])
+        return
+    jobs = [(players, args.seed + i, lineup, args.budget)
+            for lineup in args.lineup for players in args.players for i in range(args.games)]
+    records: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [pool.submit(play, job) for job in jobs]
+        for future in as_completed(futures):
+            record = future.result()
+            records.append(record)
+            if args.log:
+                with args.log.open("a") as out:
+                    out.write(json.dumps(record) + "\n")
+    print("Yokohama calibration: whole games against the rulebook's 100-point counters and end conditions")
+    summarize(records)
+
+
+if __name__ == "__main__":
+    main()
