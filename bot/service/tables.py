@@ -422,7 +422,7 @@ class TableService:
             if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
                 raise ServiceError(f"You are already seated at table #{game_id}.")
             if game.status != "lobby":
-                raise GameClosed(f"Game #{game_id} has started without you; you can no longer join it.")
+                raise GameClosed(f"Game #{game_id} has already started without you; you can no longer join it.")
             max_players = get_game(game.kind).max_players
             try:
                 await self.storage.add_seat(game_id, user_id, max_seats=max_players, expected_version=game.version)
