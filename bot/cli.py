@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import Settings, SettingsError
-from bot.storage import Storage, StorageError, storage_for
+from bot.storage import SQLiteStorage, Storage, StorageError, storage_for
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -97,11 +97,17 @@ async def _play(args: argparse.Namespace, settings: Settings) -> int:
 async def _check(args: argparse.Namespace, settings: Settings) -> int:
     from bot.service import check_all
 
-    storage = await _open(args.db, settings)
+    storage = await _open(args.db, settings)  # refuses a file cut short or padded (header vs size), untouched
     try:
+        # The whole file first (SQLite backend): every page, index and constraint, not only what replays read.
+        damage = await storage.integrity_problems() if isinstance(storage, SQLiteStorage) else []
         results = await check_all(storage)
     finally:
         await storage.close()
+    for problem in damage:
+        print(f"BAD database: {problem}")
+    if damage:
+        print("The database file failed SQLite's integrity check; restore it from a backup.")
     bad = [r for r in results if not r.ok and not r.rules_changed]
     older = [r for r in results if r.rules_changed]
     for r in results:
@@ -109,7 +115,7 @@ async def _check(args: argparse.Namespace, settings: Settings) -> int:
     print(f"{len(results)} games checked, {len(bad)} mismatches.")
     if older:
         print(f"{len(older)} games replay differently under today's rules (begun before a rule fix; they play on).")
-    return 1 if bad else 0
+    return 1 if bad or damage else 0
 
 
 async def _rebuild(args: argparse.Namespace, settings: Settings) -> int:

@@ -15,9 +15,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.errors import report
-from bot.discord_app.panels import DYNAMIC_ITEMS, NO_MENTIONS_BUT_USERS, announce, game_channel, mention
+from bot.discord_app.panels import (
+    DYNAMIC_ITEMS,
+    NO_MENTIONS_BUT_USERS,
+    announce,
+    caller_of,
+    game_channel,
+    mention,
+)
 from bot.service import SweepEvent, TableService
-from bot.service.scope import request_server
+from bot.service.scope import request_caller
 from bot.settings import Settings
 from bot.storage import Storage
 
@@ -44,11 +51,11 @@ DRAIN_SECONDS = 5.0
 
 
 class ServerScopedTree(app_commands.CommandTree):
-    """The command tree; every slash command (and autocomplete) tells the service which server it comes
-    from, so a table is only ever seen or acted on from its own server (`bot.service.scope`)."""
+    """The command tree; every slash command (and autocomplete) tells the service who asks and from which
+    server, so every game number is resolved in the caller's scope (`bot.service.scope`)."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        request_server.set(interaction.guild_id)  # lives as long as this interaction's task
+        request_caller.set(caller_of(interaction))  # lives as long as this interaction's task
         return True
 
 

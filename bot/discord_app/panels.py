@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app import custom_ids as ids
 from bot.discord_app.errors import report
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
-from bot.service.scope import request_server
+from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
@@ -69,16 +70,21 @@ def service_of(interaction: discord.Interaction) -> TableService:
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run a component callback; any failure reaches the user through the one error handler.
 
-    It also tells the service which server the click comes from, so a table is only ever acted on
-    from its own server (`bot.service.scope`).
+    It also tells the service who clicked and in which server (taken from the interaction, never from the
+    button), so every game number is resolved in the clicker's scope (`bot.service.scope`).
     """
-    token = request_server.set(interaction.guild_id)
+    token = request_caller.set(caller_of(interaction))
     try:
         await work()
     except Exception as exc:  # noqa: BLE001 - the handler logs and answers
         await report(interaction, exc)
     finally:
-        request_server.reset(token)
+        request_caller.reset(token)
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """The caller as the service scopes it: the interaction's own user and server (None in a direct message)."""
+    return Caller(interaction.user.id, interaction.guild_id)
 
 
 def on_private_message(interaction: discord.Interaction) -> bool:
@@ -476,6 +482,9 @@ async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = No
 
 async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
     game = outcome.game
+    if outcome.bots_stuck:
+        await _announce_stuck(bot, outcome)
+        return
     special = ANNOUNCERS.get((game.kind, game.mode))
     if special is not None:
         try:
@@ -524,6 +533,25 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
                                   allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not post about game %s", game.id, exc_info=True)
+
+
+async def _announce_stuck(bot: YokohamaBot, outcome: Outcome) -> None:
+    """Tell the table that its bot could not move (the move before it is saved; the detail is in the log)."""
+    game = outcome.game
+    if game.mode != "table" or game.channel_id is None:
+        return
+    channel = await game_channel(bot, game)
+    if channel is None:
+        return
+    names = await seat_names(bot, game)
+    bots = ", ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in outcome.bots_stuck)
+    text = (f"⚠️ **{outcome.engine.title} #{game.id}**: {bots} could not make its move (this has been logged; "
+            "every move so far is saved). A server admin can try again with "
+            f"`/admin retry game:{game.id}` or end the game with `/admin end game:{game.id}`.")
+    try:
+        await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not tell game %s that its bot is stuck", game.id, exc_info=True)
 
 
 def final_standings(game: GameRow, names: list[str] | None = None) -> str:
@@ -677,9 +705,10 @@ async def post_start(bot: YokohamaBot, interaction: discord.Interaction, outcome
 
 
 # ----- the dynamic items ----------------------------------------------------------------------------
-# Each template bounds its numbers (at most 18 digits, within SQLite's integers), and `from_custom_id`
-# never raises: discord.py drops a click silently when it does ("This interaction failed"). A custom id
-# that matches no template is answered by the bot's catch-all (`YokohamaBot.on_interaction`).
+# Each item declares its fields (`FIELDS`) and its template from `bot.discord_app.custom_ids`, which parses
+# and bounds every field in one place; `from_custom_id` never raises (discord.py would drop the click in
+# silence): an out-of-bounds id becomes a `Refused` item that answers with the refusal. A custom id that
+# matches no template is answered by the bot's catch-all (`YokohamaBot.on_interaction`).
 def _label(item: discord.ui.Item[Any], default: str) -> str:
     """The label of the component clicked (a select sent with a button's id has none)."""
     label = getattr(item, "label", None)
@@ -691,7 +720,9 @@ def _stamped(custom_id: str, stamp: str) -> str:
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"yk:do:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<i>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
+                   template=ids.template("yk:do", "g", "v", "i", optional="s")):
+    FIELDS = {"g": ids.GAME, "v": ids.VERSION, "i": ids.INDEX, "s": ids.STAMP}
+
     def __init__(self, game_id: int, version: int, index: int, label: str = "Choose", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=clip(label or "Choose", 80), style=discord.ButtonStyle.primary,
@@ -701,7 +732,11 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["i"]), _label(item, "Choose"), match["s"] or "")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> ChoiceButton:
+        return cls(f["g"], f["v"], f["i"], _label(item, "Choose"), f["s"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await panel_click(interaction, self.game_id,
@@ -709,7 +744,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"yk:sel:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
+                   template=ids.template("yk:sel", "g", "v", "p", optional="s")):
+    FIELDS = {"g": ids.GAME, "v": ids.VERSION, "p": ids.PAGE, "s": ids.STAMP}
+
     def __init__(self, game_id: int, version: int, page: int, choices: list | None = None, stamp: str = "",
                  *, details: list[str] | None = None, names: list[str] | None = None) -> None:
         name_of = plain(names or [])
@@ -728,7 +765,11 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), stamp=match["s"] or "")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> ChoiceSelect:
+        return cls(f["g"], f["v"], f["p"], stamp=f["s"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # A value that is not an option number (a crafted request) picks nothing: the panel is refreshed.
@@ -768,7 +809,7 @@ def chosen_option(options: list[Any], picked: Any) -> int:
 
 
 class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                  template=r"yk:ms:(?P<g>\d{1,18}):(?P<v>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
+                  template=ids.template("yk:ms", "g", "v", optional="s")):
     """Pick 1-3 areas in one go; the matching option of the decision is then played like a click on it."""
 
     def __init__(self, game_id: int, version: int, stamp: str = "", *,
@@ -784,9 +825,15 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
         super().__init__(select)
         self.game_id, self.version, self.stamp = game_id, version, stamp
 
+    FIELDS = {"g": ids.GAME, "v": ids.VERSION, "s": ids.STAMP}
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), match["s"] or "")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PlaceSelect:
+        return cls(f["g"], f["v"], f["s"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         picked = (interaction.data or {}).get("values")
@@ -802,7 +849,9 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"yk:pg:(?P<g>\d{1,18}):(?P<v>\d{1,18}):(?P<p>\d{1,18})(?::(?P<s>[0-9a-f]{1,64}))?"):
+                 template=ids.template("yk:pg", "g", "v", "p", optional="s")):
+    FIELDS = {"g": ids.GAME, "v": ids.VERSION, "p": ids.PAGE, "s": ids.STAMP}
+
     def __init__(self, game_id: int, version: int, page: int, label: str = "More", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=_stamped(f"yk:pg:{game_id}:{version}:{page}", stamp)))
@@ -810,7 +859,11 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["v"]), int(match["p"]), _label(item, "More"), match["s"] or "")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PageButton:
+        return cls(f["g"], f["v"], f["p"], _label(item, "More"), f["s"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -835,7 +888,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         await panel_click(interaction, self.game_id, work)
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:(?P<g>\d{1,18})"):
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:rf", "g")):
+    FIELDS = {"g": ids.GAME}
+
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, emoji="🔄",
                                            custom_id=f"yk:rf:{game_id}"))
@@ -843,7 +898,11 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]))
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> RefreshButton:
+        return cls(f["g"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -857,7 +916,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:rf:
     with_picture = False
 
 
-class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d{1,18})"):
+class PictureButton(RefreshButton, template=ids.template("yk:pic", "g")):
     """"Show my sheet": the panel again, with a fresh picture (games that send text between pictures)."""
 
     with_picture = True
@@ -868,11 +927,11 @@ class PictureButton(RefreshButton, template=r"yk:pic:(?P<g>\d{1,18})"):
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), _label(item, "Show my picture"))
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PictureButton:
+        return cls(f["g"], _label(item, "Show my picture"))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(?P<g>\d{1,18})"):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:undo", "g")):
     """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
 
     def __init__(self, game_id: int) -> None:
@@ -880,15 +939,23 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:undo:(
                                            custom_id=f"yk:undo:{game_id}"))
         self.game_id = game_id
 
+    FIELDS = {"g": ids.GAME}
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]))
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> UndoButton:
+        return cls(f["g"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await panel_click(interaction, self.game_id, lambda: undo_last(interaction, self.game_id))
 
 
-class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:open:(?P<g>\d{1,18})"):
+class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:open", "g")):
+    FIELDS = {"g": ids.GAME}
+
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Open my panel", style=discord.ButtonStyle.success,
                                            custom_id=f"yk:open:{game_id}"))
@@ -896,14 +963,20 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:o
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]))
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> OpenPanelButton:
+        return cls(f["g"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"yk:lobby:(?P<g>\d{1,18}):(?P<w>join|leave|start|bot|unbot)"):
+                  template=ids.template("yk:lobby", "g", "w")):
+    FIELDS = {"g": ids.GAME, "w": ids.LOBBY}
+
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
               "unbot": discord.ButtonStyle.secondary}
@@ -916,7 +989,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), match["w"])
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> LobbyButton:
+        return cls(f["g"], f["w"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: lobby_click(interaction, self.game_id, self.what))

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels import clip, guarded
+from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from bot.storage import FinishedGame, Rating, is_bot_user
@@ -96,10 +98,11 @@ def board_message(board: Board, viewer: int, scope_name: str) -> dict[str, Any]:
     lines.append("A `?` marks a provisional rating (fewer than 5 rated games). `/profile` shows more.")
     view = None
     if board.pages > 1:
+        everyone = board.scope == EVERYONE
         view = discord.ui.View(timeout=None)
-        view.add_item(BoardPageButton(board.kind, board.scope, board.page - 1, "◀ Previous",
+        view.add_item(BoardPageButton(board.kind, everyone, board.page - 1, "◀ Previous",
                                       disabled=board.page == 0))
-        view.add_item(BoardPageButton(board.kind, board.scope, board.page + 1, "Next ▶",
+        view.add_item(BoardPageButton(board.kind, everyone, board.page + 1, "Next ▶",
                                       disabled=board.page >= board.pages - 1))
     return {"content": clip("\n".join(lines), 2000), "view": view}
 
@@ -119,19 +122,38 @@ async def show_board(interaction: discord.Interaction, kind: str, scope: int, pa
                                             ephemeral=True, allowed_mentions=QUIET)
 
 
-class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"yk:st:(?P<k>[a-z]+):(?P<s>\d+):(?P<p>-?\d+)"):
-    def __init__(self, kind: str, scope: int, page: int, label: str = "More", *, disabled: bool = False) -> None:
+class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:st", "k", "s", "p")):
+    """A leaderboard page. It carries only whether the board is everyone's (0) or the server's (1): the server
+    is always the one the click comes from, never a number in the button (older buttons carried the server
+    id there; any number but 0 still means "this server")."""
+
+    FIELDS = {"k": ids.KIND, "s": ids.SCOPE, "p": ids.PAGE}
+
+    def __init__(self, kind: str, everyone: bool, page: int, label: str = "More", *, disabled: bool = False) -> None:
+        page = min(max(0, page), ids.MAX_PAGE)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"yk:st:{kind}:{scope}:{max(0, page)}"))
-        self.kind, self.scope, self.page = kind, scope, max(0, page)
+                                           custom_id=f"yk:st:{kind}:{0 if everyone else 1}:{page}"))
+        self.kind, self.everyone, self.page = kind, everyone, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(match["k"], int(match["s"]), int(match["p"]), item.label or "More")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> BoardPageButton:
+        return cls(f["k"], f["s"] == EVERYONE, f["p"], getattr(item, "label", None) or "More")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: show_board(interaction, self.kind, self.scope, self.page, edit=True))
+        async def work() -> None:
+            if self.everyone:
+                scope = EVERYONE
+            elif interaction.guild_id is None:
+                raise ServiceError("A server's leaderboard pages only in that server; here, use "
+                                   "`/standings scope: everyone`.")
+            else:
+                scope = interaction.guild_id
+            await show_board(interaction, self.kind, scope, self.page, edit=True)
+        await guarded(interaction, work)
 
 
 # ----- /profile --------------------------------------------------------------------------------------
@@ -239,17 +261,26 @@ async def show_history(interaction: discord.Interaction, user_id: int, kind: str
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
-                        template=r"yk:hist:(?P<u>\d+):(?P<k>[a-z]+|-):(?P<p>-?\d+)"):
+                        template=ids.template("yk:hist", "u", "k", "p")):
+    """A page of a player's finished games (public, like `/history user:`): whose, which game, which page."""
+
+    FIELDS = {"u": ids.USER, "k": ids.ANY_KIND, "p": ids.PAGE}
+
     def __init__(self, user_id: int, kind: str | None, page: int, label: str = "More", *,
                  disabled: bool = False) -> None:
+        page = min(max(0, page), ids.MAX_PAGE)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"yk:hist:{user_id}:{kind or '-'}:{max(0, page)}"))
-        self.user_id, self.kind, self.page = user_id, kind, max(0, page)
+                                           custom_id=f"yk:hist:{user_id}:{kind or '-'}:{page}"))
+        self.user_id, self.kind, self.page = user_id, kind, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        kind = None if match["k"] == "-" else match["k"]
-        return cls(int(match["u"]), kind, int(match["p"]), item.label or "More")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> HistoryPageButton:
+        kind = None if f["k"] == "-" else f["k"]
+        return cls(f["u"], kind, f["p"], getattr(item, "label", None) or "More")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction,
@@ -296,8 +327,7 @@ async def show_log(interaction: discord.Interaction, game_id: int, page: int, *,
     bot: YokohamaBot = interaction.client  # type: ignore[assignment]
     # Replaying a long game takes a moment: answer Discord first.
     await (interaction.response.defer() if edit else interaction.response.defer(ephemeral=True, thinking=True))
-    log = await standings_of(interaction).game_log(game_id, viewer=interaction.user.id,
-                                                    guild_id=interaction.guild_id)
+    log = await standings_of(interaction).game_log(game_id)  # in the caller's scope (see `guarded`)
     pages = await log_pages(bot, log)
     page = min(max(0, page), len(pages) - 1)
     content = clip(log_header(log, page, len(pages)) + "\n" + pages[page], 2000)
@@ -313,15 +343,24 @@ async def show_log(interaction: discord.Interaction, game_id: int, page: int, *,
                                     allowed_mentions=QUIET)
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:log:(?P<g>\d+):(?P<p>-?\d+)"):
+class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:log", "g", "p")):
+    """A page of a game's log; the game is resolved in the clicker's scope like any game number."""
+
+    FIELDS = {"g": ids.GAME, "p": ids.PAGE}
+
     def __init__(self, game_id: int, page: int, label: str = "More", *, disabled: bool = False) -> None:
+        page = min(max(0, page), ids.MAX_PAGE)
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-                                           custom_id=f"yk:log:{game_id}:{max(0, page)}"))
-        self.game_id, self.page = game_id, max(0, page)
+                                           custom_id=f"yk:log:{game_id}:{page}"))
+        self.game_id, self.page = game_id, page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]), int(match["p"]), item.label or "More")
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> LogPageButton:
+        return cls(f["g"], f["p"], getattr(item, "label", None) or "More")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: show_log(interaction, self.game_id, self.page, edit=True))

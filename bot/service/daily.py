@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from bot.service import arguments as check
 from bot.service.errors import GameClosed, ServiceError
 from bot.service.replay import effective
 from bot.service.tables import TableService
@@ -369,8 +370,12 @@ class DailyService:
                 self.standing_of(game)
         for game_id in missing:
             if game_id not in self._standings:
-                self.standing_of(await self.tables.game(game_id))
-        standings = ranked([self._standings[game_id] for game_id in ids])
+                # The board's own rows (every player's finished attempt of the date, by design public as a
+                # score), not a game number someone typed: read directly, not through the scoped lookup.
+                row = await self.storage.get_game(game_id)
+                if row is not None:
+                    self.standing_of(row)
+        standings = ranked([self._standings[game_id] for game_id in ids if game_id in self._standings])
         you = next((s for s in standings if s.user_id == viewer), None) if viewer is not None else None
         return Leaderboard(date=date, scope="global" if guild_id is None else "server", entries=standings[:top],
                            you=you, players=len(standings))
@@ -438,11 +443,14 @@ class DailyService:
 
         Only for players who finished that day's challenge (no spoilers); past days work too.
         """
+        viewer = check.whole(viewer, "player id", low=1)
         date = date or self.today()
         mine = await self._finished_attempt(viewer, date)
         if mine is None:
             raise ServiceError(f"Finish your attempt at the challenge of {date} first: comparisons are only for "
                                "players who finished it, so nobody sees the day's dice spoiled.")
+        # The viewer's own attempt, resolved like any game number (it is the caller's own private game).
+        mine = await self.tables.game(mine.id)
         challenge = await self.challenge(date)
         you = await self._line(mine, "you", challenge)
         if with_ == "par":
@@ -456,7 +464,9 @@ class DailyService:
                     raise ServiceError(f"Nobody else has finished the challenge of {date} yet; try `with: par`.")
                 rival_id = rivals[0].user_id
             else:
-                rival_id = int(with_)
+                # A player from the command (a forged one may carry any number): bounded like every id. Their
+                # attempt is read only as the day's board shows it, to someone who finished that day too.
+                rival_id = check.whole(with_ if isinstance(with_, int) else _number(with_), "player id", low=1)
                 if rival_id == viewer:
                     raise ServiceError("Pick someone else to compare with (or `leader` / `par`).")
             rival = await self._finished_attempt(rival_id, date)
@@ -504,6 +514,11 @@ def ranked(standings: list[Standing]) -> list[Standing]:
         rank = out[-1].rank if out and out[-1].key == s.key else i + 1
         out.append(Standing(rank, s.user_id, s.game_id, s.total, s.orders, s.resources, s.circles, s.finished_at))
     return out
+
+
+def _number(text: str) -> int | str:
+    """`text` as a whole number if it is one of sensible length, else as it is (for the refusal to show)."""
+    return int(text) if isinstance(text, str) and text.isdigit() and len(text) <= 20 else text
 
 
 def duration(seconds: float) -> str:

@@ -14,7 +14,8 @@ import logging
 from dataclasses import dataclass, field
 
 from bot.service import ratings
-from bot.service.errors import GameNotFound, ServiceError
+from bot.service.errors import ServiceError
+from bot.service.scope import scoped_game
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
 
@@ -200,19 +201,15 @@ class Standings:
         return HistoryPage(user_id=user_id, kind=kind, page=page, pages=pages, total=total, games=games)
 
     # ----- the move log -------------------------------------------------------------------------------
-    async def game_log(self, game_id: int, *, viewer: int, guild_id: int | None) -> GameLog:
+    async def game_log(self, game_id: int) -> GameLog:
         """Every decision of a game, in order, as public text (all of it once the game is over).
 
-        Table games are open to their server; solo and daily games only to their player (a daily
-        log would tell others the day's dice).
+        The game is resolved through the one scoped lookup (`bot.service.scope`): a table's log is open to
+        its own server only (never to a direct message, which has no server), a solo game's or a daily
+        attempt's only to its player (a daily log would tell others the day's dice); anything else is
+        "no such game", worded as for a number nobody used.
         """
-        game = await self.storage.get_game(game_id)
-        if game is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        if game.mode == "table" and guild_id is not None and game.guild_id not in (None, guild_id):
-            raise ServiceError(f"Game #{game_id} belongs to another server.")
-        if game.mode != "table" and not game.is_seated(viewer):
-            raise ServiceError(f"Game #{game_id} is a private game; only its player can read its log.")
+        game = await scoped_game(self.storage, game_id)
         if game.state is None:
             raise ServiceError(f"Game #{game_id} has not started yet; there is nothing in its log.")
         engine = get_game(game.kind)

@@ -25,7 +25,6 @@ from bot.service.errors import (
     BadRequest,
     GameClosed,
     GameMovedOn,
-    GameNotFound,
     GameUnreadable,
     NotSeated,
     NotYourTurn,
@@ -33,7 +32,7 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.replay import UNDO, effective, replay
-from bot.service.scope import ANYWHERE, request_server
+from bot.service.scope import no_such_game, scoped_game
 from bot.service.standings import record_result
 from bot.storage import (
     AlreadyExists,
@@ -72,6 +71,8 @@ AI_BUDGET_S = 2.0
 #: Upper bound on bot turns played one after another in one request (a table of several bots takes turns
 #: in a row; each is its own write and turn post). Past it the sweep carries on.
 _BOT_TURNS_IN_A_ROW = 64
+#: How often a lobby change is read and tried again when other lobby changes keep landing first.
+_LOBBY_TRIES = 12
 
 
 def _journal_key(game_id: int) -> str:
@@ -156,6 +157,9 @@ class Outcome:
     bots_next: list[int] = field(default_factory=list)
     #: The bot's turn played right after this change (its own write and turn post), then the next, …
     bot_turn: Outcome | None = None
+    #: Bot seats that owe a decision but could not make one (the AI and its fallback both failed): this
+    #: change is saved all the same; the table is told, the game is marked, an admin can retry or end it.
+    bots_stuck: list[int] = field(default_factory=list)
 
     def chain(self) -> list[Outcome]:
         """This outcome and the bot turns that followed it, in order (what a caller announces)."""
@@ -283,17 +287,9 @@ class TableService:
 
     # ----- loading -----------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow:
-        """The stored game, if it exists and (for a table) belongs to the server the request comes from."""
-        if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id <= check.MAX_INT:
-            raise GameNotFound(f"There is no game #{str(game_id)[:20]}.")
-        game = await self.storage.get_game(game_id)
-        if game is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
-        where = request_server.get()
-        if where is not ANYWHERE and game.mode == "table" and game.guild_id is not None and game.guild_id != where:
-            # Another server's table: as good as absent here (one server cannot join or act in another's).
-            raise GameNotFound(f"There is no game #{game_id} in this server.")
-        return game
+        """The stored game, if it exists and lies in the caller's scope (`bot.service.scope`): a table of the
+        server the request comes from, a private game of the person asking. Else "no such game"."""
+        return await scoped_game(self.storage, game_id)
 
     async def load(self, game_id: int) -> tuple[GameRow, Game, State | None]:
         game = await self.game(game_id)
@@ -399,105 +395,128 @@ class TableService:
             raise ServiceError("You already have that game.") from exc
         return await self.game(game_id)
 
+    async def _lobby_change(self, game_id: int, change: Callable[[GameRow], Awaitable[None]]) -> GameRow:
+        """Apply one lobby change as a compare-and-set on the lobby's version, re-reading and re-checking
+        the lobby each time another change (a join, a leave, the start) lands first.
+
+        `change` checks the lobby as read (raising the service's refusal) and writes with that lobby's
+        version; a StaleVersion means the lobby moved: it is read again, so a join that lost to the start
+        is refused by `change` itself ("started without you"), never told it joined.
+        """
+        for _ in range(_LOBBY_TRIES):
+            game = await self.game(game_id)
+            try:
+                await change(game)
+            except StaleVersion:
+                continue
+            return await self.game(game_id)
+        raise GameMovedOn(f"Table #{game_id} is changing very fast just now; nothing was changed. Try again.")
+
     @_operation
     async def join(self, game_id: int, user_id: int) -> GameRow:
         user_id = check.whole(user_id, "player id", low=1)
-        game = await self.game(game_id)
-        if game.mode != "table":
-            raise ServiceError("That is a private game.")
-        if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
-            raise ServiceError(f"You are already seated at table #{game_id}.")
-        max_players = get_game(game.kind).max_players
-        # Storage checks status, seat and capacity in one transaction (two joins at once included).
-        try:
-            await self.storage.add_seat(game_id, user_id, max_seats=max_players)
-        except AlreadyExists as exc:
-            raise ServiceError(f"You are already seated in game #{game_id}.") from exc
-        except TableFull as exc:
-            raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
-        except StaleVersion as exc:
-            raise GameClosed(f"Game #{game_id} has already started; you can no longer join it.") from exc
-        return await self.game(game_id)
+
+        async def change(game: GameRow) -> None:
+            if game.mode != "table":
+                raise ServiceError("That is a private game.")
+            if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
+                raise ServiceError(f"You are already seated at table #{game_id}.")
+            if game.status != "lobby":
+                raise GameClosed(f"Game #{game_id} has already started without you; you can no longer join it.")
+            max_players = get_game(game.kind).max_players
+            try:
+                await self.storage.add_seat(game_id, user_id, max_seats=max_players, expected_version=game.version)
+            except AlreadyExists as exc:
+                raise ServiceError(f"You are already seated in game #{game_id}.") from exc
+            except TableFull as exc:
+                raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
+
+        return await self._lobby_change(game_id, change)
 
     @_operation
     async def leave(self, game_id: int, user_id: int) -> GameRow:
         user_id = check.whole(user_id, "player id", low=1)
-        game = await self.game(game_id)
-        if not game.is_seated(user_id):
-            raise NotSeated(f"You are not seated in game #{game_id}.")
-        try:
-            await self.storage.remove_seat(game_id, user_id)
-            game = await self.game(game_id)
-            if game.status == "lobby" and all(is_bot_user(s.user_id) for s in game.seats):
-                for bot in game.bot_users():  # nobody is left to play against the bots: close the table
-                    await self.storage.remove_seat(game_id, bot)
-        except StaleVersion as exc:
-            raise GameClosed("The game has started; use resign to give up your seat.") from exc
-        return await self.game(game_id)
+
+        async def change(game: GameRow) -> None:
+            if not game.is_seated(user_id):
+                raise NotSeated(f"You are not seated in game #{game_id}.")
+            if game.status != "lobby":
+                raise GameClosed("The game has started; use resign to give up your seat.")
+            gone = [user_id]
+            if all(is_bot_user(s.user_id) for s in game.seats if s.user_id != user_id):
+                gone += game.bot_users()  # nobody is left to play against the bots: close the table
+            await self.storage.remove_seats(game_id, gone, expected_version=game.version)
+
+        return await self._lobby_change(game_id, change)
 
     @_operation
     async def add_bot(self, game_id: int, user_id: int) -> GameRow:
         """A seated player seats the AI in the lobby (one more bot seat, up to the table's size)."""
         user_id = check.whole(user_id, "player id", low=1)
-        game = await self.game(game_id)
-        if game.mode != "table":
-            raise ServiceError("That is a private game.")
-        if game.status != "lobby":
-            raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.")
-        if not game.is_seated(user_id):
-            raise NotSeated(f"Only a seated player can add the bot to table #{game_id}.")
-        max_players = get_game(game.kind).max_players
-        taken = set(game.bot_users())
-        bot = next(b for b in range(-1, -max_players - 2, -1) if b not in taken)
-        try:
-            await self.storage.add_seat(game_id, bot, max_seats=max_players)
-        except (TableFull, AlreadyExists) as exc:
-            raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
-        except StaleVersion as exc:
-            raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.") from exc
-        return await self.game(game_id)
+
+        async def change(game: GameRow) -> None:
+            if game.mode != "table":
+                raise ServiceError("That is a private game.")
+            if game.status != "lobby":
+                raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.")
+            if not game.is_seated(user_id):
+                raise NotSeated(f"Only a seated player can add the bot to table #{game_id}.")
+            max_players = get_game(game.kind).max_players
+            taken = set(game.bot_users())
+            bot = next(b for b in range(-1, -max_players - 2, -1) if b not in taken)
+            try:
+                await self.storage.add_seat(game_id, bot, max_seats=max_players, expected_version=game.version)
+            except (TableFull, AlreadyExists) as exc:
+                raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
+
+        return await self._lobby_change(game_id, change)
 
     @_operation
     async def remove_bot(self, game_id: int, user_id: int) -> GameRow:
         """A seated player takes the last bot added off the table (lobby only)."""
         user_id = check.whole(user_id, "player id", low=1)
-        game = await self.game(game_id)
-        if not game.is_seated(user_id):
-            raise NotSeated(f"Only a seated player can remove the bot from table #{game_id}.")
-        bots = game.bot_users()
-        if not bots:
-            raise ServiceError(f"The bot is not seated at table #{game_id}.")
-        try:
-            await self.storage.remove_seat(game_id, bots[-1])
-        except StaleVersion as exc:
-            raise GameClosed("The game has started; the bot plays it to the end.") from exc
-        return await self.game(game_id)
+
+        async def change(game: GameRow) -> None:
+            if not game.is_seated(user_id):
+                raise NotSeated(f"Only a seated player can remove the bot from table #{game_id}.")
+            if game.status != "lobby":
+                raise GameClosed("The game has started; the bot plays it to the end.")
+            bots = game.bot_users()
+            if not bots:
+                raise ServiceError(f"The bot is not seated at table #{game_id}.")
+            await self.storage.remove_seats(game_id, [bots[-1]], expected_version=game.version)
+
+        return await self._lobby_change(game_id, change)
 
     @_operation
     async def start(self, game_id: int, user_id: int) -> Outcome:
+        """Start the lobby with everyone seated in it. A join landing between the read and the write makes
+        the write stale: the lobby is read again and started with that player too (`_lobby_change`)."""
         user_id = check.whole(user_id, "player id", low=1)
-        game = await self.game(game_id)
-        engine = get_game(game.kind)
-        if game.status != "lobby":
-            raise GameClosed(f"Game #{game_id} has already started.")
-        if not game.is_seated(user_id):
-            raise NotSeated(f"Only a seated player can start game #{game_id}.")
-        players = len(game.seats)
-        if players < engine.min_players:
-            raise ServiceError(
-                f"{engine.title} needs at least {engine.min_players} players; {players} seated so far."
-            )
-        joined = [s.user_id for s in sorted(game.seats, key=lambda s: s.joined_at)]
-        order = Rng(mix_seed(game.seed, "seats")).shuffled(joined)
-        try:
-            state = engine.new(players, game.seed, game.options)
-        except IllegalAction as exc:
-            raise ServiceError(exc.message) from exc
-        try:
-            await self.storage.start_game(game_id, order, engine.dump(state))
-        except StaleVersion as exc:
-            raise GameMovedOn(str(exc)) from exc
-        game = await self.game(game_id)
+        started: list[tuple[Game, State]] = []
+
+        async def change(game: GameRow) -> None:
+            engine = get_game(game.kind)
+            if game.status != "lobby":
+                raise GameClosed(f"Game #{game_id} has already started.")
+            if not game.is_seated(user_id):
+                raise NotSeated(f"Only a seated player can start game #{game_id}.")
+            players = len(game.seats)
+            if players < engine.min_players:
+                raise ServiceError(
+                    f"{engine.title} needs at least {engine.min_players} players; {players} seated so far."
+                )
+            joined = [s.user_id for s in sorted(game.seats, key=lambda s: s.joined_at)]
+            order = Rng(mix_seed(game.seed, "seats")).shuffled(joined)
+            try:
+                state = engine.new(players, game.seed, game.options)
+            except IllegalAction as exc:
+                raise ServiceError(exc.message) from exc
+            await self.storage.start_game(game_id, order, engine.dump(state), expected_version=game.version)
+            started[:] = [(engine, state)]
+
+        game = await self._lobby_change(game_id, change)
+        [(engine, state)] = started
         # A game can open with decisions for a seat that is bot-played (none today), or end at once.
         return await self._after(game, engine, state, state, [], resign_users=(), force_write=False)
 
@@ -866,6 +885,10 @@ class TableService:
         admin_id = check.whole(admin_id, "admin id", low=1)
         reason = check.text(reason or "", "reason", longest=200).strip()
         game = await self.game(game_id)
+        if game.mode != "table" and game.creator_id != admin_id:
+            # A private game ends only by its owner, whoever else asks and from wherever (the scoped lookup
+            # already hides it from other people on Discord; this holds for every caller).
+            raise no_such_game(game_id)
         if game.status not in ("lobby", "active"):
             raise GameClosed(f"Game #{game_id} is already over.")
         result = {"scores": [], "ranking": [], "forfeited": [], "reason": "ended by admin",
@@ -877,6 +900,25 @@ class TableService:
                 from exc
         log.warning("game %s (%s) ended by admin %s: %s", game_id, game.kind, admin_id, reason or "no reason given")
         return await self.game(game_id)
+
+    @_operation
+    async def retry_bot(self, game_id: int, admin_id: int) -> Outcome:
+        """A server admin asks a stuck bot seat to try its turn again (after the AI failed, or an outage).
+
+        The bot plays as it would after any move (its own versioned write and turn post); if it fails
+        again the outcome names the stuck seats once more and the game stays marked for an admin.
+        """
+        admin_id = check.whole(admin_id, "admin id", low=1)
+        game, engine, state = await self.load(game_id)
+        if game.status != "active" or state is None:
+            raise GameClosed(f"Game #{game_id} is not running.")
+        if not set(engine.to_act(state)) & game.bot_seats():
+            raise ServiceError(f"No bot seat owes a decision in game #{game_id}; there is nothing to retry.")
+        log.warning("admin %s retries the bot of game %s (fault: %s)", admin_id, game_id, game.fault or "-")
+        outcome = await self._bot_turn(game, engine, state, 1)
+        if outcome is None:
+            raise GameMovedOn(f"Game #{game_id} moved on meanwhile; look at it again.")
+        return outcome
 
     async def find_unreadable(self, batch: int = SWEEP_BATCH) -> list[tuple[int, str]]:
         """Every running game whose state cannot be read, marked as such: (game id, what is wrong).
@@ -963,9 +1005,29 @@ class TableService:
         return state, applied
 
     async def _bot_turn(self, game: GameRow, engine: Game, state: State, depth: int) -> Outcome | None:
-        """Play the bot seats' turn right away, off the event loop, as its own write (origin "auto")."""
+        """Play the bot seats' turn right away, off the event loop, as its own write (origin "auto").
+
+        The move that led here is already saved, so a bot that cannot move (its AI and the fallback both
+        fail) must not turn it into an error: the failure is logged, the game is marked (the sweep then
+        leaves it alone instead of failing every few minutes), and the outcome names the stuck seats so
+        the table is told; an admin can retry the bot (`retry_bot`) or end the game.
+        """
         base = await self._log_length(game)
-        new_state, applied = await asyncio.to_thread(self._play_bots, game, engine, state, base)
+        try:
+            new_state, applied = await asyncio.to_thread(self._play_bots, game, engine, state, base)
+        except (DiskFull, StaleVersion, GameMovedOn):
+            raise
+        except Exception as exc:  # noqa: BLE001 - whatever the AI raised, the saved move stands
+            stuck = sorted(set(engine.to_act(state)) & game.bot_seats())
+            log.exception("game %s: the bot could not move for seat(s) %s", game.id, stuck)
+            detail = f"bot seat(s) {stuck} could not move: {type(exc).__name__}: {exc}"
+            try:
+                await self.storage.mark_fault(game.id, detail[:500])
+            except Exception:  # noqa: BLE001 - marking is best effort; the table is told either way
+                log.exception("could not mark game %s as stuck", game.id)
+            fresh = dataclasses.replace(game, fault=detail[:500])
+            return Outcome(game=fresh, engine=engine, state=state, before=state,
+                           waiting_on=self._users(game, engine.to_act(state)), bots_stuck=stuck)
         if not applied:
             return None
         try:

@@ -279,41 +279,56 @@ class PostgresStorage:
         async with self._transaction() as conn:
             await conn.execute("UPDATE games SET fault = $1 WHERE id = $2", detail, game_id)
 
-    # ----- seats -------------------------------------------------------------------------------
-    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
-        """Seat `user_id`; the game row is locked first, so two joins at once never overfill a table."""
+    # ----- seats (the lobby: every change is compare-and-set on the lobby's version) ----------------------
+    @staticmethod
+    async def _bump_lobby(conn: asyncpg.Connection, game_id: int, expected_version: int) -> None:
+        """Claim the lobby change (the row stays locked to the end of the transaction): the version moves on
+        only if it is still `expected_version` and the game is still a lobby; else StaleVersion."""
+        done = await conn.execute(
+            "UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2 AND version = $3 "
+            "AND status = 'lobby'", time.time(), game_id, expected_version)
+        if _rowcount(done) != 1:
+            raise StaleVersion("The lobby changed (or the game started) since it was read.")
+
+    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int, expected_version: int) -> None:
+        """Seat `user_id` if the lobby is still at `expected_version`; capacity and uniqueness are checked
+        under the game row's lock, so no join can slip in beside another join or a start."""
         try:
             async with self._transaction() as conn:
-                await _require_status(conn, game_id, "lobby")
+                await self._bump_lobby(conn, game_id, expected_version)
                 seated = await conn.fetchval("SELECT count(*) FROM seats WHERE game_id = $1", game_id)
                 if seated >= max_seats:
                     raise TableFull(f"game {game_id} has {seated} of {max_seats} seats taken")
                 await conn.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES ($1, $2, $3)",
                                    game_id, user_id, time.time())
-                await _touch(conn, game_id)
         except asyncpg.UniqueViolationError as exc:
             raise AlreadyExists(str(exc)) from exc
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seats(self, game_id: int, user_ids: Sequence[int], *, expected_version: int) -> None:
+        """Unseat `user_ids` in one lobby change; a lobby left empty is closed (abandoned)."""
         async with self._transaction() as conn:
-            await _require_status(conn, game_id, "lobby")
-            await conn.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id)
+            await self._bump_lobby(conn, game_id, expected_version)
+            await conn.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = ANY($2::bigint[])",
+                               game_id, list(user_ids))
             left = await conn.fetchval("SELECT count(*) FROM seats WHERE game_id = $1", game_id)
             if left == 0:
-                await conn.execute(
-                    "UPDATE games SET status = 'abandoned', updated_at = $1 WHERE id = $2", time.time(), game_id)
-            else:
-                await _touch(conn, game_id)
+                await conn.execute("UPDATE games SET status = 'abandoned' WHERE id = $1", game_id)
 
     # ----- play ----------------------------------------------------------------------------------
-    async def start_game(self, game_id: int, seat_order: list[int], state: str) -> None:
+    async def start_game(self, game_id: int, seat_order: list[int], state: str, *, expected_version: int) -> None:
+        """Start the lobby as it was at `expected_version`, with exactly `seat_order` seated: a join, leave or
+        bot change landing after the lobby was read makes this a StaleVersion (never a ghost seat)."""
         now = time.time()
         async with self._transaction() as conn:
             done = await conn.execute(
                 "UPDATE games SET status = 'active', state = $1, version = 0, updated_at = $2, "
-                "waiting_since = $2 WHERE id = $3 AND status = 'lobby'", state, now, game_id)
+                "waiting_since = $2 WHERE id = $3 AND status = 'lobby' AND version = $4",
+                state, now, game_id, expected_version)
             if _rowcount(done) != 1:
-                raise StaleVersion("The game has already started or was cancelled.")
+                raise StaleVersion("The lobby changed (or the game started) since it was read.")
+            seated = await conn.fetchval("SELECT count(*) FROM seats WHERE game_id = $1", game_id)
+            if seated != len(seat_order):
+                raise StaleVersion("The list of players changed while the game was starting.")
             for seat, user_id in enumerate(seat_order):
                 done = await conn.execute(
                     "UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3", seat, game_id, user_id)
@@ -597,16 +612,6 @@ def _rowcount(status: str) -> int:
         return int(status.rsplit(" ", 1)[-1])
     except ValueError:
         return 0
-
-
-async def _require_status(conn: asyncpg.Connection, game_id: int, status: str) -> None:
-    current = await conn.fetchval("SELECT status FROM games WHERE id = $1 FOR UPDATE", game_id)
-    if current != status:
-        raise StaleVersion("The game is no longer open for that.")
-
-
-async def _touch(conn: asyncpg.Connection, game_id: int) -> None:
-    await conn.execute("UPDATE games SET updated_at = $1 WHERE id = $2", time.time(), game_id)
 
 
 async def _seats_of_many(conn: asyncpg.Connection, game_ids: list[int]) -> dict[int, list[SeatRow]]:

@@ -77,6 +77,13 @@ class SQLiteStorage:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._check_writable_paths()
+            damage = size_problem(Path(self.path))
+            if damage:
+                # Before any connection: SQLite itself would read (and our migrations write) a cut file.
+                raise StorageError(
+                    f"The database file {self.path} {damage}. It was left untouched; restore it from a backup "
+                    "(`yokohama-bot check-db` reports the same)."
+                )
         try:
             self._writer = await self._connect()
             await self._check_and_migrate(self._writer)
@@ -426,13 +433,23 @@ class SQLiteStorage:
         async with self._transaction() as conn:
             await conn.execute("UPDATE games SET fault = ? WHERE id = ?", (detail, game_id))
 
-    # ----- seats -------------------------------------------------------------------------------
-    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int) -> None:
-        """Seat `user_id`, checking status, uniqueness and capacity inside one transaction,
-        so two players joining at once can never overfill a table."""
+    # ----- seats (the lobby: every change is compare-and-set on the lobby's version) ----------------------
+    async def _bump_lobby(self, conn: aiosqlite.Connection, game_id: int, expected_version: int) -> None:
+        """Claim the lobby change: the version moves on only if it is still `expected_version` and the game
+        is still a lobby; else StaleVersion (another join, leave or start landed first)."""
+        cur = await conn.execute(
+            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ? AND status = 'lobby'",
+            (time.time(), game_id, expected_version),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion("The lobby changed (or the game started) since it was read.")
+
+    async def add_seat(self, game_id: int, user_id: int, *, max_seats: int, expected_version: int) -> None:
+        """Seat `user_id` if the lobby is still at `expected_version`, checking capacity and uniqueness in
+        the same transaction, so no join can slip in beside another join or a start."""
         try:
             async with self._transaction() as conn:
-                await _require_status(conn, game_id, "lobby")
+                await self._bump_lobby(conn, game_id, expected_version)
                 seated = await self._scalar(conn, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
                 if seated >= max_seats:
                     raise TableFull(f"game {game_id} has {seated} of {max_seats} seats taken")
@@ -440,33 +457,35 @@ class SQLiteStorage:
                     "INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)",
                     (game_id, user_id, time.time()),
                 )
-                await _touch(conn, game_id)
         except sqlite3.IntegrityError as exc:
             raise AlreadyExists(str(exc)) from exc
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove_seats(self, game_id: int, user_ids: Sequence[int], *, expected_version: int) -> None:
+        """Unseat `user_ids` in one lobby change; a lobby left empty is closed (abandoned)."""
         async with self._transaction() as conn:
-            await _require_status(conn, game_id, "lobby")
-            await conn.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await self._bump_lobby(conn, game_id, expected_version)
+            await conn.executemany("DELETE FROM seats WHERE game_id = ? AND user_id = ?",
+                                   [(game_id, user) for user in user_ids])
             left = await self._scalar(conn, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
             if left == 0:
-                await conn.execute(
-                    "UPDATE games SET status = 'abandoned', updated_at = ? WHERE id = ?", (time.time(), game_id)
-                )
-            else:
-                await _touch(conn, game_id)
+                await conn.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
 
     # ----- play ----------------------------------------------------------------------------------
-    async def start_game(self, game_id: int, seat_order: list[int], state: str) -> None:
+    async def start_game(self, game_id: int, seat_order: list[int], state: str, *, expected_version: int) -> None:
+        """Start the lobby as it was at `expected_version`, with exactly `seat_order` seated: a join, leave or
+        bot change landing after the lobby was read makes this a StaleVersion (never a ghost seat)."""
         now = time.time()
         async with self._transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ?, "
-                "waiting_since = ? WHERE id = ? AND status = 'lobby'",
-                (state, now, now, game_id),
+                "waiting_since = ? WHERE id = ? AND status = 'lobby' AND version = ?",
+                (state, now, now, game_id, expected_version),
             )
             if cur.rowcount != 1:
-                raise StaleVersion("The game has already started or was cancelled.")
+                raise StaleVersion("The lobby changed (or the game started) since it was read.")
+            seated = await self._scalar(conn, "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,))
+            if seated != len(seat_order):
+                raise StaleVersion("The list of players changed while the game was starting.")
             for seat, user_id in enumerate(seat_order):
                 cur = await conn.execute(
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?", (seat, game_id, user_id)
@@ -710,6 +729,16 @@ class SQLiteStorage:
         )
         return {r[0]: (int(r[1]), int(r[2]), float(r[3])) for r in rows}
 
+    # ----- checks (check-db) -------------------------------------------------------------------------
+    async def integrity_problems(self, limit: int = 20) -> list[str]:
+        """SQLite's full `PRAGMA integrity_check` (every page, index and constraint; slower than the quick
+        check at open) and the header-versus-size check: [] when the file is sound."""
+        found = [f"the file {problem}" for problem in [size_problem(Path(self.path))] if problem] \
+            if self.path != ":memory:" else []
+        rows = await self._read(f"PRAGMA integrity_check({int(limit)})")
+        found += [str(r[0]) for r in rows if str(r[0]) != "ok"]
+        return found
+
     # ----- whole tables (copy-db) ------------------------------------------------------------------
     async def table_names(self) -> list[str]:
         rows = await self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -731,6 +760,57 @@ class SQLiteStorage:
         values = [tuple(int(v) if isinstance(v, bool) else v for v in row) for row in rows]
         async with self._transaction() as conn:
             await conn.executemany(f"INSERT OR REPLACE INTO {_quoted(table)} ({names}) VALUES ({marks})", values)
+
+
+#: The first 16 bytes of every SQLite database file.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def size_problem(path: Path) -> str:
+    """What is wrong with the file's length by its own header ("" if nothing, or nothing to compare).
+
+    SQLite's quick check reads only the pages it reaches, so a file cut short (a failed copy, a full disk
+    during a restore) or padded passed it, and the bot went on writing into it. The header records the
+    page size (bytes 16-17) and the page count (bytes 28-31, valid while the change counter at 24-27
+    equals the "version valid for" number at 92-95). SQLite only ever writes whole pages, so:
+    - a length that is not a whole number of pages is damage, always;
+    - with no write-ahead log beside it (a closed database, a backup), the file holds exactly the pages
+      its header declares; with a log present, a checkpoint may be half done (page 1, with the new count,
+      is copied first), so only the whole-page rule is applied then and SQLite replays the log.
+    """
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return ""  # a new, empty file: the schema is made at open
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError:
+        return ""  # missing or unreadable: open reports that in its own words
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        return ""  # not a SQLite file at all: SQLite's own error says so at open
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"has a damaged header (page size {page_size})"
+    if size % page_size:
+        return (f"is {size} bytes, not a whole number of {page_size}-byte pages: it was cut short or "
+                "something was appended to it")
+    pages = int.from_bytes(header[28:32], "big")
+    if pages == 0 or header[24:28] != header[92:96]:
+        return ""  # a writer that kept no page count in the header: nothing to compare
+    declared = pages * page_size
+    wal = path.with_name(path.name + "-wal")
+    try:
+        log_present = wal.exists() and wal.stat().st_size > 0
+    except OSError:
+        log_present = True
+    if log_present or size == declared:
+        return ""
+    if size < declared:
+        return (f"is {size} bytes but its header declares {pages} pages of {page_size} bytes ({declared} bytes): "
+                "it was cut short")
+    return (f"is {size} bytes but its header declares {pages} pages of {page_size} bytes ({declared} bytes): "
+            "something was appended to it")
 
 
 def _quoted(name: str) -> str:
@@ -763,17 +843,6 @@ def _split_statements(script: str) -> list[str]:
     if buffer.strip():
         statements.append(buffer.strip())
     return statements
-
-
-async def _require_status(conn: aiosqlite.Connection, game_id: int, status: str) -> None:
-    async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-        row = _first(list(await cur.fetchall()))
-    if row is None or row[0] != status:
-        raise StaleVersion("The game is no longer open for that.")
-
-
-async def _touch(conn: aiosqlite.Connection, game_id: int) -> None:
-    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
 
 def _game_from_row(row: sqlite3.Row) -> GameRow:

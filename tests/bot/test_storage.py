@@ -71,7 +71,7 @@ async def test_foreign_database_is_refused(db_path: Path) -> None:
 
 async def test_versioned_write_appends_the_log_and_refuses_stale_versions(storage: SQLiteStorage) -> None:
     gid = await _game(storage)
-    await storage.start_game(gid, [10], "{}")
+    await storage.start_game(gid, [10], "{}", expected_version=0)
     v = await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], '{"a":1}')
     assert v == 1
     with pytest.raises(StaleVersion):
@@ -83,7 +83,7 @@ async def test_versioned_write_appends_the_log_and_refuses_stale_versions(storag
 
 async def test_action_log_is_append_only(storage: SQLiteStorage) -> None:
     gid = await _game(storage)
-    await storage.start_game(gid, [10], "{}")
+    await storage.start_game(gid, [10], "{}", expected_version=0)
     await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], "{}")
     with pytest.raises(Exception, match="append-only"):  # sqlite3.IntegrityError or asyncpg's RaiseError
         await execute_raw(storage, "UPDATE actions SET action = '{}'")
@@ -115,7 +115,7 @@ async def test_both_backends_keep_the_same_schema_version() -> None:
 
 async def test_the_log_refuses_an_unknown_origin(storage: SQLiteStorage) -> None:
     gid = await _game(storage)
-    await storage.start_game(gid, [10], "{}")
+    await storage.start_game(gid, [10], "{}", expected_version=0)
     with pytest.raises(Exception):  # noqa: B017 - sqlite3.IntegrityError or asyncpg's CheckViolationError
         await storage.record(gid, 0, [NewAction(0, 10, "made-up", {"pick": 1})], "{}")
     assert await storage.actions(gid) == []

@@ -127,7 +127,8 @@ async def test_status_of_a_private_game_is_refused_privately(fake: FakeDiscord) 
     row = await _bot(fake).service.create("turns", creator_id=alice.id, guild_id=fake.guild.id,
                                           channel_id=fake.channel.id, mode="solo")
     [refused] = await fake.command("table status", user=bob, options={"game": row.id})
-    assert refused.ephemeral and "private" in refused.content and "Round" not in refused.content
+    # Someone else's private game does not exist for bob: the words for a number nobody used (issue 23).
+    assert refused.ephemeral and refused.content == f"There is no game #{row.id}."
 
 
 async def test_join_when_seated_at_a_full_table_says_already_seated(fake: FakeDiscord) -> None:

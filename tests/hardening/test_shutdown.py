@@ -20,11 +20,22 @@ def test_a_stop_signal_ends_the_process_with_status_0_and_loses_nothing(tmp_path
     worker = subprocess.Popen([sys.executable, "-m", "tests.hardening.shutdown_worker", str(database)],
                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert worker.stdout is not None
+
+    def next_line() -> str:
+        """The worker's next line; a worker that died early fails the test (readline would return "" forever
+        and the loop below would spin instead of failing)."""
+        assert worker.stdout is not None
+        line = worker.stdout.readline()
+        if line == "":
+            _, err = worker.communicate(timeout=60)
+            pytest.fail(f"the bot worker exited early (status {worker.returncode}): {err[-3000:]}")
+        return line
+
     try:
-        assert worker.stdout.readline().strip() == "ready"
+        assert next_line().strip() == "ready"
         acks = 0
         while acks < 20:  # moves are being stored when the signal comes
-            if worker.stdout.readline().startswith("ack "):
+            if next_line().startswith("ack "):
                 acks += 1
         worker.send_signal(sig)
         # A generous guard against hanging, not a timing assertion: the old bot never exited at all.

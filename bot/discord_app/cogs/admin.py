@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
-from bot.discord_app.panels import mention
+from bot.discord_app.panels import announce, mention
 from bot.storage import is_bot_user
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,23 @@ class Admin(commands.Cog):
         await post_in_game_channel(self.bot, row, text, ping=players)
         await interaction.followup.send(f"Game #{row.id} is ended; its players were told in <#{row.channel_id}>."
                                         if row.channel_id else f"Game #{row.id} is ended.", ephemeral=True)
+
+    @admin.command(name="retry", description="Let a stuck bot seat of this server's table try its turn again.")
+    @app_commands.describe(game="Game number")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def retry(self, interaction: discord.Interaction, game: int) -> None:
+        """After "the bot could not move" (its AI and the fallback both failed), try again once the cause is
+        fixed; the game is a table of this server (the scoped lookup), or "no such game"."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.bot.service.retry_bot(game, interaction.user.id)
+        log.warning("admin %s (%s) retried the bot of game %s in server %s", interaction.user, interaction.user.id,
+                    game, interaction.guild_id)
+        if outcome.bots_stuck:
+            await interaction.followup.send(f"The bot still cannot move in game #{game}; the log has the detail. "
+                                            "You can end the game with `/admin end`.", ephemeral=True)
+        else:
+            await interaction.followup.send(f"The bot moved in game #{game}.", ephemeral=True)
+        await announce(self.bot, outcome)
 
 
 async def setup(bot: YokohamaBot) -> None:

@@ -258,13 +258,10 @@ class RollWrite(commands.Cog):
                               player: discord.User | None) -> GameRow:
         me = interaction.user.id
         if game_id is not None:
+            # Scoped: another server's table, or someone else's private game, is "no such game".
             row = await self.bot.service.game(game_id)
             if row.kind != KIND:
                 raise ServiceError(f"Game #{game_id} is not a Roll & Write game.")
-            if row.mode != "table" and not row.is_seated(me):
-                raise ServiceError(f"Game #{game_id} is someone's private game.")
-            if row.mode == "table" and row.guild_id != interaction.guild_id:
-                raise ServiceError(f"Game #{game_id} belongs to another server.")
             return row
         storage = self.bot.storage
         for statuses in (("active",), ("finished",)):

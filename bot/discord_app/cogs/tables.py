@@ -109,10 +109,9 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Game number")
     @app_commands.autocomplete(game=my_game_ids)
     async def status(self, interaction: discord.Interaction, game: int) -> None:
-        # Every refusal comes before the public defer, so it reaches only the asker (ephemeral).
+        # Every refusal comes before the public defer, so it reaches only the asker (ephemeral). The lookup
+        # is scoped: another server's table, or someone else's private game, is "no such game".
         row, engine, state = await self.bot.service.load(game)
-        if row.guild_id is not None and row.guild_id != interaction.guild_id:
-            raise ServiceError(f"Game #{game} belongs to another server.")
         if row.mode != "table":
             raise ServiceError(f"Game #{game} is a private game.")
         await interaction.response.defer(thinking=True)
@@ -199,12 +198,8 @@ class Tables(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         from bot.discord_app.cogs.rollwrite import display_name
 
-        row = await self.bot.service.game(game)
-        if row.guild_id is not None and row.guild_id != interaction.guild_id:
-            raise ServiceError(f"Game #{game} belongs to another server.")
+        row = await self.bot.service.game(game)  # scoped: this server's tables, the caller's own private games
         private = row.mode != "table"  # solo games and daily attempts: only their player, privately
-        if private and not row.is_seated(interaction.user.id):
-            raise ServiceError(f"Game #{game} is a private game.")
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await replay_frames(self.bot.storage, row)
         players = sum(1 for s in row.seats if s.seat is not None)
