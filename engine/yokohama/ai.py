@@ -120,9 +120,14 @@ def _candidates(state: State, seat: int) -> list[tuple[Action, State]]:
     values = [greedy.worth(trial, seat) for trial in trials]
     ranked = sorted(range(len(options)), key=lambda i: -values[i])
     out = [(choice, chosen if chosen is not None else greedy.after(state, seat, choice))]
+    # The greedy player passes (President back to hand) only when no move gains anything; when it
+    # moves, a pass is no candidate either (issue 20: passing with a gain in reach stalls games).
+    passing_allowed = choice.get("do") == "return"
     for i in ranked:
         if len(out) >= CANDIDATES:
             break
+        if options[i].get("do") == "return" and not passing_allowed:
+            continue
         if options[i] != choice:
             out.append((options[i], trials[i]))
     return out

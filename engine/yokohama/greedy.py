@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import State, json_copy
 from engine.yokohama import flow, movement
-from engine.yokohama.areas import PRODUCTION
+from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS, PRODUCTION
 from engine.yokohama.board import (
     KIND,
     has_tech,
@@ -24,11 +24,18 @@ from engine.yokohama.board import (
     shops_built,
     th_built,
 )
-from engine.yokohama.components import GOODS
+from engine.yokohama.components import GOODS, parts
 from engine.yokohama.endgame import board_majority
 
 Action = Any
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
+#: An imported good: what the Customs board turns it into, less the action that takes it there.
+IMPORTED_WORTH = 2.0
+REWARD_WORTH = {"vp": 1.0, "yen": 0.5, "imported": IMPORTED_WORTH, **GOOD_WORTH}
+#: An item paid for Faith (a good, ¥1 or an imported good), on average.
+ITEM_WORTH = 0.7
+BOARDS = parts().boards
+ORDERS = parts().orders
 MOVEMENT = {"move", "moving", "return"}
 PLACEMENT = {"place", "place_spread", "place_pair"}
 #: Spread placements are judged among combinations of this many best single areas.
@@ -53,28 +60,97 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     elif kind == "lab":
         value = 2.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
     elif kind == "agency":
-        value = 0.6 * (pw - 1)
+        hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
+        value = 1.8 * hire + 0.3 * (pw - 1 - hire)
     elif kind == "chinatown":
-        value = 0.25 * pw
+        value = chinatown_promise(pl, pw)
     elif kind == "church":
-        value = 0.9 * pw if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
+        value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
-        value = 2.5 * min(pw - 1, pl["imported"])
+        value = customs_promise(state, seat, pw)
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
 
 
+def reward_worth(reward: dict[str, int]) -> float:
+    """A board space's or card's reward in the greedy player's worths (victory points 1:1)."""
+    return sum(REWARD_WORTH.get(key, 0.8) * n for key, n in reward.items())
+
+
+def church_promise(state: State, seat: int, pw: int) -> float:
+    """The best open Church space within the Faith that Power and one item of each kind held give,
+    less what the items are worth (RB: "You may not pay more than 1 of the same kind")."""
+    pl = state["p"][seat]
+    faith = CHURCH_FAITH[pw - 1]
+    held = [k for k in FAITH_KINDS if (pl[k] if k in ("yen", "imported") else pl["goods"][k]) > 0]
+    best = 0.0
+    for i, space in enumerate(BOARDS["church"]):
+        items = space["need"] - faith
+        if state["church"][i] is None and items <= len(held):
+            best = max(best, reward_worth(space["reward"]) - ITEM_WORTH * max(0, items))
+    return best
+
+
+def customs_promise(state: State, seat: int, pw: int) -> float:
+    """The best open Customs space the imported goods held and Power allow, less their worth."""
+    can_pay = min(pw - 1, state["p"][seat]["imported"])
+    best = 0.0
+    for i, space in enumerate(BOARDS["customs"]):
+        if state["customs"][i] is None and space["need"] <= can_pay:
+            best = max(best, reward_worth(space["reward"]) - IMPORTED_WORTH * space["need"])
+    return best
+
+
+GOOD_PRICE = {"copper": 2, "silk": 2, "tea": 1, "fish": 1}
+#: Goods beyond what the orders in hand (and a Church item) use are worth their remainder points.
+SURPLUS_GOOD = 0.34
+
+
+def goods_worth(pl: dict[str, Any]) -> float:
+    """Goods the orders in hand ask for at their full worth, the rest at the remainder rate
+    (RB: "Every 3 Trade Good tokens: 1 Victory point"), so a pile of one good stops growing."""
+    wanted = {g: 1 for g in GOODS}
+    for order in pl["orders"]:
+        for good, n in ORDERS[order]["cost"].items():
+            wanted[good] += n
+    value = 0.0
+    for good in GOODS:
+        n = pl["goods"][good]
+        value += GOOD_WORTH[good] * min(n, wanted[good]) + SURPLUS_GOOD * max(0, n - wanted[good])
+    return value
+
+
+def chinatown_promise(pl: dict[str, Any], pw: int) -> float:
+    """Exchanges that turn goods nobody's order asks for into money (¥2 Copper and Raw Silk, ¥1
+    Tea and Seafood), at 0.25 each otherwise."""
+    wanted = {g: 1 for g in GOODS}
+    for order in pl["orders"]:
+        for good, n in ORDERS[order]["cost"].items():
+            wanted[good] += n
+    gains = sorted((0.5 * price - SURPLUS_GOOD for good, price in GOOD_PRICE.items()
+                    for _ in range(max(0, pl["goods"][good] - wanted[good]))), reverse=True)
+    return sum(gains[:pw]) + 0.25 * max(0, pw - len(gains))
+
+
+def order_worth(pl: dict[str, Any], order: int) -> float:
+    """An order in hand: part of its reward, more as the goods it asks for are held."""
+    card = ORDERS[order]
+    cost = card["cost"]
+    held = sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
+    return reward_worth(card["reward"]) * (0.25 + 0.35 * held)
+
+
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
-    value = float(pl["vp"]) + 0.5 * pl["yen"] + 1.2 * pl["imported"]
-    value += sum(GOOD_WORTH[g] * pl["goods"][g] for g in GOODS)
-    value += 2.0 * len(pl["orders"]) + 1.5 * len(pl["techs"])
+    value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
+    value += goods_worth(pl) + sum(order_worth(pl, o) for o in pl["orders"]) + 1.5 * len(pl["techs"])
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
-    value += 1.6 * pl["hand"]["shops"] + 2.5 * pl["hand"]["th"]
+    value += 3.0 * pl["hand"]["shops"] + 4.0 * pl["hand"]["th"]
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
-    value += board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
+    # Majorities are still open to challenge until the end: count half of what they would pay now.
+    value += 0.5 * (board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat])
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
@@ -155,11 +231,16 @@ def one_step(state: State, seat: int) -> Action:
 
 def finish_action(state: State, seat: int) -> float:
     """Play the rest of the Area Action one step greedily; the worth where it settles."""
+    return finish_action_state(state, seat)[0]
+
+
+def finish_action_state(state: State, seat: int) -> tuple[float, State]:
+    """`finish_action`, with the state where it settles."""
     for _ in range(ROLLOUT_LIMIT):
         if state["over"] or state["seat"] != seat or state["stage"] in ("first", "second", "end_turn"):
             break
         state = _one_step(state, seat)[1]
-    return worth(state, seat)
+    return worth(state, seat), state
 
 
 def best_of(state: State, seat: int, value: Any) -> Action:
@@ -183,9 +264,35 @@ def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
         return action, trial
     if stage not in MOVEMENT:
         return _one_step(state, seat)
-    action, trial, _ = _best(
-        state, seat, lambda a, t: best_return(t, seat) if a["do"] == "return" else finish_action(t, seat))
+    return _movement(state, seat)
+
+
+def _movement(state: State, seat: int) -> tuple[Action, State]:
+    """The best move by where its Area Action settles; the President goes back to hand (a pass)
+    only when no move gains anything."""
+    before = holdings(state, seat)
+    moves: list[tuple[float, int, Action, State]] = []
+    gaining: list[tuple[float, int, Action, State]] = []
+    passes: list[tuple[float, int, Action, State]] = []
+    for i, action in enumerate(flow.options(state, seat)):
+        trial = after(state, seat, action)
+        if action["do"] == "return":
+            passes.append((best_return(trial, seat), -i, action, trial))
+            continue
+        value, settled = finish_action_state(trial, seat)
+        moves.append((value, -i, action, trial))
+        if any(now > then for now, then in zip(holdings(settled, seat), before, strict=True)):
+            gaining.append(moves[-1])
+    _, _, action, trial = max(gaining or [*moves, *passes], key=lambda m: (m[0], m[1]))
     return action, trial
+
+
+def holdings(state: State, seat: int) -> tuple[int, ...]:
+    """What a player has gained by an Area Action: points, money, goods, cards, pieces, pawns."""
+    pl = state["p"][seat]
+    return (pl["vp"], pl["yen"], pl["imported"], *(pl["goods"][g] for g in GOODS), len(pl["orders"]) + len(pl["done"]),
+            len(pl["techs"]), len(pl["tokens"]), len(pl["mercs"]), pl["hand"]["shops"] + shops_built(state, seat),
+            pl["hand"]["th"] + th_built(state, seat), state["church"].count(seat) + state["customs"].count(seat))
 
 
 def placement_choice(state: State, seat: int) -> tuple[Action, float]:

@@ -340,6 +340,11 @@ class MoveStep(YokohamaStep):
             return "The Tram goes only to an area without another President, and only with the Tram technology."
         if action["do"] == "station":
             return "Only the Station's owner may ride to it, from another area."
+        if action["do"] == "return" and state["p"][seat]["president"] is None:
+            return ("Your President is already in your hand: put it in an area with your assistants "
+                    "(only a President on the board can go back to hand).")
+        if action["do"] == "no_entry":
+            return "Your President can enter an area this turn."
         return RETURN_WHERE
 
 

@@ -200,3 +200,42 @@ def test_station_owner_rides_to_the_station_for_free_even_onto_a_president() -> 
     state = GAME.apply(state, 0, {"do": "station"})
     assert state["p"][0]["president"] == "port_a" and state["p"][0]["yen"] == 3
     assert state["ctx"]["power"] == 2  # President + Station
+
+
+def test_a_president_in_hand_cannot_go_back_to_hand() -> None:
+    """Ruling R8. RB Movement step: "b) Return their President pawn to their hand" — a President
+    already in hand has nowhere to return from, so it must take a): "If the President pawn is in
+    the player's hand, the player may place the President pawn in any Possible Action Area".
+    Placing one assistant and taking everything back was a free pass that stalled games."""
+    state = board2()
+    put(state, 0, "bank")
+    put(state, 0, "tea1", 2)
+    options = GAME.legal(state, 0)
+    assert [a for a in options if a["do"] == "return"] == []
+    assert {"do": "go", "area": "bank"} in options and {"do": "go", "area": "tea1"} in options
+    refusal = GAME.why_illegal(state, 0, {"do": "return", "area": "tea1"})
+    assert "already in your hand" in refusal
+
+
+def test_a_president_in_hand_with_no_open_area_loses_the_area_action() -> None:
+    """Ruling R8. RB: "if the player was not able to carry out Step 2, they may not be able to carry
+    out Steps 3-6" — with every area of its assistants held by another President, the only answer
+    is to go on without an Area Action, and no assistant comes back to hand."""
+    state = board2()
+    put(state, 0, "church")
+    state["p"][1]["president"] = "church"
+    hand = state["p"][0]["hand"]["assistants"]
+    assert GAME.legal(state, 0) == [{"do": "no_entry"}]
+    state = GAME.apply(state, 0, {"do": "no_entry"})
+    assert state["p"][0]["president"] is None
+    assert state["p"][0]["placed"] == {"church": 1}
+    assert state["p"][0]["hand"]["assistants"] == hand
+    assert after_main(state)
+
+
+def test_a_president_on_the_board_may_still_go_back_to_hand() -> None:
+    """RB Movement b) stays open to a President on the board (ruling R1.4's one area's assistants)."""
+    state = board2()
+    state["p"][0]["president"] = "bank"
+    put(state, 0, "tea1")
+    assert {"do": "return", "area": "tea1"} in GAME.legal(state, 0)
