@@ -35,9 +35,9 @@ class Area:
         return self.table[min(power, len(self.table)) - 1]
 
     def effect_text(self, power: int) -> str:
-        """What `power` does here, in a few words ("gain 3 Silk", "no effect")."""
+        """What `power` does here, in a few words ("gain 3 Silk", "1 exchange", "no effect")."""
         strength = self.strength(power)
-        return self.effect.format(n=strength) if strength else "no effect"
+        return self.effect.format(n=strength, s="" if strength == 1 else "s") if strength else "no effect"
 
 
 @dataclass(frozen=True)

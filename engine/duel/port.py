@@ -151,6 +151,9 @@ class BottomStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         return order_text(action["card"], "Next to the bottom: ")
 
+    def details(self, state: State, action: Action) -> str:
+        return order_detail(action["card"])
+
     def hidden_text(self, state: State, action: Action) -> str:
         return "Put an Order card at the bottom of the deck"
 

@@ -1,33 +1,27 @@
 """Words for cards that several steps show: an Order's reward and needs, a Technology's price.
 
 Labels lead with what a player weighs first (the reward, the points) and put the needs after, so a
-label never loses the reward; where even the short form is long the needs use initials, and the
-menu description (`detail`) carries everything in full.
+label never loses the reward; where the needs do not fit they are left to the menu description
+(`detail`), which carries everything in full. Goods are always written out ("1 Tea", never "1T").
 """
 
 from __future__ import annotations
 
 from engine.duel.cards import CHURCH, GOOD_NAMES, ORDERS, RULES, TECHS, cost_text, reward_text
 
-INITIALS = {"tea": "T", "fish": "F", "silk": "S", "copper": "C"}
 
-
-def needs_text(cost: dict[str, int], short: bool = False) -> str:
-    """"2 Tea 1 Fish" (or, short, "2T 1F")."""
-    if short:
-        return " ".join(f"{n}{INITIALS[g]}" for g, n in cost.items())
+def needs_text(cost: dict[str, int]) -> str:
+    """"2 Tea 1 Fish"."""
     return " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in cost.items())
 
 
 def order_text(card: int, prefix: str, limit: int = 80) -> str:
-    """`prefix` + "Order 7: 5 pts + ¥2 for 2 Tea 1 Fish", short enough for a label: the needs shrink
-    to initials ("2T 1F"), and as a last resort go to the menu description alone (`order_detail`)."""
+    """`prefix` + "Order 7: 5 pts + ¥2 for 2 Tea 1 Fish", or without the needs ("… for …") when that is
+    too long for a label (the step's menu description, `order_detail`, gives them)."""
     order = ORDERS[card]
     head = f"{prefix}Order {card + 1}: {order.points} pts + {reward_text(order.reward)}"
-    for text in (f"{head} for {needs_text(order.cost)}", f"{head} for {needs_text(order.cost, short=True)}"):
-        if len(text) <= limit:
-            return text
-    return head
+    text = f"{head} for {needs_text(order.cost)}"
+    return text if len(text) <= limit else head
 
 
 def order_detail(card: int) -> str:

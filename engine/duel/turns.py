@@ -22,7 +22,7 @@ from engine.duel.cards import (
 )
 from engine.duel.gains import discard_extra, gain_extra, gain_reward
 from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left
-from engine.duel.step import DuelStep
+from engine.duel.step import LABEL_LIMIT, DuelStep
 from engine.duel.text import order_detail, order_text
 from engine.duel.types import Action, Candidate, PlayerState
 
@@ -120,9 +120,13 @@ class BonusStep(DuelStep):
         rewards = BONUS[action["card"]].rewards
         tiers = bonus_tiers(state["turn"]["bonus"]["power"]) if state["turn"]["bonus"] else 3
         gained = "; ".join(reward_text(r) for r in rewards[:tiers])
-        rest = ", ".join(f"{RULES.bonus_power + i}{'+' if i == 2 else ''}: {reward_text(rewards[i])}"
-                         for i in range(tiers, 3))
-        return f"Bonus card {action['card'] + 1}: gain {gained}" + (f" (not {rest})" if rest else "")
+        head = f"Bonus card {action['card'] + 1}: gain {gained}"
+        more = [f"{RULES.bonus_power + i}{'+' if i == 2 else ''} {'adds' if i == tiers else 'also'} "
+                f"{reward_text(rewards[i])}" for i in range(tiers, 3)]
+        if not more:
+            return head
+        text = f"{head} (Power {', '.join(more)})"  # "(Power 6 adds 1 Silk, 7+ also ¥3)": what more Power gives
+        return text if len(text) <= LABEL_LIMIT else head
 
     def details(self, state: State, action: Action) -> str:
         rewards = BONUS[action["card"]].rewards
@@ -130,7 +134,8 @@ class BonusStep(DuelStep):
 
     def prompt(self, state: State, seat: int) -> str:
         power = state["turn"]["bonus"]["power"]
-        return f"Power {power}: choose a Power Bonus card ({bonus_tiers(power)} reward(s) each)."
+        tiers = bonus_tiers(power)
+        return f"Power {power}: choose a Power Bonus card ({tiers} reward{'s' if tiers != 1 else ''} each)."
 
     def waiting(self, state: State, seat: int) -> str:
         return OWED
@@ -293,9 +298,18 @@ class UpgradeStep(DuelStep):
         if action["card"] is None:
             return "Upgrade no Power card"
         c = POWER_CARDS[action["card"]]
-        return f"Upgrade Power {c.base} to {c.upgraded} (¥{c.cost}; free with University)"
+        # Both players may be upgrading at once and a label is shared: it says "free" only for the
+        # University's owners (rulebook: "you don't pay any cost when upgrading your Power card").
+        owners = {has_tech(state["players"][s], "university") for s in (0, 1) if state["upgrade_due"][s]}
+        if owners == {True}:
+            return f"Upgrade Power {c.base} to {c.upgraded} (free with University)"
+        if owners == {False}:
+            return f"Upgrade Power {c.base} to {c.upgraded} for ¥{c.cost}"
+        return f"Upgrade Power {c.base} to {c.upgraded} for ¥{c.cost} (free with University)"
 
     def prompt(self, state: State, seat: int) -> str:
+        if has_tech(state["players"][seat], "university"):
+            return "Before the next round you may upgrade one Power card, free with your University."
         return "Before the next round you may upgrade one Power card."
 
     def waiting(self, state: State, seat: int) -> str:

@@ -121,7 +121,8 @@ class ChooseSet(RollStep):
         if action.get("do") != "set":
             return ""
         card = employment_cards()[state["cards"][state["round"] - 1][action["set"]]]
-        return f"Write {card['number']} employees, then gain {bonus_text(card['action'])}"
+        n = card["number"]
+        return f"Write {n} employee{'s' if n != 1 else ''}, then gain {bonus_text(card['action'])}"
 
     def prompt(self, state: State, seat: int) -> str:
         return "Choose a dice-and-card set"
@@ -205,7 +206,8 @@ class Record(RollStep):
 
     def prompt(self, state: State, seat: int) -> str:
         rec = state["sheets"][seat]["record"]
-        return f"Record {rec['number']} employees (die {rec['die']})"
+        n = rec["number"]
+        return f"Record {n} employee{'s' if n != 1 else ''} (die {rec['die']})"
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") in self.does:

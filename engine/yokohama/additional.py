@@ -9,11 +9,11 @@ from __future__ import annotations
 from engine.core import State
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
-from engine.yokohama.board import action_areas, has_tech
+from engine.yokohama.board import action_areas, has_tech, power
 from engine.yokohama.components import GOODS, area_name, parts
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import arrival_text, order_text
+from engine.yokohama.text import order_label, order_text, power_text
 from engine.yokohama.types import Action, Candidate
 
 #: Spinning Mill's exchange and University's price (technologies.toml `effect_terms`).
@@ -47,7 +47,9 @@ def fulfill(state: State, seat: int, order: int) -> None:
 
 
 def merc_text(state: State, area: str) -> str:
-    return f"Mercenary acts in {area_name(area)} ({arrival_text(state, state['seat'], area)[6:]})"
+    """"Mercenary acts in Bank → Power 2: ¥2": the Power counts what stands there, never the President
+    (a mercenary acts only where the President is not)."""
+    return f"Mercenary acts in {area_name(area)} → {power_text(area, power(state, state['seat'], area))}"
 
 
 def send_mercenary(state: State, seat: int, area: str, back: str) -> None:
@@ -116,7 +118,7 @@ class AdditionalStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "fulfill":
-            return f"Complete order {order_text(action['order'])}"
+            return order_label("Complete order ", action["order"])
         if do == "achieve":
             card = parts().achievements[action["card"]]
             entry = next(a for a in state["achievements"] if a["id"] == action["card"])

@@ -137,8 +137,16 @@ def tech_effect(tech_id: int) -> str:
     return parts().techs[tech_id]["effect"]
 
 
-def reward_text(reward: dict[str, int]) -> str:
-    """A reward as short words: '2 VP + ¥1 + 1 any good'."""
+def warehouse_text(n: int, short: bool = False) -> str:
+    """The warehouse icon: a token of the player's choice from their warehouse to their hand (rulebook
+    "Warehouse icon"); `short` for a label that would not fit otherwise."""
+    if short:
+        return f"{n} warehouse token{'s' if n > 1 else ''}"
+    return f"{n} assistant{'s' if n > 1 else ''}/building{'s' if n > 1 else ''} from warehouse"
+
+
+def reward_text(reward: dict[str, int], short: bool = False) -> str:
+    """A reward as short words: '2 VP + ¥1 + 1 good of choice' (`short`: the warehouse icon in fewer words)."""
     bits: list[str] = []
     for key in REWARD_KEYS:
         n = reward.get(key, 0)
@@ -155,7 +163,7 @@ def reward_text(reward: dict[str, int]) -> str:
         elif key == "imported":
             bits.append(f"{n} imported")
         elif key == "warehouse":
-            bits.append(f"{n} from warehouse")
+            bits.append(warehouse_text(n, short))
         elif key == "move":
             bits.append(f"{n} assistant move{'s' if n > 1 else ''}")
     return " + ".join(bits) or "nothing"

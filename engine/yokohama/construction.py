@@ -48,7 +48,8 @@ class BuildStep(YokohamaStep):
     stage = "build"
     stage_text = "construction"
     kinds = ("build", "build_skip")
-    hint = "build (or nothing)"
+    hint = ("first build a Shophouse or a Trading House here, or choose to build nothing "
+            "(your buildings stay in hand)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [*((a, None) for a in build_options(state, seat)), ({"do": "build_skip"}, None)]

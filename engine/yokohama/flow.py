@@ -27,7 +27,7 @@ from engine.yokohama.components import parts
 from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import order_text
+from engine.yokohama.text import order_label, order_text
 from engine.yokohama.types import Action, Candidate
 
 
@@ -50,7 +50,7 @@ class KeepStep(YokohamaStep):
             begin_turn(state)
 
     def text(self, state: State, action: Action) -> str:
-        return f"Keep order {order_text(action['order'])}"
+        return order_label("Keep order ", action["order"])
 
     def hidden_text(self, state: State, action: Action) -> str:
         return "Keep one of the two dealt order cards"

@@ -11,10 +11,10 @@ from itertools import combinations
 from engine.core import State
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
-from engine.yokohama.components import area_name, parts
+from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, reward_text
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import order_text
+from engine.yokohama.text import fit, order_label, order_pays, order_text
 from engine.yokohama.types import Action, Candidate
 
 
@@ -86,18 +86,28 @@ def refill_port(state: State, area: str) -> None:
 def orders_text(state: State, action: Action) -> str:
     row = state["ports"][state["ctx"]["area"]]
     slots = action["slots"]
+    power5 = f" (+{RULES['port']['power5_vp']} VP for Power 5)" if state["ctx"]["power"] == 5 else ""
     if not slots:
-        return "Take no more orders" if state["ctx"].get("taken") else "Take no order"
+        return "Take no more orders" if state["ctx"].get("taken") else f"Take no order{power5}"
     pay = action.get("pay")
     price = "" if not pay else (f" (¥{SECOND_CARD['yen']} for the 2nd)" if pay == "yen"
                                 else " (1 imported for the 2nd)")
     if action.get("then"):
-        return f"Take order {order_text(row[slots[0]])}, then a 2nd"
-    if len(slots) == 1 and not state["ctx"].get("taken"):
-        return f"Take order {order_text(row[slots[0]])}"
+        return order_label("Take order ", row[slots[0]], ", then a 2nd")
     if len(slots) == 1:
-        return f"Take order {order_text(row[slots[0]])}{price}"
-    return f"Take orders #{row[slots[0]]} and #{row[slots[1]]}{price}"
+        return order_label("Take order ", row[slots[0]], price)
+    first, second = row[slots[0]], row[slots[1]]
+    price = f", 2nd for ¥{SECOND_CARD['yen']}" if pay == "yen" else ", 2nd for 1 imported"
+    return fit(f"Take {pair_part(first)} and {pair_part(second)}{price}",
+               f"Take #{first} → {order_pays(first)}, #{second} → {order_pays(second)}{price}",
+               f"Take orders #{first} and #{second}{price}")
+
+
+def pair_part(order: int) -> str:
+    """"#10 American (2 Copper, 1 Tea → 7 VP)": one of two order cards in a label."""
+    card = parts().orders[order]
+    return (f"#{order} {COUNTRY_NAMES[card['country']]} ({goods_text(card['cost'])} → "
+            f"{reward_text(card['reward'], short=True)})")
 
 
 class PortStep(YokohamaStep):
@@ -117,7 +127,7 @@ class PortStep(YokohamaStep):
 
     def details(self, state: State, action: Action) -> str:
         row = state["ports"][state["ctx"]["area"]]
-        return "; ".join(order_text(row[s]) for s in action["slots"])
+        return "; ".join(order_text(row[s], short=len(action["slots"]) > 1) for s in action["slots"])
 
     def told(self, state: State, action: Action) -> str:
         if not action["slots"]:
@@ -128,7 +138,9 @@ class PortStep(YokohamaStep):
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("taken"):
             return f"Port: a 2nd order card for ¥{SECOND_CARD['yen']} or 1 imported good (or none)?"
-        return f"Port (Power {state['ctx']['power']}): which order cards do you take?"
+        pw = state["ctx"]["power"]
+        power5 = f", +{RULES['port']['power5_vp']} VP whatever you take" if pw == 5 else ""
+        return f"Port (Power {pw}{power5}): which order cards do you take?"
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         pl = state["p"][seat]

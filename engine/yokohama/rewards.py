@@ -142,7 +142,8 @@ class WarehouseStep(YokohamaStep):
 
     stage = "warehouse"
     kinds = ("take",)
-    hint = "take a token from your warehouse (or nothing)"
+    hint = ("first take an assistant, a Shophouse or a Trading House from your warehouse to your hand, "
+            "or take nothing")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         pl = state["p"][seat]

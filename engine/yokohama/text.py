@@ -9,14 +9,34 @@ from __future__ import annotations
 from engine.core import State
 from engine.yokohama.board import MAX_POWER, power
 from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
+from engine.yokohama.step import LABEL_LIMIT
 
 FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}
 
 
-def order_text(order: int) -> str:
+def order_text(order: int, short: bool = False) -> str:
+    """"#10 American: 2 Copper, 1 Tea → 7 VP": the card's country, what it costs and what it pays."""
     card = parts().orders[order]
     return (f"#{order} {COUNTRY_NAMES[card['country']]}: {goods_text(card['cost'])} → "
-            f"{reward_text(card['reward'])}")
+            f"{reward_text(card['reward'], short)}")
+
+
+def order_pays(order: int) -> str:
+    """What an order card pays, in the fewest words ("7 VP + ¥1")."""
+    return reward_text(parts().orders[order]["reward"], short=True)
+
+
+def fit(*texts: str) -> str:
+    """The first of `texts` (longest wording first) that fits a label; the last one if none does."""
+    return next((text for text in texts if len(text) <= LABEL_LIMIT), texts[-1])
+
+
+def order_label(prefix: str, order: int, suffix: str = "") -> str:
+    """`prefix` + the order card + `suffix`; if the label needs it, the warehouse icon in fewer words, and
+    at last only what the card pays (the step's details still give its cost)."""
+    card = parts().orders[order]
+    return fit(f"{prefix}{order_text(order)}{suffix}", f"{prefix}{order_text(order, short=True)}{suffix}",
+               f"{prefix}#{order} {COUNTRY_NAMES[card['country']]} (pays {order_pays(order)}){suffix}")
 
 
 def tech_text(tech: int) -> str:
@@ -53,7 +73,8 @@ def action_text(area: str, pw: int) -> str:
         return f"¥{rules['bank']['yen'][pw - 1]}"
     if kind == "port":
         reach = rules["port"]["reach"][pw - 1]
-        return f"orders up to {reach[-1].capitalize()}" if reach else "no order"
+        bonus = f", +{rules['port']['power5_vp']} VP" if pw == 5 else ""  # "5 Power: ... In addition, you gain 3 VP"
+        return (f"orders up to {reach[-1].capitalize()}" if reach else "no order") + bonus
     if kind == "lab":
         return f"technology, {pw} Industry"
     if kind == "agency":
@@ -74,10 +95,14 @@ def arrival_power(state: State, seat: int, area: str) -> int:
     return min(MAX_POWER, power(state, seat, area) + (0 if here else 1))
 
 
+def power_text(area: str, pw: int) -> str:
+    """"Power 3: 3 Tea": the Area Action in `area` at Power `pw`."""
+    return f"Power {pw}: {action_text(area, pw)}"
+
+
 def arrival_text(state: State, seat: int, area: str) -> str:
     """"Power 3: 3 Tea" for the President arriving in `area`."""
-    pw = arrival_power(state, seat, area)
-    return f"Power {pw}: {action_text(area, pw)}"
+    return power_text(area, arrival_power(state, seat, area))
 
 
 def faith_text(kinds: list[str]) -> str:

@@ -40,6 +40,7 @@ def _race(task: str, database: str, tmp_path: Path, *args: str, processes: int =
     return results
 
 
+@pytest.mark.slow
 def test_concurrent_first_opens_of_a_new_database_both_succeed(database: str, tmp_path: Path) -> None:
     """Two processes opening a brand-new database at once: both migrate-or-wait, neither refuses it."""
     for attempt in range(5):
@@ -58,6 +59,7 @@ def test_two_first_starts_agree_on_one_daily_secret(database: str, tmp_path: Pat
     assert len(set(secrets)) == 1 and len(secrets[0]) == 64
 
 
+@pytest.mark.slow
 async def test_racing_clicks_from_two_processes_apply_exactly_once(database: str, tmp_path: Path,
                                                                    storage) -> None:  # noqa: ANN001
     """1 000 clicks race in pairs across two processes: each game moves exactly once."""

@@ -43,6 +43,7 @@ def _frames_of(gif: bytes) -> int:
     return Image.open(io.BytesIO(gif)).n_frames
 
 
+@pytest.mark.slow
 async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:  # noqa: ANN001
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))

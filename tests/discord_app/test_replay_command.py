@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.discord_app.client import YokohamaBot
@@ -20,6 +21,7 @@ async def _finish(bot: YokohamaBot, game_id: int, users: list[int]) -> None:
         await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
 
 
+@pytest.mark.slow
 async def test_replay_of_a_finished_table_game_is_a_gif_in_the_channel(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]
@@ -37,6 +39,7 @@ async def test_replay_of_a_finished_table_game_is_a_gif_in_the_channel(fake: Fak
     assert Image.open(io.BytesIO(gif.data)).n_frames == 13
 
 
+@pytest.mark.slow
 async def test_a_solo_game_replays_only_for_its_player_and_privately(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.discord_app.client import YokohamaBot
 from bot.service.ratings import EVERYONE
 from tests.harness.discord_fake import FakeDiscord, FakeUser
@@ -49,6 +51,7 @@ async def test_the_commands_are_valid_for_discord(fake: FakeDiscord, discord_sch
     assert "log" in {o["name"] for o in names["table"]["options"]}
 
 
+@pytest.mark.slow
 async def test_finished_duel_and_roll_and_write_tables_show_everywhere(fake: FakeDiscord) -> None:
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     duel = await open_table(fake, "duel", alice, bob)
@@ -98,6 +101,7 @@ async def test_finished_duel_and_roll_and_write_tables_show_everywhere(fake: Fak
     assert pages > 1, "a whole Duel does not fit on one page"
 
 
+@pytest.mark.slow
 async def test_a_running_game_log_hides_hidden_choices(fake: FakeDiscord) -> None:
     """The Duel's setup: each player puts back one of 3 drawn Order cards, face down. While the game
     runs the log says a card was put back, never which; once the game is over it may say."""
@@ -121,6 +125,7 @@ async def test_a_running_game_log_hides_hidden_choices(fake: FakeDiscord) -> Non
     assert secret in sent[-1].content
 
 
+@pytest.mark.slow
 async def test_page_buttons_work_after_a_restart(fake: FakeDiscord) -> None:
     """The Next button carries the game, scope and page in its custom_id (no state in memory)."""
     players = [fake.user(f"p{i}") for i in range(12)]

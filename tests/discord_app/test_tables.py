@@ -168,6 +168,7 @@ async def _age(bot: YokohamaBot, game_id: int, hours: float) -> None:
         await conn.execute("UPDATE games SET waiting_since = ? WHERE id = ?", (time.time() - hours * 3600, game_id))
 
 
+@pytest.mark.slow
 async def test_sweep_reminds_in_the_channel_then_enforces_the_deadline(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     [lobby] = await fake.command("table new", user=alice, options={

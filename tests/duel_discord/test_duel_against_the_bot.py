@@ -69,6 +69,7 @@ async def play_to_the_end(fake: FakeDiscord, game_id: int, human: FakeUser) -> N
     pytest.fail("the game did not end")
 
 
+@pytest.mark.slow
 async def test_a_duel_against_the_bot_to_the_end(fake: FakeDiscord, discord_schema: Any) -> None:
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot"})

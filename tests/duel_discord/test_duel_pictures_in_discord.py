@@ -59,6 +59,7 @@ async def panel_for(fake: FakeDiscord, game_id: int, player: FakeUser) -> Sent:
     return panel
 
 
+@pytest.mark.slow
 async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_panel(
     fake: FakeDiscord, discord_schema: Any
 ) -> None:
@@ -120,6 +121,7 @@ async def test_table_status_shows_the_board_to_anyone_and_your_own_view_only_to_
     assert [s.files[0].data for s in private] == [render_private(engine.view(state, seat), seat, names)]
 
 
+@pytest.mark.slow
 async def test_hidden_cards_change_no_public_text_or_picture(fake: FakeDiscord, monkeypatch: Any) -> None:
     """Rulebook, General Rules: "All information is public except for Order cards in players' hands
     and face-down Church cards." Swap a seat's hidden cards with unseen ones: what `/table status`

@@ -53,7 +53,8 @@ def _count_calls(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str)
 
 CASES = [
     # game, its AI module, the look-ahead it repeats, the full count with an ample budget
-    pytest.param(YOKOHAMA, yokohama_ai, "rollout", 3, yokohama_ai.CANDIDATES * yokohama_ai.SAMPLES, id="yokohama"),
+    pytest.param(YOKOHAMA, yokohama_ai, "rollout", 3, yokohama_ai.CANDIDATES * yokohama_ai.SAMPLES, id="yokohama",
+                 marks=pytest.mark.slow),
     pytest.param(DUEL, duel_ai, "_play_out", 2, duel_ai.TOP_K * duel_ai.WORLDS, id="duel"),
     pytest.param(ROLLWRITE, rollwrite_ai, "_round_end", 1, None, id="rollwrite"),
 ]

@@ -56,6 +56,7 @@ def test_nonsense_is_refused_politely_and_changes_nothing(name: str) -> None:
         assert game.dump(state) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_offered_action_is_json_and_labelled(name: str) -> None:
     game: Game = GAMES[name]

@@ -143,6 +143,7 @@ async def _scenario(kind: str, draw: st.DrawFn) -> int:
             await storage.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["yokohama", "duel", "rollwrite"])
 def test_fuzzed_requests_never_crash_the_service_or_break_a_game(kind: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,

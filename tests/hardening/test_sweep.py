@@ -26,6 +26,7 @@ async def _started(service: TableService, *users: int, rules: dict | None = None
     return game.id
 
 
+@pytest.mark.slow
 async def test_the_sweep_reaches_every_waiting_game_longest_wait_first(tmp_path: Path, counting_game: None) -> None:
     """Regression: the sweep saw at most 500 active games (newest first); with 600 waiting, 100 were never
     reminded. It now walks all of them, `batch` at a time, the longest-waiting first."""

@@ -18,6 +18,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+#: Tries at starting the server, each on a fresh free port.
+START_ATTEMPTS = 3
+
 _SEARCH = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin",
            "/usr/local/pgsql/bin")
 
@@ -65,15 +68,21 @@ class PostgresCluster:
             self._as = [runuser, "-u", "postgres", "--"]
             shutil.chown(self.root, "postgres")
             os.chmod(self.root, 0o700)
+        log = self.root / "log"
         try:
             self._run(initdb, "-D", str(data), "-U", self.user, "--auth=trust", "-E", "UTF8",
                       "--locale=C", "--no-sync")
-            options = (f"-p {self.port} -k {self.root} -h 127.0.0.1 -c fsync=off -c full_page_writes=off "
-                       "-c synchronous_commit=off -c max_connections=200")
-            self._run(pg_ctl, "-D", str(data), "-o", options, "-l", str(self.root / "log"), "-w", "-t", "60",
-                      "start")
+            for attempt in range(START_ATTEMPTS):
+                # The free port was released before the server binds it: a cluster started at the same
+                # moment (another pytest-xdist worker) may take it first. Then try another port.
+                options = (f"-p {self.port} -k {self.root} -h 127.0.0.1 -c fsync=off -c full_page_writes=off "
+                           "-c synchronous_commit=off -c max_connections=200")
+                started = self._run(pg_ctl, "-D", str(data), "-o", options, "-l", str(log), "-w", "-t", "60",
+                                    "start", check=attempt == START_ATTEMPTS - 1)
+                if started.returncode == 0:
+                    break
+                self.port = _free_port()
         except subprocess.CalledProcessError as exc:
-            log = self.root / "log"
             detail = (exc.stderr or "") + (log.read_text() if log.exists() else "")
             raise PostgresUnavailable(f"PostgreSQL would not start: {detail.strip()[-2000:]}") from exc
         return self

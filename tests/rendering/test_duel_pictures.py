@@ -108,6 +108,7 @@ def test_a_private_picture_needs_that_seats_own_view() -> None:
 
 
 # ----- hidden information -------------------------------------------------------------------
+@pytest.mark.slow
 def test_swapping_a_seats_hidden_cards_changes_no_picture_anyone_else_sees() -> None:
     """Rulebook, General Rules: "All information is public except for Order cards in players' hands
     and face-down Church cards." The public board and the opponent's own picture must not change."""

@@ -73,6 +73,7 @@ def png_image(data: bytes) -> Image.Image:
 
 
 # ----- the pictures -------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_picture_is_a_palette_png_of_phone_width_and_at_most_200_kib(players: int) -> None:
     state = middle(players)

@@ -28,6 +28,7 @@ async def start_table(
     return game_id, start
 
 
+@pytest.mark.slow
 async def test_two_players_play_a_whole_game(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, start = await start_table(fake, alice, bob, {"side": "B", "start_player_priority": True})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.settings import Settings
 from engine.rollwrite import GAME
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
@@ -21,6 +23,7 @@ async def play_daily(fake: FakeDiscord, user: FakeUser) -> tuple[int, Sent]:
     return game_id, panel
 
 
+@pytest.mark.slow
 async def test_a_whole_daily_attempt(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, panel = await play_daily(fake, alice)
@@ -88,6 +91,7 @@ async def test_help_states_the_grace_period(fake: FakeDiscord) -> None:
     assert help_text.ephemeral and "grace period of **6 hours**" in help_text.content
 
 
+@pytest.mark.slow
 async def test_announcements_of_each_new_challenge(fake: FakeDiscord, clock: Clock) -> None:
     bot = bot_of(fake)
     alice = fake.user("alice")
@@ -132,6 +136,7 @@ async def test_a_daily_attempt_survives_a_restart(settings: Settings, clock: Clo
         assert (await bot_of(again).service.game(game_id)).version == before.version + 1
 
 
+@pytest.mark.slow
 async def test_an_announcement_channel_that_is_gone_is_skipped_for_the_day(fake: FakeDiscord) -> None:
     bot = bot_of(fake)
     await bot.storage.set_setting(fake.guild.id, "announce_channel", "424242")  # deleted since

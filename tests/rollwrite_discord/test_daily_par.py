@@ -56,6 +56,7 @@ async def test_stats_count_days_beating_par(tables: TableService, storage: SQLit
     assert (stats.beat_par, stats.par_days, stats.par_streak, stats.best_par_streak) == (1, 1, 1, 1)
 
 
+@pytest.mark.slow
 async def test_compare_is_only_for_players_who_finished_the_day(tables: TableService) -> None:
     daily = DailyService(tables, secret="s", par_budget_s=0.05)
     with pytest.raises(ServiceError, match="Finish your attempt at the challenge of 2026-11-29 first"):
@@ -73,6 +74,7 @@ async def test_compare_is_only_for_players_who_finished_the_day(tables: TableSer
     assert versus_leader.other.user_id == 11 and versus_leader.you.sets[0] != ""
 
 
+@pytest.mark.slow
 async def test_daily_compare_in_discord_is_private_with_a_chart(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     service = bot_of(fake).service

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bot.settings import Settings
 from engine.rollwrite import GAME
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
@@ -127,6 +129,7 @@ async def test_a_restart_mid_round_loses_nothing(settings: Settings, clock: Cloc
         assert bob_panel.ephemeral and panel_ids(bob_panel)
 
 
+@pytest.mark.slow
 async def test_reminders_ping_who_still_owes_the_round(fake: FakeDiscord, clock: Clock) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, start = await start_table(fake, alice, bob, {"reminder_hours": 1.0})
@@ -139,6 +142,7 @@ async def test_reminders_ping_who_still_owes_the_round(fake: FakeDiscord, clock:
     assert bob.mention in reminder.content and alice.mention not in reminder.content
 
 
+@pytest.mark.slow
 async def test_the_round_deadline_lets_the_bot_finish_a_late_round(fake: FakeDiscord, clock: Clock) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, start = await start_table(fake, alice, bob, {"round_deadline_hours": 1.0})
@@ -154,6 +158,7 @@ async def test_the_round_deadline_lets_the_bot_finish_a_late_round(fake: FakeDis
     assert state["round"] == 2
 
 
+@pytest.mark.slow
 async def test_the_deadline_plays_only_the_late_round(fake: FakeDiscord, clock: Clock) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, start = await start_table(fake, alice, bob, {"round_deadline_hours": 1.0})

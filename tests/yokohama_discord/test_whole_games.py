@@ -18,6 +18,7 @@ def map_height(players: int) -> int:
     return L.height(rows, 1 if players == 2 else 2, {2: 1, 3: 1, 4: 2}[players])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on_every_panel(
     fake: FakeDiscord, players: int
@@ -108,6 +109,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
     assert not any("went wrong" in (p.content or "").lower() for p in played.panels)
 
 
+@pytest.mark.slow
 async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) -> None:
     """Issue 10: "choose the 1-3 assistants ... in one decision, e.g. a multi-select menu": the hundreds of
     area combinations of a spread placement are never paged; one menu of areas takes 1-3 picks."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from engine.core import Rng, State, random_playout
 from engine.duel import GAME
 from engine.duel.ai import determinize
@@ -51,6 +53,7 @@ def _swap_hidden(state: State, seat: int, rng: Rng) -> State:
     return other
 
 
+@pytest.mark.slow
 def test_the_ai_always_picks_a_legal_action() -> None:
     for state, seat in _positions(40, 1):
         action = GAME.ai_action(state, seat, seed=3, budget_s=0.02)

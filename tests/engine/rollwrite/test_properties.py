@@ -51,6 +51,7 @@ def test_greedy_player_always_finds_a_legal_move() -> None:
         assert min(s["total"] for s in GAME.scores(result.state)) > 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seeds"), [(1, 240), (2, 100), (4, 40), (6, 24)])
 def test_random_playouts_always_finish_in_12_rounds(players: int, seeds: int) -> None:
     for seed in range(seeds):

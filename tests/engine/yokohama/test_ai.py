@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
+import pytest
+
 from engine.core import Rng, random_playout
 from engine.yokohama import GAME
 from engine.yokohama.ai import determinize, visible_orders, visible_techs
@@ -45,6 +47,7 @@ def _hidden_in_hands(state: dict, seat: int) -> int:
     return sum(len(pl["orders"]) + len(pl["keep"]) for s, pl in enumerate(state["p"]) if s != seat)
 
 
+@pytest.mark.slow
 def test_the_ai_always_picks_a_legal_action() -> None:
     for state, seat in _positions(30, 1):
         action = GAME.ai_action(state, seat, seed=3, budget_s=0.05)
@@ -54,6 +57,7 @@ def test_the_ai_always_picks_a_legal_action() -> None:
         assert GAME.match_legal(state, seat, action) is not None
 
 
+@pytest.mark.slow
 def test_the_ai_is_deterministic_under_a_seed() -> None:
     for state, seat in _positions(4, 2):
         first = GAME.ai_action(state, seat, seed=5, budget_s=60.0)
@@ -86,6 +90,7 @@ def test_swapping_hidden_cards_never_changes_the_determinized_world() -> None:
     assert checked >= 6
 
 
+@pytest.mark.slow
 def test_swapping_another_players_hidden_orders_never_changes_the_decision() -> None:
     """The swap test: rivals' order cards in hand exchanged with unseen ones (and the decks
     reshuffled) leave the AI's decision for a given seed unchanged."""

@@ -95,7 +95,7 @@ def test_port_second_card_for_2_yen_or_imported_then_refill() -> None:
     options = GAME.legal(state, 0)
     assert {"do": "orders", "slots": [0, 5], "pay": "yen"} in options
     assert not any(a.get("pay") == "imported" for a in options)  # no imported good
-    assert "¥2 for the 2nd" in GAME.describe(state, {"do": "orders", "slots": [0, 5], "pay": "yen"})
+    assert "2nd for ¥2" in GAME.describe(state, {"do": "orders", "slots": [0, 5], "pay": "yen"})
     state = GAME.apply(state, 0, {"do": "orders", "slots": [0, 5], "pay": "yen"})
     assert state["p"][0]["orders"] == [row[0], row[5]]
     assert state["p"][0]["yen"] == 1

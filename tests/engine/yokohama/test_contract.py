@@ -40,6 +40,7 @@ def checked_policy(game, state: State, seat: int, rng: Rng):
     return rng.choice(options)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_playouts_never_raise_and_round_trip(players: int) -> None:
     for seed in SEEDS:
@@ -68,6 +69,7 @@ def greedy(game, state: State, seat: int, rng: Rng):
     return game.auto_action(state, seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_games_reach_an_end_condition(players: int) -> None:
     for seed in range(3):

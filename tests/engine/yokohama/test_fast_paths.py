@@ -7,6 +7,8 @@ prices: each shortcut is compared with the long way on positions from random and
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Rng
 from engine.yokohama import GAME, flow, movement, placement
 
@@ -26,6 +28,7 @@ def _positions(seeds: range, players: int) -> list:
     return out
 
 
+@pytest.mark.slow
 def test_single_answer_and_spread_count_agree_with_the_option_lists() -> None:
     checked = 0
     for players in (2, 3, 4):
@@ -61,6 +64,7 @@ def _routes_the_long_way(state: dict, seat: int, here: str, start: str) -> dict[
     return {a: p for a, p in best.items() if movement.can_stop(state, seat, a) and (a != start or here != start)}
 
 
+@pytest.mark.slow
 def test_the_route_search_matches_the_rules_step_by_step() -> None:
     checked = 0
     for players in (2, 4):

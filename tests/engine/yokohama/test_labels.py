@@ -1,0 +1,144 @@
+"""Labels that match the rules (issue 20): each label says what the rulebook gives, in a player's words.
+
+Expected words are built from the component data, so a recalibrated card or board changes the
+numbers, never the test.
+"""
+
+from __future__ import annotations
+
+from engine.yokohama import GAME
+from engine.yokohama.components import goods_text, parts, reward_text
+from engine.yokohama.step import LABEL_LIMIT
+from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, put
+from tests.engine.yokohama.test_movement import board2
+
+RULES = parts().rules
+
+
+def test_a_mercenary_label_shows_the_power_it_really_acts_with() -> None:
+    """RB, Foreign Mercenaries: "it has to contain at least 1 of your Assistant pawns AND your President pawn
+    may not be in the Area"; Power table: "President pawn 1 Power, Assistant pawn 1 Power each". The absent
+    President adds nothing, so 2 assistants in the Bank act with Power 2."""
+    state = at_stage(fresh(3), "first")
+    clear_board(state)
+    pl = state["p"][0]
+    pl["mercs"] = [{"country": "english", "used": False}]
+    put(state, 0, "bank", 2)
+    put(state, 0, "tea1", 1)
+    pl["president"] = "tea1"
+    yen = RULES["bank"]["yen"][2 - 1]
+    assert GAME.describe(state, {"do": "merc", "area": "bank"}) == f"Mercenary acts in Bank → Power 2: ¥{yen}"
+    before = pl["yen"]
+    state = GAME.apply(state, 0, {"do": "merc", "area": "bank"})
+    assert state["p"][0]["yen"] == before + yen  # what the label promised
+
+
+def test_the_port_move_label_at_power_5_says_the_victory_points() -> None:
+    """RB, Port: "5 Power: You may take an Order card from the Low and/or Mid and/or High area. In addition,
+    you gain 3 Victory points." The move's label says so, and the points come even when no card is taken."""
+    state = board2()
+    put(state, 0, "port_a", 4)
+    vp = RULES["port"]["power5_vp"]
+    label = GAME.describe(state, {"do": "go", "area": "port_a"})
+    assert label.endswith(f"→ Power 5: orders up to High, +{vp} VP"), label
+    state = GAME.apply(state, 0, {"do": "go", "area": "port_a"})
+    assert state["stage"] == "act_port"
+    assert f"+{vp} VP" in GAME.pending_label(state, 0)
+    nothing = {"do": "orders", "slots": []}
+    assert GAME.describe(state, nothing) == f"Take no order (+{vp} VP for Power 5)"
+    before = state["p"][0]["vp"]
+    state = GAME.apply(state, 0, nothing)
+    assert state["p"][0]["vp"] == before + vp
+
+
+def test_below_power_5_the_port_labels_promise_no_points() -> None:
+    state = board2()
+    put(state, 0, "port_a", 3)
+    assert GAME.describe(state, {"do": "go", "area": "port_a"}).endswith("→ Power 4: orders up to High")
+    state = GAME.apply(state, 0, {"do": "go", "area": "port_a"})
+    assert GAME.describe(state, {"do": "orders", "slots": []}) == "Take no order"
+
+
+def port_with(orders: list[int]) -> dict:
+    """Seat 0 acts at Port A with Power 4, the two `orders` on its board and money for a second card."""
+    state = fresh(2)
+    clear_board(state)
+    put(state, 0, "port_a", 3)
+    state["p"][0]["orders"] = []
+    state["p"][0]["yen"] = 10
+    state["ports"]["port_a"] = [*orders, *[None] * (len(state["ports"]["port_a"]) - len(orders))]
+    state = act_in(state, 0, "port_a")
+    assert state["stage"] == "act_port" and state["ctx"]["power"] == 4
+    return state
+
+
+def pays(order: int) -> str:
+    return reward_text(parts().orders[order]["reward"], short=True)
+
+
+def test_taking_two_orders_says_what_each_costs_and_pays() -> None:
+    """RB, Port: "you may either choose to take 1 Order card for free or 2 Order cards if you pay 2 Yen or 1
+    Imported Good token." The label names both cards with their goods and rewards, and the price."""
+    cards = sorted(parts().orders, key=lambda o: len(goods_text(parts().orders[o]["cost"]) + pays(o)))[:2]
+    state = port_with(cards)
+    pair = {"do": "orders", "slots": [0, 1], "pay": "yen"}
+    assert pair in GAME.legal(state, 0)
+    label = GAME.describe(state, pair)
+    assert len(label) <= LABEL_LIMIT
+    for order in cards:
+        card = parts().orders[order]
+        assert f"#{order} " in label and f"({goods_text(card['cost'])} → {pays(order)})" in label, label
+    assert label.endswith(f", 2nd for ¥{RULES['port']['second_card_yen']}")
+
+
+def test_two_long_orders_keep_what_they_pay_in_the_label() -> None:
+    """When both cards' goods do not fit in 80 characters, the label keeps what each pays (the menu
+    description has the goods)."""
+    by_length = sorted(parts().orders, key=lambda o: len(goods_text(parts().orders[o]["cost"])))
+    cards = [by_length[-1], by_length[-2]]
+    state = port_with(cards)
+    pair = {"do": "orders", "slots": [0, 1], "pay": "yen"}
+    label = GAME.describe(state, pair)
+    assert len(label) <= LABEL_LIMIT
+    assert f"#{cards[0]} → {pays(cards[0])}, #{cards[1]} → {pays(cards[1])}, 2nd for ¥" in label, label
+    detail = GAME.detail(state, pair)
+    assert goods_text(parts().orders[cards[0]]["cost"]) in detail
+
+
+def test_the_warehouse_icon_says_which_tokens_it_may_bring() -> None:
+    """RB, icons: "Warehouse icon: Take a token from the Warehouse tile to your hand. The cost is the same as
+    the Employment Agency action" — which gains "Assistant pawns, Shophouses and Trading Houses"."""
+    assert reward_text({"warehouse": 1}) == "1 assistant/building from warehouse"
+    site = next(s for s in parts().sites.values() if any(r.get("warehouse") for r in s["shops"]))
+    space = next(i for i, r in enumerate(site["shops"]) if r.get("warehouse"))
+    state = fresh(2)
+    area = next(a for a in state["sites"])
+    state["sites"][area] = {"card": site["id"], "shops": [None] * len(site["shops"]), "th": None}
+    state["stage"], state["seat"], state["ctx"] = "build", 0, {"area": area, "power": 4}
+    state["p"][0]["yen"] = 20  # enough for any token the warehouse holds
+    label = GAME.describe(state, {"do": "build", "what": "shop", "space": space})
+    assert label.startswith(f"Build a Shophouse on space {space + 1}: ")
+    assert "assistant/building from warehouse" in label
+    state = GAME.apply(state, 0, {"do": "build", "what": "shop", "space": space})
+    assert state["pending"][0]["kind"] == "warehouse"  # what the words promised: a choice of token
+    assert [a["what"] for a in GAME.legal(state, 0)] == ["assistant", "shop", "th", None]
+
+
+def test_every_order_label_fits_and_names_the_warehouse_token() -> None:
+    """Every order card's label fits in 80 characters, whole (not cut), and a warehouse icon reads as a
+    token from the warehouse, never "1 from warehouse"."""
+    for order in parts().orders:
+        label = GAME.describe(port_with([order]), {"do": "orders", "slots": [0]})
+        assert len(label) <= LABEL_LIMIT and label.endswith(pays(order)), label
+        if parts().orders[order]["reward"].get("warehouse"):
+            assert "warehouse token" in label or "assistant/building from warehouse" in label, label
+
+
+def test_waiting_for_construction_says_what_skipping_means() -> None:
+    """RB: "Steps 4 and 5 can be omitted if the player chooses"; step 5 places "a Shophouse token from your
+    hand" or "a Trading House token from your hand". A move out of turn is told what is awaited."""
+    state = fresh(2)
+    state["stage"], state["seat"], state["ctx"] = "build", 0, {"area": next(iter(state["sites"])), "power": 4}
+    assert GAME.why_illegal(state, 0, {"do": "main"}) == (
+        "Not now: first build a Shophouse or a Trading House here, or choose to build nothing "
+        "(your buildings stay in hand).")
