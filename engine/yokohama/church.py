@@ -74,6 +74,24 @@ def pay_faith(state: State, seat: int, pay: list[str]) -> None:
     choose_pawn(state, seat)
 
 
+def reopen_church_choice(state: State) -> None:
+    """A Church payment stored under schema 2 or older asked for the old board's Faith (issue 20
+    recalibrated it): the items paid so far go back and the space is chosen again on today's board,
+    so a game stopped half-way through a payment is never left without an answer."""
+    if state["stage"] != "act_church_pay":
+        return
+    ctx = state["ctx"]
+    pl = state["p"][state["seat"]]
+    for kind in ctx.get("paid", []):
+        if kind in ("yen", "imported"):
+            pl[kind] += 1
+        else:
+            pl["goods"][kind] += 1
+    ctx.pop("space", None)
+    ctx["paid"] = []
+    state["stage"] = "act_church"
+
+
 def choose_pawn(state: State, seat: int) -> None:
     sources = pawn_sources(state, seat)
     if len(sources) > 1:

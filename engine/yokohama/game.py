@@ -12,7 +12,7 @@ from typing import Any
 from engine.core import State, json_copy, seat_token
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
-from engine.yokohama import endgame, flow, greedy, setup, story
+from engine.yokohama import church, endgame, flow, greedy, setup, story
 from engine.yokohama import view as views
 from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
 
@@ -28,7 +28,10 @@ class YokohamaGame(StepGame):
     default_options: dict[str, Any] = {}
     #: 2: one decision per placement, move, payment (issue 10); Church Faith 1,1,3,4,5; Mining
     #: per receipt (issue 13). `upgrade` carries a schema-1 game on at the same moment.
-    schema_version = 2
+    #: 3: the calibrated components (Church, Customs, orders, building sites, 5-Power tokens) and a
+    #: President in hand that cannot "return to hand" (issue 20, rulings R7 and R8); a schema-2 game
+    #: goes on under them unchanged in shape (its cards are read by id), but replays differently.
+    schema_version = 3
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
@@ -38,9 +41,12 @@ class YokohamaGame(StepGame):
 
     def upgrade(self, state: State, from_version: int) -> State:
         """Schema 1 → 2: a turn stopped half-way under the old one-click-per-piece decisions
-        goes on under the new ones from the same point (nothing already done is undone)."""
+        goes on under the new ones from the same point (nothing already done is undone).
+        2 → 3: a Church payment under way is chosen again on the recalibrated board."""
         if from_version == 1:
             flow.upgrade_from_1(state)
+        if from_version == 2:  # 2 → 3: today's Church board; other values are read by id as they are used
+            church.reopen_church_choice(state)
         return state
 
     def to_act(self, state: State) -> list[int]:

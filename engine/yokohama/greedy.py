@@ -23,6 +23,7 @@ from engine.yokohama.board import (
     shop_at,
     shops_built,
     th_built,
+    th_cost,
 )
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.endgame import board_majority
@@ -51,7 +52,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     if pw <= 0:
         return 0.0
     if kind in PRODUCTION:
-        value = PRODUCTION[kind][pw - 1] * GOOD_WORTH[kind]
+        value = gained_goods_worth(pl, kind, PRODUCTION[kind][pw - 1])
     elif kind == "bank":
         value = 0.5 * pw
     elif kind == "port":
@@ -61,7 +62,8 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = 2.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
     elif kind == "agency":
         hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
-        value = 1.8 * hire + 0.3 * (pw - 1 - hire)
+        house = hire < pw - 1 and pl["warehouse"]["th"] > 0 and pl["yen"] - 2 * hire >= th_cost(state, seat)
+        value = 1.8 * hire + 2.0 * house + 0.3 * (pw - 1 - hire - house)
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -119,6 +121,13 @@ def goods_worth(pl: dict[str, Any]) -> float:
         n = pl["goods"][good]
         value += GOOD_WORTH[good] * min(n, wanted[good]) + SURPLUS_GOOD * max(0, n - wanted[good])
     return value
+
+
+def gained_goods_worth(pl: dict[str, Any], good: str, n: int) -> float:
+    """What `n` more of `good` add to `goods_worth` (little once the orders in hand are covered)."""
+    wanted = 1 + sum(ORDERS[o]["cost"].get(good, 0) for o in pl["orders"])
+    useful = max(0, min(n, wanted - pl["goods"][good]))
+    return GOOD_WORTH[good] * useful + SURPLUS_GOOD * (n - useful)
 
 
 def chinatown_promise(pl: dict[str, Any], pw: int) -> float:

@@ -93,20 +93,78 @@ def test_management_boards_have_room_for_the_end_counts() -> None:
     assert max(s["need"] for s in b["customs"]) == 4  # Power 5 pays at most 4 imported goods
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_church_end_count_stays_within_easy_reach(players: int) -> None:
-    """RB end conditions: "A number of Assistant pawns on the Church Management Board has been
-    placed (2 Players: 4; 3 Players: 5; 4 Players: 6)"; RB Church: Power 5 gives 5 Faith and
-    "You may not pay more than 1 of the same kind", so Power 5 and one of each of the six kinds
-    make 11. Ruling R7: every space is within 11 Faith, and enough spaces to reach the end count
-    (the 2-player neutral pawn's space left out) need at most 6 — Power 5 and one item. With
-    spaces needing Faith 3-10 greedy games stopped ending (a 4-player game was at round 176 after
-    2,500 decisions, its Church one pawn short, nobody able to pay for the spaces left)."""
+def test_every_church_space_is_within_the_faith_table() -> None:
+    """RB Church: Power gives "1 Power: 1 Faith value / 2 Power: 1 Faith value / 3 Power: 3 ... 5 Power:
+    5 Faith value", each item 1 Faith, and "You may not pay more than 1 of the same kind of the above":
+    Faith reaches at most 5 + 6 = 11. Ruling R7: every space asks between Power 1's one Faith and 11,
+    the spaces rise from left to right, and their rewards rise with them."""
+    church = parts().boards["church"]
+    assert max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
+    needs = [s["need"] for s in church]
+    assert needs == sorted(needs) and len(set(needs)) == len(needs)
+    assert min(CHURCH_FAITH) <= needs[0] and needs[-1] <= 11
+    points = [s["reward"]["vp"] for s in church]
+    assert points == sorted(points)
+
+
+def test_every_customs_space_is_payable_at_its_power() -> None:
+    """RB Customs: "2 Power: 1 Imported Good / 3 Power: 2 ... / 5 Power: 4 Imported Goods": every space
+    asks 1 to 4 imported goods, the dearer spaces to the right pay more (ruling R7)."""
+    customs = parts().boards["customs"]
+    needs = [s["need"] for s in customs]
+    assert needs == sorted(needs) and set(needs) == {1, 2, 3, 4}
+    assert max(parts().rules["customs"]["imports"]) == 4
+    for a in customs:
+        assert all(a["reward"]["vp"] > b["reward"]["vp"] for b in customs if b["need"] < a["need"])
+
+
+def test_the_two_player_neutral_pawns_leave_the_end_counts_in_reach() -> None:
+    """Quick summary, 2 players: "Block the indicated spaces on the Church and Customs management
+    boards with a neutral worker"; end "Number of assistants placed on the Church management board
+    (2P: 5 including neutral ...)" — the rulebook's "2 Players: 4" player pawns plus the neutral one."""
     b = parts().boards
-    neutral = b["church_neutral"] if players == 2 else None
-    needs = sorted(s["need"] for i, s in enumerate(b["church"]) if i != neutral)
-    assert needs[b["end_pawns"][str(players)] - 1] <= max(CHURCH_FAITH) + 1
-    assert max(needs) <= max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
+    assert b["end_pawns"] == {"2": 4, "3": 5, "4": 6}
+    for board in ("church", "customs"):
+        neutral = b[f"{board}_neutral"]
+        assert 0 <= neutral < len(b[board])
+        assert len(b[board]) - 1 >= b["end_pawns"]["2"]
+
+
+def test_setup_order_counts_are_the_rulebooks() -> None:
+    """RB setup: "2 players 16 / 3 players 5 / 4 players 0" Order cards returned to the box, "Each player
+    may have a maximum of 3 Order cards in their hand. Players may not discard any Order cards"."""
+    assert parts().boards["orders_removed"] == {"2": 16, "3": 5, "4": 0}
+    assert parts().rules["port"]["hand_limit"] == 3
+
+
+def test_the_chinatown_prices_are_the_rulebooks() -> None:
+    """RB Chinatown: "Pay 1 Copper token and receive 2 Yen ... Pay 1 Tea token and receive 1 Yen ... Pay 2 Yen
+    and receive 1 Copper token ... Pay 1 Yen and receive 1 Tea token ... Pay 4 Yen and receive 1 Imported Good"."""
+    trades = parts().rules["chinatown"]["trades"]
+    assert trades["sell_copper"]["get"] == {"yen": 2} and trades["sell_silk"]["get"] == {"yen": 2}
+    assert trades["sell_tea"]["get"] == {"yen": 1} and trades["sell_fish"]["get"] == {"yen": 1}
+    assert trades["buy_copper"]["pay"] == {"yen": 2} and trades["buy_tea"]["pay"] == {"yen": 1}
+    assert trades["buy_imported"]["pay"] == {"yen": 4}
+    assert not any(t["pay"].get("imported") for t in trades.values())  # "no option to sell Imported Good"
+
+
+def test_orders_ask_only_for_trade_goods_and_pay_by_what_they_ask() -> None:
+    """RB "Fulfilling an Order card ... Pay the corresponding Trade Goods. Afterwards, gain the
+    corresponding reward". Ruling R7: every order asks 3 to 5 trade goods (its goods are gathered over
+    several turns, which sets the Order deck's pace) and an order asking for goods worth more at
+    Chinatown never pays fewer points plus icons than one asking for goods worth less."""
+    price = {"copper": 2, "silk": 2, "tea": 1, "fish": 1}
+    orders = parts().orders.values()
+    for order in orders:
+        assert set(order["cost"]) <= set(price) and 3 <= sum(order["cost"].values()) <= 5
+    value = {"vp": 1.0, "yen": 0.5, "imported": 2.0, "any_good": 1.2, "warehouse": 1.0, "move": 1.0}
+    for a in orders:
+        for b in orders:
+            cost_a = sum(price[g] * n for g, n in a["cost"].items())
+            cost_b = sum(price[g] * n for g, n in b["cost"].items())
+            if cost_a > cost_b + 1:
+                pays = [sum(value[k] * n for k, n in o["reward"].items()) for o in (a, b)]
+                assert pays[0] >= pays[1], (a["id"], b["id"])
 
 
 def test_bad_data_is_refused_with_every_problem_named() -> None:

@@ -24,7 +24,7 @@ MID_GAME = sorted(k for k in STORED if k != "whole_game")
 def test_a_schema_1_game_loads_and_plays_on(moment: str) -> None:
     stored = STORED[moment]
     state = GAME.load(stored["state"])
-    assert state["schema_version"] == GAME.schema_version == 2
+    assert state["schema_version"] == GAME.schema_version == 3
     old = json.loads(stored["state"])
     for seat, pl in enumerate(state["p"]):  # nothing already done is undone
         assert pl["placed"] == old["p"][seat]["placed"] or state["turns"] > old["turns"] or old["ctx"]
@@ -71,3 +71,19 @@ def test_an_old_action_log_replays_differently_under_todays_rules() -> None:
             state = GAME.apply(state, seat, action)
     stored = GAME.load(whole["state"])
     assert GAME.is_over(stored) and json.loads(whole["state"]).get("schema_version", 1) == 1
+
+
+def test_a_schema_2_church_payment_is_chosen_again_on_todays_board() -> None:
+    """Issue 20 recalibrated the Church board (ruling R7): a game stored half-way through paying
+    Faith for a space under schema 2 gets its items back and chooses a space again, so it is never
+    left without an answer ("a rule fix never strands a stored game", DESIGN.md)."""
+    from tests.engine.yokohama.helpers import act_in, fresh
+
+    state = act_in(fresh(2), 0, "church")
+    state["stage"], state["ctx"]["space"], state["ctx"]["paid"] = "act_church_pay", 1, ["tea", "yen"]
+    state["schema_version"] = 2
+    tea, yen = state["p"][0]["goods"]["tea"], state["p"][0]["yen"]
+    upgraded = GAME.load(json.dumps(state))
+    assert upgraded["stage"] == "act_church" and upgraded["ctx"]["paid"] == []
+    assert upgraded["p"][0]["goods"]["tea"] == tea + 1 and upgraded["p"][0]["yen"] == yen + 1
+    assert GAME.legal(upgraded, 0)
