@@ -103,7 +103,7 @@ def static_key(view: dict[str, Any]) -> tuple[Any, ...]:
     return areas, prices
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)
 def static_board(key: tuple[Any, ...]) -> Image.Image:
     """The empty board as a palette image; drawn once per distinct printed board."""
     areas, prices = key

@@ -67,9 +67,10 @@ def static_layout(sheet: dict[str, Any]) -> str:
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)
 def static_layers(side: str, printed: str) -> tuple[Image.Image, Image.Image]:
-    """(plain, marked) palette images of the empty sheet of one side; drawn once per side."""
+    """(plain, marked) palette images of the empty sheet of one side; drawn once per side (the printed
+    sheet is the same in every game of a side, so a few entries serve every game)."""
     data = json.loads(printed)
     return to_palette(_draw_static(side, data, marked=False)), to_palette(_draw_static(side, data, marked=True))
 

@@ -64,7 +64,7 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     return image
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
     """The empty bands (background, frame, the seat's piece) for these seats and heights; drawn once."""
     height = TITLE_H + sum(h + 8 for h in heights) + 8
