@@ -26,6 +26,7 @@ from rendering.yokohama.pieces import (
     coin,
     country_badge,
     draw_icon_for,
+    marked_by,
     pawn,
     president,
     trading_space,
@@ -58,15 +59,18 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     image = _frame(tuple(order), tuple(heights[s] for s in order)).copy()
     draw = ImageDraw.Draw(image)
     y = TITLE_H
-    for seat in order:
-        _band(image, draw, view, seat, who[seat], y, heights[seat])
-        y += heights[seat] + 8
+    with marked_by(who):
+        for seat in order:
+            pawn(image, draw, seat, L.MARGIN + 12, y + 10, 32)
+            _band(image, draw, view, seat, who[seat], y, heights[seat])
+            y += heights[seat] + 8
     return image
 
 
 @functools.lru_cache(maxsize=16)
 def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
-    """The empty bands (background, frame, the seat's piece) for these seats and heights; drawn once."""
+    """The empty bands (background, frame) for these seats and heights; drawn once. The seat's piece is
+    drawn per picture: it carries the player's initial."""
     height = TITLE_H + sum(h + 8 for h in heights) + 8
     image, draw = new_canvas(L.WIDTH, height, "P")
     title = "Player boards" if len(order) > 1 else "Your board"
@@ -76,7 +80,6 @@ def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
     y = TITLE_H
     for seat, h in zip(order, heights, strict=True):
         draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + h), 12, fill=_bg(seat), outline=LINE, width=2)
-        pawn(image, draw, seat, L.MARGIN + 12, y + 10, 32)
         y += h + 8
     return image
 
