@@ -54,8 +54,9 @@ Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
 ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
 #: kind -> the label of the panel button that shows a fresh picture. A game listed here sends its seat's
 #: picture when it tells something new (the panel opened, a new turn or round, the end) and edits only
-#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game).
-TEXT_BETWEEN_PICTURES: dict[str, str] = {}
+#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game; the Duel's
+#: and Yokohama's private picture after every click ~20 MB a game). Roll & Write's cog adds itself.
+TEXT_BETWEEN_PICTURES: dict[str, str] = {"duel": "Show my picture", "yokohama": "Show my picture"}
 
 # A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
 # the seat's own move count), so in simultaneous phases another player's move never bounces a panel.

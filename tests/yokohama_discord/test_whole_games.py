@@ -39,10 +39,15 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
         assert len(sizes) == 2 and sizes[1][0] == L.WIDTH, "...and the player boards"
         assert post.button("Open my panel")
 
-    # Every panel is private and shows its owner's picture: their board and hand above the map while the
-    # game runs; the final scores on the panel of the move that ended it.
+    # Every panel is private. Its owner's picture (their board and hand above the map) comes when the panel
+    # opens; between decisions the panel changes its text only and offers "Show my picture" (issue 21: the
+    # picture after every click weighed ~20 MB a game); the move that ends the game shows the final scores.
+    opened = [p for p in played.panels if p.kind == "followup"]
     shown = [p for p in played.panels if p.files]
-    assert len(shown) >= played.clicks // 2
+    assert opened and all(p.files for p in opened)
+    between = [p for p in played.panels if p.kind == "edit_original" and not p.files]
+    assert between and len(shown) < played.clicks // 2, "no picture after every click"
+    assert all(p.button("Show my picture") for p in between if panel_ids(p))
     heights = []
     for panel in shown:
         assert panel.ephemeral
@@ -62,6 +67,38 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
     assert f"1. **{winner.name}**" in end.content, "the ranking, by display names"
     final, final_map = pictures(end)
     assert final.size == (L.WIDTH, FINAL_HEIGHT) and final_map.width == L.WIDTH
+
+
+async def test_between_decisions_the_panel_changes_its_text_and_shows_the_picture_on_request(
+    fake: FakeDiscord,
+) -> None:
+    """Issue 21: your picture when your panel opens and when your turn starts; in between, text, and the
+    picture one click away ("Show my picture")."""
+    from tests.yokohama_discord.helpers import choose_greedy, open_panel, owing_users
+
+    game_id, start, users = await _started(fake)
+    by_id = {u.id: u for u in users}
+    panels = {}
+    for _ in range(40):
+        user = by_id[(await owing_users(fake, game_id))[0]]
+        if user.id not in panels:
+            panels[user.id] = await open_panel(fake, user, start)
+            [opened] = pictures(panels[user.id])
+            assert opened.height > map_height(3), "the panel opens with your picture"
+        sent = await choose_greedy(fake, user, panels[user.id], game_id)
+        [edit] = [s for s in sent if s.kind == "edit_original"]
+        if (await owing_users(fake, game_id))[:1] != [user.id] or not panel_ids(edit):
+            panels.pop(user.id)  # the turn passed: the next one starts from a fresh panel
+            continue
+        # a decision of the same turn: the panel's text changes, the picture is kept (no new upload)
+        assert not edit.files and "attachments" not in edit.payload
+        shown = await fake.click(user=user, message=panels[user.id], label="Show my picture")
+        [fresh] = [s for s in shown if s.files]
+        [image] = pictures(fresh)
+        assert fresh.ephemeral and image.height > map_height(3)
+        break
+    else:
+        raise AssertionError("no turn with two decisions in 40 clicks")
 
 
 async def _started(fake: FakeDiscord, players: int = 3) -> tuple[int, Sent, list]:
