@@ -136,7 +136,7 @@ async def table_bytes(kind: str, players: int, seed: int = 20261129) -> None:
             while waiting := await owing_users(fake, game_id):
                 user = users[waiting[0]]
                 posts = [m for m in fake.sent if m.kind in ("channel_message", "followup")
-                         and not m.ephemeral and m.button("Open my panel") is not None]
+                         and not m.ephemeral and f"yk:open:{game_id}" in m.custom_ids()]
                 latest = posts[-1]
                 # A player opens their panel from the post that pings them, unless the panel they have open
                 # already offers them a decision (it does after a click that began their next round).

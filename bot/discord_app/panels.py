@@ -26,7 +26,7 @@ from bot.service.scope import request_server
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
-from rendering import picture_for, public_pictures_for
+from rendering import lead_picture_for, picture_for, public_pictures_for
 
 if TYPE_CHECKING:
     from bot.discord_app.client import YokohamaBot
@@ -178,6 +178,42 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png") for label, data in drawn]
 
 
+async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
+                     story: str = "") -> list[discord.File]:
+    """The one picture a turn post leads with, readable on a phone (whose turn, the last turn's `story`, the
+    scores); the full board is one tap away (`BoardButton`), so a phone never shows a mosaic of boards.
+    A game without a lead picture posts its public pictures instead."""
+    lead = lead_picture_for(kind)
+    if lead is None:
+        return await public_files(kind, view, game_id, names)
+    try:
+        data = await asyncio.to_thread(functools.partial(lead, view, names=names, story=story))
+    except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
+        log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
+        return []
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png")]
+
+
+async def send_board(interaction: discord.Interaction, game_id: int) -> None:
+    """"Full board": the game's public pictures (the board, the map and player boards, or the final scores),
+    privately to whoever asked, each as its own message so a phone shows it full width."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    game, engine, state = await bot.service.load(game_id)
+    if state is None:
+        await interaction.followup.send("This game has no board yet.", ephemeral=True)
+        return
+    names = await seat_names(bot, game)
+    ranking = (game.result or {}).get("ranking") if game.status == "finished" else None
+    files = await public_files(game.kind, engine.view(state, None), game.id, names, ranking)
+    if not files:
+        await interaction.followup.send("The board could not be drawn; please try again.", ephemeral=True)
+        return
+    for file in files:
+        await interaction.followup.send(ephemeral=True, file=file)
+
+
 # ----- the decision panel --------------------------------------------------------------------
 async def panel_message(
     bot: YokohamaBot, game_id: int, user_id: int, *, note: str = "", name: str | None = None,
@@ -285,10 +321,12 @@ def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discor
     return view
 
 
-def public_view(game_id: int) -> discord.ui.View:
-    """The button under every public game message: open your own private panel."""
+def public_view(game_id: int, *, panel: bool = True) -> discord.ui.View:
+    """The buttons under every public game message: open your own private panel, see the full board."""
     view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
+    if panel:
+        view.add_item(OpenPanelButton(game_id))
+    view.add_item(BoardButton(game_id))
     return view
 
 
@@ -513,11 +551,10 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
             lines.append("Next: " + ", ".join(bots) + " (the bot plays at once).")
     files = []
     if outcome.state is not None:
-        ranking = (game.result or {}).get("ranking") if outcome.finished else None
-        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, ranking)
+        files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, text)
     try:
         await channel.send(clip("\n".join(lines), 2000), files=files,
-                           view=None if outcome.finished else public_view(game.id), allowed_mentions=only(pinged))
+                           view=public_view(game.id, panel=not outcome.finished), allowed_mentions=only(pinged))
         if outcome.finished:
             thread = await game_channel(bot, game)
             if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
@@ -623,7 +660,7 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
     if outcome.state is not None:
-        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
+        files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
     return {"content": clip("\n".join(lines), 2000), "files": files, "view": public_view(game.id),
             "allowed_mentions": only(summary.waiting_on)}
 
@@ -903,6 +940,22 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:o
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:board:(?P<g>\d{1,18})"):
+    """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
+                                           custom_id=f"yk:board:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: send_board(interaction, self.game_id))
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"yk:lobby:(?P<g>\d{1,18}):(?P<w>join|leave|start|bot|unbot)"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -925,5 +978,5 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton, ChoiceSelect, PlaceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton,
-    LobbyButton,
+    LobbyButton, BoardButton,
 )

@@ -14,7 +14,9 @@ game names, a few in-between shades for the anti-aliased edges.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
@@ -22,6 +24,22 @@ from rendering.kit.colours import INK, PAPER, RGB, mix
 from rendering.kit.fonts import FONT_LOCK, drawable, font
 
 STEPS = 5  # in-between shades per text pair
+
+#: The text sizes `put_text` drew while `recording_text_sizes` is open (None: not recording). A context
+#: variable, so pictures drawn at once in several threads each record their own.
+_TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+
+
+@contextmanager
+def recording_text_sizes() -> Iterator[list[int]]:
+    """Record the size of every text `put_text` draws inside this block (so a test can hold a picture to
+    a smallest text size: a phone shows a 1200-px-wide picture at 390 px, about a third)."""
+    sizes: list[int] = []
+    token = _TEXT_SIZES.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _TEXT_SIZES.reset(token)
 
 
 class Palette:
@@ -101,6 +119,9 @@ class Palette:
         The text is drawn on a rectangle of `bg`, so call it on a background of that colour.
         """
         sprite = self._sprite(text, size, fg, bg, bold, image.mode)
+        recorded = _TEXT_SIZES.get()
+        if recorded is not None and text.strip():
+            recorded.append(size)
         w, h = sprite.size
         x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
         y = xy[1] - {"t": 0, "m": h / 2, "b": h}[anchor[1]]

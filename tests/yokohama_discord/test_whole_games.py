@@ -1,11 +1,12 @@
-"""Whole Yokohama games through the cogs and the fake Discord: the map and the player boards on every turn
-post, your own picture on every panel, the final scores at the end; every payload is checked against
-Discord's schema by the harness (a violation fails the test)."""
+"""Whole Yokohama games through the cogs and the fake Discord: a phone picture on every turn post with the map
+and the player boards one tap away, your own picture when your panel opens, the final scores at the end;
+every payload is checked against Discord's schema by the harness (a violation fails the test)."""
 
 from __future__ import annotations
 
 import pytest
 
+from rendering.kit.lead import WIDTH as LEAD_WIDTH
 from rendering.yokohama import layout as L
 from tests.harness.discord_fake import FakeDiscord, Sent
 from tests.yokohama_discord.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
@@ -24,7 +25,11 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
 ) -> None:
     users = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players]]
     game_id, start = await open_table(fake, users)
-    assert [i.size for i in pictures(start)][0] == (L.WIDTH, map_height(players)), "the start post shows the map"
+    [lead] = pictures(start)
+    assert lead.width == LEAD_WIDTH, "the start post leads with the phone picture"
+    full = [m for m in await fake.click(user=users[0], message=start, label="Full board") if m.files]
+    assert all(m.ephemeral for m in full) and [len(m.files) for m in full] == [1, 1], "each its own message"
+    assert [pictures(m)[0].size[1] for m in full][0] == map_height(players), "the map, one tap away"
 
     played = await play_to_the_end(fake, users, game_id, start)
     row = await bot_of(fake).service.game(game_id)
@@ -34,10 +39,9 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
     assert len(turns) >= 10
     for post in turns:
         assert not post.ephemeral and not panel_ids(post), "decisions are only ever on private panels"
-        sizes = [image.size for image in pictures(post)]
-        assert sizes[0] == (L.WIDTH, map_height(players)), "every turn post carries the map"
-        assert len(sizes) == 2 and sizes[1][0] == L.WIDTH, "...and the player boards"
-        assert post.button("Open my panel")
+        [image] = pictures(post)
+        assert image.width == LEAD_WIDTH and image.height < map_height(players), "one phone picture, no mosaic"
+        assert post.button("Open my panel") and post.button("Full board")
 
     # Every panel is private. Its owner's picture (their board and hand above the map) comes when the panel
     # opens; between decisions the panel changes its text only and offers "Show my picture" (issue 21: the
@@ -65,7 +69,11 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
     assert all(u.mention in end.content for u in users), "the end pings every player"
     winner = next(u for u in users if u.id == row.user_of(row.result["ranking"][0]))
     assert f"1. **{winner.name}**" in end.content, "the ranking, by display names"
-    final, final_map = pictures(end)
+    [lead] = pictures(end)
+    assert lead.width == LEAD_WIDTH and end.button("Full board")
+    assert not [c for c in end.custom_ids() if c.startswith("yk:open:")], "no panel to open: the game is over"
+    final, final_map = [pictures(m)[0] for m in await fake.click(user=users[0], message=end, label="Full board")
+                        if m.files]
     assert final.size == (L.WIDTH, FINAL_HEIGHT) and final_map.width == L.WIDTH
 
 
@@ -134,6 +142,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
 
     monkeypatch.setattr(renderer, "picture", broken)
     monkeypatch.setattr(renderer, "public_pictures", broken)
+    monkeypatch.setattr(renderer, "lead_picture", broken)
     service = bot_of(fake).service
     before = (await service.game(game_id)).version
     played = await play_to_the_end(fake, users, game_id, start, limit=40, stop_after_posts=1)

@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.discord_app import rollwrite_text as text
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
-from bot.discord_app.names import bot_name
+from bot.discord_app.names import bot_name, seat_names
 from bot.discord_app.panels import (
     ANNOUNCERS,
     PANEL_NOTES,
@@ -31,6 +31,7 @@ from bot.discord_app.panels import (
     TEXT_BETWEEN_PICTURES,
     clip,
     game_channel,
+    lead_files,
     mention,
     only,
     public_view,
@@ -152,8 +153,12 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
         pinged = [u for u in outcome.waiting_on if u != mover]
         budget = 2000 - sum(len(line) + 1 for line in after)
         lines = text.round_summary(game, view, before_round, budget) + after
-        data = await png(view)
-        files = [as_file(data, f"rollwrite-{game.id}-round-{state['round']}.png")] if data else []
+        # The post leads with the phone picture (who plays, the round just played, the scores); the sets
+        # picture is one tap away ("Full board"), and the sets are listed in the text.
+        names = await seat_names(bot, game)
+        story = "\n".join(f"{names[e['seat']]}: {'; '.join(e['sheet']['turn']['previous_events']) or 'nothing'}."
+                          for e in view["seats"] if e["seat"] < len(names))
+        files = await lead_files(KIND, view, game.id, names, story)
     else:
         lines = text.priority_lines(game, view, outcome.newly_waiting)
         files = []
