@@ -32,6 +32,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent.parent
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
+#: A turn's story as the lead picture shows it (the bot passes the turn post's own words).
+STORY = ("Akiko sends Power 4 to the Copper Mine: gains 2 Copper; builds a Trading House there for ¥4; "
+         "completes Order 12, paying 2 Tea 1 Fish: 5 points and ¥2.")
 #: Actions between two successive positions of a game drawn (about a turn).
 STEP = 3
 
@@ -79,9 +82,9 @@ def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]]
 
     if kind == "duel":
         board, private = _find("rendering.duel.board", "draw_board"), _find("rendering.duel.private", "draw_private")
-        final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead")
+        final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead_picture")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names)
+            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
         if board is not None:
             found["board (turn post)"] = lambda g, m, f: board(g.view(m, None), names)
         if private is not None:
@@ -89,12 +92,12 @@ def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]]
         if final is not None:
             found["final (end post)"] = lambda g, m, f: final(g.view(f, None), names)
     elif kind == "yokohama":
-        lead = _find("rendering.yokohama.lead", "draw_lead")
+        lead = _find("rendering.yokohama.lead", "draw_lead_picture")
         board_map, boards = _find("rendering.yokohama.board_map", "draw_map"), _find("rendering.yokohama.boards",
                                                                                      "draw_boards")
         private, final = _find("rendering.yokohama", "draw_private"), _find("rendering.yokohama.final", "draw_final")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names)
+            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
         if board_map is not None:
             found["map (turn post)"] = lambda g, m, f: board_map(g.view(m, None), names)
         if boards is not None:
@@ -105,10 +108,10 @@ def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]]
             found["final (end post)"] = lambda g, m, f: final(g.view(f, None), names)
     else:
         sheet, sets = _find("rendering.rollwrite.sheet", "draw_sheet"), _find("rendering.rollwrite.sets", "draw_sets")
-        score, lead = _find("rendering.rollwrite.scoreboard", "draw_scoreboard"), _find("rendering.rollwrite.lead",
-                                                                                         "draw_lead")
+        score = _find("rendering.rollwrite.scoreboard", "draw_scoreboard")
+        lead = _find("rendering.rollwrite.lead", "draw_lead_picture")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names)
+            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
         if sets is not None:
             found["sets (turn post)"] = lambda g, m, f: sets(g.view(m, None))
         if sheet is not None:

@@ -4,8 +4,8 @@ A bot with hundreds of active games draws pictures of all of them in one process
 game would grow with every new game until the process runs out of memory. This benchmark plays
 `--games` distinct games of each kind (seeded random playouts, distinct player names), draws every
 picture a game sends (public turn pictures, each seat's private picture, the final pictures, a
-rating chart) for a position part-way through and for the finished game, and prints the process's
-RSS as it goes. The goal (issue 21): at most 256 MiB after 1,000 games.
+rating chart, the turn posts' lead pictures with their stories) for a position part-way through and
+for the finished game, and prints the process's RSS as it goes. The goal (issue 21): at most 256 MiB after 1,000 games.
 
     .venv/bin/python -m bench.render_memory [--games 1000] [--every 100]
 """
@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Rng, get_game  # noqa: E402
-from rendering import picture_for, public_pictures_for  # noqa: E402
+from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
 from rendering.charts import Series, line_chart  # noqa: E402
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
@@ -74,6 +74,10 @@ def draw_all(kind: str, seed: int) -> int:
             total += len(_call(picture, view, names))
     for seat, view in enumerate(seats):
         total += len(_call(picture, view, names, seat))
+    lead = lead_picture_for(kind)
+    if lead is not None:  # a turn post's lead picture, with a story as long as a busy turn's
+        story = f"{names[0]} took turn {seed}: " + "placed, moved and gained a good deal " * 6
+        total += sum(len(lead(view, names=names, story=story)) for view in (public, final))
     rng = Rng(seed)
     ratings = [1000.0 + rng.randint(-40, 40) for _ in range(rng.randint(1, 60))]
     total += len(line_chart(f"{names[0]} — rating", [Series(kind, ratings)], x_label="rated games", y_label="rating"))

@@ -10,6 +10,7 @@ text fitting, common icons and PNG encoding.
 - `encode`: `png(image)`, palette PNG at a low compression level, unchanged rows reused.
 - `marks`: the letter on a player's pieces (the initial of their display name), in every game.
 - `lead`: the phone-first picture a turn post leads with (whose turn, what the last turn did, scores).
+- `memory`: picture buffers freed back to the system (glibc's mmap threshold fixed at import).
 - `recording_text_sizes()`: the sizes of the text drawn inside it (tests hold pictures to a minimum).
 
 A game keeps its own palette (which colours it needs, which text-on-background pairs it
@@ -21,7 +22,10 @@ from __future__ import annotations
 from rendering.kit.colours import RGB, mix
 from rendering.kit.encode import png
 from rendering.kit.fonts import FONT_LOCK, drawable, fit, font, text_width, wrap
+from rendering.kit.memory import keep_picture_buffers_apart
 from rendering.kit.palette import Palette, recording_text_sizes
+
+keep_picture_buffers_apart()  # once per process that draws (the bot, a drawing worker, a benchmark)
 
 __all__ = [
     "FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "recording_text_sizes", "text_width",

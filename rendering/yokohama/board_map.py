@@ -66,7 +66,7 @@ def printed_key(view: dict[str, Any]) -> str:
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def static_layer(printed: str) -> Image.Image:
     """The palette image of a game's printed map; drawn once per game."""
     return to_palette(_draw_static(json.loads(printed)))

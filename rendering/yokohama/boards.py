@@ -67,7 +67,7 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     return image
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
     """The empty bands (background, frame) for these seats and heights; drawn once. The seat's piece is
     drawn per picture: it carries the player's initial."""
