@@ -8,7 +8,6 @@ A click on a panel whose version is no longer current gets the current panel ins
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import inspect
@@ -27,6 +26,7 @@ from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
 from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering import pool as drawing
 
 if TYPE_CHECKING:
     from bot.discord_app.client import YokohamaBot
@@ -134,7 +134,8 @@ async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
 ) -> discord.File | None:
-    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer
+    """The picture of `view` as an attachment, drawn off the event loop (in a drawing process,
+    `rendering.pool`); None if the game has no renderer
     or drawing failed (logged: a message never waits on, nor is lost with, its picture).
 
     Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
@@ -147,11 +148,11 @@ async def draw(
     params = _parameters(picture)
     try:
         if names is not None and "names" in params:
-            data = await asyncio.to_thread(functools.partial(picture, view, names=names))
+            data = await drawing.draw(picture, view, names=names)
         elif name and len(params) >= 2 and "names" not in params:
-            data = await asyncio.to_thread(picture, view, name)
+            data = await drawing.draw(picture, view, name)
         else:
-            data = await asyncio.to_thread(picture, view)
+            data = await drawing.draw(picture, view)
     except Exception:
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
@@ -171,7 +172,7 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     if ranking is not None and "ranking" in _parameters(pictures):
         call = functools.partial(pictures, view, names=names, ranking=ranking)
     try:
-        drawn = await asyncio.to_thread(call)
+        drawn = await drawing.draw(call)
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
@@ -187,7 +188,7 @@ async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[
     if lead is None:
         return await public_files(kind, view, game_id, names)
     try:
-        data = await asyncio.to_thread(functools.partial(lead, view, names=names, story=story))
+        data = await drawing.draw(lead, view, names=names, story=story)
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
         log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
         return []

@@ -9,7 +9,6 @@ every sheet, the ranking with tie-breakers, and the achievements.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import io
@@ -43,6 +42,7 @@ from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
 from rendering import picture_for
+from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ async def png(view: dict[str, Any], name: str | None = None) -> bytes | None:
     picture = picture_for(KIND)
     if picture is None:
         return None
-    return await asyncio.to_thread(picture, view, name) if name else await asyncio.to_thread(picture, view)
+    return await drawing.draw(picture, view, name) if name else await drawing.draw(picture, view)
 
 
 def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
@@ -174,7 +174,7 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     lines = text.ranking_lines(game, view, tie_breaks)
     names = [await display_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     places = text.final_places(game, view, tie_breaks)
-    data = await asyncio.to_thread(scoreboard_png, view, names, places)
+    data = await drawing.draw(scoreboard_png, view, names, places)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
