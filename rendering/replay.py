@@ -67,19 +67,34 @@ def _thinned(items: list[bytes], keep: int) -> list[bytes]:
     return [items[round(i * step)] for i in range(keep)]
 
 
+#: GIF bytes per pixel of our flat-coloured, text-heavy frames (measured: 0.10-0.16); for a first guess.
+BYTES_PER_PIXEL = 0.15
+
+
+def _first_width(frames: Sequence[bytes], max_bytes: int) -> int:
+    """The width whose frames should just fit `max_bytes` (bytes follow the area), so the usual replay is
+    encoded once or twice rather than shrunk step by step (each try re-encodes every frame)."""
+    with Image.open(io.BytesIO(frames[0])) as first:
+        aspect = first.height / first.width
+    area = max_bytes / (BYTES_PER_PIXEL * len(frames) * aspect)
+    return max(MIN_WIDTH, min(MAX_WIDTH, int(area**0.5)))
+
+
 def animated_gif(frames: Sequence[bytes], *, frame_ms: int = FRAME_MS, last_ms: int = LAST_MS,
                  max_bytes: int = MAX_BYTES) -> bytes:
     """A looping GIF of `frames` (PNG bytes) no larger than `max_bytes`."""
     if not frames:
         raise ValueError("A replay needs at least one frame.")
     chosen = list(frames)
-    width = MAX_WIDTH
+    width = _first_width(chosen, max_bytes)
     while True:
         data = _encode(_decoded(chosen, width), frame_ms, last_ms)
         if len(data) <= max_bytes:
             return data
         if width > MIN_WIDTH:
-            width = max(MIN_WIDTH, int(width * 0.8))
+            # bytes follow the area: aim straight at the limit instead of shrinking step by step (each try
+            # re-encodes every frame)
+            width = max(MIN_WIDTH, min(int(width * 0.9), int(width * (max_bytes / len(data)) ** 0.5 * 0.95)))
         elif len(chosen) > 2:
             chosen = _thinned(list(frames), max(2, int(len(chosen) * max_bytes / len(data) * 0.9)))
         else:
@@ -119,6 +134,14 @@ def replay_frame(kind: str, view: dict[str, Any], names: list[str], story: str) 
     return _stacked(caption + board)
 
 
+def _new_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds to `before`; a log that keeps only its latest lines drops old ones at the front."""
+    for k in range(min(len(before), len(after)), 0, -1):
+        if after[:k] == before[-k:]:
+            return after[k:]
+    return after
+
+
 def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], names: list[str]) -> str:
     """What happened between two frames' public views, for the caption: the game log's new lines (a seat
     named by its display name), or each Roll & Write player's round."""
@@ -127,7 +150,7 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
                          for e in view.get("seats", []) if e["seat"] < len(names) and e["sheet"]["turn"].get(
                              "previous_events") is not None)
     log = list(view.get("log") or [])
-    new = log[len(before.get("log") or []):] if before is not None else log[-3:]
+    new = _new_lines(list(before.get("log") or []), log) if before is not None else log[-3:]
     text = " ".join(line if line.endswith(".") else line + "." for line in new[-6:])
     for seat, name in enumerate(names):
         text = text.replace(f"{{seat:{seat}}}", name)

@@ -70,3 +70,11 @@ async def test_each_frame_is_captioned_with_what_happened(service: TableService,
     assert frame.width == WIDTH and frame.height > told.height  # the caption's story lines
     gif = replay_gif("rollwrite", views, ["Ann"])
     assert gif is not None and len(gif) <= MAX_BYTES and _frames_of(gif) == len(frames)
+
+
+def test_a_captions_story_is_what_the_log_gained_also_when_the_log_keeps_only_its_latest_lines() -> None:
+    from rendering.replay import turn_story
+
+    before = {"log": ["{seat:0} buys 1 Tea", "{seat:1} sends Power 4 to Copper Mine"]}
+    after = {"log": ["{seat:1} sends Power 4 to Copper Mine", "{seat:1} builds a Trading House"]}
+    assert turn_story("duel", before, after, ["Ann", "Bo"]) == "Bo builds a Trading House."
