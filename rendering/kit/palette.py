@@ -13,6 +13,7 @@ game names, a few in-between shades for the anti-aliased edges.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -75,11 +76,11 @@ class Palette:
     def _sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
         """The sprite of a text, from the cache (bounded by `SPRITE_CACHE_BYTES`) or drawn now."""
         key = (text, size, fg, bg, bold, mode)
-        with self._lock:
-            found = self._sprites.get(key)
-            if found is not None:
+        found = self._sprites.get(key)  # the hot path without the lock: one dict look-up under the GIL
+        if found is not None:
+            with contextlib.suppress(KeyError):  # forgotten by another thread meanwhile: still a good sprite
                 self._sprites.move_to_end(key)
-                return found
+            return found
         sprite = self._draw_sprite(text, size, fg, bg, bold, mode)
         cost = sprite.width * sprite.height * (1 if mode == "P" else 3)
         with self._lock:
