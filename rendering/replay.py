@@ -151,7 +151,15 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
                              "previous_events") is not None)
     log = list(view.get("log") or [])
     new = _new_lines(list(before.get("log") or []), log) if before is not None else log[-3:]
-    text = " ".join(line if line.endswith(".") else line + "." for line in new[-6:])
+    colours = {str(info.get("colour")): names[seat] for seat, info in enumerate(view.get("seats") or [])
+               if isinstance(info, dict) and info.get("colour") and seat < len(names)}
+    lines = []
+    for line in new[-6:]:
+        first, _, rest = line.partition(" ")
+        if first in colours:  # Yokohama's log names a seat by its colour ("Blue placed ..."): the person
+            line = f"{colours[first]} {rest}"
+        lines.append(line if line.endswith(".") else line + ".")
+    text = " ".join(lines)
     for seat, name in enumerate(names):
         text = text.replace(f"{{seat:{seat}}}", name)
     return text

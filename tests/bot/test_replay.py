@@ -78,3 +78,11 @@ def test_a_captions_story_is_what_the_log_gained_also_when_the_log_keeps_only_it
     before = {"log": ["{seat:0} buys 1 Tea", "{seat:1} sends Power 4 to Copper Mine"]}
     after = {"log": ["{seat:1} sends Power 4 to Copper Mine", "{seat:1} builds a Trading House"]}
     assert turn_story("duel", before, after, ["Ann", "Bo"]) == "Bo builds a Trading House."
+
+
+def test_a_yokohama_caption_names_people_not_colours() -> None:
+    from rendering.replay import turn_story
+
+    before = {"log": [], "seats": [{"colour": "Red"}, {"colour": "Blue"}]}
+    after = {"log": ["Blue placed assistants in Chinatown"], "seats": before["seats"]}
+    assert turn_story("yokohama", before, after, ["Ann", "Bo"]) == "Bo placed assistants in Chinatown."
