@@ -32,6 +32,7 @@ from rendering.kit.colours import (
     YELLOW,
 )
 from rendering.kit.fonts import fit, text_width, wrap
+from rendering.kit.icons import polygon
 from rendering.kit.palette import Palette
 
 WIDTH = 1200
@@ -75,12 +76,11 @@ def seat_piece(image: Image.Image, draw: ImageDraw.ImageDraw, seat: LeadSeat, x:
     if seat.shape == "square":
         draw.rectangle(box, fill=seat.colour, outline=INK, width=3)
     elif seat.shape == "triangle":
-        draw.polygon([(x, y), (x + s - 1, y), (x + s / 2, y + s - 1)], fill=seat.colour, outline=INK, width=3)
+        polygon(draw, [(x, y), (x + s - 1, y), (x + s / 2, y + s - 1)], seat.colour, width=3)
         cy = y + s * 0.36
     elif seat.shape == "diamond":
         m = s / 2
-        draw.polygon([(x + m, y), (x + s - 1, y + m), (x + m, y + s - 1), (x, y + m)], fill=seat.colour, outline=INK,
-                     width=3)  # fmt: skip
+        polygon(draw, [(x + m, y), (x + s - 1, y + m), (x + m, y + s - 1), (x, y + m)], seat.colour, width=3)
     else:
         draw.ellipse(box, fill=seat.colour, outline=INK, width=3)
     PALETTE.put_text(image, (x + s / 2, cy), seat.mark, MIN_TEXT, seat.mark_colour, seat.colour, "mm", bold=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.icons import polygon
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
     BAND,
@@ -374,7 +375,7 @@ def _warehouse(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Imag
             else:
                 cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
                 r = (x1 - x0) // 2 - 2
-                draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=SKY, outline=INK, width=2)
+                polygon(draw, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], SKY)
             if n <= stock["used"]:
                 _cross(draw, (x0, y0, x1, y1), width=4, inset=4)
         for bonus in stock["bonuses"]:

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import BLUE, BROWN, GOLD, GOOD_COLOURS, GREEN, INK, ORANGE, PAPER, RGB, SILVER, SOFT, WHITE
-from rendering.kit.icons import draw_icon, good_square, house
+from rendering.kit.icons import draw_icon, good_square, house, polygon
 from rendering.kit.marks import initials
 from rendering.yokohama.palette import PAL, put_text, text_width
 
@@ -92,7 +92,7 @@ def pawn(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: in
         draw.rectangle((x + 1, y + 1, x + s - 2, y + s - 2), fill=colour, outline=INK, width=2)
         cy = y + s / 2
     else:
-        draw.polygon(_shape_points(shape, x, y, s), fill=colour, outline=INK, width=2)
+        polygon(draw, _shape_points(shape, x, y, s), colour)
         cy = y + s * (0.36 if shape == "triangle" else 0.5)
     size = int(s * (0.5 if shape in ("triangle", "diamond") else 0.62))
     _mark(image, seat, (x + s / 2, cy), size, colour)
@@ -105,7 +105,7 @@ def president(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, 
     draw.ellipse((x + s / 2 - head / 2, y, x + s / 2 + head / 2, y + head), fill=colour, outline=INK, width=2)
     bottom = y + s * 1.3 - 1
     body = [(x + s * 0.22, y + head * 0.9), (x + s * 0.78, y + head * 0.9), (x + s - 1, bottom), (x, bottom)]
-    draw.polygon(body, fill=colour, outline=INK, width=2)
+    polygon(draw, body, colour)
     _mark(image, seat, (x + s / 2, y + s * 0.88), int(s * 0.48), colour)
 
 
