@@ -6,7 +6,9 @@ function `picture(view) -> PNG bytes`, which may also take the viewer's display 
 second argument, `picture(view, name)`, to title their own picture, or every seat's display
 name as `picture(view, names=[...])`. A game with more than one public picture (Yokohama: the
 map and the player boards) also offers `public_pictures(view, names=None) -> [(label, PNG)]`,
-found by `public_pictures_for(kind)`.
+found by `public_pictures_for(kind)`. A turn post leads with `lead_picture(view, names=None, story="")`,
+found by `lead_picture_for(kind)`: one picture that reads on a phone (whose turn, the last turn, the
+scores); the full board is sent on request.
 """
 
 from __future__ import annotations
@@ -38,3 +40,8 @@ def public_pictures_for(kind: str) -> PublicPictures | None:
     """The function drawing every public picture of a view as [(label, PNG)], or None if the game
     has only its one `picture`."""
     return getattr(_renderer(kind), "public_pictures", None)
+
+
+def lead_picture_for(kind: str) -> Picture | None:
+    """The function drawing the phone-first picture a turn post leads with, or None if the game has none."""
+    return getattr(_renderer(kind), "lead_picture", None)

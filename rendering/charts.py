@@ -2,11 +2,16 @@
 
 Charts are drawn in RGB for smooth lines and sent as a small palette PNG, like every picture.
 Each series has a colour (Okabe-Ito, colour-blind safe) and a second cue: its own marker shape
-and its label written at the end of its line, so no series is told apart by colour alone.
+and its label written at the end of its line, so no series is told apart by colour alone. A chart
+reads with one point as with hundreds: the value axis ticks at round numbers (1, 2 or 5 times a
+power of ten), and a lone point stands in the middle with its value written beside it. Equal
+lines stay distinguishable: the first series (the viewer's, "You") is drawn solid and widest, each
+later one dashed and narrower on top of it, so a line lying on another shows through its gaps.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +50,45 @@ def _marker(draw: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float,
         draw.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill=colour)
 
 
+def _dashed(draw: ImageDraw.ImageDraw, coords: list[tuple[float, float]], colour: RGB, width: int,
+            dash: float = 18, gap: float = 12) -> None:
+    """A dashed polyline: `dash` pixels drawn, `gap` left open, carried across the corners."""
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in zip(coords, coords[1:], strict=False):
+        length = math.hypot(x1 - x0, y1 - y0)
+        done = 0.0
+        while done < length:
+            step = min(left, length - done)
+            if on:
+                a, b = done / length, (done + step) / length
+                draw.line((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                          fill=colour, width=width)
+            done += step
+            left -= step
+            if left <= 0:
+                on = not on
+                left = dash if on else gap
+
+
+def ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """About `count` round values (a step of 1, 2 or 5 times a power of ten) covering low..high; a range of
+    one value is widened around it (a single rating of 1000 ticks 990, 995, ..., 1010, not 916, 948, 979)."""
+    if high - low < 1e-9:
+        span = max(10.0, abs(low) * 0.02)
+        low, high = low - span / 2, high + span / 2
+    raw = (high - low) / max(1, count)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    n = round((last - first) / step)
+    return [first + k * step for k in range(n + 1)]
+
+
+def _tick_label(value: float, step: float) -> str:
+    return f"{value:.0f}" if step >= 1 else f"{value:.{max(0, -math.floor(math.log10(step)))}f}"
+
+
 def line_chart(
     title: str,
     series: Sequence[Series],
@@ -65,37 +109,45 @@ def line_chart(
     draw.text((left, 20), title, font=font(28, bold=True), fill=INK)
     points = max((len(s.values) for s in series), default=0)
     values = [v for s in series for v in s.values]
-    low, high = (min(values), max(values)) if values else (0.0, 1.0)
-    if high - low < 1e-9:
-        low, high = low - 1, high + 1
-    pad = (high - low) * 0.08
-    low, high = (low - pad if low < 0 else max(0.0, low - pad)), high + pad
+    marks = ticks(min(values), max(values)) if values else [0.0, 1.0]
+    low, high = marks[0], marks[-1]
 
     def xy(i: int, v: float) -> tuple[float, float]:
-        x = left + (right - left) * (i / max(1, points - 1))
+        # a single step stands in the middle, not on the axis
+        x = left + (right - left) * (i / (points - 1) if points > 1 else 0.5)
         return x, bottom - (bottom - top) * (v - low) / (high - low)
 
     small = font(18)
-    for k in range(6):
-        v = low + (high - low) * k / 5
+    for v in marks:
         _, y = xy(0, v)
         draw.line((left, y, right, y), fill=GRID, width=1)
-        draw.text((left - 10, y), f"{v:.0f}", font=small, fill=SOFT, anchor="rm")
-    step = max(1, points // 12)
-    for i in range(0, points, step):
+        draw.text((left - 10, y), _tick_label(v, marks[1] - marks[0]), font=small, fill=SOFT, anchor="rm")
+    step = int(ticks(0, points, 12)[1]) if points > 12 else 1  # every step, or every 2nd, 5th, 10th, 20th...
+    for i in range(points):
+        if i and (i + 1) % step:
+            continue
         x, _ = xy(i, low)
         name = x_names[i] if x_names is not None and i < len(x_names) else str(i + 1)
         draw.text((x, bottom + 12), name, font=small, fill=SOFT, anchor="mt")
     draw.text(((left + right) / 2, height - 24), x_label, font=small, fill=INK, anchor="mm")
     draw.text((14, top - 30), y_label, font=small, fill=INK)
     draw.line((left, top, left, bottom, right, bottom), fill=INK, width=2)
+    many = len(series) > 1
     for n, s in enumerate(series):
         colour, shape = STYLES[n % len(STYLES)]
         coords = [xy(i, v) for i, v in enumerate(s.values)]
-        if len(coords) > 1:
-            draw.line(coords, fill=colour, width=4, joint="curve")
-        for x, y in coords:
-            _marker(draw, shape, x, y, 5, colour)
+        # the first series widest, each later one narrower on top: equal lines show both colours
+        width = max(3, 10 - 3 * n) if many else 4
+        radius = max(4, 9 - 2 * n) if many else 5
+        if len(coords) > 1 and n and many:
+            _dashed(draw, coords, colour, width)
+        elif len(coords) > 1:
+            draw.line(coords, fill=colour, width=width, joint="curve")
+        for x, y in coords if len(coords) <= 40 else coords[-1:]:  # hundreds of markers would blur the line
+            _marker(draw, shape, x, y, radius, colour)
+        if len(coords) == 1:  # a lone point: its value beside it
+            x, y = coords[0]
+            draw.text((x + 16, y), f"{s.values[0]:.0f}", font=label_font, fill=INK, anchor="lm")
     # End labels in the order of their lines' ends, pushed apart so they never overlap.
     ends = sorted(((xy(len(s.values) - 1, s.values[-1])[1], n) for n, s in enumerate(series) if s.values))
     placed: list[float] = []

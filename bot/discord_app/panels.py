@@ -8,7 +8,6 @@ A click on a panel whose version is no longer current gets the current panel ins
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import inspect
@@ -27,7 +26,8 @@ from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
 from engine.core import get_game
-from rendering import picture_for, public_pictures_for
+from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering import pool as drawing
 
 if TYPE_CHECKING:
     from bot.discord_app.client import YokohamaBot
@@ -55,8 +55,9 @@ Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
 ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
 #: kind -> the label of the panel button that shows a fresh picture. A game listed here sends its seat's
 #: picture when it tells something new (the panel opened, a new turn or round, the end) and edits only
-#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game).
-TEXT_BETWEEN_PICTURES: dict[str, str] = {}
+#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game; the Duel's
+#: and Yokohama's private picture after every click ~20 MB a game). Roll & Write's cog adds itself.
+TEXT_BETWEEN_PICTURES: dict[str, str] = {"duel": "Show my picture", "yokohama": "Show my picture"}
 
 # A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
 # the seat's own move count), so in simultaneous phases another player's move never bounces a panel.
@@ -139,7 +140,8 @@ async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
 ) -> discord.File | None:
-    """The picture of `view` as an attachment, drawn off the event loop; None if the game has no renderer
+    """The picture of `view` as an attachment, drawn off the event loop (in a drawing process,
+    `rendering.pool`); None if the game has no renderer
     or drawing failed (logged: a message never waits on, nor is lost with, its picture).
 
     Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
@@ -152,11 +154,11 @@ async def draw(
     params = _parameters(picture)
     try:
         if names is not None and "names" in params:
-            data = await asyncio.to_thread(functools.partial(picture, view, names=names))
+            data = await drawing.draw(picture, view, names=names)
         elif name and len(params) >= 2 and "names" not in params:
-            data = await asyncio.to_thread(picture, view, name)
+            data = await drawing.draw(picture, view, name)
         else:
-            data = await asyncio.to_thread(picture, view)
+            data = await drawing.draw(picture, view)
     except Exception:
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
@@ -176,11 +178,47 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     if ranking is not None and "ranking" in _parameters(pictures):
         call = functools.partial(pictures, view, names=names, ranking=ranking)
     try:
-        drawn = await asyncio.to_thread(call)
+        drawn = await drawing.draw(call)
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png") for label, data in drawn]
+
+
+async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
+                     story: str = "") -> list[discord.File]:
+    """The one picture a turn post leads with, readable on a phone (whose turn, the last turn's `story`, the
+    scores); the full board is one tap away (`BoardButton`), so a phone never shows a mosaic of boards.
+    A game without a lead picture posts its public pictures instead."""
+    lead = lead_picture_for(kind)
+    if lead is None:
+        return await public_files(kind, view, game_id, names)
+    try:
+        data = await drawing.draw(lead, view, names=names, story=story)
+    except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
+        log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
+        return []
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png")]
+
+
+async def send_board(interaction: discord.Interaction, game_id: int) -> None:
+    """"Full board": the game's public pictures (the board, the map and player boards, or the final scores),
+    privately to whoever asked, each as its own message so a phone shows it full width."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    game, engine, state = await bot.service.load(game_id)
+    if state is None:
+        await interaction.followup.send("This game has no board yet.", ephemeral=True)
+        return
+    names = await seat_names(bot, game)
+    ranking = (game.result or {}).get("ranking") if game.status == "finished" else None
+    files = await public_files(game.kind, engine.view(state, None), game.id, names, ranking)
+    if not files:
+        await interaction.followup.send("The board could not be drawn; please try again.", ephemeral=True)
+        return
+    for file in files:
+        await interaction.followup.send(ephemeral=True, file=file)
 
 
 # ----- the decision panel --------------------------------------------------------------------
@@ -290,10 +328,12 @@ def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discor
     return view
 
 
-def public_view(game_id: int) -> discord.ui.View:
-    """The button under every public game message: open your own private panel."""
+def public_view(game_id: int, *, panel: bool = True) -> discord.ui.View:
+    """The buttons under every public game message: open your own private panel, see the full board."""
     view = discord.ui.View(timeout=None)
-    view.add_item(OpenPanelButton(game_id))
+    if panel:
+        view.add_item(OpenPanelButton(game_id))
+    view.add_item(BoardButton(game_id))
     return view
 
 
@@ -521,11 +561,10 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
             lines.append("Next: " + ", ".join(bots) + " (the bot plays at once).")
     files = []
     if outcome.state is not None:
-        ranking = (game.result or {}).get("ranking") if outcome.finished else None
-        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, ranking)
+        files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, text)
     try:
         await channel.send(clip("\n".join(lines), 2000), files=files,
-                           view=None if outcome.finished else public_view(game.id), allowed_mentions=only(pinged))
+                           view=public_view(game.id, panel=not outcome.finished), allowed_mentions=only(pinged))
         if outcome.finished:
             thread = await game_channel(bot, game)
             if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
@@ -650,7 +689,7 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
     lines.append("Press **Open my panel** to make your decisions privately.")
     files = []
     if outcome.state is not None:
-        files = await public_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
+        files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
     return {"content": clip("\n".join(lines), 2000), "files": files, "view": public_view(game.id),
             "allowed_mentions": only(summary.waiting_on)}
 
@@ -973,6 +1012,22 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:board:(?P<g>\d{1,18})"):
+    """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
+                                           custom_id=f"yk:board:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+        return cls(int(match["g"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: send_board(interaction, self.game_id))
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=ids.template("yk:lobby", "g", "w")):
     FIELDS = {"g": ids.GAME, "w": ids.LOBBY}
@@ -1001,5 +1056,5 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton, ChoiceSelect, PlaceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton,
-    LobbyButton,
+    LobbyButton, BoardButton,
 )

@@ -18,7 +18,7 @@ from rendering.duel.final import draw_final
 from rendering.duel.private import draw_private
 from rendering.kit import png
 
-__all__ = ["final_picture", "picture", "render_board", "render_private"]
+__all__ = ["lead_picture", "final_picture", "picture", "render_board", "render_private"]
 
 
 def picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
@@ -46,3 +46,11 @@ def render_private(view: dict[str, Any], seat: int, names: list[str] | str | Non
 def final_picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
     """PNG of the 11 scoring categories side by side with the totals and the winner marked."""
     return png(draw_final(view, names))
+
+
+def lead_picture(view: dict[str, Any], names: list[str] | str | None = None, story: str = "") -> bytes:
+    """The picture a turn post leads with, readable on a phone: whose turn, the last turn's `story`, the
+    scores (`rendering.kit.lead`); the full board is a picture of its own."""
+    from rendering.duel.lead import draw_lead_picture
+
+    return png(draw_lead_picture(view, names, story))

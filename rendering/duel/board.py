@@ -18,7 +18,6 @@ from rendering.duel.palette import (
     PALETTE,
     SEAT_COLOURS,
     SEAT_SOFT,
-    initial,
     put_text,
     seat_marker,
     seat_token,
@@ -38,6 +37,7 @@ from rendering.kit.colours import (
     WHITE,
 )
 from rendering.kit.icons import good_square, house
+from rendering.kit.marks import initials
 
 GOODS = ("tea", "fish", "silk", "copper")
 #: What each Area does, as printed on the board (the rulebook's tables, Power 1..5+).
@@ -103,7 +103,7 @@ def static_key(view: dict[str, Any]) -> tuple[Any, ...]:
     return areas, prices
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)
 def static_board(key: tuple[Any, ...]) -> Image.Image:
     """The empty board as a palette image; drawn once per distinct printed board."""
     areas, prices = key
@@ -213,7 +213,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
     acting = [s for s in view.get("to_act") or [] if s in (0, 1)]
     x = L.MARGIN
     for seat in acting:
-        seat_marker(image, draw, seat, initial(names[seat]), x, 52, 28)
+        seat_marker(image, draw, seat, initials(names)[seat], x, 52, 28)
         x += 34
     put_text(image, (x + 4, 66), text, L.TEXT, INK, PANEL, "lm")
 
@@ -237,12 +237,12 @@ def _area(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], b
     x = x0 + 8
     for seat in area.get("shops", []):
         house(draw, x, y, 36, SEAT_COLOURS[seat % 2])
-        put_text(image, (x + 18, y + 24), initial(names[seat % 2]), 15, INK, SEAT_COLOURS[seat % 2], "mm", bold=True)
+        put_text(image, (x + 18, y + 24), initials(names)[seat % 2], 15, INK, SEAT_COLOURS[seat % 2], "mm", bold=True)
         x += 42
     owner = area.get("trading_house")
     if owner is not None:
         house(draw, x1 - 62, y - 6, 48, BROWN)
-        seat_marker(image, draw, owner % 2, initial(names[owner % 2]), x1 - 51, y + 14, 26)
+        seat_marker(image, draw, owner % 2, initials(names)[owner % 2], x1 - 51, y + 14, 26)
         put_text(image, (x1 - 70, y + 18), "TH", L.SMALL, SOFT, bg, "rm", bold=True)
     if area.get("station"):
         draw.rounded_rectangle((x0 + 6, y1 - 36, x1 - 6, y1 - 6), 8, fill=INK)
@@ -328,7 +328,7 @@ def _player(
 ) -> None:  # fmt: skip
     x0, y0, x1, _ = L.player_box(seat)
     colour, soft = SEAT_COLOURS[seat], SEAT_SOFT[seat]
-    seat_marker(image, draw, seat, initial(names[seat]), x0 + 10, y0 + 10, 32)
+    seat_marker(image, draw, seat, initials(names)[seat], x0 + 10, y0 + 10, 32)
     scores = view.get("scores") or []
     total = scores[seat].get("total", 0) if seat < len(scores) else 0
     score = f"{total} pts"

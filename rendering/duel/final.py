@@ -12,10 +12,11 @@ from PIL import Image
 
 from rendering.duel import layout as L
 from rendering.duel.board import seat_names
-from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, initial, put_text, seat_marker
+from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, put_text, seat_marker
 from rendering.kit import fit
-from rendering.kit.colours import BAND, GOLD, HIGHLIGHT, INK, PANEL, PAPER, SOFT
+from rendering.kit.colours import BAND, GOLD, INK, PANEL, PAPER, SOFT
 from rendering.kit.icons import star
+from rendering.kit.marks import initials
 
 ROW_H = 46
 HEAD_Y = 150
@@ -46,15 +47,16 @@ def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Im
         result = "Not finished"
     put_text(image, (L.MARGIN, 56), fit(result, L.TITLE, L.WIDTH - 2 * L.MARGIN, True), L.TITLE, INK, PANEL,
              bold=True)  # fmt: skip
-    # one column per seat, the winner's highlighted and starred
+    # one column per seat in its own colours; the winner's framed, starred and titled "wins" (a yellow
+    # highlight would be the other seat's colour)
     for seat in range(min(2, len(scores))):
         x0 = L.MARGIN + LABEL_W + seat * COL_W
         won = seat in winners
-        fill = HIGHLIGHT if won else SEAT_SOFT[seat]
-        draw.rectangle((x0 + 4, 100, x0 + COL_W - 4, bottom), fill=fill, outline=INK if won else fill, width=3)
+        fill = SEAT_SOFT[seat]
+        draw.rectangle((x0 + 4, 100, x0 + COL_W - 4, bottom), fill=fill, outline=INK if won else fill, width=5)
         draw.rectangle((x0 + 4, 100, x0 + COL_W - 4, HEAD_Y - 4), fill=SEAT_COLOURS[seat], outline=INK if won else None,
-                       width=3)  # fmt: skip
-        seat_marker(image, draw, seat, initial(people[seat]), x0 + 10, 108, 32)
+                       width=5)  # fmt: skip
+        seat_marker(image, draw, seat, initials(people)[seat], x0 + 10, 108, 32)
         room = COL_W - 60 - (40 if won else 0)
         title = fit(people[seat] + (" wins" if won else ""), L.TEXT, room, True)
         put_text(image, (x0 + 50, 124), title, L.TEXT, INK, SEAT_COLOURS[seat], "lm", bold=True)
@@ -71,7 +73,7 @@ def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Im
                  bold=total)  # fmt: skip
         for seat in range(min(2, len(scores))):
             x0 = L.MARGIN + LABEL_W + seat * COL_W
-            fill = HIGHLIGHT if seat in winners else SEAT_SOFT[seat]
+            fill = SEAT_SOFT[seat]
             value = scores[seat].get(key, 0)
             size = L.TITLE if total else L.TEXT
             put_text(image, (x0 + COL_W / 2, y + ROW_H / 2), str(value), size, INK, fill, "mm", bold=total)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import Palette, drawable
+from rendering.kit import Palette
 from rendering.kit.colours import (
     BAND,
     BLUE,
@@ -49,14 +49,6 @@ TEXT_PAIRS: tuple[tuple[RGB, RGB], ...] = (
 
 PALETTE = Palette(BASE, TEXT_PAIRS)
 put_text = PALETTE.put_text
-
-
-def initial(name: str) -> str:
-    """The first drawable letter of a display name, upper-cased ('?' if none)."""
-    for char in drawable(name, bold=True):
-        if char.isalnum():
-            return char.upper()
-    return "?"
 
 
 def seat_marker(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, letter: str, x: int, y: int, s: int) -> None:

@@ -1,7 +1,10 @@
-"""A seat's own view: the board plus its hand of Orders, its face-down Church cards and what it owes.
+"""A seat's own view: its hand of Orders, its resources and face-down Church cards first, the board below.
 
-Only the owner's view carries these cards (`hand`, `church`, `pending.drawn`, `pending.church_card`);
-the public view has None there, so this part is never drawn on a public picture.
+A phone shows the top of a tall picture first, and what a player looks up on their own picture is
+their hand and what they can pay with; so those lead, and every Order card carries its number as
+the buttons name it ("Complete Order 12"). Only the owner's view carries these cards (`hand`,
+`church`, `pending.drawn`, `pending.church_card`); the public view has None there, so this part is
+never drawn on a public picture.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from rendering.duel.board import (
     reward_words,
     seat_names,
 )
-from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, initial, put_text, seat_marker
+from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, put_text, seat_marker
 from rendering.kit import fit
 from rendering.kit.colours import GREEN, HIGHLIGHT, INK, LINE, SOFT, WHITE
 from rendering.kit.icons import good_square
+from rendering.kit.marks import initials
 
 
 def _sections(view: dict[str, Any], seat: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
@@ -52,27 +56,38 @@ def _section_height(kind: str, cards: list[dict[str, Any]]) -> int:
     return L.SECTION_TITLE + rows * (card_h + L.GAP)
 
 
-def private_height(view: dict[str, Any], seat: int) -> int:
+#: The head of the private part: the seat's decision, then a line of its resources.
+HEAD_H = 56
+RESOURCES_H = 48
+
+
+def own_height(view: dict[str, Any], seat: int) -> int:
+    """Height of the private part (head, resources, cards) above the board."""
     sections = _sections(view, seat)
-    return L.BOARD_H + 56 + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.MARGIN
+    return HEAD_H + RESOURCES_H + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.GAP
+
+
+def private_height(view: dict[str, Any], seat: int) -> int:
+    return own_height(view, seat) + L.BOARD_H
 
 
 def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None = None) -> Image.Image:
-    """The board with `seat`'s own cards and decision below it."""
+    """`seat`'s own cards, resources and decision, with the board below them."""
     people = seat_names(view, names)
-    image = draw_board(view, people, private_height(view, seat))
-    draw = ImageDraw.Draw(image)
+    top = own_height(view, seat)
+    image, draw = PALETTE.canvas(L.WIDTH, top + L.BOARD_H)
+    image.paste(draw_board(view, people), (0, top))
     soft = SEAT_SOFT[seat % 2]
-    y = L.BOARD_H
-    draw.rectangle((0, y - 6, L.WIDTH, image.height), fill=soft)
-    draw.rectangle((0, y - 6, L.WIDTH, y - 2), fill=SEAT_COLOURS[seat % 2])
-    seat_marker(image, draw, seat, initial(people[seat]), L.MARGIN, y + 8, 32)
+    draw.rectangle((0, 0, L.WIDTH, top - 6), fill=soft)
+    draw.rectangle((0, top - 6, L.WIDTH, top - 2), fill=SEAT_COLOURS[seat % 2])
+    seat_marker(image, draw, seat, initials(people)[seat], L.MARGIN, 12, 32)
     acting = seat in (view.get("to_act") or [])
     now = pending_text(view, people)
     head = f"{people[seat]}'s view · " + ("your move: " + now.split(": ", 1)[-1] if acting else now)
-    put_text(image, (L.MARGIN + 42, y + 24), fit(head, L.TEXT, L.WIDTH - 2 * L.MARGIN - 44, True), L.TEXT, INK,
+    put_text(image, (L.MARGIN + 42, 28), fit(head, L.TEXT, L.WIDTH - 2 * L.MARGIN - 44, True), L.TEXT, INK,
              soft, "lm", bold=True)  # fmt: skip
-    y += 56
+    _resources(image, draw, view, seat, HEAD_H, soft)
+    y = HEAD_H + RESOURCES_H
     for title, kind, cards in _sections(view, seat):
         put_text(image, (L.MARGIN, y + 6), title, L.TITLE, INK, soft, bold=True)
         if not cards:
@@ -94,6 +109,25 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
     return image
 
 
+def _resources(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, y: int,
+               bg: tuple[int, int, int]) -> None:
+    """What the seat can pay with, in one line: money, each good, Extra Power cards, its points."""
+    me = view["players"][seat]
+    mid = y + RESOURCES_H // 2
+    x = L.MARGIN
+    w, _ = put_text(image, (x, mid), f"¥{me.get('money', 0)}", L.TITLE, INK, bg, "lm", bold=True)
+    x += w + 24
+    for good in GOODS:
+        good_square(PALETTE, image, draw, good, x, mid - 14, 28)
+        w, _ = put_text(image, (x + 34, mid), str(me.get("goods", {}).get(good, 0)), L.TITLE, INK, bg, "lm", bold=True)
+        x += 34 + max(w, 14) + 18
+    extra = me.get("extra_power", {})
+    scores = view.get("scores") or []
+    total = scores[seat].get("total", 0) if seat < len(scores) else 0
+    line = f"Extra Power +1 ×{extra.get('+1', 0)}, +2 ×{extra.get('+2', 0)} · {total} pts"
+    put_text(image, (x + 6, mid), fit(line, L.TEXT, L.WIDTH - L.MARGIN - x - 6), L.TEXT, INK, bg, "lm")
+
+
 def draw_order_card(
     image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box, goods: dict[str, int] | None = None
 ) -> None:
@@ -110,12 +144,20 @@ def draw_order_card(
             w, _ = put_text(image, (x, y0 + 24), str(count), L.TEXT, INK, WHITE, "lm", bold=True)
             good_square(PALETTE, image, draw, good, x + w + 2, y0 + 11, 26)
             x += w + 36
-    draw.rounded_rectangle((x0 + 8, y0 + 46, x0 + 78, y0 + 74), 8, fill=HIGHLIGHT)
-    put_text(image, (x0 + 43, y0 + 60), f"{card.get('points', 0)} pts", L.SMALL, INK, HIGHLIGHT, "mm", bold=True)
+    draw.rounded_rectangle((x0 + 8, y0 + 46, x0 + 74, y0 + 74), 8, fill=HIGHLIGHT)
+    put_text(image, (x0 + 41, y0 + 60), f"{card.get('points', 0)} pts", L.SMALL, INK, HIGHLIGHT, "mm", bold=True)
+    right = x1 - 8
+    if isinstance(card.get("id"), int):  # its number as the buttons say it ("Complete Order 12")
+        number = str(card["id"] + 1)
+        tab_w = 40  # fixed, so the rest of the card is laid out the same whatever the number
+        draw.rounded_rectangle((x1 - 6 - tab_w, y0 + 46, x1 - 6, y0 + 74), 8, fill=INK)
+        put_text(image, (x1 - 6 - tab_w / 2, y0 + 60), number, L.SMALL, WHITE, INK, "mm", bold=True)
+        right = x1 - 12 - tab_w
     if ready:  # the owner's goods already cover it: it can be fulfilled now
-        draw.rounded_rectangle((x0 + 86, y0 + 46, x1 - 8, y0 + 74), 8, fill=GREEN)
-        put_text(image, ((x0 + 86 + x1 - 8) / 2, y0 + 60), "ready now", L.SMALL, WHITE, GREEN, "mm", bold=True)
+        draw.rounded_rectangle((x0 + 80, y0 + 46, right, y0 + 74), 8, fill=GREEN)
+        put_text(image, ((x0 + 80 + right) / 2, y0 + 60), fit("ready", L.SMALL, right - x0 - 84, True), L.SMALL,
+                 WHITE, GREEN, "mm", bold=True)  # fmt: skip
     else:
-        put_text(image, (x0 + 86, y0 + 60), "and gives:", L.SMALL, SOFT, WHITE, "lm")
+        put_text(image, (x0 + 82, y0 + 60), "gives:", L.SMALL, SOFT, WHITE, "lm")
     reward = reward_words(card.get("reward") or {})
     _lines(image, x0 + 8, y0 + 82, reward or "nothing more", x1 - x0 - 16, 2, WHITE)

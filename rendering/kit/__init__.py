@@ -7,7 +7,11 @@ text fitting, common icons and PNG encoding.
   `put_text` (cached anti-aliased text sprites), `image` (for checks).
 - `fonts`: the shipped DejaVu fonts and text measuring, fitting (`fit`) and wrapping (`wrap`).
 - `icons`: coin, diamond, crate, lettered goods, star, shop house, trading house.
-- `encode`: `png(image)`, palette PNG at a low compression level.
+- `encode`: `png(image)`, palette PNG at a low compression level, unchanged rows reused.
+- `marks`: the letter on a player's pieces (the initial of their display name), in every game.
+- `lead`: the phone-first picture a turn post leads with (whose turn, what the last turn did, scores).
+- `memory`: picture buffers freed back to the system (glibc's mmap threshold fixed at import).
+- `recording_text_sizes()`: the sizes of the text drawn inside it (tests hold pictures to a minimum).
 
 A game keeps its own palette (which colours it needs, which text-on-background pairs it
 anti-aliases) and its own layout; everything here is game-neutral.
@@ -18,6 +22,12 @@ from __future__ import annotations
 from rendering.kit.colours import RGB, mix
 from rendering.kit.encode import png
 from rendering.kit.fonts import FONT_LOCK, drawable, fit, font, text_width, wrap
-from rendering.kit.palette import Palette
+from rendering.kit.memory import keep_picture_buffers_apart
+from rendering.kit.palette import Palette, recording_text_sizes
 
-__all__ = ["FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "text_width", "wrap"]
+keep_picture_buffers_apart()  # once per process that draws (the bot, a drawing worker, a benchmark)
+
+__all__ = [
+    "FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "recording_text_sizes", "text_width",
+    "wrap",
+]

@@ -19,7 +19,7 @@ FONTS = Path(__file__).resolve().parent.parent / "fonts"
 MISSING = "\U0010fffd"  # a private-use code point no font draws: its mask is the "missing glyph" box
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans shipped in rendering/fonts (Latin, Greek, Cyrillic names draw correctly);
     Pillow's bundled font if the files are missing. Nothing is downloaded at run time.

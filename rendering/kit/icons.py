@@ -19,13 +19,21 @@ from rendering.kit.palette import Palette
 KINDS = ("money", "faith", "cargo", "good", "fish", "tea", "silk", "copper", "employees", "elite", "shop", "trading")
 
 
+def polygon(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], fill: RGB, outline: RGB = INK,
+            width: int = 2) -> None:
+    """A filled polygon with an outline. Pillow draws a wide outline through a mask the size of the whole
+    picture (~0.6 ms on a 1200 x 1700 map, for a 30-px pawn), so the outline is drawn as a closed line."""
+    draw.polygon(points, fill=fill)
+    draw.line([*points, points[0]], fill=outline, width=width, joint="curve")
+
+
 def draw_icon(pal: Palette, image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, s: int) -> None:
     """One icon of `kind` (see KINDS) in the s x s box at (x, y); an unknown kind draws nothing."""
     if kind == "money":
         coin(pal, image, draw, x, y, s)
     elif kind == "faith":
         m = s // 2
-        draw.polygon([(x + m, y), (x + s - 1, y + m), (x + m, y + s - 1), (x, y + m)], fill=SKY, outline=INK, width=2)
+        polygon(draw, [(x + m, y), (x + s - 1, y + m), (x + m, y + s - 1), (x, y + m)], SKY)
     elif kind == "cargo":
         draw.rectangle((x + 1, y + 3, x + s - 2, y + s - 2), fill=BROWN, outline=INK, width=2)
         draw.line((x + 2, y + s // 2, x + s - 3, y + s // 2), fill=INK, width=2)
@@ -71,7 +79,7 @@ def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -
         radius = r if k % 2 == 0 else r * 0.45
         angle = -90 + k * 36
         points.append((cx + radius * cos(radians(angle)), cy + radius * sin(radians(angle))))
-    draw.polygon(points, fill=fill, outline=INK, width=2)
+    polygon(draw, points, fill)
 
 
 def house(draw: ImageDraw.ImageDraw, x: int, y: int, s: int, fill: RGB) -> None:

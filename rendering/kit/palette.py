@@ -13,8 +13,12 @@ game names, a few in-between shades for the anti-aliased edges.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable
+import contextlib
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from PIL import Image, ImageDraw
 
@@ -22,6 +26,25 @@ from rendering.kit.colours import INK, PAPER, RGB, mix
 from rendering.kit.fonts import FONT_LOCK, drawable, font
 
 STEPS = 5  # in-between shades per text pair
+#: Bytes of text sprites a palette keeps (least recently used forgotten first). A count would not do: a
+#: turn's story line is a 1128 x 45 sprite (50 KB) drawn once, a score a 60 x 40 one drawn every turn.
+SPRITE_CACHE_BYTES = 8 * 2**20
+
+#: The text sizes `put_text` drew while `recording_text_sizes` is open (None: not recording). A context
+#: variable, so pictures drawn at once in several threads each record their own.
+_TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+
+
+@contextmanager
+def recording_text_sizes() -> Iterator[list[int]]:
+    """Record the size of every text `put_text` draws inside this block (so a test can hold a picture to
+    a smallest text size: a phone shows a 1200-px-wide picture at 390 px, about a third)."""
+    sizes: list[int] = []
+    token = _TEXT_SIZES.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _TEXT_SIZES.reset(token)
 
 
 class Palette:
@@ -46,7 +69,32 @@ class Palette:
         padded = colours + [self.paper] * (256 - len(colours))
         image.putpalette([channel for colour in padded for channel in colour])
         self._image = image
-        self._sprite = functools.lru_cache(maxsize=4096)(self._draw_sprite)
+        self._sprites: OrderedDict[tuple[str, int, RGB, RGB, bool, str], Image.Image] = OrderedDict()
+        self._sprite_bytes = 0
+        self._lock = threading.Lock()
+
+    def _sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
+        """The sprite of a text, from the cache (bounded by `SPRITE_CACHE_BYTES`) or drawn now."""
+        key = (text, size, fg, bg, bold, mode)
+        found = self._sprites.get(key)  # the hot path without the lock: one dict look-up under the GIL
+        if found is not None:
+            with contextlib.suppress(KeyError):  # forgotten by another thread meanwhile: still a good sprite
+                self._sprites.move_to_end(key)
+            return found
+        sprite = self._draw_sprite(text, size, fg, bg, bold, mode)
+        cost = sprite.width * sprite.height * (1 if mode == "P" else 3)
+        with self._lock:
+            if key not in self._sprites and cost <= SPRITE_CACHE_BYTES // 16:  # a huge one-off is not kept
+                self._sprites[key] = sprite
+                self._sprite_bytes += cost
+                while self._sprite_bytes > SPRITE_CACHE_BYTES:
+                    _, old = self._sprites.popitem(last=False)
+                    self._sprite_bytes -= old.width * old.height * (1 if old.mode == "P" else 3)
+        return sprite
+
+    def sprite_cache_bytes(self) -> int:
+        """Bytes of pixels the sprite cache holds now (at most `SPRITE_CACHE_BYTES`)."""
+        return self._sprite_bytes
 
     def image(self) -> Image.Image:
         """A 1x1 'P' image carrying the palette, for `Image.quantize(palette=...)` and checks."""
@@ -101,6 +149,9 @@ class Palette:
         The text is drawn on a rectangle of `bg`, so call it on a background of that colour.
         """
         sprite = self._sprite(text, size, fg, bg, bold, image.mode)
+        recorded = _TEXT_SIZES.get()
+        if recorded is not None and text.strip():
+            recorded.append(size)
         w, h = sprite.size
         x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
         y = xy[1] - {"t": 0, "m": h / 2, "b": h}[anchor[1]]

@@ -17,7 +17,7 @@ from rendering.rollwrite.scoreboard import draw_scoreboard
 from rendering.rollwrite.sets import draw_sets
 from rendering.rollwrite.sheet import draw_sheet
 
-__all__ = ["picture", "render_sheet", "render_sets", "render_scoreboard"]
+__all__ = ["lead_picture", "picture", "render_sheet", "render_sets", "render_scoreboard"]
 
 
 def picture(view: dict[str, Any], name: str | None = None) -> bytes:
@@ -54,3 +54,11 @@ def render_scoreboard(view: dict[str, Any], names: list[str], places: list[int] 
     resigned players last; without it, places follow `GAME.places` (VP, then the tie-breakers).
     """
     return png(draw_scoreboard(view, names, places))
+
+
+def lead_picture(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> bytes:
+    """The picture a turn post leads with, readable on a phone: whose turn, the last turn's `story`, the
+    scores (`rendering.kit.lead`); the full board is a picture of its own."""
+    from rendering.rollwrite.lead import draw_lead_picture
+
+    return png(draw_lead_picture(view, names, story))

@@ -1,10 +1,11 @@
 """The laboratories' 12 technologies in play, face up as on the table (setup step 8), on the sheet.
 
-Each card shows its name, level and the action power it costs, and its effect. The 12 cards are
-fixed for a game, so the panel is drawn once per game in three layers (as dealt, held by the
-seat, closed to the seat by "only 1 of the 2 technologies of the same technology level of the
-same laboratory") and a seat's picture pastes the panel and restores its cards from the layer
-that applies.
+Each card shows its name, level and the action power it costs, and its effect. The 12 cards differ
+from game to game, so nothing here is cached per game (a cache keyed by game grows with every game a
+bot hosts: about 2 MB each). What is cached is keyed by what is printed: the panel's frame by the two
+laboratories' names, and each card by its own text and layer (as dealt, held by the seat, closed to
+the seat by "only 1 of the 2 technologies of the same technology level of the same laboratory"), in
+bounded caches. The technologies come from one fixed deck, so the cards a bot ever draws are few.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ LABS: tuple[str, ...] = ("lab_a", "lab_b")
 FILLS: dict[str, RGB] = {"plain": WHITE, "held": DONE, "closed": DIM}
 
 
-def labs_key(labs: dict[str, Any]) -> str:
-    """The panel's content as a cache key (names, levels, powers, effects of the 12 cards)."""
-    return json.dumps(labs, sort_keys=True)
+def card_key(card: dict[str, Any]) -> str:
+    """What is printed on one card (name, level, power, effect), as a cache key."""
+    return json.dumps(card, sort_keys=True)
 
 
 def cards(labs: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
@@ -54,31 +55,32 @@ def cards(labs: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
     return out
 
 
-@functools.cache
-def panel_layers(key: str) -> dict[str, Image.Image]:
-    """The panel (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet) in each layer, as palette images."""
-    labs = json.loads(key)
-    return {layer: to_palette(_draw_panel(labs, layer)) for layer in FILLS}
-
-
 TOP = L.LABS_Y - 12
 
 
-def _draw_panel(labs: dict[str, Any], layer: str) -> Image.Image:
+@functools.lru_cache(maxsize=8)
+def panel_frame(titles: tuple[str, ...]) -> Image.Image:
+    """The panel without its cards (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet), as a palette image."""
     image, draw = new_canvas(L.WIDTH, L.LABS_BOTTOM + 12 - TOP, "RGB")
     draw.rounded_rectangle((L.MARGIN - 12, 4, L.WIDTH - L.MARGIN + 12, L.LABS_BOTTOM + 10 - TOP), 14, fill=PANEL)
     title_w, _ = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
     note = "the 12 technologies in play · green: yours · gray: closed to you"
     left = L.MARGIN + title_w + 16
     put_text(image, (left, L.LABS_Y - TOP + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - left), L.SMALL, SOFT, PANEL)
-    for i, lab_id in enumerate(LABS):
+    for i, title in enumerate(titles):
         x = L.MARGIN + i * (L.LAB_W + L.LAB_GAP)
-        title = labs.get(lab_id, {}).get("name", lab_id)
         put_text(image, (x, L.LAB_CARDS_Y - 36 - TOP), title, L.TEXT, INK, PANEL, bold=True)
-    for lab, slot, card in cards(labs):
-        x0, y0, x1, y1 = L.lab_card(lab, slot)
-        _draw_card(image, draw, (x0, y0 - TOP, x1, y1 - TOP), card, FILLS[layer], layer == "held")
-    return image
+    return to_palette(image)
+
+
+@functools.lru_cache(maxsize=256)
+def card_picture(printed: str, layer: str) -> Image.Image:
+    """One card in one layer, on the panel's colour, as a palette image the size of `L.lab_card`."""
+    x0, y0, x1, y1 = L.lab_card(0, 0)
+    image, draw = new_canvas(x1 - x0 + 1, y1 - y0 + 1, "RGB")
+    draw.rectangle((0, 0, image.width, image.height), fill=PANEL)
+    _draw_card(image, draw, (0, 0, x1 - x0, y1 - y0), json.loads(printed), FILLS[layer], layer == "held")
+    return to_palette(image)
 
 
 def _draw_card(
@@ -100,8 +102,8 @@ def _draw_card(
 
 def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str]) -> None:
     """Paste the panel onto a seat's sheet, its held technologies green, the closed ones gray."""
-    layers = panel_layers(labs_key(labs))
-    image.paste(layers["plain"], (0, TOP))
+    titles = tuple(labs.get(lab_id, {}).get("name", lab_id) for lab_id in LABS)
+    image.paste(panel_frame(titles), (0, TOP))
     own = set(held)
     for lab, slot, card in cards(labs):
         pair = labs.get(LABS[lab], {}).get(LEVELS[slot // 2], [])
@@ -110,6 +112,6 @@ def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str]) -> None
         elif any(other.get("id") in own for other in pair):
             layer = "closed"
         else:
-            continue
-        x0, y0, x1, y1 = L.lab_card(lab, slot)
-        image.paste(layers[layer].crop((x0, y0 - TOP, x1, y1 - TOP)), (x0, y0))
+            layer = "plain"
+        x0, y0, _, _ = L.lab_card(lab, slot)
+        image.paste(card_picture(card_key(card), layer), (x0, y0))

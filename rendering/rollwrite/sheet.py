@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.icons import polygon
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
     BAND,
@@ -67,9 +68,10 @@ def static_layout(sheet: dict[str, Any]) -> str:
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)
 def static_layers(side: str, printed: str) -> tuple[Image.Image, Image.Image]:
-    """(plain, marked) palette images of the empty sheet of one side; drawn once per side."""
+    """(plain, marked) palette images of the empty sheet of one side; drawn once per side (the printed
+    sheet is the same in every game of a side, so a few entries serve every game)."""
     data = json.loads(printed)
     return to_palette(_draw_static(side, data, marked=False)), to_palette(_draw_static(side, data, marked=True))
 
@@ -373,7 +375,7 @@ def _warehouse(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Imag
             else:
                 cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
                 r = (x1 - x0) // 2 - 2
-                draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=SKY, outline=INK, width=2)
+                polygon(draw, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], SKY)
             if n <= stock["used"]:
                 _cross(draw, (x0, y0, x1, y1), width=4, inset=4)
         for bonus in stock["bonuses"]:

@@ -28,6 +28,7 @@ from rendering.yokohama.names import Names
 from rendering.yokohama.palette import new_canvas
 
 __all__ = [
+    "lead_picture",
     "draw_private", "picture", "map_picture", "player_boards", "private_picture", "final_picture", "public_pictures",
 ]
 
@@ -82,3 +83,11 @@ def public_pictures(view: dict[str, Any], names: Names = None,
     if view.get("over"):
         return [("final", final_picture(view, names, ranking)), ("map", map_picture(view, names))]
     return [("map", map_picture(view, names)), ("boards", player_boards(view, names))]
+
+
+def lead_picture(view: dict[str, Any], names: Names = None, story: str = "") -> bytes:
+    """The picture a turn post leads with, readable on a phone: whose turn, the last turn's `story`, the
+    scores (`rendering.kit.lead`); the full board is a picture of its own."""
+    from rendering.yokohama.lead import draw_lead_picture
+
+    return png(draw_lead_picture(view, names, story))

@@ -27,6 +27,7 @@ from rendering.yokohama.pieces import (
     country_badge,
     draw_reward,
     draw_reward_centred,
+    marked_by,
     pawn,
     president,
     reward_width,
@@ -65,7 +66,7 @@ def printed_key(view: dict[str, Any]) -> str:
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def static_layer(printed: str) -> Image.Image:
     """The palette image of a game's printed map; drawn once per game."""
     return to_palette(_draw_static(json.loads(printed)))
@@ -280,6 +281,11 @@ def merc_x() -> int:
 def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
     """The palette image of the public map (any view: the map shows nothing hidden)."""
     who = seat_names(view, names)
+    with marked_by(who):
+        return _draw_map(view, who)
+
+
+def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
     image = static_layer(printed_key(view)).copy()
     draw = ImageDraw.Draw(image)
     rows = view["rows"]

@@ -26,6 +26,7 @@ from rendering.yokohama.pieces import (
     coin,
     country_badge,
     draw_icon_for,
+    marked_by,
     pawn,
     president,
     trading_space,
@@ -55,29 +56,40 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     who = seat_names(view, names)
     order = list(range(len(view["seats"]))) if seats is None else seats
     heights = band_heights(view)
-    image = _frame(tuple(order), tuple(heights[s] for s in order)).copy()
+    image, _ = new_canvas(L.WIDTH, TITLE_H + sum(heights[s] + 8 for s in order) + 8, "P")
+    image.paste(_title(len(order) > 1), (0, 0))
+    y = TITLE_H
+    for seat in order:  # each band's empty frame is cached by (seat colour, height): shared by every game
+        image.paste(_band_frame(_bg(seat), heights[seat]), (L.MARGIN, y))
+        y += heights[seat] + 8
     draw = ImageDraw.Draw(image)
     y = TITLE_H
-    for seat in order:
-        _band(image, draw, view, seat, who[seat], y, heights[seat])
-        y += heights[seat] + 8
+    with marked_by(who):
+        for seat in order:
+            pawn(image, draw, seat, L.MARGIN + 12, y + 10, 32)
+            _band(image, draw, view, seat, who[seat], y, heights[seat])
+            y += heights[seat] + 8
     return image
 
 
-@functools.lru_cache(maxsize=64)
-def _frame(order: tuple[int, ...], heights: tuple[int, ...]) -> Image.Image:
-    """The empty bands (background, frame, the seat's piece) for these seats and heights; drawn once."""
-    height = TITLE_H + sum(h + 8 for h in heights) + 8
-    image, draw = new_canvas(L.WIDTH, height, "P")
-    title = "Player boards" if len(order) > 1 else "Your board"
-    put_text(image, (L.MARGIN, TITLE_H / 2), title, 26, INK, PAPER, "lm", bold=True)
+@functools.lru_cache(maxsize=2)
+def _title(several: bool) -> Image.Image:
+    """The title row ("Player boards" or "Your board") over the bands."""
+    image, _ = new_canvas(L.WIDTH, TITLE_H, "P")
+    put_text(image, (L.MARGIN, TITLE_H / 2), "Player boards" if several else "Your board", 26, INK, PAPER, "lm",
+             bold=True)  # fmt: skip
     note = "hidden orders are shown only to their owner"
     put_text(image, (L.WIDTH - L.MARGIN, TITLE_H / 2), note, 18, SOFT, PAPER, "rm")
-    y = TITLE_H
-    for seat, h in zip(order, heights, strict=True):
-        draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + h), 12, fill=_bg(seat), outline=LINE, width=2)
-        pawn(image, draw, seat, L.MARGIN + 12, y + 10, 32)
-        y += h + 8
+    return image
+
+
+@functools.lru_cache(maxsize=32)
+def _band_frame(bg: RGB, height: int) -> Image.Image:
+    """One seat's empty band (background and frame) of `height`, keyed by layout, never by game: the
+    heights are a handful (hand sizes), so a few dozen entries serve every game. The seat's piece is
+    drawn per picture: it carries the player's initial."""
+    image, draw = new_canvas(L.WIDTH - 2 * L.MARGIN + 1, height + 1, "P")
+    draw.rounded_rectangle((0, 0, L.WIDTH - 2 * L.MARGIN, height), 12, fill=bg, outline=LINE, width=2)
     return image
 
 

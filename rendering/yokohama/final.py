@@ -17,7 +17,7 @@ from rendering.kit.icons import star
 from rendering.yokohama import layout as L
 from rendering.yokohama.names import Names, seat_names
 from rendering.yokohama.palette import fit, new_canvas, put_text
-from rendering.yokohama.pieces import pawn
+from rendering.yokohama.pieces import marked_by, pawn
 
 CATEGORIES = (
     ("play", "Points during play"),
@@ -46,6 +46,11 @@ def draw_final(view: dict[str, Any], names: Names = None, ranking: list[int] | N
     """The palette image of the final scores. `ranking` (best first) is the caller's, e.g. with resigned players
     last; without it, the rulebook's order."""
     who = seat_names(view, names)
+    with marked_by(who):
+        return _draw_final(view, who, ranking)
+
+
+def _draw_final(view: dict[str, Any], who: list[str], ranking: list[int] | None) -> Image.Image:
     order = list(ranking) if ranking else default_ranking(view)
     order += [s for s in range(len(view["seats"])) if s not in order]
     scores = view.get("scores") or [{} for _ in view["seats"]]

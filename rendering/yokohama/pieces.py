@@ -1,8 +1,10 @@
 """Yokohama's own pieces and icons: player pawns, presidents, buildings, rewards, country badges.
 
-Every player cue is a colour *and* a shape with the colour's letter (Red a circle "R", Blue a
-square "B", Yellow a downward triangle "Y", Green a diamond "G"), so players who cannot tell
-the colours apart still tell the pieces apart. The colours are the Okabe-Ito ones the shared
+Every player cue is a colour *and* a shape with the player's initial (seat 1 a circle, seat 2 a
+square, seat 3 a downward triangle, seat 4 a diamond; the letter is the display name's initial, as
+in every game's pictures, `rendering.kit.marks`), so players who cannot tell the colours apart
+still tell the pieces apart. Without names the seats are named by colour, so the letters are the
+colours' (R, B, Y, G). The colours are the Okabe-Ito ones the shared
 kit's palette already holds. Rewards are drawn as amounts and icons the way the cards print
 them: points a number on a black badge, money a gold coin with the amount, goods lettered
 squares (C)opper, (S)ilk, (T)ea, (F)ish, a good of your choice a square of all four colours,
@@ -11,12 +13,16 @@ an imported good a crate, a warehouse token a grey box "W", an assistant move an
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import BLUE, BROWN, GOLD, GOOD_COLOURS, GREEN, INK, ORANGE, PAPER, RGB, SILVER, SOFT, WHITE
-from rendering.kit.icons import draw_icon, good_square, house
+from rendering.kit.icons import draw_icon, good_square, house, polygon
+from rendering.kit.marks import initials
 from rendering.yokohama.palette import PAL, put_text, text_width
 
 #: Seat colours in seat order, the rulebook's Red, Blue, Yellow, Green as Okabe-Ito colours.
@@ -38,8 +44,34 @@ def letter_colour(seat: int) -> RGB:
     return INK if seat in (2, NEUTRAL) else WHITE
 
 
+#: The marks of the seats in the picture being drawn (set by `marked_by`; a context variable, so pictures
+#: drawn at once in several threads each keep their own).
+_MARKS: ContextVar[tuple[str, ...]] = ContextVar("seat_marks", default=SEAT_LETTERS)
+
+
+@contextmanager
+def marked_by(names: Sequence[str]) -> Iterator[None]:
+    """Draw the pieces inside this block with the initials of `names` (display names by seat)."""
+    token = _MARKS.set(tuple(initials(names)))
+    try:
+        yield
+    finally:
+        _MARKS.reset(token)
+
+
 def seat_letter(seat: int) -> str:
-    return "N" if seat == NEUTRAL else SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+    """The mark on a seat's pieces: its player's initial ("N" for the neutral pieces)."""
+    if seat == NEUTRAL:
+        return "N"
+    marks = _MARKS.get()
+    return marks[seat] if 0 <= seat < len(marks) else SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def _mark(image: Image.Image, seat: int, xy: tuple[float, float], size: int, bg: RGB) -> None:
+    """The seat's mark centred on `xy`; a two-letter one ("An", "A2") smaller, so it fits the same piece."""
+    letter = seat_letter(seat)
+    size = size if len(letter) < 2 else max(9, size * 7 // 10)
+    put_text(image, xy, letter, size, letter_colour(seat), bg, "mm", bold=True)
 
 
 def _shape_points(shape: str, x: float, y: float, s: float) -> list[tuple[float, float]]:
@@ -60,10 +92,10 @@ def pawn(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: in
         draw.rectangle((x + 1, y + 1, x + s - 2, y + s - 2), fill=colour, outline=INK, width=2)
         cy = y + s / 2
     else:
-        draw.polygon(_shape_points(shape, x, y, s), fill=colour, outline=INK, width=2)
+        polygon(draw, _shape_points(shape, x, y, s), colour)
         cy = y + s * (0.36 if shape == "triangle" else 0.5)
     size = int(s * (0.5 if shape in ("triangle", "diamond") else 0.62))
-    put_text(image, (x + s / 2, cy), seat_letter(seat), size, letter_colour(seat), colour, "mm", bold=True)
+    _mark(image, seat, (x + s / 2, cy), size, colour)
 
 
 def president(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, s: int) -> None:
@@ -73,9 +105,8 @@ def president(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, 
     draw.ellipse((x + s / 2 - head / 2, y, x + s / 2 + head / 2, y + head), fill=colour, outline=INK, width=2)
     bottom = y + s * 1.3 - 1
     body = [(x + s * 0.22, y + head * 0.9), (x + s * 0.78, y + head * 0.9), (x + s - 1, bottom), (x, bottom)]
-    draw.polygon(body, fill=colour, outline=INK, width=2)
-    put_text(image, (x + s / 2, y + s * 0.88), seat_letter(seat), int(s * 0.48), letter_colour(seat), colour, "mm",
-             bold=True)
+    polygon(draw, body, colour)
+    _mark(image, seat, (x + s / 2, y + s * 0.88), int(s * 0.48), colour)
 
 
 def shop_space(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int | None, x: int, y: int, s: int,
@@ -85,8 +116,7 @@ def shop_space(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int | None, 
         house(draw, x, y, s, bg)
         return
     house(draw, x, y, s, seat_colour(seat))
-    put_text(image, (x + s / 2, y + s * 0.66), seat_letter(seat), int(s * 0.45), letter_colour(seat),
-             seat_colour(seat), "mm", bold=True)
+    _mark(image, seat, (x + s / 2, y + s * 0.66), int(s * 0.45), seat_colour(seat))
 
 
 def trading_space(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int | None, x: int, y: int, s: int,
@@ -96,8 +126,7 @@ def trading_space(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int | Non
     draw.rectangle((x + 1, y + s * 0.28, x + s * 1.3 - 2, y + s - 2), fill=fill, outline=INK, width=2)
     draw.rectangle((x + 1, y + 1, x + s * 1.3 - 2, y + s * 0.28), fill=BROWN, outline=INK, width=2)
     if seat is not None:
-        put_text(image, (x + s * 0.65, y + s * 0.64), seat_letter(seat), int(s * 0.45), letter_colour(seat),
-                 fill, "mm", bold=True)
+        _mark(image, seat, (x + s * 0.65, y + s * 0.64), int(s * 0.45), fill)
 
 
 def country_badge(image: Image.Image, draw: ImageDraw.ImageDraw, country: str, x: int, y: int, size: int = 18,

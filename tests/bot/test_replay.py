@@ -53,3 +53,37 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
     small = animated_gif(pictures, max_bytes=len(full) // 6)
     assert len(small) <= len(full) // 6
     assert 2 <= _frames_of(small) < 13
+
+
+async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:  # noqa: ANN001
+    """Issue 21: a caption per frame (round, player, what they did, points): the lead picture over the
+    game's picture; frames differ in their captions, and the GIF stays within 8 MB."""
+    from rendering.kit.lead import WIDTH
+    from rendering.replay import MAX_BYTES, replay_frame, replay_gif, turn_story
+
+    game_id = await _finished_rollwrite(service)
+    engine, frames = await replay_frames(storage, await service.game(game_id))
+    views = [engine.view(f.state, None) for f in frames]
+    story = turn_story("rollwrite", views[2], views[3], ["Ann"])
+    assert story.startswith("Ann: ")
+    frame = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], story) or b""))
+    told = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], "") or b""))
+    assert frame.width == WIDTH and frame.height > told.height  # the caption's story lines
+    gif = replay_gif("rollwrite", views, ["Ann"])
+    assert gif is not None and len(gif) <= MAX_BYTES and _frames_of(gif) == len(frames)
+
+
+def test_a_captions_story_is_what_the_log_gained_also_when_the_log_keeps_only_its_latest_lines() -> None:
+    from rendering.replay import turn_story
+
+    before = {"log": ["{seat:0} buys 1 Tea", "{seat:1} sends Power 4 to Copper Mine"]}
+    after = {"log": ["{seat:1} sends Power 4 to Copper Mine", "{seat:1} builds a Trading House"]}
+    assert turn_story("duel", before, after, ["Ann", "Bo"]) == "Bo builds a Trading House."
+
+
+def test_a_yokohama_caption_names_people_not_colours() -> None:
+    from rendering.replay import turn_story
+
+    before = {"log": [], "seats": [{"colour": "Red"}, {"colour": "Blue"}]}
+    after = {"log": ["Blue placed assistants in Chinatown"], "seats": before["seats"]}
+    assert turn_story("yokohama", before, after, ["Ann", "Bo"]) == "Bo placed assistants in Chinatown."

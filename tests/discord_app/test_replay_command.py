@@ -1,4 +1,5 @@
-"""`/table replay`: an animated GIF of a finished game, public for table games, private for solo ones."""
+"""`/table replay`: an animated GIF of a finished game, privately unless the player shares it (issue 21),
+and only ever privately for solo games."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ async def _finish(bot: YokohamaBot, game_id: int, users: list[int]) -> None:
 
 
 @pytest.mark.slow
-async def test_replay_of_a_finished_table_game_is_a_gif_in_the_channel(fake: FakeDiscord) -> None:
+async def test_replay_of_a_finished_table_game_is_private_unless_shared(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]
     row = await bot.service.create("rollwrite", creator_id=alice.id, guild_id=fake.guild.id,
@@ -32,11 +33,15 @@ async def test_replay_of_a_finished_table_game_is_a_gif_in_the_channel(fake: Fak
     [_, early] = await fake.command("table replay", user=bob, options={"game": row.id})
     assert early.ephemeral and "not finished yet" in early.content
     await _finish(bot, row.id, [alice.id, bob.id])
-    [_, sent] = await fake.command("table replay", user=bob, options={"game": row.id})
+    [_, mine] = await fake.command("table replay", user=bob, options={"game": row.id})
+    assert mine.ephemeral and "replay in 13 frames" in mine.content, "privately by default"
+    [_, sent] = await fake.command("table replay", user=bob, options={"game": row.id, "share": True})
     assert not sent.ephemeral and "replay in 13 frames" in sent.content
     [gif] = sent.files
-    assert gif.filename.endswith(".gif")
-    assert Image.open(io.BytesIO(gif.data)).n_frames == 13
+    assert gif.filename.endswith(".gif") and len(gif.data) <= 8_000_000
+    image = Image.open(io.BytesIO(gif.data))
+    assert image.n_frames == 13
+    assert image.info["duration"] >= 2000, "time to read a frame's caption"
 
 
 @pytest.mark.slow

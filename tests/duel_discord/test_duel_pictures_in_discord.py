@@ -6,16 +6,19 @@ picture that fails to draw never costing a move. The fake checks every payload a
 from __future__ import annotations
 
 import copy
+import io
 import logging
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.discord_app import panels
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.panels import seat_names
 from engine.core.rng import Rng
-from rendering.duel import final_picture, render_board, render_private
+from rendering.duel import final_picture, lead_picture, render_board, render_private
+from rendering.kit.lead import WIDTH as LEAD_WIDTH
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.rendering.test_duel_pictures import hide_swap
 
@@ -70,7 +73,10 @@ async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_pa
     names = await names_of(fake, game_id)
     assert names == ["alice", "bob"] or sorted(names) == ["alice", "bob"]
     _, engine, state = await bot.service.load(game_id)
-    assert [f.data for f in start.files] == [render_board(engine.view(state, None), names)]
+    assert [f.data for f in start.files] == [lead_picture(engine.view(state, None), names=names)]
+    # the full board is one tap away, privately, as its own message
+    [board] = [m for m in await fake.click(user=alice, message=start, label="Full board") if m.files]
+    assert board.ephemeral and [f.data for f in board.files] == [render_board(engine.view(state, None), names)]
 
     rng = Rng(7)
     posts = panels_seen = 0
@@ -88,15 +94,17 @@ async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_pa
         sent = await click_something(fake, panel, player, rng)
         row, engine, state = await bot.service.load(game_id)
         for post in (s for s in sent if s.kind == "channel_message" and f" #{game_id}**" in (s.content or "")):
-            expected = final_picture if row.status == "finished" else render_board
-            assert [f.data for f in post.files] == [expected(engine.view(state, None), names)], post.content
+            # one picture, the phone-first lead (whose turn, the last turn, the scores), and a Full board button
+            [image] = [Image.open(io.BytesIO(f.data)) for f in post.files]
+            assert image.width == LEAD_WIDTH and post.button("Full board"), post.content
             posts += 1
     row, engine, state = await bot.service.load(game_id)
     assert row.status == "finished" and engine.is_over(state)
     assert posts >= 4 * 4 * 2, "a public post for every turn of the four rounds"
     assert panels_seen > posts
     last = [s for s in fake.channel_messages() if f" #{game_id}**" in (s.content or "")][-1]
-    assert [f.data for f in last.files] == [final_picture(engine.view(state, None), names)]
+    [final] = [m for m in await fake.click(user=alice, message=last, label="Full board") if m.files]
+    assert final.ephemeral and [f.data for f in final.files] == [final_picture(engine.view(state, None), names)]
     assert alice.mention in (last.content or "") and bob.mention in (last.content or "")
 
 
@@ -168,10 +176,11 @@ async def test_a_picture_that_fails_to_draw_never_loses_the_move(
     bot = bot_of(fake)
     users = {u.id: u for u in (alice, bob)}
 
-    def broken(view: dict[str, Any], names: list[str] | None = None) -> bytes:
+    def broken(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> bytes:
         raise RuntimeError("the renderer broke")
 
     monkeypatch.setattr(panels, "picture_for", lambda kind: broken)
+    monkeypatch.setattr(panels, "lead_picture_for", lambda kind: broken)
     rng = Rng(11)
     caplog.set_level(logging.ERROR, logger=panels.log.name)
     for _ in range(200):

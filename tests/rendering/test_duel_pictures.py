@@ -23,8 +23,8 @@ from rendering.duel import final_picture, picture, render_board, render_private
 from rendering.duel import layout as L
 from rendering.duel.board import draw_board
 from rendering.duel.final import COL_W, HEAD_Y, LABEL_W, ROW_H
-from rendering.duel.palette import PALETTE, SEAT_COLOURS
-from rendering.duel.private import private_height
+from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT
+from rendering.duel.private import HEAD_H, RESOURCES_H, own_height, private_height
 from rendering.kit.colours import DIM, GREEN, HIGHLIGHT, INK
 
 State = dict[str, Any]
@@ -181,15 +181,21 @@ def test_used_areas_power_cards_and_station_are_drawn_where_the_view_says() -> N
     assert image.getpixel((free[0] + 12, free[3] - 21)) == INK  # the Station token's band
 
 
-def test_the_final_picture_marks_the_winner() -> None:
+def test_the_final_picture_marks_the_winner_in_their_own_colour() -> None:
+    """Each column keeps its seat's colour (the winner's was filled yellow, the other seat's colour);
+    the winner's is framed in ink."""
     end = GAME.view(game()[-1], None)
-    image = decode(final_picture(end, NAMES)).convert("RGB")
     rows = len(end["score_labels"]) + 1
-    for seat in (0, 1):
-        x = L.MARGIN + LABEL_W + seat * COL_W + 20
-        y = HEAD_Y + rows * ROW_H - 8
-        winner = seat in end["winners"]
-        assert (image.getpixel((x, y)) == HIGHLIGHT) == winner
+    for winner in (0, 1):
+        view = copy.deepcopy(end)
+        view["winners"] = [winner]
+        image = decode(final_picture(view, NAMES)).convert("RGB")
+        for seat in (0, 1):
+            x = L.MARGIN + LABEL_W + seat * COL_W + 20
+            y = HEAD_Y + rows * ROW_H - 8
+            assert image.getpixel((x, y)) == SEAT_SOFT[seat]
+            assert (image.getpixel((L.MARGIN + LABEL_W + seat * COL_W + 6, y)) == INK) == (seat == winner)
+            assert HIGHLIGHT not in (image.getpixel((x, y)), image.getpixel((x, HEAD_Y + ROW_H)))
 
 
 @pytest.mark.parametrize(("tea", "ready"), [(5, True), (0, False)])
@@ -202,5 +208,34 @@ def test_an_order_card_the_owner_can_fulfil_now_is_marked_ready(tea: int, ready:
     view["players"][0]["hand"] = [card]
     view["players"][0]["goods"] = {"tea": tea, "fish": 0, "silk": 0, "copper": 0}
     image = decode(render_private(view, 0, NAMES)).convert("RGB")
-    x0, y0 = L.column_x(0), L.BOARD_H + 56 + L.SECTION_TITLE
+    x0, y0 = L.column_x(0), HEAD_H + RESOURCES_H + L.SECTION_TITLE
     assert (image.getpixel((x0 + 92, y0 + 50)) == GREEN) == ready
+
+
+def test_the_private_picture_leads_with_the_hand_and_resources_and_numbers_the_cards() -> None:
+    """A phone shows the top first: the hand comes before the board, and each card carries the number
+    its button says ("Complete Order 12"). Two hands differing only in a card's number differ on
+    that card's tab; the board (below) is the public board."""
+    view = copy.deepcopy(GAME.view(busy_state(), 0))
+    view["pending"] = {"step": "area"}
+    card = {"id": 11, "cost": {"tea": 2}, "points": 3, "reward": {"yen": 2}, "text": "2 Tea -> 3 pts, ¥2"}
+    view["players"][0]["hand"] = [card]
+    image = decode(render_private(view, 0, NAMES)).convert("RGB")
+    top = own_height(view, 0)
+    board = draw_board(view, NAMES).convert("RGB")
+    assert image.crop((0, top, L.WIDTH, top + 200)).tobytes() == board.crop((0, 0, L.WIDTH, 200)).tobytes()
+    x0, y0 = L.column_x(0), HEAD_H + RESOURCES_H + L.SECTION_TITLE
+    tab = (x0 + L.ORDER_W - 50, y0 + 46, x0 + L.ORDER_W - 6, y0 + 74)
+    assert image.getpixel((tab[2] - 3, tab[1] + 14)) == INK
+    other = copy.deepcopy(view)
+    other["players"][0]["hand"] = [{**card, "id": 6}]
+    changed = decode(render_private(other, 0, NAMES)).convert("RGB")
+    assert changed.crop(tab).tobytes() != image.crop(tab).tobytes()
+    rest = (x0, y0, x0 + L.ORDER_W - 60, y0 + L.ORDER_H)
+    assert changed.crop(rest).tobytes() == image.crop(rest).tobytes()
+    # the resources line shows the seat's money before any card
+    money = copy.deepcopy(view)
+    money["players"][0]["money"] = view["players"][0].get("money", 0) + 7
+    richer = decode(render_private(money, 0, NAMES)).convert("RGB")
+    line = (0, HEAD_H, 200, HEAD_H + RESOURCES_H)
+    assert richer.crop(line).tobytes() != image.crop(line).tobytes()

@@ -1,11 +1,12 @@
-"""Whole Yokohama games through the cogs and the fake Discord: the map and the player boards on every turn
-post, your own picture on every panel, the final scores at the end; every payload is checked against
-Discord's schema by the harness (a violation fails the test)."""
+"""Whole Yokohama games through the cogs and the fake Discord: a phone picture on every turn post with the map
+and the player boards one tap away, your own picture when your panel opens, the final scores at the end;
+every payload is checked against Discord's schema by the harness (a violation fails the test)."""
 
 from __future__ import annotations
 
 import pytest
 
+from rendering.kit.lead import WIDTH as LEAD_WIDTH
 from rendering.yokohama import layout as L
 from tests.harness.discord_fake import FakeDiscord, Sent
 from tests.yokohama_discord.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
@@ -25,7 +26,11 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
 ) -> None:
     users = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players]]
     game_id, start = await open_table(fake, users)
-    assert [i.size for i in pictures(start)][0] == (L.WIDTH, map_height(players)), "the start post shows the map"
+    [lead] = pictures(start)
+    assert lead.width == LEAD_WIDTH, "the start post leads with the phone picture"
+    full = [m for m in await fake.click(user=users[0], message=start, label="Full board") if m.files]
+    assert all(m.ephemeral for m in full) and [len(m.files) for m in full] == [1, 1], "each its own message"
+    assert [pictures(m)[0].size[1] for m in full][0] == map_height(players), "the map, one tap away"
 
     played = await play_to_the_end(fake, users, game_id, start)
     row = await bot_of(fake).service.game(game_id)
@@ -35,15 +40,19 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
     assert len(turns) >= 10
     for post in turns:
         assert not post.ephemeral and not panel_ids(post), "decisions are only ever on private panels"
-        sizes = [image.size for image in pictures(post)]
-        assert sizes[0] == (L.WIDTH, map_height(players)), "every turn post carries the map"
-        assert len(sizes) == 2 and sizes[1][0] == L.WIDTH, "...and the player boards"
-        assert post.button("Open my panel")
+        [image] = pictures(post)
+        assert image.width == LEAD_WIDTH and image.height < map_height(players), "one phone picture, no mosaic"
+        assert post.button("Open my panel") and post.button("Full board")
 
-    # Every panel is private and shows its owner's picture: their board and hand above the map while the
-    # game runs; the final scores on the panel of the move that ended it.
+    # Every panel is private. Its owner's picture (their board and hand above the map) comes when the panel
+    # opens; between decisions the panel changes its text only and offers "Show my picture" (issue 21: the
+    # picture after every click weighed ~20 MB a game); the move that ends the game shows the final scores.
+    opened = [p for p in played.panels if p.kind == "followup"]
     shown = [p for p in played.panels if p.files]
-    assert len(shown) >= played.clicks // 2
+    assert opened and all(p.files for p in opened)
+    between = [p for p in played.panels if p.kind == "edit_original" and not p.files]
+    assert between and len(shown) < played.clicks // 2, "no picture after every click"
+    assert all(p.button("Show my picture") for p in between if panel_ids(p))
     heights = []
     for panel in shown:
         assert panel.ephemeral
@@ -61,8 +70,44 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
     assert all(u.mention in end.content for u in users), "the end pings every player"
     winner = next(u for u in users if u.id == row.user_of(row.result["ranking"][0]))
     assert f"1. **{winner.name}**" in end.content, "the ranking, by display names"
-    final, final_map = pictures(end)
+    [lead] = pictures(end)
+    assert lead.width == LEAD_WIDTH and end.button("Full board")
+    assert not [c for c in end.custom_ids() if c.startswith("yk:open:")], "no panel to open: the game is over"
+    final, final_map = [pictures(m)[0] for m in await fake.click(user=users[0], message=end, label="Full board")
+                        if m.files]
     assert final.size == (L.WIDTH, FINAL_HEIGHT) and final_map.width == L.WIDTH
+
+
+async def test_between_decisions_the_panel_changes_its_text_and_shows_the_picture_on_request(
+    fake: FakeDiscord,
+) -> None:
+    """Issue 21: your picture when your panel opens and when your turn starts; in between, text, and the
+    picture one click away ("Show my picture")."""
+    from tests.yokohama_discord.helpers import choose_greedy, open_panel, owing_users
+
+    game_id, start, users = await _started(fake)
+    by_id = {u.id: u for u in users}
+    panels = {}
+    for _ in range(40):
+        user = by_id[(await owing_users(fake, game_id))[0]]
+        if user.id not in panels:
+            panels[user.id] = await open_panel(fake, user, start)
+            [opened] = pictures(panels[user.id])
+            assert opened.height > map_height(3), "the panel opens with your picture"
+        sent = await choose_greedy(fake, user, panels[user.id], game_id)
+        [edit] = [s for s in sent if s.kind == "edit_original"]
+        if (await owing_users(fake, game_id))[:1] != [user.id] or not panel_ids(edit):
+            panels.pop(user.id)  # the turn passed: the next one starts from a fresh panel
+            continue
+        # a decision of the same turn: the panel's text changes, the picture is kept (no new upload)
+        assert not edit.files and "attachments" not in edit.payload
+        shown = await fake.click(user=user, message=panels[user.id], label="Show my picture")
+        [fresh] = [s for s in shown if s.files]
+        [image] = pictures(fresh)
+        assert fresh.ephemeral and image.height > map_height(3)
+        break
+    else:
+        raise AssertionError("no turn with two decisions in 40 clicks")
 
 
 async def _started(fake: FakeDiscord, players: int = 3) -> tuple[int, Sent, list]:
@@ -98,6 +143,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
 
     monkeypatch.setattr(renderer, "picture", broken)
     monkeypatch.setattr(renderer, "public_pictures", broken)
+    monkeypatch.setattr(renderer, "lead_picture", broken)
     service = bot_of(fake).service
     before = (await service.game(game_id)).version
     played = await play_to_the_end(fake, users, game_id, start, limit=40, stop_after_posts=1)

@@ -9,7 +9,6 @@ every sheet, the ranking with tie-breakers, and the achievements.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import io
@@ -23,7 +22,7 @@ from discord.ext import commands
 from bot.discord_app import rollwrite_text as text
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
-from bot.discord_app.names import bot_name
+from bot.discord_app.names import bot_name, seat_names
 from bot.discord_app.panels import (
     ANNOUNCERS,
     PANEL_NOTES,
@@ -31,6 +30,7 @@ from bot.discord_app.panels import (
     TEXT_BETWEEN_PICTURES,
     clip,
     game_channel,
+    lead_files,
     mention,
     only,
     public_view,
@@ -42,6 +42,7 @@ from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
 from rendering import picture_for
+from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ async def png(view: dict[str, Any], name: str | None = None) -> bytes | None:
     picture = picture_for(KIND)
     if picture is None:
         return None
-    return await asyncio.to_thread(picture, view, name) if name else await asyncio.to_thread(picture, view)
+    return await drawing.draw(picture, view, name) if name else await drawing.draw(picture, view)
 
 
 def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
@@ -152,8 +153,12 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
         pinged = [u for u in outcome.waiting_on if u != mover]
         budget = 2000 - sum(len(line) + 1 for line in after)
         lines = text.round_summary(game, view, before_round, budget) + after
-        data = await png(view)
-        files = [as_file(data, f"rollwrite-{game.id}-round-{state['round']}.png")] if data else []
+        # The post leads with the phone picture (who plays, the round just played, the scores); the sets
+        # picture is one tap away ("Full board"), and the sets are listed in the text.
+        names = await seat_names(bot, game)
+        story = "\n".join(f"{names[e['seat']]}: {'; '.join(e['sheet']['turn']['previous_events']) or 'nothing'}."
+                          for e in view["seats"] if e["seat"] < len(names))
+        files = await lead_files(KIND, view, game.id, names, story)
     else:
         lines = text.priority_lines(game, view, outcome.newly_waiting)
         files = []
@@ -169,7 +174,7 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     lines = text.ranking_lines(game, view, tie_breaks)
     names = [await display_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     places = text.final_places(game, view, tie_breaks)
-    data = await asyncio.to_thread(scoreboard_png, view, names, places)
+    data = await drawing.draw(scoreboard_png, view, names, places)
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")] if data else []
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import io
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,8 +32,8 @@ from bot.service.replay import replay_frames
 from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from bot.storage import GameRow
 from engine.core import available_games
-from rendering import picture_for
-from rendering.replay import animated_gif
+from rendering import pool as drawing
+from rendering.replay import replay_gif
 
 log = logging.getLogger(__name__)
 
@@ -194,40 +191,26 @@ class Tables(commands.Cog):
         await show_log(interaction, game, 0, edit=False)
 
     @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
-    @app_commands.describe(game="Game number")
-    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+    @app_commands.describe(game="Game number", share="Post it in the channel for everyone (default: only you see it)")
+    async def replay(self, interaction: discord.Interaction, game: int, share: bool = False) -> None:
         from bot.discord_app.cogs.rollwrite import display_name
 
         row = await self.bot.service.game(game)  # scoped: this server's tables, the caller's own private games
-        private = row.mode != "table"  # solo games and daily attempts: only their player, privately
+        own_game = row.mode != "table"  # solo games and daily attempts: only their player, privately
+        private = own_game or not share  # a replay is shown to whoever asked unless they share it
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await replay_frames(self.bot.storage, row)
         players = sum(1 for s in row.seats if s.seat is not None)
         names = [await display_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
-        viewer = row.seat_of(interaction.user.id)
-        pictures = await asyncio.to_thread(
-            lambda: [frame_picture(row.kind, engine.view(f.state, None), viewer or 0, names) for f in frames])
-        if not pictures or pictures[0] is None:
+        views = [engine.view(f.state, None) for f in frames]
+        gif = await drawing.draw(replay_gif, row.kind, views, names)
+        if gif is None:
             raise ServiceError(f"{engine.title} has no pictures yet, so it cannot be replayed.")
-        gif = await asyncio.to_thread(animated_gif, pictures)
         await interaction.followup.send(
-            f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round).",
+            f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round, "
+            "each captioned with what happened and the points).",
             file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none())
-
-
-def frame_picture(kind: str, view: dict[str, Any], seat: int, names: list[str]) -> bytes | None:
-    """One replay frame: Roll & Write shows a player's sheet (yours if you played), the others their board."""
-    if kind == "rollwrite":
-        from rendering.rollwrite import render_sheet
-
-        return render_sheet(view, min(seat, len(names) - 1), names[min(seat, len(names) - 1)])
-    picture = picture_for(kind)
-    if picture is None:
-        return None
-    if "names" in inspect.signature(picture).parameters:
-        return picture(view, names=names)
-    return picture(view)
 
 
 async def setup(bot: YokohamaBot) -> None:
