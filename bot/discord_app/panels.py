@@ -1012,8 +1012,10 @@ class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:board:(?P<g>\d{1,18})"):
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:board", "g")):
     """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
+
+    FIELDS = {"g": ids.GAME}
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
@@ -1022,7 +1024,11 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"yk:board
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return cls(int(match["g"]))
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> BoardButton:
+        return cls(f["g"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_board(interaction, self.game_id))

@@ -47,6 +47,14 @@ async def test_a_forged_log_button_reads_no_other_servers_game(scene: Scene) -> 
     assert "game log" in texts(home)  # at home, its player reads it
 
 
+async def test_a_forged_full_board_button_shows_no_other_servers_game(scene: Scene) -> None:
+    """The "Full board" button (issue 21) resolves its game through the same scoped lookup: another
+    server's table is "no such game", never its pictures."""
+    game_id = await _finished_table(scene)
+    sent = await scene.click_forged(f"yk:board:{game_id}", scene.mallory)
+    assert refused_privately(sent, f"There is no game #{game_id}."), texts(sent)
+
+
 @pytest.mark.parametrize("custom_id", [
     f"yk:log:{HUGE}:0", f"yk:log:1:{HUGE}", f"yk:log:{TWENTY}:0", "yk:log:1:-3",
     f"yk:st:counting:{HUGE}:0", f"yk:st:counting:0:{HUGE}", "yk:st:NOTAGAME:0:0",
@@ -54,6 +62,7 @@ async def test_a_forged_log_button_reads_no_other_servers_game(scene: Scene) -> 
     f"yk:do:{HUGE}:0:0", f"yk:do:1:{HUGE}:0", f"yk:do:1:0:{HUGE}", f"yk:do:{TWENTY}:0:0", "yk:do:1:0:0:NOTHEX",
     f"yk:sel:1:0:{HUGE}", f"yk:ms:{HUGE}:0", f"yk:pg:1:0:{HUGE}", f"yk:rf:{HUGE}", f"yk:pic:{TWENTY}",
     f"yk:undo:{HUGE}", f"yk:open:{HUGE}", f"yk:lobby:{HUGE}:join", "yk:lobby:1:explode", "yk:rf:",
+    f"yk:board:{HUGE}", f"yk:board:{TWENTY}",
 ])
 async def test_every_custom_id_field_is_bounded(scene: Scene, custom_id: str) -> None:
     """Regression: page and log patterns took numbers of any length ("Something went wrong")."""
