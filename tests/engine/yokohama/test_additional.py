@@ -56,26 +56,48 @@ def test_mercenary_flag_resets_next_turn() -> None:
     assert state["seat"] == 0 and state["p"][0]["flags"]["merc"] is False
 
 
+def plain_order() -> int:
+    """The first order card in the data that pays only Victory points (no icon asks a choice)."""
+    return next(o for o, card in parts().orders.items() if set(card["reward"]) == {"vp"})
+
+
 def test_fulfil_order_pays_goods_and_rewards() -> None:
+    """RB: "Place an Order card from your hand face-up in front of you. Pay the corresponding Trade Goods.
+    Afterwards, gain the corresponding reward as noted on the Order card." """
+    order = plain_order()
+    card = parts().orders[order]
+    short = next(iter(card["cost"]))
     state = phase()
     pl = state["p"][0]
-    pl["orders"] = [1]  # 2 Copper -> 6 VP
-    assert {"do": "fulfill", "order": 1} not in GAME.legal(state, 0)
-    assert "goods" in GAME.why_illegal(state, 0, {"do": "fulfill", "order": 1})
-    pl["goods"]["copper"] = 2
-    state = GAME.apply(state, 0, {"do": "fulfill", "order": 1})
+    pl["orders"] = [order]
+    pl["goods"] = {g: card["cost"].get(g, 0) for g in pl["goods"]}
+    pl["goods"][short] -= 1  # one good short of the card's cost
+    assert {"do": "fulfill", "order": order} not in GAME.legal(state, 0)
+    assert "goods" in GAME.why_illegal(state, 0, {"do": "fulfill", "order": order})
+    pl["goods"][short] += 1
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": order})
     pl = state["p"][0]
-    assert pl["goods"]["copper"] == 0 and pl["vp"] == 6 and pl["done"] == [1] and pl["orders"] == []
+    assert all(n == 0 for n in pl["goods"].values())  # exactly the card's goods were paid
+    assert pl["vp"] == card["reward"]["vp"] and pl["done"] == [order] and pl["orders"] == []
 
 
-def test_order_reward_choice_any_good() -> None:
+def test_order_reward_choice_any_good(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RB icons: "Any Trade good icon: Gain 1 Trade good of your choice." on an Order card's reward.
+
+    The recalibrated deck (issue 20) has no card with this icon; a card of the deck that pays only
+    Victory points is given one (its cost and points stay the data's), so fulfilling an order still
+    asks for the good."""
+    order = next((o for o, card in parts().orders.items() if card["reward"].get("any_good")), plain_order())
+    card = parts().orders[order]
+    monkeypatch.setitem(card, "reward", {**card["reward"], "any_good": card["reward"].get("any_good", 1)})
     state = phase()
-    state["p"][0]["orders"] = [8]  # 1 Raw Silk + 2 Seafood -> 5 VP + any good
-    state["p"][0]["goods"]["fish"] = 2
-    state = GAME.apply(state, 0, {"do": "fulfill", "order": 8})
+    state["p"][0]["orders"] = [order]
+    state["p"][0]["goods"] = {g: card["cost"].get(g, 0) for g in ("copper", "silk", "tea", "fish")}
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": order})
+    assert state["p"][0]["vp"] == card["reward"]["vp"]
     assert kinds(GAME.legal(state, 0)) == ["good"] * 4
     state = GAME.apply(state, 0, {"do": "good", "good": "copper"})
-    assert state["p"][0]["goods"]["copper"] == 2 and state["stage"] in ("first", "place")
+    assert state["p"][0]["goods"]["copper"] == card["reward"]["any_good"] and state["stage"] in ("first", "place")
 
 
 def test_every_second_icon_of_a_country_gives_a_mercenary_while_supply_lasts() -> None:

@@ -241,41 +241,57 @@ def test_chinatown_exchanges_by_power() -> None:
 # ----- Church and Customs -------------------------------------------------------------------------
 
 def test_church_faith_from_power_and_one_of_each_kind() -> None:
+    church = parts().boards["church"]
     state = ready()
     put(state, 0, "church", 2)  # Power 3 -> 3 Faith
     state = act_in(state, 0, "church")
     spaces = [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"]
-    assert spaces == list(range(8))  # 3 + copper, silk, tea, fish, yen = 8 at most
-    state = GAME.apply(state, 0, {"do": "church", "space": 5})  # needs 6 Faith
+    most = 3 + 5  # 3 + copper, silk, tea, fish, yen = 8 at most
+    assert spaces and spaces == [i for i, s in enumerate(church) if s["need"] <= most]
+    space = next(i for i, s in enumerate(church) if s["need"] == 3 + 3)  # 3 items to add
+    state = GAME.apply(state, 0, {"do": "church", "space": space})
     assert state["stage"] == "act_church_pay"
     pays = [a["pay"] for a in GAME.legal(state, 0)]
     assert all(len(p) == 3 and len(set(p)) == 3 for p in pays)  # exactly the 3 missing, one of a kind
-    assert "= 6 Faith" in GAME.describe(state, {"do": "faith", "pay": ["copper", "tea", "yen"]})
+    assert f"= {church[space]['need']} Faith" in GAME.describe(state, {"do": "faith", "pay": ["copper", "tea", "yen"]})
     state = GAME.apply(state, 0, {"do": "faith", "pay": ["copper", "tea", "yen"]})
     assert state["stage"] == "act_pawn"
     state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
     pl = state["p"][0]
-    assert state["church"][5] == 0
-    assert pl["goods"]["copper"] == 0 and pl["goods"]["tea"] == 0 and pl["yen"] == 2
-    assert pl["vp"] == 5 and pl["imported"] == 1  # space reward
+    reward = church[space]["reward"]
+    assert state["church"][space] == 0
+    assert pl["goods"]["copper"] == 0 and pl["goods"]["tea"] == 0 and pl["yen"] == 2 + reward.get("yen", 0)
+    assert pl["vp"] == reward["vp"] and pl["imported"] == reward.get("imported", 0)  # space reward
     assert pl["placed"] == {} and pl["hand"]["assistants"] == 9  # 1 of 2 went on the board
 
 
 def test_church_power_2_gives_1_faith_as_printed() -> None:
     """RB Church table: "1 Power: 1 Faith value / 2 Power: 1 Faith value / 3 Power: 3 Faith value"
     (ruling R1.2 follows the printed table)."""
-    state = ready()
-    put(state, 0, "church", 1)
-    state["p"][0]["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
-    state["p"][0]["yen"] = 0
-    state = act_in(state, 0, "church")
-    assert [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"] == [0]
-    state = ready()
-    put(state, 0, "church", 2)
-    state["p"][0]["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
-    state["p"][0]["yen"] = 0
-    state = act_in(state, 0, "church")
-    assert [a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"] == [0, 1, 2]
+    church = parts().boards["church"]
+    items = church[0]["need"] - 1  # what Power 2's 1 Faith leaves the cheapest space to pay
+    faith_kinds = parts().rules["church"]["faith_kinds"]
+    assert 0 < items <= len(faith_kinds)
+
+    def with_items(pawns: int):
+        state = ready()
+        put(state, 0, "church", pawns)
+        pl = state["p"][0]
+        pl["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
+        pl["yen"] = pl["imported"] = 0
+        for kind in faith_kinds[:items]:  # one item each of `items` kinds
+            if kind in pl["goods"]:
+                pl["goods"][kind] = 1
+            else:
+                pl[kind] = 1
+        return act_in(state, 0, "church")
+
+    def spaces(state) -> list[int]:
+        return sorted({a["space"] for a in GAME.legal(state, 0) if a["do"] == "church"})
+
+    assert spaces(with_items(1)) == [i for i, s in enumerate(church) if s["need"] <= 1 + items] == [0]  # Power 2
+    reach = spaces(with_items(2))  # Power 3
+    assert reach == [i for i, s in enumerate(church) if s["need"] <= 3 + items] and len(reach) > 1
 
 
 def test_church_filled_space_unavailable_and_pieces_stay() -> None:

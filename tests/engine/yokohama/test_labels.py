@@ -6,8 +6,10 @@ numbers, never the test.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.yokohama import GAME
-from engine.yokohama.components import goods_text, parts, reward_text
+from engine.yokohama.components import COUNTRY_NAMES, goods_text, parts, reward_text
 from engine.yokohama.step import LABEL_LIMIT
 from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, put
 from tests.engine.yokohama.test_movement import board2
@@ -78,17 +80,32 @@ def pays(order: int) -> str:
 
 def test_taking_two_orders_says_what_each_costs_and_pays() -> None:
     """RB, Port: "you may either choose to take 1 Order card for free or 2 Order cards if you pay 2 Yen or 1
-    Imported Good token." The label names both cards with their goods and rewards, and the price."""
-    cards = sorted(parts().orders, key=lambda o: len(goods_text(parts().orders[o]["cost"]) + pays(o)))[:2]
+    Imported Good token." The label names both cards with their goods and rewards, and the price — when
+    that fits in a label; otherwise (every pair of the recalibrated deck asks too many goods) it names both
+    cards with their rewards and the price, and the step's details give each card's goods."""
+    def part(order: int) -> str:
+        card = parts().orders[order]
+        return f"#{order} {COUNTRY_NAMES[card['country']]} ({goods_text(card['cost'])} → {pays(order)})"
+
+    price = f", 2nd for ¥{RULES['port']['second_card_yen']}"
+    cards = list(min(combinations(parts().orders, 2), key=lambda c: len(part(c[0]) + part(c[1]))))
     state = port_with(cards)
     pair = {"do": "orders", "slots": [0, 1], "pay": "yen"}
     assert pair in GAME.legal(state, 0)
     label = GAME.describe(state, pair)
-    assert len(label) <= LABEL_LIMIT
-    for order in cards:
-        card = parts().orders[order]
-        assert f"#{order} " in label and f"({goods_text(card['cost'])} → {pays(order)})" in label, label
-    assert label.endswith(f", 2nd for ¥{RULES['port']['second_card_yen']}")
+    assert len(label) <= LABEL_LIMIT and label.endswith(price), label
+    if len(f"Take {part(cards[0])} and {part(cards[1])}{price}") <= LABEL_LIMIT:
+        for order in cards:
+            card = parts().orders[order]
+            assert f"#{order} " in label and f"({goods_text(card['cost'])} → {pays(order)})" in label, label
+    else:
+        assert f"#{cards[0]} → {pays(cards[0])}, #{cards[1]} → {pays(cards[1])}{price}" in label, label
+        detail = GAME.detail(state, pair)
+        assert all(goods_text(parts().orders[order]["cost"]) in detail for order in cards), detail
+    yen = state["p"][0]["yen"]
+    state = GAME.apply(state, 0, pair)
+    assert sorted(state["p"][0]["orders"]) == sorted(cards)  # what the label promised, for ¥2
+    assert state["p"][0]["yen"] == yen - RULES["port"]["second_card_yen"]
 
 
 def test_two_long_orders_keep_what_they_pay_in_the_label() -> None:
@@ -126,11 +143,18 @@ def test_the_warehouse_icon_says_which_tokens_it_may_bring() -> None:
 
 def test_every_order_label_fits_and_names_the_warehouse_token() -> None:
     """Every order card's label fits in 80 characters, whole (not cut), and a warehouse icon reads as a
-    token from the warehouse, never "1 from warehouse"."""
+    token from the warehouse, never "1 from warehouse". The card's goods are left out only when the label
+    would not fit with them; what it pays is always there, whole."""
     for order in parts().orders:
+        card = parts().orders[order]
         label = GAME.describe(port_with([order]), {"do": "orders", "slots": [0]})
-        assert len(label) <= LABEL_LIMIT and label.endswith(pays(order)), label
-        if parts().orders[order]["reward"].get("warehouse"):
+        assert len(label) <= LABEL_LIMIT, label
+        paid = (reward_text(card["reward"]), pays(order), f"(pays {pays(order)})")
+        assert any(label.endswith(words) for words in paid), label
+        if goods_text(card["cost"]) not in label:
+            assert len(f"Take order #{order} {COUNTRY_NAMES[card['country']]}: {goods_text(card['cost'])} → "
+                       f"{pays(order)}") > LABEL_LIMIT, label
+        if card["reward"].get("warehouse"):
             assert "warehouse token" in label or "assistant/building from warehouse" in label, label
 
 

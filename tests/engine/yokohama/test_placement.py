@@ -64,8 +64,11 @@ def test_short_lists_are_one_decision() -> None:
 
 def test_pair_places_two_in_one_area() -> None:
     """RB: "b) Place 2 Assistant pawns into the same area" """
-    state = pair(main_step(), "port_a")
+    state = main_step()
+    state["p"][0]["president"] = "bank"  # on the board, so Movement is a real choice (ruling R8)
+    state = pair(state, "port_a")
     assert state["p"][0]["placed"] == {"port_a": 2}
+    assert state["p"][0]["hand"]["assistants"] == 8 - 2
     assert state["stage"] == "move"
 
 
@@ -117,8 +120,10 @@ def test_no_assistants_in_hand_skips_placement() -> None:
     state = at_stage(fresh(), "first")
     state["p"][0]["hand"]["assistants"] = 0
     state["p"][0]["placed"] = {"bank": 1}
+    state["p"][0]["president"] = "tea1"  # on the board, so Movement is a real choice (ruling R8)
     state = main(state)
     assert state["stage"] == "move"
+    assert state["p"][0]["placed"] == {"bank": 1} and state["p"][0]["hand"]["assistants"] == 0
 
 
 def test_one_assistant_in_hand_cannot_pair() -> None:

@@ -106,11 +106,15 @@ def test_exposition_ten_points() -> None:
 
 
 def test_ball_and_language_school_on_orders() -> None:
+    """RB: "Ball: Whenever you complete an Order card, you gain an additional 2 Victory points. Language
+    School: Whenever you complete an Order card, you gain an additional 1 Yen." """
+    order = next(o for o, card in parts().orders.items() if set(card["reward"]) == {"vp"})
+    card = parts().orders[order]
     state = at_stage(owner("ball", "language_school"), "first")
-    state["p"][0]["orders"] = [28]  # 2 Tea -> 4 VP
-    state["p"][0]["goods"]["tea"] = 2
-    state = GAME.apply(state, 0, {"do": "fulfill", "order": 28})
-    assert state["p"][0]["vp"] == 4 + 2 and state["p"][0]["yen"] == 3 + 1
+    state["p"][0]["orders"] = [order]
+    state["p"][0]["goods"] = {g: card["cost"].get(g, 0) for g in state["p"][0]["goods"]}
+    state = GAME.apply(state, 0, {"do": "fulfill", "order": order})
+    assert state["p"][0]["vp"] == card["reward"]["vp"] + 2 and state["p"][0]["yen"] == 3 + 1
 
 
 def test_letterpress_and_patent_only_for_later_cards() -> None:
@@ -123,19 +127,33 @@ def test_letterpress_and_patent_only_for_later_cards() -> None:
 
 
 def test_winery_and_brickyard_points_on_placement() -> None:
+    church, customs = parts().boards["church"][0], parts().boards["customs"][0]
     state = owner("winery", "brickyard")
-    put(state, 0, "church", 1)
+    put(state, 0, "church", 1)  # Power 2: 1 Faith
+    pl = state["p"][0]
+    pl["goods"] = {"copper": 0, "silk": 0, "tea": 0, "fish": 0}
+    pl["yen"] = pl["imported"] = 0
+    paid = parts().rules["church"]["faith_kinds"][:church["need"] - 1]  # one of each kind for the rest
+    for kind in paid:
+        if kind in pl["goods"]:
+            pl["goods"][kind] = 1
+        else:
+            pl[kind] = 1
     state = act_in(state, 0, "church")
-    state = GAME.apply(state, 0, {"do": "church", "space": 0})
+    state = play(state, next(a for a in GAME.legal(state, 0) if a["do"] == "church" and a["space"] == 0))
+    if state["stage"] == "act_church_pay":
+        state = play(state, {"do": "faith", "pay": paid})
     state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
-    assert state["p"][0]["vp"] == 1 + 3
+    assert state["church"][0] == 0
+    assert state["p"][0]["vp"] == church["reward"]["vp"] + parts().effect_gain["winery"]["vp"]
     state = owner("winery", "brickyard")
-    state["p"][0]["imported"] = 1
+    state["p"][0]["imported"] = customs["need"]
     put(state, 0, "customs", 1)
     state = act_in(state, 0, "customs")
     state = GAME.apply(state, 0, {"do": "customs", "space": 0})
     state = GAME.apply(state, 0, {"do": "pawn_from", "source": "area"})
-    assert state["p"][0]["vp"] == 3 + 4
+    assert state["customs"][0] == 0
+    assert state["p"][0]["vp"] == customs["reward"]["vp"] + parts().effect_gain["brickyard"]["vp"]
 
 
 def test_newspaper_places_four() -> None:
