@@ -109,13 +109,19 @@ GOOD_PRICE = {"copper": 2, "silk": 2, "tea": 1, "fish": 1}
 SURPLUS_GOOD = 0.34
 
 
-def goods_worth(pl: dict[str, Any]) -> float:
-    """Goods the orders in hand ask for at their full worth, the rest at the remainder rate
-    (RB: "Every 3 Trade Good tokens: 1 Victory point"), so a pile of one good stops growing."""
+def wanted_goods(pl: dict[str, Any]) -> dict[str, int]:
+    """How many of each good the orders in hand ask for, plus one (a Church item)."""
     wanted = {g: 1 for g in GOODS}
     for order in pl["orders"]:
         for good, n in ORDERS[order]["cost"].items():
             wanted[good] += n
+    return wanted
+
+
+def goods_worth(pl: dict[str, Any]) -> float:
+    """Goods the orders in hand ask for at their full worth, the rest at the remainder rate
+    (RB: "Every 3 Trade Good tokens: 1 Victory point"), so a pile of one good stops growing."""
+    wanted = wanted_goods(pl)
     value = 0.0
     for good in GOODS:
         n = pl["goods"][good]
@@ -124,10 +130,14 @@ def goods_worth(pl: dict[str, Any]) -> float:
 
 
 def gained_goods_worth(pl: dict[str, Any], good: str, n: int) -> float:
-    """What `n` more of `good` add to `goods_worth` (little once the orders in hand are covered)."""
-    wanted = 1 + sum(ORDERS[o]["cost"].get(good, 0) for o in pl["orders"])
-    useful = max(0, min(n, wanted - pl["goods"][good]))
-    return GOOD_WORTH[good] * useful + SURPLUS_GOOD * (n - useful)
+    """What `n` more of `good` add to the goods and the orders in hand: much while an order asks
+    for them (they bring it closer), little once the orders in hand are covered."""
+    def held_worth(goods: dict[str, int]) -> float:
+        holder = {**pl, "goods": goods}
+        return goods_worth(holder) + sum(order_worth(holder, o) for o in pl["orders"])
+
+    more = {**pl["goods"], good: pl["goods"][good] + n}
+    return held_worth(more) - held_worth(pl["goods"])
 
 
 def chinatown_promise(pl: dict[str, Any], pw: int) -> float:
@@ -280,13 +290,14 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     """The best move by where its Area Action settles; the President goes back to hand (a pass)
     only when no move gains anything."""
     before = holdings(state, seat)
+    freed = stranded(state, seat) if state["p"][seat]["president"] is not None else 0.0
     moves: list[tuple[float, int, Action, State]] = []
     gaining: list[tuple[float, int, Action, State]] = []
     passes: list[tuple[float, int, Action, State]] = []
     for i, action in enumerate(flow.options(state, seat)):
         trial = after(state, seat, action)
         if action["do"] == "return":
-            passes.append((best_return(trial, seat), -i, action, trial))
+            passes.append((best_return(trial, seat) + freed, -i, action, trial))
             continue
         value, settled = finish_action_state(trial, seat)
         moves.append((value, -i, action, trial))
@@ -299,7 +310,9 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
 def holdings(state: State, seat: int) -> tuple[int, ...]:
     """What a player has gained by an Area Action: points, money, goods, cards, pieces, pawns."""
     pl = state["p"][seat]
-    return (pl["vp"], pl["yen"], pl["imported"], *(pl["goods"][g] for g in GOODS), len(pl["orders"]) + len(pl["done"]),
+    wanted = wanted_goods(pl)  # goods no order in hand asks for are only remainder points
+    return (pl["vp"], pl["yen"], pl["imported"], *(min(pl["goods"][g], wanted[g]) for g in GOODS),
+            len(pl["orders"]) + len(pl["done"]),
             len(pl["techs"]), len(pl["tokens"]), len(pl["mercs"]), pl["hand"]["shops"] + shops_built(state, seat),
             pl["hand"]["th"] + th_built(state, seat), state["church"].count(seat) + state["customs"].count(seat))
 
@@ -344,8 +357,19 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
 
 
 def best_return(state: State, seat: int) -> float:
-    """Worth of taking pieces back: only sensible when the hand has run low."""
+    """Worth of taking pieces back: sensible when the hand has run low, or when the President is
+    cut off from the areas worth acting in (from hand it may enter any area next turn)."""
     low = state["p"][seat]["hand"]["assistants"] < 2
     while state["stage"] == "return":
         state = _one_step(state, seat)[1]
     return worth(state, seat) + (3.0 if low else -1.0)
+
+
+def stranded(state: State, seat: int) -> float:
+    """How much better the best area anywhere is than the best the President can walk to now: what
+    going back to hand frees (from hand it may enter any area with a pair placed next turn)."""
+    def best(areas: Any) -> float:
+        return max((area_promise(state, seat, a, min(5, power(state, seat, a) + 3)) for a in areas
+                    if KIND[a] != "canal"), default=0.0)
+
+    return 0.7 * max(0.0, best(state["layout"]) - best(reachable(state, seat)))
