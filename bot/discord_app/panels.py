@@ -13,7 +13,7 @@ import functools
 import inspect
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +25,7 @@ from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourT
 from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
-from engine.core import get_game
+from engine.core import get_game, seat_token
 from rendering import lead_picture_for, picture_for, public_pictures_for
 from rendering import pool as drawing
 
@@ -417,15 +417,19 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
 
 
 # ----- public announcements --------------------------------------------------------------------
-_ORIGIN_NOTES = {"formality": " (only option, played for them)", "auto": " (played by the bot)",
-                 "timeout": " (deadline passed: played by the bot)"}
+#: Why a person's seat was played by someone else: said once per sentence (a bot seat needs no note,
+#: its name says who played; a formality is left out of the story altogether).
+_ORIGIN_NOTES = {"auto": "played by the bot", "timeout": "deadline passed: played by the bot"}
 
 
-def story_text(clauses: list[Clause], names: list[str]) -> str:
+def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = ()) -> str:
     """The turn in one paragraph, in order, naming people (never pinging them); also read by screen readers.
 
-    Consecutive decisions of one seat form one sentence. A clause that names its seat itself (the
-    engine's narration) is kept as it is; a bare label gets the person's name in front.
+    Consecutive decisions of one seat form one sentence that names the seat once ("**Alice** places 1
+    assistant in Port B; moves the President to Port B"). A clause that names its seat itself (the
+    engine's narration) is kept as it is; a bare label gets the person's name in front; a clause the
+    engine left empty (a formality) is left out. A person's seat played by the bot says so once, at the
+    end of its sentence; a bot seat (`bots`) is named, never annotated.
     """
     name_of = by_name(names)
     sentences: list[str] = []
@@ -435,13 +439,24 @@ def story_text(clauses: list[Clause], names: list[str]) -> str:
         if not group:
             return
         seat = group[0].seat
-        texts = [fill(c.text, name_of) + _ORIGIN_NOTES.get(c.origin, "") for c in group]
-        token = f"{{seat:{seat}}}"
+        token = seat_token(seat)
+        texts: list[str] = []
+        for clause in group:
+            text = clause.text
+            if texts and text.startswith(token + " "):
+                text = text[len(token) + 1:]  # the seat is named once per sentence
+            texts.append(fill(text, name_of))
         body = "; ".join(texts)
-        sentences.append(body if token in group[0].text else f"{name_of(seat)}: {body}")
+        sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
+        notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
+        if notes:
+            sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
+        sentences.append(sentence)
         group.clear()
 
     for clause in clauses:
+        if not clause.text.strip():
+            continue
         if group and clause.seat != group[0].seat:
             close()
         group.append(clause)
@@ -543,7 +558,7 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
     names = await seat_names(bot, game)
     headline = fill(outcome.engine.headline(outcome.state), by_name(names)) if outcome.state is not None else ""
     lines = [f"**{outcome.engine.title} #{game.id}**" + (f" — {headline}" if headline else "")]
-    text = story_text(outcome.story, names)
+    text = story_text(outcome.story, names, game.bot_seats())
     if text:
         lines.append(clip(text, 1500))
     if outcome.finished:

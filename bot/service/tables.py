@@ -1172,7 +1172,7 @@ class TableService:
         """
         if undo is not None:
             journal = [c for c in journal if c.seq not in set(undo)]
-        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
+        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story, a.closes)
                    for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
         journal = journal + clauses
         return ([] if turn_over else journal), (journal if turn_over else clauses)
@@ -1204,7 +1204,7 @@ def _applied(engine: Game, before: State, seat: int, user_id: int | None, origin
     try:
         story = engine.narrate(before, seat, action, after)
     except Exception:  # a narrator must never turn an accepted move into an error
-        story = ""
+        story = engine.public_label(before, action)
     try:
         closes = bool(engine.closes_undo(before, seat, action, after))
     except Exception:

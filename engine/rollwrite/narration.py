@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import seat_token
+from engine.core.wording import told_by
 from engine.rollwrite.components import area_name, tech_name
 
 State = dict[str, Any]
@@ -22,7 +22,9 @@ def narrate(label: str, before: State, seat: int, after: State) -> str:
     if after["round"] != before["round"]:
         # the decision ended the round for everyone: the next round's bonus is not its doing
         changes = [c for c in changes if " box: " in c]
-    return f"{seat_token(seat)}: {label}" + (f" — {', '.join(changes)}" if changes else "")
+    if not changes and label.startswith("End round"):
+        return ""  # a formality: the round ends for this seat, nothing to tell
+    return told_by(seat, label) + (f" — {', '.join(changes)}" if changes else "")
 
 
 def sheet_changes(state: State, old: dict[str, Any], new: dict[str, Any]) -> list[str]:

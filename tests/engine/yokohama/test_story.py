@@ -14,7 +14,7 @@ def test_narrate_tells_where_the_president_went_and_what_was_gained() -> None:
     action = {"do": "go", "area": "tea1"}
     after = GAME.apply(state, 0, action)
     story = GAME.narrate(state, 0, action, after)
-    assert story.startswith("{seat:0} moved the President to Tea Plantation I")
+    assert story.startswith("{seat:0} moves the President to Tea Plantation I")
     assert "+3 Tea" in story
     assert "Red" not in story and "P1" not in story
 
@@ -27,7 +27,7 @@ def test_narrate_keeps_the_kept_order_secret() -> None:
     after = GAME.apply(state, 1, action)
     story = GAME.narrate(state, 1, action, after)
     assert f"#{kept}" not in story and "order in hand" not in story
-    assert story == "{seat:1} kept one of the two dealt order cards"
+    assert story == "{seat:1} keeps one of the two dealt order cards"
 
 
 def test_narrate_names_orders_taken_at_the_port() -> None:
