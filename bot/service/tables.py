@@ -182,8 +182,9 @@ class GameSummary:
     channel_id: int | None
     players: list[int]
     waiting_on: list[int]
-    headline: str
+    headline: str  # engine text: seats as `{seat:N}` tokens, for the caller to fill with names
     version: int
+    seat_users: list[int | None] = dataclasses.field(default_factory=list)  # the user in each seat, by seat
 
 
 @dataclass
@@ -760,6 +761,8 @@ class TableService:
             waiting_on=waiting,
             headline=headline,
             version=game.version,
+            seat_users=[game.user_of(seat) for seat in range(1 + max(
+                (s.seat for s in game.seats if s.seat is not None), default=-1))],
         )
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:

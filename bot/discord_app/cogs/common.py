@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord_app.names import names_of_users, plain, summary_line
 from bot.discord_app.panels import announce, lobby_text, lobby_view, service_of, start_announcement
 from bot.service import ServiceError
 from bot.service.tables import wait_hours
@@ -93,7 +94,8 @@ async def my_game_ids(interaction: discord.Interaction, current: str) -> list[ap
     games = await service.games_of(interaction.user.id, guild_id=interaction.guild_id)
     choices = []
     for g in games:
-        label = f"#{g.game_id} {g.title} — {g.headline or g.status}"
+        names = await names_of_users(interaction.client, g.guild_id, g.seat_users)  # type: ignore[arg-type]
+        label = f"#{g.game_id} {g.title} — {summary_line(g.headline, g.status, plain(names))}"
         if current and current not in label:
             continue
         choices.append(app_commands.Choice(name=label[:100], value=g.game_id))

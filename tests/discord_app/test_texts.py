@@ -1,0 +1,65 @@
+"""Issue 22, texts: what people read names people, reads as sentences, and matches what it sits over."""
+
+from __future__ import annotations
+
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.panels import story_text
+from bot.service.tables import Clause
+from tests.harness.discord_fake import FakeDiscord, FakeUser
+
+
+def _bot(fake: FakeDiscord) -> YokohamaBot:
+    return fake.bot  # type: ignore[return-value]
+
+
+async def _duel(fake: FakeDiscord, alice: FakeUser, bob: FakeUser) -> int:
+    [lobby] = await fake.command("table new", user=alice, options={"game": "duel"})
+    await fake.click(user=bob, message=lobby, label="Join")
+    await fake.click(user=alice, message=lobby, label="Start")
+    [row] = await _bot(fake).storage.list_games(statuses=("active",))
+    return row.id
+
+
+async def test_games_and_its_autocomplete_name_people_and_read_cleanly(fake: FakeDiscord) -> None:
+    """`/games` showed "{seat:2}" and "Order cards.: your turn"; the autocomplete built on the same headline."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id = await _duel(fake, alice, bob)
+    # Setup: the headline ends with a full stop, which the list used to follow with its colon.
+    [listing] = await fake.command("games", user=alice)
+    assert f"#{game_id}" in listing.content and "{" not in listing.content and ".:" not in listing.content
+    choices = await fake.autocomplete("table status", user=alice, focused="game", options={"game": ""})
+    assert choices and all("{" not in c["name"] and not c["name"].endswith(".") for c in choices)
+    # Past setup the headline names whoever is to play: by name, never by token.
+    service = _bot(fake).service
+    for _ in range(6):
+        status = await service.status(game_id)
+        if "to play" in (await service.summary(await service.game(game_id))).headline:
+            break
+        user_id = status.waiting_on[0]
+        decision = await service.decision(game_id, user_id)
+        await service.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
+    [listing] = await fake.command("games", user=bob)
+    assert "{" not in listing.content and ("alice to play" in listing.content or "bob to play" in listing.content)
+    choices = await fake.autocomplete("table status", user=bob, focused="game", options={"game": ""})
+    assert any("alice to play" in c["name"] or "bob to play" in c["name"] for c in choices)
+
+
+def test_a_sentence_names_its_seat_once_and_leaves_formalities_out() -> None:
+    clauses = [Clause(1, 0, 5, "player", "", False),
+               Clause(2, 0, 5, "player", "{seat:0} places 1 assistant in Port B", False),
+               Clause(3, 0, 5, "formality", "", True),
+               Clause(4, 0, 5, "player", "{seat:0} moves the President to Port B (+1 order in hand)", True)]
+    assert story_text(clauses, ["Alice", "Bob"]) == (
+        "**Alice** places 1 assistant in Port B; moves the President to Port B (+1 order in hand).")
+
+
+def test_a_bot_seat_is_named_once_per_turn_and_a_person_played_by_the_bot_is_noted_once() -> None:
+    bot_turn = [Clause(1, 1, -1, "auto", "{seat:1} places 2 assistants in Bank", False),
+                Clause(2, 1, -1, "auto", "{seat:1} moves the President to Bank (+¥3)", True)]
+    told = story_text(bot_turn, ["Alice", "Yokohama AI"], bots={1})
+    assert told == "**Yokohama AI** places 2 assistants in Bank; moves the President to Bank (+¥3)."
+    assert "played by the bot" not in told
+    late = [Clause(1, 0, 7, "auto", "{seat:0} sends Power 2 to Bank: total Power 2, gains ¥2", False),
+            Clause(2, 0, 7, "auto", "{seat:0} takes no Church card", True)]
+    told = story_text(late, ["Alice", "Bob"])
+    assert told.count("played by the bot") == 1 and told.count("Alice") == 1
