@@ -276,13 +276,28 @@ async def panel_message(
     if notes_for is not None and seat_view is not None:
         lines += notes_for(game, seat_view, decision.seat)
     lines.append(f"**{fill(decision.prompt, plain(names)) or 'Your decision'}**")
-    if len(decision.options) > PAGE:
-        lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
+    hint = options_hint(decision.options)
+    if hint:
+        lines.append(hint)
     return {
         "content": clip("\n".join(lines), 2000),
         "view": decision_view(decision, page=0, stamp=decision.stamp, names=names, light=light),
         **files,
     }
+
+
+def options_hint(options: list[Any]) -> str:
+    """The line over a decision's component, saying how to use that very component: the pages of a long
+    menu have ◀ Previous / Next ▶ buttons; a placement over several areas is one multi-select without
+    pages; a short list needs no hint."""
+    if len(options) <= PAGE:
+        return ""
+    menu = placement_menu(options)
+    if menu is not None:
+        areas, low, high = menu
+        count = f"{low}" if low == high else f"{low} to {high}"
+        return f"Pick {count} of the {len(areas)} areas in the menu, all at once."
+    return f"{len(options)} options, {PAGE} per page: use ◀ Previous and Next ▶ to see them all."
 
 
 def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list[str] | None = None,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.panels import story_text
-from bot.service.tables import Clause
+from bot.discord_app.panels import PAGE, options_hint, story_text
+from bot.service.tables import Choice, Clause
 from tests.harness.discord_fake import FakeDiscord, FakeUser
 
 
@@ -63,3 +63,16 @@ def test_a_bot_seat_is_named_once_per_turn_and_a_person_played_by_the_bot_is_not
             Clause(2, 0, 7, "auto", "{seat:0} takes no Church card", True)]
     told = story_text(late, ["Alice", "Bob"])
     assert told.count("played by the bot") == 1 and told.count("Alice") == 1
+
+
+def test_the_hint_over_a_long_decision_matches_its_component() -> None:
+    """A 13-area multi-select has no arrows; a paged menu has ◀ Previous / Next ▶; a short one needs no hint."""
+    areas = [f"area{i}" for i in range(13)]
+    spread = [Choice(i, f"Place 1 in {a}", {"do": "place", "areas": [a]}) for i, a in enumerate(areas)]
+    spread += [Choice(13 + i, "Place 1 each", {"do": "place", "areas": [areas[i], areas[(i + 1) % 13]]})
+               for i in range(13)]
+    hint = options_hint(spread)
+    assert "arrows" not in hint and "Previous" not in hint and hint == "Pick 1 to 2 of the 13 areas in the menu, all at once."
+    paged = [Choice(i, f"Option {i}", {"do": "pick", "n": i}) for i in range(PAGE + 5)]
+    assert "Next ▶" in options_hint(paged) and str(PAGE + 5) in options_hint(paged)
+    assert options_hint(paged[:3]) == ""
