@@ -679,6 +679,8 @@ def lobby_text(game: GameRow) -> str:
     if game.status == "lobby":
         lines.append("Press **Join** to take a seat; any seated player can **Add the bot** (the AI takes a "
                      "seat) and **Start**.")
+    elif game.status == "abandoned" and (game.result or {}).get("reason") == "ended by admin":
+        lines.append("A server admin ended this table; it is closed.")
     elif game.status == "abandoned":
         lines.append("Everyone left; this table is closed.")
     else:
@@ -724,10 +726,44 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
             "allowed_mentions": only(summary.waiting_on)}
 
 
+def _lobby_key(game_id: int) -> str:
+    return f"lobby:{game_id}"
+
+
+async def remember_lobby(bot: YokohamaBot, interaction: discord.Interaction, game_id: int) -> None:
+    """Keep where a table's lobby message is, so it can lose its buttons when the table is ended."""
+    try:
+        message = await interaction.original_response()
+    except discord.HTTPException:
+        log.warning("could not find the lobby message of table %s", game_id, exc_info=True)
+        return
+    await bot.storage.set_meta(_lobby_key(game_id), f"{message.channel.id}:{message.id}")
+
+
+async def close_lobby(bot: YokohamaBot, game: GameRow) -> None:
+    """The lobby message of a table that closed before it started (an admin ended it): its text says so
+    and its buttons go, so nobody is offered **Join** on a closed table."""
+    where = await bot.storage.get_meta(_lobby_key(game.id))
+    if not where:
+        return
+    channel_id, message_id = (int(part) for part in where.split(":"))
+    try:
+        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+            content=lobby_text(game), view=None, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not close the lobby message of table %s", game.id, exc_info=True)
+
+
 async def lobby_click(interaction: discord.Interaction, game_id: int, what: str) -> None:
     bot = bot_of(interaction)
     service = bot.service
     user = interaction.user.id
+    game = await service.game(game_id)
+    if game.status in ("finished", "abandoned"):
+        # A lobby message still showing buttons for a closed table: it loses them, and the click is told why.
+        await interaction.response.edit_message(content=lobby_text(game), view=None)
+        await interaction.followup.send(f"Table #{game_id} is closed.", ephemeral=True)
+        return
     if what == "join":
         game = await service.join(game_id, user)
         await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))

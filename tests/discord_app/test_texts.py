@@ -72,7 +72,30 @@ def test_the_hint_over_a_long_decision_matches_its_component() -> None:
     spread += [Choice(13 + i, "Place 1 each", {"do": "place", "areas": [areas[i], areas[(i + 1) % 13]]})
                for i in range(13)]
     hint = options_hint(spread)
-    assert "arrows" not in hint and "Previous" not in hint and hint == "Pick 1 to 2 of the 13 areas in the menu, all at once."
+    assert "arrows" not in hint and "Previous" not in hint
+    assert hint == "Pick 1 to 2 of the 13 areas in the menu, all at once."
     paged = [Choice(i, f"Option {i}", {"do": "pick", "n": i}) for i in range(PAGE + 5)]
     assert "Next ▶" in options_hint(paged) and str(PAGE + 5) in options_hint(paged)
     assert options_hint(paged[:3]) == ""
+
+
+async def test_an_admin_ended_lobby_loses_its_buttons_and_the_notice_reads_as_sentences(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    admin = fake.user("admin", admin=True)
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    [row] = await _bot(fake).storage.list_games(statuses=("lobby",))
+    sent = await fake.command("admin end", user=admin, options={"game": row.id, "reason": "closing it"})
+    [notice] = [s for s in sent if not s.ephemeral and "ended by" in (s.content or "")]
+    assert "closing it. Nobody wins it." in notice.content
+    message = fake.message(lobby)
+    assert not message.get("components"), "Join is no longer offered"
+    assert "admin ended this table" in message["content"]
+    # A lobby message posted before this (or one whose edit failed) loses its buttons on the next click.
+    [stale] = await fake.command("table new", user=alice, options={"game": "counting"})
+    [other] = await _bot(fake).storage.list_games(statuses=("lobby",))
+    await _bot(fake).storage.set_meta(f"lobby:{other.id}", "")
+    await fake.command("admin end", user=admin, options={"game": other.id})
+    sent = await fake.click(user=bob, message=stale, label="Join")
+    assert any(s.ephemeral and "is closed" in (s.content or "") for s in sent)
+    assert not any("already started" in (s.content or "") for s in sent)
+    assert not fake.message(stale).get("components")

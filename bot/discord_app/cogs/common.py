@@ -8,7 +8,14 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.names import names_of_users, plain, summary_line
-from bot.discord_app.panels import announce, lobby_text, lobby_view, service_of, start_announcement
+from bot.discord_app.panels import (
+    announce,
+    lobby_text,
+    lobby_view,
+    remember_lobby,
+    service_of,
+    start_announcement,
+)
 from bot.service import ServiceError
 from bot.service.tables import wait_hours
 from engine.core import get_game
@@ -86,6 +93,7 @@ async def open_table(
     )
     await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
                                             allowed_mentions=discord.AllowedMentions.none())
+    await remember_lobby(bot, interaction, row.id)
 
 
 async def my_game_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
