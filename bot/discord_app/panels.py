@@ -129,6 +129,18 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_words(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters between words ("1 money / 1 faith / …", never "1 fai…")."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 2]
+    for separator in (" / ", "; ", ", ", " "):  # between the parts of a list first, else between words
+        if separator in cut:
+            cut = cut.rsplit(separator, 1)[0]
+            break
+    return cut.rstrip(" /,;:·-") + " …"
+
+
 def _parameters(picture: Callable[..., bytes]) -> list[str]:
     try:
         return list(inspect.signature(picture).parameters)

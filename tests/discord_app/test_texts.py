@@ -99,3 +99,17 @@ async def test_an_admin_ended_lobby_loses_its_buttons_and_the_notice_reads_as_se
     assert any(s.ephemeral and "is closed" in (s.content or "") for s in sent)
     assert not any("already started" in (s.content or "") for s in sent)
     assert not fake.message(stale).get("components")
+
+
+def test_daily_compare_cuts_a_long_set_between_words() -> None:
+    """`/daily compare` showed "1 money / 1 fai…"."""
+    from bot.discord_app.cogs.daily import _round_cell
+    from bot.discord_app.panels import clip_words
+
+    sets = ["White die 3 + card 2: 1 money / 1 faith / 1 trade good of your choice / 2 cargo"]
+    cell = _round_cell([12], sets, 0)
+    shown = cell.split(" → ")[0]
+    assert shown.endswith("…") and sets[0].startswith(shown.rstrip(" …"))
+    assert sets[0][len(shown.rstrip(" …"))] == " ", "cut between words"
+    assert clip_words("1 money / 1 faith", 40) == "1 money / 1 faith"
+    assert clip_words("1 money / 1 faith / 2 tea", 14) == "1 money …"
