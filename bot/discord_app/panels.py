@@ -98,11 +98,26 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def panel_owner(interaction: discord.Interaction) -> int | None:
+    """Who the clicked private panel was opened for (None: not known, e.g. a message from before a restart)."""
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    if message is None or metadata is None or not message.flags.ephemeral:
+        return None
+    return metadata.user.id
+
+
 async def panel_click(
     interaction: discord.Interaction, game_id: int, work: Callable[[], Awaitable[None]]
 ) -> None:
     """Run a click on a private panel's button; on a public message, answer with a fresh private panel."""
     async def checked() -> None:
+        owner = panel_owner(interaction)
+        if owner is not None and owner != interaction.user.id:
+            await interaction.response.send_message(
+                "This is not your panel, so nothing was done. Press **Open my panel** under the game's last "
+                f"post, or use `/table panel game:{game_id}`, for your own.", ephemeral=True)
+            return
         if not on_private_message(interaction):
             await send_panel(interaction, game_id,
                              note="⚠️ That button belongs on a private panel; here is yours. Nothing was changed.")

@@ -113,3 +113,21 @@ def test_daily_compare_cuts_a_long_set_between_words() -> None:
     assert sets[0][len(shown.rstrip(" …"))] == " ", "cut between words"
     assert clip_words("1 money / 1 faith", 40) == "1 money / 1 faith"
     assert clip_words("1 money / 1 faith / 2 tea", 14) == "1 money …"
+
+
+async def test_undo_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    await fake.click(user=bob, message=lobby, label="Join")
+    await fake.click(user=alice, message=lobby, label="Start")
+    [row] = await _bot(fake).storage.list_games(statuses=("active",))
+    [panel] = [s for s in await fake.command("table panel", user=alice, options={"game": row.id})
+               if s.custom_ids()]
+    undo = fake.fake_message([{"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Undo", "custom_id": f"yk:undo:{row.id}"}]}], flags=64)
+    undo["interaction_metadata"] = fake.message(panel)["interaction_metadata"]
+    version = (await _bot(fake).service.status(row.id)).version
+    sent = await fake.click(user=bob, message=undo, label="Undo")
+    [answer] = [s for s in sent if s.content]
+    assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content
+    assert (await _bot(fake).service.status(row.id)).version == version
