@@ -131,3 +131,14 @@ async def test_undo_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDisco
     [answer] = [s for s in sent if s.content]
     assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content
     assert (await _bot(fake).service.status(row.id)).version == version
+
+
+async def test_replay_of_a_running_game_refuses_privately_even_when_shared(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    await fake.click(user=bob, message=lobby, label="Join")
+    await fake.click(user=alice, message=lobby, label="Start")
+    [row] = await _bot(fake).storage.list_games(statuses=("active",))
+    sent = await fake.command("table replay", user=bob, options={"game": row.id, "share": True})
+    assert sent and all(s.ephemeral for s in sent if s.content)
+    assert any("not finished yet" in (s.content or "") for s in sent)

@@ -198,6 +198,9 @@ class Tables(commands.Cog):
         row = await self.bot.service.game(game)  # scoped: this server's tables, the caller's own private games
         own_game = row.mode != "table"  # solo games and daily attempts: only their player, privately
         private = own_game or not share  # a replay is shown to whoever asked unless they share it
+        if row.status != "finished":
+            # Refused before anything is posted, so the refusal reaches only the asker, shared or not.
+            raise ServiceError(f"Game #{game} is not finished yet; a replay is made once a game has ended.")
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await replay_frames(self.bot.storage, row)
         players = sum(1 for s in row.seats if s.seat is not None)
