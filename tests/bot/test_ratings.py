@@ -299,7 +299,7 @@ async def test_profile_keeps_games_against_the_bot_apart(service: TableService, 
         game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
         await service.add_bot(game.id, ALICE)
         await service.start(game.id, ALICE)
-        while (status := await service.status(game.id)).status == "active":
+        while (await service.status(game.id)).status == "active":
             await service.act(game.id, ALICE, {"pick": 3})
     [record] = (await Standings(storage).profile(ALICE, GUILD)).games
     assert (record.finished, record.best, record.average) == (1, people.best, people.average)
