@@ -278,13 +278,22 @@ async def panel_message(
     try:
         decision = await service.decision(game_id, user_id)
     except NotYourTurn as exc:
+        # Off turn the panel still shows the player's own picture (their hand, their board) and what they wait for.
         lines = [header, *([note] if note else [])]
-        if notes_for is not None and state is not None and seat is not None:
-            lines += notes_for(game, engine.view(state, seat), seat)
-        lines.append(exc.message)
+        own: dict[str, Any] = {"attachments": []}
+        if state is not None and seat is not None:
+            seat_view = engine.view(state, seat)
+            if notes_for is not None:
+                lines += notes_for(game, seat_view, seat)
+            waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in engine.to_act(state)]
+            lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel shows "
+                         "your own view; press **Refresh** when you are pinged." if waiting else exc.message)
+            own = await own_picture(seat_view) or own
+        else:
+            lines.append(exc.message)
         undo = await service.can_undo(game_id, user_id)
         return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id, undo=undo, light=light),
-                "attachments": []}
+                **own}
     except GameClosed:
         # The player's own last decision may have ended the game: show the result, not an error.
         if game.status not in ("finished", "abandoned") or seat is None or state is None:

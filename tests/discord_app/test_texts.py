@@ -142,3 +142,35 @@ async def test_replay_of_a_running_game_refuses_privately_even_when_shared(fake:
     sent = await fake.command("table replay", user=bob, options={"game": row.id, "share": True})
     assert sent and all(s.ephemeral for s in sent if s.content)
     assert any("not finished yet" in (s.content or "") for s in sent)
+
+
+async def test_open_my_panel_off_turn_shows_your_own_picture_and_whom_you_wait_for(fake: FakeDiscord) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id = await _duel(fake, alice, bob)
+    service = _bot(fake).service
+    for _ in range(6):  # past the setup, where both decide at once
+        if "to play" in (await service.summary(await service.game(game_id))).headline:
+            break
+        user_id = (await service.status(game_id)).waiting_on[0]
+        decision = await service.decision(game_id, user_id)
+        await service.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
+    [current] = (await service.status(game_id)).waiting_on
+    waiting, playing = (bob, alice) if current == alice.id else (alice, bob)
+    sent = await fake.command("table panel", user=waiting, options={"game": game_id})
+    [panel] = [s for s in sent if s.content]
+    assert panel.ephemeral and "not your turn" in panel.content
+    assert f"waiting for **{playing.name}**" in panel.content
+    assert panel.files, "your own picture (your hand of Orders) off turn too"
+
+
+async def test_table_status_answers_a_player_privately_and_an_onlooker_publicly(fake: FakeDiscord) -> None:
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    game_id = await _duel(fake, alice, bob)
+    seated = await fake.command("table status", user=alice, options={"game": game_id})
+    shown = [s for s in seated if s.content or s.files]
+    assert shown and all(s.ephemeral for s in shown), "nothing in the channel for a player"
+    assert any("only you can see this" in (s.content or "") for s in shown)
+    onlooker = await fake.command("table status", user=carol, options={"game": game_id})
+    assert any(not s.ephemeral and s.files for s in onlooker)
+    shared = await fake.command("table status", user=alice, options={"game": game_id, "public": True})
+    assert any(not s.ephemeral and s.files for s in shared)

@@ -123,8 +123,8 @@ async def test_table_status_shows_the_public_pictures_and_your_own_hand_privatel
     assert not public.ephemeral
     assert [i.width for i in pictures(public)] == [L.WIDTH, L.WIDTH]  # the map and the player boards
     sent = await fake.command("table status", user=users[1], options={"game": game_id})
-    public_again, own = [s for s in sent if s.kind == "followup"]
-    assert not public_again.ephemeral and [f.data for f in public_again.files] == [f.data for f in public.files]
+    board, own = [s for s in sent if s.kind == "followup"]
+    assert board.ephemeral and [f.data for f in board.files] == [f.data for f in public.files], "privately"
     assert own.ephemeral and "only you can see this" in own.content
     [image] = pictures(own)
     assert image.height > map_height(3)  # your board with your orders, above the map
