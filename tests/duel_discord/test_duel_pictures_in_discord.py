@@ -108,7 +108,7 @@ async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_pa
     assert alice.mention in (last.content or "") and bob.mention in (last.content or "")
 
 
-async def test_table_status_shows_the_board_to_anyone_and_a_player_privately_with_their_own_view(fake: FakeDiscord) -> None:
+async def test_table_status_shows_the_board_to_anyone_and_a_player_privately_with_own_view(fake: FakeDiscord) -> None:
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     game_id, _ = await open_duel(fake, alice, bob)
     bot = bot_of(fake)
