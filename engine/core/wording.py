@@ -8,6 +8,8 @@ VP)", "White die 3 + card 2") follows a colon instead.
 
 from __future__ import annotations
 
+import re
+
 from engine.core.contract import seat_token
 
 #: Verbs labels open with, by their base form; the third person is built by `third_person_verb`.
@@ -41,7 +43,9 @@ def third_person(label: str) -> str | None:
     first = words[0].lower()
     if first not in VERBS:
         return None
-    return lead + " ".join([third_person_verb(first), *words[1:]])
+    text = lead + " ".join([third_person_verb(first), *words[1:]])
+    # The label speaks to the player ("from your hand"); the story speaks of them.
+    return re.sub(r"\byour\b", "their", re.sub(r"\byours\b", "theirs", text))
 
 
 def told_by(seat: int, label: str) -> str:

@@ -79,3 +79,32 @@ def test_headline_names_seats_by_token() -> None:
     state = fresh(3)
     assert "{seat:0}" in GAME.headline(state)
     assert fill_seats(GAME.headline(state), lambda n: f"Player{n}").count("Player0") == 1
+
+
+def test_story_clauses_are_third_person_and_formalities_tell_nothing() -> None:
+    """Issue 22: "<player> go on to the main action; <player> place 1 assistant in each of several areas;
+    <player> place 1 in Port B" read as orders to the player, formalities included."""
+    import random
+
+    seen: list[str] = []
+    for seed in (1, 2):
+        state = GAME.new(3, seed)
+        chooser = random.Random(seed)
+        for _ in range(250):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            options = GAME.legal(state, seat)
+            action = chooser.choice(options) if chooser.random() < 0.5 else GAME.auto_action(state, seat)
+            after = GAME.apply(state, seat, action)
+            story = GAME.narrate(state, seat, action, after)
+            if action["do"] in ("main", "end_turn", "place_way"):
+                assert story == "" or not story.startswith(f"{{seat:{seat}}} "), story
+            seen.append(story)
+            state = after
+    told = [s for s in seen if s]
+    assert told and all(s.startswith("{seat:") for s in told)
+    imperative = ("place ", "go ", "end ", "take ", "move ", "use ", "build ", "complete ", "buy ", "sell ")
+    assert not [s for s in told if s.split("} ", 1)[-1].startswith(imperative)]
+    assert not [s for s in told if " your " in s]
+    assert any(s.split("} ", 1)[-1].startswith("places ") and " assistant" in s for s in told)
