@@ -494,8 +494,8 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         texts: list[str] = []
         for clause in group:
             text = clause.text
-            if texts and text.startswith(token + " "):
-                text = text[len(token) + 1:]  # the seat is named once per sentence
+            if texts and text.startswith((token + " ", token + ": ")):
+                text = text[len(token) + 1:].lstrip(": ")  # the seat is named once per sentence
             texts.append(fill(text, name_of))
         body = "; ".join(texts)
         sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"

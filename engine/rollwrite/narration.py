@@ -15,8 +15,16 @@ from engine.rollwrite.components import area_name, tech_name
 State = dict[str, Any]
 
 
-def narrate(label: str, before: State, seat: int, after: State) -> str:
-    """'{seat:0}: Main action in Bank — +4 money, order 7 fulfilled.'"""
+#: How the story tells a decision whose label names a thing rather than opening with a verb.
+_TOLD = {"set": "Take the {label}", "record": "Write employees: {label}", "area": "Take the {label}",
+         "circle": "Write {label}"}
+
+
+def narrate(label: str, before: State, seat: int, after: State, *, kind: str = "") -> str:
+    """'{seat:0} takes the main action in Bank — +4 money, order 7 fulfilled.'"""
+    if kind in _TOLD:
+        lowered = label[0].lower() + label[1:] if kind == "area" else label
+        label = _TOLD[kind].format(label=lowered)
     old, new = before["sheets"][seat], after["sheets"][seat]
     changes = sheet_changes(before, old, new)
     if after["round"] != before["round"]:

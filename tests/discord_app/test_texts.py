@@ -174,3 +174,19 @@ async def test_table_status_answers_a_player_privately_and_an_onlooker_publicly(
     assert any(not s.ephemeral and s.files for s in onlooker)
     shared = await fake.command("table status", user=alice, options={"game": game_id, "public": True})
     assert any(not s.ephemeral and s.files for s in shared)
+
+
+def test_a_roll_and_write_round_reads_as_one_sentence_per_player() -> None:
+    from engine.rollwrite import GAME
+
+    state = GAME.new(2, 3)
+    clauses: list[Clause] = []
+    while GAME.turn_marker(state) == 1:
+        seat = GAME.to_act(state)[0]
+        action = GAME.auto_action(state, seat)
+        after = GAME.apply(state, seat, action)
+        clauses.append(Clause(len(clauses), seat, None, "player", GAME.narrate(state, seat, action, after), False))
+        state = after
+    told = story_text(clauses, ["Alice", "Bob"])
+    assert told.count("**Alice**") == 1 and told.count("**Bob**") == 1, told
+    assert "takes the main action in" in told and "End round" not in told and "Main action" not in told
