@@ -98,6 +98,13 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def not_your_panel(game_id: int | None) -> str:
+    """The answer to a click on a private panel opened for someone else."""
+    own = f"`/table panel game:{game_id}`" if game_id is not None else "`/table panel`"
+    return ("This is not your panel, so nothing was done. Press **Open my panel** under the game's last post, "
+            f"or use {own}, for your own.")
+
+
 def panel_owner(interaction: discord.Interaction) -> int | None:
     """Who the clicked private panel was opened for (None: not known, e.g. a message from before a restart)."""
     message = interaction.message
@@ -114,9 +121,7 @@ async def panel_click(
     async def checked() -> None:
         owner = panel_owner(interaction)
         if owner is not None and owner != interaction.user.id:
-            await interaction.response.send_message(
-                "This is not your panel, so nothing was done. Press **Open my panel** under the game's last "
-                f"post, or use `/table panel game:{game_id}`, for your own.", ephemeral=True)
+            await interaction.response.send_message(not_your_panel(game_id), ephemeral=True)
             return
         if not on_private_message(interaction):
             await send_panel(interaction, game_id,

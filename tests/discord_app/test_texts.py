@@ -190,3 +190,20 @@ def test_a_roll_and_write_round_reads_as_one_sentence_per_player() -> None:
     told = story_text(clauses, ["Alice", "Bob"])
     assert told.count("**Alice**") == 1 and told.count("**Bob**") == 1, told
     assert "takes the main action in" in told and "End round" not in told and "Main action" not in told
+
+
+async def test_a_stale_button_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDiscord) -> None:
+    """A click nothing routes (a button the message no longer has) on another person's panel: not "out of date"."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    await fake.click(user=bob, message=lobby, label="Join")
+    await fake.click(user=alice, message=lobby, label="Start")
+    [row] = await _bot(fake).storage.list_games(statuses=("active",))
+    [panel] = [s for s in await fake.command("table panel", user=alice, options={"game": row.id})
+               if s.custom_ids()]
+    stale = fake.fake_message([{"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Undo", "custom_id": "yk:gone:1"}]}], flags=64)
+    stale["interaction_metadata"] = fake.message(panel)["interaction_metadata"]
+    sent = await fake.click(user=bob, message=stale, label="Undo")
+    [answer] = [s for s in sent if s.content]
+    assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content

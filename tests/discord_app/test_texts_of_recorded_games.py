@@ -46,6 +46,8 @@ def test_every_text_of_a_recorded_game_reads_without_tokens(path: Path) -> None:
             break  # a record the engine moved on from is the replay test's business; what replayed counts
         replayed += 1
         _clean(fill(game.public_label(state, action), plain(names)), "public label")
+        _clean(fill(game.describe(state, action), plain(names)), "label")
+        _clean(fill(game.detail(state, action), plain(names)), "menu detail")
         story = game.narrate(state, seat, action, after)
         clauses.append(Clause(step, seat, None, "player", story, False))
         _clean(story_text(clauses[-1:], names), "story")
