@@ -35,13 +35,17 @@ def remember(user: discord.abc.User, guild_id: int | None) -> None:
     _CACHE[(guild_id, user.id)] = (user.display_name, time.monotonic())
 
 
-async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int) -> str | None:
-    """The user's server nickname (else global name), from the cache, the client's cache, or Discord."""
+async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int, *, fetch: bool = True) -> str | None:
+    """The user's server nickname (else global name), from the cache, the client's cache, or (unless not
+    `fetch`: an autocomplete has no time for it) Discord."""
     hit = _CACHE.get((guild_id, user_id))
     if hit is not None and time.monotonic() - hit[1] < _CACHE_SECONDS:
         return hit[0]
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     user: discord.abc.User | None = guild.get_member(user_id) if guild is not None else None
+    if user is None and not fetch:
+        user = bot.get_user(user_id)
+        return user.display_name if user is not None else None
     if user is None and guild is not None:
         with contextlib.suppress(discord.HTTPException):
             user = await guild.fetch_member(user_id)
@@ -81,14 +85,16 @@ async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
     return await names_of_users(bot, game.guild_id, [game.user_of(seat) for seat in range(count)])
 
 
-async def names_of_users(bot: YokohamaBot, guild_id: int | None, users: list[int | None]) -> list[str]:
-    """Display names for the users of seats 0, 1, … (`GameSummary.seat_users`), as `seat_names` gives them."""
+async def names_of_users(bot: YokohamaBot, guild_id: int | None, users: list[int | None], *,
+                         fetch: bool = True) -> list[str]:
+    """Display names for the users of seats 0, 1, … (`GameSummary.seat_users`), as `seat_names` gives them
+    (without `fetch`, only names known without asking Discord; the others read "Player N")."""
     names = []
     for seat, user in enumerate(users):
         if user is not None and is_bot_user(user):
             names.append(bot_name(user))
             continue
-        name = await display_name(bot, guild_id, user) if user is not None else None
+        name = await display_name(bot, guild_id, user, fetch=fetch) if user is not None else None
         names.append(name or f"Player {seat + 1}")
     return names
 

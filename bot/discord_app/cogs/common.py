@@ -102,7 +102,9 @@ async def my_game_ids(interaction: discord.Interaction, current: str) -> list[ap
     games = await service.games_of(interaction.user.id, guild_id=interaction.guild_id)
     choices = []
     for g in games:
-        names = await names_of_users(interaction.client, g.guild_id, g.seat_users)  # type: ignore[arg-type]
+        # Names known without asking Discord: an autocomplete must answer at once.
+        names = await names_of_users(interaction.client, g.guild_id, g.seat_users,  # type: ignore[arg-type]
+                                     fetch=False)
         label = f"#{g.game_id} {g.title} — {summary_line(g.headline, g.status, plain(names))}"
         if current and current not in label:
             continue
