@@ -22,6 +22,8 @@ from bot.discord_app.panels import (
     caller_of,
     game_channel,
     mention,
+    not_your_panel,
+    panel_owner,
 )
 from bot.service import SweepEvent, TableService
 from bot.service.scope import request_caller
@@ -124,8 +126,10 @@ class YokohamaBot(commands.Bot):
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         log.info("unroutable click by %s: custom id %r", interaction.user, str(data.get("custom_id"))[:120])
+        owner = panel_owner(interaction)
+        answer = not_your_panel(None) if owner is not None and owner != interaction.user.id else OUT_OF_DATE
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(OUT_OF_DATE, ephemeral=True)
+            await interaction.response.send_message(answer, ephemeral=True)
 
     def _is_routed(self, interaction: discord.Interaction) -> bool:
         """Whether discord.py will hand this click to one of our components (which then answers it)."""

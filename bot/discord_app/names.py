@@ -35,13 +35,17 @@ def remember(user: discord.abc.User, guild_id: int | None) -> None:
     _CACHE[(guild_id, user.id)] = (user.display_name, time.monotonic())
 
 
-async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int) -> str | None:
-    """The user's server nickname (else global name), from the cache, the client's cache, or Discord."""
+async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int, *, fetch: bool = True) -> str | None:
+    """The user's server nickname (else global name), from the cache, the client's cache, or (unless not
+    `fetch`: an autocomplete has no time for it) Discord."""
     hit = _CACHE.get((guild_id, user_id))
     if hit is not None and time.monotonic() - hit[1] < _CACHE_SECONDS:
         return hit[0]
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     user: discord.abc.User | None = guild.get_member(user_id) if guild is not None else None
+    if user is None and not fetch:
+        user = bot.get_user(user_id)
+        return user.display_name if user is not None else None
     if user is None and guild is not None:
         with contextlib.suppress(discord.HTTPException):
             user = await guild.fetch_member(user_id)
@@ -78,13 +82,19 @@ async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
     """Display names by seat ("Player N" for a seat whose person cannot be found; bot seats by `bot_name`)."""
     seats = sorted(s.seat for s in game.seats if s.seat is not None)
     count = (seats[-1] + 1) if seats else 0
+    return await names_of_users(bot, game.guild_id, [game.user_of(seat) for seat in range(count)])
+
+
+async def names_of_users(bot: YokohamaBot, guild_id: int | None, users: list[int | None], *,
+                         fetch: bool = True) -> list[str]:
+    """Display names for the users of seats 0, 1, … (`GameSummary.seat_users`), as `seat_names` gives them
+    (without `fetch`, only names known without asking Discord; the others read "Player N")."""
     names = []
-    for seat in range(count):
-        user = game.user_of(seat)
+    for seat, user in enumerate(users):
         if user is not None and is_bot_user(user):
             names.append(bot_name(user))
             continue
-        name = await display_name(bot, game.guild_id, user) if user is not None else None
+        name = await display_name(bot, guild_id, user, fetch=fetch) if user is not None else None
         names.append(name or f"Player {seat + 1}")
     return names
 
@@ -110,3 +120,10 @@ def by_name(names: list[str]) -> Callable[[int], str]:
 def plain(names: list[str]) -> Callable[[int], str]:
     """A `name_of` for text that cannot hold markdown (pictures, menu labels)."""
     return lambda seat: names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def summary_line(headline: str, status: str, name_of: Callable[[int], str]) -> str:
+    """A game's headline for a list (`/games`, the game autocomplete): seats named, no closing full stop
+    (the list puts its own colon after it), or the game's status when the engine has no headline."""
+    text = fill(headline, name_of).strip().rstrip(".")
+    return text or status

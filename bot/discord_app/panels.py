@@ -13,7 +13,7 @@ import functools
 import inspect
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +25,7 @@ from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourT
 from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
-from engine.core import get_game
+from engine.core import get_game, seat_token
 from rendering import lead_picture_for, picture_for, public_pictures_for
 from rendering import pool as drawing
 
@@ -98,11 +98,31 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def not_your_panel(game_id: int | None) -> str:
+    """The answer to a click on a private panel opened for someone else."""
+    own = f"`/table panel game:{game_id}`" if game_id is not None else "`/table panel`"
+    return ("This is not your panel, so nothing was done. Press **Open my panel** under the game's last post, "
+            f"or use {own}, for your own.")
+
+
+def panel_owner(interaction: discord.Interaction) -> int | None:
+    """Who the clicked private panel was opened for (None: not known, e.g. a message from before a restart)."""
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    if message is None or metadata is None or not message.flags.ephemeral:
+        return None
+    return metadata.user.id
+
+
 async def panel_click(
     interaction: discord.Interaction, game_id: int, work: Callable[[], Awaitable[None]]
 ) -> None:
     """Run a click on a private panel's button; on a public message, answer with a fresh private panel."""
     async def checked() -> None:
+        owner = panel_owner(interaction)
+        if owner is not None and owner != interaction.user.id:
+            await interaction.response.send_message(not_your_panel(game_id), ephemeral=True)
+            return
         if not on_private_message(interaction):
             await send_panel(interaction, game_id,
                              note="⚠️ That button belongs on a private panel; here is yours. Nothing was changed.")
@@ -127,6 +147,18 @@ def mention(user_id: int) -> str:
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_words(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters between words ("1 money / 1 faith / …", never "1 fai…")."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 2]
+    for separator in (" / ", "; ", ", ", " "):  # between the parts of a list first, else between words
+        if separator in cut:
+            cut = cut.rsplit(separator, 1)[0]
+            break
+    return cut.rstrip(" /,;:·-") + " …"
 
 
 def _parameters(picture: Callable[..., bytes]) -> list[str]:
@@ -251,13 +283,22 @@ async def panel_message(
     try:
         decision = await service.decision(game_id, user_id)
     except NotYourTurn as exc:
+        # Off turn the panel still shows the player's own picture (their hand, their board) and what they wait for.
         lines = [header, *([note] if note else [])]
-        if notes_for is not None and state is not None and seat is not None:
-            lines += notes_for(game, engine.view(state, seat), seat)
-        lines.append(exc.message)
+        own: dict[str, Any] = {"attachments": []}
+        if state is not None and seat is not None:
+            seat_view = engine.view(state, seat)
+            if notes_for is not None:
+                lines += notes_for(game, seat_view, seat)
+            waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in engine.to_act(state)]
+            lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel shows "
+                         "your own view; press **Refresh** when you are pinged." if waiting else exc.message)
+            own = await own_picture(seat_view) or own
+        else:
+            lines.append(exc.message)
         undo = await service.can_undo(game_id, user_id)
         return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id, undo=undo, light=light),
-                "attachments": []}
+                **own}
     except GameClosed:
         # The player's own last decision may have ended the game: show the result, not an error.
         if game.status not in ("finished", "abandoned") or seat is None or state is None:
@@ -276,13 +317,28 @@ async def panel_message(
     if notes_for is not None and seat_view is not None:
         lines += notes_for(game, seat_view, decision.seat)
     lines.append(f"**{fill(decision.prompt, plain(names)) or 'Your decision'}**")
-    if len(decision.options) > PAGE:
-        lines.append(f"{len(decision.options)} options; use the arrows to see them all.")
+    hint = options_hint(decision.options)
+    if hint:
+        lines.append(hint)
     return {
         "content": clip("\n".join(lines), 2000),
         "view": decision_view(decision, page=0, stamp=decision.stamp, names=names, light=light),
         **files,
     }
+
+
+def options_hint(options: list[Any]) -> str:
+    """The line over a decision's component, saying how to use that very component: the pages of a long
+    menu have ◀ Previous / Next ▶ buttons; a placement over several areas is one multi-select without
+    pages; a short list needs no hint."""
+    if len(options) <= PAGE:
+        return ""
+    menu = placement_menu(options)
+    if menu is not None:
+        areas, low, high = menu
+        count = f"{low}" if low == high else f"{low} to {high}"
+        return f"Pick {count} of the {len(areas)} areas in the menu, all at once."
+    return f"{len(options)} options, {PAGE} per page: use ◀ Previous and Next ▶ to see them all."
 
 
 def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list[str] | None = None,
@@ -417,15 +473,19 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
 
 
 # ----- public announcements --------------------------------------------------------------------
-_ORIGIN_NOTES = {"formality": " (only option, played for them)", "auto": " (played by the bot)",
-                 "timeout": " (deadline passed: played by the bot)"}
+#: Why a person's seat was played by someone else: said once per sentence (a bot seat needs no note,
+#: its name says who played; a formality is left out of the story altogether).
+_ORIGIN_NOTES = {"auto": "played by the bot", "timeout": "deadline passed: played by the bot"}
 
 
-def story_text(clauses: list[Clause], names: list[str]) -> str:
+def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = ()) -> str:
     """The turn in one paragraph, in order, naming people (never pinging them); also read by screen readers.
 
-    Consecutive decisions of one seat form one sentence. A clause that names its seat itself (the
-    engine's narration) is kept as it is; a bare label gets the person's name in front.
+    Consecutive decisions of one seat form one sentence that names the seat once ("**Alice** places 1
+    assistant in Port B; moves the President to Port B"). A clause that names its seat itself (the
+    engine's narration) is kept as it is; a bare label gets the person's name in front; a clause the
+    engine left empty (a formality) is left out. A person's seat played by the bot says so once, at the
+    end of its sentence; a bot seat (`bots`) is named, never annotated.
     """
     name_of = by_name(names)
     sentences: list[str] = []
@@ -435,13 +495,24 @@ def story_text(clauses: list[Clause], names: list[str]) -> str:
         if not group:
             return
         seat = group[0].seat
-        texts = [fill(c.text, name_of) + _ORIGIN_NOTES.get(c.origin, "") for c in group]
-        token = f"{{seat:{seat}}}"
+        token = seat_token(seat)
+        texts: list[str] = []
+        for clause in group:
+            text = clause.text
+            if texts and text.startswith((token + " ", token + ": ")):
+                text = text[len(token) + 1:].lstrip(": ")  # the seat is named once per sentence
+            texts.append(fill(text, name_of))
         body = "; ".join(texts)
-        sentences.append(body if token in group[0].text else f"{name_of(seat)}: {body}")
+        sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
+        notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
+        if notes:
+            sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
+        sentences.append(sentence)
         group.clear()
 
     for clause in clauses:
+        if not clause.text.strip():
+            continue
         if group and clause.seat != group[0].seat:
             close()
         group.append(clause)
@@ -543,7 +614,7 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
     names = await seat_names(bot, game)
     headline = fill(outcome.engine.headline(outcome.state), by_name(names)) if outcome.state is not None else ""
     lines = [f"**{outcome.engine.title} #{game.id}**" + (f" — {headline}" if headline else "")]
-    text = story_text(outcome.story, names)
+    text = story_text(outcome.story, names, game.bot_seats())
     if text:
         lines.append(clip(text, 1500))
     if outcome.finished:
@@ -649,6 +720,8 @@ def lobby_text(game: GameRow) -> str:
     if game.status == "lobby":
         lines.append("Press **Join** to take a seat; any seated player can **Add the bot** (the AI takes a "
                      "seat) and **Start**.")
+    elif game.status == "abandoned" and (game.result or {}).get("reason") == "ended by admin":
+        lines.append("A server admin ended this table; it is closed.")
     elif game.status == "abandoned":
         lines.append("Everyone left; this table is closed.")
     else:
@@ -694,10 +767,44 @@ async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, An
             "allowed_mentions": only(summary.waiting_on)}
 
 
+def _lobby_key(game_id: int) -> str:
+    return f"lobby:{game_id}"
+
+
+async def remember_lobby(bot: YokohamaBot, interaction: discord.Interaction, game_id: int) -> None:
+    """Keep where a table's lobby message is, so it can lose its buttons when the table is ended."""
+    try:
+        message = await interaction.original_response()
+    except discord.HTTPException:
+        log.warning("could not find the lobby message of table %s", game_id, exc_info=True)
+        return
+    await bot.storage.set_meta(_lobby_key(game_id), f"{message.channel.id}:{message.id}")
+
+
+async def close_lobby(bot: YokohamaBot, game: GameRow) -> None:
+    """The lobby message of a table that closed before it started (an admin ended it): its text says so
+    and its buttons go, so nobody is offered **Join** on a closed table."""
+    where = await bot.storage.get_meta(_lobby_key(game.id))
+    if not where:
+        return
+    channel_id, message_id = (int(part) for part in where.split(":"))
+    try:
+        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+            content=lobby_text(game), view=None, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not close the lobby message of table %s", game.id, exc_info=True)
+
+
 async def lobby_click(interaction: discord.Interaction, game_id: int, what: str) -> None:
     bot = bot_of(interaction)
     service = bot.service
     user = interaction.user.id
+    game = await service.game(game_id)
+    if game.status in ("finished", "abandoned"):
+        # A lobby message still showing buttons for a closed table: it loses them, and the click is told why.
+        await interaction.response.edit_message(content=lobby_text(game), view=None)
+        await interaction.followup.send(f"Table #{game_id} is closed.", ephemeral=True)
+        return
     if what == "join":
         game = await service.join(game_id, user)
         await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))

@@ -186,8 +186,13 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
             parts.append(f"everywhere **{shown(record.everyone)}** (#{record.everyone_rank})")
         if record.best is not None and record.average is not None:
             parts.append(f"best score {record.best}, average {record.average:.1f} over "
-                         f"{count(record.finished, 'game')}")
-        lines.append(f"**{title}**: " + "; ".join(parts))
+                         f"{count(record.finished, 'game')} between people")
+        if parts:
+            lines.append(f"**{title}**: " + "; ".join(parts))
+        if record.against_bot is not None:
+            games, best, average, wins = record.against_bot
+            lines.append(f"**{title} against the bot**: {count(games, 'game')}, {count(wins, 'win')}; "
+                         f"best score {best}, average {average:.1f} (not rated)")
     if daily is not None and daily.games:
         lines.append(f"**Daily challenge**: {count(daily.games, 'attempt')}, best {daily.best}, "
                      f"average {daily.average:.1f}; streak {count(daily.current_streak, 'day')} "

@@ -61,9 +61,11 @@ class GameRecord:
     everyone: Rating | None
     everyone_rank: int | None
     finished: int  # finished games of this kind, rated or not
-    best: int | None
+    best: int | None  # over games between people only
     average: float | None
     points: list[RatingPoint] = field(default_factory=list)
+    #: Games against the bot, kept apart: (finished, best score, average score, wins), or None.
+    against_bot: tuple[int, int, float, int] | None = None
 
 
 @dataclass
@@ -163,11 +165,12 @@ class Standings:
     # ----- profiles and history -----------------------------------------------------------------------
     async def profile(self, user_id: int, scope: int) -> Profile:
         stats = await self.storage.score_stats(user_id)
+        bot_stats = await self.storage.score_stats(user_id, against_bot=True)
         here = {r.kind: r for r in await self.storage.ratings_of(user_id, scope)}
         everywhere = {r.kind: r for r in await self.storage.ratings_of(user_id, ratings.EVERYONE)}
         records: list[GameRecord] = []
-        for kind in sorted(set(stats) | set(here) | set(everywhere), key=_kind_order):
-            finished, best, average = stats.get(kind, (0, None, None))
+        for kind in sorted(set(stats) | set(bot_stats) | set(here) | set(everywhere), key=_kind_order):
+            finished, best, average, _ = stats.get(kind, (0, None, None, 0))
             rank = players = None
             if kind in here:
                 found = await self.storage.rating_of(kind, scope, user_id)
@@ -181,7 +184,7 @@ class Standings:
             records.append(GameRecord(
                 kind=kind, rating=here.get(kind), rank=rank, players=players or 0,
                 everyone=everywhere.get(kind) if scope != ratings.EVERYONE else None, everyone_rank=everyone_rank,
-                finished=finished, best=best, average=average, points=points,
+                finished=finished, best=best, average=average, points=points, against_bot=bot_stats.get(kind),
             ))
         recent, _ = await self.storage.results_of(user_id, limit=RECENT)
         return Profile(user_id=user_id, scope=scope, games=records, recent=recent)

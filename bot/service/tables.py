@@ -182,8 +182,9 @@ class GameSummary:
     channel_id: int | None
     players: list[int]
     waiting_on: list[int]
-    headline: str
+    headline: str  # engine text: seats as `{seat:N}` tokens, for the caller to fill with names
     version: int
+    seat_users: list[int | None] = dataclasses.field(default_factory=list)  # the user in each seat, by seat
 
 
 @dataclass
@@ -760,6 +761,8 @@ class TableService:
             waiting_on=waiting,
             headline=headline,
             version=game.version,
+            seat_users=[game.user_of(seat) for seat in range(1 + max(
+                (s.seat for s in game.seats if s.seat is not None), default=-1))],
         )
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[GameSummary]:
@@ -1172,7 +1175,7 @@ class TableService:
         """
         if undo is not None:
             journal = [c for c in journal if c.seq not in set(undo)]
-        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story or a.label, a.closes)
+        clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story, a.closes)
                    for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
         journal = journal + clauses
         return ([] if turn_over else journal), (journal if turn_over else clauses)
@@ -1204,7 +1207,7 @@ def _applied(engine: Game, before: State, seat: int, user_id: int | None, origin
     try:
         story = engine.narrate(before, seat, action, after)
     except Exception:  # a narrator must never turn an accepted move into an error
-        story = ""
+        story = engine.public_label(before, action)
     try:
         closes = bool(engine.closes_undo(before, seat, action, after))
     except Exception:

@@ -321,6 +321,7 @@ class Storage(Protocol):
     ) -> tuple[list[FinishedGame], int]:
         """A player's finished games, newest first, and how many there are."""
         ...
-    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
-        """Per game kind: (finished games, best score, average score) over every finished game."""
+    async def score_stats(self, user_id: int, *, against_bot: bool = False) -> dict[str, tuple[int, int, float, int]]:
+        """Per game kind: (finished games, best score, average score, wins) over the finished games without
+        a bot seat, or (`against_bot`) over those with one. A win is a first place, shared or not."""
         ...

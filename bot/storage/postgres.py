@@ -540,11 +540,14 @@ class PostgresStorage:
             game.seats = seats.get(game.game_id, [])
         return games, int(total or 0)
 
-    async def score_stats(self, user_id: int) -> dict[str, tuple[int, int, float]]:
+    async def score_stats(self, user_id: int, *, against_bot: bool = False) -> dict[str, tuple[int, int, float, int]]:
+        bots = "EXISTS" if against_bot else "NOT EXISTS"
         rows = await self.pool.fetch(
-            "SELECT g.kind, count(*), max(s.score), avg(s.score) FROM finished_seats s "
-            "JOIN finished_games g ON g.game_id = s.game_id WHERE s.user_id = $1 GROUP BY g.kind", user_id)
-        return {r[0]: (int(r[1]), int(r[2]), float(r[3])) for r in rows}
+            "SELECT g.kind, count(*), max(s.score), avg(s.score), sum(CASE WHEN s.place = 1 THEN 1 ELSE 0 END) "
+            "FROM finished_seats s JOIN finished_games g ON g.game_id = s.game_id WHERE s.user_id = $1 AND "
+            f"{bots} (SELECT 1 FROM finished_seats b WHERE b.game_id = s.game_id AND b.user_id < 0) GROUP BY g.kind",
+            user_id)
+        return {r[0]: (int(r[1]), int(r[2]), float(r[3]), int(r[4])) for r in rows}
 
     # ----- whole tables (copy-db) ------------------------------------------------------------------
     async def table_names(self) -> list[str]:

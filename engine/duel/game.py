@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core import OptionSpec, State, json_copy, seat_token
 from engine.core.steps import StepGame
+from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
@@ -91,7 +92,11 @@ class DuelGame(StepGame):
         events = after["log"][-added:] if added > 0 else []
         if events:
             return "; ".join(events)
-        return f"{seat_token(seat)}: {self.public_label(before, action)}"
+        if isinstance(action, dict) and action.get("do") in ("area", "end"):
+            # Choosing the Area is told by the Power sent there ("sends Power 4 to Port: …"), and
+            # ending the turn is a formality: neither adds to the story.
+            return ""
+        return told_by(seat, self.public_label(before, action))
 
     def headline(self, state: State) -> str:
         phase = state["phase"]

@@ -168,7 +168,8 @@ class RollWriteGame(StepGame):
         return step.detail(state, action)[:100] if step is not None else ""
 
     def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
-        return narration.narrate(self.describe(before, action), before, seat, after)
+        return narration.narrate(self.describe(before, action), before, seat, after,
+                                 kind=action.get("do", "") if isinstance(action, dict) else "")
 
     def turn_marker(self, state: State) -> Any:
         """The round: a deadline finishes a late player's round, never the next one."""

@@ -9,20 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import seat_token
+from engine.core.wording import told_by
 from engine.rollwrite.components import area_name, tech_name
 
 State = dict[str, Any]
 
 
-def narrate(label: str, before: State, seat: int, after: State) -> str:
-    """'{seat:0}: Main action in Bank — +4 money, order 7 fulfilled.'"""
+#: How the story tells a decision whose label names a thing rather than opening with a verb.
+_TOLD = {"set": "Take the {label}", "record": "Write employees: {label}", "area": "Take the {label}",
+         "circle": "Write {label}"}
+
+
+def narrate(label: str, before: State, seat: int, after: State, *, kind: str = "") -> str:
+    """'{seat:0} takes the main action in Bank — +4 money, order 7 fulfilled.'"""
+    if kind in _TOLD:
+        lowered = label[0].lower() + label[1:] if kind == "area" else label
+        label = _TOLD[kind].format(label=lowered)
     old, new = before["sheets"][seat], after["sheets"][seat]
     changes = sheet_changes(before, old, new)
     if after["round"] != before["round"]:
         # the decision ended the round for everyone: the next round's bonus is not its doing
         changes = [c for c in changes if " box: " in c]
-    return f"{seat_token(seat)}: {label}" + (f" — {', '.join(changes)}" if changes else "")
+    if not changes and label.startswith("End round"):
+        return ""  # a formality: the round ends for this seat, nothing to tell
+    return told_by(seat, label) + (f" — {', '.join(changes)}" if changes else "")
 
 
 def sheet_changes(state: State, old: dict[str, Any], new: dict[str, Any]) -> list[str]:

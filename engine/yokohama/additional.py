@@ -131,6 +131,11 @@ class AdditionalStep(YokohamaStep):
     def details(self, state: State, action: Action) -> str:
         return order_text(action["order"]) if action["do"] == "fulfill" else ""
 
+    def told(self, state: State, action: Action) -> str:
+        if action["do"] in ("main", "end_turn"):
+            return ""  # a formality: going on to the main action or ending the turn tells nothing
+        return super().told(state, action)
+
     def prompt(self, state: State, seat: int) -> str:
         if self.stage == "first":
             return "Additional actions before your main action: take any, then go on to the main action."

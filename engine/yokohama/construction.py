@@ -111,6 +111,11 @@ class RecoverStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         return "Telephone: leave 1 assistant here" if action["leave"] else "Take all assistants back"
 
+    def told(self, state: State, action: Action) -> str:
+        area = area_name(state["ctx"]["area"])
+        return (f"leaves 1 assistant in {area} with the Telephone" if action["leave"]
+                else f"takes all assistants back from {area}")
+
     def prompt(self, state: State, seat: int) -> str:
         return f"Recovery in {area_name(state['ctx']['area'])}: Telephone may leave 1 assistant there."
 

@@ -59,7 +59,7 @@ class KeepStep(YokohamaStep):
         return order_text(action["order"])
 
     def told(self, state: State, action: Action) -> str:
-        return "kept one of the two dealt order cards"
+        return "keeps one of the two dealt order cards"
 
     def prompt(self, state: State, seat: int) -> str:
         return "Setup: keep 1 of the 2 order cards dealt to you (the other is set aside)."

@@ -94,7 +94,7 @@ class LabStep(YokohamaStep):
         if action["do"] == "tech_none":
             return super().told(state, action)
         card = state["labs"][state["ctx"]["area"]][action["slot"]]
-        return f"learned {parts().techs[card]['name']}"
+        return f"learns {parts().techs[card]['name']}"
 
     def details(self, state: State, action: Action) -> str:
         if action["do"] == "tech_none":

@@ -225,7 +225,7 @@ def return_text(state: State, action: Action) -> str:
 
 def return_told(area: str | None) -> str:
     taken = f" with the assistants of {area_name(area)}" if area else ""
-    return f"took the President back to hand{taken}"
+    return f"takes the President back to hand{taken}"
 
 
 def returns(state: State, seat: int) -> list[Candidate]:
@@ -319,11 +319,11 @@ class MoveStep(YokohamaStep):
     def told(self, state: State, action: Action) -> str:
         area = action.get("area")
         if action["do"] == "go":
-            return f"moved the President to {area_name(area)}"
+            return f"moves the President to {area_name(area)}"
         if action["do"] == "tram_to":
-            return f"rode the Tram to {area_name(area)}"
+            return f"rides the Tram to {area_name(area)}"
         if action["do"] == "station":
-            return f"rode to the Station in {area_name(state['station'])}"
+            return f"rides to the Station in {area_name(state['station'])}"
         if action["do"] == "no_entry":
             return "found no area open to the President (no Area Action)"
         return return_told(area)

@@ -240,6 +240,19 @@ class PlacementStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         return place_text(state, action)
 
+    def told(self, state: State, action: Action) -> str:
+        """"places 1 assistant each in Bank, Church" / "places 2 assistants in Port A"; choosing the way
+        of placing tells nothing yet (the placement that follows does)."""
+        if action["do"] == "place_way":
+            return ""
+        text = place_text(state, action)
+        for short, full in (("Place 1 each in", "places 1 assistant each in"),
+                            ("Place 1 in", "places 1 assistant in"),
+                            ("Place 2 in", "places 2 assistants in")):
+            if text.startswith(short):
+                return full + text[len(short):]
+        return super().told(state, action)
+
     def unknown(self, state: State, seat: int, action: Action) -> str:
         return place_refusal(state, seat, action)
 

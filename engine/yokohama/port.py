@@ -133,7 +133,7 @@ class PortStep(YokohamaStep):
         if not action["slots"]:
             return super().told(state, action)
         row = state["ports"][state["ctx"]["area"]]
-        return "took order " + " and ".join(order_text(row[s]) for s in action["slots"])
+        return "takes order " + " and ".join(order_text(row[s]) for s in action["slots"])
 
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("taken"):

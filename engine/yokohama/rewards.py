@@ -211,6 +211,10 @@ class MoveFromStep(YokohamaStep):
         area = action["area"]
         return f"Move an assistant from {area_name(area) if area else 'your hand'}"
 
+    def told(self, state: State, action: Action) -> str:
+        # The move is told whole by its second half ("moves an assistant from … to …").
+        return super().told(state, action) if action["do"] == "move_skip" else ""
+
     def prompt(self, state: State, seat: int) -> str:
         return "Move 1 of your assistants to another area: which one (or skip)?"
 
@@ -235,6 +239,10 @@ class MoveToStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         return f"…to {area_name(action['area'])}"
+
+    def told(self, state: State, action: Action) -> str:
+        start = state["pending"][0]["from"]
+        return f"moves an assistant from {area_name(start) if start else 'their hand'} to {area_name(action['area'])}"
 
     def prompt(self, state: State, seat: int) -> str:
         start = state["pending"][0]["from"]

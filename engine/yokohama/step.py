@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.core.steps import CandidateStep
+from engine.core.wording import third_person
 from engine.yokohama.types import Action
 
 LABEL_LIMIT = 80
@@ -24,9 +25,11 @@ class YokohamaStep(CandidateStep):
     stage_text: str = ""
     def told(self, state: State, action: Action) -> str:
         """What the answer did, as a clause of the public turn story ("took order #12 …"); it must
-        name no hidden card. The default is the label with its first letter lowered."""
+        name no hidden card; the seat's token goes in front. The default is the label in the third
+        person ("Buy 1 Tea" -> "buys 1 Tea"), or "chooses <label>" for a label that opens with no verb.
+        "" tells nothing (a formality such as ending the turn)."""
         text = self.text(state, action)
-        return text[0].lower() + text[1:]
+        return third_person(text) or f"chooses {text}"
 
     # ----- derived: the Step contract ---------------------------------------------------------------
     def options(self, state: State, seat: int) -> list[Action]:

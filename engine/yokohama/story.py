@@ -19,8 +19,13 @@ def narrate(before: State, seat: int, action: Any, after: State) -> str:
     who = seat_token(seat)
     clause = what_was_done(before, seat, action, after)
     changes = holdings_change(before, after, seat)
-    text = f"{who} {clause}" + (f" ({changes})" if changes else "")
     acted = acting_text(before, after, seat)
+    if not clause:  # a formality: told only by what it changed, if anything
+        if not changes and not acted:
+            return ""
+        text = f"{who}: {changes}" if changes else f"{who}"
+        return f"{text} {acted}" if not changes else text + (f"; {acted}" if acted else "")
+    text = f"{who} {clause}" + (f" ({changes})" if changes else "")
     return text + (f"; {acted}" if acted else "")
 
 

@@ -289,3 +289,22 @@ def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:
     assert main(["rebuild-ratings", "--db", str(db)]) == 0
     assert "Rebuilt 6 ratings from 2 rated games." in capsys.readouterr().out
     assert asyncio.run(ratings_now()) == before
+
+
+async def test_profile_keeps_games_against_the_bot_apart(service: TableService, storage: Storage) -> None:
+    """Issue 22: /profile mixed games against the bot into best and average; they get their own line."""
+    await play(service, {ALICE: 1, BOB: 3})
+    people = (await Standings(storage).profile(ALICE, GUILD)).games[0]
+    for _ in range(2):
+        game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
+        await service.add_bot(game.id, ALICE)
+        await service.start(game.id, ALICE)
+        while (await service.status(game.id)).status == "active":
+            await service.act(game.id, ALICE, {"pick": 3})
+    [record] = (await Standings(storage).profile(ALICE, GUILD)).games
+    assert (record.finished, record.best, record.average) == (1, people.best, people.average)
+    assert record.against_bot is not None and record.against_bot[0] == 2
+    from bot.discord_app.standings_views import profile_text
+
+    text = profile_text(await Standings(storage).profile(ALICE, GUILD), "Alice", None)
+    assert "**Counting against the bot**: 2 games" in text and "over 1 game between people" in text

@@ -30,7 +30,7 @@ async def test_replay_of_a_finished_table_game_is_private_unless_shared(fake: Fa
                                    channel_id=fake.channel.id, seed=4)
     await bot.service.join(row.id, bob.id)
     await bot.service.start(row.id, alice.id)
-    [_, early] = await fake.command("table replay", user=bob, options={"game": row.id})
+    [early] = await fake.command("table replay", user=bob, options={"game": row.id})
     assert early.ephemeral and "not finished yet" in early.content
     await _finish(bot, row.id, [alice.id, bob.id])
     [_, mine] = await fake.command("table replay", user=bob, options={"game": row.id})

@@ -108,7 +108,7 @@ async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_pa
     assert alice.mention in (last.content or "") and bob.mention in (last.content or "")
 
 
-async def test_table_status_shows_the_board_to_anyone_and_your_own_view_only_to_you(fake: FakeDiscord) -> None:
+async def test_table_status_shows_the_board_to_anyone_and_a_player_privately_with_own_view(fake: FakeDiscord) -> None:
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     game_id, _ = await open_duel(fake, alice, bob)
     bot = bot_of(fake)
@@ -122,9 +122,15 @@ async def test_table_status_shows_the_board_to_anyone_and_your_own_view_only_to_
 
     seat = row.seat_of(alice.id)
     assert seat is not None
+    # A seated player is answered privately: the board and their own view, nothing in the channel.
     seated = await fake.command("table status", user=alice, options={"game": game_id})
-    public = [s for s in seated if s.files and not s.ephemeral]
-    private = [s for s in seated if s.files and s.ephemeral]
+    assert all(s.ephemeral for s in seated if s.content or s.files)
+    assert [s.files[0].data for s in seated if s.files] == [board, render_private(engine.view(state, seat), seat,
+                                                                                   names)]
+    # With public: True the board goes to the channel; their own view still only to them.
+    shared = await fake.command("table status", user=alice, options={"game": game_id, "public": True})
+    public = [s for s in shared if s.files and not s.ephemeral]
+    private = [s for s in shared if s.files and s.ephemeral]
     assert [s.files[0].data for s in public] == [board]
     assert [s.files[0].data for s in private] == [render_private(engine.view(state, seat), seat, names)]
 

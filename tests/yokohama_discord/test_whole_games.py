@@ -123,8 +123,8 @@ async def test_table_status_shows_the_public_pictures_and_your_own_hand_privatel
     assert not public.ephemeral
     assert [i.width for i in pictures(public)] == [L.WIDTH, L.WIDTH]  # the map and the player boards
     sent = await fake.command("table status", user=users[1], options={"game": game_id})
-    public_again, own = [s for s in sent if s.kind == "followup"]
-    assert not public_again.ephemeral and [f.data for f in public_again.files] == [f.data for f in public.files]
+    board, own = [s for s in sent if s.kind == "followup"]
+    assert board.ephemeral and [f.data for f in board.files] == [f.data for f in public.files], "privately"
     assert own.ephemeral and "only you can see this" in own.content
     [image] = pictures(own)
     assert image.height > map_height(3)  # your board with your orders, above the map
@@ -186,6 +186,8 @@ async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) 
     panel = await fake.command("table panel", user=next(p for p in players if p.id == user),
                                options={"game": game_id})
     [shown] = [s for s in panel if s.kind == "followup"]
+    # The hint over the menu describes the menu (issue 22: "377 options; use the arrows" over no arrows).
+    assert "arrows" not in shown.content and f"Pick 1 to 3 of the {len(areas)} areas" in shown.content
     [select] = [c for c in shown.all_components() if str(c.get("custom_id", "")).startswith(f"yk:ms:{game_id}:")]
     assert select["min_values"] == 1 and select["max_values"] == 3 and len(select["options"]) == len(areas)
     sent = await fake.click(select["custom_id"], user=next(p for p in players if p.id == user), message=shown,

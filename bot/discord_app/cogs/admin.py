@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
-from bot.discord_app.panels import announce, mention
+from bot.discord_app.panels import announce, close_lobby, mention
 from bot.storage import is_bot_user
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,12 @@ class Admin(commands.Cog):
         log.warning("admin %s (%s) ended game %s in server %s", interaction.user, interaction.user.id, row.id,
                     interaction.guild_id)
         players = [s.user_id for s in row.seats if not is_bot_user(s.user_id)]
+        said = reason.strip().rstrip(".!?")
         text = (f"🛑 Game **#{row.id}** was ended by **{interaction.user.display_name}**, a server admin"
-                + (f": {reason.strip()}" if reason.strip() else ".") + " Nobody wins it. "
+                + (f": {said}." if said else ".") + " Nobody wins it. "
                 + ", ".join(mention(u) for u in players))
         await post_in_game_channel(self.bot, row, text, ping=players)
+        await close_lobby(self.bot, row)  # its lobby message loses Join and Start
         await interaction.followup.send(f"Game #{row.id} is ended; its players were told in <#{row.channel_id}>."
                                         if row.channel_id else f"Game #{row.id} is ended.", ephemeral=True)
 

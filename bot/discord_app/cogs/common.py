@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord_app.panels import announce, lobby_text, lobby_view, service_of, start_announcement
+from bot.discord_app.names import names_of_users, plain, summary_line
+from bot.discord_app.panels import (
+    announce,
+    lobby_text,
+    lobby_view,
+    remember_lobby,
+    service_of,
+    start_announcement,
+)
 from bot.service import ServiceError
 from bot.service.tables import wait_hours
 from engine.core import get_game
@@ -85,6 +93,7 @@ async def open_table(
     )
     await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
                                             allowed_mentions=discord.AllowedMentions.none())
+    await remember_lobby(bot, interaction, row.id)
 
 
 async def my_game_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -93,7 +102,10 @@ async def my_game_ids(interaction: discord.Interaction, current: str) -> list[ap
     games = await service.games_of(interaction.user.id, guild_id=interaction.guild_id)
     choices = []
     for g in games:
-        label = f"#{g.game_id} {g.title} — {g.headline or g.status}"
+        # Names known without asking Discord: an autocomplete must answer at once.
+        names = await names_of_users(interaction.client, g.guild_id, g.seat_users,  # type: ignore[arg-type]
+                                     fetch=False)
+        label = f"#{g.game_id} {g.title} — {summary_line(g.headline, g.status, plain(names))}"
         if current and current not in label:
             continue
         choices.append(app_commands.Choice(name=label[:100], value=g.game_id))

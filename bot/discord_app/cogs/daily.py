@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.rollwrite import channel_of, display_name, sheet_file
-from bot.discord_app.panels import ANNOUNCERS, clip, mention, send_panel
+from bot.discord_app.panels import ANNOUNCERS, clip, clip_words, mention, send_panel
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -261,7 +261,7 @@ def comparison_text(c: Comparison, other: str) -> str:
 def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
     if n >= len(rounds):
         return "—"
-    return f"{clip(sets[n], 38) if n < len(sets) else '—'} → {rounds[n]}"
+    return f"{clip_words(sets[n], 48) if n < len(sets) else '—'} → {rounds[n]}"
 
 
 def race_chart(c: Comparison, other: str) -> bytes:

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
+from bot.discord_app.names import names_of_users, plain, summary_line
 from bot.discord_app.panels import clip, mention, players_text
 from engine.core import available_games
 
@@ -62,7 +63,8 @@ class General(commands.Cog):
             else:
                 state = "waiting on " + (", ".join(mention(u) for u in g.waiting_on) or "nobody")
             where = f" in <#{g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
-            headline = f" — {g.headline}" if g.headline else ""
+            names = await names_of_users(self.bot, g.guild_id, g.seat_users)
+            headline = f" — {summary_line(g.headline, '', plain(names))}" if g.headline else ""
             lines.append(f"**#{g.game_id} {g.title}**{where}{headline}: {state}")
         await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())

@@ -103,19 +103,25 @@ class Tables(commands.Cog):
                          deadline_action=deadline_action, reminder_hours=reminder_hours)
 
     @table.command(name="status", description="Show a game: the board, the scores, whose turn it is.")
-    @app_commands.describe(game="Game number")
+    @app_commands.describe(game="Game number",
+                           public="Post it in the channel for everyone (a player of the game sees it privately "
+                                  "by default)")
     @app_commands.autocomplete(game=my_game_ids)
-    async def status(self, interaction: discord.Interaction, game: int) -> None:
-        # Every refusal comes before the public defer, so it reaches only the asker (ephemeral). The lookup
-        # is scoped: another server's table, or someone else's private game, is "no such game".
+    async def status(self, interaction: discord.Interaction, game: int, public: bool = False) -> None:
+        # Every refusal comes before the defer, so it reaches only the asker (ephemeral). The lookup is
+        # scoped: another server's table, or someone else's private game, is "no such game".
         row, engine, state = await self.bot.service.load(game)
         if row.mode != "table":
             raise ServiceError(f"Game #{game} is a private game.")
-        await interaction.response.defer(thinking=True)
+        seat = row.seat_of(interaction.user.id)
+        # A player of the game gets the board and their own view privately; anyone else (or a player who
+        # asks for `public`) posts the board in the channel.
+        private = seat is not None and not public
+        await interaction.response.defer(thinking=True, ephemeral=private)
         names = await seat_names(self.bot, row)
         if row.status == "lobby":
             await interaction.followup.send(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
-                                            allowed_mentions=discord.AllowedMentions.none())
+                                            ephemeral=private, allowed_mentions=discord.AllowedMentions.none())
             return
         summary = await self.bot.service.summary(row)
         name_of = by_name(names)
@@ -132,17 +138,20 @@ class Tables(commands.Cog):
             ranking = (row.result or {}).get("ranking") if row.status == "finished" else None
             files = await public_files(row.kind, engine.view(state, None), row.id, names, ranking)
         await interaction.followup.send(
-            clip("\n".join(lines), 2000), files=files,
+            clip("\n".join(lines), 2000), files=files, ephemeral=private,
             view=public_view(row.id) if row.status == "active" else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none())
-        seat = row.seat_of(interaction.user.id)
         if state is not None and row.status == "active" and seat is not None:
             # A seated player also gets their own view (their hand, their decision), seen only by them.
             own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
                              name=names[seat] if seat < len(names) else None, names=names)
-            if own is not None:
-                await interaction.followup.send(f"Your view of **#{row.id}** (only you can see this).",
-                                                file=own, ephemeral=True)
+            yours = interaction.user.id in summary.waiting_on
+            text = (f"Your view of **#{row.id}** (only you can see this). "
+                    + ("It is your turn: press **Open my panel** to decide." if yours else
+                       "You are waiting for " + " and ".join(name_of(row.seat_of(u) or 0)
+                                                             for u in summary.waiting_on) + "."))
+            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
     @app_commands.describe(game="Game number")
@@ -198,6 +207,9 @@ class Tables(commands.Cog):
         row = await self.bot.service.game(game)  # scoped: this server's tables, the caller's own private games
         own_game = row.mode != "table"  # solo games and daily attempts: only their player, privately
         private = own_game or not share  # a replay is shown to whoever asked unless they share it
+        if row.status != "finished":
+            # Refused before anything is posted, so the refusal reaches only the asker, shared or not.
+            raise ServiceError(f"Game #{game} is not finished yet; a replay is made once a game has ended.")
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await replay_frames(self.bot.storage, row)
         players = sum(1 for s in row.seats if s.seat is not None)

@@ -47,7 +47,11 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
     hidden_orders = {f"Order {card + 1}:" for card in range(24)}
     for before, seat, action, after in _playout(seed):
         story = GAME.narrate(before, seat, action, after)
-        assert story and not PEOPLE.search(story), story
+        # Every decision has a story but the two the story leaves out: choosing the Area (the Power sent
+        # there tells it) and ending the turn (a formality); neither repeats a label.
+        assert story or action["do"] in ("area", "end"), (action, story)
+        assert not story.startswith("{seat") or ": Go to" not in story, story
+        assert not PEOPLE.search(story), story
         assert not PEOPLE.search(GAME.headline(after))
         for label in (GAME.describe(before, action), GAME.public_label(before, action)):
             assert not PEOPLE.search(label)
@@ -65,6 +69,17 @@ def test_the_story_says_where_with_which_power_and_what_was_gained() -> None:
     story = GAME.narrate(before, 0, {"do": "power", "card": 1, "extra": 1}, after)
     assert story == ("{seat:0} sends Power 1 to Silk with +1 Extra Power card: total Power 2, gains 1 Silk; "
                      "{seat:1}'s Trading House there earns ¥1")
+
+
+def test_choosing_the_area_and_ending_the_turn_tell_nothing_so_the_story_does_not_repeat_itself() -> None:
+    """Issue 22: "Go to Port: Power 4 → draw 4 Orders; <player> sends Power 4 to Port…" said it twice."""
+    state = set_player(started(), 0, extra={1: 1, 2: 0})
+    before = play(state, 0, {"do": "area", "area": "silk"})
+    assert GAME.narrate(state, 0, {"do": "area", "area": "silk"}, before) == ""
+    after = play(before, 0, {"do": "power", "card": 1, "extra": 1})
+    assert GAME.narrate(before, 0, {"do": "power", "card": 1, "extra": 1}, after).startswith(
+        "{seat:0} sends Power 1 to Silk")
+    assert GAME.narrate(after, 0, {"do": "end"}, play(after, 0, {"do": "end"})) == ""
 
 
 def test_the_port_story_counts_the_cards_kept_and_never_names_them() -> None:

@@ -72,7 +72,7 @@ def test_narration_names_the_seat_by_token_and_what_was_gained() -> None:
     before = act(state, {"do": "area", "row": 0}, seat=1)
     after = act(before, {"do": "cross", "n": 3}, seat=1)
     story = GAME.narrate(before, 1, {"do": "cross", "n": 3}, after)
-    assert story.startswith("{seat:1}: Cross off 3 circles") and "+3 money" in story
+    assert story.startswith("{seat:1} crosses off 3 circles") and "+3 money" in story
 
 
 def test_every_offered_option_has_a_short_label_and_detail() -> None:

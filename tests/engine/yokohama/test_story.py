@@ -14,7 +14,7 @@ def test_narrate_tells_where_the_president_went_and_what_was_gained() -> None:
     action = {"do": "go", "area": "tea1"}
     after = GAME.apply(state, 0, action)
     story = GAME.narrate(state, 0, action, after)
-    assert story.startswith("{seat:0} moved the President to Tea Plantation I")
+    assert story.startswith("{seat:0} moves the President to Tea Plantation I")
     assert "+3 Tea" in story
     assert "Red" not in story and "P1" not in story
 
@@ -27,7 +27,7 @@ def test_narrate_keeps_the_kept_order_secret() -> None:
     after = GAME.apply(state, 1, action)
     story = GAME.narrate(state, 1, action, after)
     assert f"#{kept}" not in story and "order in hand" not in story
-    assert story == "{seat:1} kept one of the two dealt order cards"
+    assert story == "{seat:1} keeps one of the two dealt order cards"
 
 
 def test_narrate_names_orders_taken_at_the_port() -> None:
@@ -79,3 +79,32 @@ def test_headline_names_seats_by_token() -> None:
     state = fresh(3)
     assert "{seat:0}" in GAME.headline(state)
     assert fill_seats(GAME.headline(state), lambda n: f"Player{n}").count("Player0") == 1
+
+
+def test_story_clauses_are_third_person_and_formalities_tell_nothing() -> None:
+    """Issue 22: "<player> go on to the main action; <player> place 1 assistant in each of several areas;
+    <player> place 1 in Port B" read as orders to the player, formalities included."""
+    import random
+
+    seen: list[str] = []
+    for seed in (1, 2):
+        state = GAME.new(3, seed)
+        chooser = random.Random(seed)
+        for _ in range(250):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            options = GAME.legal(state, seat)
+            action = chooser.choice(options) if chooser.random() < 0.5 else GAME.auto_action(state, seat)
+            after = GAME.apply(state, seat, action)
+            story = GAME.narrate(state, seat, action, after)
+            if action["do"] in ("main", "end_turn", "place_way"):
+                assert story == "" or not story.startswith(f"{{seat:{seat}}} "), story
+            seen.append(story)
+            state = after
+    told = [s for s in seen if s]
+    assert told and all(s.startswith("{seat:") for s in told)
+    imperative = ("place ", "go ", "end ", "take ", "move ", "use ", "build ", "complete ", "buy ", "sell ")
+    assert not [s for s in told if s.split("} ", 1)[-1].startswith(imperative)]
+    assert not [s for s in told if " your " in s]
+    assert any(s.split("} ", 1)[-1].startswith("places ") and " assistant" in s for s in told)
