@@ -30,7 +30,7 @@ from engine.yokohama.board import (
 from engine.yokohama.components import area_name, parts
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import cost_text
+from engine.yokohama.text import cost_text, fit
 from engine.yokohama.types import Action, Candidate
 from engine.yokohama.view_types import PlacementMenu
 
@@ -205,7 +205,21 @@ def place_text(state: State, action: Action) -> str:
         return "Place no more assistants"
     price = sum(cost(state, seat, a, 1) for a in chosen)
     names = ", ".join(area_name(a) for a in chosen)
-    return f"Place 1 {'each ' if len(chosen) > 1 else ''}in {names}{cost_text(price)}"
+    short = ", ".join(short_area_name(a) for a in chosen)
+    each = "each " if len(chosen) > 1 else ""
+    return fit(f"Place 1 {each}in {names}{cost_text(price)}", f"Place 1 {each}in {short}{cost_text(price)}")
+
+
+#: Shorter names for the longest area names, for a spread of four areas (Newspaper) to fit a label.
+SHORT_NAMES = {"Employment Agency": "Agency", "Tea Plantation": "Tea", "Fishing Ground": "Fishing",
+               "Laboratory": "Lab", "Copper Mine": "Copper", "Silk Mill": "Silk"}
+
+
+def short_area_name(area: str) -> str:
+    name = area_name(area)
+    for long, short in SHORT_NAMES.items():
+        name = name.replace(long, short)
+    return name
 
 
 def place_refusal(state: State, seat: int, action: Action) -> str:

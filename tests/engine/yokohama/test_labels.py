@@ -166,3 +166,16 @@ def test_waiting_for_construction_says_what_skipping_means() -> None:
     assert GAME.why_illegal(state, 0, {"do": "main"}) == (
         "Not now: first build a Shophouse or a Trading House here, or choose to build nothing "
         "(your buildings stay in hand).")
+
+
+def test_a_four_area_spread_label_fits() -> None:
+    """RB Newspaper: "you may place up to 4 Assistant pawns in different Areas instead of 3": the
+    label of four long-named areas still fits the contract's 80 characters, naming each area."""
+    from engine.yokohama.placement import place_text
+    from tests.engine.yokohama.helpers import at_stage, fresh
+
+    state = at_stage(fresh(4), "place_spread")
+    areas = ["silk1", "agency", "tea1", "fish2"]
+    label = place_text(state, {"do": "place", "areas": areas})
+    assert len(label) <= 80, label
+    assert all(word in label for word in ("Silk", "Agency", "Tea", "Fishing")), label
