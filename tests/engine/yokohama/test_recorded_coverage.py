@@ -59,12 +59,15 @@ def test_the_record_set_stays_small() -> None:
 
 
 def test_owning_a_technology_is_not_using_it() -> None:
-    """The greedy 2-player game buys Brickyard and Telephone but never places a Customs pawn
-    afterwards nor leaves an assistant behind: acquired, not used (the use detectors are not
-    satisfied by ownership alone)."""
+    """The greedy 2-player game buys Letterpress Printing last (no technology follows it to pay the
+    extra ¥1) and Newspaper, yet never places more than 3 assistants in a spread (checked on its log
+    below): acquired, not used — the use detectors are not satisfied by ownership alone."""
     game = covered()["greedy-2p-0"]
-    assert game.acquired == {"brickyard", "telephone"}
-    assert game.used == set()
+    record = read_record(DIRECTORY / "greedy-2p-0.json")
+    spreads = [len(a.get("areas", [])) for _, a in record["actions"] if isinstance(a, dict) and a.get("do") == "place"]
+    assert max(spreads) <= 3
+    assert game.acquired == {"letterpress", "newspaper", "telephone"}
+    assert game.used == {"telephone"}
 
 
 def test_steered_policies_name_known_goals() -> None:
