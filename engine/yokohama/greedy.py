@@ -143,10 +143,7 @@ def gained_goods_worth(pl: dict[str, Any], good: str, n: int) -> float:
 def chinatown_promise(pl: dict[str, Any], pw: int) -> float:
     """Exchanges that turn goods nobody's order asks for into money (¥2 Copper and Raw Silk, ¥1
     Tea and Seafood), at 0.25 each otherwise."""
-    wanted = {g: 1 for g in GOODS}
-    for order in pl["orders"]:
-        for good, n in ORDERS[order]["cost"].items():
-            wanted[good] += n
+    wanted = wanted_goods(pl)
     gains = sorted((0.5 * price - SURPLUS_GOOD for good, price in GOOD_PRICE.items()
                     for _ in range(max(0, pl["goods"][good] - wanted[good]))), reverse=True)
     return sum(gains[:pw]) + 0.25 * max(0, pw - len(gains))
