@@ -104,7 +104,8 @@ def customs_promise(state: State, seat: int, pw: int) -> float:
     return best
 
 
-GOOD_PRICE = {"copper": 2, "silk": 2, "tea": 1, "fish": 1}
+#: What Chinatown pays for each good (rules.toml: "Pay 1 Copper token and receive 2 Yen", ...).
+GOOD_PRICE = {g: parts().rules["chinatown"]["trades"][f"sell_{g}"]["get"]["yen"] for g in GOODS}
 #: Goods beyond what the orders in hand (and a Church item) use are worth their remainder points.
 SURPLUS_GOOD = 0.34
 
