@@ -1077,65 +1077,51 @@ class PictureButton(RefreshButton, template=ids.template("yk:pic", "g")):
         return cls(f["g"], _label(item, "Show my picture"))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:undo", "g")):
-    """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button that carries only its game number (`<prefix>:<game>`): the one way such a button is
+    built and its custom id read (bounded, custom_ids.GAME). Never registered itself (its template
+    matches nothing); each subclass names its prefix, label, style and emoji."""
+
+    PREFIX = ""
+    LABEL = ""
+    STYLE = discord.ButtonStyle.secondary
+    EMOJI: str | None = None
+    FIELDS = {"g": ids.GAME}
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Undo", style=discord.ButtonStyle.secondary, emoji="↩️",
-                                           custom_id=f"yk:undo:{game_id}"))
+        super().__init__(discord.ui.Button(label=self.LABEL, style=self.STYLE, emoji=self.EMOJI,
+                                           custom_id=f"{self.PREFIX}:{game_id}"))
         self.game_id = game_id
-
-    FIELDS = {"g": ids.GAME}
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
-    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> UndoButton:
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> GameButton:
         return cls(f["g"])
+
+
+class UndoButton(GameButton, template=ids.template("yk:undo", "g")):
+    """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
+
+    PREFIX, LABEL, EMOJI = "yk:undo", "Undo", "↩️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await panel_click(interaction, self.game_id, lambda: undo_last(interaction, self.game_id))
 
 
-class OpenPanelButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:open", "g")):
-    FIELDS = {"g": ids.GAME}
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Open my panel", style=discord.ButtonStyle.success,
-                                           custom_id=f"yk:open:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
-
-    @classmethod
-    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> OpenPanelButton:
-        return cls(f["g"])
+class OpenPanelButton(GameButton, template=ids.template("yk:open", "g")):
+    PREFIX, LABEL, STYLE = "yk:open", "Open my panel", discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:board", "g")):
+class BoardButton(GameButton, template=ids.template("yk:board", "g")):
     """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
 
-    FIELDS = {"g": ids.GAME}
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
-                                           custom_id=f"yk:board:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
-
-    @classmethod
-    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> BoardButton:
-        return cls(f["g"])
+    PREFIX, LABEL, EMOJI = "yk:board", "Full board", "🗺️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_board(interaction, self.game_id))
