@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.panels import PAGE, options_hint, story_text
 from bot.service.tables import Choice, Clause
@@ -115,7 +117,9 @@ def test_daily_compare_cuts_a_long_set_between_words() -> None:
     assert clip_words("1 money / 1 faith / 2 tea", 14) == "1 money …"
 
 
-async def test_undo_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDiscord) -> None:
+async def _alices_panel_with(fake: FakeDiscord, custom_id: str) -> tuple[Any, Any, Any]:
+    """A two-player table; Alice's private panel carrying one "Undo" button with `custom_id`, as a
+    message Bob could click (Discord says whom the panel was opened for). Returns (bob, row, message)."""
     alice, bob = fake.user("alice"), fake.user("bob")
     [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
     await fake.click(user=bob, message=lobby, label="Join")
@@ -123,9 +127,14 @@ async def test_undo_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDisco
     [row] = await _bot(fake).storage.list_games(statuses=("active",))
     [panel] = [s for s in await fake.command("table panel", user=alice, options={"game": row.id})
                if s.custom_ids()]
-    undo = fake.fake_message([{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "Undo", "custom_id": f"yk:undo:{row.id}"}]}], flags=64)
-    undo["interaction_metadata"] = fake.message(panel)["interaction_metadata"]
+    message = fake.fake_message([{"type": 1, "components": [
+        {"type": 2, "style": 2, "label": "Undo", "custom_id": custom_id.format(game=row.id)}]}], flags=64)
+    message["interaction_metadata"] = fake.message(panel)["interaction_metadata"]
+    return bob, row, message
+
+
+async def test_undo_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDiscord) -> None:
+    bob, row, undo = await _alices_panel_with(fake, "yk:undo:{game}")
     version = (await _bot(fake).service.status(row.id)).version
     sent = await fake.click(user=bob, message=undo, label="Undo")
     [answer] = [s for s in sent if s.content]
@@ -194,16 +203,7 @@ def test_a_roll_and_write_round_reads_as_one_sentence_per_player() -> None:
 
 async def test_a_stale_button_on_someone_elses_panel_says_it_is_not_theirs(fake: FakeDiscord) -> None:
     """A click nothing routes (a button the message no longer has) on another person's panel: not "out of date"."""
-    alice, bob = fake.user("alice"), fake.user("bob")
-    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
-    await fake.click(user=bob, message=lobby, label="Join")
-    await fake.click(user=alice, message=lobby, label="Start")
-    [row] = await _bot(fake).storage.list_games(statuses=("active",))
-    [panel] = [s for s in await fake.command("table panel", user=alice, options={"game": row.id})
-               if s.custom_ids()]
-    stale = fake.fake_message([{"type": 1, "components": [
-        {"type": 2, "style": 2, "label": "Undo", "custom_id": "yk:gone:1"}]}], flags=64)
-    stale["interaction_metadata"] = fake.message(panel)["interaction_metadata"]
+    bob, _, stale = await _alices_panel_with(fake, "yk:gone:1")
     sent = await fake.click(user=bob, message=stale, label="Undo")
     [answer] = [s for s in sent if s.content]
     assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content
