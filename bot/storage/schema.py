@@ -1,65 +1,116 @@
-"""The SQLite schema and its migrations, keyed on `PRAGMA user_version`.
+"""The one schema of both backends and its migrations.
 
-Each entry of MIGRATIONS moves the schema up one version; a database newer than the last
-entry was written by a newer bot, and we refuse to touch it rather than risk it.
+Each migration is written once, in SQL both databases understand, with a `$NAME` wherever the two
+disagree on a type (an id, a big integer, a float, a boolean) or on how a rule is spelled (the trigger
+that keeps the action log append-only). `migrations(dialect)` renders the DDL of one backend.
+Migration 2 is the one step the two cannot share: SQLite cannot change a CHECK in place, so it
+rebuilds the table where PostgreSQL adds the constraint.
+
+The version is kept per backend (SQLite: `PRAGMA user_version`; PostgreSQL: the `schema_version`
+table). A database newer than the last migration was written by a newer bot, and we refuse to touch
+it rather than risk it.
 """
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
-    # 1: games, seats, the action log, per-server settings, bot-wide metadata.
+from string import Template
+
+_APPEND_ONLY_SQLITE = """CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;"""
+
+_APPEND_ONLY_POSTGRES = """CREATE FUNCTION actions_are_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the action log is append-only'; END $$;
+    CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
+        FOR EACH ROW EXECUTE FUNCTION actions_are_append_only();"""
+
+#: What each `$NAME` of the migrations is in each backend. Texts of JSON stay TEXT in both, so both
+#: store byte-identical states and a copy between them is exact.
+DIALECT_WORDS: dict[str, dict[str, str]] = {
+    "sqlite": {
+        "ID": "INTEGER PRIMARY KEY AUTOINCREMENT",
+        "BIGINT": "INTEGER",
+        "FLOAT": "REAL",
+        "BOOL": "INTEGER",
+        "FALSE": "0",
+        "APPEND_ONLY_ACTIONS": _APPEND_ONLY_SQLITE,
+    },
+    "postgres": {
+        "ID": "BIGSERIAL PRIMARY KEY",
+        "BIGINT": "BIGINT",
+        "FLOAT": "DOUBLE PRECISION",
+        "BOOL": "BOOLEAN",
+        "FALSE": "FALSE",
+        "APPEND_ONLY_ACTIONS": _APPEND_ONLY_POSTGRES,
+    },
+}
+
+#: The action log as of migration 2 (SQLite's rebuild of it creates exactly this table).
+_ACTIONS_V2 = """
+        game_id    $BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq        INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        user_id    $BIGINT,
+        origin     TEXT    NOT NULL DEFAULT 'player'
+                   CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo')),
+        action     TEXT    NOT NULL,
+        created_at $FLOAT  NOT NULL,
+        PRIMARY KEY (game_id, seq)"""
+
+#: A migration is one text for both backends, or (where they cannot share one) a text per backend.
+_MIGRATIONS: list[str | dict[str, str]] = [
+    # 1: games, seats, the action log, per-server settings, bot-wide metadata. (The first SQLite files
+    #    also had a CHECK on the log's origins; migration 2 replaces it there, so it is not repeated here.)
     """
     CREATE TABLE meta (
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
     );
     CREATE TABLE games (
-        id           INTEGER PRIMARY KEY AUTOINCREMENT,
-        kind         TEXT    NOT NULL,
-        mode         TEXT    NOT NULL DEFAULT 'table' CHECK (mode IN ('table', 'solo', 'daily')),
-        guild_id     INTEGER,
-        channel_id   INTEGER,
-        creator_id   INTEGER NOT NULL,
-        seed         INTEGER NOT NULL,
-        options      TEXT    NOT NULL DEFAULT '{}',
-        table_rules  TEXT    NOT NULL DEFAULT '{}',
-        status       TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-        state        TEXT,
-        version      INTEGER NOT NULL DEFAULT 0,
-        result       TEXT,
-        daily_date   TEXT,
-        created_at   REAL    NOT NULL,
-        updated_at   REAL    NOT NULL,
-        waiting_since REAL,
-        reminded_at  REAL
+        id            $ID,
+        kind          TEXT    NOT NULL,
+        mode          TEXT    NOT NULL DEFAULT 'table' CHECK (mode IN ('table', 'solo', 'daily')),
+        guild_id      $BIGINT,
+        channel_id    $BIGINT,
+        creator_id    $BIGINT NOT NULL,
+        seed          $BIGINT NOT NULL,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        table_rules   TEXT    NOT NULL DEFAULT '{}',
+        status        TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        state         TEXT,
+        version       INTEGER NOT NULL DEFAULT 0,
+        result        TEXT,
+        daily_date    TEXT,
+        created_at    $FLOAT  NOT NULL,
+        updated_at    $FLOAT  NOT NULL,
+        waiting_since $FLOAT,
+        reminded_at   $FLOAT
     );
     CREATE INDEX games_by_status ON games (status, kind);
     CREATE INDEX games_by_channel ON games (channel_id, status);
     CREATE UNIQUE INDEX one_daily_attempt ON games (daily_date, creator_id) WHERE mode = 'daily';
     CREATE TABLE seats (
-        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        user_id   INTEGER NOT NULL,
+        game_id   $BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id   $BIGINT NOT NULL,
         seat      INTEGER,
-        joined_at REAL    NOT NULL,
-        resigned  INTEGER NOT NULL DEFAULT 0,
+        joined_at $FLOAT  NOT NULL,
+        resigned  $BOOL   NOT NULL DEFAULT $FALSE,
         PRIMARY KEY (game_id, user_id)
     );
     CREATE UNIQUE INDEX seats_by_number ON seats (game_id, seat) WHERE seat IS NOT NULL;
     CREATE INDEX seats_by_user ON seats (user_id);
     CREATE TABLE actions (
-        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        game_id    $BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seq        INTEGER NOT NULL,
         seat       INTEGER NOT NULL,
-        user_id    INTEGER,
-        origin     TEXT    NOT NULL DEFAULT 'player' CHECK (origin IN ('player', 'auto', 'timeout')),
+        user_id    $BIGINT,
+        origin     TEXT    NOT NULL DEFAULT 'player',
         action     TEXT    NOT NULL,
-        created_at REAL    NOT NULL,
+        created_at $FLOAT  NOT NULL,
         PRIMARY KEY (game_id, seq)
     );
-    CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
-        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    $APPEND_ONLY_ACTIONS
     CREATE TABLE guild_settings (
-        guild_id INTEGER NOT NULL,
+        guild_id $BIGINT NOT NULL,
         key      TEXT    NOT NULL,
         value    TEXT    NOT NULL,
         PRIMARY KEY (guild_id, key)
@@ -67,43 +118,39 @@ MIGRATIONS: list[str] = [
     """,
     # 2: two more origins in the action log: "formality" (a seat's only legal action, played for it by
     #    the bot) and "undo" (a player took back decisions; the entry names the sequence numbers it takes
-    #    back). SQLite cannot change a CHECK in place, so the log table is rebuilt with its rows.
-    """
-    CREATE TABLE actions_v2 (
-        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq        INTEGER NOT NULL,
-        seat       INTEGER NOT NULL,
-        user_id    INTEGER,
-        origin     TEXT    NOT NULL DEFAULT 'player'
-                   CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo')),
-        action     TEXT    NOT NULL,
-        created_at REAL    NOT NULL,
-        PRIMARY KEY (game_id, seq)
+    #    back). SQLite cannot change a CHECK in place, so there the log table is rebuilt with its rows.
+    {
+        "sqlite": f"""
+    CREATE TABLE actions_v2 ({_ACTIONS_V2}
     );
     INSERT INTO actions_v2 (game_id, seq, seat, user_id, origin, action, created_at)
         SELECT game_id, seq, seat, user_id, origin, action, created_at FROM actions;
     DROP TABLE actions;
     ALTER TABLE actions_v2 RENAME TO actions;
-    CREATE TRIGGER actions_are_append_only_update BEFORE UPDATE ON actions
-        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    $APPEND_ONLY_ACTIONS
     """,
+        "postgres": """
+    ALTER TABLE actions ADD CONSTRAINT actions_origin
+        CHECK (origin IN ('player', 'auto', 'timeout', 'formality', 'undo'));
+    """,
+    },
     # 3: standings. The result of every finished game (one row per game, one per player), numbered in
     #    the order recorded, and the ratings derived from them (`rebuild-ratings` recomputes those).
     #    A rating's scope is a server id, or 0 for everyone.
     """
     CREATE TABLE finished_games (
-        game_id     INTEGER  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        game_id     $BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
         seq         INTEGER NOT NULL UNIQUE,
         kind        TEXT    NOT NULL,
         mode        TEXT    NOT NULL,
-        guild_id    INTEGER,
-        finished_at REAL NOT NULL,
+        guild_id    $BIGINT,
+        finished_at $FLOAT  NOT NULL,
         rated       INTEGER NOT NULL,
         why_unrated TEXT
     );
     CREATE TABLE finished_seats (
-        game_id   INTEGER  NOT NULL REFERENCES finished_games (game_id) ON DELETE CASCADE,
-        user_id   INTEGER  NOT NULL,
+        game_id   $BIGINT NOT NULL REFERENCES finished_games (game_id) ON DELETE CASCADE,
+        user_id   $BIGINT NOT NULL,
         seat      INTEGER NOT NULL,
         place     INTEGER NOT NULL,
         score     INTEGER NOT NULL,
@@ -113,10 +160,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX finished_seats_by_user ON finished_seats (user_id, game_id);
     CREATE TABLE ratings (
         kind    TEXT    NOT NULL,
-        scope   INTEGER  NOT NULL,
-        user_id INTEGER  NOT NULL,
-        mu      REAL NOT NULL,
-        sigma   REAL NOT NULL,
+        scope   $BIGINT NOT NULL,
+        user_id $BIGINT NOT NULL,
+        mu      $FLOAT  NOT NULL,
+        sigma   $FLOAT  NOT NULL,
         display INTEGER NOT NULL,
         games   INTEGER NOT NULL,
         wins    INTEGER NOT NULL,
@@ -124,12 +171,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ratings_board ON ratings (kind, scope, display, games);
     CREATE TABLE rating_history (
-        game_id INTEGER NOT NULL,
-        scope   INTEGER  NOT NULL,
-        user_id INTEGER  NOT NULL,
+        game_id $BIGINT NOT NULL,
+        scope   $BIGINT NOT NULL,
+        user_id $BIGINT NOT NULL,
         kind    TEXT    NOT NULL,
-        mu      REAL NOT NULL,
-        sigma   REAL NOT NULL,
+        mu      $FLOAT  NOT NULL,
+        sigma   $FLOAT  NOT NULL,
         display INTEGER NOT NULL,
         games   INTEGER NOT NULL,
         wins    INTEGER NOT NULL,
@@ -145,14 +192,24 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-SCHEMA_VERSION = len(MIGRATIONS)
+SCHEMA_VERSION = len(_MIGRATIONS)
 
-#: Written into the file header (`PRAGMA application_id`) so our database is recognised before anything
-#: in it is changed: "YKB1".
+
+def migrations(dialect: str) -> list[str]:
+    """The DDL of every migration, in order, for one backend ("sqlite" or "postgres")."""
+    words = DIALECT_WORDS[dialect]
+    return [Template(m if isinstance(m, str) else m[dialect]).substitute(words) for m in _MIGRATIONS]
+
+
+#: The SQLite DDL (tests build files of older versions from it).
+MIGRATIONS = migrations("sqlite")
+
+#: Written into the SQLite file header (`PRAGMA application_id`) so our database is recognised before
+#: anything in it is changed: "YKB1".
 APPLICATION_ID = 0x594B4231
 
-#: Tables (and some of their columns) every version of our schema has. A file with a user_version but
-#: without these is someone else's SQLite database, and is left untouched.
+#: Tables (and some of their columns) every version of our schema has. A SQLite file with a user_version
+#: but without these is someone else's database, and is left untouched.
 CORE_TABLES: dict[str, set[str]] = {
     "meta": {"key", "value"},
     "games": {"id", "kind", "mode", "status", "state", "version", "seed", "waiting_since"},

@@ -1,0 +1,15 @@
+"""The one SQL implementation of `Storage`: the queries of every module above the core, over a dialect.
+
+A backend subclasses `Repository` and supplies only what `sql.Dialect` asks for (connections,
+transactions, locks, placeholders, list parameters, migrations, the whole-table copy).
+"""
+
+from __future__ import annotations
+
+from bot.storage.daily import DailyStore
+from bot.storage.games import GameStore
+from bot.storage.standings import StandingsStore
+
+
+class Repository(GameStore, StandingsStore, DailyStore):
+    """Games, seats and the log (`games`), standings (`standings`), the daily challenge (`daily`)."""
