@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import Settings, SettingsError
-from bot.storage import SQLiteStorage, Storage, StorageError, storage_for
+from bot.storage import Repository, SQLiteStorage, StorageError, storage_for
 
 
 def _parse_option(text: str) -> tuple[str, Any]:
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _storage(where: str | Path | None, settings: Settings) -> Storage:
+def _storage(where: str | Path | None, settings: Settings) -> Repository:
     """The storage named on the command line (a file, sqlite:PATH or a URL), else the settings' own."""
     if where is None:
         return storage_for(settings.database_url, settings.database_path)
@@ -61,7 +61,7 @@ def _storage(where: str | Path | None, settings: Settings) -> Storage:
     return storage_for(None, Path(text))
 
 
-async def _open(where: str | Path | None, settings: Settings) -> Storage:
+async def _open(where: str | Path | None, settings: Settings) -> Repository:
     storage = _storage(where, settings)
     await storage.open()
     return storage

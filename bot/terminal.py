@@ -55,6 +55,7 @@ class TerminalClient:
             user = status.waiting_on[0]
             game, engine, state = await self.service.load(game_id)
             seat = game.seat_of(user)
+            assert seat is not None  # whoever the game waits on holds a seat
             decision = await self.service.decision(game_id, user)
             self.say("")
             self.say(f"== {status.title} #{game_id} — {seats(status.headline)}")

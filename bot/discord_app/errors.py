@@ -8,6 +8,7 @@ quietly; anything else is a bug and logged with its traceback.
 from __future__ import annotations
 
 import logging
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -73,5 +74,5 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 def _what(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data = cast(dict[str, Any], interaction.data or {})
     return str(data.get("custom_id", interaction.type))

@@ -14,7 +14,7 @@ import inspect
 import io
 import logging
 from collections.abc import Awaitable, Callable, Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -161,7 +161,7 @@ def clip_words(text: str, limit: int) -> str:
     return cut.rstrip(" /,;:·-") + " …"
 
 
-def _parameters(picture: Callable[..., bytes]) -> list[str]:
+def _parameters(picture: Callable[..., Any]) -> list[str]:
     try:
         return list(inspect.signature(picture).parameters)
     except (TypeError, ValueError):
@@ -309,13 +309,13 @@ async def panel_message(
             lines += notes_for(game, seat_view, seat)
         lines.append(final_standings(game, names))
         return {"content": clip("\n".join(lines), 2000), "view": None, **await own_picture(seat_view)}
-    seat_view = engine.view(state, decision.seat) if state is not None else None
-    files = await own_picture(seat_view) if seat_view is not None else {}
+    own_view = engine.view(state, decision.seat) if state is not None else None
+    files = await own_picture(own_view) if own_view is not None else {}
     lines = [header]
     if note:
         lines.append(note)
-    if notes_for is not None and seat_view is not None:
-        lines += notes_for(game, seat_view, decision.seat)
+    if notes_for is not None and own_view is not None:
+        lines += notes_for(game, own_view, decision.seat)
     lines.append(f"**{fill(decision.prompt, plain(names)) or 'Your decision'}**")
     hint = options_hint(decision.options)
     if hint:
@@ -877,7 +877,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.version, self.index, self.stamp = game_id, version, index, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -910,7 +910,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -919,7 +919,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # A value that is not an option number (a crafted request) picks nothing: the panel is refreshed.
-        index = option_number((interaction.data or {}).get("values"))
+        index = option_number(cast(dict[str, Any], interaction.data or {}).get("values"))
         await panel_click(interaction, self.game_id,
                           lambda: choose(interaction, self.game_id, self.version, index, self.stamp))
 
@@ -974,7 +974,7 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
     FIELDS = {"g": ids.GAME, "v": ids.VERSION, "s": ids.STAMP}
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -982,7 +982,7 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(f["g"], f["v"], f["s"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        picked = (interaction.data or {}).get("values")
+        picked = cast(dict[str, Any], interaction.data or {}).get("values")
 
         async def work() -> None:
             try:
@@ -1004,7 +1004,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -1043,7 +1043,7 @@ class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.temp
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -1094,7 +1094,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -1142,7 +1142,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.what = game_id, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod

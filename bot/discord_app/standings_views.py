@@ -136,7 +136,7 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
         self.kind, self.everyone, self.page = kind, everyone, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -279,7 +279,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
         self.user_id, self.kind, self.page = user_id, kind, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
@@ -360,7 +360,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.temp
         self.game_id, self.page = game_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
         return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod

@@ -21,10 +21,11 @@ from bot.storage.base import (
     TableFull,
     is_bot_user,
 )
+from bot.storage.repository import Repository
 from bot.storage.sqlite import SQLiteStorage
 
 
-def storage_for(database_url: str | None, database_path: str | Path) -> Storage:
+def storage_for(database_url: str | None, database_path: str | Path) -> Repository:
     """The backend a deployment asked for: PostgreSQL when `database_url` is a postgresql:// URL,
     else the SQLite file at `database_path` (a `sqlite:PATH` URL names one too)."""
     url = (database_url or "").strip()
@@ -51,6 +52,7 @@ __all__ = [
     "Rating",
     "RatingPoint",
     "ReadOnly",
+    "Repository",
     "SQLiteStorage",
     "SeatRow",
     "StaleVersion",

@@ -79,6 +79,19 @@ class Dialect(ABC):
     async def _lock(self, conn: Conn, key: int) -> None:
         """Take the lock `key` until the end of `conn`'s write transaction (across processes)."""
 
+    # ----- whole tables, for copy-db (`copy.Copyable`) ------------------------------------------------
+    @abstractmethod
+    async def table_names(self) -> list[str]: ...
+
+    @abstractmethod
+    async def table_columns(self, table: str) -> list[str]: ...
+
+    @abstractmethod
+    async def read_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]: ...
+
+    @abstractmethod
+    async def write_table(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None: ...
+
     # ----- built on the above -----------------------------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._read() as conn:

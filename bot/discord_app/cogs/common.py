@@ -91,7 +91,7 @@ async def open_table(
         table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
                      "reminder_hours": float(reminder_hours)},
     )
-    await interaction.response.send_message(lobby_text(row), view=lobby_view(row),
+    await interaction.response.send_message(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
                                             allowed_mentions=discord.AllowedMentions.none())
     await remember_lobby(bot, interaction, row.id)
 

@@ -127,6 +127,7 @@ class Tables(commands.Cog):
         name_of = by_name(names)
         lines = [f"**{summary.title} #{row.id}** — {fill(summary.headline, name_of) or row.status}"]
         if row.status == "active":
+            assert state is not None  # an active game has a state
             lines.append("Waiting on " + ", ".join(name_of(row.seat_of(u) or 0) for u in summary.waiting_on))
             scores = engine.scores(state)
             lines.append("Scores so far: " + ", ".join(
