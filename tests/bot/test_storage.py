@@ -115,6 +115,21 @@ async def test_both_backends_keep_the_same_schema_version() -> None:
     assert not [m for m in sqlite + postgres if "$BIGINT" in m or "$FLOAT" in m or "$ID" in m]
 
 
+def test_the_dialects_write_no_query_of_the_storage_interface() -> None:
+    """Every query on our tables is written once (bot/storage/games.py, standings.py, daily.py); the two
+    backend modules only supply the dialect (connections, placeholders, locks, migrations, the copy)."""
+    import re
+
+    import bot.storage.postgres
+    import bot.storage.sqlite
+
+    tables = "games|seats|actions|meta|guild_settings|finished_games|finished_seats|ratings|rating_history"
+    query = re.compile(rf"\b(FROM|INTO|UPDATE|JOIN)\s+({tables})\b", re.IGNORECASE)
+    for module in (bot.storage.sqlite, bot.storage.postgres):
+        assert module.__file__ is not None
+        assert not query.findall(Path(module.__file__).read_text(encoding="utf-8")), module.__name__
+
+
 async def test_the_log_refuses_an_unknown_origin(storage: SQLiteStorage) -> None:
     gid = await _game(storage)
     await storage.start_game(gid, [10], "{}", expected_version=0)
