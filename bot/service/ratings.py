@@ -98,19 +98,33 @@ def rate(game: FinishedGame, current: dict[tuple[int, int], Rating]) -> list[Rat
     `current` is keyed by (scope, user id); a player missing there starts at OpenSkill's defaults.
     """
     out: list[Rating] = []
-    seats = sorted(game.seats, key=lambda s: s.seat)
     for scope in scopes_of(game):
-        before = [current.get((scope, s.user_id)) for s in seats]
-        teams = [[MODEL.rating() if r is None else MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-        after = MODEL.rate(teams, ranks=[s.place for s in seats])
-        for seat, old, (new,) in zip(seats, before, after, strict=True):
-            out.append(Rating(
-                kind=game.kind, scope=scope, user_id=seat.user_id, mu=new.mu, sigma=new.sigma,
-                display=display_rating(new.mu, new.sigma),
-                games=(old.games if old else 0) + 1,
-                wins=(old.wins if old else 0) + (1 if seat.place == 1 else 0),
-            ))
+        out += rate_in(game, scope, {user: r for (where, user), r in current.items() if where == scope})
     return out
+
+
+def rate_in(game: FinishedGame, scope: int, current: dict[int, Rating]) -> list[Rating]:
+    """The new ratings of `game`'s players in one scope, from their current ones there (keyed by user id;
+    a player missing starts fresh). A season rates its server's games with this, from nothing."""
+    out: list[Rating] = []
+    seats = sorted(game.seats, key=lambda s: s.seat)
+    before = [current.get(s.user_id) for s in seats]
+    teams = [[MODEL.rating() if r is None else MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = MODEL.rate(teams, ranks=[s.place for s in seats])
+    for seat, old, (new,) in zip(seats, before, after, strict=True):
+        out.append(Rating(
+            kind=game.kind, scope=scope, user_id=seat.user_id, mu=new.mu, sigma=new.sigma,
+            display=display_rating(new.mu, new.sigma),
+            games=(old.games if old else 0) + 1,
+            wins=(old.wins if old else 0) + (1 if seat.place == 1 else 0),
+        ))
+    return out
+
+
+def rate_season(game: FinishedGame, current: dict[int, Rating]) -> list[Rating]:
+    """The new season ratings of a server game's players (scope: the server), from those of the season."""
+    assert game.guild_id is not None
+    return rate_in(game, game.guild_id, current)
 
 
 def rate_all(games: list[FinishedGame]) -> tuple[list[Rating], list[tuple[int, Rating]]]:

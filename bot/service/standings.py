@@ -13,7 +13,7 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 
-from bot.service import ratings
+from bot.service import ratings, seasons
 from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
@@ -48,6 +48,7 @@ class Board:
     players: int
     lines: list[BoardLine]
     you: BoardLine | None
+    season: str | None = None  # a season of the server (None: all time)
 
 
 @dataclass
@@ -112,7 +113,10 @@ class Standings:
         """Record a finished game's result and rate it; False if it was recorded before (or is not finished)."""
         if game.status != "finished" or game.result is None:
             return False
-        return await self.storage.record_finish(ratings.finished_game(game), ratings.rate)
+        finished = ratings.finished_game(game)
+        season = await seasons.season_for(self.storage, finished)
+        return await self.storage.record_finish(finished, ratings.rate,
+                                                (season, ratings.rate_season) if season else None)
 
     async def record_pending(self) -> int:
         """Record every finished game whose result is missing, in the order they finished."""
@@ -129,33 +133,51 @@ class Standings:
         games = await self.storage.finished_games()
         current, history = await asyncio.to_thread(ratings.rate_all, games)
         await self.storage.replace_ratings(current, history)
+        await seasons.rebuild(self.storage)
         return sum(1 for g in games if g.rated), len(current)
 
     # ----- leaderboards ------------------------------------------------------------------------------
-    async def board(self, kind: str, scope: int, *, viewer: int | None, page: int = 0) -> Board:
+    async def board(self, kind: str, scope: int, *, viewer: int | None, page: int = 0,
+                    season: str | None = None) -> Board:
+        """One page of a leaderboard: all time, or (`season`, a server's only) one season of the server."""
         _engine(kind)
+        if season is not None and scope == ratings.EVERYONE:
+            raise ServiceError("Seasons belong to a server: ask for a season in that server.")
+        name = season
+
+        async def leaderboard(offset: int) -> tuple[list[Rating], int]:
+            if name is None:
+                return await self.storage.leaderboard(kind, scope, offset, PAGE_SIZE)
+            return await self.storage.season_leaderboard(kind, scope, name, offset, PAGE_SIZE)
+
         page = max(0, page)
-        top, players = await self.storage.leaderboard(kind, scope, page * PAGE_SIZE, PAGE_SIZE)
+        top, players = await leaderboard(page * PAGE_SIZE)
         pages = max(1, -(-players // PAGE_SIZE))
         if page >= pages and players:
             page = pages - 1
-            top, players = await self.storage.leaderboard(kind, scope, page * PAGE_SIZE, PAGE_SIZE)
-        lines = await self._ranked(kind, scope, top)
+            top, players = await leaderboard(page * PAGE_SIZE)
+        lines = await self._ranked(kind, scope, top, season)
         you = None
         if viewer is not None:
-            mine = await self.storage.rating_of(kind, scope, viewer)
+            mine = await self._rating_of(kind, scope, viewer, season)
             if mine is not None:
                 you = BoardLine(mine[1], mine[0])
-        return Board(kind=kind, scope=scope, page=page, pages=pages, players=players, lines=lines, you=you)
+        return Board(kind=kind, scope=scope, page=page, pages=pages, players=players, lines=lines, you=you,
+                     season=season)
 
-    async def _ranked(self, kind: str, scope: int, top: list[Rating]) -> list[BoardLine]:
+    async def _rating_of(self, kind: str, scope: int, user_id: int, season: str | None) -> tuple[Rating, int] | None:
+        if season is None:
+            return await self.storage.rating_of(kind, scope, user_id)
+        return await self.storage.season_rating_of(kind, scope, season, user_id)
+
+    async def _ranked(self, kind: str, scope: int, top: list[Rating], season: str | None = None) -> list[BoardLine]:
         """Ranks for a page: equal ratings share a rank (1, 2, 2, 4)."""
         lines: list[BoardLine] = []
         for i, rating in enumerate(top):
             if lines and lines[-1].rating.display == rating.display:
                 rank = lines[-1].rank
             elif i == 0:
-                found = await self.storage.rating_of(kind, scope, rating.user_id)
+                found = await self._rating_of(kind, scope, rating.user_id, season)
                 rank = found[1] if found else 1
             else:
                 rank = lines[0].rank + i

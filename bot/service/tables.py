@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from bot.service import arguments as check
+from bot.service import away
 from bot.service.errors import (
     BadRequest,
     GameClosed,
@@ -834,26 +835,30 @@ class TableService:
             outcome = await self._bot_turn(game, engine, state, 1)
             return SweepEvent("bot", outcome.game, [], outcome) if outcome is not None else None
         users = self._users(game, owing)
-        if deadline_due and owing:
-            outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"])
-            return SweepEvent("deadline", outcome.game, users, outcome)
+        # Time away (`bot.service.away`): nobody away is reminded, and their deadline is stretched.
+        late, users = await away.sweep_view(self.storage, game, owing, users, now, deadline)
+        if deadline_due and late:
+            outcome = await self._enforce_deadline(game, engine, state, owing, rules["deadline_action"], late=late)
+            return SweepEvent("deadline", outcome.game, self._users(game, late), outcome)
         if reminder_due and users and await self.storage.claim_reminder(game.id, game.version, now):
             return SweepEvent("reminder", game, users)
         return None
 
     async def _enforce_deadline(
-        self, game: GameRow, engine: Game, state: State, owing: list[int], how: str
+        self, game: GameRow, engine: Game, state: State, owing: list[int], how: str, *, late: list[int] | None = None
     ) -> Outcome:
+        """`late`: the owing seats whose deadline passed (others are away, their deadline stretched)."""
+        late = owing if late is None else late
         if how == "forfeit":
             # Every late seat is treated alike (docs/rulings.md, "Deadlines"): all forfeit in one write.
-            late = [s for s in owing if s not in game.resigned_seats()]
+            late = [s for s in late if s not in game.resigned_seats()]
             return await self._give_up(game, engine, state, late, reason="forfeit")
         new_state = state
         applied: list[Applied] = []
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next
         # turn begins: when the game's turn marker changes, or when a seat that had no decision to make
         # (or had finished its own) owes one again.
-        pending = set(owing) - game.bot_seats()
+        pending = set(late) - game.bot_seats()
         idle = {s for s in range(len(game.seats)) if s not in owing}
         marker = engine.turn_marker(state)
         base = await self._log_length(game)

@@ -185,6 +185,30 @@ class RatingPoint:
 #: a player new to a scope is absent). Storage calls it inside the transaction that records the game.
 RateGame = Callable[[FinishedGame, dict[tuple[int, int], Rating]], list[Rating]]
 
+#: Computes the new season ratings of a game's players (scope: the game's server) from their current
+#: ones in that season, keyed by user id (a player new to the season is absent).
+RateSeason = Callable[[FinishedGame, dict[int, Rating]], list[Rating]]
+
+
+@dataclass
+class PlayerPrefs:
+    """How a player wants to hear that a game waits on them, and what the bot learnt about their DMs."""
+
+    user_id: int
+    notify: str = "mention"  # "mention" | "dm" | "both" | "none"
+    dms_closed: float | None = None  # when a DM to them failed with 50007 (None: not known to be closed)
+    closed_told: bool = False  # whether they were told (privately, once) that their DMs are closed
+    digest_day: str | None = None  # the last day a digest was claimed for them
+
+
+@dataclass
+class AwayPeriod:
+    """A player's time away in one server: reminders pause, deadlines stretch by the time within a wait."""
+
+    user_id: int
+    start: float
+    until: float
+
 
 class Storage(Protocol):
     async def open(self) -> None: ...
@@ -292,9 +316,11 @@ class Storage(Protocol):
         ...
 
     # ----- standings (derived data: `rebuild_ratings` recomputes it from the finished games) -----------
-    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
-        """Record a finished game's result and, if it is rated, its players' new ratings, in one
-        transaction. False (and nothing written) if the game was recorded before: a game is rated once."""
+    async def record_finish(self, finished: FinishedGame, rate: RateGame,
+                            season: tuple[str, RateSeason] | None = None) -> bool:
+        """Record a finished game's result and, if it is rated, its players' new ratings (and, with
+        `season`, their ratings in that season of the game's server), in one transaction. False (and
+        nothing written) if the game was recorded before: a game is rated once."""
         ...
     async def unrecorded_finished(self) -> list[int]:
         """Ids of finished games with no recorded result (finished before standings existed, or a
@@ -321,6 +347,24 @@ class Storage(Protocol):
     ) -> tuple[list[FinishedGame], int]:
         """A player's finished games, newest first, and how many there are."""
         ...
+    # ----- community play: seasons, notifications, time away (`community.CommunityStore`) -------------
+    async def season_leaderboard(self, kind: str, guild_id: int, season: str, offset: int,
+                                 limit: int) -> tuple[list[Rating], int]: ...
+    async def season_rating_of(self, kind: str, guild_id: int, season: str,
+                               user_id: int) -> tuple[Rating, int] | None: ...
+    async def seasons_played(self, guild_id: int, kind: str | None = None) -> list[str]: ...
+    async def all_season_ratings(self, guild_id: int | None = None) -> list[tuple[str, Rating]]: ...
+    async def replace_season_ratings(self, rows: Sequence[tuple[str, Rating]], guild_id: int | None = None) -> None: ...
+    async def player_prefs(self, user_ids: Sequence[int]) -> dict[int, PlayerPrefs]: ...
+    async def set_notify(self, user_id: int, notify: str) -> None: ...
+    async def mark_dms_closed(self, user_id: int, when: float) -> bool: ...
+    async def claim_closed_notice(self, user_id: int) -> bool: ...
+    async def dm_players(self) -> list[int]: ...
+    async def claim_digest(self, user_id: int, day: str) -> bool: ...
+    async def start_away(self, guild_id: int, user_id: int, start: float, until: float) -> None: ...
+    async def end_away(self, guild_id: int, user_id: int, now: float) -> bool: ...
+    async def away_periods(self, guild_id: int, user_ids: Sequence[int], since: float) -> list[AwayPeriod]: ...
+
     async def score_stats(self, user_id: int, *, against_bot: bool = False) -> dict[str, tuple[int, int, float, int]]:
         """Per game kind: (finished games, best score, average score, wins) over the finished games without
         a bot seat, or (`against_bot`) over those with one. A win is a first place, shared or not."""

@@ -6,10 +6,12 @@ transactions, locks, placeholders, list parameters, migrations, the whole-table 
 
 from __future__ import annotations
 
+from bot.storage.community import CommunityStore
 from bot.storage.daily import DailyStore
 from bot.storage.games import GameStore
 from bot.storage.standings import StandingsStore
 
 
-class Repository(GameStore, StandingsStore, DailyStore):
-    """Games, seats and the log (`games`), standings (`standings`), the daily challenge (`daily`)."""
+class Repository(GameStore, StandingsStore, DailyStore, CommunityStore):
+    """Games, seats and the log (`games`), standings (`standings`), the daily challenge (`daily`), seasons,
+    notification choices and time away (`community`)."""

@@ -190,6 +190,41 @@ _MIGRATIONS: list[str | dict[str, str]] = [
     ALTER TABLE games ADD COLUMN fault TEXT;
     CREATE INDEX games_waiting ON games (status, waiting_since, id);
     """,
+    # 5: community play. Season ratings (derived from the results like `ratings`: a server's rated games
+    #    of one season, rated from fresh; `rebuild-ratings` recomputes them); a player's notification
+    #    choice, whether their DMs were found closed (and whether they have been told), the day of their
+    #    last digest (a compare-and-set claim, so several processes send one); time away per server
+    #    (every period kept: a deadline is stretched by the time away within the wait).
+    """
+    CREATE TABLE season_ratings (
+        kind     TEXT    NOT NULL,
+        guild_id $BIGINT NOT NULL,
+        season   TEXT    NOT NULL,
+        user_id  $BIGINT NOT NULL,
+        mu       $FLOAT  NOT NULL,
+        sigma    $FLOAT  NOT NULL,
+        display  INTEGER NOT NULL,
+        games    INTEGER NOT NULL,
+        wins     INTEGER NOT NULL,
+        PRIMARY KEY (kind, guild_id, season, user_id)
+    );
+    CREATE INDEX season_board ON season_ratings (kind, guild_id, season, display, games);
+    CREATE TABLE player_prefs (
+        user_id      $BIGINT PRIMARY KEY,
+        notify       TEXT    NOT NULL DEFAULT 'mention' CHECK (notify IN ('mention', 'dm', 'both', 'none')),
+        dms_closed   $FLOAT,
+        closed_told  $BOOL   NOT NULL DEFAULT $FALSE,
+        digest_day   TEXT
+    );
+    CREATE TABLE away (
+        id         $ID,
+        guild_id   $BIGINT NOT NULL,
+        user_id    $BIGINT NOT NULL,
+        started_at $FLOAT  NOT NULL,
+        until      $FLOAT  NOT NULL
+    );
+    CREATE INDEX away_by_user ON away (guild_id, user_id, until);
+    """,
 ]
 
 SCHEMA_VERSION = len(_MIGRATIONS)

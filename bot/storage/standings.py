@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.storage.base import FinishedGame, FinishedSeat, RateGame, Rating, RatingPoint
+from bot.storage.base import FinishedGame, FinishedSeat, RateGame, RateSeason, Rating, RatingPoint
+from bot.storage.community import UPSERT_SEASON, season_rating, season_values
 from bot.storage.sql import Dialect, Row, upsert
 
 RATING_COLUMNS = ("kind", "scope", "user_id", "mu", "sigma", "display", "games", "wins")
@@ -25,7 +26,8 @@ STANDINGS_LOCK = 0x796F6B6F68616D61 + 1
 
 
 class StandingsStore(Dialect):
-    async def record_finish(self, finished: FinishedGame, rate: RateGame) -> bool:
+    async def record_finish(self, finished: FinishedGame, rate: RateGame,
+                            season: tuple[str, RateSeason] | None = None) -> bool:
         async with self._transaction() as conn:
             # Ratings are read, computed and written as one step: games finishing at once on several
             # processes take turns here, so none overwrites another's update (and `seq` stays unique).
@@ -50,6 +52,15 @@ class StandingsStore(Dialect):
             new = rate(finished, current)
             await conn.executemany(_UPSERT_RATING, [_rating_values(r) for r in new])
             await conn.executemany(_INSERT_HISTORY, [(finished.game_id, *_rating_values(r)) for r in new])
+            if season is not None and finished.guild_id is not None:
+                name, rate_season = season
+                rows = await conn.fetch(
+                    "SELECT kind, guild_id, user_id, mu, sigma, display, games, wins FROM season_ratings "
+                    f"WHERE kind = ? AND guild_id = ? AND season = ? AND {users}",
+                    [finished.kind, finished.guild_id, name, *user_params])
+                in_season = {r.user_id: r for r in map(season_rating, rows)}
+                await conn.executemany(UPSERT_SEASON,
+                                       [season_values(name, r) for r in rate_season(finished, in_season)])
         return True
 
     async def unrecorded_finished(self) -> list[int]:
