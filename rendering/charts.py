@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import font, png
+from rendering.kit import fit, font, png
 
 RGB = tuple[int, int, int]
 PAPER: RGB = (250, 246, 236)
@@ -163,4 +163,40 @@ def line_chart(
             fill=INK,
             anchor="lm",
         )
+    return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One player on a podium: their place (1–3, shared on a tie), name and the figure under it."""
+
+    place: int
+    name: str
+    figure: str
+
+
+def podium(title: str, steps: Sequence[Step], *, subtitle: str = "", width: int = 900, height: int = 520) -> bytes:
+    """PNG bytes of a podium: first in the middle, second on the left, third on the right, each step
+    with its place number (the second cue beside the colour), the player's name and a figure."""
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.text((width / 2, 26), fit(title, 30, width - 40, bold=True), font=font(30, bold=True), fill=INK, anchor="mt")
+    if subtitle:
+        draw.text((width / 2, 68), fit(subtitle, 20, width - 40), font=font(20), fill=SOFT, anchor="mt")
+    column = (width - 80) // 3
+    heights = {1: 220, 2: 160, 3: 110}
+    order = {1: 1, 2: 0, 3: 2}  # the column of each place
+    bottom = height - 30
+    for n, step in enumerate(sorted(steps, key=lambda s: s.place)[:3]):
+        slot = order.get(n + 1, n)
+        colour, _ = STYLES[slot % len(STYLES)]
+        left = 40 + slot * column + 10
+        right = left + column - 20
+        top = bottom - heights.get(step.place, 110)
+        draw.rectangle((left, top, right, bottom), fill=colour, outline=INK, width=2)
+        draw.text(((left + right) / 2, top + 12), str(step.place), font=font(56, bold=True), fill=PAPER, anchor="mt")
+        name = fit(step.name, 24, column - 16, bold=True)
+        draw.text(((left + right) / 2, top - 46), name, font=font(24, bold=True), fill=INK, anchor="mb")
+        draw.text(((left + right) / 2, top - 12), fit(step.figure, 20, column - 16), font=font(20), fill=SOFT,
+                  anchor="mb")
     return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))

@@ -40,6 +40,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.daily",
     "bot.discord_app.cogs.standings",
     "bot.discord_app.cogs.admin",
+    "bot.discord_app.cogs.community",
 )
 
 Periodic = Callable[[], Awaitable[None]]

@@ -70,6 +70,8 @@ ANY_KIND = Field("game name", r"[a-z]{1,20}|-", numeric=False)
 #: A leaderboard's scope: 0 for everyone, any other number (old buttons carried a server id) for the
 #: server the click comes from; the number itself is never used as a server.
 SCOPE = Field("leaderboard", _SNOWFLAKE)
+#: A rating season's name: `2026-11` (a month) or `2026-Q4` (a quarter).
+SEASON = Field("season", r"[0-9]{4}-(?:0[1-9]|1[0-2]|Q[1-4])", numeric=False)
 LOBBY = Field("lobby action", r"join|leave|start|bot|unbot", numeric=False)
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app.community import turn_notices
 from bot.discord_app.errors import report
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
@@ -630,6 +631,8 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
             lines.append("Your turn: " + ", ".join(turn + bots))
         else:
             lines.append("Next: " + ", ".join(bots) + " (the bot plays at once).")
+    if not outcome.finished:  # DMs for whoever chose them, who is away (`community`)
+        pinged = await turn_notices(bot, outcome, channel, pinged, lines)
     files = []
     if outcome.state is not None:
         files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, text)
@@ -839,6 +842,8 @@ async def post_start(bot: YokohamaBot, interaction: discord.Interaction, outcome
     bot turns played right after the start."""
     announcement = await start_announcement(bot, outcome)
     thread = await open_thread(interaction, outcome.game)
+    announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, thread or interaction.channel,
+                                                               outcome.waiting_on))
     posted = False
     if thread is not None:
         with contextlib.suppress(discord.HTTPException):

@@ -18,6 +18,7 @@ import discord
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels import clip, guarded
+from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
@@ -97,7 +98,13 @@ def board_message(board: Board, viewer: int, scope_name: str) -> dict[str, Any]:
         lines.append(f"\n**You:** {board_line(board.you)}")
     lines.append("A `?` marks a provisional rating (fewer than 5 rated games). `/profile` shows more.")
     view = None
-    if board.pages > 1:
+    if board.pages > 1 and board.season is not None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(SeasonPageButton(board.kind, board.season, board.page - 1, "◀ Previous",
+                                       disabled=board.page == 0))
+        view.add_item(SeasonPageButton(board.kind, board.season, board.page + 1, "Next ▶",
+                                       disabled=board.page >= board.pages - 1))
+    elif board.pages > 1:
         everyone = board.scope == EVERYONE
         view = discord.ui.View(timeout=None)
         view.add_item(BoardPageButton(board.kind, everyone, board.page - 1, "◀ Previous",
@@ -111,9 +118,12 @@ def scope_name(scope: int) -> str:
     return "everywhere" if scope == EVERYONE else "in this server"
 
 
-async def show_board(interaction: discord.Interaction, kind: str, scope: int, page: int, *, edit: bool) -> None:
-    board = await standings_of(interaction).board(kind, scope, viewer=interaction.user.id, page=page)
-    message = board_message(board, interaction.user.id, scope_name(scope))
+async def show_board(interaction: discord.Interaction, kind: str, scope: int, page: int, *, edit: bool,
+                     season: str | None = None) -> None:
+    """A leaderboard page: all time, or (`season`) one season of the server."""
+    board = await standings_of(interaction).board(kind, scope, viewer=interaction.user.id, page=page, season=season)
+    where = scope_name(scope) + (f", season {seasons.title(season)}" if season else "")
+    message = board_message(board, interaction.user.id, where)
     if edit:
         await interaction.response.edit_message(content=message["content"], view=message["view"],
                                                 allowed_mentions=QUIET)
@@ -153,6 +163,34 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
             else:
                 scope = interaction.guild_id
             await show_board(interaction, self.kind, scope, self.page, edit=True)
+        await guarded(interaction, work)
+
+
+class SeasonPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:ss", "k", "n", "p")):
+    """A page of a season's leaderboard: the game, the season's name and the page; the server is always the
+    one the click comes from."""
+
+    FIELDS = {"k": ids.KIND, "n": ids.SEASON, "p": ids.PAGE}
+
+    def __init__(self, kind: str, season: str, page: int, label: str = "More", *, disabled: bool = False) -> None:
+        page = min(max(0, page), ids.MAX_PAGE)
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"yk:ss:{kind}:{season}:{page}"))
+        self.kind, self.season, self.page = kind, season, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> SeasonPageButton:
+        return cls(f["k"], f["n"], f["p"], getattr(item, "label", None) or "More")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None:
+                raise ServiceError("A server's season pages only in that server.")
+            await show_board(interaction, self.kind, interaction.guild_id, self.page, edit=True, season=self.season)
         await guarded(interaction, work)
 
 
@@ -371,4 +409,5 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.temp
         await guarded(interaction, lambda: show_log(interaction, self.game_id, self.page, edit=True))
 
 
-STANDINGS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardPageButton, HistoryPageButton, LogPageButton)
+STANDINGS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardPageButton, SeasonPageButton, HistoryPageButton,
+                                                                  LogPageButton)

@@ -1,12 +1,16 @@
-"""/settings: per-server defaults, for members with the Manage Server permission."""
+"""/settings: per-server defaults (Manage Server permission), and `/settings me`, each player's own notifications."""
 
 from __future__ import annotations
+
+import time
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
+from bot.service import away, seasons
+from bot.service import notify as notify_service
 from bot.service.tables import MIN_WAIT_HOURS
 
 #: Setting key -> (description, default shown when unset)
@@ -14,13 +18,18 @@ SERVER_SETTINGS = {
     "reminder_hours": "Hours a table waits before the bot reminds whoever it is waiting on",
     "announce_channel": "Channel where the bot announces daily challenges",
     "threads": "Each table plays in its own thread (lobby and final result stay in the channel)",
+    seasons.LENGTH_KEY: "Rating seasons: a month or a quarter (the podium is posted when one ends)",
+    seasons.CHANNEL_KEY: "Channel for the season podium (default: the announcements channel)",
+    away.CAP_KEY: "The most days a player may be away at once (/away)",
 }
 
 
 class ServerSettings(commands.Cog):
+    # Everyone sees the group (`/settings me` is each player's own); every server setting keeps its
+    # Manage Server check.
     settings = app_commands.Group(
-        name="settings", description="Server settings for the Yokohama bot (Manage Server).",
-        guild_only=True, default_permissions=discord.Permissions(manage_guild=True),
+        name="settings", description="Your notifications (/settings me) and the server's settings (Manage Server).",
+        guild_only=True,
     )
 
     def __init__(self, bot: YokohamaBot) -> None:
@@ -37,6 +46,10 @@ class ServerSettings(commands.Cog):
                 shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
             elif key == "threads":
                 shown = "off" if value == "off" else "on" + ("" if value else " (default)")
+            elif key == seasons.LENGTH_KEY:
+                shown = value or "none (all-time ratings only)"
+            elif key == away.CAP_KEY:
+                shown = f"{value} days" if value else f"{away.MAX_DAYS} days (default)"
             else:
                 shown = f"<#{value}>" if value else "not set"
             lines.append(f"**{key}** — {description}: {shown}")
@@ -72,6 +85,51 @@ class ServerSettings(commands.Cog):
         await interaction.response.send_message(
             "New tables will play in their own thread (where the bot may create threads; else in the channel)."
             if on else "New tables will play in their channel.", ephemeral=True)
+
+    @settings.command(name="seasons", description="Rating seasons: a month or a quarter, or none.")
+    @app_commands.describe(length="How long a season lasts (none: all-time ratings only)",
+                           channel="Where the podium is posted (default: the announcements channel)")
+    @app_commands.choices(length=[app_commands.Choice(name=n, value=n) for n in (*seasons.LENGTHS, "none")])
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_length(self, interaction: discord.Interaction, length: str,
+                            channel: discord.TextChannel | None = None) -> None:
+        guild = interaction.guild_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)  # re-cutting the seasons takes a moment
+        await seasons.set_length(self.bot.storage, guild, None if length == "none" else length, time.time())
+        if channel is not None:
+            await self.bot.storage.set_setting(guild, seasons.CHANNEL_KEY, str(channel.id))
+        if length == "none":
+            text = "Rating seasons are off: `/standings` shows all-time ratings."
+        else:
+            current = seasons.season_of(length, time.time())
+            text = (f"Rating seasons last a {length}; the current one is **{seasons.title(current)}**. "
+                    "`/standings` shows it by default (`season:all` for all time); its podium is posted when it "
+                    "ends" + (f" in {channel.mention}." if channel else " in the announcements channel."))
+        await interaction.followup.send(text, ephemeral=True)
+
+    @settings.command(name="away", description="The most days a player may be away at once (1-14).")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
+        await away.set_cap(self.bot.storage, interaction.guild_id or 0, days)
+        await interaction.response.send_message(f"Players may be away for at most {days} day"
+                                                f"{'s' if days != 1 else ''} at a time.", ephemeral=True)
+
+    @settings.command(name="me", description="How you hear that a game waits on you (yours only).")
+    @app_commands.describe(notify="mention: a ping in the game's thread; dm: a direct message; both; none")
+    @app_commands.choices(notify=[app_commands.Choice(name=m, value=m) for m in notify_service.MODES])
+    async def me(self, interaction: discord.Interaction, notify: str) -> None:
+        await notify_service.set_mode(self.bot.storage, interaction.user.id, notify)
+        text = {
+            "mention": "You will be mentioned in the game's thread when a game waits on you.",
+            "dm": "You will get a direct message when a game waits on you (and a daily digest when several "
+                  "do), instead of a mention.",
+            "both": "You will be mentioned in the game's thread and get a direct message when a game waits on "
+                    "you (and a daily digest when several do).",
+            "none": "You will not be pinged when a game waits on you; `/games` shows whose turn it is.",
+        }[notify]
+        if notify in ("dm", "both"):
+            text += " If your DMs are closed to the bot, you are mentioned instead and told so once."
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: YokohamaBot) -> None:

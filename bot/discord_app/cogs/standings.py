@@ -7,6 +7,7 @@ asked for by one person. The rating rules are in docs/ratings.md; the logic in `
 from __future__ import annotations
 
 import logging
+import time
 
 import discord
 from discord import app_commands
@@ -24,7 +25,7 @@ from bot.discord_app.standings_views import (
     standings_of,
     title_of,
 )
-from bot.service import ServiceError
+from bot.service import ServiceError, seasons
 from bot.service.daily import DailyService
 from bot.service.ratings import EVERYONE
 from bot.service.standings import Standings
@@ -67,11 +68,34 @@ class StandingsCog(commands.Cog, name="Standings"):
             log.info("recorded %d finished games missing from the standings", done)
 
     @app_commands.command(name="standings", description="The rating leaderboard of a game, with your own place.")
-    @app_commands.describe(game="Which game", scope="This server's leaderboard (default) or everyone's")
+    @app_commands.describe(game="Which game", scope="This server's leaderboard (default) or everyone's",
+                           season="The current season (default), a past one (e.g. 2026-11), or all for all time")
     @app_commands.choices(game=_game_choices(), scope=_SCOPES)
-    async def standings(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
+    async def standings(self, interaction: discord.Interaction, game: str, scope: str = "server",
+                        season: app_commands.Range[str, 1, 20] | None = None) -> None:
         where = EVERYONE if scope == "everyone" or interaction.guild_id is None else interaction.guild_id
-        await show_board(interaction, game, where, 0, edit=False)
+        if where == EVERYONE:
+            if season not in (None, seasons.CURRENT, seasons.ALL_TIME):
+                raise ServiceError("Seasons belong to a server: `/standings season:` works with this server's "
+                                   "leaderboard, not everyone's.")
+            picked = None
+        else:
+            length = await self.bot.storage.get_setting(where, seasons.LENGTH_KEY)
+            picked = seasons.pick(season, length, time.time())
+        await show_board(interaction, game, where, 0, edit=False, season=picked)
+
+    @standings.autocomplete("season")
+    async def season_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The current season, all time, and the server's past seasons (newest first)."""
+        options = [app_commands.Choice(name="the current season", value=seasons.CURRENT),
+                   app_commands.Choice(name="all time", value=seasons.ALL_TIME)]
+        if interaction.guild_id is not None:
+            kind = getattr(interaction.namespace, "game", None)
+            played = await self.bot.storage.seasons_played(interaction.guild_id,
+                                                           kind if isinstance(kind, str) else None)
+            options += [app_commands.Choice(name=seasons.title(name), value=name) for name in played[:20]]
+        typed = current.strip().lower()
+        return [o for o in options if typed in o.name.lower() or typed in o.value][:25]
 
     @app_commands.command(name="profile", description="A player's ratings, records, recent results and daily record.")
     @app_commands.describe(user="Whose profile (default: yours)")

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
+from bot.discord_app.community import away_line
 from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels import (
     announce,
@@ -132,6 +133,8 @@ class Tables(commands.Cog):
             scores = engine.scores(state)
             lines.append("Scores so far: " + ", ".join(
                 f"{name_of(seat)} {s.get('total', 0)}" for seat, s in enumerate(scores)))
+            if away := await away_line(self.bot, row, summary.players):  # time away (`community`)
+                lines.append(away)
         else:
             lines.append(final_standings(row, names))
         files = []

@@ -1,0 +1,75 @@
+"""/away, and the community jobs of every sweep: season podiums and daily digests; the once-only notice
+to a player whose DMs turned out closed. The logic is in `bot.service.away`, `notify` and `seasons`;
+the sending in `bot.discord_app.community`."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.community import closed_notice, post_podiums, send_digests, when_text
+from bot.service import away
+
+log = logging.getLogger(__name__)
+
+
+class Community(commands.Cog):
+    away_group = app_commands.Group(name="away", description="Time away: pause your reminders and stretch "
+                                                             "your deadlines in this server.", guild_only=True)
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.periodic += [self.season_podiums, self.digests]
+
+    async def cog_unload(self) -> None:
+        for job in (self.season_podiums, self.digests):
+            if job in self.bot.periodic:
+                self.bot.periodic.remove(job)
+
+    async def season_podiums(self) -> None:
+        posted = await post_podiums(self.bot)
+        if posted:
+            log.info("posted %d season podium(s)", posted)
+
+    async def digests(self) -> None:
+        sent = await send_digests(self.bot)
+        if sent:
+            log.info("sent %d daily digest(s)", sent)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A player whose DMs turned out closed is told once, privately, on their next interaction."""
+        if interaction.type not in (discord.InteractionType.application_command, discord.InteractionType.component):
+            return
+        try:
+            await closed_notice(self.bot, interaction)
+        except Exception:  # noqa: BLE001 - a notice must never disturb the interaction it rides on
+            log.exception("closed-DMs notice for %s failed", interaction.user.id)
+
+    @away_group.command(name="start", description="Be away from this server's tables for 1-14 days.")
+    @app_commands.describe(days="How many days (1-14; the server may allow fewer)")
+    async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
+        until = await away.go_away(self.bot.storage, interaction.guild_id, interaction.user.id, days, time.time())
+        await interaction.response.send_message(
+            f"💤 You are away until {when_text(until)}: no reminders until then, and your deadlines in this "
+            "server's tables stretch by the time you are away. Your tables show it beside your name. "
+            "`/away end` brings you back early.", ephemeral=True)
+
+    @away_group.command(name="end", description="Come back early from time away.")
+    async def end(self, interaction: discord.Interaction) -> None:
+        if await away.come_back(self.bot.storage, interaction.guild_id, interaction.user.id, time.time()):
+            text = "Welcome back! Reminders and deadlines run as usual again (the time you were away still counts)."
+        else:
+            text = "You are not away in this server; nothing was changed."
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(Community(bot))
