@@ -31,8 +31,8 @@ async def _table(fake: FakeDiscord, *players: FakeUser, **options: object) -> tu
         await fake.click(user=player, message=lobby, label="Join")
     sent = await fake.click(user=players[0], message=lobby, label="Start")
     [start] = [s for s in sent if "has started. Seat order" in (s.content or "")]
-    [row] = await _bot(fake).storage.list_games(statuses=("active",))
-    return row.id, start
+    rows = await _bot(fake).storage.list_games(statuses=("active",))
+    return max(row.id for row in rows), start
 
 
 async def _waiting(fake: FakeDiscord, game_id: int) -> list[int]:
@@ -189,3 +189,29 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
     assert alice.mention in alltime.content
     [wrong] = await fake.command("standings", user=bob, options={"game": "counting", "season": "2026-Q1"})
     assert wrong.ephemeral and "months" in wrong.content
+
+
+async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    bot = _bot(fake)
+    await fake.command("settings me", user=alice, options={"notify": "dm"})
+    games = []
+    for _ in range(2):
+        game_id, _ = await _table(fake, alice, bob)
+        if (await _waiting(fake, game_id))[0] == bob.id:
+            await bot.service.act(game_id, bob.id, {"pick": 1})
+        assert await _waiting(fake, game_id) == [alice.id]
+        games.append(game_id)
+    before = len(_delivered(fake, alice))
+    today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
+    morning = dt.datetime(today.year, today.month, today.day, 8, tzinfo=dt.UTC).timestamp()
+    monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: morning))
+    await bot.sweep_once()
+    assert len(_delivered(fake, alice)) == before  # before the digest hour
+    monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: morning + 2 * HOUR))
+    await asyncio.gather(bot.sweep_once(), bot.sweep_once())
+    await bot.sweep_once()
+    [digest] = _delivered(fake, alice)[before:]
+    assert "2 games are waiting on you" in digest.content
+    assert all(f"#{game_id}" in digest.content for game_id in games)
+    assert fake.dms(bob) == []
