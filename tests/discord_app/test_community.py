@@ -48,6 +48,9 @@ async def test_the_new_commands_are_valid_for_discord(fake: FakeDiscord, discord
     assert {"start", "end"} <= {o["name"] for o in commands["away"]["options"]}
     assert {"me", "seasons", "away"} <= {o["name"] for o in commands["settings"]["options"]}
     assert "season" in {o["name"] for o in commands["standings"]["options"]}
+    # The podium and the digests run with every sweep (each claimed in the database: once across processes).
+    cog = fake.bot.get_cog("Community")
+    assert cog is not None and {cog.season_podiums, cog.digests} <= set(_bot(fake).periodic)  # type: ignore[attr-defined]
 
 
 async def test_turn_notices_by_dm_and_a_closed_dm_falls_back_to_the_mention(fake: FakeDiscord) -> None:
@@ -104,6 +107,12 @@ async def test_no_dm_for_the_turn_the_movers_panel_already_shows(fake: FakeDisco
     assert len(_delivered(fake, alice)) == before  # and no DM about it
 
 
+async def _sweep(bot: YokohamaBot) -> None:
+    """The sweep's reminders and deadlines, delivered (`sweep_once` without the other periodic jobs)."""
+    for event in await bot.service.sweep():
+        await bot.deliver(event)
+
+
 async def _shift(bot: YokohamaBot, game_id: int, hours: float) -> None:
     """As if `hours` passed: the game's wait and every period away began that much earlier."""
     async with bot.storage._transaction() as conn:  # test-only shortcut into the SQLite backend
@@ -131,16 +140,16 @@ async def test_a_player_away_across_a_deadline(fake: FakeDiscord) -> None:
     async with bot.storage._transaction() as conn:
         await conn.execute("UPDATE away SET started_at = started_at + ?", (HOUR,))
     await _shift(bot, game_id, 29)
-    await bot.sweep_once()
+    await _sweep(bot)
     assert fake.channel_messages(thread)[before:] == []
     # 60 h in: back (the 48 h ended at 49 h), so the paused reminder comes; 24 h + 48 h have not passed.
     await _shift(bot, game_id, 30)
-    await bot.sweep_once()
+    await _sweep(bot)
     [reminder] = fake.channel_messages(thread)[before:]
     assert "Reminder" in reminder.content and late.mention in reminder.content
     # 73 h in: the stretched deadline passed, the bot plays the late turn.
     await _shift(bot, game_id, 13)
-    await bot.sweep_once()
+    await _sweep(bot)
     after = fake.channel_messages(thread)[before + 1:]
     assert after and "played by the bot" in after[-1].content
     assert late.id not in await _waiting(fake, game_id)
@@ -172,12 +181,13 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
             await bot.service.act(game_id, waiting[0], {"pick": 3 if waiting[0] == alice.id else 1})
     [board] = await fake.command("standings", user=bob, options={"game": "counting"})
     assert "season" in board.content and alice.mention in board.content
-    # The month ends: two sweeps at once (as two processes would) post the podium once, with its picture.
+    # The month ends: two sweeps' podium jobs at once (as two processes would) post the podium once, with
+    # its picture.
     today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
     next_month = dt.datetime(today.year + today.month // 12, today.month % 12 + 1, 1, 1, tzinfo=dt.UTC)
     monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: next_month.timestamp()))
-    await asyncio.gather(bot.sweep_once(), bot.sweep_once())
-    await bot.sweep_once()
+    await asyncio.gather(community.post_podiums(bot), community.post_podiums(bot))
+    await community.post_podiums(bot)
     [post] = fake.channel_messages(podiums)
     assert "season is over" in post.content and "🥇" in post.content and alice.mention in post.content
     assert [f.filename for f in post.files] == [f"podium-counting-{today:%Y-%m}.png"]
@@ -206,11 +216,11 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
     today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
     morning = dt.datetime(today.year, today.month, today.day, 8, tzinfo=dt.UTC).timestamp()
     monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: morning))
-    await bot.sweep_once()
+    await community.send_digests(bot)
     assert len(_delivered(fake, alice)) == before  # before the digest hour
     monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: morning + 2 * HOUR))
-    await asyncio.gather(bot.sweep_once(), bot.sweep_once())
-    await bot.sweep_once()
+    await asyncio.gather(community.send_digests(bot), community.send_digests(bot))
+    await community.send_digests(bot)
     [digest] = _delivered(fake, alice)[before:]
     assert "2 games are waiting on you" in digest.content
     assert all(f"#{game_id}" in digest.content for game_id in games)
