@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from bot.storage.base import StorageError
 
 #: Parents before children, so foreign keys hold while rows arrive; other tables follow by name.
-_FIRST = ("meta", "guild_settings", "games", "seats", "actions")
+_FIRST = ("meta", "guild_settings", "games", "seats", "actions", "tournaments")
 
 
 class Copyable(Protocol):

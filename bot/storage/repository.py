@@ -10,8 +10,9 @@ from bot.storage.community import CommunityStore
 from bot.storage.daily import DailyStore
 from bot.storage.games import GameStore
 from bot.storage.standings import StandingsStore
+from bot.storage.tournaments import TournamentStore
 
 
-class Repository(GameStore, StandingsStore, DailyStore, CommunityStore):
+class Repository(GameStore, StandingsStore, DailyStore, CommunityStore, TournamentStore):
     """Games, seats and the log (`games`), standings (`standings`), the daily challenge (`daily`), seasons,
-    notification choices and time away (`community`)."""
+    notification choices and time away (`community`), tournaments (`tournaments`)."""

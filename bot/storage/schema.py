@@ -225,6 +225,52 @@ _MIGRATIONS: list[str | dict[str, str]] = [
     );
     CREATE INDEX away_by_user ON away (guild_id, user_id, until);
     """,
+    # 6: tournaments. A tournament of a server (sign-up, running, finished, cancelled; `round` and `version`
+    #    are compare-and-set, so a start or a round's close happens once across processes), its players
+    #    (`left_round`: the round from which a player who left forfeits), and its pairings: one row per
+    #    table of a round, written with the round's advance, before any table exists; `game_id` is set in
+    #    the transaction that creates the table (only while NULL: a table is created once per pairing),
+    #    `announced` claimed by the one process that posts it. Standings are derived from the games' results.
+    """
+    CREATE TABLE tournaments (
+        id           $ID,
+        guild_id     $BIGINT NOT NULL,
+        channel_id   $BIGINT NOT NULL,
+        organiser_id $BIGINT NOT NULL,
+        kind         TEXT    NOT NULL,
+        format       TEXT    NOT NULL CHECK (format IN ('swiss', 'roundrobin', 'groups', 'samedice')),
+        name         TEXT    NOT NULL,
+        rounds       INTEGER NOT NULL,
+        max_players  INTEGER NOT NULL,
+        rules        TEXT    NOT NULL DEFAULT '{}',
+        seed         $BIGINT NOT NULL,
+        status       TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        round        INTEGER NOT NULL DEFAULT 0,
+        version      INTEGER NOT NULL DEFAULT 0,
+        signup_until $FLOAT,
+        created_at   $FLOAT  NOT NULL
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, guild_id);
+    CREATE TABLE tournament_players (
+        tournament_id $BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id       $BIGINT NOT NULL,
+        joined_at     $FLOAT  NOT NULL,
+        left_round    INTEGER,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_pairings (
+        tournament_id $BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        board         INTEGER NOT NULL,
+        players       TEXT    NOT NULL,
+        bye           $BOOL   NOT NULL DEFAULT $FALSE,
+        seed          $BIGINT NOT NULL,
+        game_id       $BIGINT REFERENCES games (id),
+        announced     $BOOL   NOT NULL DEFAULT $FALSE,
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE UNIQUE INDEX pairing_of_game ON tournament_pairings (game_id) WHERE game_id IS NOT NULL;
+    """,
 ]
 
 SCHEMA_VERSION = len(_MIGRATIONS)
