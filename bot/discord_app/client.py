@@ -20,8 +20,6 @@ from bot.discord_app.panels import (
     NO_MENTIONS_BUT_USERS,
     announce,
     caller_of,
-    game_channel,
-    mention,
     not_your_panel,
     panel_owner,
 )
@@ -41,6 +39,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.standings",
     "bot.discord_app.cogs.admin",
     "bot.discord_app.cogs.community",
+    "bot.discord_app.cogs.tournaments",
 )
 
 Periodic = Callable[[], Awaitable[None]]
@@ -191,18 +190,10 @@ class YokohamaBot(commands.Bot):
         if event.kind in ("deadline", "bot") and event.outcome is not None:
             await announce(self, event.outcome)
             return
-        game = event.game
-        text = (f"⏰ Reminder: **#{game.id}** is waiting on " + ", ".join(mention(u) for u in event.users)
-                + ". Open your panel with `/table panel` or the button on the last game message.")
-        if game.mode == "table" and game.channel_id is not None:
-            channel = await game_channel(self, game)  # the table's thread, else its channel
-            if channel is not None:
-                await channel.send(text)
-                return
-        for user_id in event.users:  # private games: remind by direct message
-            with contextlib.suppress(discord.HTTPException):
-                user = self.get_user(user_id) or await self.fetch_user(user_id)
-                await user.send(text)
+        from bot.discord_app.community import deliver_reminder
+
+        # Each player as they chose (`/settings me notify:`): a mention, a DM, both, or nothing.
+        await deliver_reminder(self, event.game, event.users)
 
     async def close(self) -> None:
         """Stop everything, once, to the end: whoever calls close (a signal, `async with`, a test) waits

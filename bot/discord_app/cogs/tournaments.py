@@ -1,0 +1,432 @@
+"""/tournament: sign-up posts with Join / Leave, the start, standings with a picture, the final podium; the
+scheduler runs with every sweep. The logic is the service's (`bot.service.tournaments`); this cog parses,
+calls it and posts.
+
+Each round's tables are posted by whichever process claimed them (`TournamentService.unannounced`): a line in
+the tournament's channel, a thread under it (like `/table new`), and the table's start in the thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_app import custom_ids as ids
+from bot.discord_app.client import YokohamaBot
+from bot.discord_app.community import turn_notices, when_text
+from bot.discord_app.names import names_of_users
+from bot.discord_app.panels import (
+    _thread_key,
+    bot_of,
+    channel_by_id,
+    clip,
+    guarded,
+    only,
+    start_announcement,
+    threads_wanted,
+)
+from bot.service.errors import ServiceError
+from bot.service.tables import MAX_WAIT_HOURS
+from bot.service.tournaments import (
+    FORMAT_TITLES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SIGNUP_HOURS,
+    Line,
+    TickEvent,
+    TournamentService,
+)
+from bot.storage.tournaments import Pairing, PairingResult, TournamentRow
+from engine.core import get_game
+from rendering.charts import Step, podium
+from rendering.tournament import Row, standings_picture
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT = ids.Field("tournament number", r"[0-9]{1,20}", low=1)
+SIGNUP = ids.Field("sign-up action", r"join|leave", numeric=False)
+#: The server setting naming the role (besides Manage Server) that may organise tournaments.
+ROLE_SETTING = "tournament_role"
+_MEDALS = ("🥇", "🥈", "🥉")
+
+
+def _signup_key(tournament_id: int) -> str:
+    return f"tournament-signup:{tournament_id}"
+
+
+def service_of(bot: YokohamaBot) -> TournamentService:
+    cog = bot.get_cog("Tournaments")
+    assert isinstance(cog, Tournaments)
+    return cog.service
+
+
+def _figure(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+
+
+def signup_text(t: TournamentRow) -> str:
+    engine = get_game(t.kind)
+    rules = t.rules
+    deadline = float(rules.get("deadline_hours", 0))
+    rule = "the bot plays the late turn" if rules.get("timeout_rule") == "bot" else "the late player forfeits"
+    rounds = f"{t.rounds} rounds" if t.rounds else "rounds to suit the field"
+    lines = [f"🏆 **{t.name}** (tournament #{t.id}) — {engine.title}, {FORMAT_TITLES[t.format]}, {rounds}.",
+             (f"Each decision: {deadline:g} h, then {rule}." if deadline else "No deadline per decision.")
+             + " Tournament games are rated.",
+             f"Players ({len(t.players)} of {t.max_players}): "
+             + (", ".join(f"<@{p.user_id}>" for p in t.players) or "nobody yet")]
+    if t.status == "signup":
+        lines.append("Press **Join** to sign up, **Leave** to change your mind. "
+                     + (f"Sign-up closes {when_text(t.signup_until)}; " if t.signup_until else "")
+                     + "the organiser can start it sooner with `/tournament start`.")
+    elif t.status == "cancelled":
+        lines.append("Too few players signed up; the tournament is cancelled.")
+    else:
+        lines.append("Sign-up is closed; the tournament has started. `/tournament standings` shows the table.")
+    return "\n".join(lines)
+
+
+def signup_view(t: TournamentRow) -> discord.ui.View | None:
+    if t.status != "signup":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignupButton(t.id, "join"))
+    view.add_item(SignupButton(t.id, "leave"))
+    return view
+
+
+def standings_rows(t: TournamentRow, lines: list[Line], names: list[str]) -> tuple[list[str], list[Row]]:
+    if t.format == "samedice":
+        headers = ["Total", "Best", "Rnds", ""]
+        rows = [Row(x.rank, n, _figure(x.points), str(x.best), str(x.played), "", x.left)
+                for x, n in zip(lines, names, strict=True)]
+    else:
+        headers = ["Pts", "Buch.", "VP", "W-L"]
+        rows = [Row(x.rank, n, _figure(x.points), _figure(x.buchholz), str(x.game_points), f"{x.wins}-{x.losses}",
+                    x.left) for x, n in zip(lines, names, strict=True)]
+    return headers, rows
+
+
+def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingResult]) -> str:
+    where = {"signup": "sign-up", "running": f"round {t.round} of {t.rounds}", "finished": "final",
+             "cancelled": "cancelled"}[t.status]
+    tie = "total score, then the best round" if t.format == "samedice" else \
+        "points, then Buchholz (opponents' points), then the games' own points"
+    out = [f"**{t.name}** — standings ({where}; ranked by {tie})"]
+    for x in lines[:20]:
+        figures = (f"{_figure(x.points)} points, best round {x.best}" if t.format == "samedice" else
+                   f"{_figure(x.points)} pts, Buchholz {_figure(x.buchholz)}, {x.game_points} VP")
+        out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" (left)" if x.left else ""))
+    if len(lines) > 20:
+        out.append(f"… and {len(lines) - 20} more (the picture shows everyone).")
+    running = [r for r in results if r.pairing.round == t.round and not r.pairing.bye and r.status == "active"]
+    if t.status == "running" and running:
+        out.append("Still playing this round: " + ", ".join(f"#{r.pairing.game_id}" for r in running))
+    return "\n".join(out)
+
+
+async def standings_file(bot: YokohamaBot, t: TournamentRow, lines: list[Line]) -> discord.File:
+    names = await names_of_users(bot, t.guild_id, [x.user_id for x in lines])
+    headers, rows = standings_rows(t, lines, names)
+    engine = get_game(t.kind)
+    where = "final standings" if t.status == "finished" else f"after round {max(t.round - 1, 0)}" \
+        if t.status == "running" else t.status
+    picture = await asyncio.to_thread(
+        standings_picture, f"{t.name} — {where}",
+        f"{engine.title} · {FORMAT_TITLES[t.format]} · {len(lines)} players", headers, rows)
+    return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png")
+
+
+async def is_organiser(bot: YokohamaBot, interaction: discord.Interaction) -> bool:
+    member = interaction.user
+    if not isinstance(member, discord.Member) or interaction.guild_id is None:
+        return False
+    if member.guild_permissions.manage_guild:
+        return True
+    role = await bot.storage.get_setting(interaction.guild_id, ROLE_SETTING)
+    return bool(role) and any(str(r.id) == role for r in member.roles)
+
+
+async def must_organise(bot: YokohamaBot, interaction: discord.Interaction) -> None:
+    if not await is_organiser(bot, interaction):
+        role = await bot.storage.get_setting(interaction.guild_id or 0, ROLE_SETTING)
+        also = f" or the <@&{role}> role" if role else ""
+        raise ServiceError(f"Organising tournaments needs the Manage Server permission{also}.")
+
+
+# ----- posting -------------------------------------------------------------------------------------------------
+async def publish(bot: YokohamaBot, events: list[TickEvent]) -> None:
+    """Post what the scheduler did: the start (the sign-up post loses its buttons), each round's pairings,
+    a cancellation, the final standings with the podium."""
+    for event in events:
+        t = event.tournament
+        channel = await channel_by_id(bot, t.channel_id)
+        try:
+            if event.kind in ("started", "cancelled"):
+                await _close_signup(bot, t)
+            if channel is None:
+                continue
+            if event.kind == "cancelled":
+                await channel.send(f"🏆 **{t.name}** is cancelled: too few players signed up.",
+                                   allowed_mentions=discord.AllowedMentions.none())
+            elif event.kind == "round":
+                await channel.send(clip(_round_text(t, event.round, event.pairings), 2000),
+                                   allowed_mentions=discord.AllowedMentions.none())
+            elif event.kind == "finished":
+                await _final_post(bot, t, channel)
+        except discord.HTTPException:
+            log.warning("could not post %s of tournament %s", event.kind, t.id, exc_info=True)
+
+
+def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) -> str:
+    lines = [f"🏆 **{t.name}** — round {round_number} of {t.rounds}:"]
+    for p in pairings:
+        if p.bye:
+            lines.append(f"• <@{p.players[0]}> has a bye (it counts as a win)")
+        elif t.format != "samedice":
+            lines.append(f"• Table {p.board}: " + " vs ".join(f"<@{u}>" for u in p.players))
+    if t.format == "samedice":
+        lines.append(f"Everyone plays the same dice on a sheet of their own ({len(pairings)} sheets).")
+    lines.append("Each table gets its own thread; the round closes when every table has ended.")
+    return "\n".join(lines)
+
+
+async def _close_signup(bot: YokohamaBot, t: TournamentRow) -> None:
+    where = await bot.storage.get_meta(_signup_key(t.id))
+    if not where:
+        return
+    channel_id, message_id = (int(part) for part in where.split(":"))
+    with contextlib.suppress(discord.HTTPException):
+        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+            content=signup_text(t), view=None, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _final_post(bot: YokohamaBot, t: TournamentRow, channel: Any) -> None:
+    t, lines, _ = await service_of(bot).standings(t.id)
+    top = [x for x in lines if x.rank <= 3][:3]
+    names = await names_of_users(bot, t.guild_id, [x.user_id for x in top])
+    unit = "points" if t.format == "samedice" else "pts"
+    text = [f"🏆 **{t.name}** is over! Final podium:"] + [
+        f"{_MEDALS[x.rank - 1]} <@{x.user_id}> — {_figure(x.points)} {unit}" for x in top]
+    text.append("`/tournament standings` keeps the full table. Thanks for playing!")
+    picture = await asyncio.to_thread(
+        podium, t.name, [Step(x.rank, n, f"{_figure(x.points)} {unit}") for x, n in zip(top, names, strict=True)],
+        subtitle=f"{get_game(t.kind).title} · {FORMAT_TITLES[t.format]}")
+    files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
+             await standings_file(bot, t, lines)]
+    await channel.send(clip("\n".join(text), 2000), files=files,
+                       allowed_mentions=only([x.user_id for x in top]))
+
+
+async def post_tables(bot: YokohamaBot) -> int:
+    """Post every tournament table created but not yet posted (claimed one by one); how many were posted."""
+    posted = 0
+    for t, p, outcome in await service_of(bot).unannounced():
+        channel = await channel_by_id(bot, t.channel_id)
+        if channel is None:
+            continue
+        try:
+            names = await names_of_users(bot, t.guild_id, list(p.players))
+            head = (f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
+                    + " vs ".join(f"**{n}**" for n in names) + f" (game #{p.game_id})")
+            message = await channel.send(clip(head, 2000), allowed_mentions=discord.AllowedMentions.none())
+            where: Any = channel
+            if isinstance(message, discord.Message) and await threads_wanted(bot, t.guild_id):
+                engine = get_game(t.kind)
+                try:
+                    where = await message.create_thread(name=clip(f"{engine.title} #{p.game_id} · {t.name}", 100),
+                                                        auto_archive_duration=10080)
+                    await bot.storage.set_meta(_thread_key(outcome.game.id), str(where.id))
+                except discord.HTTPException:
+                    log.info("no thread for tournament game %s; playing in the channel", p.game_id)
+            announcement = await start_announcement(bot, outcome)
+            announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
+            await where.send(**announcement)
+            posted += 1
+        except discord.HTTPException:
+            log.warning("could not post tournament game %s", p.game_id, exc_info=True)
+    return posted
+
+
+async def tournament_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: this server's tournaments (open ones first)."""
+    if interaction.guild_id is None:
+        return []
+    found = await service_of(bot_of(interaction)).of_server(interaction.guild_id)
+    found.sort(key=lambda t: (t.status == "finished", -t.id))
+    choices = []
+    for t in found:
+        label = f"#{t.id} {t.name} ({t.status})"
+        if current and current.lower() not in label.lower():
+            continue
+        choices.append(app_commands.Choice(name=label[:100], value=t.id))
+    return choices[:25]
+
+
+class Tournaments(commands.Cog):
+    group = app_commands.Group(name="tournament", description="Tournaments in this server: Swiss, round robin, "
+                                                              "groups, same dice.", guild_only=True)
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+        self.service = TournamentService(bot.service)
+
+    async def cog_load(self) -> None:
+        self.bot.periodic.append(self.tick)
+
+    async def cog_unload(self) -> None:
+        if self.tick in self.bot.periodic:
+            self.bot.periodic.remove(self.tick)
+
+    async def tick(self) -> None:
+        """The scheduler, with every sweep: start, pair, create and post tables, close rounds, finish."""
+        await publish(self.bot, await self.service.tick())
+        await post_tables(self.bot)
+
+    @group.command(name="new", description="Open a tournament's sign-up in this channel (organisers).")
+    @app_commands.describe(
+        game="Which game", format="Swiss / round robin (Duel), Swiss groups (Yokohama), same dice (Roll & Write)",
+        rounds="How many rounds (default: to suit the field; a round robin plays everyone once)",
+        deadline_hours="Hours per decision before the timeout rule (0 = none; default 48)",
+        signup_hours="Hours the sign-up stays open before it starts by itself (0 = until /tournament start)",
+        name="The tournament's name", max_players="The most players who may sign up (default 32)",
+        timeout_rule="At a deadline: the bot plays the turn, or the late player forfeits")
+    @app_commands.choices(
+        game=[app_commands.Choice(name="Yokohama Duel", value="duel"),
+              app_commands.Choice(name="Yokohama", value="yokohama"),
+              app_commands.Choice(name="Yokohama Roll & Write", value="rollwrite")],
+        format=[app_commands.Choice(name="Swiss (Duel)", value="swiss"),
+                app_commands.Choice(name="round robin (Duel)", value="roundrobin"),
+                app_commands.Choice(name="Swiss groups of 3-4 (Yokohama)", value="groups"),
+                app_commands.Choice(name="same-dice rounds (Roll & Write)", value="samedice")],
+        timeout_rule=[app_commands.Choice(name="the bot plays the turn", value="bot"),
+                      app_commands.Choice(name="the late player forfeits", value="forfeit")])
+    async def new(self, interaction: discord.Interaction, game: str, format: str,
+                  rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+                  deadline_hours: app_commands.Range[float, 0.0, MAX_WAIT_HOURS] = 48.0,
+                  signup_hours: app_commands.Range[float, 0.0, MAX_SIGNUP_HOURS] = 24.0,
+                  name: app_commands.Range[str, 1, 80] | None = None,
+                  max_players: app_commands.Range[int, 2, MAX_PLAYERS] = 32,
+                  timeout_rule: str = "bot") -> None:
+        await must_organise(self.bot, interaction)
+        t = await self.service.create(
+            game, format, guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
+            organiser_id=interaction.user.id, rounds=rounds, deadline_hours=deadline_hours,
+            signup_hours=signup_hours, name=name or "", max_players=max_players, timeout_rule=timeout_rule)
+        await interaction.response.send_message(signup_text(t), view=signup_view(t) or discord.utils.MISSING,
+                                                allowed_mentions=discord.AllowedMentions.none())
+        with contextlib.suppress(discord.HTTPException):
+            message = await interaction.original_response()
+            await self.bot.storage.set_meta(_signup_key(t.id), f"{message.channel.id}:{message.id}")
+
+    @group.command(name="start", description="Start a tournament now, closing its sign-up (organisers).")
+    @app_commands.describe(tournament="Tournament number")
+    @app_commands.autocomplete(tournament=tournament_ids)
+    async def start(self, interaction: discord.Interaction, tournament: int) -> None:
+        t = await self.service.tournament(tournament)  # scoped: this server's tournaments only
+        await must_organise(self.bot, interaction)
+        if t.status == "signup" and len(t.players) < 2:
+            raise ServiceError(f"**{t.name}** needs at least 2 players to start; {len(t.players)} signed up.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        events = await self.service.start(t.id)
+        await interaction.followup.send(f"**{t.name}** has started: round 1 is paired and its tables are opening.",
+                                        ephemeral=True)
+        await publish(self.bot, events)
+        await post_tables(self.bot)
+
+    @group.command(name="leave", description="Leave a tournament (once it runs, you forfeit your remaining games).")
+    @app_commands.describe(tournament="Tournament number", confirm="Type yes to confirm")
+    @app_commands.autocomplete(tournament=tournament_ids)
+    async def leave(self, interaction: discord.Interaction, tournament: int, confirm: str) -> None:
+        if confirm.strip().lower() not in ("yes", "y"):
+            await interaction.response.send_message("Nothing changed: type `yes` in **confirm** to leave.",
+                                                    ephemeral=True)
+            return
+        await self._leave(interaction, tournament)
+
+    async def _leave(self, interaction: discord.Interaction, tournament: int) -> None:
+        t, outcomes = await self.service.leave(tournament, interaction.user.id)
+        if t.status == "signup":
+            text = f"You left the sign-up of **{t.name}**."
+        else:
+            text = (f"You left **{t.name}**: you forfeit your game of this round"
+                    + (f" (#{', #'.join(str(o.game.id) for o in outcomes)})" if outcomes else "")
+                    + " and are not paired again. Your results so far stay in the standings.")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        from bot.discord_app.panels import announce
+
+        for outcome in outcomes:
+            await announce(self.bot, outcome, mover=interaction.user.id)
+
+    @group.command(name="standings", description="A tournament's standings, with a picture of the table.")
+    @app_commands.describe(tournament="Tournament number", public="Post it in the channel (default: only you)")
+    @app_commands.autocomplete(tournament=tournament_ids)
+    async def standings(self, interaction: discord.Interaction, tournament: int, public: bool = False) -> None:
+        t, lines, results = await self.service.standings(tournament)
+        await interaction.response.defer(thinking=True, ephemeral=not public)
+        await interaction.followup.send(clip(standings_text(t, lines, results), 2000),
+                                        file=await standings_file(self.bot, t, lines), ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @group.command(name="organisers", description="The role (besides Manage Server) that may organise tournaments.")
+    @app_commands.describe(role="The role; leave out to allow only Manage Server")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, ROLE_SETTING, str(role.id) if role else None)
+        text = (f"Members with {role.mention} (or Manage Server) may organise tournaments." if role else
+                "Only members with Manage Server may organise tournaments.")
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def signup_click(interaction: discord.Interaction, tournament_id: int, what: str) -> None:
+    bot = bot_of(interaction)
+    service = service_of(bot)
+    if what == "join":
+        t = await service.join(tournament_id, interaction.user.id)
+        await interaction.response.edit_message(content=signup_text(t), view=signup_view(t),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(f"You are signed up for **{t.name}**. Your tables will ping you in their "
+                                        "threads when it is your turn.", ephemeral=True)
+        return
+    t, _ = await service.leave(tournament_id, interaction.user.id)
+    await interaction.response.edit_message(content=signup_text(t), view=signup_view(t),
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:tour", "t", "w")):
+    FIELDS = {"t": TOURNAMENT, "w": SIGNUP}
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
+
+    def __init__(self, tournament_id: int, what: str) -> None:
+        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+                                           custom_id=f"yk:tour:{tournament_id}:{what}"))
+        self.tournament_id, self.what = tournament_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
+        return await ids.build(cls, item, match, cls.FIELDS)
+
+    @classmethod
+    def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> SignupButton:
+        return cls(f["t"], f["w"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: signup_click(interaction, self.tournament_id, self.what))
+
+
+async def setup(bot: YokohamaBot) -> None:
+    await bot.add_cog(Tournaments(bot))
+    bot.add_dynamic_items(SignupButton)
+
+
+__all__ = ["SignupButton", "Tournaments", "post_tables", "publish"]
