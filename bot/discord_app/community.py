@@ -192,3 +192,31 @@ async def post_podiums(bot: YokohamaBot) -> int:
 def _places(displays: Sequence[int]) -> list[int]:
     """Places with ties (equal ratings share a place)."""
     return [1 + sum(1 for other in displays if other > d) for d in displays]
+
+
+async def deliver_reminder(bot: YokohamaBot, game: GameRow, users: Sequence[int]) -> None:
+    """A reminder that a game has kept waiting on `users`, as each chose with `/settings me notify:`: a
+    mention in the game's thread (`mention`), a direct message instead (`dm`), both (`both`), or nothing
+    (`none`); a DM that cannot go (closed DMs, 50007) falls back to the mention. A private game (solo,
+    daily) has no thread: its player is reminded by DM unless they chose `none`."""
+    from bot.discord_app.panels import game_channel, mention, only
+
+    route = await notify_service.route(bot.storage, users)
+    table = game.mode == "table" and game.channel_id is not None
+    channel = await game_channel(bot, game) if table else None
+    title = get_game(game.kind).title
+    mentioned = list(route.mention)
+    for user in route.dm:
+        link = f"\n{thread_link(game, channel)}" if channel is not None else ""
+        text = f"⏰ Reminder: **{title} #{game.id}** is still waiting on you.{link}"
+        if not await send_dm(bot, user, text[:2000]) and user not in mentioned:
+            mentioned.append(user)
+    if not mentioned:
+        return
+    text = (f"⏰ Reminder: **#{game.id}** is waiting on " + ", ".join(mention(u) for u in mentioned)
+            + ". Open your panel with `/table panel` or the button on the last game message.")
+    if channel is not None:
+        await channel.send(text, allowed_mentions=only(mentioned))
+        return
+    for user_id in mentioned if not table else []:  # private games: no thread to mention them in
+        await send_dm(bot, user_id, text)
