@@ -263,3 +263,48 @@ async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothi
         assert sorted(p.board for _, p, _ in posted) == [1, 2, 3] and await ts.unannounced() == []
     finally:
         await storage.close()
+
+
+@pytest.mark.parametrize("rule", ["forfeit", "bot"])
+async def test_a_table_past_its_deadline_is_settled_by_the_organisers_rule(storage: Storage, rule: str) -> None:
+    ts = _tournaments(storage)
+    t = await _signed_up(ts, "duel", "swiss", 2, rounds=1, deadline_hours=2, timeout_rule=rule)
+    await ts.start(t.id)
+    [p] = await ts.store.pairings(t.id, 1)
+    game = await storage.get_game(p.game_id or 0)
+    assert game is not None and game.table_rules["deadline_hours"] == 2.0
+    assert game.table_rules["deadline_action"] == ("forfeit" if rule == "forfeit" else "auto")
+    later = ts.tables.clock() + 3 * 3600
+    events = await ts.tables.sweep(later)
+    assert [e.kind for e in events] == ["deadline"]
+    game = await storage.get_game(p.game_id or 0)
+    assert game is not None
+    if rule == "forfeit":
+        # Both players owed the opening decision and both were late: nobody played on, nobody scores.
+        assert game.status == "abandoned"
+        await ts.tick()
+        t, lines, _ = await ts.standings(t.id)
+        assert t.status == "finished" and [line.points for line in lines] == [0, 0]
+    else:
+        # The bot played the late turn; the game goes on for its players, still rated, still theirs.
+        assert game.status == "active" and not game.bot_seats() and len(await storage.actions(game.id)) >= 1
+        assert await ts.tick() == []  # the round is still running
+
+
+async def test_round_robin_after_a_player_left_gives_their_opponents_a_win(storage: Storage) -> None:
+    ts = _tournaments(storage)
+    t = await _signed_up(ts, "duel", "roundrobin", 4)
+    await ts.start(t.id)
+    await _finish_round(ts, t.id)
+    await ts.tick()
+    leaver = 101
+    await ts.leave(t.id, leaver)  # forfeits the round-2 game (their opponent wins it)
+    await _finish_round(ts, t.id)
+    await ts.tick()
+    third = await ts.store.pairings(t.id, 3)
+    assert [p.players for p in third if p.bye] != [] and leaver not in {u for p in third for u in p.players}
+    await _finish_round(ts, t.id)
+    await ts.tick()
+    t, lines, _ = await ts.standings(t.id)
+    assert t.status == "finished" and t.rounds == 3
+    assert all(line.played + line.byes == 3 for line in lines if not line.left)
