@@ -333,10 +333,14 @@ class Game(ABC):
             raise IllegalAction("There is nothing to decide for this seat.")
         return options[0]
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Callable[[], float] | None = None) -> Action:
         """A legal action chosen only from what `seat` may see, deterministic under `seed`.
 
-        The default is the game's `auto_action`; games with a search override this.
+        `budget_s` caps the thinking time, measured on `clock` (default `time.perf_counter`; a test
+        passes a fake one): a search checks it inside its work (`engine.core.deadline`) and, cut
+        short, still answers with a legal action. The default is the game's `auto_action`; games
+        with a search override this.
         """
         return self.auto_action(state, seat)
 

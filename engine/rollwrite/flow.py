@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.deadline import checkpoint
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -63,7 +64,9 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def perform(state: State, seat: int, action: Action) -> None:
-    """Carry out a legal action for this seat, then settle everything that needs no decision."""
+    """Carry out a legal action for this seat, then settle everything that needs no decision.
+    A search's deadline may stop it here (`checkpoint`; nothing happens outside a search)."""
+    checkpoint()
     step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
     note(state, seat, step, action)

@@ -14,6 +14,7 @@ import hashlib
 from typing import Any
 
 from engine.core import IllegalAction, OptionSpec, State, canonical, json_copy, seat_token
+from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
@@ -273,13 +274,14 @@ class RollWriteGame(StepGame):
             raise IllegalAction("There is nothing to decide for this seat.")
         return greedy_action(self, state, seat)
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Clock | None = None) -> Any:
         """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round."""
         from engine.rollwrite import ai
 
         if not self.legal(state, seat):
             raise IllegalAction("There is nothing to decide for this seat.")
-        return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s)
+        return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
 
 def _clone(sheet: dict[str, Any]) -> dict[str, Any]:

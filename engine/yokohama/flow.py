@@ -10,6 +10,7 @@ decision (or the end of the game) is reached, so `legal` never has to look ahead
 from __future__ import annotations
 
 from engine.core import State
+from engine.core.deadline import checkpoint
 from engine.yokohama import (
     additional,
     agency,
@@ -126,7 +127,9 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> None:
-    """One decision and the automatic steps after it."""
+    """One decision and the automatic steps after it. A search's deadline may stop it here
+    (`checkpoint`; nothing happens outside a search)."""
+    checkpoint()
     current_step(state).apply(state, seat, action)
     settle(state)
 

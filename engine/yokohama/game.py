@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State, json_copy, seat_token
+from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
 from engine.yokohama import church, endgame, flow, greedy, setup, story
@@ -129,7 +130,8 @@ class YokohamaGame(StepGame):
             return self.legal(state, seat)[0]
         return greedy.choose(state, seat)
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Clock | None = None) -> Action:
         """The look-ahead AI (ai.py), playing from what `seat` may see only."""
-        return search.ai_action(state, seat, seed=seed, budget_s=budget_s)
+        return search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
