@@ -131,11 +131,11 @@ def _greedy_choice(state: State, seat: int) -> tuple[Action, State]:
 def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[tuple[Action, State]]:
     """`candidates`, each with the state right after it, given the greedy choice."""
     options = flow.options(state, seat)
-    trials = []
+    trials, values = [], []
     for a in options:
         checkpoint()
         trials.append(greedy.after(state, seat, a))
-    values = [greedy.worth(trial, seat) for trial in trials]
+        values.append(greedy.worth(trials[-1], seat))
     ranked = sorted(range(len(options)), key=lambda i: -values[i])
     out = [(choice, chosen)]
     # The greedy player passes (President back to hand) only when no move gains anything; when it
