@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.jsoncopy import json_copy
+from engine.core.jsoncopy import _orjson, json_copy
 
 State = dict[str, Any]
 Action = Any  # JSON-able: dict, list, str, int, bool
@@ -32,6 +32,30 @@ Action = Any  # JSON-able: dict, list, str, int, bool
 def canonical(value: Any) -> str:
     """One canonical JSON text for a JSON-able value (sorted keys, no spaces)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_FAST_OPTIONS = 0
+if _orjson is not None:
+    _FAST_OPTIONS = (_orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_DATACLASS | _orjson.OPT_PASSTHROUGH_DATETIME
+                     | _orjson.OPT_PASSTHROUGH_SUBCLASS)
+#: A number written with an exponent: the one place orjson and `json` write a float differently.
+_EXPONENT = re.compile(rb"[0-9][eE]")
+
+
+def canonical_state(value: Any) -> str:
+    """`canonical(value)` for a value the engine made (a state, a view): the same text, written by
+    orjson in C (ten to twenty times faster) when that is certain to give the same text — no float
+    with an exponent, no big or non-JSON value — else by `canonical`. User input goes through
+    `canonical` itself (its refusals, e.g. of a NaN, are part of matching a legal action)."""
+    if _orjson is None:
+        return canonical(value)
+    try:
+        raw = _orjson.dumps(value, option=_FAST_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError: a non-str key, an integer beyond 64 bits, a non-JSON type
+        return canonical(value)
+    if _EXPONENT.search(raw):
+        return canonical(value)
+    return raw.decode()
 
 
 def seat_token(seat: int) -> str:
@@ -346,7 +370,7 @@ class Game(ABC):
 
     # ----- storage ------------------------------------------------------------------------
     def dump(self, state: State) -> str:
-        return canonical(state)
+        return canonical_state(state)
 
     def load(self, text: str) -> State:
         """The state stored as `text`, upgraded to today's `schema_version` when it is older."""

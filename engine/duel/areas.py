@@ -45,6 +45,20 @@ def area_candidates(state: State, seat: int) -> list[Candidate]:
     return result
 
 
+def area_options(state: State, seat: int) -> list[Action]:
+    """The allowed `area_candidates`, in their order, without writing the refusals (a hot path)."""
+    player = state["players"][seat]
+    result: list[Action] = []
+    for area in AREA_IDS:
+        if not area_used(state, area):
+            result.append({"do": "area", "area": area})
+            continue
+        for tech in USED_AREA_TECHS:
+            if via_allows(state, seat, tech, area) and has_tech(player, tech) and tech_ready(player, tech):
+                result.append({"do": "area", "area": area, "via": tech})
+    return result
+
+
 def via_allows(state: State, seat: int, tech: str, area: str) -> bool:
     player = state["players"][seat]
     if tech == "tram":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.deadline import checkpoint
+from engine.core.steps import forget_options, note_options
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -80,7 +81,12 @@ def note(state: State, seat: int, step: RollStep, action: Action) -> None:
 
 
 def settle(state: State, seat: int) -> None:
-    """Carry out automatic tasks and steps until the seat faces a real choice or is done."""
+    """Carry out automatic tasks and steps until the seat faces a real choice or is done.
+
+    The options of that choice are built here anyway (to see whether there is one); they are noted
+    (`note_options`) so that `legal` after a playout's `apply(..., offered=...)` need not build them
+    again. Anything noted before is dropped first: this settling changes the state."""
+    forget_options()
     ps = state["sheets"][seat]
     while True:
         if ps["queue"]:
@@ -102,6 +108,7 @@ def settle(state: State, seat: int) -> None:
             note(state, seat, step, choices[0])
             step.apply(state, seat, choices[0])
             continue
+        note_options(state, seat, choices)
         return
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core import IllegalAction, OptionSpec, State, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
-from engine.core.steps import StepGame
+from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import EndRound, waiting_for_start_player
@@ -116,6 +116,7 @@ class RollWriteGame(StepGame):
         flow.perform(state, seat, action)
         if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
             if state["round"] >= ROUNDS:
+                forget_options()  # the game is over: no seat has options
                 state["over"] = True
             else:
                 state["sheets"] = [_clone(ps) for ps in state["sheets"]]
