@@ -112,18 +112,31 @@ def spread_options(state: State, seat: int) -> list[Action]:
     A playout or a look-ahead asks for these lists all the time, so the actions of every set of a
     size are built once per tuple of areas (`_size_actions`) and handed out again in new lists:
     nobody edits an offered action (`match_legal` applies and stores its own copy)."""
-    none, areas, prices, yen, most = _spread_key(state, seat)
+    return _spread_options_of(_spread_key(state, seat))
+
+
+SpreadKey = tuple[bool, tuple[str, ...], tuple[int, ...], int, int]
+
+
+def _spread_options_of(key: SpreadKey) -> list[Action]:
+    none, areas, prices, yen, most = key
     out: list[Action] = [{"do": "place", "areas": []}] if none else []
     dearest = sorted(prices, reverse=True)
-    price = None
     for size in range(1, most + 1):
-        combos, actions = _size_actions(areas, size)
         if sum(dearest[:size]) <= yen:  # even the dearest sets of this size are affordable
-            out += actions
+            out += _size_actions(areas, size)[1]
         else:
-            price = price or dict(zip(areas, prices, strict=True))
-            out += [a for c, a in zip(combos, actions, strict=True) if sum(map(price.__getitem__, c)) <= yen]
+            out += _size_affordable(areas, prices, yen, size)[1]
     return out
+
+
+@lru_cache(maxsize=512)
+def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, size: int
+                     ) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
+    """The sets of `size` of `areas` whose `prices` add up to at most `yen`, and their actions."""
+    price = dict(zip(areas, prices, strict=True))
+    kept = [(c, a) for c, a in zip(*_size_actions(areas, size), strict=True) if sum(map(price.__getitem__, c)) <= yen]
+    return tuple(c for c, _ in kept), tuple(a for _, a in kept)
 
 
 @lru_cache(maxsize=256)
@@ -135,16 +148,18 @@ def _size_actions(areas: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, .
 
 def spread_count(state: State, seat: int) -> int:
     """How many spread placements there are (`len(spread_options)`, without building them)."""
-    none, areas, prices, yen, most = _spread_key(state, seat)
+    return _spread_count_of(_spread_key(state, seat))
+
+
+def _spread_count_of(key: SpreadKey) -> int:
+    none, areas, prices, yen, most = key
     dearest = sorted(prices, reverse=True)
     count = int(none)
-    price = None
     for size in range(1, most + 1):
         if sum(dearest[:size]) <= yen:
             count += comb(len(areas), size)
         else:
-            price = price or dict(zip(areas, prices, strict=True))
-            count += sum(1 for c in _size_actions(areas, size)[0] if sum(map(price.__getitem__, c)) <= yen)
+            count += len(_size_affordable(areas, prices, yen, size)[0])
     return count
 
 
@@ -322,13 +337,15 @@ class PlaceStep(PlacementStep):
     kinds = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        spread, pair = spread_count(state, seat), pair_options(state, seat)
-        if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
-            return [(a, None) for a in [*spread_options(state, seat), *pair]]
-        return [({"do": "place_way", "way": "spread"}, None), ({"do": "place_way", "way": "pair"}, None)]
+        return [(a, None) for a in self.options(state, seat)]
 
     def options(self, state: State, seat: int) -> list[Action]:
-        return [action for action, _ in self.candidates(state, seat)]  # every candidate is allowed
+        """Every candidate is allowed: the spreads and pairs, or the two ways when too many."""
+        key = _spread_key(state, seat)
+        spread, pair = _spread_count_of(key), pair_options(state, seat)
+        if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
+            return [*_spread_options_of(key), *pair]
+        return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         if action["do"] == "place_way":

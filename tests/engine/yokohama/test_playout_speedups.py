@@ -110,3 +110,32 @@ def test_end_conditions_checked_when_they_may_change_match_a_full_recheck(player
         again = json_copy(state)
         check_end(again)
         assert again["end"] == state["end"]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 41), (3, 42), (4, 43)])
+def test_the_additional_action_options_are_the_allowed_candidates_everywhere(players: int, seed: int) -> None:
+    """The flow asks at every Additional Action phase whether there is more than going on: the
+    options are computed without writing the refusals, and must be exactly the allowed candidates."""
+    from engine.yokohama.additional import FIRST, SECOND
+
+    for state in _random_states(players, seed, 1200)[::3]:
+        for seat in range(players):
+            for step in (FIRST, SECOND):
+                assert step.options(state, seat) == [a for a, why in step.candidates(state, seat) if why is None]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 51), (4, 52)])
+def test_spread_placements_and_their_count_are_every_affordable_set(players: int, seed: int) -> None:
+    """The spread actions come from caches keyed by the areas, prices and money (capped at what the
+    dearest sets cost): they must be every affordable set of `spread_sets`, in order."""
+    from engine.yokohama.placement import _affordable_sets, _spread_key, spread_count, spread_options
+
+    for state in _random_states(players, seed, 1500):
+        if state["stage"] not in ("place", "place_spread") or state["pending"]:
+            continue
+        seat = state["seat"]
+        none, areas, prices, _, most = _spread_key(state, seat)
+        sets = _affordable_sets(areas, prices, state["p"][seat]["yen"], most)  # the money as it is
+        expected = ([{"do": "place", "areas": []}] if none else []) + [{"do": "place", "areas": list(c)} for c in sets]
+        assert spread_options(state, seat) == expected
+        assert spread_count(state, seat) == len(expected)
