@@ -96,7 +96,7 @@ def start_main_act(state: State, seat: int, area: str, via: str | None) -> None:
 
 def after_area_chosen(state: State, seat: int) -> None:
     """Ask for the Power card / Extra Power card only when there is a real choice."""
-    allowed = [a for a, why in POWER.candidates(state, seat) if why is None]
+    allowed = POWER.own_options(state, seat)
     if len(allowed) == 1:
         play_power(state, seat, allowed[0])
 
@@ -149,6 +149,18 @@ class PowerStep(DuelStep):
                     why = f"The Power card order rule: you must play your lowest available card ({lowest})."
                 result.append(({"do": "power", "card": value, "extra": extra}, why))
         return result
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed candidates, in order, without writing the refusals (asked after every Area choice)."""
+        player = state["players"][seat]
+        extras = [e for e in (0, 1, 2) if self._extra_refusal(player, e) is None]
+        if state["turn"]["act"]["kind"] == "agent":
+            return [{"do": "power", "extra": e} for e in extras]
+        lowest = lowest_card(player)
+        any_card = tech_ready(player, "postal_system")
+        return [{"do": "power", "card": value, "extra": e}
+                for value in sorted({value for _, value in power_card_values(player)})
+                if value == lowest or any_card for e in extras]
 
     @staticmethod
     def _extra_refusal(player: PlayerState, extra: int) -> str | None:

@@ -36,3 +36,18 @@ def test_the_turn_steps_options_are_its_allowed_candidates_everywhere(seed: int)
             assert TURN.own_options(state, seat) == [a for a, why in TURN.candidates(state, seat) if why is None]
         options = GAME.legal(state, seat)
         state = GAME.apply(state, seat, rng.choice(options), offered=options)
+
+
+@pytest.mark.parametrize("seed", [10, 11, 12])
+def test_the_power_steps_options_are_its_allowed_candidates_whenever_an_area_is_chosen(seed: int) -> None:
+    from engine.duel.areas import POWER
+
+    rng = Rng(seed)
+    state = GAME.new(2, seed)
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        if state["turn"]["act"] is not None:
+            allowed = [a for a, why in POWER.candidates(state, seat) if why is None]
+            assert POWER.own_options(state, seat) == allowed
+        options = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(options), offered=options)
