@@ -38,14 +38,23 @@ _FAST_OPTIONS = 0
 if _orjson is not None:
     _FAST_OPTIONS = (_orjson.OPT_SORT_KEYS | _orjson.OPT_PASSTHROUGH_DATACLASS | _orjson.OPT_PASSTHROUGH_DATETIME
                      | _orjson.OPT_PASSTHROUGH_SUBCLASS)
-#: A number written with an exponent: the one place orjson and `json` write a float differently.
-_EXPONENT = re.compile(rb"[0-9][eE]")
+
+
+def _may_hold_a_float(raw: bytes) -> bool:
+    """Whether orjson's text may hold a float (a digit followed by "." or "e"): the one kind of
+    value orjson writes differently from `json` (1e-05 as 0.00001). A string holding such a pair
+    only sends the value the slow way; the scan is one C translation and three C searches."""
+    digits = raw.translate(_DIGITS_AS_ZERO)
+    return b"0." in digits or b"0e" in digits or b"0E" in digits
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
 
 def canonical_state(value: Any) -> str:
     """`canonical(value)` for a value the engine made (a state, a view): the same text, written by
-    orjson in C (ten to twenty times faster) when that is certain to give the same text — no float
-    with an exponent, no big or non-JSON value — else by `canonical`. User input goes through
+    orjson in C (ten to twenty times faster) when that is certain to give the same text — no float,
+    no big or non-JSON value — else by `canonical`. User input goes through
     `canonical` itself (its refusals, e.g. of a NaN, are part of matching a legal action)."""
     if _orjson is None:
         return canonical(value)
@@ -53,7 +62,7 @@ def canonical_state(value: Any) -> str:
         raw = _orjson.dumps(value, option=_FAST_OPTIONS)
     except TypeError:  # orjson.JSONEncodeError: a non-str key, an integer beyond 64 bits, a non-JSON type
         return canonical(value)
-    if _EXPONENT.search(raw):
+    if _may_hold_a_float(raw):
         return canonical(value)
     return raw.decode()
 
