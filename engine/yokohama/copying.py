@@ -6,13 +6,16 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
 - the parts fixed at `new()` — the layout, its rows and adjacency, the options — are never changed
   by any move, so the copy shares them with the original (`SHARED`; a test plays games and checks
   they still equal the dealt ones);
+- the building sites are shared one by one: the one move that changes a site (building) replaces
+  that area's site with a new one instead of editing it (`construction.build`);
 - every other part is copied by the cheapest exact copy for its shape: a flat list or dict of
   numbers and strings by a slice or `dict.copy`, a player's board part by part;
 - a state or player with keys this module does not know (an older or later schema) gets a full
   JSON copy instead, so an unknown part is always copied, never shared.
 
-Tests hold it to `json_copy`: equal results on many random positions, and no list or dict shared
-with the original outside `SHARED` (tests/engine/yokohama/test_copying.py).
+Tests hold it to `json_copy`: equal results on many random positions, no list or dict shared with
+the original outside `SHARED` and the sites, and the state a move was made from unchanged by it
+(tests/engine/yokohama/test_playout_speedups.py).
 """
 
 from __future__ import annotations
@@ -57,8 +60,7 @@ def copy_state(state: State) -> State:
         return json_copy(state)
     copied = state.copy()
     copied["p"] = [_player(pl) for pl in state["p"]]
-    copied["sites"] = {area: {"card": site["card"], "shops": site["shops"][:], "th": site["th"]}
-                       for area, site in state["sites"].items()}
+    copied["sites"] = state["sites"].copy()  # a build replaces its site (construction.build): shared
     copied["tokens"] = state["tokens"].copy()
     copied["mercs"] = state["mercs"].copy()
     copied["ports"] = {area: row[:] for area, row in state["ports"].items()}

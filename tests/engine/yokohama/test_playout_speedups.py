@@ -57,11 +57,32 @@ def test_the_move_copy_is_a_full_copy_sharing_only_what_no_move_changes(players:
                   and isinstance(state[key], dict | list)}
         assert shared <= SHARED
         mine = {i: p for i, p in _containers(copied).items()
-                if not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in SHARED)}
+                if not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in SHARED)
+                and not p.startswith("/sites/")}  # sites are replaced when built on, never edited
         theirs = _containers(state)
         assert not set(mine) & set(theirs), [mine[i] for i in set(mine) & set(theirs)][:5]
     for key in SHARED:
         assert states[-1][key] == dealt[key], f"{key} is dealt at new() and never changes"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 61), (3, 62), (4, 63), (4, 64)])
+def test_a_move_never_changes_the_state_it_was_made_from(players: int, seed: int) -> None:
+    """The contract (`apply` never modifies the given state), over whole random games: with parts
+    shared between a state and its copy, every move must leave the earlier state as it was."""
+    rng = Rng(seed)
+    state = GAME.new(players, seed)
+    built = 0
+    for _ in range(3000):
+        if GAME.is_over(state):
+            break
+        before = GAME.dump(state)
+        seat = rng.choice(GAME.to_act(state))
+        options = GAME.legal(state, seat)
+        after = GAME.apply(state, seat, rng.choice(options), offered=options)
+        assert GAME.dump(state) == before
+        built += after["sites"] != state["sites"]
+        state = after
+    assert built, "some moves built on a site"
 
 
 def test_an_unknown_key_is_copied_not_shared() -> None:
