@@ -130,10 +130,10 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
               clock: Clock | None = None) -> dict[str, Any]:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
     `time.perf_counter`), checked inside the work."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     choices = options(state, seat)
     if len(choices) <= 1:
         return choices[0]
-    deadline = Deadline(budget_s, clock)
     best, best_value = 0, float("-inf")
     with deadline.running():
         try:

@@ -50,10 +50,10 @@ def ai_action(game: Any, state: State, seat: int, *, seed: int = 0, budget_s: fl
               clock: Clock | None = None) -> Any:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
     `time.perf_counter`), checked inside the work."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     choices = game.legal(state, seat)
     if len(choices) <= 1:
         return choices[0] if choices else None
-    deadline = Deadline(budget_s, clock)
     best, best_value = 0, float("-inf")
     with deadline.running():
         try:

@@ -157,10 +157,10 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
 
     `budget_s` caps the thinking time on `clock` (default `time.perf_counter`), checked inside the
     work; a decision cut short answers with the best option it finished judging."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     options = flow.options(state, seat)
     if len(options) <= 1:
         return options[0] if options else None
-    deadline = Deadline(budget_s, clock)
     rng = Rng(mix_seed(seed, seat, state["turns"], state["round"], state["stage"]))
     picks: list[Action] = [options[0]]  # the answer if not even the greedy choice is made in time
     totals = [0.0]
