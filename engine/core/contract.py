@@ -191,7 +191,9 @@ class Game(ABC):
 
         `offered` is for a caller that has just asked `legal(state, seat)` for this very state and
         chose from it (a playout, a search): the answer is checked against that list instead of
-        computing it again. Front ends never pass it.
+        computing it again, and a step game may keep the option list it built for the returned state
+        for `legal` (engine.core.steps) — so such a caller treats the returned state as read-only
+        (it applies again, never edits it in place). Front ends never pass it.
         """
         if self.is_over(state):
             raise IllegalAction("This game is over.")

@@ -130,7 +130,7 @@ def _spread_options_of(key: SpreadKey) -> list[Action]:
     return out
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, size: int
                      ) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
     """The sets of `size` of `areas` whose `prices` add up to at most `yen`, and their actions."""
@@ -139,7 +139,7 @@ def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, 
     return tuple(c for c, _ in kept), tuple(a for _, a in kept)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _size_actions(areas: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
     """Every set of `size` of `areas` (in order), and its spread action."""
     combos = tuple(combinations(areas, size))
