@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.contract import Action, Game, State, canonical
+from engine.core.contract import Action, Game, State, canonical_state
 from engine.core.rng import Rng
 
 Policy = Callable[[Game, State, int, Rng], Action]
@@ -107,5 +107,5 @@ def _check_actions_jsonable(game: Game, state: State, seat: int) -> None:
 def _check_round_trip(game: Game, state: State) -> None:
     text = game.dump(state)
     again = game.load(text)
-    if game.dump(again) != text or canonical(game.view(again, None)) != canonical(game.view(state, None)):
+    if game.dump(again) != text or canonical_state(game.view(again, None)) != canonical_state(game.view(state, None)):
         raise ContractViolation(f"{game.name}: load(dump(state)) does not round-trip")

@@ -57,12 +57,21 @@ class Rng:
         return _splitmix_output(self.state)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias.
+
+        `next_u64` inlined (playouts draw twice per action); with n == 1 the answer is 0 whatever
+        is drawn, so the state only steps on, exactly as a draw would move it."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if n == 1:
+            self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            return 0
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            x = self.next_u64()
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -9,8 +9,30 @@ named moves work the same way). `StepGame` derives the contract from the current
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from engine.core.contract import Action, Game, State, canonical
+
+#: The option list a step built last while settling a position (`note_options`): the state object,
+#: the seat, the list. Held by identity (a strong reference, so the id cannot be reused).
+_built: tuple[State, int, list[Action]] | None = None
+#: The list `legal` may hand out again: promoted from `_built` by `StepGame.apply(..., offered=...)`
+#: when that very list belongs to the new state it returns.
+_kept: tuple[State, int, list[Action]] | None = None
+
+
+def note_options(state: State, seat: int, options: list[Action]) -> None:
+    """Record the full option list a step has just built for `seat` in `state` (typically to learn
+    that it has more than one answer, so the flow stops there). If `state` is the position a playout's
+    `apply(..., offered=...)` returns, `legal` reuses this list instead of building it again."""
+    global _built
+    _built = (state, seat, options)
+
+
+def forget_options() -> None:
+    """Drop the noted list: the flow goes on changing the position it was built for."""
+    global _built
+    _built = None
 
 
 class Step(ABC):
@@ -108,8 +130,23 @@ class StepGame(Game):
         """The step `seat` is in now (None: the seat owes nothing)."""
 
     def legal(self, state: State, seat: int) -> list[Action]:
+        kept = _kept
+        if kept is not None and kept[0] is state and kept[1] == seat:
+            return list(kept[2])
         step = self.step_of(state, seat)
         return step.options(state, seat) if step is not None else []
+
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """`Game.apply`; with `offered` (a playout or a search, which never edit a state in place),
+        the option list the flow built while settling the new position is kept for `legal`, which
+        then hands out a copy of that list instead of building it a second time."""
+        global _kept
+        new_state = super().apply(state, seat, action, offered=offered)
+        if offered is not None:
+            built = _built
+            if built is not None and built[0] is new_state:
+                _kept = built
+        return new_state
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         step = self.step_of(state, seat)

@@ -23,14 +23,20 @@ decision (tests/engine/duel/test_ai.py, the swap test).
 
 Every random choice comes from `Rng(seed, ...)`, and the number of simulations is fixed, so a seed
 gives the same decision on any machine; the time budget is only a safety cap.
+
+The cap is real (issue 25): the deadline is read in the ranking and candidate loops and at every
+decision of a play-out, and every trial the greedy player makes checks it too
+(`engine.core.deadline`). Cut short, the AI answers with the best option whose play-out finished,
+else the best by the greedy player's own value among those rated, else the first option. With time
+to spare nothing changes.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from engine.core import Rng, State, canonical, json_copy, mix_seed
+from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.greedy import _after, _settle, greedy_action, worth
@@ -95,12 +101,13 @@ def _turn_count(state: State) -> tuple[int, int]:
     return state["round"], state["turns_done"]
 
 
-def _play_out(state: State, deadline: float) -> State:
-    """Both seats play the greedy player's choices until HORIZON_TURNS turns have ended, the round
-    has ended (or the game), or the budget runs out."""
+def _play_out(state: State) -> State:
+    """Both seats play the greedy player's choices until HORIZON_TURNS turns have ended, or the
+    round has ended (or the game); a search's deadline stops it (`OutOfTime`)."""
     start_round, start_turns = _turn_count(state)
     for _ in range(ROLLOUT_LIMIT):
-        if state["phase"] == "over" or time.perf_counter() > deadline:
+        checkpoint()
+        if state["phase"] == "over":
             break
         if state["round"] != start_round or state["phase"] == "upgrade":
             break
@@ -119,26 +126,36 @@ def _one_step(world: State, seat: int, action: dict[str, Any]) -> float:
     return value - 0.01 if action.get("do") in ("order", "hire", "spin", "agent") else value
 
 
-def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> dict[str, Any]:
+def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+              clock: Clock | None = None) -> dict[str, Any]:
+    """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
+    `time.perf_counter`), checked inside the work."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     choices = options(state, seat)
     if len(choices) <= 1:
         return choices[0]
-    deadline = time.perf_counter() + budget_s
-    base = mix_seed(seed, "duel ai", seat, state["round"], state["turns_done"], state.get("log_count", 0))
-    worlds = [determinize(state, seat, Rng(mix_seed(base, w))) for w in range(WORLDS)]
-    legal_in = [{canonical(a) for a in options(w, seat)} for w in worlds]
-
-    ranked = sorted(range(len(choices)), key=lambda i: -_one_step(worlds[0], seat, choices[i]))[:TOP_K]
-    best, best_value = ranked[0], float("-inf")
-    for i in ranked:
-        key = canonical(choices[i])
-        values = []
-        for world, legal in zip(worlds, legal_in, strict=True):
-            if key not in legal:
-                continue
-            values.append(_value(_play_out(_after(world, seat, choices[i]), deadline), seat))
-        if values and sum(values) / len(values) > best_value + 1e-9:
-            best, best_value = i, sum(values) / len(values)
-        if time.perf_counter() > deadline:
-            break  # the budget is a safety cap: keep the best option found so far
+    best, best_value = 0, float("-inf")
+    with deadline.running():
+        try:
+            base = mix_seed(seed, "duel ai", seat, state["round"], state["turns_done"], state.get("log_count", 0))
+            worlds = [determinize(state, seat, Rng(mix_seed(base, w))) for w in range(WORLDS)]
+            legal_in = [{canonical(a) for a in options(w, seat)} for w in worlds]
+            rated: list[tuple[float, int]] = []
+            for i, choice in enumerate(choices):
+                checkpoint()
+                rated.append((-_one_step(worlds[0], seat, choice), i))
+                best = min(rated)[1]  # cut short here: the greedy player's best so far
+            ranked = [i for _, i in sorted(rated)][:TOP_K]
+            best = ranked[0]
+            for i in ranked:
+                key = canonical(choices[i])
+                values = []
+                for world, legal in zip(worlds, legal_in, strict=True):
+                    if key not in legal:
+                        continue
+                    values.append(_value(_play_out(_after(world, seat, choices[i])), seat))
+                if values and sum(values) / len(values) > best_value + 1e-9:
+                    best, best_value = i, sum(values) / len(values)
+        except OutOfTime:
+            pass  # keep the best option judged so far
     return choices[best]

@@ -45,6 +45,20 @@ def area_candidates(state: State, seat: int) -> list[Candidate]:
     return result
 
 
+def area_options(state: State, seat: int) -> list[Action]:
+    """The allowed `area_candidates`, in their order, without writing the refusals (a hot path)."""
+    player = state["players"][seat]
+    result: list[Action] = []
+    for area in AREA_IDS:
+        if not area_used(state, area):
+            result.append({"do": "area", "area": area})
+            continue
+        for tech in USED_AREA_TECHS:
+            if via_allows(state, seat, tech, area) and has_tech(player, tech) and tech_ready(player, tech):
+                result.append({"do": "area", "area": area, "via": tech})
+    return result
+
+
 def via_allows(state: State, seat: int, tech: str, area: str) -> bool:
     player = state["players"][seat]
     if tech == "tram":
@@ -82,7 +96,7 @@ def start_main_act(state: State, seat: int, area: str, via: str | None) -> None:
 
 def after_area_chosen(state: State, seat: int) -> None:
     """Ask for the Power card / Extra Power card only when there is a real choice."""
-    allowed = [a for a, why in POWER.candidates(state, seat) if why is None]
+    allowed = POWER.own_options(state, seat)
     if len(allowed) == 1:
         play_power(state, seat, allowed[0])
 
@@ -135,6 +149,18 @@ class PowerStep(DuelStep):
                     why = f"The Power card order rule: you must play your lowest available card ({lowest})."
                 result.append(({"do": "power", "card": value, "extra": extra}, why))
         return result
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed candidates, in order, without writing the refusals (asked after every Area choice)."""
+        player = state["players"][seat]
+        extras = [e for e in (0, 1, 2) if self._extra_refusal(player, e) is None]
+        if state["turn"]["act"]["kind"] == "agent":
+            return [{"do": "power", "extra": e} for e in extras]
+        lowest = lowest_card(player)
+        any_card = tech_ready(player, "postal_system")
+        return [{"do": "power", "card": value, "extra": e}
+                for value in sorted({value for _, value in power_card_values(player)})
+                if value == lowest or any_card for e in extras]
 
     @staticmethod
     def _extra_refusal(player: PlayerState, extra: int) -> str | None:

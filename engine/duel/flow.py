@@ -7,6 +7,7 @@ applies, so `legal`, refusals, prompts and labels all come from the step's own d
 from __future__ import annotations
 
 from engine.core import State
+from engine.core.deadline import checkpoint
 from engine.duel.act import resume_owed_steps
 from engine.duel.areas import ACT_STEPS
 from engine.duel.free import FREE
@@ -59,7 +60,8 @@ def options(state: State, seat: int) -> list[Action]:
 
 def perform(state: State, seat: int, action: Action) -> None:
     """Carry out a legal `action` of `seat` on `state` (mutated), then take back any steps a
-    finished Foreign Agent interrupted."""
+    finished Foreign Agent interrupted. A search's deadline may stop it here (`checkpoint`)."""
+    checkpoint()
     step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
     step.apply(state, seat, action)

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from engine.core import OptionSpec, State, json_copy, seat_token
+from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring
@@ -174,9 +175,10 @@ class DuelGame(StepGame):
     def auto_action(self, state: State, seat: int) -> Any:
         return greedy_action(state, seat)
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Clock | None = None) -> Any:
         """The search player of engine/duel/ai.py: sees only what `seat` sees, deterministic under `seed`."""
-        return ai.ai_action(state, seat, seed=seed, budget_s=budget_s)
+        return ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
     # ----- stored games ----------------------------------------------------------------------------
     def upgrade(self, state: State, from_version: int) -> State:

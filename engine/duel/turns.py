@@ -48,6 +48,11 @@ class TurnStep(DuelStep):
         why_not_end = None if turn["area_done"] else "You must take your Area Action before ending your turn."
         return result + [({"do": "end"}, why_not_end)]
 
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed candidates, without writing the refusals: the Areas, or once the Area action
+        is done, ending the turn."""
+        return [{"do": "end"}] if state["turn"]["area_done"] else areas.area_options(state, seat)
+
     def take(self, state: State, seat: int, action: Action) -> None:
         if action["do"] == "end":
             end_turn(state)

@@ -12,13 +12,18 @@ stops where the round ends, and `sheet_value` reads no dice, so the future rolls
 at `new()` (the daily challenge's fairness rests on them) are never used — a test swaps them and
 checks the decision does not move. It is deterministic: the same state gives the same action,
 whatever the seed; the time budget is a safety cap that, in normal play, is never reached.
+
+The cap is real (issue 25): the deadline is read in the candidate loops and at every decision of
+a rollout, and every trial the greedy player makes checks it too (`engine.core.deadline`). Cut
+short, the AI answers with the best option whose rollout finished, else the best by the one-step
+worth among those tried, else the first option.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.rollwrite.greedy import greedy_action, sheet_value
 
 State = dict[str, Any]
@@ -30,6 +35,7 @@ def _round_end(game: Any, state: State, seat: int) -> State:
     """The state when `seat` has finished this round, playing the greedy player's choices."""
     start = state["round"]
     while not game.is_over(state) and state["round"] == start and seat in game.to_act(state):
+        checkpoint()
         state = game.apply(state, seat, greedy_action(game, state, seat))
     return state
 
@@ -40,18 +46,30 @@ def _worth(game: Any, state: State, seat: int) -> float:
     return sheet_value(state, state["sheets"][seat])
 
 
-def ai_action(game: Any, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+def ai_action(game: Any, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+              clock: Clock | None = None) -> Any:
+    """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
+    `time.perf_counter`), checked inside the work."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     choices = game.legal(state, seat)
     if len(choices) <= 1:
         return choices[0] if choices else None
-    deadline = time.perf_counter() + budget_s
-    after = [game.apply(state, seat, action, offered=choices) for action in choices]
-    ranked = sorted(range(len(choices)), key=lambda i: -_worth(game, after[i], seat))[:MAX_CANDIDATES]
-    best, best_value = ranked[0], float("-inf")
-    for i in ranked:
-        value = _worth(game, _round_end(game, after[i], seat), seat)
-        if value > best_value + 1e-9:
-            best, best_value = i, value
-        if time.perf_counter() > deadline:
-            break  # the budget is a safety cap: keep the best option found so far
+    best, best_value = 0, float("-inf")
+    with deadline.running():
+        try:
+            rated: list[tuple[float, int]] = []
+            after = []
+            for i, action in enumerate(choices):
+                checkpoint()
+                after.append(game.apply(state, seat, action, offered=choices))
+                rated.append((-_worth(game, after[i], seat), i))
+                best = min(rated)[1]  # cut short here: the best one-step worth so far
+            ranked = [i for _, i in sorted(rated)][:MAX_CANDIDATES]
+            best = ranked[0]
+            for i in ranked:
+                value = _worth(game, _round_end(game, after[i], seat), seat)
+                if value > best_value + 1e-9:
+                    best, best_value = i, value
+        except OutOfTime:
+            pass  # keep the best option judged so far
     return choices[best]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.deadline import checkpoint
+from engine.core.steps import forget_options, note_options
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -63,7 +65,9 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def perform(state: State, seat: int, action: Action) -> None:
-    """Carry out a legal action for this seat, then settle everything that needs no decision."""
+    """Carry out a legal action for this seat, then settle everything that needs no decision.
+    A search's deadline may stop it here (`checkpoint`; nothing happens outside a search)."""
+    checkpoint()
     step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
     note(state, seat, step, action)
@@ -77,7 +81,12 @@ def note(state: State, seat: int, step: RollStep, action: Action) -> None:
 
 
 def settle(state: State, seat: int) -> None:
-    """Carry out automatic tasks and steps until the seat faces a real choice or is done."""
+    """Carry out automatic tasks and steps until the seat faces a real choice or is done.
+
+    The options of that choice are built here anyway (to see whether there is one); they are noted
+    (`note_options`) so that `legal` after a playout's `apply(..., offered=...)` need not build them
+    again. Anything noted before is dropped first: this settling changes the state."""
+    forget_options()
     ps = state["sheets"][seat]
     while True:
         if ps["queue"]:
@@ -99,6 +108,7 @@ def settle(state: State, seat: int) -> None:
             note(state, seat, step, choices[0])
             step.apply(state, seat, choices[0])
             continue
+        note_options(state, seat, choices)
         return
 
 

@@ -8,6 +8,7 @@ is queued as tasks (task_steps.py), asked before the round goes on.
 
 from __future__ import annotations
 
+from operator import ge
 from typing import Any
 
 from engine.rollwrite import rules
@@ -151,7 +152,9 @@ def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
         rules.has(ps, "postal"),
     )
     placed = rec["placed"]
-    return tuple(p for p in every if all(p[r] >= placed[r] for r in range(len(p))))
+    if not any(placed):  # nothing placed yet: every placement is still open
+        return every
+    return tuple(p for p in every if all(map(ge, p, placed)))
 
 
 def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) -> None:

@@ -150,13 +150,25 @@ def gain(ps: Sheet, res: str, n: int, data: dict[str, Any]) -> list[Task]:
 # ----- port district ------------------------------------------------------------------------
 def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
     """Order forms with at least one uncrossed trade good of this kind."""
-    out = []
+    marks = ps["goods"]
+    return [form for form, spaces in _good_spaces(data).get(good, ()) if not all(marks[form][i] for i in spaces)]
+
+
+#: Per sheet side (its data, by identity): each good's forms in order, with the spaces it has on each.
+_SPACES: dict[int, tuple[dict[str, Any], dict[str, list[tuple[int, tuple[int, ...]]]]]] = {}
+
+
+def _good_spaces(data: dict[str, Any]) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+    known = _SPACES.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    spaces: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
     for form in data["forms"]:
-        for g, crossed in zip(form["goods"], ps["goods"][form["id"]], strict=True):
-            if g == good and not crossed:
-                out.append(form["id"])
-                break
-    return out
+        for good in dict.fromkeys(form["goods"]):
+            spaces.setdefault(good, []).append(
+                (form["id"], tuple(i for i, g in enumerate(form["goods"]) if g == good)))
+    _SPACES[id(data)] = (data, spaces)
+    return spaces
 
 
 def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:

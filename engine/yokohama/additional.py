@@ -90,6 +90,23 @@ class AdditionalStep(YokohamaStep):
             return [*out, ({"do": "main"}, None), ({"do": "end_turn"}, "Take your main action before ending the turn.")]
         return [*out, ({"do": "end_turn"}, None), ({"do": "main"}, "You have taken your main action this turn.")]
 
+    def options(self, state: State, seat: int) -> list[Action]:
+        """The allowed `candidates`, in their order, without writing the refused ones' reasons: the
+        flow asks at every Additional Action phase whether there is more than going on."""
+        pl = state["p"][seat]
+        out: list[Action] = [{"do": "fulfill", "order": o} for o in pl["orders"] if can_pay_order(state, seat, o)]
+        if pl["hand"]["assistants"] >= 1:  # `achievement_refusal` is None
+            out += [{"do": "achieve", "card": a["id"]} for a in state["achievements"]
+                    if seat not in a["claimed"] and achievements.meets(state, seat, a["id"])]
+        if merc_refusal(state, seat) is None:
+            out += [{"do": "merc", "area": a} for a in merc_areas(state, seat)]
+        if spin_refusal(state, seat) is None:
+            out.append({"do": "spin"})
+        if university_refusal(state, seat) is None:
+            out.append({"do": "university"})
+        out.append({"do": "main"} if self.stage == "first" else {"do": "end_turn"})
+        return out
+
     def take(self, state: State, seat: int, action: Action) -> None:
         pl = state["p"][seat]
         do = action["do"]

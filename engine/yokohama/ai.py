@@ -16,14 +16,21 @@ count the seat does see. The new deal depends only on what `view(state, seat)` s
 seed, so swapping another player's hidden orders with unseen ones cannot move the decision (the
 swap test). All randomness comes from `engine.core.Rng`; the number of simulations is fixed, and
 the time budget is only a safety cap.
+
+The cap is real (issue 25): the deadline is read inside the candidate loop and every rollout
+decision, and every trial the greedy player makes checks it too (`engine.core.deadline`), so a
+decision stops within one greedy trial of its budget. Cut short, it answers with what it has
+finished judging: the option best over the worlds fully played out, else the greedy player's
+choice, else (a budget too small for even that) the first option. With time to spare nothing
+changes: the same rollouts, the same choice.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from engine.core import Rng, State, json_copy
+from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.core.rng import mix_seed
 from engine.yokohama import endgame, flow, greedy
 from engine.yokohama.components import parts
@@ -98,6 +105,7 @@ def rollout(state: State, seat: int) -> State:
     """Play greedy choices for every seat until `seat` begins its next turn (or the game ends)."""
     turns = state["turns"]
     for _ in range(ROLLOUT_CAP):
+        checkpoint()
         if state["over"]:
             break
         if state["turns"] != turns and state["seat"] == seat and state["stage"] == "first":
@@ -109,17 +117,27 @@ def rollout(state: State, seat: int) -> State:
 
 def candidates(state: State, seat: int) -> list[Action]:
     """The greedy choice first, then the other options with the best worth right after them."""
-    return [action for action, _ in _candidates(state, seat)]
+    return [action for action, _ in _candidates(state, seat, *_greedy_choice(state, seat))]
 
 
-def _candidates(state: State, seat: int) -> list[tuple[Action, State]]:
-    """`candidates`, each with the state right after it."""
+def _greedy_choice(state: State, seat: int) -> tuple[Action, State]:
+    """The greedy player's choice (the first card at the setup choice) and the state after it."""
+    if state["stage"] == "keep":
+        choice = flow.options(state, seat)[0]
+        return choice, greedy.after(state, seat, choice)
+    return greedy.choose_with_state(state, seat)
+
+
+def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[tuple[Action, State]]:
+    """`candidates`, each with the state right after it, given the greedy choice."""
     options = flow.options(state, seat)
-    choice, chosen = greedy.choose_with_state(state, seat) if state["stage"] != "keep" else (options[0], None)
-    trials = [greedy.after(state, seat, a) for a in options]
-    values = [greedy.worth(trial, seat) for trial in trials]
+    trials, values = [], []
+    for a in options:
+        checkpoint()
+        trials.append(greedy.after(state, seat, a))
+        values.append(greedy.worth(trials[-1], seat))
     ranked = sorted(range(len(options)), key=lambda i: -values[i])
-    out = [(choice, chosen if chosen is not None else greedy.after(state, seat, choice))]
+    out = [(choice, chosen)]
     # The greedy player passes (President back to hand) only when no move gains anything; when it
     # moves, a pass is no candidate either (issue 20: passing with a gain in reach stalls games).
     passing_allowed = choice.get("do") == "return"
@@ -133,26 +151,37 @@ def _candidates(state: State, seat: int) -> list[tuple[Action, State]]:
     return out
 
 
-def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
-    """A legal action for `seat`, chosen from its view only, deterministic under `seed`."""
+def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+              clock: Clock | None = None) -> Action:
+    """A legal action for `seat`, chosen from its view only, deterministic under `seed`.
+
+    `budget_s` caps the thinking time on `clock` (default `time.perf_counter`), checked inside the
+    work; a decision cut short answers with the best option it finished judging."""
+    deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too
     options = flow.options(state, seat)
     if len(options) <= 1:
         return options[0] if options else None
-    deadline = time.perf_counter() + budget_s
     rng = Rng(mix_seed(seed, seat, state["turns"], state["round"], state["stage"]))
-    worlds = [determinize(state, seat, rng) for _ in range(SAMPLES)]
-    first = _candidates(worlds[0], seat)
-    picks = [action for action, _ in first]
-    totals = [0.0] * len(picks)
-    for w, world in enumerate(worlds):
-        margins = []
-        for action, trial in first:
-            start = trial if w == 0 else greedy.after(world, seat, action)
-            margins.append(_margin(rollout(start, seat), seat))
-            if time.perf_counter() > deadline:
-                break
-        if len(margins) < len(picks):
-            break  # the budget is a safety cap: judge on the worlds fully played out so far
-        totals = [t + m for t, m in zip(totals, margins, strict=True)]
+    picks: list[Action] = [options[0]]  # the answer if not even the greedy choice is made in time
+    totals = [0.0]
+    with deadline.running():
+        try:
+            worlds = [determinize(state, seat, rng) for _ in range(SAMPLES)]
+            choice, chosen = _greedy_choice(worlds[0], seat)
+            picks = [choice]
+            first = _candidates(worlds[0], seat, choice, chosen)
+            picks = [action for action, _ in first]
+            totals = [0.0] * len(picks)
+            for w, world in enumerate(worlds):
+                margins = []
+                for action, trial in first:
+                    start = trial if w == 0 else greedy.after(world, seat, action)
+                    margins.append(_margin(rollout(start, seat), seat))
+                # only worlds fully played out count: a cut-short decision judges on those
+                totals = [t + m for t, m in zip(totals, margins, strict=True)]
+                if deadline.passed():
+                    break
+        except OutOfTime:
+            pass
     best = max(range(len(picks)), key=lambda j: (totals[j], -j))
     return picks[best]

@@ -80,14 +80,18 @@ def build(state: State, seat: int, action: Action) -> None:
     site = state["sites"][area]
     card = parts().sites[site["card"]]
     pl = state["p"][seat]
+    # A site is replaced, never edited in place: states copied for a move share their sites
+    # (copying.py), so the state this move was made from keeps its own.
     if action["what"] == "shop":
-        site["shops"][action["space"]] = seat
+        shops = site["shops"][:]
+        shops[action["space"]] = seat
+        state["sites"][area] = {**site, "shops": shops}
         pl["hand"]["shops"] -= 1
         grant(state, seat, card["shops"][action["space"]])
         effect_gain(state, seat, "gaslight")
         log(state, f"built a Shophouse in {area_name(area)}")
     else:
-        site["th"] = seat
+        state["sites"][area] = {**site, "th": seat}
         pl["hand"]["th"] -= 1
         grant(state, seat, card["trading_house"])
         effect_gain(state, seat, "electric_light")

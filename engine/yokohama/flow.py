@@ -10,6 +10,8 @@ decision (or the end of the game) is reached, so `legal` never has to look ahead
 from __future__ import annotations
 
 from engine.core import State
+from engine.core.deadline import checkpoint
+from engine.core.steps import forget_options
 from engine.yokohama import (
     additional,
     agency,
@@ -126,7 +128,9 @@ def options(state: State, seat: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action) -> None:
-    """One decision and the automatic steps after it."""
+    """One decision and the automatic steps after it. A search's deadline may stop it here
+    (`checkpoint`; nothing happens outside a search)."""
+    checkpoint()
     current_step(state).apply(state, seat, action)
     settle(state)
 
@@ -169,9 +173,17 @@ AUTOMATIC = {
 def settle(state: State) -> None:
     """Run automatic steps until someone owes a decision; a decision with one answer is taken
     ("Go on to the main action" when no free action is possible, "End your turn", a payment
-    with one way)."""
+    with one way).
+
+    The end conditions are checked before every step, but only when something they read may have
+    changed since the last check of this settling (`_end_mark`): they are what most of a playout's
+    steps would otherwise rescan."""
+    checked = None
     while not state["over"]:
-        check_end(state)
+        mark = _end_mark(state)
+        if mark != checked:
+            check_end(state)
+            checked = mark
         stage = state["stage"]
         seat = state["seat"]
         automatic = None if state["pending"] else AUTOMATIC.get(stage)
@@ -186,7 +198,19 @@ def settle(state: State) -> None:
             answer = step.single_answer(state, seat)
             if answer is None:
                 return
+            forget_options()  # an option list noted for this position no longer holds
             step.apply(state, seat, answer)
+
+
+def _end_mark(state: State) -> tuple[int, int, int, int]:
+    """Changes whenever an end condition may have changed: a Shophouse or Trading House leaves a
+    player's supply (hand + warehouse) only to be built, a Church or Customs space is taken only by a
+    pawn, and an end reason can be noted elsewhere (the Order deck running out)."""
+    supply = 0
+    for pl in state["p"]:
+        hand, warehouse = pl["hand"], pl["warehouse"]
+        supply += hand["shops"] + hand["th"] + warehouse["shops"] + warehouse["th"]
+    return supply, state["church"].count(None), state["customs"].count(None), len(state["end"]["reasons"])
 
 
 def upgrade_from_1(state: State) -> None:

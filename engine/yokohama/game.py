@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import State, json_copy, seat_token
+from engine.core import State, seat_token
+from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
 from engine.yokohama import church, endgame, flow, greedy, setup, story
 from engine.yokohama import view as views
+from engine.yokohama.copying import copy_state
 from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
 
 Action = Any
@@ -56,9 +58,9 @@ class YokohamaGame(StepGame):
         return flow.step_of(state, seat)
 
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """A JSON copy (`json_copy`): many times faster than `copy.deepcopy` for this plain-JSON
-        state (profiled: deepcopy was 85% of a playout)."""
-        return json_copy(state)
+        """A copy that knows the state's shape (copying.py): the parts dealt at `new()` are shared,
+        the rest copied part by part — about twice as fast as a JSON copy, the same result."""
+        return copy_state(state)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.apply(state, seat, action)
@@ -129,7 +131,8 @@ class YokohamaGame(StepGame):
             return self.legal(state, seat)[0]
         return greedy.choose(state, seat)
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Action:
+    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Clock | None = None) -> Action:
         """The look-ahead AI (ai.py), playing from what `seat` may see only."""
-        return search.ai_action(state, seat, seed=seed, budget_s=budget_s)
+        return search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 

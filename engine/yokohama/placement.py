@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 from engine.core import State
 from engine.yokohama.board import (
@@ -53,6 +54,28 @@ def spread_limit(state: State, seat: int) -> int:
     return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
 
 
+def _spread_key(state: State, seat: int) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
+    """What the spread placements depend on: whether "none more" is allowed, the affordable areas,
+    their prices, the money and the most that may be placed (`spread_sets`)."""
+    ctx = state["ctx"]
+    placed: list[str] = ctx.get("placed", [])
+    limit = ctx.get("limit", spread_limit(state, seat)) - len(placed)
+    pl = state["p"][seat]
+    others = presidents_by_area(state, seat)
+    yen = pl["yen"]
+    # `affordable_areas(state, seat, 1, exclude=placed)`, with the Presidents counted once
+    areas = [a for a in action_areas(state) if a not in placed and others.get(a, 0) <= yen] \
+        if pl["hand"]["assistants"] >= 1 else []
+    if ctx.get("near"):
+        near = set(state["adjacent"][ctx["near"]])
+        areas = [a for a in areas if a in near]
+    prices = tuple(others.get(a, 0) for a in areas)  # `cost` of 1 assistant in each
+    most = min(limit, pl["hand"]["assistants"])
+    # Money beyond the dearest `most` prices buys nothing more: the same sets, so the same key.
+    yen = min(yen, sum(sorted(prices, reverse=True)[:max(most, 0)]))
+    return bool(placed), tuple(areas), prices, yen, most
+
+
 def spread_sets(state: State, seat: int) -> tuple[bool, tuple[tuple[str, ...], ...]]:
     """Whether placing none more is allowed, and every set of areas for 1 assistant each (by size,
     then layout order), affordable together.
@@ -62,17 +85,8 @@ def spread_sets(state: State, seat: int) -> tuple[bool, tuple[tuple[str, ...], .
     adjacent to that area (Telegram). A spread can be chosen in thousands of ways and the look-ahead
     asks for them all the time, so a size whose dearest sets are affordable is taken whole.
     """
-    ctx = state["ctx"]
-    placed: list[str] = ctx.get("placed", [])
-    limit = ctx.get("limit", spread_limit(state, seat)) - len(placed)
-    pl = state["p"][seat]
-    areas = affordable_areas(state, seat, 1, exclude=placed)
-    if ctx.get("near"):
-        near = set(state["adjacent"][ctx["near"]])
-        areas = [a for a in areas if a in near]
-    others = presidents_by_area(state, seat)
-    prices = tuple(others.get(a, 0) for a in areas)  # `cost` of 1 assistant in each
-    return bool(placed), _affordable_sets(tuple(areas), prices, pl["yen"], min(limit, pl["hand"]["assistants"]))
+    none, areas, prices, yen, most = _spread_key(state, seat)
+    return none, _affordable_sets(areas, prices, yen, most)
 
 
 @lru_cache(maxsize=64)  # at most a few thousand short tuples each
@@ -93,17 +107,60 @@ def _affordable_sets(
 
 
 def spread_options(state: State, seat: int) -> list[Action]:
-    """Every spread placement (`spread_sets`) as an action; "none more" first when allowed."""
-    none, sets = spread_sets(state, seat)
+    """Every spread placement (`spread_sets`) as an action; "none more" first when allowed.
+
+    A playout or a look-ahead asks for these lists all the time, so the actions of every set of a
+    size are built once per tuple of areas (`_size_actions`) and handed out again in new lists:
+    nobody edits an offered action (`match_legal` applies and stores its own copy)."""
+    return _spread_options_of(_spread_key(state, seat))
+
+
+SpreadKey = tuple[bool, tuple[str, ...], tuple[int, ...], int, int]
+
+
+def _spread_options_of(key: SpreadKey) -> list[Action]:
+    none, areas, prices, yen, most = key
     out: list[Action] = [{"do": "place", "areas": []}] if none else []
-    out += [{"do": "place", "areas": list(combo)} for combo in sets]
+    dearest = sorted(prices, reverse=True)
+    for size in range(1, most + 1):
+        if sum(dearest[:size]) <= yen:  # even the dearest sets of this size are affordable
+            out += _size_actions(areas, size)[1]
+        else:
+            out += _size_affordable(areas, prices, yen, size)[1]
     return out
+
+
+@lru_cache(maxsize=128)
+def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, size: int
+                     ) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
+    """The sets of `size` of `areas` whose `prices` add up to at most `yen`, and their actions."""
+    price = dict(zip(areas, prices, strict=True))
+    kept = [(c, a) for c, a in zip(*_size_actions(areas, size), strict=True) if sum(map(price.__getitem__, c)) <= yen]
+    return tuple(c for c, _ in kept), tuple(a for _, a in kept)
+
+
+@lru_cache(maxsize=64)
+def _size_actions(areas: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
+    """Every set of `size` of `areas` (in order), and its spread action."""
+    combos = tuple(combinations(areas, size))
+    return combos, tuple({"do": "place", "areas": list(combo)} for combo in combos)
 
 
 def spread_count(state: State, seat: int) -> int:
     """How many spread placements there are (`len(spread_options)`, without building them)."""
-    none, sets = spread_sets(state, seat)
-    return none + len(sets)
+    return _spread_count_of(_spread_key(state, seat))
+
+
+def _spread_count_of(key: SpreadKey) -> int:
+    none, areas, prices, yen, most = key
+    dearest = sorted(prices, reverse=True)
+    count = int(none)
+    for size in range(1, most + 1):
+        if sum(dearest[:size]) <= yen:
+            count += comb(len(areas), size)
+        else:
+            count += len(_size_affordable(areas, prices, yen, size)[0])
+    return count
 
 
 def pair_options(state: State, seat: int) -> list[Action]:
@@ -280,10 +337,15 @@ class PlaceStep(PlacementStep):
     kinds = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        spread, pair = spread_count(state, seat), pair_options(state, seat)
+        return [(a, None) for a in self.options(state, seat)]
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        """Every candidate is allowed: the spreads and pairs, or the two ways when too many."""
+        key = _spread_key(state, seat)
+        spread, pair = _spread_count_of(key), pair_options(state, seat)
         if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
-            return [(a, None) for a in [*spread_options(state, seat), *pair]]
-        return [({"do": "place_way", "way": "spread"}, None), ({"do": "place_way", "way": "pair"}, None)]
+            return [*_spread_options_of(key), *pair]
+        return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         if action["do"] == "place_way":
@@ -305,6 +367,9 @@ class SpreadStep(PlacementStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in spread_options(state, seat)]
 
+    def options(self, state: State, seat: int) -> list[Action]:
+        return spread_options(state, seat)  # every candidate is allowed
+
     def single_answer(self, state: State, seat: int) -> Action | None:
         return spread_options(state, seat)[0] if spread_count(state, seat) == 1 else None
 
@@ -322,6 +387,9 @@ class PairStep(PlacementStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in pair_options(state, seat)]
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        return pair_options(state, seat)  # every candidate is allowed
 
     def prompt(self, state: State, seat: int) -> str:
         return "Place 2 assistants in one area."

@@ -10,7 +10,7 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 from __future__ import annotations
 
 from engine.core import State
-from engine.core.steps import CandidateStep
+from engine.core.steps import CandidateStep, note_options
 from engine.core.wording import third_person
 from engine.yokohama.types import Action
 
@@ -39,7 +39,10 @@ class YokohamaStep(CandidateStep):
         """The answer when there is exactly one (the flow takes it for the player), else None.
         A step whose list can be long overrides this with a count that builds nothing."""
         answers = self.options(state, seat)
-        return answers[0] if len(answers) == 1 else None
+        if len(answers) == 1:
+            return answers[0]
+        note_options(state, seat, answers)  # the flow stops here: `legal` may reuse the list
+        return None
 
     def apply(self, state: State, seat: int, action: Action) -> None:
         self.take(state, seat, action)

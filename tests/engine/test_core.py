@@ -76,3 +76,19 @@ def test_playout_then_replay_gives_the_same_dump(simultaneous: bool) -> None:
 def test_playout_cap_stops_early() -> None:
     played = random_playout(COUNTING, 2, 1, {"rounds": 50}, max_actions=5)
     assert not played.finished and len(played.log) == 5
+
+
+def test_below_draws_exactly_what_next_u64_by_definition_gives() -> None:
+    """`below` inlines `next_u64` and steps the state without mixing for n == 1 (issue 25): the same
+    numbers and the same state as drawing through `next_u64` with rejection."""
+    fast, slow = Rng(2024), Rng(2024)
+    bounds = [1, 2, 3, 6, 7, 64, 1000, 1, 1, 2**63 + 5, 2**64 - 1, 5]
+    for i in range(5000):
+        n = bounds[i % len(bounds)]
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = slow.next_u64()
+            if x < limit:
+                break
+        assert fast.below(n) == x % n
+        assert fast.state == slow.state

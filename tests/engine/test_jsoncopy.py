@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.core import Game, State, json_copy
-from engine.core.contract import canonical
+from engine.core import Game, Rng, State, get_game, json_copy
+from engine.core.contract import canonical, canonical_state
 
 SAMPLES: list[Any] = [
     {"a": [1, 2, {"b": None, "c": True}], "d": "é", "e": 1.5, "rng": 2**64 - 1, "n": -(2**63)},
@@ -79,3 +79,32 @@ def test_an_action_equal_only_as_json_is_still_matched() -> None:
     assert game.match_legal(state, 0, ("a", 1)) == ["a", 1]
     assert game.apply(state, 0, ["b", 2])["picked"] == ["b", 2]
     assert game.match_legal(state, 0, ["b", 2.0]) is None
+
+
+@pytest.mark.parametrize("game_name", ["yokohama", "duel", "rollwrite"])
+def test_the_fast_canonical_text_of_states_and_views_is_canonical_text(game_name: str) -> None:
+    """`canonical_state` (orjson) writes exactly what `canonical` (json) writes, so a stored dump
+    and the playouts' round-trip check are unchanged (issue 25)."""
+    game = get_game(game_name)
+    state = game.new(game.min_players + 1 if game.max_players > game.min_players else game.min_players, 9)
+    rng = Rng(9)
+    for step in range(300):
+        if game.is_over(state):
+            break
+        if step % 10 == 0:
+            for value in (state, game.view(state, None), game.view(state, 0)):
+                assert canonical_state(value) == canonical(value)
+        seat = rng.choice(game.to_act(state))
+        state = game.apply(state, seat, rng.choice(game.legal(state, seat)))
+
+
+@pytest.mark.parametrize("value", [
+    {"small": 1e-7, "large": 1e16},  # orjson writes these exponents differently: json's text is kept
+    {"tiny": 1e-05, "plain": [0.5, 1.0, 2.25]},  # orjson writes 1e-05 as 0.00001
+    {"text": "Power 2. Version 1e3"},  # a digit before "." or "e" in a string: the slow way, same text
+    {1: "a non-str key"},
+    {"big": 2**70, "negative": -(2**70)},
+    {"text": "".join(chr(i) for i in range(0, 300)) + "\u2028𝄞", "é": [0.5, 100.0, True, None]},
+])
+def test_the_fast_canonical_text_falls_back_where_orjson_would_differ(value: Any) -> None:
+    assert canonical_state(value) == canonical(value)

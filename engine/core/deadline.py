@@ -1,0 +1,75 @@
+"""A thinking-time cap for the AIs (issue 25): a deadline on an injected clock, checked inside the work.
+
+An AI's budget used to be read only between whole look-aheads, so one look-ahead under way (a
+rollout of a hundred greedy decisions, or one greedy decision weighing hundreds of options) ran on
+past it. Now the clock is read where the work is done:
+
+- the AI's own loops (candidates, worlds, rollout decisions) ask `Deadline.passed()`;
+- every engine's one primitive that carries out a decision (Yokohama `flow.apply`, Duel
+  `flow.perform`, Roll & Write `flow.perform`) calls `checkpoint()`, which raises `OutOfTime` once
+  the deadline of the search running in this thread (`Deadline.running`) has passed. Every trial
+  a greedy player or a rollout makes goes through that primitive, so a look-ahead stops within one
+  decision of the deadline wherever it is; the AI catches `OutOfTime` and answers with the best
+  choice it has finished judging.
+
+Outside a search no deadline is running and `checkpoint()` does nothing (one context-variable read),
+so playouts, replays and the greedy players behave exactly as before. The clock is a callable
+(`time.perf_counter` unless a caller gives another), which lets a test drive it by hand; the engines
+stay pure — reading a clock is all they do, and only while a caller's search runs. The running
+deadline lives in a `ContextVar`, so searches in different threads (the bot thinks off its event
+loop) never see each other's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+#: A clock: seconds as a float, only differences matter (`time.perf_counter`, `time.monotonic`).
+Clock = Callable[[], float]
+
+
+class OutOfTime(Exception):  # noqa: N818 - a signal, not an error: the search's time is up
+    """Raised by `checkpoint()` inside a search whose deadline has passed; the AI catches it."""
+
+
+class Deadline:
+    """The moment a search must stop: `budget_s` seconds after creation on `clock`."""
+
+    __slots__ = ("clock", "start", "at")
+
+    def __init__(self, budget_s: float, clock: Clock | None = None) -> None:
+        self.clock: Clock = clock if clock is not None else time.perf_counter
+        self.start = self.clock()
+        self.at = self.start + max(0.0, budget_s)
+
+    def passed(self) -> bool:
+        """Whether the deadline has passed (reads the clock)."""
+        return self.clock() > self.at
+
+    def check(self) -> None:
+        """Raise `OutOfTime` when the deadline has passed."""
+        if self.clock() > self.at:
+            raise OutOfTime
+
+    @contextmanager
+    def running(self) -> Iterator[Deadline]:
+        """Make this the deadline `checkpoint()` enforces in this thread (context) while the block runs."""
+        token = _RUNNING.set(self)
+        try:
+            yield self
+        finally:
+            _RUNNING.reset(token)
+
+
+_RUNNING: ContextVar[Deadline | None] = ContextVar("engine_search_deadline", default=None)
+
+
+def checkpoint() -> None:
+    """A point where a search may be stopped: raises `OutOfTime` if the running search's deadline
+    has passed; does nothing when no search is running (normal play)."""
+    deadline = _RUNNING.get()
+    if deadline is not None and deadline.clock() > deadline.at:
+        raise OutOfTime
