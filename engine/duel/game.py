@@ -120,12 +120,6 @@ class DuelGame(StepGame):
         return [state["phase"], state["round"], state["turns_done"]]
 
     # ----- the service's questions --------------------------------------------------------------
-    def is_formality(self, state: State, seat: int) -> bool:
-        """Ending the turn is never played for the player, even when it is all that is left: it hands
-        the turn on and so closes their chance to undo the decision before it."""
-        legal = self.legal(state, seat)
-        return len(legal) == 1 and legal[0] != {"do": "end"}
-
     def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
         """Closed by a draw (Order, Power Bonus or Technology cards; any shuffle), by revealing a
         hidden card (an Order completed), and by the decision passing to another seat."""
@@ -137,6 +131,16 @@ class DuelGame(StepGame):
             return True
         done = [len(p["orders_done"]) for p in before["players"]]
         return [len(p["orders_done"]) for p in after["players"]] != done
+
+    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+        """`closes_undo` without the hand-on: ending the turn played for the player (a formality) stays
+        undoable until the other seat acts, unless it drew, revealed or changed the phase."""
+        if after["phase"] != before["phase"] or after["rng"] != before["rng"]:
+            return True
+        if len(after["order_deck"]) < len(before["order_deck"]) or after["bonus_deck"] != before["bonus_deck"]:
+            return True
+        done = [len(p["orders_done"]) for p in before["players"]]
+        return after["tech_row"] != before["tech_row"] or [len(p["orders_done"]) for p in after["players"]] != done
 
     # ----- views and scores ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -113,11 +113,16 @@ def test_draws_reveals_and_passing_the_turn_close_the_undo_window() -> None:
     assert GAME.closes_undo(done, 0, {"do": "end"}, play(done, 0, {"do": "end"}))
 
 
-def test_ending_the_turn_is_never_a_formality() -> None:
+def test_ending_the_turn_alone_is_a_formality_that_reveals_nothing() -> None:
+    """Issue 22: "End turn" as the only option is played for the player; it hands the turn on (closes_undo)
+    but reveals nothing, so the service keeps the player's undo open until the other seat acts."""
     state = set_player(started(), 0, extra={1: 0}, goods={g: 0 for g in ("tea", "fish", "silk", "copper")})
     state = play(state, 0, {"do": "area", "area": "bank"})
     assert GAME.legal(state, 0) == [{"do": "end"}]
-    assert not GAME.is_formality(state, 0)
+    assert GAME.is_formality(state, 0)
+    after = play(state, 0, {"do": "end"})
+    assert GAME.closes_undo(state, 0, {"do": "end"}, after)
+    assert not GAME.reveals(state, 0, {"do": "end"}, after)
     state = act_at(set_player(started(), 0, money=0, extra={1: 0}), 0, "bank", 4)
     state["players"][0]["money"] = 0
     assert GAME.legal(state, 0) == [{"do": "build", "what": None}] and GAME.is_formality(state, 0)
