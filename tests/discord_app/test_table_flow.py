@@ -70,8 +70,8 @@ async def test_three_players_the_mover_is_named_never_pinged_and_only_the_next_i
         story = post.content
         assert story.index("take 2") < story.index("take the bonus point") < story.index("end the turn")
     assert turn_posts >= 4
-    # The end of the game pings every seated player, in the channel.
-    assert pinged(post) == {u.id for u in users} and post.channel_id == fake.channel.id
+    # The end of the game pings every seated player but the one whose click ended it, in the channel.
+    assert pinged(post) == {u.id for u in users} - {mover.id} and post.channel_id == fake.channel.id
     assert "Final standings" in post.content and "Game over: **" in post.content
 
 

@@ -7,13 +7,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.service.tables import MIN_WAIT_HOURS
+from bot.service.tables import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
     "reminder_hours": "Hours a table waits before the bot reminds whoever it is waiting on",
     "announce_channel": "Channel where the bot announces daily challenges",
     "threads": "Each table plays in its own thread (lobby and final result stay in the channel)",
+    BOT_GAMES_SETTING: "Running games against the bot one person may have here at a time",
 }
 
 
@@ -37,6 +38,8 @@ class ServerSettings(commands.Cog):
                 shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
             elif key == "threads":
                 shown = "off" if value == "off" else "on" + ("" if value else " (default)")
+            elif key == BOT_GAMES_SETTING:
+                shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} (default)"
             else:
                 shown = f"<#{value}>" if value else "not set"
             lines.append(f"**{key}** — {description}: {shown}")
@@ -72,6 +75,18 @@ class ServerSettings(commands.Cog):
         await interaction.response.send_message(
             "New tables will play in their own thread (where the bot may create threads; else in the channel)."
             if on else "New tables will play in their channel.", ephemeral=True)
+
+
+    @settings.command(name="botgames",
+                      description="How many games against the bot one person may run here at a time (0 = none).")
+    @app_commands.describe(limit=f"Running games against the bot per person (default {BOT_GAMES_DEFAULT}; 0 = none)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def botgames(self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 50]) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
+        await interaction.response.send_message(
+            f"Each person may now run {limit} game{'s' if limit != 1 else ''} against the bot here at a time."
+            if limit else "Games against the bot are now off in this server (running ones play on).",
+            ephemeral=True)
 
 
 async def setup(bot: YokohamaBot) -> None:
