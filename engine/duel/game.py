@@ -23,6 +23,13 @@ NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered o
 _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 
 
+#: Decisions the story leaves to what follows them: the Area is told by the Power sent there ("sends Power 4
+#: to Port: …"), ending the turn is a formality, and the steps of a Church card, a Port's keeps and a
+#: Technology's choice are told whole by the event that closes them ("takes a Church card face down,
+#: spending …", "keeps 2 Order cards for ¥2", "gains the Technology …, paying …").
+_TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
+
+
 class DuelGame(StepGame):
     name = "duel"
     title = "Yokohama Duel"
@@ -89,12 +96,13 @@ class DuelGame(StepGame):
     def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
-        events = after["log"][-added:] if added > 0 else []
+        events = [e.replace(" gains draw ", " draws ") for e in (after["log"][-added:] if added > 0 else [])
+                  if e != "The game is over"]  # the post's headline says the game is over
         if events:
             return "; ".join(events)
-        if isinstance(action, dict) and action.get("do") in ("area", "end"):
-            # Choosing the Area is told by the Power sent there ("sends Power 4 to Port: …"), and
-            # ending the turn is a formality: neither adds to the story.
+        if isinstance(action, dict) and action.get("do") in _TOLD_LATER:
+            return ""
+        if added > 0:
             return ""
         return told_by(seat, self.public_label(before, action))
 

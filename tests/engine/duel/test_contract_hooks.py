@@ -47,9 +47,12 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
     hidden_orders = {f"Order {card + 1}:" for card in range(24)}
     for before, seat, action, after in _playout(seed):
         story = GAME.narrate(before, seat, action, after)
-        # Every decision has a story but the two the story leaves out: choosing the Area (the Power sent
-        # there tells it) and ending the turn (a formality); neither repeats a label.
-        assert story or action["do"] in ("area", "end"), (action, story)
+        # Every decision has a story but those the story leaves to what follows: choosing the Area (the Power
+        # sent there tells it), ending the turn (a formality), and the steps of a Church card, a Port's keeps
+        # and a Technology, told whole by the event that closes them (issue 22: no repeats).
+        assert story or action["do"] in ("area", "end", "church", "faith", "keep", "keep2", "tech") \
+            or after["phase"] == "over", (action, story)
+        assert "The game is over" not in story and " gains draw " not in story, story
         assert not story.startswith("{seat") or ": Go to" not in story, story
         assert not PEOPLE.search(story), story
         assert not PEOPLE.search(GAME.headline(after))
@@ -57,7 +60,7 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
             assert not PEOPLE.search(label)
         if action["do"] != "order":  # completing an Order turns it face up: public
             assert not any(text in story for text in hidden_orders), story
-        if action["do"] == "church" and action["card"] is not None:
+        if action["do"] == "church" and action["card"] is not None and story:
             assert "Church card" in story and f"card {action['card'] + 1}" not in story
 
 
@@ -192,3 +195,17 @@ def test_the_view_has_its_declared_shape(viewer: int | None) -> None:
     assert set(view) == set(get_type_hints(DuelView))
     assert all(set(p) == set(get_type_hints(PlayerView)) for p in view["players"])
     assert all(set(a) == set(get_type_hints(AreaView)) for a in view["areas"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_turn_tells_each_gain_once(seed: int) -> None:
+    """Issue 22: the Port's keeps, a Church card and a Technology were told by each step and again by the
+    event closing them ("keeps an Order card drawn at the Port; keeps only one Order card; keeps 1 Order
+    card"); now only the closing event tells them."""
+    for before, seat, action, after in _playout(seed):
+        story = GAME.narrate(before, seat, action, after)
+        for said in ("keeps an Order card drawn", "keeps only one Order card", "takes a Church card (face down)",
+                     "for +1 Faith"):
+            assert said not in story or action["do"] not in ("keep", "keep2", "church", "faith"), story
+        if action["do"] == "tech" and story:
+            assert "gains the Technology" in story or "no Technology" in story, story
