@@ -168,14 +168,19 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
             first_payload = len(fake.payloads)
             users = {u.id: u for u in people}
             panels: dict[int, Any] = {}
-            turns: set[tuple[int, str]] = set()
+            turns = 0
+            last_turn: tuple[int, str] | None = None
             decisions = 0
             while waiting := await owing_users(fake, game_id):
                 _, engine, state = await bot.service.load(game_id)
                 if max_rounds is not None and kind == "yokohama" and int(state["round"]) > max_rounds:
                     break
                 user = users[waiting[0]]
-                turns.add((user.id, json.dumps(engine.turn_marker(state))))
+                # A turn: one player's decisions in a row under one turn marker (Yokohama has none: in a row).
+                mark = (user.id, json.dumps(engine.turn_marker(state)))
+                if mark != last_turn:
+                    turns += 1
+                    last_turn = mark
                 posts = [m for m in fake.sent if m.kind in ("channel_message", "followup", "edit_message")
                          and not m.ephemeral and f"yk:open:{game_id}" in m.custom_ids()]
                 live = user.id in panels and any(
@@ -209,8 +214,8 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
             private = sum(len(f.data) for m in fake.sent if m.ephemeral for f in m.files)
             total = (public + private) / 1e6
             who = f"{players - bots} vs {bots} bot{'s' if bots > 1 else ''}" if bots else f"{players} people"
-            line = (f"{kind:9s} {who:14s}: {decisions} decisions, {len(turns)} turns, {clicks} clicks = "
-                    f"{clicks / max(len(turns), 1):.2f} clicks/turn, {pings} pings, "
+            line = (f"{kind:9s} {who:14s}: {decisions} decisions, {turns} turns, {clicks} clicks = "
+                    f"{clicks / max(turns, 1):.2f} clicks/turn, {pings} pings, "
                     f"{lone} single-option panels; {total:.2f} MB of pictures "
                     f"({public / 1e6:.2f} public, {private / 1e6:.2f} private)")
             if kind == "yokohama":
@@ -222,7 +227,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 line += f" (bytes goal {goal:.0f} MB: {'within' if total <= goal else 'OVER'})"
             print(line, flush=True)
         await storage.close()
-    return {"clicks": clicks, "turns": len(turns), "pings": pings, "lone": lone}
+    return {"clicks": clicks, "turns": turns, "pings": pings, "lone": lone}
 
 
 async def table_bytes(kind: str, players: int, seed: int = 20261129) -> None:

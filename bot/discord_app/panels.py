@@ -451,8 +451,9 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
     # A picture when it tells something new: the player's next turn or round, or the end.
     engine, before, after = outcome.engine, outcome.before, outcome.state
     new_turn = before is not None and after is not None and engine.turn_marker(before) != engine.turn_marker(after)
-    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished or new_turn
-             or user.id in outcome.newly_waiting)
+    # The click that ends your turn sends none: you saw your picture this turn, and get it again at your next.
+    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished
+             or (new_turn and user.id in outcome.waiting_on) or user.id in outcome.newly_waiting)
     note = done_note(outcome, user.id, names)
     waits_on_bots = bool(outcome.bots_owe) and user.id not in outcome.waiting_on and not outcome.finished
     if waits_on_bots:
@@ -536,12 +537,18 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
             texts.append(fill(text, name_of))
         parts = [part for text in texts for part in text.split("; ") if part]
         # A part the next ones say more fully is left out ("sends a Foreign Agent; sends a Foreign Agent to …").
-        body = "; ".join(p for i, p in enumerate(parts) if not any(q.startswith(p + " ") for q in parts[i + 1:]))
+        parts = [p for i, p in enumerate(parts) if not any(q.startswith(p + " ") for q in parts[i + 1:])]
+        # A new round is the game's news, not this seat's doing: it opens a sentence of its own ("Round 4
+        # begins; **Yokohama AI** starts; sends …"), so it is never told as part of another seat's turn.
+        cuts = [i for i, p in enumerate(parts) if i and p.startswith("Round ")]
+        chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
+        body = "; ".join(chunks[0])
         sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
         notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
         if notes:
             sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
         sentences.append(sentence)
+        sentences.extend("; ".join(chunk) for chunk in chunks[1:])
         group.clear()
 
     for clause in clauses:

@@ -207,3 +207,21 @@ async def test_a_stale_button_on_someone_elses_panel_says_it_is_not_theirs(fake:
     sent = await fake.click(user=bob, message=stale, label="Undo")
     [answer] = [s for s in sent if s.content]
     assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content
+
+
+def test_a_new_round_is_its_own_sentence_and_a_part_said_more_fully_is_left_out() -> None:
+    """Issue 22: "Round 4 begins; <player> starts (played by the bot)" read as the bot moving for a person, and
+    "sends a Foreign Agent; sends a Foreign Agent to Church …" said it twice."""
+    upgrade = [Clause(1, 1, -1, "auto", "{seat:1} upgrades Power 1 to 3 for ¥2", False),
+               Clause(2, 0, 5, "player", "{seat:0} upgrades no Power card; Round 4 begins; {seat:1} starts", True)]
+    told = story_text(upgrade, ["Alice", "Yokohama AI"], bots={1})
+    assert told == ("**Yokohama AI** upgrades Power 1 to 3 for ¥2. **Alice** upgrades no Power card. "
+                    "Round 4 begins; **Yokohama AI** starts.")
+    bot_round = [Clause(1, 1, -1, "auto", "{seat:1} upgrades no Power card; Round 2 begins; {seat:0} starts", True)]
+    told = story_text(bot_round, ["Alice", "Yokohama AI"], bots={1})
+    assert told == "**Yokohama AI** upgrades no Power card. Round 2 begins; **Alice** starts."
+    assert "played by the bot" not in told
+    agent = [Clause(1, 0, 5, "player", "{seat:0} hires a Foreign Agent (3+ Technologies); sends a Foreign Agent; "
+                                       "sends a Foreign Agent to Church: total Power 5, Faith 5", False)]
+    assert story_text(agent, ["Alice", "Bob"]) == (
+        "**Alice** hires a Foreign Agent (3+ Technologies); sends a Foreign Agent to Church: total Power 5, Faith 5.")
