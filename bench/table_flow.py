@@ -176,8 +176,12 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 if max_rounds is not None and kind == "yokohama" and int(state["round"]) > max_rounds:
                     break
                 user = users[waiting[0]]
-                # A turn: one player's decisions in a row under one turn marker (Yokohama has none: in a row).
-                mark = (user.id, json.dumps(engine.turn_marker(state)))
+                # A turn: one player's decisions in a row under one turn marker (Yokohama has none: in a row,
+                # with no one else's move in between).
+                marker = engine.turn_marker(state)
+                if marker is None:
+                    marker = sum(1 for e in await storage.actions(game_id) if e.user_id != user.id)
+                mark = (user.id, json.dumps(marker))
                 if mark != last_turn:
                     turns += 1
                     last_turn = mark
