@@ -606,7 +606,10 @@ def against_bots_only(game: GameRow) -> bool:
 
 async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False) -> discord.abc.Messageable | None:
     """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
-    channel for the lobby and the final result, `lobby=True`)."""
+    channel for the lobby and the final result, `lobby=True`). None for a game against bots that plays
+    privately (`is_private`): nothing of it goes to the channel."""
+    if await is_private(bot, game):
+        return None
     if not lobby:
         thread = await bot.storage.get_meta(_thread_key(game.id))
         if thread:

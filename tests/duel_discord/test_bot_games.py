@@ -146,3 +146,29 @@ async def test_where_threads_are_off_a_game_against_the_bot_plays_privately(
     public = [s for s in fake.sent if s.kind == "channel_message" or (s.is_callback and s.content and not s.ephemeral)]
     assert public == [], [s.content for s in public]
     assert not fake.threads and not fake.dms(alice), "her open panel told her every bot turn"
+
+
+async def test_roll_and_write_against_the_bot_where_threads_are_off_posts_nothing_in_the_channel(
+    fake: FakeDiscord, discord_schema: Any
+) -> None:
+    """Roll & Write speaks once a round through its own announcer; a private game keeps that off the channel."""
+    from tests.rollwrite_discord.helpers import choose_auto
+
+    admin, alice = fake.user("ada", admin=True), fake.user("alice")
+    await fake.command("settings threads", user=admin, options={"on": False})
+    await fake.command("table new", user=alice, options={"game": "rollwrite", "opponent": "bot"})
+    bot = bot_of(fake)
+    [row] = await bot.storage.list_games(statuses=("active",))
+    panel = await panel_for(fake, row.id, alice)
+    for _ in range(60):
+        _, _, state = await bot.service.load(row.id)
+        if state["round"] >= 3:
+            break
+        if alice.id not in (await bot.service.status(row.id)).waiting_on:
+            await bot.bot_turns.wait()
+            continue
+        if not offers_a_decision(fake.message_view(panel)):
+            panel = await panel_for(fake, row.id, alice)
+        await choose_auto(fake, alice, panel, row.id)
+    assert state["round"] >= 3
+    assert not [s for s in fake.sent if s.kind == "channel_message"], "nothing of a private game in the channel"
