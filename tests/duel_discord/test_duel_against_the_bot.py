@@ -93,8 +93,8 @@ async def test_a_duel_against_the_bot_to_the_end(fake: FakeDiscord, discord_sche
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot"})
     [row] = await bot_of(fake).storage.list_games(statuses=("active",))
-    [line] = [s for s in sent if s.is_callback]
-    assert "in the thread below" in (line.content or "") and "Yokohama AI" in (line.content or "")
+    [line] = [s for s in sent if "in the thread below" in (s.content or "")]
+    assert not line.ephemeral and "Yokohama AI" in (line.content or "")
     assert len(fake.threads) == 1
     start = [m for m in thread_messages(fake) if "has started" in m["content"]]
     assert len(start) == 1 and "Yokohama AI" in start[0]["content"]
@@ -111,7 +111,7 @@ async def test_a_duel_against_the_bot_to_the_end(fake: FakeDiscord, discord_sche
     # After the person's own turn, the post names the bot as next.
     assert any("Next: **Yokohama AI**" in t for t in in_thread)
     # The channel holds the line pointing to the thread and the final result, nothing else.
-    channel_posts = [s for s in fake.sent if (s.kind == "channel_message" or s.is_callback) and not s.ephemeral
+    channel_posts = [s for s in fake.sent if s.kind in ("channel_message", "followup") and not s.ephemeral
                      and s.channel_id not in fake.threads and s.content]
     assert len(channel_posts) == 2, [s.content for s in channel_posts]
     final = channel_posts[-1]

@@ -66,6 +66,12 @@ async def play_the_bot(
     service = bot.service
     await service.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
     hours = await _reminder_hours(bot, interaction, reminder_hours)
+    perms = interaction.app_permissions
+    in_thread = (await threads_wanted(bot, interaction.guild_id)
+                 and isinstance(interaction.channel, discord.TextChannel)
+                 and perms.create_public_threads and perms.send_messages_in_threads)
+    # Answered first (Discord's 3-second window): publicly when the game gets a thread, else privately.
+    await interaction.response.defer(thinking=True, ephemeral=not in_thread)
     row = await service.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
@@ -78,33 +84,24 @@ async def play_the_bot(
     game = outcome.game
     names = await seat_names(bot, game)
     bots = " and ".join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
-    wanted = await threads_wanted(bot, interaction.guild_id)
-    perms = interaction.app_permissions
-    if wanted and isinstance(interaction.channel, discord.TextChannel) and perms.create_public_threads \
-            and perms.send_messages_in_threads:
-        await interaction.response.send_message(
+    if in_thread:
+        await interaction.followup.send(
             f"**{interaction.user.display_name}** plays **{engine.title} #{game.id}** against {bots}, in the "
             "thread below.", allowed_mentions=discord.AllowedMentions.none())
+        # That line is the answer itself (it replaced "thinking…"); the thread opens under it.
         thread = await open_thread(interaction, game, await interaction.original_response())
         if thread is not None:
             await thread.send(**await start_announcement(bot, outcome))
             if outcome.bots_owe:
                 bot.bot_turns.start(game.id)
             return
-        # The thread could not be opened after all: the game plays privately (the channel line stays).
-        await bot.storage.set_meta(private_key(game.id), "1")
-        await interaction.followup.send(ephemeral=True, **await start_announcement(bot, outcome))
-        await send_panel(interaction, game.id, note=PRIVATE_NOTE)
-        if outcome.bots_owe:
-            bot.bot_turns.start(game.id)
-        return
-    # No threads here: the game plays privately, on the person's own panel.
+    # No thread here (threads off, not allowed, or it could not be opened): the game plays privately, on the
+    # person's own panel.
     await bot.storage.set_meta(private_key(game.id), "1")
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await send_panel(interaction, game.id, note=f"**{engine.title} #{game.id}** against {bots} has started.\n"
                      + PRIVATE_NOTE)
     if outcome.bots_owe:
-        live = LivePanel(interaction, interaction.user.id, interaction.user.display_name)
+        live = LivePanel(interaction, interaction.user.id, interaction.user.display_name) if not in_thread else None
         bot.bot_turns.start(game.id, live)
 
 
