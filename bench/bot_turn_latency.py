@@ -47,7 +47,8 @@ async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -
         await storage.open()
         service = TableService(storage, new_seed=lambda: 20261201, ai_budget_s=budget)
         bot = YokohamaBot(Settings(database_path=path, ai_budget_s=budget), storage, service)
-        async with FakeDiscord(bot, validate=False) as fake:
+        # The bots may think for minutes in a row (two Yokohama bots at the full budget): wait for them.
+        async with FakeDiscord(bot, validate=False, settle_timeout=1800) as fake:
             service.bots_inline = inline  # the bot sets it off; --compare puts the old behaviour back
             sent_at: dict[int, float] = {}
             delivered: dict[str, float] = {}
