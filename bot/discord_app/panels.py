@@ -538,6 +538,7 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         parts = [part for text in texts for part in text.split("; ") if part]
         # A part the next ones say more fully is left out ("sends a Foreign Agent; sends a Foreign Agent to …").
         parts = [p for i, p in enumerate(parts) if not any(q.startswith(p + " ") for q in parts[i + 1:])]
+        parts = _counted(parts, name_of(seat) + " ")  # "sells 1 Raw Silk for ¥2 (twice)", not twice in a row
         # A new round is the game's news, not this seat's doing: it opens a sentence of its own ("Round 4
         # begins; **Yokohama AI** starts; sends …"), so it is never told as part of another seat's turn.
         cuts = [i for i, p in enumerate(parts) if i and p.startswith("Round ")]
@@ -564,6 +565,20 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
 #: People whose open private panel is updated in place with what is being posted (a bot's turn played right
 #: after their click): the post names them without a ping (`only` leaves them out).
 quiet_users: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("quiet_users", default=frozenset())
+
+
+def _counted(parts: list[str], lead: str = "") -> list[str]:
+    """Runs of the same part told once, with how often: ["buys 1 Tea for ¥1"] * 2 -> ["buys 1 Tea for ¥1 (twice)"]
+    (`lead`, the seat's name opening the first part, does not make it differ)."""
+    out: list[str] = []
+    runs: list[int] = []
+    for part in parts:
+        if out and out[-1].removeprefix(lead) == part.removeprefix(lead):
+            runs[-1] += 1
+        else:
+            out.append(part)
+            runs.append(1)
+    return [p if n == 1 else f"{p} ({'twice' if n == 2 else f'{n} times'})" for p, n in zip(out, runs, strict=True)]
 
 
 def only(users: list[int]) -> discord.AllowedMentions:

@@ -225,3 +225,12 @@ def test_a_new_round_is_its_own_sentence_and_a_part_said_more_fully_is_left_out(
                                        "sends a Foreign Agent to Church: total Power 5, Faith 5", False)]
     assert story_text(agent, ["Alice", "Bob"]) == (
         "**Alice** hires a Foreign Agent (3+ Technologies); sends a Foreign Agent to Church: total Power 5, Faith 5.")
+
+
+def test_the_same_step_in_a_row_is_told_once_with_how_often() -> None:
+    trades = [Clause(1, 0, 5, "player", "{seat:0} sells 1 Raw Silk for ¥2", False),
+              Clause(2, 0, 5, "player", "{seat:0} sells 1 Raw Silk for ¥2", False),
+              Clause(3, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False),
+              Clause(4, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False),
+              Clause(5, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False)]
+    assert story_text(trades, ["Alice"]) == "**Alice** sells 1 Raw Silk for ¥2 (twice); buys 1 Tea for ¥1 (3 times)."
