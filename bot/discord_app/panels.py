@@ -778,13 +778,19 @@ async def _announce_stuck(bot: YokohamaBot, outcome: Outcome) -> None:
     if game.mode != "table" or game.channel_id is None:
         return
     channel = await game_channel(bot, game)
-    if channel is None:
+    private = channel is None and await is_private(bot, game)
+    if channel is None and not private:
         return
     names = await seat_names(bot, game)
     bots = ", ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in outcome.bots_stuck)
     text = (f"⚠️ **{outcome.engine.title} #{game.id}**: {bots} could not make its move (this has been logged; "
             "every move so far is saved). A server admin can try again with "
             f"`/admin retry game:{game.id}` or end the game with `/admin end game:{game.id}`.")
+    if channel is None:  # a private game against bots: its person hears of it directly
+        for seat in game.seats:
+            if not is_bot_user(seat.user_id):
+                await _direct(bot, seat.user_id, text, [])
+        return
     try:
         await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
