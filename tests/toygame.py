@@ -93,15 +93,16 @@ class TurnsGame(Game):
 
     Each turn the seat picks 1, 2 or 3 points (undoable); a bonus point follows, the only legal
     action (a formality, undoable too); then the seat draws a random 0-2 (that draw closes the undo
-    window) or ends the turn. After a draw, ending the turn is the only option (a formality). Engine
-    text names seats with `{seat:N}` tokens.
+    window) or ends the turn. After a draw, ending the turn is the only option (a formality). With the
+    option `draw: False` there is no draw: ending the turn is the only option after the bonus (a formality
+    that hands the turn on and reveals nothing). Engine text names seats with `{seat:N}` tokens.
     """
 
     name = "turns"
     title = "Turns"
     min_players = 2
     max_players = 4
-    default_options = {"rounds": 2}
+    default_options = {"rounds": 2, "draw": True}
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
@@ -121,7 +122,7 @@ class TurnsGame(Game):
             return [{"pick": n} for n in (1, 2, 3)]
         if step == "bonus":
             return [{"bonus": 1}]
-        if step == "choose":
+        if step == "choose" and state["options"].get("draw", True):
             return [{"draw": True}, {"end": True}]
         return [{"end": True}]
 
@@ -157,6 +158,9 @@ class TurnsGame(Game):
 
     def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
         return "draw" in action or "end" in action
+
+    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+        return "draw" in action  # ending the turn only hands it on
 
     def pending_label(self, state: State, seat: int) -> str:
         return {"pick": "Pick your points", "choose": "Draw or stop"}.get(state["step"], "")

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
 from bot.discord_app.panels import (
     DYNAMIC_ITEMS,
@@ -78,6 +79,9 @@ class YokohamaBot(commands.Bot):
         self.settings = settings
         self.storage = storage
         self.service = service or TableService(storage, ai_budget_s=settings.ai_budget_s)
+        # The AI never holds a click: bot seats play in the background, after the person is answered.
+        self.service.bots_inline = False
+        self.bot_turns = BotTurns(self)
         #: Extra jobs run on every sweep (cogs add theirs, e.g. daily-challenge announcements).
         self.periodic: list[Periodic] = []
         self._sweeper: asyncio.Task[None] | None = None
@@ -150,6 +154,7 @@ class YokohamaBot(commands.Bot):
     # ----- reminders and deadlines ------------------------------------------------------------------
     async def _sweep_forever(self) -> None:
         await self.wait_until_ready()
+        await self.bot_turns.resume()  # bot turns a stopped process left pending
         await self.report_unreadable()
         while not self.is_closed():
             await self.sweep_once()
@@ -189,6 +194,8 @@ class YokohamaBot(commands.Bot):
     async def deliver(self, event: SweepEvent) -> None:
         if event.kind in ("deadline", "bot") and event.outcome is not None:
             await announce(self, event.outcome)
+            if event.outcome.bots_owe:
+                self.bot_turns.start(event.game.id)
             return
         from bot.discord_app.community import deliver_reminder
 
@@ -208,6 +215,8 @@ class YokohamaBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
         await super().close()  # no new interactions arrive after this
+        for task in list(self.bot_turns.tasks.values()):
+            task.cancel()  # a bot turn not yet written is played again at the next start
         if not await self.service.drain(DRAIN_SECONDS):
             log.warning("requests still running after %.0f s; closing anyway (each write is all or nothing)",
                         DRAIN_SECONDS)

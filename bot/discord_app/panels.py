@@ -9,6 +9,7 @@ A click on a panel whose version is no longer current gets the current panel ins
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import inspect
 import io
@@ -451,12 +452,23 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
     # A picture when it tells something new: the player's next turn or round, or the end.
     engine, before, after = outcome.engine, outcome.before, outcome.state
     new_turn = before is not None and after is not None and engine.turn_marker(before) != engine.turn_marker(after)
-    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished or new_turn
-             or user.id in outcome.newly_waiting)
-    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name,
-                                 note=done_note(outcome, user.id, names), picture=fresh)
+    # The click that ends your turn sends none: you saw your picture this turn, and get it again at your next.
+    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished
+             or (new_turn and user.id in outcome.waiting_on) or user.id in outcome.newly_waiting)
+    note = done_note(outcome, user.id, names)
+    waits_on_bots = bool(outcome.bots_owe) and user.id not in outcome.waiting_on and not outcome.finished
+    if waits_on_bots:
+        # The AI thinks in the background; this panel says so now and shows the bot's turn when it is done.
+        from bot.discord_app.bot_turns import thinking_line
+
+        note = "\n".join(filter(None, [note, thinking_line(names, outcome.bots_owe)]))
+    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note, picture=fresh)
     await interaction.edit_original_response(**kwargs)
     await announce(bot, outcome, mover=user.id)
+    if outcome.bots_owe:
+        from bot.discord_app.bot_turns import LivePanel
+
+        bot.bot_turns.start(game_id, LivePanel(interaction, user.id, user.display_name) if waits_on_bots else None)
 
 
 async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
@@ -471,6 +483,27 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
     kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note,
                                  picture=outcome.game.kind not in TEXT_BETWEEN_PICTURES)
     await interaction.edit_original_response(**kwargs)
+    if user.id in outcome.newly_waiting:
+        await tell_turn_taken_back(bot, outcome.game, user.id)
+    if outcome.bots_owe:
+        bot.bot_turns.start(game_id)
+
+
+async def tell_turn_taken_back(bot: YokohamaBot, game: GameRow, user_id: int) -> None:
+    """A turn already handed on (by a formality played for its player) was taken back: the table hears that
+    the turn is theirs again (nobody pinged), so the next player's "your turn" is not left standing."""
+    if game.mode != "table" or (game.kind, game.mode) in ANNOUNCERS or await is_private(bot, game):
+        return
+    channel = await game_channel(bot, game)
+    if channel is None:
+        return
+    names = await seat_names(bot, game)
+    seat = game.seat_of(user_id)
+    name = names[seat] if seat is not None and seat < len(names) else who(game, user_id)
+    engine = get_game(game.kind)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.send(f"↩️ **{engine.title} #{game.id}**: **{name}** took back the end of their turn; it is "
+                           "their turn again.", allowed_mentions=discord.AllowedMentions.none())
 
 
 # ----- public announcements --------------------------------------------------------------------
@@ -503,12 +536,21 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
             if texts and text.startswith((token + " ", token + ": ")):
                 text = text[len(token) + 1:].lstrip(": ")  # the seat is named once per sentence
             texts.append(fill(text, name_of))
-        body = "; ".join(texts)
+        parts = [part for text in texts for part in text.split("; ") if part]
+        # A part the next ones say more fully is left out ("sends a Foreign Agent; sends a Foreign Agent to …").
+        parts = [p for i, p in enumerate(parts) if not any(q.startswith(p + " ") for q in parts[i + 1:])]
+        parts = _counted(parts, name_of(seat) + " ")  # "sells 1 Raw Silk for ¥2 (twice)", not twice in a row
+        # A new round is the game's news, not this seat's doing: it opens a sentence of its own ("Round 4
+        # begins; **Yokohama AI** starts; sends …"), so it is never told as part of another seat's turn.
+        cuts = [i for i, p in enumerate(parts) if i and p.startswith("Round ")]
+        chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
+        body = "; ".join(chunks[0])
         sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
         notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
         if notes:
             sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
         sentences.append(sentence)
+        sentences.extend("; ".join(chunk) for chunk in chunks[1:])
         group.clear()
 
     for clause in clauses:
@@ -521,10 +563,31 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
     return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in sentences)
 
 
+#: People whose open private panel is updated in place with what is being posted (a bot's turn played right
+#: after their click): the post names them without a ping (`only` leaves them out).
+quiet_users: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("quiet_users", default=frozenset())
+
+
+def _counted(parts: list[str], lead: str = "") -> list[str]:
+    """Runs of the same part told once, with how often: ["buys 1 Tea for ¥1"] * 2 -> ["buys 1 Tea for ¥1 (twice)"]
+    (`lead`, the seat's name opening the first part, does not make it differ)."""
+    out: list[str] = []
+    runs: list[int] = []
+    for part in parts:
+        if out and out[-1].removeprefix(lead) == part.removeprefix(lead):
+            runs[-1] += 1
+        else:
+            out.append(part)
+            runs.append(1)
+    return [p if n == 1 else f"{p} ({'twice' if n == 2 else f'{n} times'})" for p, n in zip(out, runs, strict=True)]
+
+
 def only(users: list[int]) -> discord.AllowedMentions:
-    """Ping exactly these users (a mention of anyone else in the text renders without a notification)."""
+    """Ping exactly these users (a mention of anyone else in the text renders without a notification), less
+    anyone whose open panel already shows it (`quiet_users`)."""
+    quiet = quiet_users.get()
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in users])
+                                   users=[discord.Object(u) for u in users if u not in quiet])
 
 
 async def channel_by_id(bot: YokohamaBot, channel_id: int) -> discord.abc.Messageable | None:
@@ -542,9 +605,27 @@ def _thread_key(game_id: int) -> str:
     return f"thread:{game_id}"
 
 
+def private_key(game_id: int) -> str:
+    return f"private:{game_id}"
+
+
+async def is_private(bot: YokohamaBot, game: GameRow) -> bool:
+    """Whether a table against bots plays privately (where it could not have a thread): its turns are told on
+    its person's panel (or by direct message when no panel is open), never in the channel."""
+    return game.mode == "table" and bool(game.bot_seats()) and bool(await bot.storage.get_meta(private_key(game.id)))
+
+
+def against_bots_only(game: GameRow) -> bool:
+    """One person at the table, bots in every other seat."""
+    return bool(game.bot_seats()) and sum(1 for s in game.seats if not is_bot_user(s.user_id)) == 1
+
+
 async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False) -> discord.abc.Messageable | None:
     """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
-    channel for the lobby and the final result, `lobby=True`)."""
+    channel for the lobby and the final result, `lobby=True`). None for a game against bots that plays
+    privately (`is_private`): nothing of it goes to the channel."""
+    if await is_private(bot, game):
+        return None
     if not lobby:
         thread = await bot.storage.get_meta(_thread_key(game.id))
         if thread:
@@ -561,10 +642,12 @@ async def threads_wanted(bot: YokohamaBot, guild_id: int | None) -> bool:
     return (await bot.storage.get_setting(guild_id, "threads") or "on") != "off"
 
 
-async def open_thread(interaction: discord.Interaction, game: GameRow) -> discord.Thread | None:
-    """A thread for the game under its lobby message, when the server wants it and the bot may; else None."""
+async def open_thread(interaction: discord.Interaction, game: GameRow,
+                      message: discord.Message | None = None) -> discord.Thread | None:
+    """A thread for the game under its lobby message (or `message`), when the server wants it and the bot may;
+    else None."""
     bot = bot_of(interaction)
-    message = interaction.message
+    message = message or interaction.message
     perms = interaction.app_permissions
     if (message is None or not isinstance(interaction.channel, discord.TextChannel)
             or not (perms.create_public_threads and perms.send_messages_in_threads)
@@ -581,20 +664,26 @@ async def open_thread(interaction: discord.Interaction, game: GameRow) -> discor
     return thread
 
 
-async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
+async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None,
+                   replace: discord.Message | None = None) -> None:
     """Post the turn in the game's thread or channel when someone new must act or the game ended, then
     each bot turn played right after it (`Outcome.bot_turn`), as its own post.
 
-    The post names the mover and pings only whoever must act next; the end pings every seated person.
-    A bot seat is named, never pinged.
+    The post names the mover and pings only whoever must act next (not someone whose open panel shows it:
+    `quiet_users`); the end pings every seated person. A bot seat is named, never pinged. `replace` is the
+    "… is thinking" line this post takes the place of (edited into it when nobody is to be pinged, since an
+    edit notifies nobody; else deleted and posted anew).
     """
     for step in outcome.chain():
-        await _announce_one(bot, step, mover=mover if step is outcome else None)
+        await _announce_one(bot, step, mover=mover if step is outcome else None,
+                            replace=replace if step is outcome else None)
 
 
-async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None) -> None:
+async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None,
+                        replace: discord.Message | None = None) -> None:
     game = outcome.game
     if outcome.bots_stuck:
+        await _replace_or_delete(replace, None)
         await _announce_stuck(bot, outcome)
         return
     special = ANNOUNCERS.get((game.kind, game.mode))
@@ -606,11 +695,14 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
             log.warning("could not post about game %s in channel %s", game.id, game.channel_id, exc_info=True)
         return
     if game.mode != "table" or game.channel_id is None or outcome.undo:
+        await _replace_or_delete(replace, None)
         return
     if not outcome.finished and not outcome.newly_waiting and not outcome.bots_next:
+        await _replace_or_delete(replace, None)
         return
-    channel = await game_channel(bot, game, lobby=outcome.finished)
-    if channel is None:
+    private = await is_private(bot, game)
+    channel = None if private else await game_channel(bot, game, lobby=outcome.finished)
+    if channel is None and not private:
         return
     names = await seat_names(bot, game)
     headline = fill(outcome.engine.headline(outcome.state), by_name(names)) if outcome.state is not None else ""
@@ -620,8 +712,9 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
         lines.append(clip(text, 1500))
     if outcome.finished:
         lines.append(final_standings(game, names))
-        pinged = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
-        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in pinged) + "!")
+        seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
+        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in seated) + "!")
+        pinged = [u for u in seated if u != mover]  # whoever just moved sees the end on their panel
     else:
         pinged = [u for u in outcome.newly_waiting if u != mover]
         again = [u for u in outcome.newly_waiting if u == mover]
@@ -630,22 +723,56 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
         if turn:
             lines.append("Your turn: " + ", ".join(turn + bots))
         else:
-            lines.append("Next: " + ", ".join(bots) + " (the bot plays at once).")
+            lines.append("Next: " + ", ".join(bots) + ".")
     if not outcome.finished:  # DMs for whoever chose them, who is away (`community`)
         pinged = await turn_notices(bot, outcome, channel, pinged, lines)
     files = []
     if outcome.state is not None:
         files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, text)
+    content = clip("\n".join(lines), 2000)
+    view = public_view(game.id, panel=not outcome.finished)
+    quiet = quiet_users.get()
+    if channel is None:
+        # A private game against bots: told by direct message to whoever must act and has no open panel.
+        for user_id in [u for u in pinged if u not in quiet]:
+            await _direct(bot, user_id, content + f"\n(Open your panel with `/table panel game:{game.id}`.)", files)
+        return
     try:
-        await channel.send(clip("\n".join(lines), 2000), files=files,
-                           view=public_view(game.id, panel=not outcome.finished), allowed_mentions=only(pinged))
-        if outcome.finished:
-            thread = await game_channel(bot, game)
-            if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
-                await thread.send("The game is over; the final result is posted in the channel.",
-                                  allowed_mentions=discord.AllowedMentions.none())
+        same = replace is not None and getattr(replace.channel, "id", None) == getattr(channel, "id", None)
+        if same and not [u for u in pinged if u not in quiet]:
+            assert replace is not None
+            await replace.edit(content=content, attachments=files, view=view, allowed_mentions=only(pinged))
+        else:
+            await _replace_or_delete(replace, "The game is over; the final result is posted in the channel."
+                                     if outcome.finished and replace is not None and not same else None)
+            await channel.send(content, files=files, view=view, allowed_mentions=only(pinged))
+            if outcome.finished and not (replace is not None and not same):
+                thread = await game_channel(bot, game)
+                if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
+                    await thread.send("The game is over; the final result is posted in the channel.",
+                                      allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not post about game %s", game.id, exc_info=True)
+
+
+async def _replace_or_delete(message: discord.Message | None, text: str | None) -> None:
+    """The "… is thinking" line, once its turn is told elsewhere: edited into `text`, or deleted."""
+    if message is None:
+        return
+    with contextlib.suppress(discord.HTTPException):
+        if text:
+            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await message.delete()
+
+
+async def _direct(bot: YokohamaBot, user_id: int, text: str, files: list[discord.File]) -> None:
+    """A direct message (a private game's turn for someone without an open panel); never fails the move."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.info("could not send a direct message to %s", user_id, exc_info=True)
 
 
 async def _announce_stuck(bot: YokohamaBot, outcome: Outcome) -> None:
@@ -654,13 +781,19 @@ async def _announce_stuck(bot: YokohamaBot, outcome: Outcome) -> None:
     if game.mode != "table" or game.channel_id is None:
         return
     channel = await game_channel(bot, game)
-    if channel is None:
+    private = channel is None and await is_private(bot, game)
+    if channel is None and not private:
         return
     names = await seat_names(bot, game)
     bots = ", ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in outcome.bots_stuck)
     text = (f"⚠️ **{outcome.engine.title} #{game.id}**: {bots} could not make its move (this has been logged; "
             "every move so far is saved). A server admin can try again with "
             f"`/admin retry game:{game.id}` or end the game with `/admin end game:{game.id}`.")
+    if channel is None:  # a private game against bots: its person hears of it directly
+        for seat in game.seats:
+            if not is_bot_user(seat.user_id):
+                await _direct(bot, seat.user_id, text, [])
+        return
     try:
         await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
@@ -824,14 +957,9 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     elif what == "unbot":
         game = await service.remove_bot(game_id, user)
     else:
-        if (await service.game(game_id)).bot_users():
-            # A bot seated first plays its turn during the start (seconds of thinking): answer the click first.
-            await interaction.response.defer()
-            outcome = await service.start(game_id, user)
-            await interaction.edit_original_response(content=lobby_text(outcome.game), view=None)
-        else:
-            outcome = await service.start(game_id, user)
-            await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
+        # A bot seated first plays its turn in the background (`bot_turns`): the start answers at once.
+        outcome = await service.start(game_id, user)
+        await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
         await post_start(bot, interaction, outcome)
         return
     await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
@@ -849,10 +977,23 @@ async def post_start(bot: YokohamaBot, interaction: discord.Interaction, outcome
         with contextlib.suppress(discord.HTTPException):
             await thread.send(**announcement)
             posted = True
+    if not posted and against_bots_only(outcome.game):
+        # No thread for a game against bots: it plays privately rather than in the channel.
+        await bot.storage.set_meta(private_key(outcome.game.id), "1")
+        announcement["content"] = clip(announcement["content"] + "\n" + PRIVATE_NOTE, 2000)
+        await interaction.followup.send(ephemeral=True, **announcement)
+        posted = True
     if not posted:
         await interaction.followup.send(**announcement)
     if outcome.bot_turn is not None:
         await announce(bot, outcome.bot_turn)
+    if outcome.bots_owe:
+        bot.bot_turns.start(outcome.game.id)
+
+
+#: Said to someone whose game against bots plays privately (threads are off or not allowed here).
+PRIVATE_NOTE = ("This game plays privately, as this server has no threads for tables: its turns are told on "
+                "your panel (or by direct message when no panel is open), never in the channel.")
 
 
 # ----- the dynamic items ----------------------------------------------------------------------------

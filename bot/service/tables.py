@@ -74,6 +74,10 @@ AI_BUDGET_S = 2.0
 _BOT_TURNS_IN_A_ROW = 64
 #: How often a lobby change is read and tried again when other lobby changes keep landing first.
 _LOBBY_TRIES = 12
+#: Server setting: how many running games against bots only (one person, bots in every other seat) one
+#: person may have in that server (`/settings botgames`); 0 = none. Unset: `BOT_GAMES_DEFAULT`.
+BOT_GAMES_SETTING = "bot_games"
+BOT_GAMES_DEFAULT = 3
 
 
 def _journal_key(game_id: int) -> str:
@@ -116,15 +120,19 @@ class Clause:
     origin: str
     text: str
     closes: bool  # whether it closed the mover's undo window (drew randomness, revealed, passed the turn)
+    #: Already told in a turn post: kept only so the mover may still undo a turn that a formality handed on
+    #: (nothing revealed), until another seat acts.
+    told: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
+        data = {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
                 "text": self.text, "closes": self.closes}
+        return {**data, "told": True} if self.told else data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clause:
         return cls(int(data["seq"]), int(data["seat"]), data.get("user"), str(data["origin"]),
-                   str(data["text"]), bool(data["closes"]))
+                   str(data["text"]), bool(data["closes"]), bool(data.get("told", False)))
 
 
 @dataclass
@@ -161,6 +169,9 @@ class Outcome:
     #: Bot seats that owe a decision but could not make one (the AI and its fallback both failed): this
     #: change is saved all the same; the table is told, the game is marked, an admin can retry or end it.
     bots_stuck: list[int] = field(default_factory=list)
+    #: Bot seats that owe a decision after this change (newly or not). With bots played in the background
+    #: (`TableService(bots_inline=False)`), the caller starts their turn with `play_bots`.
+    bots_owe: list[int] = field(default_factory=list)
 
     def chain(self) -> list[Outcome]:
         """This outcome and the bot turns that followed it, in order (what a caller announces)."""
@@ -265,8 +276,13 @@ class TableService:
         clock: Callable[[], float] = time.time,
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
         ai_budget_s: float = AI_BUDGET_S,
+        bots_inline: bool = True,
     ) -> None:
         self.storage = storage
+        #: Whether a bot seat's turn is played within the request that led to it (the terminal, the tests),
+        #: or left to the caller, who plays it in the background with `play_bots` (the Discord bot: the AI
+        #: never holds a click).
+        self.bots_inline = bots_inline
         self.ai_budget_s = ai_budget_s
         self.clock = clock
         self.new_seed = new_seed
@@ -503,6 +519,9 @@ class TableService:
                 raise GameClosed(f"Game #{game_id} has already started.")
             if not game.is_seated(user_id):
                 raise NotSeated(f"Only a seated player can start game #{game_id}.")
+            people = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
+            if game.bot_users() and len(people) == 1:
+                await self.check_bot_games(people[0], game.guild_id)
             players = len(game.seats)
             if players < engine.min_players:
                 raise ServiceError(
@@ -521,6 +540,36 @@ class TableService:
         [(engine, state)] = started
         # A game can open with decisions for a seat that is bot-played (none today), or end at once.
         return await self._after(game, engine, state, state, [], resign_users=(), force_write=False)
+
+    # ----- games against the bot --------------------------------------------------------------------
+    async def bot_game_limit(self, guild_id: int | None) -> int:
+        """The server's limit on running games against bots per person (`BOT_GAMES_SETTING`)."""
+        stored = await self.storage.get_setting(guild_id, BOT_GAMES_SETTING) if guild_id is not None else None
+        try:
+            return max(0, int(stored)) if stored is not None else BOT_GAMES_DEFAULT
+        except ValueError:
+            return BOT_GAMES_DEFAULT
+
+    async def bot_games_of(self, user_id: int, guild_id: int | None) -> list[int]:
+        """The running games of `user_id` in this server in which every other seat is a bot."""
+        games = await self.storage.list_games(user_id=user_id, guild_id=guild_id, statuses=("active",))
+        return [g.id for g in games if g.bot_seats() and _against_bots_only(g, user_id)]
+
+    async def check_bot_games(self, user_id: int, guild_id: int | None) -> None:
+        """Refuse a new game against bots only when `user_id` already has the server's limit of them."""
+        user_id = check.whole(user_id, "player id", low=1)
+        limit = await self.bot_game_limit(guild_id)
+        running = await self.bot_games_of(user_id, guild_id)
+        if len(running) < limit:
+            return
+        if limit == 0:
+            raise ServiceError("This server does not host games against the bot (a server admin can allow them "
+                               "with `/settings botgames`). Invite people to a table instead.")
+        listed = ", ".join(f"#{g}" for g in running[:10])
+        raise ServiceError(
+            f"You already have {len(running)} running game{'s' if len(running) != 1 else ''} against the bot in "
+            f"this server ({listed}); this server allows {limit} at a time. Finish one, or give it up with "
+            "`/table resign`, before you start another. Nothing was started.")
 
     # ----- play --------------------------------------------------------------------------------
     async def decision(self, game_id: int, user_id: int) -> Decision:
@@ -1104,10 +1153,55 @@ class TableService:
             outcome = await self._write(game, engine, before, state, applied, status="active", result=None,
                                         resign_users=resign_users, undo=undo)
         fresh = outcome.game
-        if (fresh.status == "active" and not engine.is_over(state) and depth < _BOT_TURNS_IN_A_ROW
-                and set(engine.to_act(state)) & fresh.bot_seats()):
+        if fresh.status == "active" and not engine.is_over(state):
+            outcome.bots_owe = sorted(set(engine.to_act(state)) & fresh.bot_seats())
+        if outcome.bots_owe and self.bots_inline and depth < _BOT_TURNS_IN_A_ROW:
             outcome.bot_turn = await self._bot_turn(fresh, engine, state, depth + 1)
         return outcome
+
+    @_operation
+    async def play_bots(self, game_id: int) -> Outcome | None:
+        """One bot turn of `game_id`, if a bot seat owes a decision now (None: none owes, or the game is over).
+
+        The background half of a move when bots are not played inline: the caller answers the person first,
+        then calls this (again while `Outcome.bots_owe` says another bot is next). A person's move landing
+        while the bot thinks makes the bot's write stale: the position is read again and the bot thinks anew.
+        A bot that cannot move gives an outcome naming the stuck seats, as `_bot_turn` does.
+        """
+        for _ in range(3):
+            game = await self.storage.get_game(game_id)
+            if game is None or game.status != "active" or game.state is None or not game.bot_seats():
+                return None
+            engine, state = await self._readable(game)
+            assert state is not None
+            if engine.is_over(state) or not set(engine.to_act(state)) & game.bot_seats():
+                return None
+            outcome = await self._bot_turn(game, engine, state, _BOT_TURNS_IN_A_ROW)
+            if outcome is not None:
+                return outcome
+        return None
+
+    async def bots_waiting(self, batch: int = SWEEP_BATCH) -> list[int]:
+        """Running games in which a bot seat owes a decision now: the bot turns a stopped process left
+        unplayed, for a new process to pick up at start (the sweep does too, after an hour)."""
+        found: list[int] = []
+        after: tuple[float, int] | None = None
+        while True:
+            games = await self.storage.waiting_games(before=self.clock() + 1, after=after, limit=batch)
+            for game in games:
+                if not game.bot_seats() or game.state is None:
+                    continue
+                try:
+                    engine, state = await self._readable(game)
+                except GameUnreadable:
+                    continue
+                if state is not None and not engine.is_over(state) and set(engine.to_act(state)) & game.bot_seats():
+                    found.append(game.id)
+            if len(games) < batch:
+                return found
+            last = games[-1]
+            assert last.waiting_since is not None
+            after = (last.waiting_since, last.id)
 
     async def _write(
         self,
@@ -1179,11 +1273,21 @@ class TableService:
         went through several processes is still whole; it is written in the move's own transaction.
         """
         if undo is not None:
-            journal = [c for c in journal if c.seq not in set(undo)]
+            # What stays of a turn taken back is told again, whole, when the turn is over once more.
+            journal = [dataclasses.replace(c, told=False) for c in journal if c.seq not in set(undo)]
         clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story, a.closes)
                    for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
+        if clauses:
+            journal = [c for c in journal if not c.told]  # someone acted on the turn handed on: no undo of it
         journal = journal + clauses
-        return ([] if turn_over else journal), (journal if turn_over else clauses)
+        if not turn_over:
+            return journal, clauses
+        # A turn handed on by a formality that revealed nothing stays undoable by its mover until another
+        # seat acts: its clauses are kept, marked as told.
+        last = clauses[-1] if clauses else None
+        keep = last is not None and last.origin == FORMALITY and not last.closes
+        story = [c for c in journal if not c.told]
+        return ([dataclasses.replace(c, told=True) for c in journal] if keep else []), story
 
     def _outcome(self, game: GameRow, engine: Game, before: State, state: State, applied: list[Applied]) -> Outcome:
         over = game.status in ("finished", "abandoned")
@@ -1206,6 +1310,11 @@ class TableService:
         return {"scores": scores, "ranking": ranking, "forfeited": forfeited, "reason": reason}
 
 
+def _against_bots_only(game: GameRow, user_id: int) -> bool:
+    """Whether `user_id` is the only person seated at `game` (every other seat a bot)."""
+    return all(is_bot_user(s.user_id) for s in game.seats if s.user_id != user_id)
+
+
 def _applied(engine: Game, before: State, seat: int, user_id: int | None, origin: str, action: Any,
              after: State) -> Applied:
     """One decision as the log and the turn story keep it: its public label, narration and undo window."""
@@ -1214,7 +1323,8 @@ def _applied(engine: Game, before: State, seat: int, user_id: int | None, origin
     except Exception:  # a narrator must never turn an accepted move into an error
         story = engine.public_label(before, action)
     try:
-        closes = bool(engine.closes_undo(before, seat, action, after))
+        # A formality (played for the seat) that only hands the turn on leaves its undo open: `reveals`.
+        closes = bool((engine.reveals if origin == FORMALITY else engine.closes_undo)(before, seat, action, after))
     except Exception:
         closes = True
     return Applied(seat, user_id, origin, action, engine.public_label(before, action), story, closes)

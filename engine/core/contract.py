@@ -316,6 +316,12 @@ class Game(ABC):
         """
         return True
 
+    def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether `action` drew randomness or showed something hidden (what `closes_undo` says, less the
+        turn handed on). A formality the service plays for a seat that only hands the turn on leaves the
+        seat's undo open until another seat acts; the default is `closes_undo`."""
+        return self.closes_undo(before, seat, action, after)
+
     def turn_marker(self, state: State) -> Any:
         """Changes whenever a new turn or round begins (None: the game does not say).
 

@@ -24,6 +24,13 @@ NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered o
 _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 
 
+#: Decisions the story leaves to what follows them: the Area is told by the Power sent there ("sends Power 4
+#: to Port: …"), ending the turn is a formality, and the steps of a Church card, a Port's keeps and a
+#: Technology's choice are told whole by the event that closes them ("takes a Church card face down,
+#: spending …", "keeps 2 Order cards for ¥2", "gains the Technology …, paying …").
+_TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
+
+
 class DuelGame(StepGame):
     name = "duel"
     title = "Yokohama Duel"
@@ -90,12 +97,13 @@ class DuelGame(StepGame):
     def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
-        events = after["log"][-added:] if added > 0 else []
+        events = [e.replace(" gains draw ", " draws ") for e in (after["log"][-added:] if added > 0 else [])
+                  if e != "The game is over"]  # the post's headline says the game is over
         if events:
             return "; ".join(events)
-        if isinstance(action, dict) and action.get("do") in ("area", "end"):
-            # Choosing the Area is told by the Power sent there ("sends Power 4 to Port: …"), and
-            # ending the turn is a formality: neither adds to the story.
+        if isinstance(action, dict) and action.get("do") in _TOLD_LATER:
+            return ""
+        if added > 0:
             return ""
         return told_by(seat, self.public_label(before, action))
 
@@ -121,12 +129,6 @@ class DuelGame(StepGame):
         return [state["phase"], state["round"], state["turns_done"]]
 
     # ----- the service's questions --------------------------------------------------------------
-    def is_formality(self, state: State, seat: int) -> bool:
-        """Ending the turn is never played for the player, even when it is all that is left: it hands
-        the turn on and so closes their chance to undo the decision before it."""
-        legal = self.legal(state, seat)
-        return len(legal) == 1 and legal[0] != {"do": "end"}
-
     def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
         """Closed by a draw (Order, Power Bonus or Technology cards; any shuffle), by revealing a
         hidden card (an Order completed), and by the decision passing to another seat."""
@@ -138,6 +140,16 @@ class DuelGame(StepGame):
             return True
         done = [len(p["orders_done"]) for p in before["players"]]
         return [len(p["orders_done"]) for p in after["players"]] != done
+
+    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+        """`closes_undo` without the hand-on: ending the turn played for the player (a formality) stays
+        undoable until the other seat acts, unless it drew, revealed or changed the phase."""
+        if after["phase"] != before["phase"] or after["rng"] != before["rng"]:
+            return True
+        if len(after["order_deck"]) < len(before["order_deck"]) or after["bonus_deck"] != before["bonus_deck"]:
+            return True
+        done = [len(p["orders_done"]) for p in before["players"]]
+        return after["tech_row"] != before["tech_row"] or [len(p["orders_done"]) for p in after["players"]] != done
 
     # ----- views and scores ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from engine.core.deadline import Clock
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
-from engine.rollwrite.round_steps import EndRound, waiting_for_start_player
+from engine.rollwrite.round_steps import waiting_for_start_player
 from engine.rollwrite.step_base import RollStep
 
 
@@ -156,11 +156,12 @@ class RollWriteGame(StepGame):
         basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
         return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
 
-    def is_formality(self, state: State, seat: int) -> bool:
-        """Confirming the round is never played for the player: it closes their undo window (R24)."""
-        if isinstance(self.step_of(state, seat), EndRound):
-            return False
-        return super().is_formality(state, seat)
+    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+        """Confirming the round (played for the player when it is all that is left) reveals nothing until
+        it closes the round for everyone: then the next round's dice are shown (R24)."""
+        if isinstance(action, dict) and action.get("do") == "end":
+            return after["round"] != before["round"] or bool(after["over"])
+        return self.closes_undo(before, seat, action, after)
 
     # ----- showing ----------------------------------------------------------------------
     def describe(self, state: State, action: Any) -> str:

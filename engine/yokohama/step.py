@@ -26,10 +26,22 @@ class YokohamaStep(CandidateStep):
     def told(self, state: State, action: Action) -> str:
         """What the answer did, as a clause of the public turn story ("took order #12 …"); it must
         name no hidden card; the seat's token goes in front. The default is the label in the third
-        person ("Buy 1 Tea" -> "buys 1 Tea"), or "chooses <label>" for a label that opens with no verb.
-        "" tells nothing (a formality such as ending the turn)."""
+        person ("Buy 1 Tea" -> "buys 1 Tea"); a label that opens with no verb is told by what the player did
+        with the thing it names ("takes Church 2 …", "uses the University: pays ¥1 …", "claims the achievement
+        …"), never "chooses <label>". "" tells nothing (a formality such as ending the turn)."""
         text = self.text(state, action)
-        return third_person(text) or f"chooses {text}"
+        told = third_person(text)
+        if told is not None:
+            return told
+        if text.startswith("Mercenary "):
+            return "sends a Mercenary, who " + text[len("Mercenary "):]
+        head, colon, rest = text.partition(": ")
+        if colon and head == "Achievement":
+            return f"claims the achievement {rest}"
+        done = third_person(rest) if colon else None
+        if done is not None:
+            return f"takes {head}: {done}" if any(c.isdigit() for c in head) else f"uses the {head}: {done}"
+        return f"takes {text}"
 
     # ----- derived: the Step contract ---------------------------------------------------------------
     def options(self, state: State, seat: int) -> list[Action]:

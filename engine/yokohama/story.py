@@ -8,6 +8,7 @@ kept at setup stays hidden: hands show only as a count.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import State, seat_token
@@ -20,6 +21,11 @@ def narrate(before: State, seat: int, action: Any, after: State) -> str:
     clause = what_was_done(before, seat, action, after)
     changes = holdings_change(before, after, seat)
     acted = acting_text(before, after, seat)
+    if clause:
+        # Told once: what the clause already says ("→ 6 VP", "pays ¥1", "acts in Chinatown") is not repeated.
+        changes = ", ".join(bit for bit in changes.split(", ") if bit and not _says(clause, bit.lstrip("+−")))
+        if acted and acted.split(" with ")[0] in clause:
+            acted = ""
     if not clause:  # a formality: told only by what it changed, if anything
         if not changes and not acted:
             return ""
@@ -27,6 +33,11 @@ def narrate(before: State, seat: int, action: Any, after: State) -> str:
         return f"{text} {acted}" if not changes else text + (f"; {acted}" if acted else "")
     text = f"{who} {clause}" + (f" ({changes})" if changes else "")
     return text + (f"; {acted}" if acted else "")
+
+
+def _says(clause: str, amount: str) -> bool:
+    """Whether `clause` already names `amount` ("6 VP", "¥1", "1 imported") as a whole."""
+    return re.search(r"(?<![\w¥])" + re.escape(amount) + r"(?!\w)", clause) is not None
 
 
 def what_was_done(before: State, seat: int, action: dict[str, Any], after: State) -> str:

@@ -208,3 +208,57 @@ async def test_a_roll_and_write_table_with_the_bot_plays_its_simultaneous_rounds
     assert row.status == "finished"
     assert any(e.origin == "auto" and e.user_id == -1 for e in await storage.actions(game.id))
     assert all(r.ok for r in await check_all(storage)), await check_all(storage)
+
+
+async def test_bots_played_in_the_background_leave_the_move_answered_first(storage: Storage, spy_ai: list) -> None:
+    """Issue 22: with `bots_inline=False` (the Discord bot) a person's move returns at once, naming the bot seat
+    that owes a decision; `play_bots` then plays that turn (as the sweep or a restarted process would)."""
+    service = TableService(storage, ai_budget_s=0.01, new_seed=lambda: 4242, bots_inline=False)
+    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 2})
+    await service.add_bot(game.id, ALICE)
+    start = await service.start(game.id, ALICE)
+    bot_seat = (await storage.get_game(game.id)).seat_of(-1)
+    assert start.bot_turn is None
+    if start.bots_owe:
+        assert start.bots_owe == [bot_seat] and await service.bots_waiting() == [game.id]
+        turn = await service.play_bots(game.id)
+        assert turn is not None and turn.newly_waiting == [ALICE]
+    outcome = await service.act(game.id, ALICE, {"pick": 2})
+    assert outcome.bot_turn is None and outcome.bots_owe == [bot_seat] and outcome.waiting_on == []
+    assert spy_ai == [] or len(spy_ai) == 1  # the bot has not thought about this turn yet
+    # A stopped process leaves this turn unplayed: a new one finds it and plays it.
+    assert await service.bots_waiting() == [game.id]
+    turn = await service.play_bots(game.id)
+    assert turn is not None and [a.origin for a in turn.applied] == ["auto"] and turn.newly_waiting == [ALICE]
+    assert await service.play_bots(game.id) is None  # nothing more to play
+    assert await service.bots_waiting() == []
+
+
+async def test_a_server_limits_running_games_against_the_bot_per_person(storage: Storage, spy_ai: list) -> None:
+    service = TableService(storage, ai_budget_s=0.01, bots_inline=False)
+
+    channels = iter(range(100, 200))
+
+    async def bot_game(user: int, guild: int = 1) -> int:
+        game = await service.create("counting", creator_id=user, guild_id=guild, channel_id=next(channels))
+        await service.add_bot(game.id, user)
+        await service.start(game.id, user)
+        return game.id
+
+    first = [await bot_game(ALICE) for _ in range(3)]
+    lobby = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    await service.add_bot(lobby.id, ALICE)
+    with pytest.raises(ServiceError, match="already have 3 running games against the bot"):
+        await service.start(lobby.id, ALICE)
+    assert (await storage.get_game(lobby.id)).status == "lobby"  # refused: nothing started
+    await bot_game(BOB)  # someone else has their own three
+    await bot_game(ALICE, guild=9)  # and another server its own limit
+    # A table with another person is not a game against the bot only.
+    await service.join(lobby.id, CAROL)
+    await service.start(lobby.id, ALICE)
+    # Resigning one frees a place; a server may set its own limit (0: no games against the bot).
+    await service.resign(first[0], ALICE)
+    await bot_game(ALICE)
+    await storage.set_setting(1, "bot_games", "0")
+    with pytest.raises(ServiceError, match="does not host games against the bot"):
+        await service.check_bot_games(BOB, 1)

@@ -149,31 +149,91 @@ async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tm
         raw.execute("UPDATE actions SET seat = 1")
 
 
-async def test_roll_and_write_undo_within_the_round_until_confirmed(service: TableService) -> None:
-    """Ruling R24 (docs/rulings/rollwrite.md): a player may take back their decisions of the round until
-    they confirm it; the service's undo does it for Roll & Write like for every game."""
+async def test_roll_and_write_undo_within_the_round_until_it_closes_for_everyone(service: TableService) -> None:
+    """Ruling R24 (docs/rulings/rollwrite.md), issue 22: a player may take back their decisions of the round;
+    "End round N", when it is all that is left, is played for them and keeps that window open until the round
+    closes for everyone (the last player's confirmation shows the next dice)."""
     gid = await _started(service, "rollwrite", ALICE, BOB)
-    undone = refused = False
-    for _ in range(400):
-        status = await service.status(gid)
-        if status.status != "active" or (undone and refused):
-            break
-        user = status.waiting_on[0]
-        decision = await service.decision(gid, user)
-        _, engine, state = await service.load(gid)
-        action = engine.auto_action(state, decision.seat)
-        ends_round = isinstance(action, dict) and action.get("do") == "end"
-        await service.act(gid, user, action)
-        if ends_round:
-            if not refused:
-                assert not await service.can_undo(gid, user)
-                with pytest.raises(ServiceError, match="nothing you can take back"):
-                    await service.undo(gid, user)
-                refused = True
-        elif not undone and await service.can_undo(gid, user):
-            await service.undo(gid, user)
-            again = await service.decision(gid, user)
-            assert [c.label for c in again.options] == [c.label for c in decision.options]
-            undone = True
-    assert undone and refused
+
+    async def play_round_of(user: int) -> None:
+        round_no = (await service.load(gid))[2]["round"]
+        for _ in range(60):
+            _, engine, state = await service.load(gid)
+            if user not in (await service.status(gid)).waiting_on or state["round"] != round_no:
+                return
+            seat = (await service.game(gid)).seat_of(user)
+            await service.act(gid, user, engine.auto_action(state, seat))
+        raise AssertionError("the round did not end")
+
+    await play_round_of(ALICE)
+    log = await service.storage.actions(gid)
+    assert log[-1].origin == "formality" and log[-1].action == {"do": "end"}  # confirmed for her
+    assert (await service.status(gid)).waiting_on == [BOB]
+    assert await service.can_undo(gid, ALICE)
+    await service.undo(gid, ALICE)
+    assert ALICE in (await service.status(gid)).waiting_on  # her round is open again
+    await play_round_of(ALICE)
+    await play_round_of(BOB)  # the round closes for everyone: no undo of it any more
+    assert not await service.can_undo(gid, ALICE) and not await service.can_undo(gid, BOB)
+    with pytest.raises(ServiceError, match="nothing you can take back"):
+        await service.undo(gid, ALICE)
     assert all(r.ok for r in await check_all(service.storage))
+
+
+async def test_a_turn_handed_on_by_a_formality_stays_undoable_until_the_next_seat_acts(
+    service: TableService,
+) -> None:
+    """Issue 22: ending the turn, when it is all that is left, is played for the player (no panel with a lone
+    "End the turn"); it reveals nothing, so the player may still take the turn back until the next seat acts."""
+    gid = await _started(service, "turns", ALICE, BOB, draw=False)
+    user = await _first(service, gid)
+    outcome = await service.act(gid, user, {"pick": 2})
+    # The bonus and the end of the turn were the only options: both played for the player, in this one click.
+    assert [(a.origin, a.label) for a in outcome.applied] == [
+        ("player", "Take 2"), ("formality", "Take the bonus point"), ("formality", "End the turn")]
+    other = await _first(service, gid)
+    assert other != user and outcome.newly_waiting == [other]
+    assert [c.origin for c in outcome.story] == ["player", "formality", "formality"]  # the turn post is told
+    assert await service.can_undo(gid, user)  # off turn, the mover may still take it back
+    undone = await service.undo(gid, user)
+    assert undone.undo and undone.newly_waiting == [user]  # the turn is the mover's again
+    assert (await service.status(gid)).waiting_on == [user]
+    assert [c.label for c in (await service.decision(gid, user)).options] == ["Take 1", "Take 2", "Take 3"]
+    # Played again, the turn is told again, whole; once the next seat acts, it can no longer be taken back.
+    again = await service.act(gid, user, {"pick": 3})
+    assert [c.text for c in again.story][0].endswith("take 3") and len(again.story) == 3
+    await service.act(gid, other, {"pick": 1})
+    assert not await service.can_undo(gid, user)
+    with pytest.raises(ServiceError, match="nothing you can take back"):
+        await service.undo(gid, user)
+    assert all(r.ok for r in await check_all(service.storage))
+
+
+async def test_a_formality_that_reveals_closes_the_undo_as_before(service: TableService) -> None:
+    gid = await _started(service, "turns", ALICE, BOB)
+    user = await _first(service, gid)
+    await service.act(gid, user, {"pick": 1})
+    outcome = await service.act(gid, user, {"draw": True})  # the draw reveals; "end" follows as a formality
+    assert [a.origin for a in outcome.applied] == ["player", "formality"]
+    assert not await service.can_undo(gid, user)
+
+
+async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: TableService) -> None:
+    """Duel's "End turn" and Roll & Write's "End round N" alone are played for the player (issue 22)."""
+    from engine.core import Rng
+
+    for kind in ("duel", "rollwrite"):
+        gid = await _started(service, kind, ALICE, BOB)
+        rng = Rng(3)
+        for _ in range(3000):
+            status = await service.status(gid)
+            if status.status != "active":
+                break
+            user = rng.choice(status.waiting_on)
+            decision = await service.decision(gid, user)
+            assert len(decision.options) > 1, (kind, decision.prompt, [c.label for c in decision.options])
+            await service.act_by_index(gid, user, decision.version, rng.randint(0, len(decision.options) - 1),
+                                       decision.stamp)
+        assert (await service.status(gid)).status == "finished"
+        log = await service.storage.actions(gid)
+        assert any(e.origin == "formality" and e.action == {"do": "end"} for e in log), kind

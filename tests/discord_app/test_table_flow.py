@@ -15,8 +15,9 @@ def _bot(fake: FakeDiscord) -> YokohamaBot:
     return fake.bot  # type: ignore[return-value]
 
 
-async def _table(fake: FakeDiscord, *players: FakeUser, game: str = "turns") -> tuple[int, Sent]:
-    [lobby] = await fake.command("table new", user=players[0], options={"game": game})
+async def _table(fake: FakeDiscord, *players: FakeUser, game: str = "turns", options: str = "") -> tuple[int, Sent]:
+    [lobby] = await fake.command("table new", user=players[0],
+                                 options={"game": game, **({"options": options} if options else {})})
     for player in players[1:]:
         await fake.click(user=player, message=lobby, label="Join")
     sent = await fake.click(user=players[0], message=lobby, label="Start")
@@ -70,8 +71,8 @@ async def test_three_players_the_mover_is_named_never_pinged_and_only_the_next_i
         story = post.content
         assert story.index("take 2") < story.index("take the bonus point") < story.index("end the turn")
     assert turn_posts >= 4
-    # The end of the game pings every seated player, in the channel.
-    assert pinged(post) == {u.id for u in users} and post.channel_id == fake.channel.id
+    # The end of the game pings every seated player but the one whose click ended it, in the channel.
+    assert pinged(post) == {u.id for u in users} - {mover.id} and post.channel_id == fake.channel.id
     assert "Final standings" in post.content and "Game over: **" in post.content
 
 
@@ -170,3 +171,35 @@ async def test_a_resignation_pings_the_remaining_players_not_the_resigner(fake: 
     [notice] = [s for s in sent if s.kind == "channel_message" and "resigned" in (s.content or "")]
     assert pinged(notice) == {users[0].id, users[2].id}
     assert "**bob** resigned" in notice.content and users[1].mention not in notice.content
+
+
+async def test_a_lone_end_of_turn_is_played_for_the_player_who_may_still_take_it_back(fake: FakeDiscord) -> None:
+    """Issue 22: with ending the turn the only option left, no panel asks for it: the click before it ends the
+    turn (the next player is pinged), and the mover's panel keeps Undo until the next player acts; taking it
+    back tells the table the turn is the mover's again."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, post = await _table(fake, alice, bob, options="draw: no")
+    users = {alice.id: alice, bob.id: bob}
+    first = users[(await _waiting(fake, game_id))[0]]
+    second = bob if first is alice else alice
+    panel = [s for s in await fake.click(user=first, message=post, label="Open my panel") if s.kind == "followup"][-1]
+    sent = await fake.click(user=first, message=panel, label="Take 2")
+    edit = next(s for s in sent if s.kind == "edit_original")
+    assert "played for you: Take the bonus point; End the turn" in edit.content
+    assert "Undo" in labels(edit) and "End the turn" not in labels(edit)
+    [turn_post] = [s for s in sent if s.kind == "channel_message"]
+    assert pinged(turn_post) == {second.id}
+    assert await _waiting(fake, game_id) == [second.id]
+    undone = next(s for s in await fake.click(user=first, message=edit, label="Undo") if s.kind == "edit_original")
+    assert "Taken back" in undone.content and "Take 1" in labels(undone)
+    assert await _waiting(fake, game_id) == [first.id]
+    told = [s for s in fake.sent
+            if s.kind == "channel_message" and "took back the end of their turn" in (s.content or "")]
+    assert len(told) == 1 and pinged(told[0]) == set() and f"**{first.name}**" in (told[0].content or "")
+    # Played again; once the next player acts, the turn can no longer be taken back.
+    edit = next(s for s in await fake.click(user=first, message=undone, label="Take 3") if s.kind == "edit_original")
+    assert "Undo" in labels(edit)
+    await _bot(fake).service.act(game_id, second.id, {"pick": 1})
+    refreshed = next(s for s in await fake.click(user=first, message=edit, label="Refresh")
+                     if s.kind == "edit_original")
+    assert "Undo" not in labels(refreshed)

@@ -207,3 +207,30 @@ async def test_a_stale_button_on_someone_elses_panel_says_it_is_not_theirs(fake:
     sent = await fake.click(user=bob, message=stale, label="Undo")
     [answer] = [s for s in sent if s.content]
     assert answer.ephemeral and "not your panel" in answer.content and "out of date" not in answer.content
+
+
+def test_a_new_round_is_its_own_sentence_and_a_part_said_more_fully_is_left_out() -> None:
+    """Issue 22: "Round 4 begins; <player> starts (played by the bot)" read as the bot moving for a person, and
+    "sends a Foreign Agent; sends a Foreign Agent to Church …" said it twice."""
+    upgrade = [Clause(1, 1, -1, "auto", "{seat:1} upgrades Power 1 to 3 for ¥2", False),
+               Clause(2, 0, 5, "player", "{seat:0} upgrades no Power card; Round 4 begins; {seat:1} starts", True)]
+    told = story_text(upgrade, ["Alice", "Yokohama AI"], bots={1})
+    assert told == ("**Yokohama AI** upgrades Power 1 to 3 for ¥2. **Alice** upgrades no Power card. "
+                    "Round 4 begins; **Yokohama AI** starts.")
+    bot_round = [Clause(1, 1, -1, "auto", "{seat:1} upgrades no Power card; Round 2 begins; {seat:0} starts", True)]
+    told = story_text(bot_round, ["Alice", "Yokohama AI"], bots={1})
+    assert told == "**Yokohama AI** upgrades no Power card. Round 2 begins; **Alice** starts."
+    assert "played by the bot" not in told
+    agent = [Clause(1, 0, 5, "player", "{seat:0} hires a Foreign Agent (3+ Technologies); sends a Foreign Agent; "
+                                       "sends a Foreign Agent to Church: total Power 5, Faith 5", False)]
+    assert story_text(agent, ["Alice", "Bob"]) == (
+        "**Alice** hires a Foreign Agent (3+ Technologies); sends a Foreign Agent to Church: total Power 5, Faith 5.")
+
+
+def test_the_same_step_in_a_row_is_told_once_with_how_often() -> None:
+    trades = [Clause(1, 0, 5, "player", "{seat:0} sells 1 Raw Silk for ¥2", False),
+              Clause(2, 0, 5, "player", "{seat:0} sells 1 Raw Silk for ¥2", False),
+              Clause(3, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False),
+              Clause(4, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False),
+              Clause(5, 0, 5, "player", "{seat:0} buys 1 Tea for ¥1", False)]
+    assert story_text(trades, ["Alice"]) == "**Alice** sells 1 Raw Silk for ¥2 (twice); buys 1 Tea for ¥1 (3 times)."

@@ -55,41 +55,71 @@ def no_bot_mention(fake: FakeDiscord) -> None:
         assert all(int(u) > 0 for u in allowed.get("users") or []), allowed
 
 
+def offers_a_decision(panel: Sent) -> bool:
+    return any(c.startswith(("yk:do:", "yk:sel:", "yk:ms:")) for c in panel.custom_ids())
+
+
 async def play_to_the_end(fake: FakeDiscord, game_id: int, human: FakeUser) -> None:
-    """The person clicks their decisions at random; the bot answers after each turn."""
+    """The person opens their panel once and clicks their decisions on it at random: after each click the
+    panel shows the next decision, the bot's turn included, without being opened again."""
     bot = bot_of(fake)
     rng = Rng(5)
+    panel: Sent | None = None
     for _ in range(1000):
         status = await bot.service.status(game_id)
         if status.status != "active":
             return
         assert status.waiting_on == [human.id], "the game only ever waits on the person"
-        panel = await panel_for(fake, game_id, human)
+        panel = fake.message_view(panel) if panel is not None else None
+        if panel is None or not offers_a_decision(panel):
+            assert panel is None, f"the panel open on the bot's turn was not updated: {panel.content}"
+            panel = await panel_for(fake, game_id, human)
         await click_something(fake, panel, human, rng)
     pytest.fail("the game did not end")
 
 
+def thread_messages(fake: FakeDiscord) -> list[dict[str, Any]]:
+    """Every message in the game's thread, as it reads now (edits applied), oldest first."""
+    [thread] = list(fake.threads)
+    found = [m for mid, m in fake.messages.items() if int(m["channel_id"]) == thread and mid not in fake.deleted]
+    return sorted(found, key=lambda m: int(m["id"]))
+
+
 @pytest.mark.slow
 async def test_a_duel_against_the_bot_to_the_end(fake: FakeDiscord, discord_schema: Any) -> None:
+    """Issue 22: a game against the bot plays in its own thread; the bot's turns, played in the background,
+    replace their "Yokohama AI is thinking…" line; the person, whose open panel shows the bot's turn, is
+    pinged only when no panel of theirs is open (the bot moving first) and at the end."""
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot"})
     [row] = await bot_of(fake).storage.list_games(statuses=("active",))
-    start = [s for s in sent if "has started" in (s.content or "")]
-    assert len(start) == 1 and "Yokohama AI" in (start[0].content or "")
+    [line] = [s for s in sent if "in the thread below" in (s.content or "")]
+    assert not line.ephemeral and "Yokohama AI" in (line.content or "")
+    assert len(fake.threads) == 1
+    start = [m for m in thread_messages(fake) if "has started" in m["content"]]
+    assert len(start) == 1 and "Yokohama AI" in start[0]["content"]
     await play_to_the_end(fake, row.id, alice)
     bot = bot_of(fake)
     row = await bot.service.game(row.id)
     assert row.status == "finished" and row.bot_seats() == {row.seat_of(-1)}
-    posts = game_posts(fake, row.id)
-    # The bot's turns are told like a person's: its story, then a ping for the person who acts next.
-    bot_posts = [p for p in posts if "**Yokohama AI**" in (p.content or "") and "Your turn: " in (p.content or "")]
+    in_thread = [m["content"] for m in thread_messages(fake)]
+    assert not any("is thinking" in text for text in in_thread), "every thinking line became its turn post"
+    # The bot's turns are told as its own: its story, named once, never "(played by the bot)".
+    bot_posts = [t for t in in_thread if "**Yokohama AI**" in t and "Your turn: " in t]
     assert len(bot_posts) >= 4 * 4 - 1, "a post for each of the bot's turns (the last may end the game)"
-    assert all(pinged(p) == [alice.id] for p in bot_posts)
-    # After the person's own turn, the post names the bot as next, without a ping.
-    assert any("Next: **Yokohama AI**" in (p.content or "") and pinged(p) == [] for p in posts)
-    final = posts[-1]
+    assert not any("played by the bot" in t for t in in_thread)
+    # After the person's own turn, the post names the bot as next.
+    assert any("Next: **Yokohama AI**" in t for t in in_thread)
+    # The channel holds the line pointing to the thread and the final result, nothing else.
+    channel_posts = [s for s in fake.sent if s.kind in ("channel_message", "followup") and not s.ephemeral
+                     and s.channel_id not in fake.threads and s.content]
+    assert len(channel_posts) == 2, [s.content for s in channel_posts]
+    final = channel_posts[-1]
     assert "Final standings" in (final.content or "") and "Yokohama AI" in (final.content or "")
-    assert pinged(final) == [alice.id]
+    assert pinged(final) == [], "her open panel shows the end"
+    # One ping in the whole game: her first turn, before any panel of hers was open.
+    pings = [s for s in fake.sent if pinged(s)]
+    assert len(pings) == 1, [s.content for s in pings]
     no_bot_mention(fake)
     log = await bot.storage.actions(row.id)
     bot_seat = row.seat_of(-1)

@@ -60,6 +60,8 @@ class Admin(commands.Cog):
         else:
             await interaction.followup.send(f"The bot moved in game #{game}.", ephemeral=True)
         await announce(self.bot, outcome)
+        if outcome.bots_owe:
+            self.bot.bot_turns.start(outcome.game.id)
 
 
 async def setup(bot: YokohamaBot) -> None:

@@ -7,14 +7,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord_app.names import names_of_users, plain, summary_line
+from bot.discord_app.bot_turns import LivePanel
+from bot.discord_app.names import names_of_users, plain, seat_names, summary_line
 from bot.discord_app.panels import (
-    announce,
+    PRIVATE_NOTE,
     lobby_text,
     lobby_view,
+    open_thread,
+    private_key,
     remember_lobby,
+    send_panel,
     service_of,
     start_announcement,
+    threads_wanted,
 )
 from bot.service import ServiceError
 from bot.service.tables import wait_hours
@@ -46,8 +51,10 @@ async def play_the_bot(
 ) -> None:
     """`/table new opponent: bot`: a table where the AI fills every other seat, started at once.
 
-    The start is posted in the channel like any table's (no lobby: nobody else is waited for); when the
-    bot sits first, its opening turn follows right away.
+    Like any table it plays in its own thread, under one short line in the channel; where the server has no
+    threads for tables (or the bot may not open one) it plays privately: the start is the person's own panel.
+    The server's limit on running games against the bot per person is checked first (a private refusal).
+    When the bot sits first, its opening turn is played in the background (`bot_turns`).
     """
     engine = get_game(kind)
     low = max(2, engine.min_players)
@@ -56,9 +63,15 @@ async def play_the_bot(
         raise ServiceError(f"{engine.title} against the bot is for {low} to {engine.max_players} players "
                            f"(you and the bots), not {size}." if low < engine.max_players else
                            f"{engine.title} is for {low} players: you and the bot.")
-    hours = await _reminder_hours(bot, interaction, reminder_hours)
-    await interaction.response.defer(thinking=True)  # the bot may think for seconds before the first post
     service = bot.service
+    await service.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
+    hours = await _reminder_hours(bot, interaction, reminder_hours)
+    perms = interaction.app_permissions
+    in_thread = (await threads_wanted(bot, interaction.guild_id)
+                 and isinstance(interaction.channel, discord.TextChannel)
+                 and perms.create_public_threads and perms.send_messages_in_threads)
+    # Answered first (Discord's 3-second window): publicly when the game gets a thread, else privately.
+    await interaction.response.defer(thinking=True, ephemeral=not in_thread)
     row = await service.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
@@ -68,9 +81,28 @@ async def play_the_bot(
     for _ in range(size - 1):
         await service.add_bot(row.id, interaction.user.id)
     outcome = await service.start(row.id, interaction.user.id)
-    await interaction.followup.send(**await start_announcement(bot, outcome))
-    if outcome.bot_turn is not None:
-        await announce(bot, outcome.bot_turn)
+    game = outcome.game
+    names = await seat_names(bot, game)
+    bots = " and ".join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
+    if in_thread:
+        await interaction.followup.send(
+            f"**{interaction.user.display_name}** plays **{engine.title} #{game.id}** against {bots}, in the "
+            "thread below.", allowed_mentions=discord.AllowedMentions.none())
+        # That line is the answer itself (it replaced "thinking…"); the thread opens under it.
+        thread = await open_thread(interaction, game, await interaction.original_response())
+        if thread is not None:
+            await thread.send(**await start_announcement(bot, outcome))
+            if outcome.bots_owe:
+                bot.bot_turns.start(game.id)
+            return
+    # No thread here (threads off, not allowed, or it could not be opened): the game plays privately, on the
+    # person's own panel.
+    await bot.storage.set_meta(private_key(game.id), "1")
+    await send_panel(interaction, game.id, note=f"**{engine.title} #{game.id}** against {bots} has started.\n"
+                     + PRIVATE_NOTE)
+    if outcome.bots_owe:
+        live = LivePanel(interaction, interaction.user.id, interaction.user.display_name) if not in_thread else None
+        bot.bot_turns.start(game.id, live)
 
 
 async def open_table(

@@ -124,7 +124,9 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
     if channel is None or outcome.undo:
         return
     if outcome.finished:
-        await post_final(bot, channel, game, state)
+        # The player whose click ended it sees the end on their panel: named, not pinged.
+        ended_by = next((a.user_id for a in outcome.applied if a.origin == "player"), None)
+        await post_final(bot, channel, game, state, ended_by)
         thread = await game_channel(bot, game)
         if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
             await thread.send("The game is over; the final result is posted in the channel.",
@@ -167,7 +169,8 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
                        allowed_mentions=only(pinged))
 
 
-async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: GameRow, state: State) -> None:
+async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: GameRow, state: State,
+                     ended_by: int | None = None) -> None:
     """The ranking and achievements with the scoreboard picture, then every player's final sheet."""
     view = GAME.view(state, None)
     tie_breaks = [tie_break_key(ps) for ps in state["sheets"]]
@@ -182,7 +185,7 @@ async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: G
     for n, message in enumerate(messages):
         # The end of the game notifies every seated player, once: the last message holds the thanks.
         await channel.send(message, files=files if n == 0 else [],
-                           allowed_mentions=only(everyone) if n == len(messages) - 1
+                           allowed_mentions=only([u for u in everyone if u != ended_by]) if n == len(messages) - 1
                            else discord.AllowedMentions.none())
     if picture_for(KIND) is None:
         return

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.service import away, seasons
 from bot.service import notify as notify_service
-from bot.service.tables import MIN_WAIT_HOURS
+from bot.service.tables import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
@@ -21,6 +21,7 @@ SERVER_SETTINGS = {
     seasons.LENGTH_KEY: "Rating seasons: a month or a quarter (the podium is posted when one ends)",
     seasons.CHANNEL_KEY: "Channel for the season podium (default: the announcements channel)",
     away.CAP_KEY: "The most days a player may be away at once (/away)",
+    BOT_GAMES_SETTING: "Running games against the bot one person may have here at a time",
 }
 
 
@@ -50,6 +51,8 @@ class ServerSettings(commands.Cog):
                 shown = value or "none (all-time ratings only)"
             elif key == away.CAP_KEY:
                 shown = f"{value} days" if value else f"{away.MAX_DAYS} days (default)"
+            elif key == BOT_GAMES_SETTING:
+                shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} (default)"
             else:
                 shown = f"<#{value}>" if value else "not set"
             lines.append(f"**{key}** — {description}: {shown}")
@@ -130,6 +133,18 @@ class ServerSettings(commands.Cog):
         if notify in ("dm", "both"):
             text += " If your DMs are closed to the bot, you are mentioned instead and told so once."
         await interaction.response.send_message(text, ephemeral=True)
+
+
+    @settings.command(name="botgames",
+                      description="How many games against the bot one person may run here at a time (0 = none).")
+    @app_commands.describe(limit=f"Running games against the bot per person (default {BOT_GAMES_DEFAULT}; 0 = none)")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def botgames(self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 50]) -> None:
+        await self.bot.storage.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
+        await interaction.response.send_message(
+            f"Each person may now run {limit} game{'s' if limit != 1 else ''} against the bot here at a time."
+            if limit else "Games against the bot are now off in this server (running ones play on).",
+            ephemeral=True)
 
 
 async def setup(bot: YokohamaBot) -> None:

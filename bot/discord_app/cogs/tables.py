@@ -195,6 +195,8 @@ class Tables(commands.Cog):
             await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
+        if outcome.bots_owe:
+            self.bot.bot_turns.start(outcome.game.id)
 
     @table.command(name="log", description="Every move of a game in readable lines (hidden choices stay hidden).")
     @app_commands.describe(game="Game number")

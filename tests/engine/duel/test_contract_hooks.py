@@ -47,9 +47,12 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
     hidden_orders = {f"Order {card + 1}:" for card in range(24)}
     for before, seat, action, after in _playout(seed):
         story = GAME.narrate(before, seat, action, after)
-        # Every decision has a story but the two the story leaves out: choosing the Area (the Power sent
-        # there tells it) and ending the turn (a formality); neither repeats a label.
-        assert story or action["do"] in ("area", "end"), (action, story)
+        # Every decision has a story but those the story leaves to what follows: choosing the Area (the Power
+        # sent there tells it), ending the turn (a formality), and the steps of a Church card, a Port's keeps
+        # and a Technology, told whole by the event that closes them (issue 22: no repeats).
+        assert story or action["do"] in ("area", "end", "church", "faith", "keep", "keep2", "tech") \
+            or after["phase"] == "over", (action, story)
+        assert "The game is over" not in story and " gains draw " not in story, story
         assert not story.startswith("{seat") or ": Go to" not in story, story
         assert not PEOPLE.search(story), story
         assert not PEOPLE.search(GAME.headline(after))
@@ -57,7 +60,7 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
             assert not PEOPLE.search(label)
         if action["do"] != "order":  # completing an Order turns it face up: public
             assert not any(text in story for text in hidden_orders), story
-        if action["do"] == "church" and action["card"] is not None:
+        if action["do"] == "church" and action["card"] is not None and story:
             assert "Church card" in story and f"card {action['card'] + 1}" not in story
 
 
@@ -113,11 +116,16 @@ def test_draws_reveals_and_passing_the_turn_close_the_undo_window() -> None:
     assert GAME.closes_undo(done, 0, {"do": "end"}, play(done, 0, {"do": "end"}))
 
 
-def test_ending_the_turn_is_never_a_formality() -> None:
+def test_ending_the_turn_alone_is_a_formality_that_reveals_nothing() -> None:
+    """Issue 22: "End turn" as the only option is played for the player; it hands the turn on (closes_undo)
+    but reveals nothing, so the service keeps the player's undo open until the other seat acts."""
     state = set_player(started(), 0, extra={1: 0}, goods={g: 0 for g in ("tea", "fish", "silk", "copper")})
     state = play(state, 0, {"do": "area", "area": "bank"})
     assert GAME.legal(state, 0) == [{"do": "end"}]
-    assert not GAME.is_formality(state, 0)
+    assert GAME.is_formality(state, 0)
+    after = play(state, 0, {"do": "end"})
+    assert GAME.closes_undo(state, 0, {"do": "end"}, after)
+    assert not GAME.reveals(state, 0, {"do": "end"}, after)
     state = act_at(set_player(started(), 0, money=0, extra={1: 0}), 0, "bank", 4)
     state["players"][0]["money"] = 0
     assert GAME.legal(state, 0) == [{"do": "build", "what": None}] and GAME.is_formality(state, 0)
@@ -187,3 +195,17 @@ def test_the_view_has_its_declared_shape(viewer: int | None) -> None:
     assert set(view) == set(get_type_hints(DuelView))
     assert all(set(p) == set(get_type_hints(PlayerView)) for p in view["players"])
     assert all(set(a) == set(get_type_hints(AreaView)) for a in view["areas"])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_turn_tells_each_gain_once(seed: int) -> None:
+    """Issue 22: the Port's keeps, a Church card and a Technology were told by each step and again by the
+    event closing them ("keeps an Order card drawn at the Port; keeps only one Order card; keeps 1 Order
+    card"); now only the closing event tells them."""
+    for before, seat, action, after in _playout(seed):
+        story = GAME.narrate(before, seat, action, after)
+        for said in ("keeps an Order card drawn", "keeps only one Order card", "takes a Church card (face down)",
+                     "for +1 Faith"):
+            assert said not in story or action["do"] not in ("keep", "keep2", "church", "faith"), story
+        if action["do"] == "tech" and story:
+            assert "gains the Technology" in story or "no Technology" in story, story

@@ -198,16 +198,18 @@ def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
 
 
 def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
-    """ "E. Do nothing." is taken unasked when nothing else is affordable; confirming the round is
-    still asked, as it closes the undo window (ruling R24)."""
+    """ "E. Do nothing." is taken unasked when nothing else is affordable; so is confirming the round
+    when it is all that is left (issue 22): it reveals nothing until it closes the round for everyone
+    (ruling R24), here at once, as the only player."""
     state = ready("tea")
     ps = sheet(state)
     ps["money"]["used"], ps["faith"]["used"] = 2, 1  # nothing affordable: only "E: do nothing"
     state = main_action(state, 6, 2)
     state = act(state, {"do": "stop"})
     assert sheet(state)["extra"] == "E"  # taken without asking
-    assert GAME.legal(state, 0) == [{"do": "end"}] and not GAME.is_formality(state, 0)  # confirming is asked (R24)
-    state = act(state, {"do": "end"})
+    assert GAME.legal(state, 0) == [{"do": "end"}] and GAME.is_formality(state, 0)  # played for the player
+    before, state = state, act(state, {"do": "end"})
+    assert GAME.reveals(before, 0, {"do": "end"}, state)  # the round closed for everyone: the next dice show
     assert state["round"] == 2 and sheet(state)["step"] == "set"
 
 

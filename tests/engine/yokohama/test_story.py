@@ -108,3 +108,33 @@ def test_story_clauses_are_third_person_and_formalities_tell_nothing() -> None:
     assert not [s for s in told if s.split("} ", 1)[-1].startswith(imperative)]
     assert not [s for s in told if " your " in s]
     assert any(s.split("} ", 1)[-1].startswith("places ") and " assistant" in s for s in told)
+
+
+def test_no_story_says_chooses_a_label_or_repeats_a_gain() -> None:
+    """Issue 22: Church, Customs, achievements, mercenaries and the University read "chooses <label>", and a
+    gain the clause names came again in the bracket ("(8 VP) (+8 VP)", "acts in Chinatown …; acts in
+    Chinatown with Power 1"). Every decision of random play is told with a verb, each gain once."""
+    import re
+
+    from engine.core import Rng
+
+    seen: set[str] = set()
+    for seed in range(4):
+        state = GAME.new(3, seed)
+        rng = Rng(seed)
+        for _ in range(500):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            action = rng.choice(GAME.legal(state, seat))
+            after = GAME.apply(state, seat, action)
+            story = GAME.narrate(state, seat, action, after)
+            seen.add(action["do"])
+            assert " chooses " not in story, story
+            for amount in re.findall(r"\(([^()]*)\)$", story)[:1]:
+                for bit in amount.split(", "):
+                    said = bit.lstrip("+−")
+                    assert not re.search(r"(?<![\w¥])" + re.escape(said) + r"(?!\w)", story[: story.rfind("(")]), story
+            assert story.count("acts in ") <= 1, story
+            state = after
+    assert {"church", "customs"} & seen, seen

@@ -1,0 +1,158 @@
+"""Click-to-response with a bot seat next: does the AI hold the person's click?
+
+    python -m bench.bot_turn_latency [--turns 40] [--budget 1.0] [--compare]
+
+Plays a Duel against the bot and a 3-seat Yokohama game against two bots through the real cogs in the fake
+Discord (tests/harness), the person clicking the greedy player's choice on their one open panel, and times
+every click from the moment Discord would deliver it to (a) the bot's answer (the defer) and (b) the
+person's panel showing what the click did (the edit of the panel). Clicks after which a bot seat owes a
+decision are reported apart: before issue 22 the AI thought inside those clicks (6-15 s with the 2 s
+budget); now it thinks in the background and the goal is a p99 of at most 300 ms. `--compare` also plays
+with the bots inline (the old behaviour) for a before/after in one run. The AI's own thinking (`--budget`
+seconds per decision) is not part of any click's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -> dict[str, list[float]]:
+    from bot.discord_app.client import YokohamaBot
+    from bot.service import TableService
+    from bot.settings import Settings
+    from bot.storage import SQLiteStorage
+    from tests.harness.discord_fake import FakeDiscord
+    from tests.rollwrite_discord.helpers import choose_auto
+    from tests.yokohama_discord.helpers import choose_greedy
+
+    times: dict[str, list[float]] = {"answer_bot_next": [], "panel_bot_next": [], "answer_all": [], "panel_all": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.sqlite3"
+        storage = SQLiteStorage(path)
+        await storage.open()
+        service = TableService(storage, new_seed=lambda: 20261201, ai_budget_s=budget)
+        bot = YokohamaBot(Settings(database_path=path, ai_budget_s=budget), storage, service)
+        # The bots may think for minutes in a row (two Yokohama bots at the full budget): wait for them.
+        async with FakeDiscord(bot, validate=False, settle_timeout=1800) as fake:
+            service.bots_inline = inline  # the bot sets it off; --compare puts the old behaviour back
+            sent_at: dict[int, float] = {}
+            delivered: dict[str, float] = {}
+            route = fake._route
+
+            def timed_route(record: Any, *, dry: bool = False) -> Any:
+                result = route(record, dry=dry)
+                if not dry:
+                    sent_at[id(record)] = time.perf_counter()
+                return result
+
+            dispatch = fake.dispatch
+
+            async def timed_dispatch(payload: dict[str, Any], **kwargs: Any) -> Any:
+                delivered[str(payload["id"])] = time.perf_counter()
+                return await dispatch(payload, **kwargs)
+
+            fake._route = timed_route  # type: ignore[method-assign]
+            fake.dispatch = timed_dispatch  # type: ignore[method-assign]
+            started: list[int] = []
+            start_bots = bot.bot_turns.start
+
+            def note_start(game_id: int, panel: Any = None) -> None:
+                started.append(game_id)
+                start_bots(game_id, panel)
+
+            bot.bot_turns.start = note_start  # type: ignore[method-assign]
+            person = fake.user("akiko")
+            options: dict[str, Any] = {"game": kind, "opponent": "bot"}
+            if seats > 2:
+                options["players"] = seats
+            await fake.command("table new", user=person, options=options)
+            await bot.bot_turns.wait()
+            [row] = await storage.list_games(statuses=("active",))
+            panel = (await fake.command("table panel", user=person, options={"game": row.id}))[-1]
+            done = 0
+            while done < turns and (await service.status(row.id)).status == "active":
+                if person.id not in (await service.status(row.id)).waiting_on:
+                    await bot.bot_turns.wait()
+                    continue
+                shown = fake.message_view(panel)
+                if not any(c.startswith(("yk:do:", "yk:sel:", "yk:ms:")) for c in shown.custom_ids()):
+                    panel = (await fake.command("table panel", user=person, options={"game": row.id}))[-1]
+                before = len(fake.payloads)
+                started.clear()
+                if kind == "yokohama":
+                    await choose_greedy(fake, person, panel, row.id)
+                else:
+                    await choose_auto(fake, person, panel, row.id)
+                await bot.bot_turns.wait()
+                for payload in fake.payloads[before:]:
+                    if payload.get("type") != 3:  # only component clicks
+                        continue
+                    iid = int(payload["id"])
+                    mine = [r for r in fake.requests if r.interaction_id == iid and id(r) in sent_at]
+                    answer = next((sent_at[id(r)] for r in mine if r.is_callback), None)
+                    shown_at = next((sent_at[id(r)] for r in mine if r.kind in ("edit_original", "update")), None)
+                    t0 = delivered[str(payload["id"])]
+                    if answer is not None:
+                        times["answer_all"].append(answer - t0)
+                    if shown_at is not None:
+                        times["panel_all"].append(shown_at - t0)
+                    if started and payload is fake.payloads[-1]:
+                        if answer is not None:
+                            times["answer_bot_next"].append(answer - t0)
+                        if shown_at is not None:
+                            times["panel_bot_next"].append(shown_at - t0)
+                done += 1
+        await storage.close()
+    return times
+
+
+def report(label: str, values: list[float]) -> str:
+    if not values:
+        return f"  {label:38s} (none)"
+    ms = [v * 1000 for v in values]
+    return (f"  {label:38s} n={len(ms):3d}  p50 {statistics.median(ms):7.1f} ms  p99 {percentile(ms, 0.99):7.1f} ms"
+            f"  max {max(ms):7.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--turns", type=int, default=40, help="the person's clicks per game")
+    parser.add_argument("--budget", type=float, default=1.0, help="the AI's thinking time per decision (s)")
+    parser.add_argument("--compare", action="store_true", help="also play with the bots inline (before issue 22)")
+    args = parser.parse_args()
+    os.environ.setdefault("DRAWING_PROCESSES", "1")
+    modes = [False, True] if args.compare else [False]
+    for inline in modes:
+        merged: dict[str, list[float]] = {}
+        print(f"bots {'inline (before)' if inline else 'in the background (now)'}, AI budget {args.budget:g} s",
+              flush=True)
+        for kind, seats in (("duel", 2), ("yokohama", 3)):
+            times = asyncio.run(play(kind, seats, args.turns, args.budget, inline))
+            print(f" {kind} ({seats} seats, {seats - 1} bot{'s' if seats > 2 else ''})", flush=True)
+            print(report("click -> answer, bot seat next", times["answer_bot_next"]))
+            print(report("click -> panel updated, bot seat next", times["panel_bot_next"]))
+            print(report("click -> panel updated, every click", times["panel_all"]), flush=True)
+            for key, values in times.items():
+                merged.setdefault(key, []).extend(values)
+        p99 = percentile([v * 1000 for v in merged.get("panel_bot_next", [])], 0.99)
+        print(f" both games: p99 click -> panel updated with a bot seat next {p99:.1f} ms "
+              f"(goal 300 ms: {'met' if p99 <= 300 else 'NOT met'})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""Bot seats play in the background: a person's click is answered and their panel updated at once, then the
+AI thinks off the click, with a visible "… is thinking" line, and its turn post replaces that line.
+
+The service plays bots only when asked (`TableService(bots_inline=False)`, `play_bots`); this runner asks,
+one task per game in this process, and tells the turn. Nothing here is needed for correctness after a
+restart: the move that led to a bot turn is saved, and a new process picks pending bot turns up at start
+(`TableService.bots_waiting`), the sweep after an hour. Two processes playing the same bot turn cannot both
+write it (the version check), so the loser simply finds nothing left to play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_app.names import seat_names
+from bot.discord_app.panels import (
+    ANNOUNCERS,
+    announce,
+    clip,
+    game_channel,
+    is_private,
+    panel_message,
+    quiet_users,
+    story_text,
+)
+from bot.service import Outcome
+from bot.service.scope import ANYWHERE, request_caller
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import YokohamaBot
+
+log = logging.getLogger(__name__)
+
+#: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
+PANEL_LIFETIME = datetime.timedelta(minutes=14)
+#: Bot turns one task plays in a row at most (a table of bots only: the sweep carries on).
+_TURNS_IN_A_ROW = 64
+
+
+@dataclass
+class LivePanel:
+    """A person's private panel, open on the bot's turn: it is updated in place when the bot is done, so the
+    turn post does not ping that person."""
+
+    interaction: discord.Interaction
+    user_id: int
+    name: str
+
+    def fresh(self) -> bool:
+        age = discord.utils.utcnow() - self.interaction.created_at
+        return age < PANEL_LIFETIME and not self.interaction.is_expired()
+
+
+def thinking_line(names: list[str], seats: Collection[int]) -> str:
+    """"🤔 **Yokohama AI** is thinking…" for the bot seats that owe a decision."""
+    who = " and ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in sorted(seats))
+    return f"🤔 {who} {'are' if len(seats) > 1 else 'is'} thinking…"
+
+
+class BotTurns:
+    """One background task per game playing its bot seats' turns (`start`), and the panels to update after."""
+
+    def __init__(self, bot: YokohamaBot) -> None:
+        self.bot = bot
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._panels: dict[int, dict[int, LivePanel]] = {}
+
+    def start(self, game_id: int, panel: LivePanel | None = None) -> None:
+        """Play the bot seats of `game_id` in the background (a task already at it looks again when done)."""
+        if panel is not None:
+            self._panels.setdefault(game_id, {})[panel.user_id] = panel
+        task = self.tasks.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        self.tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"bot-turn-{game_id}")
+
+    async def resume(self) -> list[int]:
+        """At start: play every bot turn a stopped process left pending."""
+        try:
+            pending = await self.bot.service.bots_waiting()
+        except Exception:
+            log.exception("could not look for pending bot turns")
+            return []
+        for game_id in pending:
+            log.info("game %s: picking up a pending bot turn", game_id)
+            self.start(game_id)
+        return pending
+
+    async def wait(self) -> None:
+        """Wait for every bot turn running now (tests, benchmarks, shutdown)."""
+        while running := [t for t in self.tasks.values() if not t.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def _run(self, game_id: int) -> None:
+        request_caller.set(ANYWHERE)  # the bot acts for itself, not for whoever clicked
+        told: list[str] = []
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._turns(game_id, told)
+                if game_id not in self._again:
+                    break
+        except Exception:  # noqa: BLE001 - the move before is saved; the sweep or a restart tries again
+            log.exception("game %s: the bot's turn could not be played or told", game_id)
+        finally:
+            if self.tasks.get(game_id) is asyncio.current_task():
+                del self.tasks[game_id]
+            panels = self._panels.pop(game_id, {})
+            for panel in panels.values():
+                await self._refresh(game_id, panel, told)
+
+    async def _turns(self, game_id: int, told: list[str]) -> None:
+        service = self.bot.service
+        for _ in range(_TURNS_IN_A_ROW):
+            game, engine, state = await service.load(game_id)
+            if game.status != "active" or state is None:
+                return
+            bots = sorted(set(engine.to_act(state)) & game.bot_seats())
+            if not bots:
+                return
+            names = await seat_names(self.bot, game)
+            thinking = await self._post_thinking(game_id, names, bots)
+            try:
+                outcome = await service.play_bots(game_id)
+            except BaseException:
+                await _delete(thinking)
+                raise
+            if outcome is None:
+                await _delete(thinking)
+                continue  # someone moved meanwhile: look again (the loop ends when no bot owes)
+            quiet = {p.user_id for p in self._panels.get(game_id, {}).values() if p.fresh()}
+            token = quiet_users.set(frozenset(quiet))
+            try:
+                await announce(self.bot, outcome, replace=thinking)
+            finally:
+                quiet_users.reset(token)
+            # A turn's story is told whole once it is over (the story of a turn still going is a part of it).
+            text = story_text(outcome.story, names, game.bot_seats())
+            if text and (outcome.newly_waiting or outcome.bots_next or outcome.finished):
+                told.append(text)
+            if not outcome.bots_owe:
+                return
+
+    async def _post_thinking(self, game_id: int, names: list[str], bots: list[int]) -> discord.Message | None:
+        """The "… is thinking" line in the game's thread (its turn post replaces it); none for a private game
+        or a game with its own announcer (Roll & Write speaks once a round)."""
+        game = await self.bot.service.game(game_id)
+        if game.mode != "table" or (game.kind, game.mode) in ANNOUNCERS or await is_private(self.bot, game):
+            return None
+        channel = await game_channel(self.bot, game)
+        if channel is None:
+            return None
+        try:
+            return await channel.send(thinking_line(names, bots), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post the thinking line of game %s", game_id, exc_info=True)
+            return None
+
+    async def _refresh(self, game_id: int, panel: LivePanel, told: list[str]) -> None:
+        """The person's panel after the bot's turn: what the bot did, then their next decision (or the end)."""
+        if not panel.fresh():
+            return
+        try:
+            game = await self.bot.service.game(game_id)
+            yours = panel.user_id in (await self.bot.service.summary(game)).waiting_on
+            note = clip("\n".join(told), 1200)
+            kwargs = await panel_message(self.bot, game_id, panel.user_id, name=panel.name, note=note,
+                                         picture=True if yours or game.status != "active" else None)
+            await panel.interaction.edit_original_response(**kwargs)
+        except Exception:  # noqa: BLE001 - a panel that cannot be refreshed is refreshed by its own button
+            log.info("could not refresh the panel of %s in game %s", panel.user_id, game_id, exc_info=True)
+
+
+async def _delete(message: discord.Message | None) -> None:
+    if message is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await message.delete()
+
+
+def outcome_waits_on_bots(outcome: Outcome, user_id: int) -> bool:
+    """Whether, after `user_id`'s change, they wait on bot seats (their panel shows the thinking line)."""
+    return bool(outcome.bots_owe) and user_id not in outcome.waiting_on and not outcome.finished
