@@ -3,7 +3,8 @@
 A bot with many active games draws a picture of one game, then of another: caches keyed by game
 miss, caches keyed by layout hit. So each picture kind is drawn for `--games` distinct games in
 turn (random playouts, seeded), `--rounds` times over, and the medians of draw, encode and their
-sum are printed per kind with the median PNG size. Goal (issue 21): the median draw + encode of
+sum are printed per kind with the median PNG size. A few other games are drawn first, untimed
+(`WARM_GAMES`): the bot has been running. Goal (issue 21): the median draw + encode of
 every picture a turn post or panel sends at most 10 ms.
 
     .venv/bin/python -m bench.render_kinds [--games 12] [--rounds 3] [--json]
@@ -47,14 +48,14 @@ def _find(module: str, name: str) -> Callable[..., Any] | None:
         return None
 
 
-def positions(kind: str, games: int, rounds: int) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
+def positions(kind: str, games: int, rounds: int, first: int = 1) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
     """Per seeded random game: `rounds` successive states part-way through (`STEP` actions apart, as
     successive turn posts are), and the finished state."""
     from engine.core import Rng, get_game
 
     game = get_game(kind)
     out = []
-    for seed in range(1, games + 1):
+    for seed in range(first, first + games):
         state = game.new(PLAYERS[kind], seed, None)
         rng = Rng(seed * 7919 + 17)
         stops = {rng.randint(20, 60) + STEP * k for k in range(rounds)}
@@ -129,6 +130,11 @@ def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]]
     return found
 
 
+#: Games drawn before the measured ones (other seeds, untimed): a bot that has run a while has drawn the
+#: words, cards and printed rows every game shares; what belongs to the measured games is still new.
+WARM_GAMES = 4
+
+
 def measure(games: int, rounds: int) -> dict[str, dict[str, float]]:
     """{"game: kind": {draw, encode, total, cold (median ms), kib (median PNG KiB)}} for this tree.
 
@@ -145,8 +151,11 @@ def measure(games: int, rounds: int) -> dict[str, dict[str, float]]:
     for kind in PLAYERS:
         game = get_game(kind)
         games_played = positions(kind, games, rounds)
+        warm = positions(kind, WARM_GAMES, 1, first=1000)
         for label, draw in kinds(kind).items():
             draws, encodes, colds, sizes = [], [], [], []
+            for middles, final in warm:
+                png(draw(game, middles[0], final)())
             for r in range(rounds):
                 for middles, final in games_played:
                     make = draw(game, middles[r], final)

@@ -17,7 +17,7 @@ import contextlib
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -31,6 +31,8 @@ STEPS = 5  # in-between shades per text pair
 #: Bytes of text sprites a palette keeps (least recently used forgotten first). A count would not do: a
 #: turn's story line is a 1128 x 45 sprite (50 KB) drawn once, a score a 60 x 40 one drawn every turn.
 SPRITE_CACHE_BYTES = 8 * 2**20
+#: Bytes of card pictures (`Palette.stamp`) a palette keeps: a few hundred cards of ~30 KB.
+STAMP_CACHE_BYTES = 6 * 2**20
 
 #: The text sizes `put_text` drew while `recording_text_sizes` is open (None: not recording). A context
 #: variable, so pictures drawn at once in several threads each record their own.
@@ -91,6 +93,8 @@ class Palette:
         self._image = image
         self._sprites: OrderedDict[tuple[str, int, RGB, RGB, bool, str], Image.Image] = OrderedDict()
         self._sprite_bytes = 0
+        self._stamps: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+        self._stamp_bytes = 0
         self._lock = threading.Lock()
 
     def _sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
@@ -111,6 +115,37 @@ class Palette:
                     _, old = self._sprites.popitem(last=False)
                     self._sprite_bytes -= old.width * old.height * (1 if old.mode == "P" else 3)
         return sprite
+
+    def stamp(
+        self, image: Image.Image, box: tuple[int, int, int, int], key: tuple[Any, ...],
+        draw: Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None], bg: RGB = PAPER,
+    ) -> None:  # fmt: skip
+        """Paste a card at `box` (inclusive, as Pillow's shapes take it), drawn by `draw(image, draw, box)` on
+        a `bg` canvas of its own the first time its `key` (what is printed on it) is seen, and reused after:
+        a face-up card is the same picture in every game that shows it. Kept within `STAMP_CACHE_BYTES`."""
+        x0, y0, x1, y1 = box
+        size = (x1 - x0 + 1, y1 - y0 + 1)
+        full = (key, size, bg, image.mode)
+        picture = self._stamps.get(full)
+        if picture is None:
+            picture, pen = self.canvas(*size, mode=image.mode)
+            pen.rectangle((0, 0, size[0], size[1]), fill=bg)
+            draw(picture, pen, (0, 0, size[0] - 1, size[1] - 1))
+            with self._lock:
+                if full not in self._stamps:
+                    self._stamps[full] = picture
+                    self._stamp_bytes += size[0] * size[1]
+                    while self._stamp_bytes > STAMP_CACHE_BYTES:
+                        _, old = self._stamps.popitem(last=False)
+                        self._stamp_bytes -= old.width * old.height
+        else:
+            with contextlib.suppress(KeyError):  # forgotten by another thread meanwhile: still a good picture
+                self._stamps.move_to_end(full)
+        image.paste(picture, (x0, y0))
+
+    def stamp_cache_bytes(self) -> int:
+        """Pixels of card pictures the stamp cache holds now (at most `STAMP_CACHE_BYTES`)."""
+        return self._stamp_bytes
 
     def sprite_cache_bytes(self) -> int:
         """Bytes of pixels the sprite cache holds now (at most `SPRITE_CACHE_BYTES`)."""
@@ -173,7 +208,7 @@ class Palette:
         words stand where the font's own layout puts them, to the pixel's rounding.
         """
         advance = _advance(" ", size, bold)
-        width = max(1, int(_advance(" ".join(words), size, bold)) + 1)
+        width = max(1, int(sum(_advance(word, size, bold) for word in words) + advance * (len(words) - 1)) + 1)
         ascent, descent = _metrics(size, bold)
         image = Image.new("P", (width, ascent + descent), self._nearest(bg))
         x = 0.0
