@@ -239,19 +239,29 @@ class Palette:
 
         The text is drawn on a rectangle of `bg`, so call it on a background of that colour.
         """
-        sprite = self._sprite(text, size, fg, bg, bold, image.mode)
+        mode = image.mode
+        key = (text, size, fg, bg, bold, mode)
+        sprite = self._sprites.get(key)  # the hot path of `_sprite`, inline: ~150 texts a picture
+        if sprite is None:
+            sprite = self._sprite(text, size, fg, bg, bold, mode)
+        else:
+            with contextlib.suppress(KeyError):
+                self._sprites.move_to_end(key)
         recorded = _TEXT_SIZES.get()
         if recorded is not None and text.strip():
             recorded.append(size)
         w, h = sprite.size
-        x = xy[0] - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
-        y = xy[1] - {"t": 0, "m": h / 2, "b": h}[anchor[1]]
-        if image.mode == sprite.mode and image.readonly == 0:
-            image.load()
-            image.im.paste(sprite.im, _box(round(x), round(y), sprite))  # Pillow's paste minus its checks
+        x = round(xy[0] - _ANCHOR_X[anchor[0]] * w)
+        y = round(xy[1] - _ANCHOR_Y[anchor[1]] * h)
+        if mode == "P" and sprite.mode == "P":
+            image.im.paste(sprite.im, (x, y, x + w, y + h))  # Pillow's paste minus its checks
         else:
-            image.paste(sprite, (round(x), round(y)))
+            image.paste(sprite, (x, y))
         return w, h
+
+
+_ANCHOR_X = {"l": 0.0, "m": 0.5, "r": 1.0}
+_ANCHOR_Y = {"t": 0.0, "m": 0.5, "b": 1.0}
 
 
 def _box(x: int, y: int, sprite: Image.Image) -> tuple[int, int, int, int]:
