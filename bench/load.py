@@ -9,8 +9,10 @@ rest finished, cloned from one recorded game). Clicks are scheduled at a fixed r
 latency (open loop: a slow click does not slow the offered load, it queues), each on a random active
 game for the player who owes a decision: read the decision, apply one option (load, apply, store) and
 draw the pictures the bot's policy sends for it in the drawing process (`rendering.pool`, as the bot
-does): none between decisions (the panel's text changes), and when a round ends the turn post's lead
-picture and the sheet of each player whose round starts. With several processes the rate is split
+does): a player's sheet on their first click of a round (they open their panel from the round's post:
+in steady state one click in ten; `--burst`: every player's first click, as if all 2,000 players came
+at once), none between decisions (the panel's text changes), and when a round ends the turn post's lead
+picture. With several processes the rate is split
 between them and each plays its own half of the games.
 
 Prints per backend, processes and offered rate: the achieved clicks per second, p99 latency from a
@@ -87,16 +89,24 @@ def _with(row: tuple[Any, ...], columns: list[str], **changes: Any) -> tuple[Any
     return tuple(values)
 
 
+#: The share of players whose panel is open already when the benchmark first clicks for them (steady state:
+#: a player makes ~10 decisions a round and opens their panel at the first; `--burst`: nobody's is).
+OPEN_ALREADY = (9, 10)
+
+
 #: A turn post's story as long as a Roll & Write round's (the lead picture wraps it).
 STORY = ("Round 4: Player took set 2 (die 5, 3 employees), recorded 3 circles in Tea field and shipped 2 cargo "
          "(4 VP). Player took set 1 and acquired a technology.")
 
 
-async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool) -> float | None:
+async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool,
+                 opened: dict[tuple[int, int], Any]) -> float | None:
     """One player's click as the bot serves it: the seconds until its move was stored, or None if the game had
     nothing to do. With `pictures`, then the pictures the bot's policy sends for it, drawn in the drawing
-    process (`rendering.pool`): text only between decisions; when the click ends a round (someone new owes a
-    decision), the turn post's lead picture and the sheet of every player whose round starts."""
+    process (`rendering.pool`): the player's sheet when this is their first click of the round (they opened
+    their panel from the round's post: `opened` remembers each player's round); text only between decisions;
+    when the click ends the round, the turn post's lead picture, and the clicker's sheet if their next round
+    starts in the panel they have open."""
     started = time.perf_counter()
     row = await service.game(game_id)
     if row.status != "active":
@@ -109,27 +119,33 @@ async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool) 
     seat = rng.choice(seats)
     user = row.user_of(seat)
     assert user is not None
+    names = ["Player"] * len(row.seats)
+    drawn = []
+    if pictures:
+        from rendering import lead_picture_for, picture_for
+        from rendering.pool import draw
+
+        lead, sheet = lead_picture_for(row.kind), picture_for(row.kind)
+        marker = engine.turn_marker(state)
+        if (game_id, user) not in opened and rng.below(OPEN_ALREADY[1]) < OPEN_ALREADY[0]:
+            opened[(game_id, user)] = marker  # steady state: this player opened their panel before we looked
+        if sheet is not None and opened.get((game_id, user)) != marker:
+            opened[(game_id, user)] = marker  # opens the panel: its picture
+            drawn.append(draw(sheet, engine.view(state, seat), "Player"))
     try:
         decision = await service.decision(game_id, user)
         outcome = await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
     except (GameMovedOn, NotYourTurn, GameClosed):
+        await asyncio.gather(*drawn)
         return time.perf_counter() - started
     stored = time.perf_counter() - started
     if pictures and outcome.state is not None and outcome.newly_waiting:
-        from rendering import lead_picture_for, picture_for
-        from rendering.pool import draw
-
-        names = ["Player"] * len(row.seats)
-        lead, sheet = lead_picture_for(row.kind), picture_for(row.kind)
-        drawn = []
         if lead is not None:
             drawn.append(draw(lead, engine.view(outcome.state, None), names=names, story=STORY))
-        if sheet is not None:
-            for waiting in outcome.newly_waiting:
-                waiting_seat = row.seat_of(waiting)
-                if waiting_seat is not None:
-                    drawn.append(draw(sheet, engine.view(outcome.state, waiting_seat), "Player"))
-        await asyncio.gather(*drawn)
+        if sheet is not None and user in outcome.newly_waiting:
+            opened[(game_id, user)] = engine.turn_marker(outcome.state)
+            drawn.append(draw(sheet, engine.view(outcome.state, seat), "Player"))
+    await asyncio.gather(*drawn)
     return stored
 
 
@@ -141,6 +157,9 @@ async def _worker(database: str, go_file: str, rate: float, seconds: float, game
     rng = Rng(seed)
     while not os.path.exists(go_file):
         await asyncio.sleep(0.005)
+    global OPEN_ALREADY
+    if os.environ.get("BENCH_LOAD_BURST") == "1":
+        OPEN_ALREADY = (0, 1)
     if pictures:
         from rendering.pool import pool
 
@@ -149,12 +168,13 @@ async def _worker(database: str, go_file: str, rate: float, seconds: float, game
             workers.submit(os.getpid).result()
     latencies: list[float] = []
     stored: list[float] = []
+    opened: dict[tuple[int, int], Any] = {}
     tasks: list[asyncio.Task[None]] = []
     start = time.perf_counter()
 
     async def one(scheduled: float, game_id: int) -> None:
         begun = time.perf_counter()
-        took = await _click(service, game_id, Rng(rng.below(1 << 30)), pictures)
+        took = await _click(service, game_id, Rng(rng.below(1 << 30)), pictures, opened)
         if took is not None:
             latencies.append(time.perf_counter() - scheduled)
             stored.append(begun - scheduled + took)
@@ -218,9 +238,14 @@ def main() -> None:
     parser.add_argument("--stored", type=int, default=10_000)
     parser.add_argument("--active", type=int, default=1_000)
     parser.add_argument("--pictures", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--burst", action="store_true",
+                        help="every player opens their panel on their first click (the start of a busy evening)")
     args = parser.parse_args()
+    if args.burst:
+        os.environ["BENCH_LOAD_BURST"] = "1"
     print(f"{args.stored} stored games, {args.active} active 2-player {KIND} tables; "
-          f"{args.seconds:g} s per rate; pictures {'on' if args.pictures else 'off'}")
+          f"{args.seconds:g} s per rate; pictures {'on' if args.pictures else 'off'}"
+          f"{' (burst: every first click opens a panel)' if args.burst else ''}")
     print("p99 stored: click to its move stored (goal 150 ms); p50/p99: click to its pictures drawn, the last step "
           "before they are posted (goal p99 1 s); peak MiB: each bot process / its drawing process")
     print(f"{'backend':>9} {'procs':>5} {'offered/s':>9} {'achieved/s':>10} {'p99 stored':>10} {'p50 ms':>8} "
