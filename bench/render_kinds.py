@@ -3,7 +3,8 @@
 A bot with many active games draws a picture of one game, then of another: caches keyed by game
 miss, caches keyed by layout hit. So each picture kind is drawn for `--games` distinct games in
 turn (random playouts, seeded), `--rounds` times over, and the medians of draw, encode and their
-sum are printed per kind with the median PNG size. Goal (issue 21): the median draw + encode of
+sum are printed per kind with the median PNG size. A few other games are drawn first, untimed
+(`WARM_GAMES`): the bot has been running. Goal (issue 21): the median draw + encode of
 every picture a turn post or panel sends at most 10 ms.
 
     .venv/bin/python -m bench.render_kinds [--games 12] [--rounds 3] [--json]
@@ -18,6 +19,7 @@ side mean something. Picture kinds a tree does not have are left out of its colu
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import os
@@ -46,14 +48,14 @@ def _find(module: str, name: str) -> Callable[..., Any] | None:
         return None
 
 
-def positions(kind: str, games: int, rounds: int) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
+def positions(kind: str, games: int, rounds: int, first: int = 1) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
     """Per seeded random game: `rounds` successive states part-way through (`STEP` actions apart, as
     successive turn posts are), and the finished state."""
     from engine.core import Rng, get_game
 
     game = get_game(kind)
     out = []
-    for seed in range(1, games + 1):
+    for seed in range(first, first + games):
         state = game.new(PLAYERS[kind], seed, None)
         rng = Rng(seed * 7919 + 17)
         stops = {rng.randint(20, 60) + STEP * k for k in range(rounds)}
@@ -71,9 +73,16 @@ def positions(kind: str, games: int, rounds: int) -> list[tuple[list[dict[str, A
     return out
 
 
-def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Any]]:
-    """Picture kind -> draw(game, middle state, final state) returning a Pillow image, for what this tree has."""
-    found: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Any]] = {}
+def _later(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    """`draw` with its arguments (the views, computed now) as a call without arguments."""
+    return functools.partial(draw, *args, **kwargs)
+
+
+def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Callable[[], Any]]]:
+    """Picture kind -> prepare(game, middle state, final state) returning `draw()`, which returns a Pillow
+    image, for what this tree has. The views are computed by `prepare`, outside the timed drawing (the
+    bot has its views before it draws: they are the engine's work, not the picture's)."""
+    found: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Callable[[], Any]]] = {}
     names = NAMES[: PLAYERS[kind]]
 
     def seat_of(game: Any, state: dict[str, Any]) -> int:
@@ -84,41 +93,46 @@ def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]]
         board, private = _find("rendering.duel.board", "draw_board"), _find("rendering.duel.private", "draw_private")
         final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead_picture")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
+            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
         if board is not None:
-            found["board (turn post)"] = lambda g, m, f: board(g.view(m, None), names)
+            found["board (turn post)"] = lambda g, m, f: _later(board, g.view(m, None), names)
         if private is not None:
-            found["private (panel)"] = lambda g, m, f: private(g.view(m, seat_of(g, m)), seat_of(g, m), names)
+            found["private (panel)"] = lambda g, m, f: _later(private, g.view(m, seat_of(g, m)), seat_of(g, m), names)
         if final is not None:
-            found["final (end post)"] = lambda g, m, f: final(g.view(f, None), names)
+            found["final (end post)"] = lambda g, m, f: _later(final, g.view(f, None), names)
     elif kind == "yokohama":
         lead = _find("rendering.yokohama.lead", "draw_lead_picture")
         board_map, boards = _find("rendering.yokohama.board_map", "draw_map"), _find("rendering.yokohama.boards",
                                                                                      "draw_boards")
         private, final = _find("rendering.yokohama", "draw_private"), _find("rendering.yokohama.final", "draw_final")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
+            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
         if board_map is not None:
-            found["map (turn post)"] = lambda g, m, f: board_map(g.view(m, None), names)
+            found["map (turn post)"] = lambda g, m, f: _later(board_map, g.view(m, None), names)
         if boards is not None:
-            found["boards (turn post)"] = lambda g, m, f: boards(g.view(m, None), names)
+            found["boards (turn post)"] = lambda g, m, f: _later(boards, g.view(m, None), names)
         if private is not None:
-            found["private (panel)"] = lambda g, m, f: private(g.view(m, seat_of(g, m)), names)
+            found["private (panel)"] = lambda g, m, f: _later(private, g.view(m, seat_of(g, m)), names)
         if final is not None:
-            found["final (end post)"] = lambda g, m, f: final(g.view(f, None), names)
+            found["final (end post)"] = lambda g, m, f: _later(final, g.view(f, None), names)
     else:
         sheet, sets = _find("rendering.rollwrite.sheet", "draw_sheet"), _find("rendering.rollwrite.sets", "draw_sets")
         score = _find("rendering.rollwrite.scoreboard", "draw_scoreboard")
         lead = _find("rendering.rollwrite.lead", "draw_lead_picture")
         if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: lead(g.view(m, None), names, story=STORY)
+            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
         if sets is not None:
-            found["sets (turn post)"] = lambda g, m, f: sets(g.view(m, None))
+            found["sets (turn post)"] = lambda g, m, f: _later(sets, g.view(m, None))
         if sheet is not None:
-            found["sheet (panel)"] = lambda g, m, f: sheet(g.view(m, 0), 0, names[0])
+            found["sheet (panel)"] = lambda g, m, f: _later(sheet, g.view(m, 0), 0, names[0])
         if score is not None:
-            found["scoreboard (end post)"] = lambda g, m, f: score(g.view(f, None), names)
+            found["scoreboard (end post)"] = lambda g, m, f: _later(score, g.view(f, None), names)
     return found
+
+
+#: Games drawn before the measured ones (other seeds, untimed): a bot that has run a while has drawn the
+#: words, cards and printed rows every game shares; what belongs to the measured games is still new.
+WARM_GAMES = 4
 
 
 def measure(games: int, rounds: int) -> dict[str, dict[str, float]]:
@@ -137,12 +151,16 @@ def measure(games: int, rounds: int) -> dict[str, dict[str, float]]:
     for kind in PLAYERS:
         game = get_game(kind)
         games_played = positions(kind, games, rounds)
+        warm = positions(kind, WARM_GAMES, 1, first=1000)
         for label, draw in kinds(kind).items():
             draws, encodes, colds, sizes = [], [], [], []
+            for middles, final in warm:
+                png(draw(game, middles[0], final)())
             for r in range(rounds):
                 for middles, final in games_played:
+                    make = draw(game, middles[r], final)
                     start = time.process_time()
-                    image = draw(game, middles[r], final)
+                    image = make()
                     between = time.process_time()
                     data = png(image)
                     end = time.process_time()

@@ -5,8 +5,15 @@ did, everyone's points; `rendering.kit.lead`) above the game's own pictures of t
 map and the player boards; the final scores on the last frame). A frame stays up long enough to read its
 caption (`FRAME_MS`). The frames share one palette (a GIF holds 256 colours and our pictures use fewer);
 frames of different heights are centred on one canvas of the paper colour, so the end frame is laid out
-for its content, not pinned to a corner of a blank page. When the GIF would be larger than `MAX_BYTES`
-the frames are scaled down, then thinned out evenly (always keeping the first and the last).
+for its content, not pinned to a corner of a blank page.
+
+A replay stays readable: frames are `WIDTH` px wide (three quarters of the pictures' 1200; their smallest
+text stays legible), and a game with more turns than fit in `MAX_BYTES` at that width gets fewer frames
+rather than smaller ones: `replay_gif` picks positions evenly (the first and the last always among them)
+before drawing them, and each frame's caption tells what happened since the frame before (several turns:
+the latest lines of the log), up a while longer (`THINNED_MS`). Only two frames that still do not fit are
+scaled down (never below `MIN_WIDTH`). Before, a 4-player Yokohama game of 86 positions became 56 frames
+420 px wide, its text 5-6 px.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ from __future__ import annotations
 import inspect
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -24,9 +31,12 @@ from rendering.kit.encode import png
 MAX_BYTES = 8 * 1000 * 1000
 #: How long a frame stays up: a caption of a few lines needs a few seconds to read.
 FRAME_MS = 3000
+#: A frame telling several turns (a long game's replay) stays up longer.
+THINNED_MS = 5000
 LAST_MS = 8000
 PAPER = (250, 246, 236)
-MAX_WIDTH = 900
+WIDTH = 900
+MAX_WIDTH = WIDTH
 MIN_WIDTH = 420
 
 
@@ -59,7 +69,10 @@ def _encode(images: list[Image.Image], frame_ms: int, last_ms: int) -> bytes:
     return buffer.getvalue()
 
 
-def _thinned(items: list[bytes], keep: int) -> list[bytes]:
+T = TypeVar("T")
+
+
+def _thinned(items: list[T], keep: int) -> list[T]:
     """`keep` items spread evenly over `items`, the first and the last always among them."""
     if keep >= len(items):
         return items
@@ -67,36 +80,29 @@ def _thinned(items: list[bytes], keep: int) -> list[bytes]:
     return [items[round(i * step)] for i in range(keep)]
 
 
-#: GIF bytes per pixel of our flat-coloured, text-heavy frames (measured: 0.10-0.16); for a first guess.
-BYTES_PER_PIXEL = 0.15
-
-
-def _first_width(frames: Sequence[bytes], max_bytes: int) -> int:
-    """The width whose frames should just fit `max_bytes` (bytes follow the area), so the usual replay is
-    encoded once or twice rather than shrunk step by step (each try re-encodes every frame)."""
+def _fitting_width(frames: Sequence[bytes]) -> int:
     with Image.open(io.BytesIO(frames[0])) as first:
-        aspect = first.height / first.width
-    area = max_bytes / (BYTES_PER_PIXEL * len(frames) * aspect)
-    return max(MIN_WIDTH, min(MAX_WIDTH, int(area**0.5)))
+        return min(WIDTH, first.width)
 
 
 def animated_gif(frames: Sequence[bytes], *, frame_ms: int = FRAME_MS, last_ms: int = LAST_MS,
                  max_bytes: int = MAX_BYTES) -> bytes:
-    """A looping GIF of `frames` (PNG bytes) no larger than `max_bytes`."""
+    """A looping GIF of `frames` (PNG bytes) no larger than `max_bytes`: at `WIDTH`, with frames left out
+    evenly (the first and the last kept) while it is too large; only two frames that still do not fit are
+    scaled down."""
     if not frames:
         raise ValueError("A replay needs at least one frame.")
     chosen = list(frames)
-    width = _first_width(chosen, max_bytes)
+    width = _fitting_width(chosen)
     while True:
         data = _encode(_decoded(chosen, width), frame_ms, last_ms)
         if len(data) <= max_bytes:
             return data
-        if width > MIN_WIDTH:
-            # bytes follow the area: aim straight at the limit instead of shrinking step by step (each try
-            # re-encodes every frame)
+        if len(chosen) > 2:
+            keep = int(len(chosen) * max_bytes / len(data) * 0.95)
+            chosen = _thinned(list(frames), max(2, min(len(chosen) - 1, keep)))
+        elif width > MIN_WIDTH:
             width = max(MIN_WIDTH, min(int(width * 0.9), int(width * (max_bytes / len(data)) ** 0.5 * 0.95)))
-        elif len(chosen) > 2:
-            chosen = _thinned(list(frames), max(2, int(len(chosen) * max_bytes / len(data) * 0.9)))
         else:
             return data  # two small frames that still do not fit: nothing smaller to offer
 
@@ -165,16 +171,39 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
     return text
 
 
-def replay_gif(kind: str, views: Sequence[dict[str, Any]], names: list[str]) -> bytes | None:
+def _frame_bytes(frame: bytes, width: int) -> int:
+    """The GIF bytes one frame costs at `width` (a GIF's frames are compressed each on its own)."""
+    return len(_encode(_decoded([frame], width), FRAME_MS, FRAME_MS))
+
+
+def replay_gif(kind: str, views: Sequence[dict[str, Any]], names: list[str],
+               max_bytes: int = MAX_BYTES) -> bytes | None:
     """The whole replay of a game from the public views of its frames (start, each turn or round, end):
-    captioned frames as one GIF of at most `MAX_BYTES`. Module-level and fed plain data, so it can run
+    captioned frames as one GIF of at most `max_bytes`, `WIDTH` px wide. When every position would not fit,
+    positions are picked evenly before any is drawn (measured on the start, the end and one frame between),
+    each frame telling what happened since the one before. Module-level and fed plain data, so it can run
     in a drawing process (`rendering.pool`). None if the game has no pictures."""
+    if not views:
+        return None
+    chosen = list(views)
+    if len(views) > 3:
+        middle = len(views) // 2
+        sample = [replay_frame(kind, views[0], names, ""),
+                  replay_frame(kind, views[middle], names, turn_story(kind, views[middle - 1], views[middle], names)),
+                  replay_frame(kind, views[-1], names, turn_story(kind, views[-2], views[-1], names))]
+        if any(frame is None for frame in sample):
+            return None
+        width = _fitting_width([sample[0] or b""])
+        first, between, last = (_frame_bytes(frame or b"", width) for frame in sample)
+        room = int((max_bytes * 0.92 - first - last) / max(between, 1)) + 2
+        chosen = _thinned(list(views), max(2, min(len(views), room)))
     frames = []
     before: dict[str, Any] | None = None
-    for view in views:
+    for view in chosen:
         frame = replay_frame(kind, view, names, turn_story(kind, before, view, names) if before is not None else "")
         if frame is None:
             return None
         frames.append(frame)
         before = view
-    return animated_gif(frames) if frames else None
+    frame_ms = FRAME_MS if len(chosen) == len(views) else THINNED_MS
+    return animated_gif(frames, frame_ms=frame_ms, max_bytes=max_bytes)

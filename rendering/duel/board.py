@@ -9,6 +9,7 @@ face-up cards, counts and the players' supplies, all as shapes and cached text s
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -273,30 +274,34 @@ def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
     put_text(image, (_after("Technologies"), L.TECH_TITLE_Y + 4), f"face up · deck {view.get('technology_deck', 0)}",
              L.SMALL, SOFT, PAPER)  # fmt: skip
     for i, tech in enumerate(view.get("technologies", [])[:5]):
-        x0, y0, x1, y1 = L.tech_box(i)
-        _card(draw, (x0, y0, x1, y1))
-        y = y0 + 8
-        for line in wrap(tech["name"], L.TEXT, x1 - x0 - 16, True)[:2]:
-            put_text(image, (x0 + 8, y), line, L.TEXT, INK, WHITE, bold=True)
-            y += 25
-        draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
-        put_text(image, (x0 + 14, y + 15), f"Production {tech['production']}", L.SMALL, INK, HIGHLIGHT, "lm")
-        _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
+        stamp_card(image, L.tech_box(i), tech, _tech_card)
+
+
+def stamp_card(image: Image.Image, box: L.Box, card: dict[str, Any],
+               draw: Callable[[Image.Image, ImageDraw.ImageDraw, dict[str, Any], L.Box], None],
+               bg: RGB = PAPER, *key: Any) -> None:  # fmt: skip
+    """A face-up card at `box`: drawn once per printed card (and `key`) and pasted after (`Palette.stamp`)."""
+    printed = (draw.__name__, tuple(sorted((k, repr(v)) for k, v in card.items())), *key)
+    PALETTE.stamp(image, box, printed, lambda im, pen, at: draw(im, pen, card, at), bg)
+
+
+def _tech_card(image: Image.Image, draw: ImageDraw.ImageDraw, tech: dict[str, Any], box: L.Box) -> None:
+    x0, y0, x1, y1 = box
+    _card(draw, (x0, y0, x1, y1))
+    y = y0 + 8
+    for line in wrap(tech["name"], L.TEXT, x1 - x0 - 16, True)[:2]:
+        put_text(image, (x0 + 8, y), line, L.TEXT, INK, WHITE, bold=True)
+        y += 25
+    draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
+    put_text(image, (x0 + 14, y + 15), f"Production {tech['production']}", L.SMALL, INK, HIGHLIGHT, "lm")
+    _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
 
 
 def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     put_text(image, (_after("Power Bonus"), L.BONUS_TITLE_Y + 4), f"deck {view.get('power_bonus_deck', 0)}", L.SMALL,
              SOFT, PAPER)  # fmt: skip
     for i, card in enumerate(view.get("power_bonus", [])[:3]):
-        x0, y0, x1, y1 = L.bonus_box(i)
-        _card(draw, (x0, y0, x1, y1))
-        put_text(image, (x1 - 8, y1 - 4), f"#{card['id']}", L.SMALL, SOFT, WHITE, "rb")
-        rewards = card.get("rewards") or []
-        texts = [reward_words(r) for r in rewards] if rewards else card.get("text", [])
-        for j, text in enumerate(texts[:3]):
-            y = y0 + 8 + j * 34
-            put_text(image, (x0 + 6, y), ("5", "6", "7+")[j], L.TEXT, INK, WHITE, bold=True)
-            _lines(image, x0 + 40, y, text, x1 - x0 - 44, 1, WHITE)
+        stamp_card(image, L.bonus_box(i), card, _bonus_card)
     x0, y0, _, _ = L.bonus_box(4)
     supply = view.get("extra_power_supply", {})
     counts = (supply.get("+1", 0), supply.get("+2", 0), view.get("foreign_agents_supply", 0),
@@ -305,12 +310,23 @@ def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[
         put_text(image, (x0 + L.COLUMN_W - 12, y0 + 16 + i * 25), str(count), L.SMALL, INK, WHITE, "rm", bold=True)
 
 
+def _bonus_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
+    x0, y0, x1, y1 = box
+    _card(draw, (x0, y0, x1, y1))
+    put_text(image, (x1 - 8, y1 - 4), f"#{card['id']}", L.SMALL, SOFT, WHITE, "rb")
+    rewards = card.get("rewards") or []
+    texts = [reward_words(r) for r in rewards] if rewards else card.get("text", [])
+    for j, text in enumerate(texts[:3]):
+        y = y0 + 8 + j * 34
+        put_text(image, (x0 + 6, y), ("5", "6", "7+")[j], L.TEXT, INK, WHITE, bold=True)
+        _lines(image, x0 + 40, y, text, x1 - x0 - 44, 1, WHITE)
+
+
 def _church_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     put_text(image, (_after("Church cards"), L.CHURCH_TITLE_Y + 4), "face up: Faith needed, points, reward", L.SMALL,
              SOFT, PAPER)  # fmt: skip
     for i, card in enumerate(view.get("church", [])[:6]):
-        x0, y0, x1, y1 = L.church_box(i)
-        draw_church_card(image, draw, card, (x0, y0, x1, y1))
+        stamp_card(image, L.church_box(i), card, draw_church_card)
 
 
 def draw_church_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:

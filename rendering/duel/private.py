@@ -22,10 +22,12 @@ from rendering.duel.board import (
     pending_text,
     reward_words,
     seat_names,
+    stamp_card,
 )
 from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, put_text, seat_marker
 from rendering.kit import fit
 from rendering.kit.colours import GREEN, HIGHLIGHT, INK, LINE, SOFT, WHITE
+from rendering.kit.encode import BAND_ROWS
 from rendering.kit.icons import good_square
 from rendering.kit.marks import initials
 
@@ -64,7 +66,10 @@ RESOURCES_H = 48
 def own_height(view: dict[str, Any], seat: int) -> int:
     """Height of the private part (head, resources, cards) above the board."""
     sections = _sections(view, seat)
-    return HEAD_H + RESOURCES_H + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.GAP
+    height = HEAD_H + RESOURCES_H + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.GAP
+    # Rounded up to whole bands of the encoder: the board below then starts on a band boundary whatever the
+    # hand holds, and its unchanged rows are reused from the encoder's cache (`rendering.kit.encode`).
+    return -(-height // BAND_ROWS) * BAND_ROWS
 
 
 def private_height(view: dict[str, Any], seat: int) -> int:
@@ -99,12 +104,13 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
                 x0 = L.column_x(col)
                 y0 = top + row * (L.ORDER_H + L.GAP)
                 goods = view["players"][seat].get("goods") if title.startswith("Your hand") else None
-                draw_order_card(image, draw, card, (x0, y0, x0 + L.ORDER_W, y0 + L.ORDER_H), goods)
+                drawer = _ready_order_card if is_ready(card, goods) else _order_card
+                stamp_card(image, (x0, y0, x0 + L.ORDER_W, y0 + L.ORDER_H), card, drawer, soft)
             else:
                 row, col = divmod(i, 6)
                 box = L.church_box(col)
                 y0 = top + row * (L.CHURCH_H + L.GAP)
-                draw_church_card(image, draw, card, (box[0], y0, box[2], y0 + L.CHURCH_H))
+                stamp_card(image, (box[0], y0, box[2], y0 + L.CHURCH_H), card, draw_church_card, soft)
         y += _section_height(kind, cards)
     return image
 
@@ -128,15 +134,30 @@ def _resources(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     put_text(image, (x + 6, mid), fit(line, L.TEXT, L.WIDTH - L.MARGIN - x - 6), L.TEXT, INK, bg, "lm")
 
 
+def _order_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
+    draw_order_card(image, draw, card, box, ready=False)
+
+
+def _ready_order_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
+    draw_order_card(image, draw, card, box, ready=True)
+
+
+def is_ready(card: dict[str, Any], goods: dict[str, int] | None) -> bool:
+    """Whether `goods` (the owner's) already cover the Order card's cost."""
+    cost = card.get("cost", {})
+    return goods is not None and bool(cost) and all(goods.get(g, 0) >= n for g, n in cost.items())
+
+
 def draw_order_card(
-    image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box, goods: dict[str, int] | None = None
-) -> None:
+    image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box,
+    goods: dict[str, int] | None = None, ready: bool | None = None,
+) -> None:  # fmt: skip
     """An Order card: the goods it needs (squares with counts), its points and its reward; marked
-    "ready" when `goods` (the owner's) already cover it."""
+    "ready" when `goods` (the owner's) already cover it (or as `ready` says)."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=WHITE, outline=LINE, width=2)
-    cost = card.get("cost", {})
-    ready = goods is not None and bool(cost) and all(goods.get(g, 0) >= n for g, n in cost.items())
+    if ready is None:
+        ready = is_ready(card, goods)
     x = x0 + 8
     for good in GOODS:
         count = card.get("cost", {}).get(good, 0)

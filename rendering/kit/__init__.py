@@ -7,7 +7,8 @@ text fitting, common icons and PNG encoding.
   `put_text` (cached anti-aliased text sprites), `image` (for checks).
 - `fonts`: the shipped DejaVu fonts and text measuring, fitting (`fit`) and wrapping (`wrap`).
 - `icons`: coin, diamond, crate, lettered goods, star, shop house, trading house.
-- `encode`: `png(image)`, palette PNG at a low compression level, unchanged rows reused.
+- `encode`: `png(image)`, palette PNG at a low compression level (a smaller one for a picture marked
+  `sent_often`), unchanged rows reused.
 - `marks`: the letter on a player's pieces (the initial of their display name), in every game.
 - `lead`: the phone-first picture a turn post leads with (whose turn, what the last turn did, scores).
 - `memory`: picture buffers freed back to the system (glibc's mmap threshold fixed at import).
@@ -20,7 +21,7 @@ anti-aliases) and its own layout; everything here is game-neutral.
 from __future__ import annotations
 
 from rendering.kit.colours import RGB, mix
-from rendering.kit.encode import png
+from rendering.kit.encode import png, sent_often
 from rendering.kit.fonts import FONT_LOCK, drawable, fit, font, text_width, wrap
 from rendering.kit.memory import keep_picture_buffers_apart
 from rendering.kit.palette import Palette, recording_text_sizes
@@ -28,6 +29,6 @@ from rendering.kit.palette import Palette, recording_text_sizes
 keep_picture_buffers_apart()  # once per process that draws (the bot, a drawing worker, a benchmark)
 
 __all__ = [
-    "FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "recording_text_sizes", "text_width",
-    "wrap",
+    "FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "recording_text_sizes", "sent_often",
+    "text_width", "wrap",
 ]

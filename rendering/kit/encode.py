@@ -27,6 +27,13 @@ from PIL import Image
 #: Roll & Write sheet, level 3 costs what level 1 does (~23 ms whole) and is 16 % smaller (130 vs 155 KiB);
 #: level 4 and up switch to lazy matching and cost 1.6x and more.
 COMPRESS_LEVEL = 3
+#: The level for pictures whose bytes count more than their CPU: those sent to a player's phone again and
+#: again (a Roll & Write sheet every round, a lead picture with every turn post). zlib level 4 and up is lazy
+#: matching: measured on a Roll & Write sheet without laboratories (2324 rows, every band compressed afresh)
+#: level 3 gives 92 KiB in 6.6 ms, 5 77 KiB in 12.8 ms, 6 70 KiB in 17.3 ms. A band is compressed once and
+#: then reused from the cache while its rows stay the same, so the slower level costs only on the bands a
+#: turn changed.
+SMALL_LEVEL = 6
 #: Rows per separately compressed band: small enough that one mark spoils little, large enough that
 #: restarting the compressor's dictionary at each band costs little size (~5 % for 32 rows).
 BAND_ROWS = 32
@@ -56,16 +63,16 @@ class BandCache:
         self._bands: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def compressed(self, band: bytes) -> tuple[bytes, int]:
-        """(the band's deflate blocks, ending byte-aligned after a full flush; its Adler-32)."""
-        key = (len(band), hash(band))
+    def compressed(self, band: bytes, level: int = COMPRESS_LEVEL) -> tuple[bytes, int]:
+        """(the band's deflate blocks at zlib `level`, ending byte-aligned after a full flush; its Adler-32)."""
+        key = (len(band) * 16 + level, hash(band))
         with self._lock:
             found = self._bands.get(key)
             if found is not None:
                 self._bands.move_to_end(key)
                 self.hits += 1
                 return found
-        compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
         entry = (compressor.compress(band) + compressor.flush(zlib.Z_FULL_FLUSH), zlib.adler32(band))
         with self._lock:
             self.misses += 1
@@ -101,33 +108,50 @@ def adler32_combine(first: int, second: int, second_length: int) -> int:
 BANDS = BandCache(BAND_CACHE_BYTES)
 
 
-def png(image: Image.Image) -> bytes:
-    """The PNG bytes of `image` (a palette image in the bands of rows described above when large)."""
+def sent_often(image: Image.Image) -> Image.Image:
+    """Mark `image` as a picture sent to phones again and again: `png` compresses it at `SMALL_LEVEL`."""
+    image.info[LEVEL_KEY] = SMALL_LEVEL
+    return image
+
+
+LEVEL_KEY = "png_level"
+
+
+def png(image: Image.Image, level: int | None = None) -> bytes:
+    """The PNG bytes of `image` (a palette image in the bands of rows described above when large), at zlib
+    `level`: by default `COMPRESS_LEVEL`, or `SMALL_LEVEL` for a picture marked `sent_often`."""
+    if level is None:
+        level = int(image.info.get(LEVEL_KEY, COMPRESS_LEVEL))
     if image.mode != "P" or image.width * image.height < BANDED_FROM or "transparency" in image.info:
         buffer = io.BytesIO()
-        image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
+        image.save(buffer, "PNG", compress_level=level)
         return buffer.getvalue()
-    return _banded_png(image)
+    return _banded_png(image, level)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def _banded_png(image: Image.Image) -> bytes:
+def _banded_png(image: Image.Image, level: int) -> bytes:
     width, height = image.size
-    # One column more on the left, of index 0: each row of the raw bytes then starts with the PNG
-    # filter type byte 0 ("none"), so bands are plain slices of one buffer.
-    led = Image.new("P", (width + 1, height), 0)
-    led.paste(image, (1, 0))
-    raw = led.tobytes()
-    stride = width + 1
+    # A band of rows with one column more on the left, of index 0: each row of its raw bytes then starts
+    # with the PNG filter type byte 0 ("none"). One small band image is reused for every band, so encoding
+    # never allocates a buffer the size of the picture (with picture buffers kept apart, `memory`, a fresh
+    # 3-MB buffer costs its page faults: ~3 ms each on a loaded machine, more than the compression of the
+    # bands a turn changed).
+    band_image = Image.new("P", (width + 1, BAND_ROWS), 0)
     palette = image.getpalette() or [0, 0, 0]
     parts = [_ZLIB_HEADER]
     check = 1
+    stride = width + 1
     for top in range(0, height, BAND_ROWS):
-        band = raw[top * stride:min(height, top + BAND_ROWS) * stride]
-        data, band_check = BANDS.compressed(band)
+        band_image.paste(image, (1, -top))
+        band = band_image.tobytes()
+        rows = min(BAND_ROWS, height - top)
+        if rows < BAND_ROWS:
+            band = band[:rows * stride]
+        data, band_check = BANDS.compressed(band, level)
         parts.append(data)
         check = adler32_combine(check, band_check, len(band))
     parts.append(_FINAL_BLOCK)

@@ -31,6 +31,7 @@ from rendering.kit.colours import (
     WHITE,
     YELLOW,
 )
+from rendering.kit.encode import sent_often
 from rendering.kit.fonts import fit, text_width, wrap
 from rendering.kit.icons import polygon
 from rendering.kit.palette import Palette
@@ -146,4 +147,4 @@ def draw_lead(title: str, status: str, seats: Sequence[LeadSeat], story: str = "
         name = fit(seat.name, NAME, WIDTH - 2 * MARGIN - 80 - score_w - 24, seat.acting)
         put(image, (MARGIN + 70, y + (ROW_H - 8) / 2), name, NAME, INK, bg, "lm", bold=seat.acting)
         y += ROW_H
-    return image
+    return sent_often(image)  # one with every turn post: its bytes count more than 2 ms of zlib

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.kit import FONT_LOCK, drawable, font
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
     DIM,
@@ -56,15 +57,21 @@ def cards(labs: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
 
 
 TOP = L.LABS_Y - 12
+#: The panel's height (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet).
+PANEL_H = L.LABS_BOTTOM + 12 - TOP
+NOTES = {
+    False: "the 12 technologies in play · green: yours · gray: closed to you",
+    True: "the 12 technologies in play (each player's own: on their sheet)",
+}
 
 
 @functools.lru_cache(maxsize=8)
-def panel_frame(titles: tuple[str, ...]) -> Image.Image:
-    """The panel without its cards (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet), as a palette image."""
-    image, draw = new_canvas(L.WIDTH, L.LABS_BOTTOM + 12 - TOP, "RGB")
+def panel_frame(titles: tuple[str, ...], public: bool = False) -> Image.Image:
+    """The panel without its cards, as a palette image; `public`: for the table, not one seat's sheet."""
+    image, draw = new_canvas(L.WIDTH, PANEL_H, "RGB")
     draw.rounded_rectangle((L.MARGIN - 12, 4, L.WIDTH - L.MARGIN + 12, L.LABS_BOTTOM + 10 - TOP), 14, fill=PANEL)
     title_w, _ = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
-    note = "the 12 technologies in play · green: yours · gray: closed to you"
+    note = NOTES[public]
     left = L.MARGIN + title_w + 16
     put_text(image, (left, L.LABS_Y - TOP + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - left), L.SMALL, SOFT, PANEL)
     for i, title in enumerate(titles):
@@ -92,19 +99,24 @@ def _draw_card(
     tag = f"{card.get('level', '').upper()} · {card.get('cost', '?')} power"
     tag_w, _ = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
     name = fit(card.get("name", card.get("id", "?")), L.TEXT, x1 - x0 - tag_w - 40, True)
-    put_text(image, (x0 + 12, y0 + 6), name, L.TEXT, INK, fill, bold=True)
+    put_text(image, (x0 + 12, y0 + 4), name, L.TEXT, INK, fill, bold=True)
     lines = wrap(card.get("text", ""), L.SMALL, x1 - x0 - 24)
     if len(lines) > 2:
         lines = (lines[0], fit(" ".join(lines[1:]), L.SMALL, x1 - x0 - 24))
-    for k, line in enumerate(lines):
-        put_text(image, (x0 + 12, y0 + 34 + 24 * k), line, L.SMALL, INK, fill)
+    # Drawn straight onto the card (it is drawn once, in RGB): a text sprite's background would cover the
+    # descenders of the line above.
+    with FONT_LOCK:
+        for k, line in enumerate(lines):
+            draw.text((x0 + 12, y0 + 31 + 23 * k), drawable(line), font=font(L.SMALL), fill=INK)
 
 
-def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str]) -> None:
-    """Paste the panel onto a seat's sheet, its held technologies green, the closed ones gray."""
+def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str] | None, top: int = TOP) -> None:
+    """Paste the panel onto a seat's sheet, its held technologies green, the closed ones gray; with `held`
+    None, as the table shows it (every card as dealt), its top at `top`."""
     titles = tuple(labs.get(lab_id, {}).get("name", lab_id) for lab_id in LABS)
-    image.paste(panel_frame(titles), (0, TOP))
-    own = set(held)
+    image.paste(panel_frame(titles, held is None), (0, top))
+    shift = top - TOP
+    own = set(held or [])
     for lab, slot, card in cards(labs):
         pair = labs.get(LABS[lab], {}).get(LEVELS[slot // 2], [])
         if card.get("id") in own:
@@ -114,4 +126,4 @@ def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str]) -> None
         else:
             layer = "plain"
         x0, y0, _, _ = L.lab_card(lab, slot)
-        image.paste(card_picture(card_key(card), layer), (x0, y0))
+        image.paste(card_picture(card_key(card), layer), (x0, y0 + shift))

@@ -88,6 +88,10 @@ LAB_CARD_H = 84
 LAB_PITCH = 92
 LABS_BOTTOM = LAB_CARDS_Y + 6 * LAB_PITCH - 8
 HEIGHT = LABS_BOTTOM + 32
+#: The sheet without the laboratories (most turns: the panel is a third of the picture's bytes), with a
+#: line under the technologies saying where they are.
+NOTE_Y = TECH_BOTTOM + 24
+SHORT_HEIGHT = NOTE_Y + 40
 
 
 def round_cell(n: int) -> Box:

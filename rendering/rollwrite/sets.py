@@ -26,6 +26,8 @@ from rendering.rollwrite.canvas import (
     wrap,
 )
 from rendering.rollwrite.icons import bonus_width, draw_bonus_centred
+from rendering.rollwrite.labs import PANEL_H as LABS_H
+from rendering.rollwrite.labs import draw_labs
 
 WIDTH = 1100
 HEIGHT = 620
@@ -56,8 +58,17 @@ def draw_die(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, face: int, co
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pip)
 
 
+def sets_height(view: dict[str, Any]) -> int:
+    """The picture's height: the three sets, and under them the laboratories' 12 technologies in play."""
+    return HEIGHT + (LABS_H if view.get("labs") and not view["over"] else 0)
+
+
 def draw_sets(view: dict[str, Any]) -> Image.Image:
-    image, draw = new_canvas(WIDTH, HEIGHT)
+    """The table: the round's three sets and, under them, the 12 technologies in play (all sheets are open,
+    so each player's own technologies are on their sheet)."""
+    image, draw = new_canvas(WIDTH, sets_height(view))
+    if sets_height(view) > HEIGHT:
+        draw_labs(image, view["labs"], None, top=HEIGHT - 12)
     if view["over"]:
         title = "The game is over"
     elif view["round"] < 1:

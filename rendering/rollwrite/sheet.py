@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.kit import sent_often
 from rendering.kit.icons import polygon
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
@@ -29,6 +30,7 @@ from rendering.rollwrite.canvas import (
     INK,
     LINE,
     ORANGE,
+    PALETTE,
     PANEL,
     PAPER,
     RGB,
@@ -232,8 +234,9 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
     info = view["seats"][seat]
     sheet = info["sheet"]
     plain, marked = static_layers(view["side"], static_layout(sheet))
-    image = plain.copy()
-    draw = ImageDraw.Draw(image)
+    labs = shows_labs(view, info)
+    image = plain.copy() if labs else plain.crop((0, 0, L.WIDTH, L.SHORT_HEIGHT))
+    draw = PALETTE.draw(image)
     _header(image, view, info, name or f"Player {seat + 1}")
     _rounds(image, draw, marked, view, sheet)
     _town(image, draw, marked, sheet["town"])
@@ -241,9 +244,26 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
     _port(image, draw, marked, sheet["port"])
     _warehouse(image, draw, marked, sheet["warehouse"])
     _technology(image, sheet, info["scores"])
-    if view.get("labs"):
+    if labs:
         draw_labs(image, view["labs"], [tech["id"] for tech in sheet["technologies"]])
-    return image
+    else:
+        put_text(image, (L.MARGIN, L.NOTE_Y), fit(LABS_NOTE, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
+    return sent_often(image)  # to every player every round: its bytes count more than its zlib time
+
+
+LABS_NOTE = "Technologies in play: on Full board (and here in round 1 and when you may acquire one)"
+
+
+def shows_labs(view: dict[str, Any], info: dict[str, Any]) -> bool:
+    """Whether the sheet shows the laboratories' 12 technologies: in the first round (a player meets them),
+    and while the seat may acquire one (an action in a laboratory is pending). Otherwise the sheet stops
+    above them: they are a third of its bytes, sent to every player every round, and the table's picture
+    (Full board) and the choice's own menu show them whenever wanted."""
+    if not view.get("labs") or view["over"]:
+        return False
+    if view["round"] <= 1:
+        return True
+    return any("Laboratory" in str(task) for task in info["sheet"]["turn"].get("queue", []))
 
 
 def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name: str) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from PIL import Image
 
 from rendering.kit import png
+from rendering.kit.encode import BAND_ROWS
 from rendering.yokohama.board_map import draw_map
 from rendering.yokohama.boards import draw_boards
 from rendering.yokohama.final import draw_final
@@ -59,9 +60,12 @@ def draw_private(view: dict[str, Any], names: Names = None) -> Image.Image:
         raise ValueError("A private picture needs a seat's view (viewer is None).")
     board = draw_boards(view, names, seats=[viewer])
     board_map = draw_map(view, names)
-    image, _ = new_canvas(board_map.width, board.height + board_map.height, "P")
+    # The map starts on a band boundary of the encoder whatever the height of the board above (its hand):
+    # its unchanged rows are then reused from the encoder's cache (`rendering.kit.encode`).
+    top = -(-board.height // BAND_ROWS) * BAND_ROWS
+    image, _ = new_canvas(board_map.width, top + board_map.height, "P")
     image.paste(board, (0, 0))
-    image.paste(board_map, (0, board.height))
+    image.paste(board_map, (0, top))
     return image
 
 

@@ -20,7 +20,7 @@ from rendering.kit.colours import BAND, DONE, HIGHLIGHT, INK, LINE, PANEL, PAPER
 from rendering.yokohama import layout as L
 from rendering.yokohama.cards import order_card, tech_card
 from rendering.yokohama.names import Names, seat_names
-from rendering.yokohama.palette import fit, new_canvas, put_text, text_width, to_palette
+from rendering.yokohama.palette import PAL, fit, new_canvas, put_text, text_width, to_palette
 from rendering.yokohama.pieces import (
     COUNTRY_ORDER,
     NEUTRAL,
@@ -287,7 +287,7 @@ def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
 
 def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
     image = static_layer(printed_key(view)).copy()
-    draw = ImageDraw.Draw(image)
+    draw = PAL.draw(image)
     rows = view["rows"]
     _header(image, view, who)
     _legend(image, draw, view, who)

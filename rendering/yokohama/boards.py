@@ -19,7 +19,7 @@ from rendering.kit.icons import house
 from rendering.yokohama import layout as L
 from rendering.yokohama.cards import ORDER_H, ORDER_W, order_card
 from rendering.yokohama.names import Names, seat_names
-from rendering.yokohama.palette import fit, new_canvas, put_text, text_width
+from rendering.yokohama.palette import PAL, fit, new_canvas, put_text, text_width
 from rendering.yokohama.pieces import (
     COUNTRY_ORDER,
     GOOD_ORDER,
@@ -62,7 +62,7 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     for seat in order:  # each band's empty frame is cached by (seat colour, height): shared by every game
         image.paste(_band_frame(_bg(seat), heights[seat]), (L.MARGIN, y))
         y += heights[seat] + 8
-    draw = ImageDraw.Draw(image)
+    draw = PAL.draw(image)
     y = TITLE_H
     with marked_by(who):
         for seat in order:

@@ -31,10 +31,11 @@ from rendering.rollwrite.canvas import (
     drawable,
     palette_image,
 )
+from rendering.rollwrite.labs import PANEL_H as LABS_H
 from rendering.rollwrite.scoreboard import places
 from rendering.rollwrite.sets import HEIGHT as SETS_HEIGHT
 from rendering.rollwrite.sets import MARGIN, PANEL_W
-from rendering.rollwrite.sheet import static_layers
+from rendering.rollwrite.sheet import shows_labs, static_layers
 from tests.rendering.conftest import greedy_game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -60,7 +61,7 @@ def test_sheet_is_a_palette_png_of_the_layout_size(final_view: dict[str, Any]) -
     image = decode(render_sheet(final_view, 0))
     assert image.format == "PNG"
     assert image.mode == "P"
-    assert image.size == (L.WIDTH, L.HEIGHT)
+    assert image.size == (L.WIDTH, L.SHORT_HEIGHT)  # over: the laboratories are no longer shown
 
 
 def test_pictures_use_only_the_fixed_palette(final_view: dict[str, Any]) -> None:
@@ -79,8 +80,9 @@ def test_picture_gives_the_viewers_sheet_or_the_public_sets() -> None:
     assert picture_for("rollwrite") is picture
     own = decode(picture(GAME.view(state, 2)))
     public = decode(picture(GAME.view(state, None)))
-    assert own.size == (L.WIDTH, L.HEIGHT)
-    assert public.size == (L.WIDTH, SETS_HEIGHT)
+    own_view = GAME.view(state, 2)
+    assert own.size == (L.WIDTH, L.HEIGHT if shows_labs(own_view, own_view["seats"][2]) else L.SHORT_HEIGHT)
+    assert public.size == (L.WIDTH, SETS_HEIGHT + LABS_H)  # the table: the sets, then the laboratories
     assert picture(GAME.view(state, 2)) == render_sheet(GAME.view(state, 2), 2)
 
 
@@ -102,12 +104,14 @@ def test_sets_picture_is_the_same_whoever_looks() -> None:
 
 
 def test_sets_picture_draws_from_the_public_part_alone() -> None:
-    """Strip everything but round, sets, areas, start player and who owes: it still draws the same."""
+    """Strip everything but round, sets, areas, start player, who owes and the laboratories (on the table:
+    public): it still draws the same."""
     state = random_playout(GAME, 2, 5, max_actions=25).state
     full = GAME.view(state, None)
     bare = {
         key: full[key]
-        for key in ("round", "rounds", "over", "side", "areas", "sets", "start_player", "priority_set", "viewer")
+        for key in ("round", "rounds", "over", "side", "areas", "sets", "start_player", "priority_set", "viewer",
+                    "labs")
     }
     bare["seats"] = [{"seat": s["seat"], "owes": s["owes"]} for s in full["seats"]]
     assert render_sets(bare) == render_sets(full)
@@ -366,7 +370,8 @@ def test_header_names_the_set_taken_this_round(final_view: dict[str, Any]) -> No
     choosing = rgb(render_sheet(final_view, 0))
     line = (0, 50, L.WIDTH, 80)
     assert with_set.crop(line).tobytes() != choosing.crop(line).tobytes()
-    assert with_set.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes() == choosing.crop((0, 90, L.WIDTH, L.HEIGHT)).tobytes()
+    below = (0, 90, L.WIDTH, L.SHORT_HEIGHT)
+    assert with_set.crop(below).tobytes() == choosing.crop(below).tobytes()
 
 
 def test_scoreboard_draws_the_callers_places(final_view: dict[str, Any]) -> None:
