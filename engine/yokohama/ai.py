@@ -102,7 +102,14 @@ def _margin(state: State, seat: int) -> float:
 
 
 def rollout(state: State, seat: int) -> State:
-    """Play greedy choices for every seat until `seat` begins its next turn (or the game ends)."""
+    """Play greedy choices for every seat until `seat` begins its next turn at a decision of its own
+    (stage "first"), or the game ends, or `ROLLOUT_CAP` decisions.
+
+    A turn whose first decision has only one answer is settled past stage "first" at once, so such a
+    rollout runs on to the cap, several rounds ahead (issue 25 found this). It is kept on purpose:
+    stopping at the next turn whatever its stage (a one-round look) made the AI chase orders and stop
+    building — 3-player AI games built 2.4 Shophouses and 0.3 Trading Houses a player and ended by
+    the Order deck in 15–18 rounds (issue 20's calibration run, 7 games)."""
     turns = state["turns"]
     for _ in range(ROLLOUT_CAP):
         checkpoint()

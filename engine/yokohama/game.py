@@ -13,7 +13,7 @@ from engine.core import State, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
-from engine.yokohama import church, endgame, flow, greedy, setup, story
+from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
 from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
@@ -33,7 +33,9 @@ class YokohamaGame(StepGame):
     #: 3: the calibrated components (Church, Customs, orders, building sites, 5-Power tokens) and a
     #: President in hand that cannot "return to hand" (issue 20, rulings R7 and R8); a schema-2 game
     #: goes on under them unchanged in shape (its cards are read by id), but replays differently.
-    schema_version = 3
+    #: 4: five Port spaces a board and a seven-space Church board (Faith 5–11; ruling R7's second
+    #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
+    schema_version = 4
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
@@ -44,11 +46,15 @@ class YokohamaGame(StepGame):
     def upgrade(self, state: State, from_version: int) -> State:
         """Schema 1 → 2: a turn stopped half-way under the old one-click-per-piece decisions
         goes on under the new ones from the same point (nothing already done is undone).
-        2 → 3: a Church payment under way is chosen again on the recalibrated board."""
+        2 → 3: a Church payment under way is chosen again on the recalibrated board.
+        3 → 4: the Port rows and the Church board are refitted to five and seven spaces."""
         if from_version == 1:
+            recalibration.from_schema_3(state)  # today's boards before the old turn is settled on them
             flow.upgrade_from_1(state)
         if from_version == 2:  # 2 → 3: today's Church board; other values are read by id as they are used
             church.reopen_church_choice(state)
+        if from_version == 3:
+            recalibration.from_schema_3(state)
         return state
 
     def to_act(self, state: State) -> list[int]:

@@ -26,7 +26,7 @@ from engine.yokohama.board import (
     th_cost,
 )
 from engine.yokohama.components import GOODS, parts
-from engine.yokohama.endgame import board_majority
+from engine.yokohama.endgame import board_majority, technology_bonus
 
 Action = Any
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
@@ -59,11 +59,11 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = 2.5 if pw >= 2 and len(pl["orders"]) < 3 else 0.0
         value += 3 if pw == 5 else 0
     elif kind == "lab":
-        value = 2.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
+        value = 3.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
     elif kind == "agency":
         hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
         house = hire < pw - 1 and pl["warehouse"]["th"] > 0 and pl["yen"] - 2 * hire >= th_cost(state, seat)
-        value = 1.8 * hire + 2.0 * house + 0.3 * (pw - 1 - hire - house)
+        value = 1.8 * hire + 3.5 * house + 0.3 * (pw - 1 - hire - house)
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -161,13 +161,17 @@ def order_worth(pl: dict[str, Any], order: int) -> float:
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
-    value += goods_worth(pl) + sum(order_worth(pl, o) for o in pl["orders"]) + 1.5 * len(pl["techs"])
+    value += goods_worth(pl) + sum(order_worth(pl, o) for o in pl["orders"]) + 2.5 * len(pl["techs"])
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
-    value += 3.0 * pl["hand"]["shops"] + 4.0 * pl["hand"]["th"]
+    # A Trading House in hand is worth most of its space (8–11 points) less the action that builds
+    # it; at 4.0 it never repaid its ¥4–7 and nobody built one (ruling R7).
+    value += 3.0 * pl["hand"]["shops"] + 6.0 * pl["hand"]["th"]
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
-    # Majorities are still open to challenge until the end: count half of what they would pay now.
-    value += 0.5 * (board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat])
+    # Majorities are still open to challenge until the end: count half of what they would pay now
+    # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
+    value += 0.5 * (board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
+                   + technology_bonus(state)[seat])
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]

@@ -215,3 +215,18 @@ def test_technology_exchanges_are_the_rulebooks() -> None:
     if you possess 1 Yen or less, you refill your hand to 2 Yen"."""
     assert parts().effect_terms == {"spinning_mill": {"silk": 1, "yen": 2}, "university": {"yen": 1},
                                     "stock": {"yen": 2}}
+
+
+def test_every_port_level_has_a_space_and_the_levels_rise_left_to_right() -> None:
+    """RB Port: "2 Power: You may take an Order card from the Low area / 3 Power: ... the Low and/or
+    Mid area / 4 Power: ... and/or High area", and "move all cards to the left": every level has a
+    space, Low on the left so a sliding card gets cheaper. Five spaces (ruling R7) leave the deck
+    11 / 15 / 18 cards after setup for 2 / 3 / 4 players."""
+    b = parts().boards
+    levels = b["port_levels"]
+    order = ["low", "mid", "high"]
+    assert set(levels) == set(order) and levels == sorted(levels, key=order.index)
+    for players, deck in ((2, 11), (3, 15), (4, 18)):
+        ports = 1 if players == 2 else 2
+        dealt = len(levels) * ports + 2 * players
+        assert len(parts().orders) - b["orders_removed"][str(players)] - dealt == deck

@@ -24,7 +24,7 @@ MID_GAME = sorted(k for k in STORED if k != "whole_game")
 def test_a_schema_1_game_loads_and_plays_on(moment: str) -> None:
     stored = STORED[moment]
     state = GAME.load(stored["state"])
-    assert state["schema_version"] == GAME.schema_version == 3
+    assert state["schema_version"] == GAME.schema_version == 4
     old = json.loads(stored["state"])
     for seat, pl in enumerate(state["p"]):  # nothing already done is undone
         assert pl["placed"] == old["p"][seat]["placed"] or state["turns"] > old["turns"] or old["ctx"]
@@ -87,3 +87,82 @@ def test_a_schema_2_church_payment_is_chosen_again_on_todays_board() -> None:
     assert upgraded["stage"] == "act_church" and upgraded["ctx"]["paid"] == []
     assert upgraded["p"][0]["goods"]["tea"] == tea + 1 and upgraded["p"][0]["yen"] == yen + 1
     assert GAME.legal(upgraded, 0)
+
+
+def _schema_3(state: dict) -> dict:
+    """`state` given schema 3's boards: six cards a Port row (one more from the deck) and the
+    eight-space Church board (Faith 4–11) with the same pawns one space further right."""
+    old = json.loads(json.dumps(state))
+    for row in old["ports"].values():
+        row.append(old["order_deck"].pop())
+    old["church"] = [None, *old["church"]]
+    old["schema_version"] = 3
+    return old
+
+
+def test_a_schema_3_port_row_keeps_five_cards_and_returns_the_sixth_under_the_deck() -> None:
+    """Schema 4's Port boards have five spaces (ruling R7). RB "Replenishing Cards": "move all cards to
+    the left, filling in all empty spaces"; the card with no space left goes to the bottom of the deck,
+    so no card is lost and the deck is drawn from the top as before."""
+    from tests.engine.yokohama.helpers import fresh
+
+    old = _schema_3(fresh(3))
+    cards = sorted(c for row in old["ports"].values() for c in row) + sorted(old["order_deck"])
+    sixth = {area: row[5] for area, row in old["ports"].items()}
+    upgraded = GAME.load(json.dumps(old))
+    assert all(len(row) == 5 and None not in row for row in upgraded["ports"].values())
+    assert set(upgraded["order_deck"][: len(sixth)]) == set(sixth.values())
+    assert sorted(c for row in upgraded["ports"].values() for c in row) + sorted(upgraded["order_deck"]) != []
+    assert sorted([*(c for row in upgraded["ports"].values() for c in row), *upgraded["order_deck"]]) == sorted(cards)
+
+
+def test_a_schema_3_church_keeps_every_pawn_on_the_space_of_the_same_faith() -> None:
+    """RB Church: a pawn goes "to the Church Management Board corresponding to the Faith value that
+    was paid" and "may not be moved for the rest of the game". Schema 4's board starts at Faith 5
+    (ruling R7): every pawn stays on the space of its Faith; one on the old Faith-4 space takes the
+    lowest free space, so every player keeps their count for the majority and the end condition."""
+    from tests.engine.yokohama.helpers import fresh
+
+    old = _schema_3(fresh(3))
+    old["church"] = [2, None, 0, 1, None, None, None, 0]  # Faith 4, 6, 7 and 11
+    upgraded = GAME.load(json.dumps(old))
+    church = upgraded["church"]
+    faith = [s["need"] for s in __import__("engine.yokohama.components", fromlist=["parts"]).parts().boards["church"]]
+    assert church[faith.index(6)] == 0 and church[faith.index(7)] == 1 and church[faith.index(11)] == 0
+    assert church[0] == 2  # the Faith-4 pawn: lowest free space
+    assert sorted(o for o in church if o is not None) == [0, 0, 1, 2]
+
+
+def test_a_schema_3_two_player_church_keeps_its_neutral_pawn() -> None:
+    """Quick summary, 2 players: "Block the indicated spaces ... with a neutral worker": the refitted
+    board has the neutral pawn where a new game has it, and the players' pawns beside it."""
+    from tests.engine.yokohama.helpers import fresh
+
+    state = fresh(2)
+    old = _schema_3(state)
+    neutral = old["church"].index(-1)
+    old["church"][neutral + 1] = 0  # the space right of the old neutral pawn
+    upgraded = GAME.load(json.dumps(old))
+    assert upgraded["church"].index(-1) == state["church"].index(-1)
+    assert upgraded["church"].count(0) == 1 and len(upgraded["church"]) == len(state["church"])
+
+
+def test_a_schema_3_game_stopped_before_placing_a_church_pawn_chooses_its_space_again() -> None:
+    """A space chosen on the eight-space board has no meaning on the seven-space one: the items paid
+    go back and the space is chosen again, and the game plays on to its end by the rules."""
+    from engine.core import Rng
+    from tests.engine.yokohama.helpers import act_in, fresh
+
+    state = act_in(fresh(2), 0, "church")
+    state["stage"], state["ctx"]["space"], state["ctx"]["paid"] = "act_pawn", 3, ["tea"]
+    state["ctx"]["board"] = "church"
+    tea = state["p"][0]["goods"]["tea"]
+    upgraded = GAME.load(json.dumps(_schema_3(state)))
+    assert upgraded["stage"] == "act_church" and upgraded["p"][0]["goods"]["tea"] == tea + 1
+    rng = Rng(7)
+    for _ in range(3000):
+        if GAME.is_over(upgraded):
+            break
+        seat = GAME.to_act(upgraded)[0]
+        upgraded = GAME.apply(upgraded, seat, rng.choice(GAME.legal(upgraded, seat)))
+    assert GAME.is_over(upgraded)
