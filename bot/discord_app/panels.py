@@ -23,7 +23,7 @@ from bot.discord_app import custom_ids as ids
 from bot.discord_app.community import turn_notices
 from bot.discord_app.errors import report
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
-from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, TableService
+from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, Panel, TableService
 from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
 from bot.storage import GameRow, is_bot_user
@@ -258,20 +258,22 @@ async def send_board(interaction: discord.Interaction, game_id: int) -> None:
 # ----- the decision panel --------------------------------------------------------------------
 async def panel_message(
     bot: YokohamaBot, game_id: int, user_id: int, *, note: str = "", name: str | None = None,
-    picture: bool | None = True,
+    picture: bool | None = True, panel: Panel | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`.
 
+    `panel` is the service's answer for that person when the caller has it (a click's `Outcome.panel`,
+    built from the state the move left); else the service is asked (one read of the game).
     `name` (the user's display name) titles their own picture where the renderer takes one. Without
     `picture` the result has no "attachments" key, so an edit keeps the picture already shown.
     """
-    service = bot.service
-    game, engine, state = await service.load(game_id)
+    if panel is None:
+        panel = await bot.service.panel(game_id, user_id)
+    game, engine, seat = panel.game, panel.engine, panel.seat
     names = await seat_names(bot, game)
-    headline = fill(engine.headline(state), by_name(names)) if state is not None else ""
+    headline = fill(panel.headline(), by_name(names))
     header = f"**{engine.title} #{game.id}**" + (f" — {headline}" if headline else "")
     notes_for = PANEL_NOTES.get(game.kind)
-    seat = game.seat_of(user_id)
     light = TEXT_BETWEEN_PICTURES.get(game.kind, "")
     if picture is None:  # a refresh: a fresh picture unless the game sends text between pictures
         picture = not light
@@ -282,36 +284,38 @@ async def panel_message(
         file = await draw(game.kind, view, f"game-{game.id}-you.png", name=name, names=names)
         return {"attachments": [file] if file is not None else []}
 
-    try:
-        decision = await service.decision(game_id, user_id)
-    except NotYourTurn as exc:
+    decision = panel.decision
+    refusal = panel.refusal
+    if isinstance(refusal, NotYourTurn):
         # Off turn the panel still shows the player's own picture (their hand, their board) and what they wait for.
         lines = [header, *([note] if note else [])]
         own: dict[str, Any] = {"attachments": []}
-        if state is not None and seat is not None:
-            seat_view = engine.view(state, seat)
+        seat_view = panel.view()
+        if seat_view is not None and seat is not None:
             if notes_for is not None:
                 lines += notes_for(game, seat_view, seat)
-            waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in engine.to_act(state)]
+            waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in panel.waiting]
             lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel shows "
-                         "your own view; press **Refresh** when you are pinged." if waiting else exc.message)
+                         "your own view; press **Refresh** when you are pinged." if waiting else refusal.message)
             own = await own_picture(seat_view) or own
         else:
-            lines.append(exc.message)
-        undo = await service.can_undo(game_id, user_id)
-        return {"content": clip("\n".join(lines), 2000), "view": refresh_view(game_id, undo=undo, light=light),
-                **own}
-    except GameClosed:
+            lines.append(refusal.message)
+        return {"content": clip("\n".join(lines), 2000),
+                "view": refresh_view(game_id, undo=panel.can_undo, light=light), **own}
+    if isinstance(refusal, GameClosed):
         # The player's own last decision may have ended the game: show the result, not an error.
-        if game.status not in ("finished", "abandoned") or seat is None or state is None:
-            raise
-        seat_view = engine.view(state, seat)
+        seat_view = panel.view()
+        if game.status not in ("finished", "abandoned") or seat is None or seat_view is None:
+            raise refusal
         lines = [header, *([note] if note else [])]
         if notes_for is not None:
             lines += notes_for(game, seat_view, seat)
         lines.append(final_standings(game, names))
         return {"content": clip("\n".join(lines), 2000), "view": None, **await own_picture(seat_view)}
-    own_view = engine.view(state, decision.seat) if state is not None else None
+    if refusal is not None:
+        raise refusal
+    assert decision is not None
+    own_view = panel.view(decision.seat)
     files = await own_picture(own_view) if own_view is not None else {}
     lines = [header]
     if note:
@@ -462,7 +466,8 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
         from bot.discord_app.bot_turns import thinking_line
 
         note = "\n".join(filter(None, [note, thinking_line(names, outcome.bots_owe)]))
-    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note, picture=fresh)
+    kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note, picture=fresh,
+                                 panel=outcome.panel)
     await interaction.edit_original_response(**kwargs)
     await announce(bot, outcome, mover=user.id)
     if outcome.bots_owe:
@@ -481,7 +486,7 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
     count = len(taken[0].action.get("undo", [])) if taken else 0
     note = "↩️ Taken back" + (f" ({count} steps, with what was played for you)" if count > 1 else "") + "."
     kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note,
-                                 picture=outcome.game.kind not in TEXT_BETWEEN_PICTURES)
+                                 picture=outcome.game.kind not in TEXT_BETWEEN_PICTURES, panel=outcome.panel)
     await interaction.edit_original_response(**kwargs)
     if user.id in outcome.newly_waiting:
         await tell_turn_taken_back(bot, outcome.game, user.id)
@@ -620,11 +625,12 @@ def against_bots_only(game: GameRow) -> bool:
     return bool(game.bot_seats()) and sum(1 for s in game.seats if not is_bot_user(s.user_id)) == 1
 
 
-async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False) -> discord.abc.Messageable | None:
+async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False,
+                       private: bool | None = None) -> discord.abc.Messageable | None:
     """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
     channel for the lobby and the final result, `lobby=True`). None for a game against bots that plays
-    privately (`is_private`): nothing of it goes to the channel."""
-    if await is_private(bot, game):
+    privately (`is_private`; `private` when the caller has just asked): nothing of it goes to the channel."""
+    if private if private is not None else await is_private(bot, game):
         return None
     if not lobby:
         thread = await bot.storage.get_meta(_thread_key(game.id))
@@ -701,7 +707,7 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
         await _replace_or_delete(replace, None)
         return
     private = await is_private(bot, game)
-    channel = None if private else await game_channel(bot, game, lobby=outcome.finished)
+    channel = None if private else await game_channel(bot, game, lobby=outcome.finished, private=False)
     if channel is None and not private:
         return
     names = await seat_names(bot, game)
@@ -727,8 +733,9 @@ async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None
     if not outcome.finished:  # DMs for whoever chose them, who is away (`community`)
         pinged = await turn_notices(bot, outcome, channel, pinged, lines)
     files = []
-    if outcome.state is not None:
-        files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names, text)
+    public = outcome.view(None)
+    if public is not None:
+        files = await lead_files(game.kind, public, game.id, names, text)
     content = clip("\n".join(lines), 2000)
     view = public_view(game.id, panel=not outcome.finished)
     quiet = quiet_users.get()

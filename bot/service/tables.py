@@ -111,6 +111,39 @@ class Decision:
 
 
 @dataclass
+class Panel:
+    """What one person's private panel shows now, built from a game and state already in hand.
+
+    `decision` is their decision when they owe one; else `refusal` says why not, as the service words it
+    (`NotYourTurn`: someone else acts; `GameClosed`: not started or over; `NotSeated`). `waiting` are the
+    seats that owe a decision now; `can_undo` whether they may take a decision back (also off turn).
+    """
+
+    game: GameRow
+    engine: Game
+    state: State | None
+    seat: int | None
+    decision: Decision | None = None
+    refusal: ServiceError | None = None
+    waiting: list[int] = field(default_factory=list)
+    can_undo: bool = False
+    _views: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    def headline(self) -> str:
+        """The engine's headline of the state (seat tokens), "" before the game has a state."""
+        return self.engine.headline(self.state) if self.state is not None else ""
+
+    def view(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The view of the panel's seat (or `seat`), computed once; None without a state or a seat."""
+        seat = self.seat if seat is None else seat
+        if self.state is None or seat is None:
+            return None
+        if seat not in self._views:
+            self._views[seat] = self.engine.view(self.state, seat)
+        return self._views[seat]
+
+
+@dataclass
 class Clause:
     """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name."""
 
@@ -172,6 +205,22 @@ class Outcome:
     #: Bot seats that owe a decision after this change (newly or not). With bots played in the background
     #: (`TableService(bots_inline=False)`), the caller starts their turn with `play_bots`.
     bots_owe: list[int] = field(default_factory=list)
+    #: The turn journal as this change left it (the story so far and the undo window), as stored with it.
+    journal: list[Clause] = field(default_factory=list)
+    #: The mover's panel after this change (their next decision, or why they have none), built from the
+    #: state in hand by `act`, `act_by_index` and `undo`, so a click needs no second read of the game.
+    panel: Panel | None = None
+    #: The option lists already built for `state`, by seat (settling asked them): not built again.
+    options: dict[int, list[Any]] = field(default_factory=dict, repr=False)
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """The engine's view of the state after this change for `seat` (None: public), computed once."""
+        if self.state is None:
+            return None
+        if seat not in self._views:
+            self._views[seat] = self.engine.view(self.state, seat)
+        return self._views[seat]
 
     def chain(self) -> list[Outcome]:
         """This outcome and the bot turns that followed it, in order (what a caller announces)."""
@@ -574,20 +623,56 @@ class TableService:
     # ----- play --------------------------------------------------------------------------------
     async def decision(self, game_id: int, user_id: int) -> Decision:
         """The options `user_id` has right now in game `game_id`."""
-        game, engine, state, seat = await self._turn_of(game_id, user_id, None)
-        actions = engine.legal(state, seat)
-        prompt = engine.pending_label(state, seat)
-        journal = await self._journal(game.id)
-        return Decision(
+        panel = await self.panel(game_id, user_id)
+        if panel.decision is None:
+            assert panel.refusal is not None
+            raise panel.refusal
+        return panel.decision
+
+    async def panel(self, game_id: int, user_id: int) -> Panel:
+        """`user_id`'s panel in game `game_id` now: one read of the game (and of its turn journal)."""
+        user_id = check.whole(user_id, "player id", low=1)
+        game, engine, state = await self.load(game_id)
+        journal = await self._journal(game.id) if game.status == "active" else []
+        return await self._panel(game, engine, state, journal, user_id)
+
+    async def _panel(self, game: GameRow, engine: Game, state: State | None, journal: list[Clause],
+                     user_id: int, built: dict[int, list[Any]] | None = None) -> Panel:
+        """The panel of `user_id` from a game and state in hand (no read of the game); `built`: option lists
+        already built for this state, by seat."""
+        seat = game.seat_of(user_id)
+        panel = Panel(game, engine, state, seat)
+        if game.status == "active" and state is not None:
+            panel.waiting = engine.to_act(state)
+            if seat is not None and seat not in game.resigned_seats():
+                panel.can_undo = bool(self._undoable(journal, seat, user_id))
+        try:
+            acting = self._seat_to_act(game, engine, state, user_id)
+        except ServiceError as exc:
+            panel.refusal = exc
+            return panel
+        assert state is not None
+        actions = built[acting] if built and acting in built else engine.legal(state, acting)
+        panel.decision = Decision(
             game_id=game.id,
             version=game.version,
-            seat=seat,
+            seat=acting,
             options=[Choice(i, engine.describe(state, a), a) for i, a in enumerate(actions)],
-            prompt=prompt,
-            stamp=await self._stamp(game, engine, state, seat),
-            can_undo=bool(self._undoable(journal, seat, user_id)),
+            prompt=engine.pending_label(state, acting),
+            stamp=await self._stamp(game, engine, state, acting),
+            can_undo=panel.can_undo,
             details=[_safe_detail(engine, state, a) for a in actions],
         )
+        return panel
+
+    async def _panel_after(self, outcome: Outcome, user_id: int) -> Outcome:
+        """`outcome` with the mover's panel after it (after the bot turns played inline, if any)."""
+        chain = outcome.chain()
+        last = chain[-1]
+        # A stuck bot wrote nothing: the journal is the one of the change before it.
+        journal = next((o.journal for o in reversed(chain) if not o.bots_stuck), [])
+        outcome.panel = await self._panel(last.game, last.engine, last.state, journal, user_id, last.options)
+        return outcome
 
     async def can_undo(self, game_id: int, user_id: int) -> bool:
         """Whether `user_id` may take back a decision in `game_id` now (also when it is not their turn)."""
@@ -621,14 +706,16 @@ class TableService:
         game, engine, state, seat = await self._turn_of(game_id, user_id, expected_version)
         # Only an action that is, as canonical JSON, one the engine offers is played, and the engine's own
         # copy is what is applied and logged: `1.0` or `True` for `1` would otherwise poison the stored log.
-        chosen = engine.match_legal(state, seat, action)
+        offered = engine.legal(state, seat)
+        chosen = engine.match_legal(state, seat, action, offered=offered)
         if chosen is None:
             try:
-                engine.apply(state, seat, action)  # raises IllegalAction with the engine's reason
+                engine.apply(state, seat, action, offered=offered)  # raises IllegalAction with the engine's reason
             except IllegalAction as exc:
                 raise ServiceError(exc.message) from exc
             raise ServiceError("That is not one of your options right now.")
-        return await self._play(game, engine, state, seat, user_id, chosen)
+        outcome = await self._play(game, engine, state, seat, user_id, chosen, offered)
+        return await self._panel_after(outcome, user_id)
 
     @_operation
     async def act_by_index(self, game_id: int, user_id: int, version: int, index: int, stamp: str = "") -> Outcome:
@@ -648,7 +735,8 @@ class TableService:
         actions = engine.legal(state, seat)
         if not 0 <= index < len(actions):
             raise GameMovedOn("That option is no longer offered; here is the current panel.")
-        return await self._play(game, engine, state, seat, user_id, actions[index])
+        outcome = await self._play(game, engine, state, seat, user_id, actions[index], actions)
+        return await self._panel_after(outcome, user_id)
 
     async def _turn_of(
         self, game_id: int, user_id: int, expected_version: int | None
@@ -664,11 +752,13 @@ class TableService:
         return game, engine, state, seat
 
     async def _play(
-        self, game: GameRow, engine: Game, state: State, seat: int, user_id: int, action: Any
+        self, game: GameRow, engine: Game, state: State, seat: int, user_id: int, action: Any, offered: list[Any]
     ) -> Outcome:
+        """Apply `action`, chosen from `offered` (the seat's legal list for this very state, built once: the
+        engine checks against it, and a step game keeps the list it builds for the new state)."""
         try:
             # One decision costs well under a millisecond: cheaper inline than a hop to a thread.
-            new_state = engine.apply(state, seat, action)
+            new_state = engine.apply(state, seat, action, offered=offered)
         except IllegalAction as exc:
             raise ServiceError(exc.message) from exc
         applied = [_applied(engine, state, seat, user_id, "player", action, new_state)]
@@ -705,7 +795,8 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError("That decision cannot be taken back: other players' moves depend on it.") from exc
         entry = Applied(seat, user_id, UNDO, {UNDO: gone}, "undo", "", False)
-        return await self._after(game, engine, state, rebuilt, [entry], resign_users=(), undo=gone)
+        outcome = await self._after(game, engine, state, rebuilt, [entry], resign_users=(), undo=gone)
+        return await self._panel_after(outcome, user_id)
 
     @staticmethod
     def _undoable(journal: list[Clause], seat: int, user_id: int) -> list[int]:
@@ -1094,35 +1185,50 @@ class TableService:
             # own follow-up plays the bot from the new position.
             return None
 
-    def _settle(self, game: GameRow, engine: Game, state: State, applied: list[Applied], base: int = 0) -> State:
+    def _settle(self, game: GameRow, engine: Game, state: State, applied: list[Applied], base: int = 0,
+                built: dict[int, list[Any]] | None = None) -> State:
         """Play what nobody needs to click: resigned seats' decisions (by the AI), and formalities.
 
         A formality is a seat's only legal action (`Game.is_formality`): the service plays it for the
         seat at once and logs it as played for them, so no panel ever shows a single forced choice.
         Bot seats are left alone: their turn is played after this change is written (`_bot_turn`).
-        `base` is the log's length before this change (it seeds the AI's decisions).
+        `base` is the log's length before this change (it seeds the AI's decisions). `built` receives the
+        option lists asked of the engine for the returned state, by seat (each list is built once).
         """
         resigned = game.resigned_seats()
         bots = game.bot_seats()
+        options: dict[int, list[Any]] = {}  # the legal lists built for `state`, by seat
+
+        def offered(seat: int) -> list[Any]:
+            if seat not in options:
+                options[seat] = engine.legal(state, seat)
+            return options[seat]
+
         for _ in range(_AUTO_LIMIT):
             if engine.is_over(state):
-                return state
+                break
             owing = [s for s in engine.to_act(state) if s not in bots]
             seat = next((s for s in owing if s in resigned), None)
             origin, user = "auto", None
             if seat is None:
-                seat = next((s for s in owing if engine.is_formality(state, s)), None)
+                seat = next((s for s in owing if engine.is_formality(state, s, offered=offered(s))), None)
                 origin, user = FORMALITY, game.user_of(seat) if seat is not None else None
             if seat is None:
-                return state
+                break
             if origin == "auto":
                 action = self._ai(engine, state, seat, game.seed, base + len(applied))
+                after = engine.apply(state, seat, action)
             else:
-                action = engine.legal(state, seat)[0]
-            after = engine.apply(state, seat, action)
+                action = offered(seat)[0]
+                after = engine.apply(state, seat, action, offered=offered(seat))
             applied.append(_applied(engine, state, seat, user, origin, action, after))
             state = after
-        raise ServiceError("The bot could not finish the decisions nobody needs to click.")
+            options = {}
+        else:
+            raise ServiceError("The bot could not finish the decisions nobody needs to click.")
+        if built is not None:
+            built.update(options)
+        return state
 
     async def _after(
         self,
@@ -1137,12 +1243,13 @@ class TableService:
         undo: list[int] | None = None,
         depth: int = 0,
     ) -> Outcome:
+        built: dict[int, list[Any]] = {}
         if game.resigned_seats():
             # Whole turns played by the AI take a while: keep them off the event loop.
             base = await self._log_length(game)
-            state = await asyncio.to_thread(self._settle, game, engine, state, applied, base)
+            state = await asyncio.to_thread(self._settle, game, engine, state, applied, base, built)
         else:
-            state = self._settle(game, engine, state, applied)
+            state = self._settle(game, engine, state, applied, built=built)
         if not applied and not force_write:
             outcome = self._outcome(game, engine, before, state, applied)
         elif engine.is_over(state):
@@ -1152,6 +1259,7 @@ class TableService:
         else:
             outcome = await self._write(game, engine, before, state, applied, status="active", result=None,
                                         resign_users=resign_users, undo=undo)
+        outcome.options = built
         fresh = outcome.game
         if fresh.status == "active" and not engine.is_over(state):
             outcome.bots_owe = sorted(set(engine.to_act(state)) & fresh.bot_seats())
@@ -1224,12 +1332,14 @@ class TableService:
         turn_over = bool(newly_waiting or bots_next) and undo is None or status in ("finished", "abandoned")
         journal = await self._journal(game.id)
         story: list[Clause] = []
+        journal_now = list(journal)
 
         def journal_after(stored: Sequence[NewAction]) -> dict[str, str]:
             # Runs inside the move's own transaction, once the log entries have their numbers: the turn
             # story is stored with the move (no second write, and no story line lost to a race).
             kept, told = self._next_journal(journal, applied, [e.seq for e in stored], undo, turn_over=turn_over)
             story[:] = told
+            journal_now[:] = kept
             return {_journal_key(game.id): json.dumps([c.as_json() for c in kept])}
 
         waiting_changed = bool(owed_after - owed_before) or not owed_before
@@ -1261,6 +1371,7 @@ class TableService:
         outcome.bots_next = bots_next
         outcome.undo = undo is not None
         outcome.story = story
+        outcome.journal = journal_now
         return outcome
 
     @staticmethod

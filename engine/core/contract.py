@@ -301,13 +301,14 @@ class Game(ABC):
         basis = [self.pending_label(state, seat), [[canonical(a), self.describe(state, a)] for a in options]]
         return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
 
-    def is_formality(self, state: State, seat: int) -> bool:
+    def is_formality(self, state: State, seat: int, *, offered: Sequence[Action] | None = None) -> bool:
         """True when `seat`'s decision now has nothing to weigh, so the bot may play it for them.
 
         The default: exactly one legal action. A game may refuse (return False) for a single
-        option a player should still see and confirm.
+        option a player should still see and confirm. `offered`: `legal(state, seat)`, when the
+        caller has it (as for `apply`), so the list is not built again.
         """
-        return len(self.legal(state, seat)) == 1
+        return len(self.legal(state, seat) if offered is None else offered) == 1
 
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Whether `action` ends the mover's undo window: it revealed hidden information or drew
