@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import logging
-from collections.abc import Collection
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels import (
     ANNOUNCERS,
@@ -34,41 +31,16 @@ from bot.discord_app.panels import (
 from bot.service import Outcome
 from bot.service.scope import ANYWHERE, request_caller
 
-if TYPE_CHECKING:
-    from bot.discord_app.client import YokohamaBot
-
 log = logging.getLogger(__name__)
 
-#: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
-PANEL_LIFETIME = datetime.timedelta(minutes=14)
 #: Bot turns one task plays in a row at most (a table of bots only: the sweep carries on).
 _TURNS_IN_A_ROW = 64
-
-
-@dataclass
-class LivePanel:
-    """A person's private panel, open on the bot's turn: it is updated in place when the bot is done, so the
-    turn post does not ping that person."""
-
-    interaction: discord.Interaction
-    user_id: int
-    name: str
-
-    def fresh(self) -> bool:
-        age = discord.utils.utcnow() - self.interaction.created_at
-        return age < PANEL_LIFETIME and not self.interaction.is_expired()
-
-
-def thinking_line(names: list[str], seats: Collection[int]) -> str:
-    """"🤔 **Yokohama AI** is thinking…" for the bot seats that owe a decision."""
-    who = " and ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in sorted(seats))
-    return f"🤔 {who} {'are' if len(seats) > 1 else 'is'} thinking…"
 
 
 class BotTurns:
     """One background task per game playing its bot seats' turns (`start`), and the panels to update after."""
 
-    def __init__(self, bot: YokohamaBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
+from bot.discord_app.host import Host
 from bot.discord_app.panels import (
     DYNAMIC_ITEMS,
     NO_MENTIONS_BUT_USERS,
@@ -69,7 +70,9 @@ def _components(items: list[Any]) -> Iterator[Any]:
         yield from _components(list(getattr(item, "children", None) or getattr(item, "components", None) or []))
 
 
-class YokohamaBot(commands.Bot):
+class YokohamaBot(Host):
+    bot_turns: BotTurns
+
     def __init__(self, settings: Settings, storage: Storage, service: TableService | None = None,
                  **client_options: Any) -> None:
         # Slash commands and components need no privileged intents.
@@ -197,7 +200,7 @@ class YokohamaBot(commands.Bot):
             if event.outcome.bots_owe:
                 self.bot_turns.start(event.game.id)
             return
-        from bot.discord_app.community import deliver_reminder
+        from bot.discord_app.reminders import deliver_reminder
 
         # Each player as they chose (`/settings me notify:`): a mention, a DM, both, or nothing.
         await deliver_reminder(self, event.game, event.users)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
 from bot.service import away as away_service
 from bot.service import notify as notify_service
@@ -34,7 +35,6 @@ from engine.core import available_games, get_game
 from rendering.charts import Step, podium
 
 if TYPE_CHECKING:
-    from bot.discord_app.client import YokohamaBot
     from bot.service import Outcome
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def thread_link(game: GameRow, where: Any) -> str:
     return f"https://discord.com/channels/{game.guild_id or '@me'}/{channel_id}"
 
 
-async def send_dm(bot: YokohamaBot, user_id: int, content: str, **kwargs: Any) -> bool:
+async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
     """Send a direct message; False if it could not go (closed DMs are noted for the player)."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
@@ -77,7 +77,7 @@ async def send_dm(bot: YokohamaBot, user_id: int, content: str, **kwargs: Any) -
         return False
 
 
-async def turn_notices(bot: YokohamaBot, outcome: Outcome, where: Any, pinged: Sequence[int],
+async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence[int],
                        lines: list[str] | None = None) -> list[int]:
     """Tell the people a game now waits on (`pinged`) as each chose: DM those who chose DMs, and return
     whom the turn post pings (mentions, and the DMs that failed). With `lines`, the post's text, a line
@@ -104,7 +104,7 @@ async def turn_notices(bot: YokohamaBot, outcome: Outcome, where: Any, pinged: S
     return [u for u in pinged if u in mention]
 
 
-async def away_line(bot: YokohamaBot, game: GameRow, users: Sequence[int]) -> str:
+async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
     """`💤 bob — away until …` for the players of a table who are away now ("" if nobody is)."""
     away = await away_service.away_until(bot.storage, game.guild_id, list(users), time.time())
     if not away:
@@ -116,7 +116,7 @@ async def away_line(bot: YokohamaBot, game: GameRow, users: Sequence[int]) -> st
     return "💤 " + "; ".join(parts) + " (reminders paused, deadlines stretched)"
 
 
-async def closed_notice(bot: YokohamaBot, interaction: discord.Interaction) -> None:
+async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     """Tell a player, once and privately, that their DMs are closed: on the first interaction of theirs
     after a DM failed, as a private follow-up once the interaction has been answered."""
     prefs = (await bot.storage.player_prefs([interaction.user.id])).get(interaction.user.id)
@@ -138,7 +138,7 @@ async def closed_notice(bot: YokohamaBot, interaction: discord.Interaction) -> N
         log.info("could not tell %s that their DMs are closed", interaction.user.id)
 
 
-async def send_digests(bot: YokohamaBot) -> int:
+async def send_digests(bot: Host) -> int:
     """Send today's digests this process claimed; the number sent."""
     sent = 0
     for user in await notify_service.digests_due(bot.storage, time.time()):
@@ -154,7 +154,7 @@ async def send_digests(bot: YokohamaBot) -> int:
     return sent
 
 
-async def post_podiums(bot: YokohamaBot) -> int:
+async def post_podiums(bot: Host) -> int:
     """Post the podium of every season that ended (claimed once per server and season); the number posted."""
     kinds = [g.name for g in available_games() if g.max_players >= 2]
     posted = 0
@@ -192,31 +192,3 @@ async def post_podiums(bot: YokohamaBot) -> int:
 def _places(displays: Sequence[int]) -> list[int]:
     """Places with ties (equal ratings share a place)."""
     return [1 + sum(1 for other in displays if other > d) for d in displays]
-
-
-async def deliver_reminder(bot: YokohamaBot, game: GameRow, users: Sequence[int]) -> None:
-    """A reminder that a game has kept waiting on `users`, as each chose with `/settings me notify:`: a
-    mention in the game's thread (`mention`), a direct message instead (`dm`), both (`both`), or nothing
-    (`none`); a DM that cannot go (closed DMs, 50007) falls back to the mention. A private game (solo,
-    daily) has no thread: its player is reminded by DM unless they chose `none`."""
-    from bot.discord_app.panels import game_channel, mention, only
-
-    route = await notify_service.route(bot.storage, users)
-    table = game.mode == "table" and game.channel_id is not None
-    channel = await game_channel(bot, game) if table else None
-    title = get_game(game.kind).title
-    mentioned = list(route.mention)
-    for user in route.dm:
-        link = f"\n{thread_link(game, channel)}" if channel is not None else ""
-        text = f"⏰ Reminder: **{title} #{game.id}** is still waiting on you.{link}"
-        if not await send_dm(bot, user, text[:2000]) and user not in mentioned:
-            mentioned.append(user)
-    if not mentioned:
-        return
-    text = (f"⏰ Reminder: **#{game.id}** is waiting on " + ", ".join(mention(u) for u in mentioned)
-            + ". Open your panel with `/table panel` or the button on the last game message.")
-    if channel is not None:
-        await channel.send(text, allowed_mentions=only(mentioned))
-        return
-    for user_id in mentioned if not table else []:  # private games: no thread to mention them in
-        await send_dm(bot, user_id, text)

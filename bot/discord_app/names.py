@@ -12,15 +12,12 @@ import contextlib
 import re
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.host import Host
 from bot.storage import GameRow, is_bot_user
 from engine.core import fill_seats
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import YokohamaBot
 
 #: user id -> (display name, when looked up). Names change rarely; an hour-old name is fine.
 _CACHE: dict[tuple[int | None, int], tuple[str, float]] = {}
@@ -35,7 +32,7 @@ def remember(user: discord.abc.User, guild_id: int | None) -> None:
     _CACHE[(guild_id, user.id)] = (user.display_name, time.monotonic())
 
 
-async def display_name(bot: YokohamaBot, guild_id: int | None, user_id: int, *, fetch: bool = True) -> str | None:
+async def display_name(bot: Host, guild_id: int | None, user_id: int, *, fetch: bool = True) -> str | None:
     """The user's server nickname (else global name), from the cache, the client's cache, or (unless not
     `fetch`: an autocomplete has no time for it) Discord."""
     hit = _CACHE.get((guild_id, user_id))
@@ -78,14 +75,14 @@ def who(game: GameRow, user_id: int) -> str:
     return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
 
 
-async def seat_names(bot: YokohamaBot, game: GameRow) -> list[str]:
+async def seat_names(bot: Host, game: GameRow) -> list[str]:
     """Display names by seat ("Player N" for a seat whose person cannot be found; bot seats by `bot_name`)."""
     seats = sorted(s.seat for s in game.seats if s.seat is not None)
     count = (seats[-1] + 1) if seats else 0
     return await names_of_users(bot, game.guild_id, [game.user_of(seat) for seat in range(count)])
 
 
-async def names_of_users(bot: YokohamaBot, guild_id: int | None, users: list[int | None], *,
+async def names_of_users(bot: Host, guild_id: int | None, users: list[int | None], *,
                          fetch: bool = True) -> list[str]:
     """Display names for the users of seats 0, 1, … (`GameSummary.seat_users`), as `seat_names` gives them
     (without `fetch`, only names known without asking Discord; the others read "Player N")."""

@@ -15,13 +15,14 @@ import inspect
 import io
 import logging
 from collections.abc import Awaitable, Callable, Collection
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.community import turn_notices
 from bot.discord_app.errors import report
+from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, Panel, TableService
 from bot.service.scope import Caller, request_caller
@@ -30,9 +31,6 @@ from bot.storage import GameRow, is_bot_user
 from engine.core import get_game, seat_token
 from rendering import lead_picture_for, picture_for, public_pictures_for
 from rendering import pool as drawing
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import YokohamaBot
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,7 @@ PANEL_NOTES: dict[str, PanelNotes] = {}
 PublicNotes = Callable[[GameRow, dict[str, Any]], list[str]]
 PUBLIC_NOTES: dict[str, PublicNotes] = {}
 #: (kind, mode) -> replaces `announce` for those games (e.g. the daily challenge's result line).
-Announcer = Callable[["YokohamaBot", Outcome], Awaitable[None]]
+Announcer = Callable[[Host, Outcome], Awaitable[None]]
 ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
 #: kind -> the label of the panel button that shows a fresh picture. A game listed here sends its seat's
 #: picture when it tells something new (the panel opened, a new turn or round, the end) and edits only
@@ -66,7 +64,7 @@ TEXT_BETWEEN_PICTURES: dict[str, str] = {"duel": "Show my picture", "yokohama": 
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
-    bot: YokohamaBot = interaction.client  # type: ignore[assignment]
+    bot: Host = interaction.client  # type: ignore[assignment]
     return bot.service
 
 
@@ -257,7 +255,7 @@ async def send_board(interaction: discord.Interaction, game_id: int) -> None:
 
 # ----- the decision panel --------------------------------------------------------------------
 async def panel_message(
-    bot: YokohamaBot, game_id: int, user_id: int, *, note: str = "", name: str | None = None,
+    bot: Host, game_id: int, user_id: int, *, note: str = "", name: str | None = None,
     picture: bool | None = True, panel: Panel | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for sending or editing `user_id`'s private panel for `game_id`.
@@ -399,7 +397,7 @@ def public_view(game_id: int, *, panel: bool = True) -> discord.ui.View:
     return view
 
 
-def bot_of(interaction: discord.Interaction) -> YokohamaBot:
+def bot_of(interaction: discord.Interaction) -> Host:
     remember(interaction.user, interaction.guild_id)
     return interaction.client  # type: ignore[return-value]
 
@@ -463,16 +461,12 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
     waits_on_bots = bool(outcome.bots_owe) and user.id not in outcome.waiting_on and not outcome.finished
     if waits_on_bots:
         # The AI thinks in the background; this panel says so now and shows the bot's turn when it is done.
-        from bot.discord_app.bot_turns import thinking_line
-
         note = "\n".join(filter(None, [note, thinking_line(names, outcome.bots_owe)]))
     kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note, picture=fresh,
                                  panel=outcome.panel)
     await interaction.edit_original_response(**kwargs)
     await announce(bot, outcome, mover=user.id)
     if outcome.bots_owe:
-        from bot.discord_app.bot_turns import LivePanel
-
         bot.bot_turns.start(game_id, LivePanel(interaction, user.id, user.display_name) if waits_on_bots else None)
 
 
@@ -494,7 +488,7 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
         bot.bot_turns.start(game_id)
 
 
-async def tell_turn_taken_back(bot: YokohamaBot, game: GameRow, user_id: int) -> None:
+async def tell_turn_taken_back(bot: Host, game: GameRow, user_id: int) -> None:
     """A turn already handed on (by a formality played for its player) was taken back: the table hears that
     the turn is theirs again (nobody pinged), so the next player's "your turn" is not left standing."""
     if game.mode != "table" or (game.kind, game.mode) in ANNOUNCERS or await is_private(bot, game):
@@ -595,7 +589,7 @@ def only(users: list[int]) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in users if u not in quiet])
 
 
-async def channel_by_id(bot: YokohamaBot, channel_id: int) -> discord.abc.Messageable | None:
+async def channel_by_id(bot: Host, channel_id: int) -> discord.abc.Messageable | None:
     channel = bot.get_channel(channel_id)
     if channel is None:
         try:
@@ -614,7 +608,7 @@ def private_key(game_id: int) -> str:
     return f"private:{game_id}"
 
 
-async def is_private(bot: YokohamaBot, game: GameRow) -> bool:
+async def is_private(bot: Host, game: GameRow) -> bool:
     """Whether a table against bots plays privately (where it could not have a thread): its turns are told on
     its person's panel (or by direct message when no panel is open), never in the channel."""
     return game.mode == "table" and bool(game.bot_seats()) and bool(await bot.storage.get_meta(private_key(game.id)))
@@ -625,7 +619,7 @@ def against_bots_only(game: GameRow) -> bool:
     return bool(game.bot_seats()) and sum(1 for s in game.seats if not is_bot_user(s.user_id)) == 1
 
 
-async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False,
+async def game_channel(bot: Host, game: GameRow, *, lobby: bool = False,
                        private: bool | None = None) -> discord.abc.Messageable | None:
     """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
     channel for the lobby and the final result, `lobby=True`). None for a game against bots that plays
@@ -641,7 +635,7 @@ async def game_channel(bot: YokohamaBot, game: GameRow, *, lobby: bool = False,
     return await channel_by_id(bot, game.channel_id) if game.channel_id is not None else None
 
 
-async def threads_wanted(bot: YokohamaBot, guild_id: int | None) -> bool:
+async def threads_wanted(bot: Host, guild_id: int | None) -> bool:
     """The server's `threads` setting: a thread per table, on unless an admin turned it off."""
     if guild_id is None:
         return False
@@ -670,7 +664,7 @@ async def open_thread(interaction: discord.Interaction, game: GameRow,
     return thread
 
 
-async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None,
+async def announce(bot: Host, outcome: Outcome, *, mover: int | None = None,
                    replace: discord.Message | None = None) -> None:
     """Post the turn in the game's thread or channel when someone new must act or the game ended, then
     each bot turn played right after it (`Outcome.bot_turn`), as its own post.
@@ -685,7 +679,7 @@ async def announce(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = No
                             replace=replace if step is outcome else None)
 
 
-async def _announce_one(bot: YokohamaBot, outcome: Outcome, *, mover: int | None = None,
+async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None,
                         replace: discord.Message | None = None) -> None:
     game = outcome.game
     if outcome.bots_stuck:
@@ -773,7 +767,7 @@ async def _replace_or_delete(message: discord.Message | None, text: str | None) 
             await message.delete()
 
 
-async def _direct(bot: YokohamaBot, user_id: int, text: str, files: list[discord.File]) -> None:
+async def _direct(bot: Host, user_id: int, text: str, files: list[discord.File]) -> None:
     """A direct message (a private game's turn for someone without an open panel); never fails the move."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
@@ -782,7 +776,7 @@ async def _direct(bot: YokohamaBot, user_id: int, text: str, files: list[discord
         log.info("could not send a direct message to %s", user_id, exc_info=True)
 
 
-async def _announce_stuck(bot: YokohamaBot, outcome: Outcome) -> None:
+async def _announce_stuck(bot: Host, outcome: Outcome) -> None:
     """Tell the table that its bot could not move (the move before it is saved; the detail is in the log)."""
     game = outcome.game
     if game.mode != "table" or game.channel_id is None:
@@ -886,7 +880,7 @@ def lobby_view(game: GameRow) -> discord.ui.View | None:
     return view
 
 
-async def start_announcement(bot: YokohamaBot, outcome: Outcome) -> dict[str, Any]:
+async def start_announcement(bot: Host, outcome: Outcome) -> dict[str, Any]:
     game = outcome.game
     summary: GameSummary = await bot.service.summary(game)
     names = await seat_names(bot, game)
@@ -914,7 +908,7 @@ def _lobby_key(game_id: int) -> str:
     return f"lobby:{game_id}"
 
 
-async def remember_lobby(bot: YokohamaBot, interaction: discord.Interaction, game_id: int) -> None:
+async def remember_lobby(bot: Host, interaction: discord.Interaction, game_id: int) -> None:
     """Keep where a table's lobby message is, so it can lose its buttons when the table is ended."""
     try:
         message = await interaction.original_response()
@@ -924,7 +918,7 @@ async def remember_lobby(bot: YokohamaBot, interaction: discord.Interaction, gam
     await bot.storage.set_meta(_lobby_key(game_id), f"{message.channel.id}:{message.id}")
 
 
-async def close_lobby(bot: YokohamaBot, game: GameRow) -> None:
+async def close_lobby(bot: Host, game: GameRow) -> None:
     """The lobby message of a table that closed before it started (an admin ended it): its text says so
     and its buttons go, so nobody is offered **Join** on a closed table."""
     where = await bot.storage.get_meta(_lobby_key(game.id))
@@ -972,7 +966,7 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
 
 
-async def post_start(bot: YokohamaBot, interaction: discord.Interaction, outcome: Outcome) -> None:
+async def post_start(bot: Host, interaction: discord.Interaction, outcome: Outcome) -> None:
     """Post the start of a game (in a new thread under the lobby when the server wants one), then the
     bot turns played right after the start."""
     announcement = await start_announcement(bot, outcome)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.base import AwayPeriod, PlayerPrefs, Rating
-from bot.storage.sql import Dialect, Row
+from bot.storage.sql import STANDINGS_LOCK, Dialect, Row
 
 SEASON_COLUMNS = ("kind", "guild_id", "season", "user_id", "mu", "sigma", "display", "games", "wins")
 _SEASON = ", ".join(SEASON_COLUMNS)
@@ -82,8 +82,6 @@ class CommunityStore(Dialect):
 
     async def replace_season_ratings(self, rows: Sequence[tuple[str, Rating]], guild_id: int | None = None) -> None:
         """Replace every season rating (or one server's) in one transaction, under the standings lock."""
-        from bot.storage.standings import STANDINGS_LOCK
-
         async with self._transaction() as conn:
             await self._lock(conn, STANDINGS_LOCK)
             if guild_id is None:

@@ -28,6 +28,9 @@ from typing import Any, Protocol
 #: A result row: sqlite3.Row or asyncpg.Record, both read by position and by column name.
 Row = Any
 
+#: The lock (`Dialect._lock`) under which ratings (overall and by season) are read, computed and written.
+STANDINGS_LOCK = 0x796F6B6F68616D61 + 1
+
 
 class Conn(Protocol):
     """One connection inside a read or a write, taking `?` placeholders."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.storage.base import FinishedGame, FinishedSeat, RateGame, RateSeason, Rating, RatingPoint
 from bot.storage.community import UPSERT_SEASON, season_rating, season_values
-from bot.storage.sql import Dialect, Row, upsert
+from bot.storage.sql import STANDINGS_LOCK, Dialect, Row, upsert
 
 RATING_COLUMNS = ("kind", "scope", "user_id", "mu", "sigma", "display", "games", "wins")
 _RATINGS = ", ".join(RATING_COLUMNS)
@@ -21,8 +21,6 @@ _UPSERT_RATING = upsert("ratings", RATING_COLUMNS, ("kind", "scope", "user_id"))
 _INSERT_HISTORY = (f"INSERT INTO rating_history (game_id, {_RATINGS}) "
                    f"VALUES ({', '.join('?' * (len(RATING_COLUMNS) + 1))})")
 
-#: The lock (`Dialect._lock`) under which ratings are read, computed and written.
-STANDINGS_LOCK = 0x796F6B6F68616D61 + 1
 
 
 class StandingsStore(Dialect):

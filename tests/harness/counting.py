@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import get_game, steps
 from engine.core.registry import KNOWN_GAMES
 
+
 class _CountingConn:
     """A connection that counts its statements, passing everything else through."""
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord_app.bot_turns import LivePanel
+from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users, plain, seat_names, summary_line
 from bot.discord_app.panels import (
     PRIVATE_NOTE,
@@ -25,11 +26,8 @@ from bot.service import ServiceError
 from bot.service.tables import wait_hours
 from engine.core import get_game
 
-if TYPE_CHECKING:
-    from bot.discord_app.client import YokohamaBot
 
-
-async def _reminder_hours(bot: YokohamaBot, interaction: discord.Interaction, hours: float | None) -> float:
+async def _reminder_hours(bot: Host, interaction: discord.Interaction, hours: float | None) -> float:
     """The reminder time asked for, else the server's default, else the bot's."""
     if hours is None:
         stored = await bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
@@ -39,7 +37,7 @@ async def _reminder_hours(bot: YokohamaBot, interaction: discord.Interaction, ho
 
 
 async def play_the_bot(
-    bot: YokohamaBot,
+    bot: Host,
     interaction: discord.Interaction,
     kind: str,
     *,
@@ -106,7 +104,7 @@ async def play_the_bot(
 
 
 async def open_table(
-    bot: YokohamaBot,
+    bot: Host,
     interaction: discord.Interaction,
     kind: str,
     *,

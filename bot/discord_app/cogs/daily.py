@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.rollwrite import channel_of, display_name, sheet_file
+from bot.discord_app.host import Host
 from bot.discord_app.panels import ANNOUNCERS, clip, clip_words, mention, send_panel
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
@@ -269,7 +270,7 @@ def race_chart(c: Comparison, other: str) -> bytes:
                       x_label="Round", y_label="VP")
 
 
-async def announce_result(bot: YokohamaBot, outcome: Outcome) -> None:
+async def announce_result(bot: Host, outcome: Outcome) -> None:
     """The hook panels.announce calls for daily attempts; it finds this bot's own Daily cog."""
     cog = bot.get_cog("Daily")
     if isinstance(cog, Daily):

@@ -20,8 +20,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app import rollwrite_text as text
-from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table
+from bot.discord_app.host import Host
 from bot.discord_app.names import bot_name, seat_names
 from bot.discord_app.panels import (
     ANNOUNCERS,
@@ -76,7 +76,7 @@ def scoreboard_png(view: dict[str, Any], names: list[str], places: list[int]) ->
     return render(view, names, places) if render is not None else picture(view)
 
 
-async def display_name(bot: YokohamaBot, channel: Any, user_id: int | None, seat: int) -> str:
+async def display_name(bot: Host, channel: Any, user_id: int | None, seat: int) -> str:
     """A name to print in a picture (pictures cannot hold mentions): server nickname, else user name."""
     if user_id is None:
         return f"Player {seat + 1}"
@@ -101,7 +101,7 @@ async def sheet_file(
     return as_file(data, filename, spoiler=spoiler) if data is not None else None
 
 
-async def channel_of(bot: YokohamaBot, channel_id: int | None) -> discord.abc.Messageable | None:
+async def channel_of(bot: Host, channel_id: int | None) -> discord.abc.Messageable | None:
     if channel_id is None:
         return None
     channel = bot.get_channel(channel_id)
@@ -115,7 +115,7 @@ async def channel_of(bot: YokohamaBot, channel_id: int | None) -> discord.abc.Me
 
 
 # ----- the public posts of a channel game ------------------------------------------------------------
-async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
+async def announce_table(bot: Host, outcome: Outcome) -> None:
     """Replaces the generic per-turn post: Roll & Write speaks once per round, not once per decision."""
     game, state = outcome.game, outcome.state
     if state is None:
@@ -169,7 +169,7 @@ async def announce_table(bot: YokohamaBot, outcome: Outcome) -> None:
                        allowed_mentions=only(pinged))
 
 
-async def post_final(bot: YokohamaBot, channel: discord.abc.Messageable, game: GameRow, state: State,
+async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow, state: State,
                      ended_by: int | None = None) -> None:
     """The ranking and achievements with the scoreboard picture, then every player's final sheet."""
     view = GAME.view(state, None)
@@ -212,7 +212,7 @@ class RollWrite(commands.Cog):
     rollwrite = app_commands.Group(name="rollwrite", description="Yokohama Roll & Write: channel games and solo.",
                                    guild_only=True)
 
-    def __init__(self, bot: YokohamaBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @rollwrite.command(name="new", description="Open a Roll & Write table in this channel; others press Join.")
@@ -308,6 +308,6 @@ class RollWrite(commands.Cog):
         await send_panel(interaction, game_id, note=note)
 
 
-async def setup(bot: YokohamaBot) -> None:
+async def setup(bot: Host) -> None:
     register_hooks()
     await bot.add_cog(RollWrite(bot))

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import turn_notices, when_text
+from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
 from bot.discord_app.panels import (
     _thread_key,
@@ -61,7 +62,7 @@ def _signup_key(tournament_id: int) -> str:
     return f"tournament-signup:{tournament_id}"
 
 
-def service_of(bot: YokohamaBot) -> TournamentService:
+def service_of(bot: Host) -> TournamentService:
     cog = bot.get_cog("Tournaments")
     assert isinstance(cog, Tournaments)
     return cog.service

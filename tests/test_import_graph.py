@@ -1,0 +1,133 @@
+"""The import graph of `bot`, `engine` and `rendering` (issue 24): no circle, and the layers point one way.
+
+Read from the source (nothing is imported): every `import` and `from … import` of each module, wherever it
+stands (at the top, under `if TYPE_CHECKING:`, inside a function), since a circle hidden in a type-only or a
+late import is a circle all the same. An edge goes to the module named, or to the module a `from` names
+when the imported name is itself a module (`from bot.service import scope` -> `bot.service.scope`).
+
+- no cycle among the modules;
+- `bot/service` never imports `discord` (the service is driven without Discord: terminal, tests);
+- `engine` imports neither `bot` nor `rendering` (pure rules); `rendering` never imports `bot`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "engine", "rendering")
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
+    """The modules `name` imports: top-level names (`discord`) as they are, ours resolved to a module."""
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                yield full if full in modules else base
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules it imports (ours by full name; anything else by its full dotted name)."""
+    modules = _modules()
+    return {name: set(_imports(name, path, modules)) - {name} for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), each as a sorted list."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def _is_under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_the_graph_is_read() -> None:
+    graph = import_graph()
+    assert "bot.discord_app.client" in graph and "bot.discord_app.panels" in graph["bot.discord_app.client"]
+    assert any(_is_under(m, "discord") for m in graph["bot.discord_app.panels"])
+
+
+def test_no_import_circle() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_service_never_imports_discord() -> None:
+    graph = import_graph()
+    wrong = {m: sorted(t for t in targets if _is_under(t, "discord"))
+             for m, targets in graph.items() if _is_under(m, "bot.service")}
+    assert {m: t for m, t in wrong.items() if t} == {}
+
+
+def test_the_engine_imports_neither_the_bot_nor_rendering() -> None:
+    graph = import_graph()
+    wrong = {m: sorted(t for t in targets if _is_under(t, "bot") or _is_under(t, "rendering"))
+             for m, targets in graph.items() if _is_under(m, "engine")}
+    assert {m: t for m, t in wrong.items() if t} == {}
+
+
+def test_rendering_never_imports_the_bot() -> None:
+    graph = import_graph()
+    wrong = {m: sorted(t for t in targets if _is_under(t, "bot"))
+             for m, targets in graph.items() if _is_under(m, "rendering")}
+    assert {m: t for m, t in wrong.items() if t} == {}
+
+
+def test_a_circle_is_found() -> None:
+    """The checker itself: a circle of three, as the one this test was written against, is reported."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "discord"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
