@@ -4,27 +4,31 @@
 
 The floor is what any design must pay for one move: parse the stored state (JSON load), write it
 back (JSON dump), and one version-checked write of the game row with its log entry, committed.
-An action through the service (`act_by_index`: load, apply, store, the turn story) is measured on
-the same game positions, alternating with the floor so both see the same machine load. Prints the
-medians and their ratio (aim: within 2x).
+An action through the service (`act_by_index`: load, apply, store, the turn story, and since issue 24
+the mover's next decision, built from the state in hand) is measured on the same game positions,
+alternating with the floor so both see the same machine load. The click (the action plus the mover's
+next decision, asked of the service afterwards where the outcome does not carry it) is printed beside
+it, so a version before issue 24 compares like with like. Prints the medians and their ratio (aim:
+within 2x).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bot.service import TableService
+from bot.service import ServiceError, TableService
 from bot.storage import NewAction, storage_for
 from engine.core import Rng, get_game
 
 
-async def _measure(database: str, kind: str, actions: int) -> tuple[list[float], list[float]]:
+async def _measure(database: str, kind: str, actions: int) -> tuple[list[float], list[float], list[float]]:
     storage = storage_for(database, "unused")
     await storage.open()
     service = TableService(storage)
@@ -43,6 +47,7 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
     game_id = await new_game()
     floor: list[float] = []
     action: list[float] = []
+    click: list[float] = []
     while len(action) < actions:
         row = await service.game(game_id)
         if row.status != "active":
@@ -62,10 +67,17 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
         await storage.record(floor_game, target.version, [NewAction(0, 1, "player", {"pick": 0})], dumped)
         floor.append(time.perf_counter() - start)
         start = time.perf_counter()
-        await service.act_by_index(game_id, user, decision.version, choice, decision.stamp)
+        outcome = await service.act_by_index(game_id, user, decision.version, choice, decision.stamp)
         action.append(time.perf_counter() - start)
+        # The click as a whole also shows the mover's next decision: built into the outcome now (issue 24);
+        # a service without `Outcome.panel` is asked for it afterwards, as its Discord layer did.
+        start = time.perf_counter()
+        if getattr(outcome, "panel", None) is None and outcome.game.status == "active":
+            with contextlib.suppress(ServiceError):
+                await service.decision(game_id, user)
+        click.append(action[-1] + time.perf_counter() - start)
     await storage.close()
-    return floor, action
+    return floor, action, click
 
 
 def main() -> None:
@@ -86,12 +98,13 @@ def main() -> None:
             else:
                 database = f"sqlite:{Path(tmp) / 'floor.sqlite3'}"
             try:
-                floor, action = asyncio.run(_measure(database, args.game, args.actions))
+                floor, action, click = asyncio.run(_measure(database, args.game, args.actions))
             finally:
                 if cluster is not None:
                     cluster.stop()
-            f, a = statistics.median(floor) * 1000, statistics.median(action) * 1000
-            print(f"  {backend:>8}: floor median {f:.2f} ms, action median {a:.2f} ms, ratio {a / f:.2f}x")
+            f, a, c = (statistics.median(x) * 1000 for x in (floor, action, click))
+            print(f"  {backend:>8}: floor median {f:.2f} ms, action median {a:.2f} ms, ratio {a / f:.2f}x; "
+                  f"click (action + the mover's next decision) {c:.2f} ms, {c / f:.2f}x")
 
 
 if __name__ == "__main__":
