@@ -63,7 +63,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     elif kind == "agency":
         hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
         house = hire < pw - 1 and pl["warehouse"]["th"] > 0 and pl["yen"] - 2 * hire >= th_cost(state, seat)
-        value = 1.8 * hire + 3.5 * house + 0.3 * (pw - 1 - hire - house)
+        value = 1.8 * hire + 3.5 * house + 0.3 * min(pw - 1 - hire - house, pl["warehouse"]["assistants"])
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -108,6 +108,10 @@ def customs_promise(state: State, seat: int, pw: int) -> float:
 GOOD_PRICE = {g: parts().rules["chinatown"]["trades"][f"sell_{g}"]["get"]["yen"] for g in GOODS}
 #: Goods beyond what the orders in hand (and a Church item) use are worth their remainder points.
 SURPLUS_GOOD = 0.34
+#: Beyond this many spare goods of one kind a pile is dead weight: without it a player with no
+#: money and no Chinatown (2 players) gathered Tea for 30 rounds instead of walking to the Church.
+SURPLUS_PILE = 3
+DEAD_GOOD = 0.05
 
 
 def wanted_goods(pl: dict[str, Any]) -> dict[str, int]:
@@ -126,7 +130,9 @@ def goods_worth(pl: dict[str, Any]) -> float:
     value = 0.0
     for good in GOODS:
         n = pl["goods"][good]
-        value += GOOD_WORTH[good] * min(n, wanted[good]) + SURPLUS_GOOD * max(0, n - wanted[good])
+        surplus = max(0, n - wanted[good])
+        value += (GOOD_WORTH[good] * min(n, wanted[good]) + SURPLUS_GOOD * min(surplus, SURPLUS_PILE)
+                  + DEAD_GOOD * max(0, surplus - SURPLUS_PILE))
     return value
 
 

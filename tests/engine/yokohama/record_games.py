@@ -72,8 +72,8 @@ GAMES: list[tuple[str, int, int, str, str]] = [
     ("shops-nochurch-4p-2", 4, 2, "shops+nochurch", "Shophouses end it (4 players)"),
     ("techs-use-th-3p-2", 3, 2, "techs+use+th", "the Church ends it (3 players); Winery and Electrical Light at work"),
     ("techs-use-nochurch-4p-1", 4, 1, "techs+use+nochurch", "the Order deck ends it (4 players)"),
-    ("techs-use-customs-nochurch-2p-1", 2, 1, "techs+use+customs+nochurch",
-     "Patent System acquired and at work, with 19 more technologies (2 players)"),
+    ("techs-use-customs-nochurch-2p-4", 2, 4, "techs+use+customs+nochurch",
+     "Patent System acquired and at work, with 18 more technologies; the Customs board ends it (2 players)"),
     ("mixed0.2-3p-3", 3, 3, "mixed:0.2", "Winery at work; the Church ends it (3 players)"),
     ("techs-use-nochurch-4p-2", 4, 2, "techs+use+nochurch", "Stagecoach at work; the Order deck ends it (4 players)"),
 ]
