@@ -78,10 +78,11 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
 
 
 async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence[int],
-                       lines: list[str] | None = None) -> list[int]:
+                       lines: list[str] | None = None, *, stage: str = "") -> list[int]:
     """Tell the people a game now waits on (`pinged`) as each chose: DM those who chose DMs, and return
     whom the turn post pings (mentions, and the DMs that failed). With `lines`, the post's text, a line
-    saying who is away (and until when) is added to it."""
+    saying who is away (and until when) is added to it. `stage` (e.g. "round 3 of 12") follows the game's
+    name in the DM."""
     game = outcome.game
     route = await notify_service.route(bot.storage, pinged)
     mention = list(route.mention)
@@ -93,7 +94,8 @@ async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence
             if outcome.state is not None and seat is not None:
                 with contextlib.suppress(Exception):
                     asked = fill(outcome.engine.pending_label(outcome.state, seat), by_name(names))
-            text = (f"⏳ **{outcome.engine.title} #{game.id}** is waiting on you"
+            text = (f"⏳ **{outcome.engine.title} #{game.id}**" + (f" ({stage})" if stage else "")
+                    + " is waiting on you"
                     + (f": {asked}" if asked else ".") + f"\n{thread_link(game, where)}")
             if not await send_dm(bot, user, text[:2000]):
                 mention.append(user)

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.discord_app import rollwrite_text as text
 from bot.discord_app.cogs.common import my_game_ids, open_table
+from bot.discord_app.community import turn_notices
 from bot.discord_app.host import Host
 from bot.discord_app.names import bot_name, seat_names
 from bot.discord_app.panels import (
@@ -34,6 +35,7 @@ from bot.discord_app.panels import (
     mention,
     only,
     public_view,
+    quiet_users,
     send_panel,
 )
 from bot.service import Outcome, ServiceError
@@ -152,7 +154,7 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
         if start is not None and view["options"].get("start_player_priority"):
             after.append(f"{text.who(game, start)} is the start player and chooses a set first.")
         after.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
-        pinged = [u for u in outcome.waiting_on if u != mover]
+        pinged = await _notify(bot, outcome, channel, view, outcome.waiting_on, mover, after)
         budget = 2000 - sum(len(line) + 1 for line in after)
         lines = text.round_summary(game, view, before_round, budget) + after
         # The post leads with the phone picture (who plays, the round just played, the scores); the sets
@@ -164,9 +166,23 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
     else:
         lines = text.priority_lines(game, view, outcome.newly_waiting)
         files = []
-        pinged = [u for u in outcome.newly_waiting if u != mover]
+        pinged = await _notify(bot, outcome, channel, view, outcome.newly_waiting, mover, lines)
     await channel.send(clip("\n".join(lines), 2000), files=files, view=public_view(game.id),
                        allowed_mentions=only(pinged))
+
+
+async def _notify(bot: Host, outcome: Outcome, channel: Any, view: dict[str, Any], waiting: list[int],
+                  mover: int | None, lines: list[str]) -> list[int]:
+    """Tell the players a round (or the start player's pick) now waits on, each as they chose with
+    `/settings me notify:` (`community.turn_notices`: a DM with the game, what is asked and the thread's link;
+    closed DMs fall back to the mention), and return whom the post pings. Nobody whose open panel already
+    shows it is told: not the mover (their click's answer is their next decision), nor anyone whose panel
+    the bot's turns update in place (`quiet_users`). `lines` gets the "away until" line, if anyone is away;
+    the DM names the round (`view`, the public view)."""
+    quiet = quiet_users.get()
+    stage = f"round {view['round']} of {view['rounds']}"
+    return await turn_notices(bot, outcome, channel, [u for u in waiting if u != mover and u not in quiet], lines,
+                              stage=stage)
 
 
 async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow, state: State,
