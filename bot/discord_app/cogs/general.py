@@ -38,8 +38,30 @@ HELP_TEXT = {
                "with 2 players the other player wins.",
     "Deadlines": "A table can set a deadline per decision (`/table new deadline_hours:`): after it the bot plays "
                  "the late turn or the late player forfeits, as the table chose. Reminders come before that.",
+    "Notifications": (
+        "`/settings me notify:` is how you hear that a game waits on you: `mention` (a ping in the game's "
+        "thread, the default), `dm` (one direct message per turn, and a daily digest when several games wait), "
+        "`both`, or `none`. If your DMs are closed to the bot, you are mentioned instead."
+    ),
+    "Time away": (
+        "`/away start days:` (1–14) pauses your reminders in this server's tables and stretches your deadlines "
+        "by the time you are away; your tables show \"away until …\" beside your name. `/away end` comes back "
+        "early."
+    ),
+    "Ratings and seasons": (
+        "`/standings` is a game's leaderboard; `/profile` and `/history` your record. A server may cut its "
+        "ratings into seasons of a month or a quarter (`/settings seasons`): everyone starts each season fresh, "
+        "its podium is posted when it ends, and `/standings season:` picks a past season or `all` time."
+    ),
+    "Tournaments": (
+        "`/tournament new` opens a sign-up with **Join** / **Leave**: Swiss or round robin for the Duel, "
+        "groups of 3–4 for Yokohama, same-dice rounds for Roll & Write. The bot pairs every round and opens its "
+        "tables. `/tournament standings` shows the standings, `/tournament leave` leaves. Organisers (Manage "
+        "Server, or the role `/tournament organisers` names) may `/tournament start` it early."
+    ),
     "Admins": "`/settings` (Manage Server permission): the default reminder time, the announcement channel, "
-              "and whether tables play in their own thread (`/settings threads`).",
+              "whether tables play in their own thread (`/settings threads`), rating seasons "
+              "(`/settings seasons`) and the longest time away (`/settings away`).",
 }
 
 
