@@ -335,6 +335,24 @@ class TournamentService:
                     outcomes.append(await self.tables.resign(p.game_id, user_id))
         return t, outcomes
 
+    async def cancel(self, tournament_id: int) -> tuple[TournamentRow, list[int]]:
+        """The organiser calls the tournament off, during sign-up or while it runs: one compare-and-set on its
+        round (so a round the scheduler opens meanwhile is either opened first, then cancelled, or never
+        opened). No round is paired or closed after it, no table created; the tables of the round still
+        running play on as ordinary rated games. The tournament and those games."""
+        for _ in range(_TRIES):
+            t = await self.tournament(tournament_id)
+            if t.status == "cancelled":
+                raise GameClosed(f"**{t.name}** is already cancelled.")
+            if t.status not in ("signup", "running"):
+                raise GameClosed(f"**{t.name}** is over; there is nothing to cancel.")
+            if await self.store.advance_round(t.id, from_round=t.round, to_round=t.round, status="cancelled"):
+                results = await self.store.pairing_results(t.id)
+                running = [r.pairing.game_id for r in results if r.pairing.round == t.round and not r.pairing.bye
+                           and r.pairing.game_id is not None and r.status == "active"]
+                return await self.tournament(t.id), running
+        raise GameMovedOn("The tournament is changing very fast just now; nothing was changed. Try again.")
+
     # ----- the scheduler ------------------------------------------------------------------------------------
     async def start(self, tournament_id: int) -> list[TickEvent]:
         """The organiser starts the tournament now (before the end of its sign-up window)."""
@@ -431,8 +449,11 @@ class TournamentService:
                 for board, (players, bye) in enumerate(tables, start=1)]
 
     async def _fill_tables(self, t: TournamentRow) -> list[TickEvent]:
-        """Create every table of the current round that does not exist yet (each once, whoever runs this)."""
+        """Create every table of the current round that does not exist yet (each once, whoever runs this);
+        none once the tournament is cancelled."""
         created: list[Pairing] = []
+        if t.status != "running":
+            return []
         for p in await self.store.pairings(t.id, t.round):
             if p.bye or p.game_id is not None:
                 continue

@@ -227,10 +227,11 @@ class TournamentStore(Dialect):
         return game_id
 
     async def unannounced_pairings(self) -> list[Pairing]:
-        """Tables of running tournaments created but not yet posted (a restart posts what it missed)."""
+        """Tables of running (or cancelled: their tables play on) tournaments created but not yet posted (a
+        restart posts what it missed)."""
         return [_pairing(r) for r in await self._fetch(
-            f"SELECT {_P_PAIRING} FROM tournament_pairings p "
-            "JOIN tournaments t ON t.id = p.tournament_id WHERE t.status = 'running' AND p.game_id IS NOT NULL "
+            f"SELECT {_P_PAIRING} FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
+            "WHERE t.status IN ('running', 'cancelled') AND p.game_id IS NOT NULL "
             "AND p.announced = ? ORDER BY p.tournament_id, p.round, p.board", (False,))]
 
     async def claim_announcement(self, game_id: int) -> bool:

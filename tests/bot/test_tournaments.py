@@ -265,6 +265,57 @@ async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothi
         await storage.close()
 
 
+async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storage) -> None:  # noqa: ANN001
+    """Cancelled after a kill between pairing and table creation: the table made is still posted and plays on
+    (rated), the missing ones are never made; a cancel racing the round's close leaves no round opened
+    after it."""
+    storage = make_storage()
+    await storage.open()
+    try:
+        ts = _tournaments(storage)
+        t = await _signed_up(ts, "duel", "swiss", 6, rounds=3)
+        create = storage.create_pairing_game
+        made = 0
+
+        class Killed(BaseException):
+            pass
+
+        async def dies_after_one(*args: object, **kwargs: object) -> int | None:
+            nonlocal made
+            if made == 1:
+                raise Killed
+            made += 1
+            return await create(*args, **kwargs)  # type: ignore[arg-type]
+
+        storage.create_pairing_game = dies_after_one  # type: ignore[method-assign]
+        with pytest.raises(Killed):
+            await ts.start(t.id)
+        storage.create_pairing_game = create  # type: ignore[method-assign]
+        cancelled, running = await ts.cancel(t.id)
+        assert cancelled.status == "cancelled" and cancelled.round == 1 and len(running) == 1
+        with pytest.raises(ServiceError, match="already cancelled"):
+            await ts.cancel(t.id)
+        assert await ts.tick() == []
+        assert sum(p.game_id is not None for p in await storage.pairings(t.id, 1)) == 1  # none made after it
+        [(_, posted, outcome)] = await ts.unannounced()  # the table made before the kill is still posted
+        assert posted.game_id == running[0] and outcome.waiting_on
+        await ts.tables.resign(running[0], posted.players[0])  # it plays to its end
+        assert await ts.tick() == [] and await storage.pairings(t.id, 2) == []
+        assert (await ts.tournament(t.id)).status == "cancelled"
+        # A second tournament: its round's close and a cancel at once. Either the cancel lands first (no
+        # round 2), or round 2 opens and is then cancelled; never a round after the cancel.
+        t2 = await _signed_up(ts, "duel", "swiss", 4, rounds=3)
+        await ts.start(t2.id)
+        await _finish_round(ts, t2.id)
+        events, (after, _) = await asyncio.gather(ts.tick(), ts.cancel(t2.id))
+        assert after.status == "cancelled"
+        rounds = {p.round for p in await storage.pairings(t2.id)}
+        assert rounds == ({1, 2} if any(e.kind == "round" for e in events) else {1})
+        assert await ts.tick() == [] and {p.round for p in await storage.pairings(t2.id)} == rounds
+    finally:
+        await storage.close()
+
+
 @pytest.mark.parametrize("rule", ["forfeit", "bot"])
 async def test_a_table_past_its_deadline_is_settled_by_the_organisers_rule(storage: Storage, rule: str) -> None:
     ts = _tournaments(storage)

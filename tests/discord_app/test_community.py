@@ -230,7 +230,8 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
 async def test_help_tells_of_tournaments_time_away_notifications_and_seasons(fake: FakeDiscord) -> None:
     [help_] = await fake.command("help", user=fake.user("alice"))
     assert help_.ephemeral
-    for command in ("/tournament new", "/tournament standings", "/tournament leave", "/away start", "/away end",
+    for command in ("/tournament new", "/tournament standings", "/tournament leave", "/tournament list",
+                    "/tournament cancel", "/away start", "/away end",
                     "/settings me notify:", "/settings seasons", "/standings season:"):
         assert command in help_.text, command
     assert "season" in help_.text.lower() and "direct message" in help_.text

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from bot.discord_app.client import YokohamaBot
 from bot.service.tournaments import TournamentService
 from engine.core import get_game
@@ -61,7 +63,7 @@ async def _play_out(fake: FakeDiscord, game_id: int) -> None:
 async def test_the_tournament_command_is_valid_for_discord(fake: FakeDiscord, discord_schema: object) -> None:
     commands = {c["name"]: c for c in validate_command_definitions(fake.bot.tree)}
     subcommands = {o["name"] for o in commands["tournament"]["options"]}
-    assert {"new", "start", "leave", "standings", "organisers"} <= subcommands
+    assert {"new", "start", "leave", "standings", "organisers", "cancel", "list"} <= subcommands
     assert _cog(fake).tick in _bot(fake).periodic  # the scheduler runs with every sweep
 
 
@@ -183,3 +185,88 @@ async def test_a_same_dice_roll_and_write_round(fake: FakeDiscord) -> None:
     assert t.status == "finished"
     assert lines[-1].user_id == sheets[2].players[0] and lines[-1].points == 0
     assert lines[0].points >= lines[1].points > 0
+
+
+async def test_an_organiser_cancels_a_running_tournament_and_its_tables_play_on(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    referee = fake.user("referee", permissions=discord.Permissions(add_reactions=True))
+    players = [fake.user(f"c{i}") for i in range(4)]
+    by_id = {p.id: p for p in players}
+    tid, post = await _open(fake, admin, players, game="duel", format="swiss", rounds=2, name="Spring Swiss",
+                            signup_hours=0)
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    first, second = [p for p in await _service(fake).store.pairings(tid, 1) if not p.bye]
+    assert first.game_id is not None and second.game_id is not None
+    await fake.command("table resign", user=by_id[first.players[0]], options={"game": first.game_id, "confirm": "yes"})
+    # Refusals are private: a player, a member of a role that does not organise, another server's member.
+    [refused] = await fake.command("tournament cancel", user=players[0], options={"tournament": tid})
+    assert refused.ephemeral and "Manage Server" in (refused.content or "")
+    [refused] = await fake.command("tournament cancel", user=referee, options={"tournament": tid})
+    assert refused.ephemeral and "Manage Server" in (refused.content or "")
+    other = fake.add_guild()
+    lair = fake.add_text_channel("lair", guild=other)
+    [refused] = await fake.command("tournament cancel", user=fake.user("stranger", admin=True), guild=other,
+                                   channel=lair, options={"tournament": tid})
+    assert refused.ephemeral and f"no tournament #{tid}" in (refused.content or "")
+    assert (await _service(fake).tournament(tid)).status == "running"
+    # The organiser role may cancel it: privately told, and a post in the tournament's channel says so.
+    assert referee.permissions is not None
+    role = fake.guild.get_role(fake._perm_roles[(fake.guild.id, referee.permissions.value)])  # the referee's role
+    await fake.command("tournament organisers", user=admin, options={"role": role})
+    sent = await fake.command("tournament cancel", user=referee, options={"tournament": tid})
+    [answer] = [s for s in sent if s.ephemeral]
+    assert "You cancelled **Spring Swiss**" in (answer.content or "")
+    [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
+    assert notice.channel_id == fake.channel.id and not notice.ephemeral and pinged(notice) == set()
+    assert "no further rounds" in notice.content and f"#{second.game_id}" in notice.content
+    assert "ordinary rated games" in notice.content and f"#{first.game_id}" not in notice.content
+    [again] = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
+    assert again.ephemeral and "already cancelled" in (again.content or "")
+    # The running table plays on to its end and is rated; no further round is paired, no table opened.
+    await _play_out(fake, second.game_id)
+    posted = await _tick(fake)
+    assert not any("round 2" in (s.content or "") or s.kind == "create_thread" for s in posted)
+    assert await _service(fake).store.pairings(tid, 2) == []
+    t = await _service(fake).tournament(tid)
+    assert (t.status, t.round) == ("cancelled", 1)
+    assert len([f for f in await _bot(fake).storage.finished_games() if f.rated]) == 2
+    # Its standings stay readable.
+    [shown] = [s for s in await fake.command("tournament standings", user=players[1], options={"tournament": tid})
+               if s.kind == "followup"]
+    assert shown.ephemeral and "cancelled" in (shown.content or "")
+
+
+async def test_cancelling_a_sign_up_and_the_list_of_tournaments(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    players = [fake.user(f"l{i}") for i in range(3)]
+    [empty] = await fake.command("tournament list", user=players[0])
+    assert empty.ephemeral and "no tournaments yet" in (empty.content or "")
+    tid, post = await _open(fake, admin, players[:2], game="rollwrite", format="samedice", rounds=1,
+                            name="Dice Night")
+    await fake.command("tournament new", user=admin, options={"game": "duel", "format": "swiss",
+                                                                        "name": "Open Swiss", "signup_hours": 0})
+    sent = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
+    assert any(s.ephemeral and "You cancelled **Dice Night**" in (s.content or "") for s in sent)
+    [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
+    assert "it will not start" in notice.content and "rated" not in notice.content
+    # The sign-up post loses its buttons and says who called it off; the sweep never starts it.
+    shown = fake.message_view(post)
+    assert shown.buttons() == [] and "The organiser cancelled the tournament" in shown.content
+    assert not any("has started" in (s.content or "") for s in await _tick(fake))
+    [refused] = await fake.command("tournament leave", user=players[0],
+                                   options={"tournament": tid, "confirm": "yes"})
+    assert refused.ephemeral and "over" in (refused.content or "")
+    # /tournament list: this server's tournaments (open ones first) with their state, privately.
+    [listing] = await fake.command("tournament list", user=players[2])
+    assert listing.ephemeral and pinged(listing) == set()
+    lines = (listing.content or "").splitlines()
+    [open_line] = [x for x in lines if "Open Swiss" in x]
+    [dice_line] = [x for x in lines if "Dice Night" in x]
+    assert lines.index(open_line) < lines.index(dice_line)
+    assert "sign-up open (0 of 32 players)" in open_line and "Yokohama Duel, Swiss" in open_line
+    assert f"#{tid} Dice Night" in dice_line and dice_line.endswith(": cancelled")
+    # Another server's list does not show them.
+    other = fake.add_guild()
+    lair = fake.add_text_channel("lair", guild=other)
+    [theirs] = await fake.command("tournament list", user=players[2], guild=other, channel=lair)
+    assert theirs.ephemeral and "no tournaments yet" in (theirs.content or "")

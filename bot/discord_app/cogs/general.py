@@ -56,8 +56,9 @@ HELP_TEXT = {
     "Tournaments": (
         "`/tournament new` opens a sign-up with **Join** / **Leave**: Swiss or round robin for the Duel, "
         "groups of 3–4 for Yokohama, same-dice rounds for Roll & Write. The bot pairs every round and opens its "
-        "tables. `/tournament standings` shows the standings, `/tournament leave` leaves. Organisers (Manage "
-        "Server, or the role `/tournament organisers` names) may `/tournament start` it early."
+        "tables. `/tournament list` shows this server's tournaments, `/tournament standings` one's standings, "
+        "`/tournament leave` leaves. Organisers (Manage Server, or the role `/tournament organisers` names) may "
+        "`/tournament start` it early or `/tournament cancel` it (running tables play on, rated)."
     ),
     "Admins": "`/settings` (Manage Server permission): the default reminder time, the announcement channel, "
               "whether tables play in their own thread (`/settings threads`), rating seasons "

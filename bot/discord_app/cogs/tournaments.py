@@ -72,7 +72,7 @@ def _figure(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
-def signup_text(t: TournamentRow) -> str:
+def signup_text(t: TournamentRow, note: str = "") -> str:
     engine = get_game(t.kind)
     rules = t.rules
     deadline = float(rules.get("deadline_hours", 0))
@@ -88,7 +88,7 @@ def signup_text(t: TournamentRow) -> str:
                      + (f"Sign-up closes {when_text(t.signup_until)}; " if t.signup_until else "")
                      + "the organiser can start it sooner with `/tournament start`.")
     elif t.status == "cancelled":
-        lines.append("Too few players signed up; the tournament is cancelled.")
+        lines.append(note or "Too few players signed up; the tournament is cancelled.")
     else:
         lines.append("Sign-up is closed; the tournament has started. `/tournament standings` shows the table.")
     return "\n".join(lines)
@@ -199,14 +199,41 @@ def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) ->
     return "\n".join(lines)
 
 
-async def _close_signup(bot: YokohamaBot, t: TournamentRow) -> None:
+async def _close_signup(bot: YokohamaBot, t: TournamentRow, note: str = "") -> None:
     where = await bot.storage.get_meta(_signup_key(t.id))
     if not where:
         return
     channel_id, message_id = (int(part) for part in where.split(":"))
     with contextlib.suppress(discord.HTTPException):
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-            content=signup_text(t), view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=signup_text(t, note), view=None, allowed_mentions=discord.AllowedMentions.none())
+
+
+def cancel_text(t: TournamentRow, by: int, running: list[int]) -> str:
+    """The post of an organiser's cancellation: no further rounds; the tables still playing play on."""
+    text = f"🏆 **{t.name}** is cancelled by <@{by}>: no further rounds" + (
+        " will be played." if t.round else "; it will not start.")
+    if running:
+        text += (" The tables still playing (" + ", ".join(f"#{g}" for g in running)
+                 + ") play on to their end as ordinary rated games.")
+    return text
+
+
+
+
+def list_line(t: TournamentRow) -> str:
+    """One tournament of `/tournament list`: number, name, game and format, its state, its players."""
+    engine = get_game(t.kind)
+    if t.status == "signup":
+        state = f"sign-up open ({len(t.players)} of {t.max_players} players" + (
+            f", closes {when_text(t.signup_until)})" if t.signup_until else ")")
+    elif t.status == "running":
+        state = f"running, round {t.round} of {t.rounds} ({len(t.active())} players)"
+    elif t.status == "cancelled":
+        state = "cancelled" + (f" in round {t.round}" if t.round else "")
+    else:
+        state = f"finished ({len(t.players)} players)"
+    return f"**#{t.id} {t.name}** — {engine.title}, {FORMAT_TITLES[t.format]}: {state}"
 
 
 async def _final_post(bot: YokohamaBot, t: TournamentRow, channel: Any) -> None:
@@ -341,6 +368,47 @@ class Tournaments(commands.Cog):
                                         ephemeral=True)
         await publish(self.bot, events)
         await post_tables(self.bot)
+
+    @group.command(name="cancel", description="Call a tournament off (organisers); tables still playing play on.")
+    @app_commands.describe(tournament="Tournament number")
+    @app_commands.autocomplete(tournament=tournament_ids)
+    async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
+        t = await self.service.tournament(tournament)  # scoped: this server's tournaments only
+        await must_organise(self.bot, interaction)
+        t, running = await self.service.cancel(t.id)
+        await interaction.response.send_message(
+            f"You cancelled **{t.name}**." + (f" Its {len(running)} running table{'s' if len(running) != 1 else ''} "
+                                              "play on as ordinary rated games." if running else ""),
+            ephemeral=True)
+        await _close_signup(self.bot, t, f"The organiser cancelled the tournament (<@{interaction.user.id}>).")
+        channel = await channel_by_id(self.bot, t.channel_id)
+        if channel is not None:
+            try:
+                await channel.send(clip(cancel_text(t, interaction.user.id, running), 2000),
+                                   allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning("could not post the cancellation of tournament %s", t.id, exc_info=True)
+
+    @group.command(name="list", description="This server's tournaments and where each stands.")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        found = await self.service.of_server(interaction.guild_id or 0,
+                                             statuses=("signup", "running", "finished", "cancelled"))
+        if not found:
+            await interaction.response.send_message(
+                "This server has no tournaments yet. Organisers open one with `/tournament new`.", ephemeral=True)
+            return
+        order = {"signup": 0, "running": 0, "finished": 1, "cancelled": 1}
+        found.sort(key=lambda t: (order[t.status], -t.id))
+        lines = [f"🏆 **Tournaments in this server** ({len(found)}):"]
+        for n, t in enumerate(found):
+            line = list_line(t)
+            if sum(len(x) + 1 for x in lines) + len(line) > 1900:
+                lines.append(f"… and {len(found) - n} older ones.")
+                break
+            lines.append(line)
+        lines.append("`/tournament standings tournament:` shows one's standings.")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name="leave", description="Leave a tournament (once it runs, you forfeit your remaining games).")
     @app_commands.describe(tournament="Tournament number", confirm="Type yes to confirm")
