@@ -204,7 +204,8 @@ class TournamentStore(Dialect):
                                   creator_id: int, options: dict[str, Any], table_rules: dict[str, Any],
                                   state: str) -> int | None:
         """Create the pairing's table, started with its players in seat order, and link it to the pairing,
-        in one transaction; None (nothing created) if the pairing has its table already."""
+        in one transaction; None (nothing created) if the pairing has its table already, or the tournament no
+        longer runs (cancelled)."""
         now = time.time()
         try:
             async with self._transaction() as conn:
@@ -216,9 +217,12 @@ class TournamentStore(Dialect):
                      json.dumps(table_rules), state, now, now, now))
                 await conn.executemany("INSERT INTO seats (game_id, user_id, seat, joined_at) VALUES (?, ?, ?, ?)",
                                        [(game_id, user, seat, now) for seat, user in enumerate(pairing.players)])
+                # Only while the tournament runs: a cancel that landed first leaves the pairing without a table.
                 linked = await conn.execute(
                     "UPDATE tournament_pairings SET game_id = ? WHERE tournament_id = ? AND round = ? "
-                    "AND board = ? AND game_id IS NULL", (game_id, pairing.tournament_id, pairing.round, pairing.board))
+                    "AND board = ? AND game_id IS NULL AND EXISTS (SELECT 1 FROM tournaments "
+                    "WHERE id = ? AND status = 'running')",
+                    (game_id, pairing.tournament_id, pairing.round, pairing.board, pairing.tournament_id))
                 if linked != 1:
                     raise _Lost
         except _Lost:

@@ -297,6 +297,9 @@ async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storag
             await ts.cancel(t.id)
         assert await ts.tick() == []
         assert sum(p.game_id is not None for p in await storage.pairings(t.id, 1)) == 1  # none made after it
+        [missing, *_] = [p for p in await storage.pairings(t.id, 1) if p.game_id is None]
+        assert await create(missing, kind="duel", guild_id=GUILD, channel_id=CHANNEL, creator_id=ORGANISER,
+                            options={}, table_rules={}, state="{}") is None  # a creation racing the cancel
         [(_, posted, outcome)] = await ts.unannounced()  # the table made before the kill is still posted
         assert posted.game_id == running[0] and outcome.waiting_on
         await ts.tables.resign(running[0], posted.players[0])  # it plays to its end
