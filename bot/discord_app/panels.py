@@ -724,15 +724,16 @@ async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None
             lines.append("Your turn: " + ", ".join(turn + bots))
         else:
             lines.append("Next: " + ", ".join(bots) + ".")
-    if not outcome.finished:  # DMs for whoever chose them, who is away (`community`)
-        pinged = await turn_notices(bot, outcome, channel, pinged, lines)
+    quiet = quiet_users.get()
+    if not outcome.finished:  # DMs for whoever chose them and has no open panel showing it; who is away
+        told = await turn_notices(bot, outcome, channel, [u for u in pinged if u not in quiet], lines)
+        pinged = [u for u in pinged if u in quiet or u in told]
     files = []
     public = outcome.view(None)
     if public is not None:
         files = await lead_files(game.kind, public, game.id, names, text)
     content = clip("\n".join(lines), 2000)
     view = public_view(game.id, panel=not outcome.finished)
-    quiet = quiet_users.get()
     if channel is None:
         # A private game against bots: told by direct message to whoever must act and has no open panel.
         for user_id in [u for u in pinged if u not in quiet]:
