@@ -112,3 +112,15 @@ async def build(cls: Any, item: discord.ui.Item[Any], match: re.Match[str], fiel
     except BadRequest as exc:
         return Refused(item, exc)
     return cls.from_fields(item, values)
+
+
+class FromFields:
+    """The one `from_custom_id` of every persistent component: first among a `DynamicItem`'s bases, it
+    parses the id against the class's `FIELDS` and hands the values to its `from_fields` (a bad id gets
+    the `Refused` handler instead)."""
+
+    FIELDS: dict[str, Field] = {}
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
+        return await build(cls, item, match, cls.FIELDS)

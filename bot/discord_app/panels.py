@@ -1013,7 +1013,7 @@ def _stamped(custom_id: str, stamp: str) -> str:
     return f"{custom_id}:{stamp}" if stamp else custom_id
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+class ChoiceButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                    template=ids.template("yk:do", "g", "v", "i", optional="s")):
     FIELDS = {"g": ids.GAME, "v": ids.VERSION, "i": ids.INDEX, "s": ids.STAMP}
 
@@ -1025,10 +1025,6 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.version, self.index, self.stamp = game_id, version, index, stamp
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
-
-    @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> ChoiceButton:
         return cls(f["g"], f["v"], f["i"], _label(item, "Choose"), f["s"])
 
@@ -1037,7 +1033,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                           lambda: choose(interaction, self.game_id, self.version, self.index, self.stamp))
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+class ChoiceSelect(ids.FromFields, discord.ui.DynamicItem[discord.ui.Select],
                    template=ids.template("yk:sel", "g", "v", "p", optional="s")):
     FIELDS = {"g": ids.GAME, "v": ids.VERSION, "p": ids.PAGE, "s": ids.STAMP}
 
@@ -1056,10 +1052,6 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         )
         super().__init__(select)
         self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> ChoiceSelect:
@@ -1102,7 +1094,7 @@ def chosen_option(options: list[Any], picked: Any) -> int:
     return -1
 
 
-class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
+class PlaceSelect(ids.FromFields, discord.ui.DynamicItem[discord.ui.Select],
                   template=ids.template("yk:ms", "g", "v", optional="s")):
     """Pick 1-3 areas in one go; the matching option of the decision is then played like a click on it."""
 
@@ -1122,10 +1114,6 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
     FIELDS = {"g": ids.GAME, "v": ids.VERSION, "s": ids.STAMP}
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
-
-    @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PlaceSelect:
         return cls(f["g"], f["v"], f["s"])
 
@@ -1142,7 +1130,7 @@ class PlaceSelect(discord.ui.DynamicItem[discord.ui.Select],
         await panel_click(interaction, self.game_id, work)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+class PageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                  template=ids.template("yk:pg", "g", "v", "p", optional="s")):
     FIELDS = {"g": ids.GAME, "v": ids.VERSION, "p": ids.PAGE, "s": ids.STAMP}
 
@@ -1150,10 +1138,6 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=_stamped(f"yk:pg:{game_id}:{version}:{page}", stamp)))
         self.game_id, self.version, self.page, self.stamp = game_id, version, page, stamp
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PageButton:
@@ -1182,17 +1166,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         await panel_click(interaction, self.game_id, work)
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:rf", "g")):
+class RefreshButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:rf", "g")):
     FIELDS = {"g": ids.GAME}
 
     def __init__(self, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, emoji="🔄",
                                            custom_id=f"yk:rf:{game_id}"))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> RefreshButton:
@@ -1225,7 +1205,7 @@ class PictureButton(RefreshButton, template=ids.template("yk:pic", "g")):
         return cls(f["g"], _label(item, "Show my picture"))
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+class GameButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     """A button that carries only its game number (`<prefix>:<game>`): the one way such a button is
     built and its custom id read (bounded, custom_ids.GAME). Never registered itself (its template
     matches nothing); each subclass names its prefix, label, style and emoji."""
@@ -1240,10 +1220,6 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         super().__init__(discord.ui.Button(label=self.LABEL, style=self.STYLE, emoji=self.EMOJI,
                                            custom_id=f"{self.PREFIX}:{game_id}"))
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> GameButton:
@@ -1275,7 +1251,7 @@ class BoardButton(GameButton, template=ids.template("yk:board", "g")):
         await guarded(interaction, lambda: send_board(interaction, self.game_id))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+class LobbyButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                   template=ids.template("yk:lobby", "g", "w")):
     FIELDS = {"g": ids.GAME, "w": ids.LOBBY}
 
@@ -1288,10 +1264,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=self.LABELS.get(what, what.capitalize()), style=self.STYLES[what],
                                            custom_id=f"yk:lobby:{game_id}:{what}"))
         self.game_id, self.what = game_id, what
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> LobbyButton:

@@ -132,7 +132,8 @@ async def show_board(interaction: discord.Interaction, kind: str, scope: int, pa
                                             ephemeral=True, allowed_mentions=QUIET)
 
 
-class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:st", "k", "s", "p")):
+class BoardPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
+                      template=ids.template("yk:st", "k", "s", "p")):
     """A leaderboard page. It carries only whether the board is everyone's (0) or the server's (1): the server
     is always the one the click comes from, never a number in the button (older buttons carried the server
     id there; any number but 0 still means "this server")."""
@@ -144,10 +145,6 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"yk:st:{kind}:{0 if everyone else 1}:{page}"))
         self.kind, self.everyone, self.page = kind, everyone, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> BoardPageButton:
@@ -166,7 +163,8 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.te
         await guarded(interaction, work)
 
 
-class SeasonPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:ss", "k", "n", "p")):
+class SeasonPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
+                       template=ids.template("yk:ss", "k", "n", "p")):
     """A page of a season's leaderboard: the game, the season's name and the page; the server is always the
     one the click comes from."""
 
@@ -177,10 +175,6 @@ class SeasonPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.t
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"yk:ss:{kind}:{season}:{page}"))
         self.kind, self.season, self.page = kind, season, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> SeasonPageButton:
@@ -303,7 +297,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, kind: str
                                             ephemeral=True, allowed_mentions=QUIET)
 
 
-class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
+class HistoryPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                         template=ids.template("yk:hist", "u", "k", "p")):
     """A page of a player's finished games (public, like `/history user:`): whose, which game, which page."""
 
@@ -315,10 +309,6 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"yk:hist:{user_id}:{kind or '-'}:{page}"))
         self.user_id, self.kind, self.page = user_id, kind, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> HistoryPageButton:
@@ -386,7 +376,8 @@ async def show_log(interaction: discord.Interaction, game_id: int, page: int, *,
                                     allowed_mentions=QUIET)
 
 
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:log", "g", "p")):
+class LogPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
+                    template=ids.template("yk:log", "g", "p")):
     """A page of a game's log; the game is resolved in the clicker's scope like any game number."""
 
     FIELDS = {"g": ids.GAME, "p": ids.PAGE}
@@ -396,10 +387,6 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.temp
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"yk:log:{game_id}:{page}"))
         self.game_id, self.page = game_id, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> LogPageButton:

@@ -472,7 +472,8 @@ async def signup_click(interaction: discord.Interaction, tournament_id: int, wha
                                             allowed_mentions=discord.AllowedMentions.none())
 
 
-class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.template("yk:tour", "t", "w")):
+class SignupButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
+                   template=ids.template("yk:tour", "t", "w")):
     FIELDS = {"t": TOURNAMENT, "w": SIGNUP}
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
 
@@ -480,10 +481,6 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.templ
         super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
                                            custom_id=f"yk:tour:{tournament_id}:{what}"))
         self.tournament_id, self.what = tournament_id, what
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> Any:
-        return await ids.build(cls, item, match, cls.FIELDS)
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> SignupButton:
