@@ -7,7 +7,10 @@ when the imported name is itself a module (`from bot.service import scope` -> `b
 
 - no cycle among the modules;
 - `bot/service` never imports `discord` (the service is driven without Discord: terminal, tests);
-- `engine` imports neither `bot` nor `rendering` (pure rules); `rendering` never imports `bot`.
+- `engine` imports neither `bot` nor `rendering` (pure rules); `rendering` never imports `bot`;
+- the Discord layer (`bot/discord_app`) never imports `bot.storage` (what it needs comes through the service,
+  `bot.service.records`), and never a particular game (`engine.<game>`, `rendering.<game>`) except in the
+  game descriptions registered by kind, `bot/discord_app/games/` (`bot.discord_app.game_ui`).
 """
 
 from __future__ import annotations
@@ -125,6 +128,56 @@ def test_rendering_never_imports_the_bot() -> None:
     wrong = {m: sorted(t for t in targets if _is_under(t, "bot"))
              for m, targets in graph.items() if _is_under(m, "rendering")}
     assert {m: t for m, t in wrong.items() if t} == {}
+
+
+GAME_PACKAGES = ("duel", "rollwrite", "yokohama")
+#: The only modules of the Discord layer that may import a particular game: each game's UI description.
+GAME_UI_MODULES = "bot.discord_app.games"
+
+
+def _games() -> list[str]:
+    """Every game package under `engine/` (those the tests name must all be there: a renamed game is noticed)."""
+    found = sorted(p.parent.name for p in (ROOT / "engine").glob("*/__init__.py") if p.parent.name != "core")
+    assert set(GAME_PACKAGES) <= set(found)
+    return found
+
+
+def forbidden_in_discord_app(graph: dict[str, set[str]], games: list[str]) -> dict[str, list[str]]:
+    """Module of `bot/discord_app` -> what it imports that it may not: storage anywhere; a particular game's
+    engine or renderer outside the game descriptions."""
+    wrong: dict[str, list[str]] = {}
+    for module, targets in graph.items():
+        if not _is_under(module, "bot.discord_app"):
+            continue
+        bad = [t for t in targets if _is_under(t, "bot.storage")]
+        if not _is_under(module, GAME_UI_MODULES):
+            bad += [t for t in targets for game in games
+                    if _is_under(t, f"engine.{game}") or _is_under(t, f"rendering.{game}")]
+        if bad:
+            wrong[module] = sorted(set(bad))
+    return wrong
+
+
+def test_the_discord_layer_imports_neither_storage_nor_a_particular_game() -> None:
+    assert forbidden_in_discord_app(import_graph(), _games()) == {}
+
+
+def test_a_forbidden_import_of_the_discord_layer_is_found() -> None:
+    """The checker itself, on the imports the Discord layer had before issue 24."""
+    graph = {
+        "bot.discord_app.panels": {"bot.storage", "engine.core", "rendering", "rendering.pool"},
+        "bot.discord_app.cogs.tournaments": {"bot.storage.tournaments", "rendering.charts"},
+        "bot.discord_app.cogs.rollwrite": {"engine.rollwrite", "engine.rollwrite.scoring", "rendering.rollwrite"},
+        "bot.discord_app.games.rollwrite": {"engine.rollwrite", "rendering.rollwrite.renderer", "bot.storage"},
+        "bot.discord_app.games.duel": {"rendering.duel.renderer"},
+        "bot.service.tables": {"bot.storage", "engine.rollwrite"},
+    }
+    assert forbidden_in_discord_app(graph, list(GAME_PACKAGES)) == {
+        "bot.discord_app.panels": ["bot.storage"],
+        "bot.discord_app.cogs.tournaments": ["bot.storage.tournaments"],
+        "bot.discord_app.cogs.rollwrite": ["engine.rollwrite", "engine.rollwrite.scoring", "rendering.rollwrite"],
+        "bot.discord_app.games.rollwrite": ["bot.storage"],
+    }
 
 
 def test_a_circle_is_found() -> None:

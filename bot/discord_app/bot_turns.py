@@ -16,10 +16,10 @@ import logging
 
 import discord
 
+from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels import (
-    ANNOUNCERS,
     announce,
     clip,
     game_channel,
@@ -127,7 +127,8 @@ class BotTurns:
         """The "… is thinking" line in the game's thread (its turn post replaces it); none for a private game
         or a game with its own announcer (Roll & Write speaks once a round)."""
         game = await self.bot.service.game(game_id)
-        if game.mode != "table" or (game.kind, game.mode) in ANNOUNCERS or await is_private(self.bot, game):
+        own_announcer = ui_for(game.kind).announcer(game.mode) is not None
+        if game.mode != "table" or own_announcer or await is_private(self.bot, game):
             return None
         channel = await game_channel(self.bot, game)
         if channel is None:

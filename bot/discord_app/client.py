@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
+from bot.discord_app.games import GAMES
 from bot.discord_app.host import Host
 from bot.discord_app.panels import (
     DYNAMIC_ITEMS,
@@ -26,9 +27,9 @@ from bot.discord_app.panels import (
     panel_owner,
 )
 from bot.service import SweepEvent, TableService
+from bot.service.records import Storage
 from bot.service.scope import request_caller
 from bot.settings import Settings
-from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,9 @@ EXTENSIONS = (
 )
 
 Periodic = Callable[[], Awaitable[None]]
+
+#: Every game's Discord description (panel notes, announcers, renderer), registered by kind when imported.
+GAME_UIS = GAMES
 
 #: What a click that no component of the bot handles is told (instead of Discord's "This interaction failed").
 OUT_OF_DATE = ("This panel is out of date, so nothing was done. Use `/games` to see your games and "

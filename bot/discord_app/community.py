@@ -30,7 +30,7 @@ from bot.discord_app.names import by_name, display_name, fill, names_of_users, s
 from bot.service import away as away_service
 from bot.service import notify as notify_service
 from bot.service import seasons
-from bot.storage import GameRow
+from bot.service.records import GameRow
 from engine.core import available_games, get_game
 from rendering.charts import Step, podium
 

@@ -15,8 +15,8 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.service.errors import GameUnreadable, OutOfSpace
+from bot.service.records import ReadOnly
 from bot.settings import SettingsError
-from bot.storage import ReadOnly
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ import discord
 from discord.ext import commands
 
 from bot.service import TableService
+from bot.service.records import Storage
 from bot.settings import Settings
-from bot.storage import Storage
 
 #: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
 PANEL_LIFETIME = datetime.timedelta(minutes=14)

@@ -12,11 +12,12 @@ import contextlib
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.discord_app.host import Host
-from bot.storage import GameRow, is_bot_user
+from bot.service.records import GameRow, is_bot_user
 from engine.core import fill_seats
 
 #: user id -> (display name, when looked up). Names change rarely; an hour-old name is fine.
@@ -59,6 +60,24 @@ async def display_name(bot: Host, guild_id: int | None, user_id: int, *, fetch: 
 
 #: What a bot seat is called wherever a name is shown (text and pictures).
 BOT_NAME = "Yokohama AI"
+
+
+async def picture_name(bot: Host, channel: Any, user_id: int | None, seat: int) -> str:
+    """A name to print in a picture (pictures cannot hold mentions): server nickname, else user name."""
+    if user_id is None:
+        return f"Player {seat + 1}"
+    if is_bot_user(user_id):
+        return bot_name(user_id)
+    guild = getattr(channel, "guild", None)
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is None and guild is not None:
+        with contextlib.suppress(discord.HTTPException):
+            member = await guild.fetch_member(user_id)
+    user = member or bot.get_user(user_id)
+    if user is None:
+        with contextlib.suppress(discord.HTTPException):
+            user = await bot.fetch_user(user_id)
+    return user.display_name if user is not None else f"Player {seat + 1}"
 
 
 def bot_name(user_id: int) -> str:

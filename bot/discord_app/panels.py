@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import functools
-import inspect
 import io
 import logging
 from collections.abc import Awaitable, Callable, Collection
@@ -22,14 +20,14 @@ import discord
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.community import turn_notices
 from bot.discord_app.errors import report
+from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, Panel, TableService
+from bot.service.records import GameRow, is_bot_user
 from bot.service.scope import Caller, request_caller
 from bot.service.tables import FORMALITY, Clause, deadline_text
-from bot.storage import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from rendering import lead_picture_for, picture_for, public_pictures_for
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
@@ -38,26 +36,10 @@ PAGE = 25
 BUTTONS_UP_TO = 5  # with this many options or fewer, one click per option
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
-# ----- game-specific hooks ------------------------------------------------------------------------
-# The panels and announcements here work for every game. A game's own cog may register hooks to say
-# more (Roll & Write lists the round's dice-and-card sets and posts a round summary); a game without
-# hooks keeps the generic behaviour. Hooks are plain functions of data, so one registration serves
-# every bot instance in the process (tests build several).
-
-#: kind -> lines added under the header of a seat's private panel: (game, view for that seat, seat).
-PanelNotes = Callable[[GameRow, dict[str, Any], int], list[str]]
-PANEL_NOTES: dict[str, PanelNotes] = {}
-#: kind -> lines added to the public message that opens a game: (game, public view).
-PublicNotes = Callable[[GameRow, dict[str, Any]], list[str]]
-PUBLIC_NOTES: dict[str, PublicNotes] = {}
-#: (kind, mode) -> replaces `announce` for those games (e.g. the daily challenge's result line).
-Announcer = Callable[[Host, Outcome], Awaitable[None]]
-ANNOUNCERS: dict[tuple[str, str], Announcer] = {}
-#: kind -> the label of the panel button that shows a fresh picture. A game listed here sends its seat's
-#: picture when it tells something new (the panel opened, a new turn or round, the end) and edits only
-#: the text in between (Roll & Write: the whole sheet after every click weighed ~20 MB a game; the Duel's
-#: and Yokohama's private picture after every click ~20 MB a game). Roll & Write's cog adds itself.
-TEXT_BETWEEN_PICTURES: dict[str, str] = {"duel": "Show my picture", "yokohama": "Show my picture"}
+# ----- game-specific parts -----------------------------------------------------------------------
+# The panels and announcements here work for every game. What a game adds (lines under a panel's header,
+# text between pictures, its own announcers, its renderer) is its `GameUI`, looked up by kind
+# (`bot.discord_app.game_ui`); a game without one keeps the generic behaviour.
 
 # A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
 # the seat's own move count), so in simultaneous phases another player's move never bounces a panel.
@@ -161,13 +143,6 @@ def clip_words(text: str, limit: int) -> str:
     return cut.rstrip(" /,;:·-") + " …"
 
 
-def _parameters(picture: Callable[..., Any]) -> list[str]:
-    try:
-        return list(inspect.signature(picture).parameters)
-    except (TypeError, ValueError):
-        return []
-
-
 async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
@@ -176,21 +151,14 @@ async def draw(
     `rendering.pool`); None if the game has no renderer
     or drawing failed (logged: a message never waits on, nor is lost with, its picture).
 
-    Renderers learn people's names one of two ways: `picture(view, names=[display name by seat])`
-    (the board games: every seat on the board), or `picture(view, name)` (a seat's own sheet, titled
-    with its owner's name). A renderer that takes neither is called with the view alone.
+    The renderer (`rendering.contract.Renderer.picture`) gets every seat's display name (`names`: the board
+    games name every seat on the board) and the viewer's own (`name`: a seat's own sheet is titled with it).
     """
-    picture = picture_for(kind)
-    if picture is None:
+    renderer = ui_for(kind).renderer
+    if renderer is None:
         return None
-    params = _parameters(picture)
     try:
-        if names is not None and "names" in params:
-            data = await drawing.draw(picture, view, names=names)
-        elif name and len(params) >= 2 and "names" not in params:
-            data = await drawing.draw(picture, view, name)
-        else:
-            data = await drawing.draw(picture, view)
+        data = await drawing.draw(renderer.picture, view, names=names, name=name)
     except Exception:
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
@@ -202,31 +170,27 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
                        ranking: list[int] | None = None) -> list[discord.File]:
     """Every public picture of `view` as attachments (Yokohama: the map and the player boards; the final
     scores once over), else the game's one picture. A picture that fails to draw is left out and logged."""
-    pictures = public_pictures_for(kind)
-    if pictures is None:
-        file = await draw(kind, view, f"game-{game_id}.png", names=names)
-        return [file] if file is not None else []
-    call = functools.partial(pictures, view, names=names)
-    if ranking is not None and "ranking" in _parameters(pictures):
-        call = functools.partial(pictures, view, names=names, ranking=ranking)
+    renderer = ui_for(kind).renderer
+    if renderer is None:
+        return []
     try:
-        drawn = await drawing.draw(call)
+        drawn = await drawing.draw(renderer.public_pictures, view, names=names, ranking=ranking)
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
-    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png") for label, data in drawn]
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png")
+            for label, data in drawn]
 
 
 async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
                      story: str = "") -> list[discord.File]:
     """The one picture a turn post leads with, readable on a phone (whose turn, the last turn's `story`, the
-    scores); the full board is one tap away (`BoardButton`), so a phone never shows a mosaic of boards.
-    A game without a lead picture posts its public pictures instead."""
-    lead = lead_picture_for(kind)
-    if lead is None:
-        return await public_files(kind, view, game_id, names)
+    scores); the full board is one tap away (`BoardButton`), so a phone never shows a mosaic of boards."""
+    renderer = ui_for(kind).renderer
+    if renderer is None:
+        return []
     try:
-        data = await drawing.draw(lead, view, names=names, story=story)
+        data = await drawing.draw(renderer.lead_picture, view, names=names, story=story)
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
         log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
         return []
@@ -271,8 +235,9 @@ async def panel_message(
     names = await seat_names(bot, game)
     headline = fill(panel.headline(), by_name(names))
     header = f"**{engine.title} #{game.id}**" + (f" — {headline}" if headline else "")
-    notes_for = PANEL_NOTES.get(game.kind)
-    light = TEXT_BETWEEN_PICTURES.get(game.kind, "")
+    ui = ui_for(game.kind)
+    notes_for = ui.panel_notes
+    light = ui.between_pictures
     if picture is None:  # a refresh: a fresh picture unless the game sends text between pictures
         picture = not light
 
@@ -455,7 +420,7 @@ async def choose(interaction: discord.Interaction, game_id: int, version: int, i
     engine, before, after = outcome.engine, outcome.before, outcome.state
     new_turn = before is not None and after is not None and engine.turn_marker(before) != engine.turn_marker(after)
     # The click that ends your turn sends none: you saw your picture this turn, and get it again at your next.
-    fresh = (outcome.game.kind not in TEXT_BETWEEN_PICTURES or outcome.finished
+    fresh = (not ui_for(outcome.game.kind).between_pictures or outcome.finished
              or (new_turn and user.id in outcome.waiting_on) or user.id in outcome.newly_waiting)
     note = done_note(outcome, user.id, names)
     waits_on_bots = bool(outcome.bots_owe) and user.id not in outcome.waiting_on and not outcome.finished
@@ -480,7 +445,7 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
     count = len(taken[0].action.get("undo", [])) if taken else 0
     note = "↩️ Taken back" + (f" ({count} steps, with what was played for you)" if count > 1 else "") + "."
     kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note,
-                                 picture=outcome.game.kind not in TEXT_BETWEEN_PICTURES, panel=outcome.panel)
+                                 picture=not ui_for(outcome.game.kind).between_pictures, panel=outcome.panel)
     await interaction.edit_original_response(**kwargs)
     if user.id in outcome.newly_waiting:
         await tell_turn_taken_back(bot, outcome.game, user.id)
@@ -491,7 +456,7 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
 async def tell_turn_taken_back(bot: Host, game: GameRow, user_id: int) -> None:
     """A turn already handed on (by a formality played for its player) was taken back: the table hears that
     the turn is theirs again (nobody pinged), so the next player's "your turn" is not left standing."""
-    if game.mode != "table" or (game.kind, game.mode) in ANNOUNCERS or await is_private(bot, game):
+    if game.mode != "table" or ui_for(game.kind).announcer(game.mode) is not None or await is_private(bot, game):
         return
     channel = await game_channel(bot, game)
     if channel is None:
@@ -686,7 +651,7 @@ async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None
         await _replace_or_delete(replace, None)
         await _announce_stuck(bot, outcome)
         return
-    special = ANNOUNCERS.get((game.kind, game.mode))
+    special = ui_for(game.kind).announcer(game.mode)
     if special is not None:
         try:
             await special(bot, outcome)
@@ -889,7 +854,7 @@ async def start_announcement(bot: Host, outcome: Outcome) -> dict[str, Any]:
     lines = [f"**{summary.title} #{game.id}** has started. Seat order: {order}."]
     if summary.headline:
         lines.append(fill(summary.headline, by_name(names)))
-    notes_for = PUBLIC_NOTES.get(game.kind)
+    notes_for = ui_for(game.kind).public_notes
     if notes_for is not None and outcome.state is not None:
         lines += notes_for(game, outcome.engine.view(outcome.state, None))
     if summary.waiting_on:
@@ -1162,7 +1127,7 @@ class PageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
             row = await service.game(self.game_id)
             names = await seat_names(bot, row)
             await interaction.response.edit_message(view=decision_view(
-                decision, page=self.page, stamp=self.stamp, names=names, light=TEXT_BETWEEN_PICTURES.get(row.kind, "")))
+                decision, page=self.page, stamp=self.stamp, names=names, light=ui_for(row.kind).between_pictures))
         await panel_click(interaction, self.game_id, work)
 
 

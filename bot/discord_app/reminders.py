@@ -8,7 +8,7 @@ from bot.discord_app.community import send_dm, thread_link
 from bot.discord_app.host import Host
 from bot.discord_app.panels import game_channel, mention, only
 from bot.service import notify as notify_service
-from bot.storage import GameRow
+from bot.service.records import GameRow
 from engine.core import get_game
 
 

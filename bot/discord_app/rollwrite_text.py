@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app.panels import clip, mention
-from bot.storage import GameRow
+from bot.service.records import GameRow
 
 TITLE = "Yokohama Roll & Write"
 TIE_BREAK_RULE = ("Equal VP: more money + faith left wins, then more unused employee circles; "

@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable
 
 from bot.discord_app.client import YokohamaBot, make_bot
+from bot.service.records import Storage, StorageError, storage_for
 from bot.settings import Settings
-from bot.storage import Storage, StorageError, storage_for
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from bot.discord_app.panels import clip, guarded
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
+from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
-from bot.storage import FinishedGame, Rating, is_bot_user
 from engine.core import available_games, get_game, seat_token
 from rendering.charts import Series, line_chart
 

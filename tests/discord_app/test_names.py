@@ -1,5 +1,5 @@
 """Names, not seats: seat tokens and the older engine wordings become display names, and every renderer
-learns the names the way it takes them."""
+learns the names its pictures show."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.discord_app import panels
 from bot.discord_app.names import by_name, fill, plain
+from tests.harness.renderers import with_renderer
 
 NAMES = ["Alice", "Bob", "Carol"]
 
@@ -29,24 +30,35 @@ def test_bold_names_for_messages_and_a_fallback_past_the_table() -> None:
     assert fill("{seat:0} and {seat:5}", by_name(NAMES)) == "**Alice** and Player 6"
 
 
-async def test_draw_gives_each_renderer_the_names_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_draw_gives_the_renderer_every_seats_name_and_the_viewers_own(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, Any]] = []
 
-    def board(view: dict[str, Any], names: list[str] | None = None) -> bytes:
-        calls.append(("board", names))
+    def draw(method: str, view: dict[str, Any], **names: Any) -> bytes:
+        calls.append((method, names))
         return b"png"
 
-    def sheet(view: dict[str, Any], name: str | None = None) -> bytes:
-        calls.append(("sheet", name))
-        return b"png"
+    with_renderer(monkeypatch, draw)
+    assert await panels.draw("x", {}, "x.png", name="Bob", names=NAMES) is not None
+    await panels.draw("x", {}, "x.png", names=NAMES)  # a public picture: no one's own name on it
+    assert calls == [("picture", {"names": NAMES, "name": "Bob"}), ("picture", {"names": NAMES, "name": None})]
 
-    def bare(view: dict[str, Any]) -> bytes:
-        calls.append(("bare", None))
-        return b"png"
 
-    for renderer in (board, sheet, bare):
-        monkeypatch.setattr(panels, "picture_for", lambda kind, r=renderer: r)
-        assert await panels.draw("x", {}, "x.png", name="Bob", names=NAMES) is not None
-    monkeypatch.setattr(panels, "picture_for", lambda kind: sheet)
-    await panels.draw("x", {}, "x.png", names=NAMES)  # a public sheet picture: no one's name on it
-    assert calls == [("board", NAMES), ("sheet", "Bob"), ("bare", None), ("sheet", None)]
+def test_each_renderer_takes_the_names_its_pictures_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board games name every seat; a Roll & Write sheet is titled with its owner's name (the public
+    picture, the round's sets or the scoreboard, with none)."""
+    import rendering.duel
+    import rendering.rollwrite
+    import rendering.yokohama
+    from rendering.duel.renderer import RENDERER as DUEL
+    from rendering.rollwrite.renderer import RENDERER as ROLLWRITE
+    from rendering.yokohama.renderer import RENDERER as YOKOHAMA
+
+    calls: list[tuple[Any, ...]] = []
+    for module in (rendering.duel, rendering.rollwrite, rendering.yokohama):
+        monkeypatch.setattr(module, "picture", lambda view, *names, m=module.__name__: calls.append((m, *names)) or b"")
+    for renderer in (DUEL, YOKOHAMA, ROLLWRITE):
+        renderer.picture({}, names=NAMES, name="Bob")
+        renderer.picture({}, names=NAMES)
+    assert calls == [("rendering.duel", NAMES), ("rendering.duel", NAMES),
+                     ("rendering.yokohama", NAMES), ("rendering.yokohama", NAMES),
+                     ("rendering.rollwrite", "Bob"), ("rendering.rollwrite", None)]

@@ -242,16 +242,16 @@ async def test_a_duel_through_the_panels_keeps_hands_out_of_the_channel(fake: Fa
 
 
 async def test_the_panel_picture_is_titled_with_your_display_name(fake: FakeDiscord, monkeypatch) -> None:
-    from bot.discord_app import panels
     from tests.harness import png_bytes
+    from tests.harness.renderers import with_renderer
 
     calls: list[tuple] = []
 
-    def fake_picture(view: dict, *name: str) -> bytes:
-        calls.append(name)
+    def fake_picture(method: str, view: dict, *, name: str | None = None, **names: object) -> bytes:
+        calls.append((name,))
         return png_bytes()
 
-    monkeypatch.setattr(panels, "picture_for", lambda kind: fake_picture)
+    with_renderer(monkeypatch, fake_picture)
     alice = fake.user("alice")
     game_id, announcement = await _open_table(fake, alice)
     panel = (await fake.click(user=alice, message=announcement, label="Open my panel"))[-1]

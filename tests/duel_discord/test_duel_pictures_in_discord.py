@@ -20,6 +20,7 @@ from engine.core.rng import Rng
 from rendering.duel import final_picture, lead_picture, render_board, render_private
 from rendering.kit.lead import WIDTH as LEAD_WIDTH
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
+from tests.harness.renderers import with_renderer
 from tests.rendering.test_duel_pictures import hide_swap
 
 
@@ -182,11 +183,10 @@ async def test_a_picture_that_fails_to_draw_never_loses_the_move(
     bot = bot_of(fake)
     users = {u.id: u for u in (alice, bob)}
 
-    def broken(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> bytes:
+    def broken(method: str, view: dict[str, Any], **names: Any) -> bytes:
         raise RuntimeError("the renderer broke")
 
-    monkeypatch.setattr(panels, "picture_for", lambda kind: broken)
-    monkeypatch.setattr(panels, "lead_picture_for", lambda kind: broken)
+    with_renderer(monkeypatch, broken)
     rng = Rng(11)
     caplog.set_level(logging.ERROR, logger=panels.log.name)
     for _ in range(200):

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
 from bot.discord_app.panels import announce, close_lobby, mention
-from bot.storage import is_bot_user
+from bot.service.records import is_bot_user
 
 log = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.cogs.rollwrite import channel_of, display_name, sheet_file
-from bot.discord_app.host import Host
-from bot.discord_app.panels import ANNOUNCERS, clip, clip_words, mention, send_panel
+from bot.discord_app.games.rollwrite import channel_of, sheet_file
+from bot.discord_app.names import picture_name
+from bot.discord_app.panels import clip, clip_words, mention, send_panel
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -116,7 +116,6 @@ class Daily(commands.Cog):
 
     async def cog_load(self) -> None:
         await self.challenges.secret()  # first start: generate and store it now, not mid-game
-        ANNOUNCERS[(KIND, "daily")] = announce_result
         self.bot.periodic.append(self.announce_challenges)
 
     async def cog_unload(self) -> None:
@@ -181,7 +180,7 @@ class Daily(commands.Cog):
         rival: str | int = player.id if player is not None else with_
         comparison = await self.challenges.compare(interaction.user.id, day, rival)
         other_name = ("Par" if comparison.other.who == "par"
-                      else await display_name(self.bot, interaction.channel, comparison.other.user_id, 0))
+                      else await picture_name(self.bot, interaction.channel, comparison.other.user_id, 0))
         text, chart = comparison_text(comparison, other_name), await asyncio.to_thread(
             race_chart, comparison, other_name)
         await interaction.followup.send(clip(text, 2000), ephemeral=True,
@@ -209,7 +208,7 @@ class Daily(commands.Cog):
                 f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
         if par is not None:
             line += f" · {against_par(standing.total, par)} ({par.total})"
-        name = await display_name(bot, channel, game.creator_id, 0)
+        name = await picture_name(bot, channel, game.creator_id, 0)
         picture = await sheet_file(outcome.state, 0, f"daily-{game.daily_date}.png", spoiler=True, name=name)
         await channel.send(line, files=[picture] if picture else [], allowed_mentions=discord.AllowedMentions.none())
 
@@ -268,13 +267,6 @@ def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
 def race_chart(c: Comparison, other: str) -> bytes:
     return line_chart(f"Daily {c.date}: score race", [Series("You", c.you.rounds), Series(other, c.other.rounds)],
                       x_label="Round", y_label="VP")
-
-
-async def announce_result(bot: Host, outcome: Outcome) -> None:
-    """The hook panels.announce calls for daily attempts; it finds this bot's own Daily cog."""
-    cog = bot.get_cog("Daily")
-    if isinstance(cog, Daily):
-        await cog.announce_result(outcome)
 
 
 async def setup(bot: YokohamaBot) -> None:

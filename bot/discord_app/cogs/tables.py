@@ -29,9 +29,9 @@ from bot.discord_app.panels import (
 )
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
+from bot.service.records import GameRow
 from bot.service.replay import replay_frames
 from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
-from bot.storage import GameRow
 from engine.core import available_games
 from rendering import pool as drawing
 from rendering.replay import replay_gif
@@ -208,7 +208,7 @@ class Tables(commands.Cog):
     @table.command(name="replay", description="An animated replay of a finished game: a frame per turn or round.")
     @app_commands.describe(game="Game number", share="Post it in the channel for everyone (default: only you see it)")
     async def replay(self, interaction: discord.Interaction, game: int, share: bool = False) -> None:
-        from bot.discord_app.cogs.rollwrite import display_name
+        from bot.discord_app.names import picture_name
 
         row = await self.bot.service.game(game)  # scoped: this server's tables, the caller's own private games
         own_game = row.mode != "table"  # solo games and daily attempts: only their player, privately
@@ -219,7 +219,7 @@ class Tables(commands.Cog):
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await replay_frames(self.bot.storage, row)
         players = sum(1 for s in row.seats if s.seat is not None)
-        names = [await display_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
+        names = [await picture_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
         views = [engine.view(f.state, None) for f in frames]
         gif = await drawing.draw(replay_gif, row.kind, views, names)
         if gif is None:

@@ -34,6 +34,7 @@ from bot.discord_app.panels import (
     threads_wanted,
 )
 from bot.service.errors import ServiceError
+from bot.service.records import Pairing, PairingResult, TournamentRow
 from bot.service.tables import MAX_WAIT_HOURS
 from bot.service.tournaments import (
     FORMAT_TITLES,
@@ -44,7 +45,6 @@ from bot.service.tournaments import (
     TickEvent,
     TournamentService,
 )
-from bot.storage.tournaments import Pairing, PairingResult, TournamentRow
 from engine.core import get_game
 from rendering.charts import Step, podium
 from rendering.tournament import Row, standings_picture

@@ -1,0 +1,8 @@
+"""Yokohama Duel on Discord: the generic panels and posts, its renderer, a picture only when it tells something new."""
+
+from __future__ import annotations
+
+from bot.discord_app.game_ui import GameUI
+from rendering.duel.renderer import RENDERER
+
+UI = GameUI("duel", renderer=RENDERER, between_pictures="Show my picture")

@@ -1,0 +1,30 @@
+"""Yokohama's renderer behind the typed interface (`rendering.contract.Renderer`): thin forwards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rendering import yokohama
+from rendering.contract import View
+
+
+@dataclass(frozen=True)
+class YokohamaRenderer:
+    """The map, the player boards, a seat's own picture, the final scores; every seat's name on them."""
+
+    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> bytes:
+        return yokohama.picture(view, names)
+
+    def public_pictures(self, view: View, *, names: list[str] | None = None,
+                        ranking: list[int] | None = None) -> list[tuple[str, bytes]]:
+        return yokohama.public_pictures(view, names, ranking)
+
+    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> bytes:
+        return yokohama.lead_picture(view, names, story)
+
+    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> bytes:
+        ranking = None if places is None else sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+        return yokohama.final_picture(view, names, ranking)
+
+
+RENDERER = YokohamaRenderer()
