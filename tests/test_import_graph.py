@@ -162,6 +162,23 @@ def test_the_discord_layer_imports_neither_storage_nor_a_particular_game() -> No
     assert forbidden_in_discord_app(import_graph(), _games()) == {}
 
 
+#: The modules of the Discord layer that hold the storage: the one that opens it and the bot that closes it.
+STORAGE_HOLDERS = ("bot.discord_app.runner", "bot.discord_app.client")
+
+
+def test_the_discord_layer_reads_no_storage() -> None:
+    """Beyond imports: no helper or cog reaches the storage through the bot (`bot.storage.get_meta(...)`);
+    what they keep beside the games goes through the service's `FrontEndRecords` (`bot.records`)."""
+    found = []
+    for name, path in _modules().items():
+        if not _is_under(name, "bot.discord_app") or name in STORAGE_HOLDERS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Attribute) and node.attr == "storage":
+                found.append(f"{name}:{node.lineno}")
+    assert found == []
+
+
 def test_a_forbidden_import_of_the_discord_layer_is_found() -> None:
     """The checker itself, on the imports the Discord layer had before issue 24."""
     graph = {

@@ -27,6 +27,7 @@ from bot.discord_app.panels import (
     panel_owner,
 )
 from bot.service import SweepEvent, TableService
+from bot.service.front_end import FrontEndRecords
 from bot.service.records import Storage
 from bot.service.scope import request_caller
 from bot.settings import Settings
@@ -76,6 +77,8 @@ def _components(items: list[Any]) -> Iterator[Any]:
 
 class YokohamaBot(Host):
     bot_turns: BotTurns
+    #: The database this bot closes when it stops (the Discord helpers use `service` and `records`).
+    storage: Storage
 
     def __init__(self, settings: Settings, storage: Storage, service: TableService | None = None,
                  **client_options: Any) -> None:
@@ -85,6 +88,7 @@ class YokohamaBot(Host):
                          **client_options)
         self.settings = settings
         self.storage = storage
+        self.records = FrontEndRecords(storage)
         self.service = service or TableService(storage, ai_budget_s=settings.ai_budget_s)
         # The AI never holds a click: bot seats play in the background, after the person is answered.
         self.service.bots_inline = False

@@ -27,8 +27,6 @@ import discord
 
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
-from bot.service import away as away_service
-from bot.service import notify as notify_service
 from bot.service import seasons
 from bot.service.records import GameRow
 from engine.core import available_games, get_game
@@ -68,7 +66,7 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
     except discord.Forbidden as exc:
         if exc.code == DMS_CLOSED:
             log.info("DMs of %s are closed; mentioning them instead", user_id)
-            await bot.storage.mark_dms_closed(user_id, time.time())
+            await bot.records.mark_dms_closed(user_id, time.time())
         else:
             log.warning("could not DM %s: %s", user_id, exc)
         return False
@@ -84,7 +82,7 @@ async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence
     saying who is away (and until when) is added to it. `stage` (e.g. "round 3 of 12") follows the game's
     name in the DM."""
     game = outcome.game
-    route = await notify_service.route(bot.storage, pinged)
+    route = await bot.records.notify_route(pinged)
     mention = list(route.mention)
     if route.dm:
         names = await seat_names(bot, game)
@@ -108,7 +106,7 @@ async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence
 
 async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
     """`💤 bob — away until …` for the players of a table who are away now ("" if nobody is)."""
-    away = await away_service.away_until(bot.storage, game.guild_id, list(users), time.time())
+    away = await bot.records.away_until(game.guild_id, list(users), time.time())
     if not away:
         return ""
     parts = []
@@ -121,7 +119,7 @@ async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
 async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     """Tell a player, once and privately, that their DMs are closed: on the first interaction of theirs
     after a DM failed, as a private follow-up once the interaction has been answered."""
-    prefs = (await bot.storage.player_prefs([interaction.user.id])).get(interaction.user.id)
+    prefs = await bot.records.prefs(interaction.user.id)
     if prefs is None or prefs.dms_closed is None or prefs.closed_told:
         return
     waited = 0.0
@@ -132,7 +130,7 @@ async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     if not interaction.response.is_done() or (
             interaction.response.type is discord.InteractionResponseType.deferred_channel_message):
         return
-    if not await bot.storage.claim_closed_notice(interaction.user.id):
+    if not await bot.records.claim_closed_notice(interaction.user.id):
         return
     try:
         await interaction.followup.send(CLOSED_NOTICE, ephemeral=True)
@@ -143,7 +141,7 @@ async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
 async def send_digests(bot: Host) -> int:
     """Send today's digests this process claimed; the number sent."""
     sent = 0
-    for user in await notify_service.digests_due(bot.storage, time.time()):
+    for user in await bot.records.digests_due(time.time()):
         games = [g for g in await bot.service.games_of(user) if g.status == "active" and user in g.waiting_on]
         if len(games) < 2:
             continue
@@ -160,7 +158,7 @@ async def post_podiums(bot: Host) -> int:
     """Post the podium of every season that ended (claimed once per server and season); the number posted."""
     kinds = [g.name for g in available_games() if g.max_players >= 2]
     posted = 0
-    for due in await seasons.due_podiums(bot.storage, time.time(), kinds):
+    for due in await bot.records.due_podiums(time.time(), kinds):
         if due.channel_id is None or not due.tables:
             continue  # claimed all the same: nowhere to post, or nobody played
         channel = bot.get_partial_messageable(due.channel_id)

@@ -1,10 +1,11 @@
 """What the Discord helpers (panels, names, announcements, bot turns) know of the bot that runs them.
 
-`Host` is a discord.py bot with the table service, its storage and settings, and a runner for bot turns in
-the background. `YokohamaBot` (`client`) is the one real host; the helpers are typed against this class, so
-none of them imports the client that imports them (no import circle: `tests/test_import_graph.py`).
-Here too is what a click and the bot-turn runner share: a person's open panel (`LivePanel`) and the
-"… is thinking" line.
+`Host` is a discord.py bot with the table service, the records the service keeps for the Discord layer
+(`records`: threads, lobby messages, settings, preferences; never the storage itself), the settings, and a
+runner for bot turns in the background. `YokohamaBot` (`client`) is the one real host; the helpers are
+typed against this class, so none of them imports the client that imports them (no import circle:
+`tests/test_import_graph.py`). Here too is what a click and the bot-turn runner share: a person's open
+panel (`LivePanel`) and the "… is thinking" line.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.service import TableService
-from bot.service.records import Storage
+from bot.service.front_end import FrontEndRecords
 from bot.settings import Settings
 
 #: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
@@ -55,6 +56,7 @@ class Host(commands.Bot):
     """A discord.py bot that hosts the games: the attributes every helper may use (set by `YokohamaBot`)."""
 
     settings: Settings
-    storage: Storage
+    #: What the Discord layer keeps beside the games (threads, lobby messages, settings, preferences).
+    records: FrontEndRecords
     service: TableService
     bot_turns: TurnRunner

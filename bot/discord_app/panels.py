@@ -565,18 +565,10 @@ async def channel_by_id(bot: Host, channel_id: int) -> discord.abc.Messageable |
     return channel  # type: ignore[return-value]
 
 
-def _thread_key(game_id: int) -> str:
-    return f"thread:{game_id}"
-
-
-def private_key(game_id: int) -> str:
-    return f"private:{game_id}"
-
-
 async def is_private(bot: Host, game: GameRow) -> bool:
     """Whether a table against bots plays privately (where it could not have a thread): its turns are told on
     its person's panel (or by direct message when no panel is open), never in the channel."""
-    return game.mode == "table" and bool(game.bot_seats()) and bool(await bot.storage.get_meta(private_key(game.id)))
+    return game.mode == "table" and bool(game.bot_seats()) and await bot.records.plays_privately(game.id)
 
 
 def against_bots_only(game: GameRow) -> bool:
@@ -592,9 +584,9 @@ async def game_channel(bot: Host, game: GameRow, *, lobby: bool = False,
     if private if private is not None else await is_private(bot, game):
         return None
     if not lobby:
-        thread = await bot.storage.get_meta(_thread_key(game.id))
+        thread = await bot.records.thread_of(game.id)
         if thread:
-            found = await channel_by_id(bot, int(thread))
+            found = await channel_by_id(bot, thread)
             if found is not None:
                 return found
     return await channel_by_id(bot, game.channel_id) if game.channel_id is not None else None
@@ -604,7 +596,7 @@ async def threads_wanted(bot: Host, guild_id: int | None) -> bool:
     """The server's `threads` setting: a thread per table, on unless an admin turned it off."""
     if guild_id is None:
         return False
-    return (await bot.storage.get_setting(guild_id, "threads") or "on") != "off"
+    return (await bot.records.setting(guild_id, "threads") or "on") != "off"
 
 
 async def open_thread(interaction: discord.Interaction, game: GameRow,
@@ -625,7 +617,7 @@ async def open_thread(interaction: discord.Interaction, game: GameRow,
     except discord.HTTPException:
         log.info("could not open a thread for game %s; playing in the channel", game.id, exc_info=True)
         return None
-    await bot.storage.set_meta(_thread_key(game.id), str(thread.id))
+    await bot.records.set_thread(game.id, thread.id)
     return thread
 
 
@@ -870,10 +862,6 @@ async def start_announcement(bot: Host, outcome: Outcome) -> dict[str, Any]:
             "allowed_mentions": only(summary.waiting_on)}
 
 
-def _lobby_key(game_id: int) -> str:
-    return f"lobby:{game_id}"
-
-
 async def remember_lobby(bot: Host, interaction: discord.Interaction, game_id: int) -> None:
     """Keep where a table's lobby message is, so it can lose its buttons when the table is ended."""
     try:
@@ -881,16 +869,16 @@ async def remember_lobby(bot: Host, interaction: discord.Interaction, game_id: i
     except discord.HTTPException:
         log.warning("could not find the lobby message of table %s", game_id, exc_info=True)
         return
-    await bot.storage.set_meta(_lobby_key(game_id), f"{message.channel.id}:{message.id}")
+    await bot.records.set_lobby_message(game_id, message.channel.id, message.id)
 
 
 async def close_lobby(bot: Host, game: GameRow) -> None:
     """The lobby message of a table that closed before it started (an admin ended it): its text says so
     and its buttons go, so nobody is offered **Join** on a closed table."""
-    where = await bot.storage.get_meta(_lobby_key(game.id))
-    if not where:
+    where = await bot.records.lobby_message(game.id)
+    if where is None:
         return
-    channel_id, message_id = (int(part) for part in where.split(":"))
+    channel_id, message_id = where
     try:
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
             content=lobby_text(game), view=None, allowed_mentions=discord.AllowedMentions.none())
@@ -946,7 +934,7 @@ async def post_start(bot: Host, interaction: discord.Interaction, outcome: Outco
             posted = True
     if not posted and against_bots_only(outcome.game):
         # No thread for a game against bots: it plays privately rather than in the channel.
-        await bot.storage.set_meta(private_key(outcome.game.id), "1")
+        await bot.records.set_plays_privately(outcome.game.id)
         announcement["content"] = clip(announcement["content"] + "\n" + PRIVATE_NOTE, 2000)
         await interaction.followup.send(ephemeral=True, **announcement)
         posted = True

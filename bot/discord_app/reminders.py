@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from bot.discord_app.community import send_dm, thread_link
 from bot.discord_app.host import Host
 from bot.discord_app.panels import game_channel, mention, only
-from bot.service import notify as notify_service
 from bot.service.records import GameRow
 from engine.core import get_game
 
@@ -17,7 +16,7 @@ async def deliver_reminder(bot: Host, game: GameRow, users: Sequence[int]) -> No
     mention in the game's thread (`mention`), a direct message instead (`dm`), both (`both`), or nothing
     (`none`); a DM that cannot go (closed DMs, 50007) falls back to the mention. A private game (solo,
     daily) has no thread: its player is reminded by DM unless they chose `none`."""
-    route = await notify_service.route(bot.storage, users)
+    route = await bot.records.notify_route(users)
     table = game.mode == "table" and game.channel_id is not None
     channel = await game_channel(bot, game) if table else None
     title = get_game(game.kind).title

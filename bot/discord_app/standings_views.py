@@ -36,7 +36,7 @@ LOG_PAGE_CHARS = 1700
 
 def standings_of(interaction: discord.Interaction) -> Standings:
     bot: YokohamaBot = interaction.client  # type: ignore[assignment]
-    return Standings(bot.storage)
+    return bot.records.standings()
 
 
 def title_of(kind: str) -> str:

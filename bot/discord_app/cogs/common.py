@@ -15,7 +15,6 @@ from bot.discord_app.panels import (
     lobby_text,
     lobby_view,
     open_thread,
-    private_key,
     remember_lobby,
     send_panel,
     service_of,
@@ -30,7 +29,7 @@ from engine.core import get_game
 async def _reminder_hours(bot: Host, interaction: discord.Interaction, hours: float | None) -> float:
     """The reminder time asked for, else the server's default, else the bot's."""
     if hours is None:
-        stored = await bot.storage.get_setting(interaction.guild_id or 0, "reminder_hours")
+        stored = await bot.records.setting(interaction.guild_id or 0, "reminder_hours")
         # A default stored before the 1-hour minimum (or a REMINDER_HOURS below it) is held to the minimum.
         hours = wait_hours(float(stored) if stored else bot.settings.reminder_hours)
     return float(hours)
@@ -95,7 +94,7 @@ async def play_the_bot(
             return
     # No thread here (threads off, not allowed, or it could not be opened): the game plays privately, on the
     # person's own panel.
-    await bot.storage.set_meta(private_key(game.id), "1")
+    await bot.records.set_plays_privately(game.id)
     await send_panel(interaction, game.id, note=f"**{engine.title} #{game.id}** against {bots} has started.\n"
                      + PRIVATE_NOTE)
     if outcome.bots_owe:

@@ -56,7 +56,7 @@ class Community(commands.Cog):
     @away_group.command(name="start", description="Be away from this server's tables for 1-14 days.")
     @app_commands.describe(days="How many days (1-14; the server may allow fewer)")
     async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
-        until = await away.go_away(self.bot.storage, interaction.guild_id, interaction.user.id, days, time.time())
+        until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, time.time())
         await interaction.response.send_message(
             f"💤 You are away until {when_text(until)}: no reminders until then, and your deadlines in this "
             "server's tables stretch by the time you are away. Your tables show it beside your name. "
@@ -64,7 +64,7 @@ class Community(commands.Cog):
 
     @away_group.command(name="end", description="Come back early from time away.")
     async def end(self, interaction: discord.Interaction) -> None:
-        if await away.come_back(self.bot.storage, interaction.guild_id, interaction.user.id, time.time()):
+        if await self.bot.records.come_back(interaction.guild_id, interaction.user.id, time.time()):
             text = "Welcome back! Reminders and deadlines run as usual again (the time you were away still counts)."
         else:
             text = "You are not away in this server; nothing was changed."

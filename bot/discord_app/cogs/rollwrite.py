@@ -87,11 +87,10 @@ class RollWrite(commands.Cog):
             if row.kind != KIND:
                 raise ServiceError(f"Game #{game_id} is not a Roll & Write game.")
             return row
-        storage = self.bot.storage
         for statuses in (("active",), ("finished",)):
             # Inside a table's thread, the games are those of the channel the thread belongs to.
             channel_id = getattr(interaction.channel, "parent_id", None) or interaction.channel_id
-            here = await storage.list_games(channel_id=channel_id, kind=KIND, mode="table",
+            here = await self.bot.records.games(channel_id=channel_id, kind=KIND, mode="table",
                                             statuses=statuses)
             wanted = player.id if player is not None else me
             mine = [g for g in here if g.is_seated(wanted)]
@@ -107,7 +106,7 @@ class RollWrite(commands.Cog):
                    chamber_of_commerce: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         service, user = self.bot.service, interaction.user.id
-        running = await self.bot.storage.list_games(user_id=user, kind=KIND, mode="solo", statuses=("active",))
+        running = await self.bot.records.games(user_id=user, kind=KIND, mode="solo", statuses=("active",))
         if running:
             game_id = running[0].id
             note = (f"Continuing your solo game #{game_id}. (To start afresh, give it up with "

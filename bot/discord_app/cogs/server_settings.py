@@ -42,7 +42,7 @@ class ServerSettings(commands.Cog):
         guild = interaction.guild_id or 0
         lines = []
         for key, description in SERVER_SETTINGS.items():
-            value = await self.bot.storage.get_setting(guild, key)
+            value = await self.bot.records.setting(guild, key)
             if key == "reminder_hours":
                 shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
             elif key == "threads":
@@ -66,7 +66,7 @@ class ServerSettings(commands.Cog):
                 f"Reminders come after at least {MIN_WAIT_HOURS:g} hour (or 0 for none); nothing was changed.",
                 ephemeral=True)
             return
-        await self.bot.storage.set_setting(interaction.guild_id or 0, "reminder_hours", f"{hours:g}")
+        await self.bot.records.set_setting(interaction.guild_id or 0, "reminder_hours", f"{hours:g}")
         await interaction.response.send_message(
             f"New tables will remind players after {hours:g} h." if hours else "New tables will not send reminders.",
             ephemeral=True)
@@ -75,7 +75,7 @@ class ServerSettings(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def announcements(self, interaction: discord.Interaction,
                             channel: discord.TextChannel | None = None) -> None:
-        await self.bot.storage.set_setting(interaction.guild_id or 0, "announce_channel",
+        await self.bot.records.set_setting(interaction.guild_id or 0, "announce_channel",
                                            str(channel.id) if channel else None)
         await interaction.response.send_message(
             f"Daily challenges will be announced in {channel.mention}." if channel
@@ -84,7 +84,7 @@ class ServerSettings(commands.Cog):
     @settings.command(name="threads", description="Play each table in its own thread (default: on).")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def threads(self, interaction: discord.Interaction, on: bool) -> None:
-        await self.bot.storage.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
+        await self.bot.records.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
         await interaction.response.send_message(
             "New tables will play in their own thread (where the bot may create threads; else in the channel)."
             if on else "New tables will play in their channel.", ephemeral=True)
@@ -98,9 +98,9 @@ class ServerSettings(commands.Cog):
                             channel: discord.TextChannel | None = None) -> None:
         guild = interaction.guild_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)  # re-cutting the seasons takes a moment
-        await seasons.set_length(self.bot.storage, guild, None if length == "none" else length, time.time())
+        await self.bot.records.set_season_length(guild, None if length == "none" else length, time.time())
         if channel is not None:
-            await self.bot.storage.set_setting(guild, seasons.CHANNEL_KEY, str(channel.id))
+            await self.bot.records.set_setting(guild, seasons.CHANNEL_KEY, str(channel.id))
         if length == "none":
             text = "Rating seasons are off: `/standings` shows all-time ratings."
         else:
@@ -113,7 +113,7 @@ class ServerSettings(commands.Cog):
     @settings.command(name="away", description="The most days a player may be away at once (1-14).")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
-        await away.set_cap(self.bot.storage, interaction.guild_id or 0, days)
+        await self.bot.records.set_away_cap(interaction.guild_id or 0, days)
         await interaction.response.send_message(f"Players may be away for at most {days} day"
                                                 f"{'s' if days != 1 else ''} at a time.", ephemeral=True)
 
@@ -121,7 +121,7 @@ class ServerSettings(commands.Cog):
     @app_commands.describe(notify="mention: a ping in the game's thread; dm: a direct message; both; none")
     @app_commands.choices(notify=[app_commands.Choice(name=m, value=m) for m in notify_service.MODES])
     async def me(self, interaction: discord.Interaction, notify: str) -> None:
-        await notify_service.set_mode(self.bot.storage, interaction.user.id, notify)
+        await self.bot.records.set_notify_mode(interaction.user.id, notify)
         text = {
             "mention": "You will be mentioned in the game's thread when a game waits on you.",
             "dm": "You will get a direct message when a game waits on you (and a daily digest when several "
@@ -140,7 +140,7 @@ class ServerSettings(commands.Cog):
     @app_commands.describe(limit=f"Running games against the bot per person (default {BOT_GAMES_DEFAULT}; 0 = none)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def botgames(self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 50]) -> None:
-        await self.bot.storage.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
+        await self.bot.records.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
         await interaction.response.send_message(
             f"Each person may now run {limit} game{'s' if limit != 1 else ''} against the bot here at a time."
             if limit else "Games against the bot are now off in this server (running ones play on).",

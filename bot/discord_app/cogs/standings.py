@@ -28,7 +28,6 @@ from bot.discord_app.standings_views import (
 from bot.service import ServiceError, seasons
 from bot.service.daily import DailyService
 from bot.service.ratings import EVERYONE
-from bot.service.standings import Standings
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +62,7 @@ class StandingsCog(commands.Cog, name="Standings"):
 
     async def catch_up(self) -> None:
         """Record (and rate) finished games whose result was missed at their end."""
-        done = await Standings(self.bot.storage).record_pending()
+        done = await self.bot.records.standings().record_pending()
         if done:
             log.info("recorded %d finished games missing from the standings", done)
 
@@ -80,7 +79,7 @@ class StandingsCog(commands.Cog, name="Standings"):
                                    "leaderboard, not everyone's.")
             picked = None
         else:
-            length = await self.bot.storage.get_setting(where, seasons.LENGTH_KEY)
+            length = await self.bot.records.setting(where, seasons.LENGTH_KEY)
             picked = seasons.pick(season, length, time.time())
         await show_board(interaction, game, where, 0, edit=False, season=picked)
 
@@ -91,7 +90,7 @@ class StandingsCog(commands.Cog, name="Standings"):
                    app_commands.Choice(name="all time", value=seasons.ALL_TIME)]
         if interaction.guild_id is not None:
             kind = getattr(interaction.namespace, "game", None)
-            played = await self.bot.storage.seasons_played(interaction.guild_id,
+            played = await self.bot.records.seasons_played(interaction.guild_id,
                                                            kind if isinstance(kind, str) else None)
             options += [app_commands.Choice(name=seasons.title(name), value=name) for name in played[:20]]
         typed = current.strip().lower()

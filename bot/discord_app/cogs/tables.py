@@ -30,7 +30,6 @@ from bot.discord_app.panels import (
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.records import GameRow
-from bot.service.replay import replay_frames
 from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from engine.core import available_games
 from rendering import pool as drawing
@@ -217,7 +216,7 @@ class Tables(commands.Cog):
             # Refused before anything is posted, so the refusal reaches only the asker, shared or not.
             raise ServiceError(f"Game #{game} is not finished yet; a replay is made once a game has ended.")
         await interaction.response.defer(thinking=True, ephemeral=private)
-        engine, frames = await replay_frames(self.bot.storage, row)
+        engine, frames = await self.bot.records.replay_frames(row)
         players = sum(1 for s in row.seats if s.seat is not None)
         names = [await picture_name(self.bot, interaction.channel, row.user_of(s), s) for s in range(players)]
         views = [engine.view(f.state, None) for f in frames]

@@ -24,7 +24,6 @@ from bot.discord_app.community import turn_notices, when_text
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
 from bot.discord_app.panels import (
-    _thread_key,
     bot_of,
     channel_by_id,
     clip,
@@ -56,10 +55,6 @@ SIGNUP = ids.Field("sign-up action", r"join|leave", numeric=False)
 #: The server setting naming the role (besides Manage Server) that may organise tournaments.
 ROLE_SETTING = "tournament_role"
 _MEDALS = ("🥇", "🥈", "🥉")
-
-
-def _signup_key(tournament_id: int) -> str:
-    return f"tournament-signup:{tournament_id}"
 
 
 def service_of(bot: Host) -> TournamentService:
@@ -151,13 +146,13 @@ async def is_organiser(bot: YokohamaBot, interaction: discord.Interaction) -> bo
         return False
     if member.guild_permissions.manage_guild:
         return True
-    role = await bot.storage.get_setting(interaction.guild_id, ROLE_SETTING)
+    role = await bot.records.setting(interaction.guild_id, ROLE_SETTING)
     return bool(role) and any(str(r.id) == role for r in member.roles)
 
 
 async def must_organise(bot: YokohamaBot, interaction: discord.Interaction) -> None:
     if not await is_organiser(bot, interaction):
-        role = await bot.storage.get_setting(interaction.guild_id or 0, ROLE_SETTING)
+        role = await bot.records.setting(interaction.guild_id or 0, ROLE_SETTING)
         also = f" or the <@&{role}> role" if role else ""
         raise ServiceError(f"Organising tournaments needs the Manage Server permission{also}.")
 
@@ -200,10 +195,10 @@ def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) ->
 
 
 async def _close_signup(bot: YokohamaBot, t: TournamentRow, note: str = "") -> None:
-    where = await bot.storage.get_meta(_signup_key(t.id))
-    if not where:
+    where = await bot.records.signup_message(t.id)
+    if where is None:
         return
-    channel_id, message_id = (int(part) for part in where.split(":"))
+    channel_id, message_id = where
     with contextlib.suppress(discord.HTTPException):
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
             content=signup_text(t, note), view=None, allowed_mentions=discord.AllowedMentions.none())
@@ -271,7 +266,7 @@ async def post_tables(bot: YokohamaBot) -> int:
                 try:
                     where = await message.create_thread(name=clip(f"{engine.title} #{p.game_id} · {t.name}", 100),
                                                         auto_archive_duration=10080)
-                    await bot.storage.set_meta(_thread_key(outcome.game.id), str(where.id))
+                    await bot.records.set_thread(outcome.game.id, where.id)
                 except discord.HTTPException:
                     log.info("no thread for tournament game %s; playing in the channel", p.game_id)
             announcement = await start_announcement(bot, outcome)
@@ -352,7 +347,7 @@ class Tournaments(commands.Cog):
                                                 allowed_mentions=discord.AllowedMentions.none())
         with contextlib.suppress(discord.HTTPException):
             message = await interaction.original_response()
-            await self.bot.storage.set_meta(_signup_key(t.id), f"{message.channel.id}:{message.id}")
+            await self.bot.records.set_signup_message(t.id, message.channel.id, message.id)
 
     @group.command(name="start", description="Start a tournament now, closing its sign-up (organisers).")
     @app_commands.describe(tournament="Tournament number")
@@ -451,7 +446,7 @@ class Tournaments(commands.Cog):
     @app_commands.describe(role="The role; leave out to allow only Manage Server")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
-        await self.bot.storage.set_setting(interaction.guild_id or 0, ROLE_SETTING, str(role.id) if role else None)
+        await self.bot.records.set_setting(interaction.guild_id or 0, ROLE_SETTING, str(role.id) if role else None)
         text = (f"Members with {role.mention} (or Manage Server) may organise tournaments." if role else
                 "Only members with Manage Server may organise tournaments.")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,140 @@
+"""What a front end keeps and reads beside the games, through the service (issue 24).
+
+The Discord layer never touches storage: where a game's posts go (its thread, its lobby message, whether a
+table against bots plays privately), a tournament's sign-up message, a server's settings, each player's
+notification preferences and time away, seasons, the standings and replays all come through
+`FrontEndRecords`. Each method is one call of the storage (or of the service function it names), so a request
+costs what it did when the Discord layer made that call itself. The keys under which a game's notes are
+stored are named here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service import away, notify, seasons
+from bot.service.replay import Frame, replay_frames
+from bot.service.standings import Standings
+from bot.storage import GameRow, PlayerPrefs, Storage
+from engine.core import Game
+
+
+def _thread_key(game_id: int) -> str:
+    return f"thread:{game_id}"
+
+
+def _private_key(game_id: int) -> str:
+    return f"private:{game_id}"
+
+
+def _lobby_key(game_id: int) -> str:
+    return f"lobby:{game_id}"
+
+
+def _signup_key(tournament_id: int) -> str:
+    return f"tournament-signup:{tournament_id}"
+
+
+def _message(where: str | None) -> tuple[int, int] | None:
+    if not where:
+        return None
+    channel_id, message_id = (int(part) for part in where.split(":"))
+    return channel_id, message_id
+
+
+class FrontEndRecords:
+    """A front end's own records, kept by the service beside the games."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+
+    # ----- where a game's posts go ----------------------------------------------------------------------
+    async def thread_of(self, game_id: int) -> int | None:
+        """The game's own thread, if it was given one."""
+        text = await self._storage.get_meta(_thread_key(game_id))
+        return int(text) if text else None
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self._storage.set_meta(_thread_key(game_id), str(thread_id))
+
+    async def plays_privately(self, game_id: int) -> bool:
+        """Whether a table against bots plays privately (it could not have a thread)."""
+        return bool(await self._storage.get_meta(_private_key(game_id)))
+
+    async def set_plays_privately(self, game_id: int) -> None:
+        await self._storage.set_meta(_private_key(game_id), "1")
+
+    async def lobby_message(self, game_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a table's lobby message, if known."""
+        return _message(await self._storage.get_meta(_lobby_key(game_id)))
+
+    async def set_lobby_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        await self._storage.set_meta(_lobby_key(game_id), f"{channel_id}:{message_id}")
+
+    async def signup_message(self, tournament_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of a tournament's sign-up message, if known."""
+        return _message(await self._storage.get_meta(_signup_key(tournament_id)))
+
+    async def set_signup_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        await self._storage.set_meta(_signup_key(tournament_id), f"{channel_id}:{message_id}")
+
+    async def games(self, *, user_id: int | None = None, channel_id: int | None = None,
+                    statuses: tuple[str, ...] = ("lobby", "active"), kind: str | None = None,
+                    mode: str | None = None) -> list[GameRow]:
+        """The games of a player or a channel (unscoped: the caller names its own user or channel)."""
+        return await self._storage.list_games(user_id=user_id, channel_id=channel_id, statuses=statuses, kind=kind,
+                                              mode=mode)
+
+    # ----- a server's settings ------------------------------------------------------------------------------
+    async def setting(self, guild_id: int, key: str) -> str | None:
+        return await self._storage.get_setting(guild_id, key)
+
+    async def set_setting(self, guild_id: int, key: str, value: str | None) -> None:
+        await self._storage.set_setting(guild_id, key, value)
+
+    async def set_away_cap(self, guild_id: int, days: int | None) -> None:
+        await away.set_cap(self._storage, guild_id, days)
+
+    async def set_season_length(self, guild_id: int, length: str | None, now: float) -> None:
+        await seasons.set_length(self._storage, guild_id, length, now)
+
+    async def seasons_played(self, guild_id: int, kind: str | None = None) -> list[str]:
+        return await self._storage.seasons_played(guild_id, kind)
+
+    async def due_podiums(self, now: float, kinds: list[str]) -> list[seasons.Podium]:
+        return await seasons.due_podiums(self._storage, now, kinds)
+
+    # ----- each player's preferences ---------------------------------------------------------------------
+    async def prefs(self, user_id: int) -> PlayerPrefs | None:
+        return (await self._storage.player_prefs([user_id])).get(user_id)
+
+    async def set_notify_mode(self, user_id: int, mode: str) -> None:
+        await notify.set_mode(self._storage, user_id, mode)
+
+    async def notify_route(self, users: Sequence[int]) -> notify.Route:
+        return await notify.route(self._storage, users)
+
+    async def digests_due(self, now: float) -> list[int]:
+        return await notify.digests_due(self._storage, now)
+
+    async def mark_dms_closed(self, user_id: int, when: float) -> bool:
+        return await self._storage.mark_dms_closed(user_id, when)
+
+    async def claim_closed_notice(self, user_id: int) -> bool:
+        return await self._storage.claim_closed_notice(user_id)
+
+    async def go_away(self, guild_id: int | None, user_id: int, days: int, now: float) -> float:
+        return await away.go_away(self._storage, guild_id, user_id, days, now)
+
+    async def come_back(self, guild_id: int | None, user_id: int, now: float) -> bool:
+        return await away.come_back(self._storage, guild_id, user_id, now)
+
+    async def away_until(self, guild_id: int | None, user_ids: Sequence[int], now: float) -> dict[int, float]:
+        return await away.away_until(self._storage, guild_id, user_ids, now)
+
+    # ----- results --------------------------------------------------------------------------------------------
+    def standings(self) -> Standings:
+        return Standings(self._storage)
+
+    async def replay_frames(self, game: GameRow) -> tuple[Game, list[Frame]]:
+        return await replay_frames(self._storage, game)
