@@ -2,8 +2,12 @@
 
 A front end (the Discord layer) holds a game's `Renderer` and calls these methods, never a function found by
 name and called after reading its parameters. Each game adapts its own drawing functions in
-`rendering/<game>/renderer.py` (thin: it only forwards). The methods are those of a module-level object, so
-a drawing process (`rendering.pool`) receives them by name without importing anything but `rendering`.
+`rendering/<game>/renderer.py` (thin: it only binds arguments).
+
+Each method returns the drawing to run, not the picture: the game's own module-level function bound to its
+arguments (`functools.partial`). The caller decides where it runs (`await rendering.pool.draw(drawing)`): a
+drawing process receives the game's function by name, exactly as before there was an interface, and a test
+that replaces a game's drawing function is obeyed.
 
 - `picture(view, names=..., name=...)`: the one picture of a view: a seat's own picture (its hand, its sheet)
   from that seat's view, else the public picture (the final scores once over). `names` are the display names
@@ -16,20 +20,30 @@ a drawing process (`rendering.pool`) receives them by name without importing any
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 View = dict[str, Any]
+#: A picture ready to draw: call it (in a drawing process, `rendering.pool.draw`) for the PNG bytes.
+Drawing = Callable[[], bytes]
+#: Several labelled pictures ready to draw: call it for [(label, PNG)].
+Drawings = Callable[[], list[tuple[str, bytes]]]
 
 
 @runtime_checkable
 class Renderer(Protocol):
-    """What a game's renderer offers; every method returns PNG bytes drawn from `view` alone."""
+    """What a game's renderer offers; every drawing is made from `view` alone."""
 
-    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> bytes: ...
+    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing: ...
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
-                        ranking: list[int] | None = None) -> list[tuple[str, bytes]]: ...
+                        ranking: list[int] | None = None) -> Drawings: ...
 
-    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> bytes: ...
+    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> Drawing: ...
 
-    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> bytes: ...
+    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> Drawing: ...
+
+
+def one_picture(picture: Callable[..., bytes], *args: Any) -> list[tuple[str, bytes]]:
+    """A game's one public picture as the list `public_pictures` gives: [("", PNG)]."""
+    return [("", picture(*args))]

@@ -158,7 +158,7 @@ async def draw(
     if renderer is None:
         return None
     try:
-        data = await drawing.draw(renderer.picture, view, names=names, name=name)
+        data = await drawing.draw(renderer.picture(view, names=names, name=name))
     except Exception:
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
@@ -174,7 +174,7 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     if renderer is None:
         return []
     try:
-        drawn = await drawing.draw(renderer.public_pictures, view, names=names, ranking=ranking)
+        drawn = await drawing.draw(renderer.public_pictures(view, names=names, ranking=ranking))
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
@@ -190,7 +190,7 @@ async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[
     if renderer is None:
         return []
     try:
-        data = await drawing.draw(renderer.lead_picture, view, names=names, story=story)
+        data = await drawing.draw(renderer.lead_picture(view, names=names, story=story))
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
         log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
         return []

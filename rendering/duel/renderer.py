@@ -1,29 +1,30 @@
-"""Yokohama Duel's renderer behind the typed interface (`rendering.contract.Renderer`): thin forwards."""
+"""Yokohama Duel's renderer behind the typed interface (`rendering.contract.Renderer`): thin bindings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from rendering import duel
-from rendering.contract import View
+from rendering.contract import Drawing, Drawings, View, one_picture
 
 
 @dataclass(frozen=True)
 class DuelRenderer:
     """The board, a seat's private view, the final score; the board games take every seat's name."""
 
-    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> bytes:
-        return duel.picture(view, names)
+    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
+        return partial(duel.picture, view, names)
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
-                        ranking: list[int] | None = None) -> list[tuple[str, bytes]]:
-        return [("", duel.picture(view, names))]
+                        ranking: list[int] | None = None) -> Drawings:
+        return partial(one_picture, duel.picture, view, names)
 
-    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> bytes:
-        return duel.lead_picture(view, names, story)
+    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> Drawing:
+        return partial(duel.lead_picture, view, names, story)
 
-    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> bytes:
-        return duel.final_picture(view, names)
+    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> Drawing:
+        return partial(duel.final_picture, view, names)
 
 
 RENDERER = DuelRenderer()

@@ -57,8 +57,8 @@ def test_each_renderer_takes_the_names_its_pictures_show(monkeypatch: pytest.Mon
     for module in (rendering.duel, rendering.rollwrite, rendering.yokohama):
         monkeypatch.setattr(module, "picture", lambda view, *names, m=module.__name__: calls.append((m, *names)) or b"")
     for renderer in (DUEL, YOKOHAMA, ROLLWRITE):
-        renderer.picture({}, names=NAMES, name="Bob")
-        renderer.picture({}, names=NAMES)
+        renderer.picture({}, names=NAMES, name="Bob")()
+        renderer.picture({}, names=NAMES)()
     assert calls == [("rendering.duel", NAMES), ("rendering.duel", NAMES),
                      ("rendering.yokohama", NAMES), ("rendering.yokohama", NAMES),
-                     ("rendering.rollwrite", "Bob"), ("rendering.rollwrite", None)]
+                     ("rendering.rollwrite", "Bob"), ("rendering.rollwrite",)]

@@ -1,20 +1,22 @@
 """A stand-in renderer for tests that watch or break the pictures the Discord layer draws (issue 24).
 
-It implements `rendering.contract.Renderer`; each method hands its arguments to `draw(method, view, **kw)`,
-so one function records, returns a picture or raises, as a test needs. `with_renderer` puts it in place of a
-game's renderer for the Discord layer (`panels.ui_for`), keeping the rest of that game's description.
+It implements `rendering.contract.Renderer`; each drawing it returns hands its arguments to
+`draw(method, view, **kw)`, so one function records, returns a picture or raises, as a test needs.
+`with_renderer` puts it in place of a game's renderer for the Discord layer (`panels.ui_for`), keeping the
+rest of that game's description.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 
 from bot.discord_app import panels
-from rendering.contract import View
+from rendering.contract import Drawing, Drawings, View
 
 Draw = Callable[..., Any]
 
@@ -23,18 +25,18 @@ class StubRenderer:
     def __init__(self, draw: Draw) -> None:
         self.draw = draw
 
-    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> bytes:
-        return self.draw("picture", view, names=names, name=name)
+    def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
+        return partial(self.draw, "picture", view, names=names, name=name)
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
-                        ranking: list[int] | None = None) -> list[tuple[str, bytes]]:
-        return [("", self.draw("public_pictures", view, names=names, ranking=ranking))]
+                        ranking: list[int] | None = None) -> Drawings:
+        return lambda: [("", self.draw("public_pictures", view, names=names, ranking=ranking))]
 
-    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> bytes:
-        return self.draw("lead_picture", view, names=names, story=story)
+    def lead_picture(self, view: View, *, names: list[str] | None = None, story: str = "") -> Drawing:
+        return partial(self.draw, "lead_picture", view, names=names, story=story)
 
-    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> bytes:
-        return self.draw("scoreboard", view, names=names, places=places)
+    def scoreboard(self, view: View, *, names: list[str], places: list[int] | None = None) -> Drawing:
+        return partial(self.draw, "scoreboard", view, names=names, places=places)
 
 
 def with_renderer(monkeypatch: pytest.MonkeyPatch, draw: Draw) -> StubRenderer:

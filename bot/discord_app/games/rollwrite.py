@@ -49,7 +49,7 @@ FILES_PER_MESSAGE = 10
 # ----- pictures ------------------------------------------------------------------------------------
 async def png(view: dict[str, Any], name: str | None = None) -> bytes:
     """The renderer's picture of `view` (a seat's sheet titled `name`, or the sets / scoreboard), off the loop."""
-    return await drawing.draw(RENDERER.picture, view, name=name)
+    return await drawing.draw(RENDERER.picture(view, name=name))
 
 
 def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
@@ -153,7 +153,7 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
     lines = text.ranking_lines(game, view, tie_breaks)
     names = [await picture_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     places = text.final_places(game, view, tie_breaks)
-    data = await drawing.draw(RENDERER.scoreboard, view, names=names, places=places)
+    data = await drawing.draw(RENDERER.scoreboard(view, names=names, places=places))
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")]
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
