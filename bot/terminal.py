@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service import ServiceError, TableService
 from engine.core import fill_seats
-from rendering import picture_for
+from rendering.renderers import renderer_for
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -103,12 +103,12 @@ class TerminalClient:
         status = await self.service.status(game_id)
         seat = game.seat_of(status.waiting_on[0]) if status.waiting_on else None
         self._last_view = engine.view(state, seat)
-        draw = picture_for(game.kind)
-        if draw is None or self.pictures is None:
+        renderer = renderer_for(game.kind)
+        if renderer is None or self.pictures is None:
             return
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / f"game-{game_id}-v{game.version:04d}.png"
-        path.write_bytes(draw(self._last_view))
+        path.write_bytes(renderer.picture(self._last_view)())
         self.say(f"(picture: {path})")
 
     async def _show_result(self, game_id: int) -> None:

@@ -18,7 +18,6 @@ scaled down (never below `MIN_WIDTH`). Before, a 4-player Yokohama game of 86 po
 
 from __future__ import annotations
 
-import inspect
 import io
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -125,18 +124,13 @@ def replay_frame(kind: str, view: dict[str, Any], names: list[str], story: str) 
     Roll & Write frames show the round's sets (or the scoreboard at the end) under the caption; the
     board games their public pictures (Yokohama: the map and the player boards; the final scores last).
     None if the game has no pictures."""
-    from rendering import lead_picture_for, picture_for, public_pictures_for
+    from rendering.renderers import renderer_for
 
-    lead = lead_picture_for(kind)
-    many = public_pictures_for(kind)
-    picture = picture_for(kind)
-    if many is not None:
-        board = [data for _, data in many(view, names=names)]
-    elif picture is not None:
-        board = [picture(view, names=names) if "names" in inspect.signature(picture).parameters else picture(view)]
-    else:
+    renderer = renderer_for(kind)
+    if renderer is None:
         return None
-    caption = [lead(view, names=names, story=story)] if lead is not None else []
+    board = [data for _, data in renderer.public_pictures(view, names=names)()]
+    caption = [renderer.lead_picture(view, names=names, story=story)()]
     return _stacked(caption + board)
 
 

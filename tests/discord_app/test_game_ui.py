@@ -54,3 +54,13 @@ def test_a_kind_is_described_once() -> None:
     with pytest.raises(ValueError, match="already has a UI description"):
         register(GameUI("duel"))
     assert register(ui_for("duel")) is ui_for("duel")
+
+
+def test_the_other_front_ends_draw_with_the_same_renderers() -> None:
+    """The terminal and the replay name a game by its kind (`rendering.renderers`); the Discord layer holds the
+    same renderer in the game's description."""
+    from rendering.renderers import renderer_for
+
+    for game in available_games():
+        assert renderer_for(game.name) is ui_for(game.name).renderer is not None
+    assert renderer_for("no-such-game") is None
