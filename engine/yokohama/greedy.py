@@ -63,7 +63,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     elif kind == "agency":
         hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
         house = hire < pw - 1 and pl["warehouse"]["th"] > 0 and pl["yen"] - 2 * hire >= th_cost(state, seat)
-        value = 1.8 * hire + 3.5 * house + 0.3 * min(pw - 1 - hire - house, pl["warehouse"]["assistants"])
+        value = 2.8 * hire + 5.0 * house + 0.3 * min(pw - 1 - hire - house, pl["warehouse"]["assistants"])
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -169,9 +169,10 @@ def worth(state: State, seat: int) -> float:
     value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
     value += goods_worth(pl) + sum(order_worth(pl, o) for o in pl["orders"]) + 2.5 * len(pl["techs"])
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
-    # A Trading House in hand is worth most of its space (8–11 points) less the action that builds
-    # it; at 4.0 it never repaid its ¥4–7 and nobody built one (ruling R7).
-    value += 3.0 * pl["hand"]["shops"] + 6.0 * pl["hand"]["th"]
+    # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
+    # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
+    # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7, third pass).
+    value += 4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"]
     value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     # Majorities are still open to challenge until the end: count half of what they would pay now
@@ -351,7 +352,7 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
             tried[id(action)] = after(state, seat, action)
             values[id(action)] = worth(tried[id(action)], seat)
         ranked = sorted(singles, key=lambda a: -values[id(a)])
-        top = {a["areas"][0] for a in ranked[:SHORTLIST]}
+        top = {a["areas"][0] for a in ranked[:SHORTLIST]} | path_areas(state, seat)
         options = [a for a in options if "pair" in a or set(a["areas"]) <= top]
     best: tuple[Action, State] | None = None
     best_value = float("-inf")
@@ -362,6 +363,44 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
             best, best_value = (action, trial), value
     assert best is not None, "placement is offered only when something can be placed"
     return best[0], best[1], best_value
+
+
+def path_areas(state: State, seat: int) -> set[str]:
+    """Areas that, each given an assistant, would open a walk from the President to the best area
+    it cannot walk to now (movement needs an own assistant in every area entered but the Canal): a President cut
+    off from the Customs or the Church would otherwise take small gains nearby for ever."""
+    pl = state["p"][seat]
+    start = pl["president"]
+    if start is None:
+        return set()
+    reach = reachable(state, seat)
+    goal, best = None, 0.0
+    for area in state["layout"]:
+        if area in reach or area == start or KIND[area] == "canal":
+            continue
+        value = area_promise(state, seat, area, min(5, power(state, seat, area) + 1))
+        if value > best:
+            goal, best = area, value
+    if goal is None:
+        return set()
+    came: dict[str, str | None] = {start: None}
+    queue = [start]
+    for area in queue:
+        if area == goal:
+            break
+        for nxt in state["adjacent"][area]:
+            if nxt not in came:
+                came[nxt] = area
+                queue.append(nxt)
+    if goal not in came:
+        return set()
+    need: set[str] = set()
+    area: str | None = goal
+    while area is not None and area != start:
+        if not pl["placed"].get(area) and KIND[area] != "canal":
+            need.add(area)
+        area = came[area]
+    return need if len(need) <= 3 else set()
 
 
 def best_return(state: State, seat: int) -> float:

@@ -21,7 +21,7 @@ PINS: dict[tuple[str, int, int, int | None], str] = {
     ("yokohama", 2, 1, 400): "ab57e2da93092ab7",
     ("yokohama", 3, 2, 400): "3e3861af8c49cc47",
     ("yokohama", 4, 3, 400): "3060db52b0fa08db",
-    ("yokohama", 4, 4, 400): "97f5c5cd92737b23",
+    ("yokohama", 4, 4, 400): "eb14040b4448dd9c",
     ("duel", 2, 1, None): "5415e454b709e8e8",
     ("duel", 2, 2, None): "02fb30ce8a873e92",
     ("duel", 2, 3, None): "b44ce1ee3c628cac",

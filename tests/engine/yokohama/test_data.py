@@ -230,3 +230,16 @@ def test_every_port_level_has_a_space_and_the_levels_rise_left_to_right() -> Non
         ports = 1 if players == 2 else 2
         dealt = len(levels) * ports + 2 * players
         assert len(parts().orders) - b["orders_removed"][str(players)] - dealt == deck
+
+
+def test_a_quarter_to_a_third_of_shophouse_spaces_carry_the_warehouse_icon() -> None:
+    """RB: "Warehouse icon: Take a token from the Warehouse tile to your hand. The cost is the same as
+    the Employment Agency action"; setup: "8 Shophouse tokens (place 2 in the player's hand and place
+    the remaining 6 on top of the Warehouse tile)". Ruling R7, third pass: with 6 of 72 Shophouse
+    spaces carrying it, two Power-4 actions in five found no Shophouse or Trading House in hand to
+    build; 21 of 72 bring building and the 8-Shophouse ending within reach."""
+    spaces = [space for site in parts().sites.values() for space in site["shops"]]
+    with_icon = sum(1 for space in spaces if "warehouse" in space)
+    assert len(spaces) == 72 and 18 <= with_icon <= 24
+    assert all(set(space) <= {"vp", "yen", "copper", "silk", "tea", "fish", "any_good", "imported", "warehouse", "move"}
+               for space in spaces)
