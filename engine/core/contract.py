@@ -64,7 +64,8 @@ def canonical_state(value: Any) -> str:
         return canonical(value)
     if _may_hold_a_float(raw):
         return canonical(value)
-    return raw.decode()
+    text: str = raw.decode()
+    return text
 
 
 def seat_token(seat: int) -> str:
@@ -392,7 +393,7 @@ class Game(ABC):
 
     def load(self, text: str) -> State:
         """The state stored as `text`, upgraded to today's `schema_version` when it is older."""
-        state = json.loads(text)
+        state: State = json.loads(text)
         if not isinstance(state, dict):
             raise ValueError(f"A stored {self.name} state must be a JSON object.")
         stored = state.get("schema_version", 1)

@@ -40,7 +40,8 @@ def get_game(name: str) -> Game:
     if module_name is None:
         raise KeyError(f"Unknown game '{name}'. Games: {', '.join(sorted(KNOWN_GAMES))}.")
     module = importlib.import_module(module_name)
-    return module.GAME
+    game: Game = module.GAME
+    return game
 
 
 def available_games() -> list[Game]:

@@ -256,7 +256,7 @@ def total_power(state: State, seat: int, act: ActState) -> int:
     own Shop, own Trading House, the Station token, and Telephone."""
     player = state["players"][seat]
     area = act["area"]
-    power = AGENT_POWER if act["kind"] == "agent" else int(act["card"])
+    power: int = AGENT_POWER if act["kind"] == "agent" else int(act["card"])
     if act["extra"]:
         power += act["extra"] + (1 if has_tech(player, "telegram") else 0)
     power += (area in player["shops"]) + (area in player["houses"])

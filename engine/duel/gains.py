@@ -31,14 +31,15 @@ def flip_imported(state: State, seat: int, up_to: int) -> int:
     Always the most: a face-down token is worth more at the end (4 points, not 1), counts for the
     Foreign Agent requirement, and can be spent wherever a face-up one can (ruling "Customs flips")."""
     player = state["players"][seat]
-    n = min(up_to, player["imported_up"])
+    n: int = min(up_to, player["imported_up"])
     player["imported_up"] -= n
     player["imported_down"] += n
     return n
 
 
 def extra_count(player: dict[str, Any]) -> int:
-    return player["extra"]["1"] + player["extra"]["2"]
+    extra: dict[str, int] = player["extra"]
+    return extra["1"] + extra["2"]
 
 
 def gain_extra(state: State, seat: int, value: int) -> bool:

@@ -78,7 +78,8 @@ class DuelGame(StepGame):
         return "It is not your turn; your opponent is deciding."
 
     def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+        phase: str = state["phase"]
+        return phase == "over"
 
     # ----- words ------------------------------------------------------------------------------
     def describe(self, state: State, action: Any) -> str:

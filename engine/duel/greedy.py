@@ -22,7 +22,7 @@ def worth(state: State, seat: int) -> float:
     """Points now plus what resources are likely to turn into."""
     sheet = score_sheet(state)[seat]
     p = state["players"][seat]
-    value = float(sheet["total"] - sheet["yen"] - sheet["goods"] - sheet["imported_up"])
+    value: float = float(sheet["total"] - sheet["yen"] - sheet["goods"] - sheet["imported_up"])
     value += 0.5 * p["money"] + 2.5 * p["imported_up"]
     value += sum(GOOD_WORTH[g] * n for g, n in p["goods"].items())
     value += 1.5 * (p["extra"]["1"] + 1.5 * p["extra"]["2"]) + 3.0 * p["agents_ready"]
@@ -31,7 +31,7 @@ def worth(state: State, seat: int) -> float:
         need = sum(order.cost.values())
         have = sum(min(p["goods"][g], n) for g, n in order.cost.items())
         value += 0.4 * order.points * have / need
-    rounds_left = ROUNDS - state["round"]
+    rounds_left: int = ROUNDS - state["round"]
     value += 0.8 * rounds_left * sum(c.value(up) for c, up in zip(POWER_CARDS, p["upgraded"], strict=True))
     return value
 

@@ -22,7 +22,8 @@ def tech_units(player: PlayerState, production: int, tech: str) -> int:
 
 
 def can_pay_units(player: PlayerState, units: int) -> bool:
-    return player["money"] // RULES.lab_unit_yen + player["imported_up"] + player["imported_down"] >= units
+    payable: int = player["money"] // RULES.lab_unit_yen + player["imported_up"] + player["imported_down"]
+    return payable >= units
 
 
 def ask_or_skip(state: State, seat: int) -> None:

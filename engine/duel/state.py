@@ -115,7 +115,7 @@ def fresh_turn() -> dict[str, Any]:
 
 def draw_orders(state: State, n: int) -> list[int]:
     """Take up to `n` Order cards from the top of the deck (fewer if it runs out)."""
-    deck = state["order_deck"]
+    deck: list[int] = state["order_deck"]
     drawn, state["order_deck"] = deck[:n], deck[n:]
     return drawn
 

@@ -20,6 +20,7 @@ from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, v
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
 from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.task_steps import TASK_STEPS
 
 
 class RollWriteGame(StepGame):
@@ -240,7 +241,7 @@ class RollWriteGame(StepGame):
             "scores": scores,
             "orders_fulfilled": sum(ps["fulfilled"]),
             "achievements": self.achievements(state, seat),
-            "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
+            "sheet": view.sheet_view(state, ps, TASK_STEPS),
         }
 
     # ----- the end ----------------------------------------------------------------------

@@ -42,11 +42,11 @@ LOOK_THROUGH = {"record", "count"}
 def sheet_value(state: State, ps: Sheet) -> float:
     """An estimate of this sheet's final points, from the seat's point of view."""
     data = rules.side_data(state)
-    round_no = state["round"]
+    round_no: int = state["round"]
     left = ROUNDS - round_no + (0 if ps["step"] in ("end", "done") else 1)
     time = left / ROUNDS
     twice = 2.0 if ps["boxes"]["6R"] is None and round_no <= 6 else 1.0
-    value = 0.0
+    value: float = 0.0
     chance: dict[int, float] = {}
     for form in data["forms"]:
         f = form["id"]
@@ -85,14 +85,18 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
                 for i, g in enumerate(data["forms"][f]["goods"])
                 if g == area["good"] and not ps["goods"][f][i]
             )
-            return 1.3 * min(task["left"], slots)
-        return 0.9 * task["left"]
+            left: int = task["left"]
+            return 1.3 * min(left, slots)
+        power_left: int = task["left"]
+        return 0.9 * power_left
     if kind == "good":
         return 1.6
     if kind == "employees":
-        return 0.9 * task["n"]
+        hired: int = task["n"]
+        return 0.9 * hired
     if kind == "chamber":
-        return max(0, task["power"] - 1) * 1.0
+        chamber_power: int = task["power"]
+        return max(0, chamber_power - 1) * 1.0
     return {
         "elite": 2.0 * time + 0.3,
         "shop": 3.0,

@@ -71,7 +71,8 @@ def start_player(players: int, round_no: int, priority: bool) -> int | None:
         if round_no < rule["five_players_first_priority_round"]:
             return None
         # the tile first passes in round 4, so seat 0 keeps it in round 3
-        return (round_no - rule["five_players_first_pass_round"] + 1) % 5
+        first_pass: int = rule["five_players_first_pass_round"]
+        return (round_no - first_pass + 1) % 5
     return (round_no - 1) % players
 
 

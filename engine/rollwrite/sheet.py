@@ -96,7 +96,8 @@ def free_spaces(ps: Sheet, data: dict[str, Any]) -> tuple[int, ...]:
 
 
 def unused_circles(ps: Sheet, row: int) -> int:
-    return ps["written"][row] - ps["crossed"][row]
+    unused: int = ps["written"][row] - ps["crossed"][row]
+    return unused
 
 
 def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
@@ -119,7 +120,8 @@ def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
 # ----- warehouse district -------------------------------------------------------------------
 def available(ps: Sheet, res: str) -> int:
     """Unconsumed money or faith."""
-    return ps[res]["got"] - ps[res]["used"]
+    left: int = ps[res]["got"] - ps[res]["used"]
+    return left
 
 
 def can_pay(ps: Sheet, cost: dict[str, int]) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.steps import Step
 from engine.rollwrite import rules
+from engine.rollwrite.components import rules_data
 from engine.rollwrite.labels import shorten
 from engine.rollwrite.sheet import Sheet, pay, push
 
@@ -78,5 +79,5 @@ def use_phone(state: State, ps: Sheet) -> None:
     """Telephone: "Once per round, by paying 1 money you may write 1 additional circle"."""
     pay(ps, rules.phone_cost())
     ps["phone_round"] = state["round"]
-    circles = rules.rules_data()["telephone"]["circles"]
+    circles = rules_data()["telephone"]["circles"]
     push(ps, [{"t": "employees", "n": circles, "src": "Telephone"}])

@@ -80,7 +80,8 @@ class TaskStep(RollStep):
 
     def ask(self, state: State, task: Task) -> str:
         """The question this task asks (also listed in the sheet view's queue)."""
-        return task["t"]
+        question: str = task["t"]
+        return question
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         return f"First: {self.ask(state, front(state, seat))}."

@@ -9,6 +9,8 @@ in `state["ctx"]`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import State
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
@@ -37,11 +39,8 @@ UNIT_YEN: int = RULES["laboratory"]["unit_yen"]
 
 def has(state: State, seat: int, what: str, n: int = 1) -> bool:
     pl = state["p"][seat]
-    if what == "yen":
-        return pl["yen"] >= n
-    if what == "imported":
-        return pl["imported"] >= n
-    return pl["goods"][what] >= n
+    have: int = pl["yen"] if what == "yen" else pl["imported"] if what == "imported" else pl["goods"][what]
+    return have >= n
 
 
 def spend(state: State, seat: int, what: str, n: int = 1) -> None:
@@ -98,7 +97,7 @@ def open_church(state: State, seat: int, pw: int) -> str:
 
 
 #: How each non-production area's action opens at Power `pw`: its working data, and the stage it asks.
-OPENERS = {
+OPENERS: dict[str, Callable[[State, int, int], str]] = {
     "bank": open_bank,
     "port": open_port,
     "lab": lambda state, seat, pw: "act_lab",

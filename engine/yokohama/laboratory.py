@@ -20,7 +20,7 @@ def tech_units(state: State, seat: int, slot: int) -> int:
     ctx = state["ctx"]
     card = state["labs"][ctx["area"]][slot]
     need = parts().techs[card]["value"] + parts().boards["lab_extra"][slot]
-    units = max(0, need - ctx["power"])
+    units: int = max(0, need - ctx["power"])
     if len(state["p"][seat]["techs"]) >= TECH_SURCHARGE_FROM:
         units += 1
     return units

@@ -51,7 +51,8 @@ def affordable_areas(state: State, seat: int, n: int, exclude: list[str] | tuple
 def spread_limit(state: State, seat: int) -> int:
     """Areas one spread placement may cover (rules.toml `placement`; Newspaper adds one)."""
     rules = parts().rules["placement"]
-    return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
+    limit: int = rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
+    return limit
 
 
 def _spread_key(state: State, seat: int) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
