@@ -19,6 +19,8 @@ from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
+from engine.duel.types import Action
+from engine.duel.view_types import DuelView
 
 NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered options."
 _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
@@ -31,7 +33,7 @@ _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 _TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
 
 
-class DuelGame(StepGame):
+class DuelGame(StepGame[State, Action, DuelView]):
     name = "duel"
     title = "Yokohama Duel"
     min_players = 2
@@ -153,8 +155,8 @@ class DuelGame(StepGame):
         return after["tech_row"] != before["tech_row"] or [len(p["orders_done"]) for p in after["players"]] != done
 
     # ----- views and scores ------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
+    def view(self, state: State, seat: int | None) -> DuelView:
+        return DuelView(**viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """The public score sheet: Church points stay 0 until the end (those cards are face down)."""

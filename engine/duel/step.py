@@ -22,7 +22,7 @@ def fit(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class DuelStep(CandidateStep):
+class DuelStep(CandidateStep[State, Action]):
     #: Whether the free actions (complete an Order, hire a Foreign Agent, Spinning Mill) are offered.
     free: bool = True
     #: Whether a Foreign Agent may be sent from here (only between whole Area actions: ruling 4).

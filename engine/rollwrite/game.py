@@ -19,11 +19,11 @@ from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
-from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.step_base import Action, RollStep
 from engine.rollwrite.task_steps import TASK_STEPS
 
 
-class RollWriteGame(StepGame):
+class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
     name = "rollwrite"
     title = "Yokohama Roll & Write"
     min_players = 1

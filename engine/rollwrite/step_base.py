@@ -23,7 +23,7 @@ Action = dict[str, Any]
 PHONE: Action = {"do": "phone"}
 
 
-class RollStep(Step):
+class RollStep(Step[State, Action]):
     """A Roll & Write step: `choices` are its own options; the Telephone joins them where allowed."""
 
     #: The action kinds (`action["do"]`) this step offers.

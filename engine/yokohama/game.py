@@ -17,12 +17,13 @@ from engine.yokohama import church, endgame, flow, greedy, recalibration, setup,
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
 from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
+from engine.yokohama.types import Action
+from engine.yokohama.view_types import YokohamaView
 
-Action = Any
 NOT_AN_ACTION = "That is not a Yokohama action; choose one of the offered options."
 
 
-class YokohamaGame(StepGame):
+class YokohamaGame(StepGame[State, Action, YokohamaView]):
     name = "yokohama"
     title = "Yokohama"
     min_players = 2
@@ -108,8 +109,8 @@ class YokohamaGame(StepGame):
                 or len(after["order_deck"]) != len(before["order_deck"])
                 or len(after["tech_deck"]) != len(before["tech_deck"]))
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(views.view(state, seat, self.headline(state)))
+    def view(self, state: State, seat: int | None) -> YokohamaView:
+        return YokohamaView(**views.view(state, seat, self.headline(state)))
 
     def headline(self, state: State) -> str:
         if state["over"]:
@@ -135,10 +136,12 @@ class YokohamaGame(StepGame):
     def auto_action(self, state: State, seat: int) -> Action:
         if state["stage"] == "keep":
             return self.legal(state, seat)[0]
-        return greedy.choose(state, seat)
+        chosen: Action = greedy.choose(state, seat)
+        return chosen
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None) -> Action:
         """The look-ahead AI (ai.py), playing from what `seat` may see only."""
-        return search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        chosen: Action = search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        return chosen
 

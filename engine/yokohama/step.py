@@ -18,7 +18,7 @@ LABEL_LIMIT = 80
 DETAIL_LIMIT = 100
 
 
-class YokohamaStep(CandidateStep):
+class YokohamaStep(CandidateStep[State, Action]):
     #: The stage (`state["stage"]`) or pending choice (`state["pending"][0]["kind"]`) this step answers.
     stage: str = ""
     #: The stage as the view and the headline name it ("Port: taking orders").
