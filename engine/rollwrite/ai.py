@@ -25,8 +25,8 @@ from typing import Any
 
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.rollwrite.greedy import greedy_action, sheet_value
+from engine.rollwrite.state_types import State
 
-State = dict[str, Any]
 #: At most this many options (the greedy player's best by its own one-step value) are played out.
 MAX_CANDIDATES = 8
 

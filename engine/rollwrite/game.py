@@ -11,14 +11,15 @@ round begins when the last seat is done.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, cast
 
-from engine.core import IllegalAction, OptionSpec, State, canonical, json_copy, seat_token
+from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
+from engine.rollwrite.state_types import Options, Sheet, State
 from engine.rollwrite.step_base import Action, RollStep
 from engine.rollwrite.task_steps import TASK_STEPS
 
@@ -77,7 +78,7 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         if opts["start_player_priority"] and not rule["min_players"] <= players <= rule["max_players"]:
             low, high = rule["min_players"], rule["max_players"]
             raise IllegalAction(f"Start player priority is played with {low} to {high} players.")
-        state = setup.new_state(players, seed, opts)
+        state = setup.new_state(players, seed, cast(Options, opts))
         state["schema_version"] = self.schema_version
         self._next_round(state)
         return state
@@ -87,7 +88,7 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         for seat in range(state["players"]):
             flow.settle(state, seat)
 
-    def upgrade(self, state: State, from_version: int) -> State:
+    def upgrade(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
         return upgrades.upgrade(state, from_version)
 
     # ----- turns ------------------------------------------------------------------------
@@ -110,7 +111,7 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         the dice, cards, layout and other sheets, which the engine never mutates — with
         the old one; the given state stays untouched as the contract requires.
         """
-        new_state = dict(state)
+        new_state = state.copy()
         new_state["sheets"] = list(state["sheets"])
         new_state["sheets"][seat] = _clone(state["sheets"][seat])
         return new_state
@@ -129,7 +130,8 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         if not 0 <= seat < state.get("players", 0):
             return "You are not playing in this game."
         if waiting_for_start_player(state, seat):
-            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(state['start_player'])})."
+            start = cast(int, state["start_player"])  # waiting for them: they hold the tile
+            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(start)})."
         return "You are done for this round; the others are still playing it."
 
     def why_illegal(self, state: State, seat: int, action: Any) -> str:
@@ -147,7 +149,7 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         if state["over"]:
             return "The game is over"
         if waiting_for_start_player(state, seat):
-            return f"Waiting for the start player ({seat_token(state['start_player'])}) to choose a set"
+            return f"Waiting for the start player ({seat_token(cast(int, state['start_player']))}) to choose a set"
         step = self.step_of(state, seat)
         return step.prompt(state, seat) if step is not None else "Done for this round"
 
@@ -289,7 +291,7 @@ class RollWriteGame(StepGame[State, Action, dict[str, Any]]):
         return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
 
-def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
+def _clone(sheet: Sheet) -> Sheet:
     """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
     return json_copy(sheet)
 

@@ -16,9 +16,9 @@ from engine.core import json_copy
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
-from engine.rollwrite.sheet import Sheet, available, open_forms
+from engine.rollwrite.sheet import available, open_forms
+from engine.rollwrite.state_types import Sheet, State
 
-State = dict[str, Any]
 #: Per-round worth of technologies whose value lies in future rounds.
 ONGOING: dict[str, float] = {
     "newspaper": 0.9,
@@ -108,7 +108,7 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
 
 def _after(state: State, seat: int, action: Any) -> State:
     """The state after this seat's action, copying only what the action can change."""
-    trial = dict(state)
+    trial = state.copy()
     trial["sheets"] = list(state["sheets"])
     trial["sheets"][seat] = json_copy(state["sheets"][seat])
     flow.perform(trial, seat, action)

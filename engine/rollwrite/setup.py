@@ -8,13 +8,11 @@ not depend on the options either, so only the layout changes with the expansions
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Rng, mix_seed
 from engine.rollwrite.components import LEVELS, ROUNDS, areas, employment_cards, rules_data, sheet, technologies
 from engine.rollwrite.sheet import bonus_tasks, new_sheet
+from engine.rollwrite.state_types import Options, State
 
-State = dict[str, Any]
 GOODS_AREAS: tuple[str, ...] = ("fishing", "tea", "silk", "copper")
 
 
@@ -76,7 +74,7 @@ def start_player(players: int, round_no: int, priority: bool) -> int | None:
     return (round_no - 1) % players
 
 
-def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+def new_state(players: int, seed: int, options: Options) -> State:
     area_rows, aside = layout(seed, options["chinatown"], options["chamber_of_commerce"])
     data = sheet(options["side"])
     state: State = {

@@ -13,6 +13,8 @@ Good = Literal["fish", "tea", "silk", "copper"]
 Pick = Literal["A", "B", "C", "D", "E"]
 DieColour = Literal["white", "gray", "black"]
 Building = Literal["elite", "shop", "trading"]
+#: Where a sheet records each kind of building (`sheet[...]`, one flag per row, form or house).
+BuiltKey = Literal["elites", "shops", "trading"]
 Purchase = Literal["elite", "shop", "trading", "good", "cargo"]
 #: A seat's place in its round (`sheet["step"]`).
 RoundStepName = Literal["set", "record", "main", "count", "additional", "end", "done"]
@@ -22,7 +24,9 @@ TaskKind = Literal[
 ]
 #: A bonus icon group: {"money": 2}, {"choice": [{...}, {...}]}, {"exchange": {"pay": ..., "get": ...}}.
 Bonus = dict[str, Any]
-Cost = dict[str, int]
+#: The two resources of the warehouse district, each a row of got/used marks on the sheet.
+Resource = Literal["money", "faith"]
+Cost = dict[Resource, int]
 
 
 class SetAction(TypedDict):

@@ -16,9 +16,9 @@ from engine.core.steps import Step
 from engine.rollwrite import rules
 from engine.rollwrite.components import rules_data
 from engine.rollwrite.labels import shorten
-from engine.rollwrite.sheet import Sheet, pay, push
+from engine.rollwrite.sheet import pay, push
+from engine.rollwrite.state_types import Sheet, State
 
-State = dict[str, Any]
 Action = dict[str, Any]
 PHONE: Action = {"do": "phone"}
 

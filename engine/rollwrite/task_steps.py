@@ -24,6 +24,7 @@ from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_t
 from engine.rollwrite.round_steps import power_tasks
 from engine.rollwrite.shapes import (
     Building,
+    BuiltKey,
     BuyAction,
     ChooseAction,
     EliteAction,
@@ -38,8 +39,6 @@ from engine.rollwrite.shapes import (
     ViaAction,
 )
 from engine.rollwrite.sheet import (
-    Sheet,
-    Task,
     bonus_tasks,
     can_pay,
     cross_good,
@@ -51,9 +50,9 @@ from engine.rollwrite.sheet import (
     push,
     write_circle,
 )
+from engine.rollwrite.state_types import Sheet, State, Task
 from engine.rollwrite.step_base import RollStep
 
-State = dict[str, Any]
 Action = dict[str, Any]
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
@@ -165,7 +164,7 @@ class PlaceBuilding(TaskStep):
     """A free or bought Elite, shop or trading house: which row, order form or trading house."""
 
     #: (state key, action field) of the building this step places.
-    key = ""
+    key: BuiltKey
     field = ""
     taken = ""
 
