@@ -10,8 +10,6 @@ asked real questions; the steps themselves live in round_steps.py and task_steps
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options, note_options
 from engine.rollwrite import rules
@@ -24,12 +22,11 @@ from engine.rollwrite.round_steps import (
     Record,
     waiting_for_start_player,
 )
+from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import gain, push
 from engine.rollwrite.state_types import Resource, State
 from engine.rollwrite.step_base import RollStep
 from engine.rollwrite.task_steps import TASK_STEPS, after_area
-
-Action = dict[str, Any]
 
 ROUND_STEPS: dict[str, RollStep] = {
     step.name: step for step in (ChooseSet(), Record(), MainArea(), CrossOff(), Additional(), EndRound())

@@ -10,14 +10,19 @@ it is a fair stand-in for an absent player, not a strong one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import json_copy
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
+from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import available, open_forms
 from engine.rollwrite.state_types import Sheet, State
+
+if TYPE_CHECKING:
+    from engine.core import Rng
+    from engine.rollwrite.game import RollWriteGame
 
 #: Per-round worth of technologies whose value lies in future rounds.
 ONGOING: dict[str, float] = {
@@ -106,7 +111,7 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
     }.get(kind, 0.0)
 
 
-def _after(state: State, seat: int, action: Any) -> State:
+def _after(state: State, seat: int, action: Action) -> State:
     """The state after this seat's action, copying only what the action can change."""
     trial = state.copy()
     trial["sheets"] = list(state["sheets"])
@@ -124,7 +129,7 @@ def _worth(state: State, seat: int, depth: int) -> float:
     return sheet_value(state, ps)
 
 
-def greedy_action(game: Any, state: State, seat: int) -> Any:
+def greedy_action(game: RollWriteGame, state: State, seat: int) -> Action:
     """The legal action after which this seat's sheet is worth most (first one on ties)."""
     choices = game.legal(state, seat)
     if len(choices) == 1:
@@ -139,6 +144,6 @@ def greedy_action(game: Any, state: State, seat: int) -> Any:
     return best
 
 
-def greedy_policy(game: Any, state: State, seat: int, rng: Any) -> Any:
+def greedy_policy(game: RollWriteGame, state: State, seat: int, rng: Rng) -> Action:
     """`random_playout` policy: the greedy choice (the rng is unused)."""
     return greedy_action(game, state, seat)

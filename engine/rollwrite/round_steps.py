@@ -9,7 +9,7 @@ is queued as tasks (task_steps.py), asked before the round goes on.
 from __future__ import annotations
 
 from operator import ge
-from typing import Any, cast
+from typing import cast
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import GOOD_NAMES, area_name, employment_cards
@@ -25,6 +25,7 @@ from engine.rollwrite.labels import (
 from engine.rollwrite.recording import die_rows, placements
 from engine.rollwrite.scoring import score_end_of_round
 from engine.rollwrite.shapes import (
+    Action,
     AreaAction,
     CircleAction,
     CrossAction,
@@ -38,7 +39,6 @@ from engine.rollwrite.sheet import bonus_tasks, can_pay, free_spaces, pay, push,
 from engine.rollwrite.state_types import RecordState, Sheet, State, Task
 from engine.rollwrite.step_base import RollStep
 
-Action = dict[str, Any]
 #: A Discord menu holds 25 options; longer recording lists are split into single circles.
 MENU_LIMIT = 25
 
@@ -111,7 +111,7 @@ class ChooseSet(RollStep):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "set":
             return ""
-        card = employment_cards()[state["cards"][state["round"] - 1][action["set"]]]
+        card = employment_cards()[state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]]
         n = card["number"]
         return f"Write {n} employee{'s' if n != 1 else ''}, then gain {bonus_text(card['action'])}"
 
@@ -236,7 +236,7 @@ class MainArea(RollStep):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "area":
             return ""
-        return area_detail(state["areas"][action["row"]])
+        return area_detail(state["areas"][cast(AreaAction, action)["row"]])
 
     def prompt(self, state: State, seat: int) -> str:
         again = state["sheets"][seat]["again"]

@@ -10,17 +10,17 @@ any phase" and so belongs to every round step that marks a free choice (ruling R
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.core.steps import Step
 from engine.rollwrite import rules
 from engine.rollwrite.components import rules_data
 from engine.rollwrite.labels import shorten
+from engine.rollwrite.shapes import Action, PhoneAction
 from engine.rollwrite.sheet import pay, push
 from engine.rollwrite.state_types import Sheet, State
 
-Action = dict[str, Any]
-PHONE: Action = {"do": "phone"}
+PHONE: PhoneAction = {"do": "phone"}
 
 
 class RollStep(Step[State, Action]):
@@ -45,9 +45,10 @@ class RollStep(Step[State, Action]):
         return str(action)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        out: list[Action] = [dict(option) for option in self.choices(state, seat)]
+        # fresh dicts of the `shapes` TypedDicts `choices` builds: one cast for the list, none per option
+        out = cast(list[Action], [dict(option) for option in self.choices(state, seat)])
         if self.phone and rules.phone_possible(state, state["sheets"][seat]):
-            out.append(dict(PHONE))
+            out.append(PHONE.copy())
         return out
 
     def apply(self, state: State, seat: int, action: Action) -> None:

@@ -9,7 +9,7 @@ off and queues whatever the answer triggers, in front of everything else (ruling
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
@@ -23,6 +23,7 @@ from engine.rollwrite.components import (
 from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
 from engine.rollwrite.round_steps import power_tasks
 from engine.rollwrite.shapes import (
+    Action,
     Building,
     BuiltKey,
     BuyAction,
@@ -53,7 +54,6 @@ from engine.rollwrite.sheet import (
 from engine.rollwrite.state_types import Sheet, State, Task
 from engine.rollwrite.step_base import RollStep
 
-Action = dict[str, Any]
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
 BUILDING_NOUN: dict[str, str] = {"elite": "an Elite", "shop": "a shop", "trading": "a trading house"}
@@ -117,7 +117,7 @@ class PlaceGood(TaskStep):
         return form_words(state, action)
 
     def detail(self, state: State, action: Action) -> str:
-        return form_detail(state, action["form"]) if action.get("do") == "form" else ""
+        return form_detail(state, cast(FormAction, action)["form"]) if action.get("do") == "form" else ""
 
     def ask(self, state: State, task: Task) -> str:
         good = GOOD_NAMES[task["kind"]] if task["kind"] else "a trade good"
@@ -125,7 +125,7 @@ class PlaceGood(TaskStep):
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
         return super().refusal(state, seat, action)
 
 
@@ -170,11 +170,12 @@ class PlaceBuilding(TaskStep):
 
     def choices(self, state: State, seat: int) -> list[Action]:
         built = state["sheets"][seat][self.key]
-        return [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has]
+        # {"do": "elite", "row": i}, {"do": "shop", "form": i}, {"do": "trading", "house": i}
+        return cast(list[Action], [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has])
 
     def act(self, state: State, seat: int, action: Action) -> None:
         take_front(state, seat)
-        state["sheets"][seat][self.key][action[self.field]] = True
+        state["sheets"][seat][self.key][cast(dict[str, int], action)[self.field]] = True
 
     def ask(self, state: State, task: Task) -> str:
         return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
@@ -203,7 +204,7 @@ class PlaceShop(PlaceBuilding):
         return f"Shop on {form_text(state, action['form'])}"
 
     def detail(self, state: State, action: Action) -> str:
-        return form_detail(state, action["form"]) if action.get("do") == "shop" else ""
+        return form_detail(state, cast(ShopAction, action)["form"]) if action.get("do") == "shop" else ""
 
 
 class PlaceTrading(PlaceBuilding):
@@ -218,7 +219,7 @@ class PlaceTrading(PlaceBuilding):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "trading":
             return ""
-        house = rules.side_data(state)["trading_houses"][action["house"]]
+        house = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]
         return "2 VP per fulfilled order " + ", ".join(str(f + 1) for f in house["forms"])
 
 
@@ -297,7 +298,7 @@ class Chamber(TaskStep):
     def detail(self, state: State, action: Action) -> str:
         from engine.rollwrite.round_steps import area_detail
 
-        return area_detail(action["area"]) if action.get("do") == "via" else ""
+        return area_detail(cast(ViaAction, action)["area"]) if action.get("do") == "via" else ""
 
     def ask(self, state: State, task: Task) -> str:
         return f"Chamber of Commerce: choose an area to use with {rules.chamber_power(task['power'])} power"
@@ -361,10 +362,10 @@ class SpendPower(TaskStep):
 
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") == "tech":
-            text: str = technologies()[action["tech"]]["text"]
+            text: str = technologies()[cast(TechAction, action)["tech"]]["text"]
             return text
         if action.get("do") == "form":
-            return form_detail(state, action["form"])
+            return form_detail(state, cast(FormAction, action)["form"])
         return ""
 
     def ask(self, state: State, task: Task) -> str:
@@ -373,11 +374,11 @@ class SpendPower(TaskStep):
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         ps, task = state["sheets"][seat], front(state, seat)
         if action.get("do") == "buy" and action.get("what") in PURCHASE_WORDS:
-            return self._buy_refusal(state, ps, task, action["what"])
+            return self._buy_refusal(state, ps, task, cast(BuyAction, action)["what"])
         if action.get("do") == "tech" and action.get("tech") in technologies():
-            return self._tech_refusal(state, task, action["tech"])
+            return self._tech_refusal(state, task, cast(TechAction, action)["tech"])
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
         return super().refusal(state, seat, action)
 
     @staticmethod
