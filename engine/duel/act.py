@@ -7,9 +7,11 @@ importing each other.
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.cards import AREAS, RULES, TRADING_HOUSE_COSTS
 from engine.duel.state import house_owner, shops_left
+from engine.duel.types import ActState, State
 
 
 def new_act(kind: str, area: str | None, via: str | None) -> dict[str, object]:
@@ -28,7 +30,7 @@ def new_act(kind: str, area: str | None, via: str | None) -> dict[str, object]:
 def finish_act(state: State, seat: int) -> None:
     """Close the act and owe the 5-Power Bonus step (Power 5+) and construction step (Power 4+)."""
     turn = state["turn"]
-    act = turn["act"]
+    act = cast(ActState, turn["act"])
     power, area = act["power"], act["area"]
     if power >= RULES.bonus_power and state["bonus_row"]:
         turn["bonus"] = {"power": power}

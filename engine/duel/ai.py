@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, State, canonical, json_copy, mix_seed
+from engine.core import Rng, canonical, json_copy, mix_seed
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.greedy import _after, _settle, greedy_action, worth
 from engine.duel.scoring import score_sheet
+from engine.duel.types import State
 
 #: At most this many options (the greedy player's best by its own value) are played out.
 TOP_K = 3
@@ -79,7 +80,8 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 
     seen_church = set(world["church_row"]) | set(me["church"])
     church_pool = rng.shuffled([c for c in range(len(CHURCH)) if c not in seen_church])
-    for holder, key in ((other, "church"), (world, "church_box")):
+    church_slots: tuple[tuple[Any, str], ...] = ((other, "church"), (world, "church_box"))
+    for holder, key in church_slots:
         size = len(holder[key])
         holder[key], church_pool = church_pool[:size], church_pool[size:]
 

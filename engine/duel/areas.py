@@ -1,5 +1,5 @@
 """One Area action (a turn's Area Action step or a Foreign Agent), from choosing the Area to its
-effect, as a chain of small decisions kept in `state["turn"]["act"]`.
+effect, as a chain of small decisions kept in `cast(ActState, state["turn"]["act"])`.
 
 Steps of an act: "area" (Foreign Agent only: pick any Area) -> "power" (Power card and Extra Power
 card) -> "telephone" (if Telephone can be used) -> the effect, which for Church, Port, Chinatown and
@@ -10,7 +10,8 @@ construction steps the Power allows.
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel import chinatown, church, laboratory, port
 from engine.duel.act import finish_act, new_act
 from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, GOOD_NAMES, RULES
@@ -18,7 +19,7 @@ from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
 from engine.duel.step import DuelStep
-from engine.duel.types import Action, ActState, Candidate, PlayerState
+from engine.duel.types import Action, ActState, Candidate, PlayerState, State
 
 #: Techs that let the Area Action step select a Used Area, once per round each.
 USED_AREA_TECHS: tuple[str, ...] = ("tram", "stagecoach", "station")
@@ -112,7 +113,7 @@ class AgentAreaStep(DuelStep):
         return [({"do": "area", "area": area}, None) for area in AREA_IDS]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         act["area"] = action["area"]
         act["step"] = "power"
         after_area_chosen(state, seat)
@@ -137,7 +138,7 @@ class PowerStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         if act["kind"] == "agent":
             return [({"do": "power", "extra": e}, self._extra_refusal(player, e)) for e in (0, 1, 2)]
         lowest = lowest_card(player)
@@ -154,7 +155,7 @@ class PowerStep(DuelStep):
         """The allowed candidates, in order, without writing the refusals (asked after every Area choice)."""
         player = state["players"][seat]
         extras = [e for e in (0, 1, 2) if self._extra_refusal(player, e) is None]
-        if state["turn"]["act"]["kind"] == "agent":
+        if cast(ActState, state["turn"]["act"])["kind"] == "agent":
             return [{"do": "power", "extra": e} for e in extras]
         lowest = lowest_card(player)
         any_card = tech_ready(player, "postal_system")
@@ -173,7 +174,7 @@ class PowerStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         seat = state["current"]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         extra = action["extra"]
         card = action.get("card", AGENT_POWER)
         trial = {**act, "card": card, "extra": extra, "phone": False}
@@ -184,7 +185,7 @@ class PowerStep(DuelStep):
         return f"{played}{plus}: Power {power} at {area.name} → {area.effect_text(power)}"
 
     def prompt(self, state: State, seat: int) -> str:
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         where = AREAS[act["area"]].name
         if act["kind"] == "agent":
             return f"{where}: your Foreign Agent has Power {AGENT_POWER}; add an Extra Power card?"
@@ -197,7 +198,7 @@ class PowerStep(DuelStep):
 
 def play_power(state: State, seat: int, action: Action) -> None:
     player = state["players"][seat]
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     area = act["area"]
     if act["kind"] == "main":
         value = action["card"]
@@ -235,11 +236,11 @@ class TelephoneStep(DuelStep):
             player = state["players"][seat]
             player["money"] -= RULES.telephone_cost
             player["tilted"].append("telephone")
-            state["turn"]["act"]["phone"] = True
+            cast(ActState, state["turn"]["act"])["phone"] = True
         resolve(state, seat)
 
     def text(self, state: State, action: Action) -> str:
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
         effect = AREAS[act["area"]].effect_text(power)
         if action["use"]:
@@ -247,7 +248,7 @@ class TelephoneStep(DuelStep):
         return f"Do not use Telephone (Power {power} → {effect})"
 
     def prompt(self, state: State, seat: int) -> str:
-        power = total_power(state, seat, state["turn"]["act"])
+        power = total_power(state, seat, cast(ActState, state["turn"]["act"]))
         return f"Your Power is {power}: pay ¥{RULES.telephone_cost} with Telephone for +1?"
 
 
@@ -279,7 +280,7 @@ def power_story(state: State, seat: int, act: ActState, power: int) -> str:
 
 def resolve(state: State, seat: int) -> None:
     """Carry out the Area action at the act's total Power."""
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     player = state["players"][seat]
     area = act["area"]
     power = total_power(state, seat, act)
@@ -311,7 +312,7 @@ def resolve(state: State, seat: int) -> None:
 
 def follow_up(state: State, seat: int, area: str, strength: int) -> None:
     """The Areas that ask further questions; the others' action is complete."""
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     if area == "church":
         act["step"] = "church"
         church.ask_or_skip(state, seat)

@@ -9,13 +9,13 @@ construction step is owed — never inside another Area action (ruling 4).
 
 from __future__ import annotations
 
-from engine.core import State, canonical
+from engine.core import canonical
 from engine.duel.act import new_act, suspend_owed_steps
 from engine.duel.cards import GOOD_NAMES, HIRE_REQUIREMENTS, HIRES, ORDERS, RULES, reward_text
 from engine.duel.gains import gain_reward
 from engine.duel.state import has_tech, log, name, tech_ready
 from engine.duel.text import needs_text, order_detail, order_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, Candidate, PlayerState, State
 
 
 def missing_goods(player: PlayerState, card: int) -> list[str]:

@@ -6,11 +6,9 @@ Kept in one place because several areas and cards hand out the same icons.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import State
 from engine.duel.cards import EXTRA_HAND_LIMIT, GOODS
 from engine.duel.state import draw_orders, has_tech, log, name
+from engine.duel.types import PlayerState, State
 
 
 def gain_copper(state: State, seat: int, amount: int, mining_applies: bool) -> int:
@@ -37,7 +35,7 @@ def flip_imported(state: State, seat: int, up_to: int) -> int:
     return n
 
 
-def extra_count(player: dict[str, Any]) -> int:
+def extra_count(player: PlayerState) -> int:
     extra: dict[str, int] = player["extra"]
     return extra["1"] + extra["2"]
 

@@ -7,9 +7,9 @@ prompts, labels and details derive from one declaration per rule (`engine.core.s
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
-from engine.core import OptionSpec, State, json_copy, seat_token
+from engine.core import OptionSpec, json_copy, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.core.wording import told_by
@@ -19,7 +19,7 @@ from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
-from engine.duel.types import Action
+from engine.duel.types import Action, DuelOptions, State
 from engine.duel.view_types import DuelView
 
 NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered options."
@@ -50,7 +50,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
     # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        return new_state(seed, self.normalize_options(options))
+        return new_state(seed, cast(DuelOptions, self.normalize_options(options)))
 
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
@@ -196,7 +196,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         return ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
     # ----- stored games ----------------------------------------------------------------------------
-    def upgrade(self, state: State, from_version: int) -> State:
+    def upgrade(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Schema 1 -> 2: the log names seats by token, counts its events, and the turn can keep
         steps a Foreign Agent interrupted."""
         if from_version == 1:

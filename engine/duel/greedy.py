@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, State, json_copy, mix_seed
+from engine.core import Rng, json_copy, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
+from engine.duel.types import State
 
 GOOD_WORTH = {"tea": 0.7, "fish": 0.8, "silk": 1.0, "copper": 1.4}
 SETTLE_LIMIT = 40

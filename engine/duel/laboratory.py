@@ -3,7 +3,8 @@ more for the 4th Technology on); the Technology's on-gain effects (Letterpress, 
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.act import finish_act
 from engine.duel.cards import AREA_IDS, AREAS, RULES, TECHS
 from engine.duel.free import FREE
@@ -11,7 +12,7 @@ from engine.duel.gains import gain_extra
 from engine.duel.state import has_tech, log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import tech_detail, tech_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, ActState, Candidate, PlayerState, State
 
 
 def tech_units(player: PlayerState, production: int, tech: str) -> int:
@@ -42,7 +43,7 @@ class TechStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        production = state["turn"]["act"]["strength"]
+        production = cast(ActState, state["turn"]["act"])["strength"]
         result: list[Candidate] = []
         for tech in state["tech_row"]:
             units = tech_units(player, production, tech)
@@ -54,7 +55,7 @@ class TechStep(DuelStep):
 
     def take(self, state: State, seat: int, action: Action) -> None:
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         tech = action["tech"]
         if tech is None:
             log(state, f"{name(seat)} takes no Technology")
@@ -70,7 +71,7 @@ class TechStep(DuelStep):
 
     def _units(self, state: State, action: Action) -> int:
         player = state["players"][state["current"]]
-        return tech_units(player, state["turn"]["act"]["strength"], action["tech"])
+        return tech_units(player, cast(ActState, state["turn"]["act"])["strength"], action["tech"])
 
     def text(self, state: State, action: Action) -> str:
         if action["tech"] is None:
@@ -83,7 +84,8 @@ class TechStep(DuelStep):
         return tech_detail(action["tech"], self._units(state, action))
 
     def prompt(self, state: State, seat: int) -> str:
-        return (f"Production {state['turn']['act']['strength']}: choose a Technology; each missing point costs "
+        production = cast(ActState, state["turn"]["act"])["strength"]
+        return (f"Production {production}: choose a Technology; each missing point costs "
                 f"¥{RULES.lab_unit_yen} or an Imported Good.")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
@@ -99,7 +101,7 @@ class PayStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        units = state["turn"]["act"]["units"]
+        units = cast(ActState, state["turn"]["act"])["units"]
         result: list[Candidate] = []
         for up in range(min(units, player["imported_up"]) + 1):
             for down in range(min(units - up, player["imported_down"]) + 1):
@@ -112,10 +114,10 @@ class PayStep(DuelStep):
         pay_tech(state, seat, action["up"], action["down"])
 
     def text(self, state: State, action: Action) -> str:
-        return "Pay " + payment_text(state["turn"]["act"]["units"], action["up"], action["down"])
+        return "Pay " + payment_text(cast(ActState, state["turn"]["act"])["units"], action["up"], action["down"])
 
     def prompt(self, state: State, seat: int) -> str:
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         return (f"Pay {act['units']} time(s) ¥{RULES.lab_unit_yen} or an Imported Good for "
                 f"{TECHS[act['tech']].name}.")
 
@@ -132,7 +134,7 @@ def payment_text(units: int, up: int, down: int) -> str:
 
 def pay_tech(state: State, seat: int, up: int, down: int) -> None:
     player = state["players"][seat]
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     tech = act["tech"]
     player["imported_up"] -= up
     player["imported_down"] -= down

@@ -8,10 +8,10 @@ rule that decides and the words that explain it are the same code and cannot dri
 
 from __future__ import annotations
 
-from engine.core import State, json_copy
+from engine.core import json_copy
 from engine.core.steps import CandidateStep
 from engine.duel.free import FREE
-from engine.duel.types import Action
+from engine.duel.types import Action, State
 
 LABEL_LIMIT = 80
 DETAIL_LIMIT = 100

@@ -7,7 +7,9 @@ Each decision is a `DuelStep`; the Area action's own chain of steps lives in `ar
 
 from __future__ import annotations
 
-from engine.core import Rng, State
+from typing import cast
+
+from engine.core import Rng
 from engine.duel import areas
 from engine.duel.cards import (
     AREAS,
@@ -24,7 +26,7 @@ from engine.duel.gains import discard_extra, gain_extra, gain_reward
 from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left
 from engine.duel.step import LABEL_LIMIT, DuelStep
 from engine.duel.text import order_detail, order_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, Candidate, PlayerState, State
 
 OWED = "Finish the 5-Power Bonus and construction steps first."
 
@@ -110,7 +112,7 @@ class BonusStep(DuelStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         card = action["card"]
         turn = state["turn"]
-        tiers = bonus_tiers(turn["bonus"]["power"])
+        tiers = bonus_tiers(cast(dict[str, int], turn["bonus"])["power"])
         turn["bonus"] = None
         state["bonus_row"].remove(card)
         state["bonus_discard"].append(card)
@@ -138,7 +140,7 @@ class BonusStep(DuelStep):
         return "Power 5: {}; 6: {}; 7+: {}".format(*(reward_text(r) for r in rewards))
 
     def prompt(self, state: State, seat: int) -> str:
-        power = state["turn"]["bonus"]["power"]
+        power = cast(dict[str, int], state["turn"]["bonus"])["power"]
         tiers = bonus_tiers(power)
         return f"Power {power}: choose a Power Bonus card ({tiers} reward{'s' if tiers != 1 else ''} each)."
 
@@ -158,7 +160,7 @@ def refill_bonus(state: State) -> None:
             rng = Rng.of(state)
             state["bonus_deck"] = rng.shuffled(state["bonus_discard"])
             state["bonus_discard"] = []
-            rng.store(state)
+            state["rng"] = rng.state
         state["bonus_row"].append(state["bonus_deck"].pop(0))
 
 
@@ -178,7 +180,7 @@ class BuildStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        area = state["turn"]["build"]["area"]
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
         where = AREAS[area].name
         money = player["money"]
         shop: str | None = None
@@ -201,7 +203,7 @@ class BuildStep(DuelStep):
 
     def take(self, state: State, seat: int, action: Action) -> None:
         player = state["players"][seat]
-        area = state["turn"]["build"]["area"]
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
         state["turn"]["build"] = None
         if action["what"] == "shop":
             player["money"] -= RULES.shop_cost
@@ -224,7 +226,8 @@ class BuildStep(DuelStep):
         return "Build nothing"
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Build a Shop or a Trading House at {AREAS[state['turn']['build']['area']].name}, or nothing."
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
+        return f"Build a Shop or a Trading House at {AREAS[area].name}, or nothing."
 
     def waiting(self, state: State, seat: int) -> str:
         return OWED
