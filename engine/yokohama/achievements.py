@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.board import built_categories
 from engine.yokohama.components import GOODS, parts
+from engine.yokohama.types import State
 
 
 def meets(state: State, seat: int, card_id: str) -> bool:

@@ -6,7 +6,6 @@ actions Spinning Mill and University; "start the main action" / "end the turn" a
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech, power
@@ -14,7 +13,7 @@ from engine.yokohama.components import GOODS, area_name, parts
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text, power_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 #: Spinning Mill's exchange and University's price (technologies.toml `effect_terms`).
 SPIN = parts().effect_terms["spinning_mill"]

@@ -6,12 +6,11 @@ in one decision (or the Trading Houses first when that list is too long).
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.board import ONE_STEP_LIMIT, SHOP_COST, th_cost
 from engine.yokohama.rewards import take_from_warehouse
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import yen_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 HIRE_NAMES = {"assistant": "assistant", "shop": "Shophouse", "th": "Trading House"}
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import State
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
 from engine.yokohama.rewards import effect_gain, gain_goods, log
-from engine.yokohama.types import Action
+from engine.yokohama.types import Action, State
 
 RULES = parts().rules
 #: Goods produced at Power 1..5, per production area kind (rulebook Area tables).
@@ -45,8 +44,10 @@ def has(state: State, seat: int, what: str, n: int = 1) -> bool:
 
 def spend(state: State, seat: int, what: str, n: int = 1) -> None:
     pl = state["p"][seat]
-    if what in ("yen", "imported"):
-        pl[what] -= n
+    if what == "yen":
+        pl["yen"] -= n
+    elif what == "imported":
+        pl["imported"] -= n
     else:
         pl["goods"][what] -= n
 

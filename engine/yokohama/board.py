@@ -5,8 +5,8 @@ Pure functions of the state; nothing here changes it.
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.components import parts
+from engine.yokohama.types import State
 
 MAX_POWER: int = parts().rules["max_power"]
 #: Area kind and technology effect by id: these questions are asked millions of times in a

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.areas import EXCHANGES, has, spend
 from engine.yokohama.components import parts
 from engine.yokohama.rewards import grant
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 def trade_text(trade: str) -> str:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import State
 from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
 from engine.yokohama.components import parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import faith_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Board, Candidate, State
 
 NONE_TEXT = "Place no assistant on the board"
 
@@ -83,8 +82,10 @@ def reopen_church_choice(state: State) -> None:
     ctx = state["ctx"]
     pl = state["p"][state["seat"]]
     for kind in ctx.get("paid", []):
-        if kind in ("yen", "imported"):
-            pl[kind] += 1
+        if kind == "yen":
+            pl["yen"] += 1
+        elif kind == "imported":
+            pl["imported"] += 1
         else:
             pl["goods"][kind] += 1
     ctx.pop("space", None)
@@ -103,7 +104,7 @@ def choose_pawn(state: State, seat: int) -> None:
 def place_pawn(state: State, seat: int, source: str) -> None:
     """The assistant goes onto the board for good; the space pays its reward (+ Winery/Brickyard)."""
     ctx = state["ctx"]
-    board = ctx["board"]
+    board: Board = ctx["board"]
     if source == "area":
         add_assistants(state, seat, ctx["area"], -1)
     else:
@@ -116,7 +117,7 @@ def place_pawn(state: State, seat: int, source: str) -> None:
     state["stage"] = "after_action"
 
 
-def space_refusal(state: State, seat: int, board: str, action: Action) -> str:
+def space_refusal(state: State, seat: int, board: Board, action: Action) -> str:
     space = action.get("space")
     if not isinstance(space, int) or not 0 <= space < len(state[board]):
         return f"The {board.capitalize()} board has no such space."

@@ -3,12 +3,13 @@ Telephone's choice at recovery (rulebook "5-Power Bonus", "Construction", "Recov
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.areas import build_options, recover_all
 from engine.yokohama.components import area_name, parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 class BonusStep(YokohamaStep):
@@ -25,7 +26,7 @@ class BonusStep(YokohamaStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         area = state["ctx"]["area"]
         if action["do"] == "bonus_take":
-            token = state["tokens"][area]
+            token = cast(int, state["tokens"][area])  # offered only while the token is there
             state["tokens"][area] = None
             state["p"][seat]["tokens"].append(token)
             grant(state, seat, parts().power_tokens[token]["reward"])
@@ -35,7 +36,7 @@ class BonusStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         if action["do"] == "bonus_skip":
             return "Leave the 5-Power token"
-        token = state["tokens"][state["ctx"]["area"]]
+        token = cast(int, state["tokens"][state["ctx"]["area"]])
         return f"Take the 5-Power token: {reward_text(parts().power_tokens[token]['reward'])}"
 
     def prompt(self, state: State, seat: int) -> str:

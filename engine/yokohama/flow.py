@@ -9,7 +9,6 @@ decision (or the end of the game) is reached, so `legal` never has to look ahead
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options
 from engine.yokohama import (
@@ -30,7 +29,7 @@ from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 class KeepStep(YokohamaStep):

@@ -11,8 +11,8 @@ Postal System change these rules as the technology cards say.
 from __future__ import annotations
 
 from heapq import heappop, heappush
+from typing import cast
 
-from engine.core import State
 from engine.yokohama.board import (
     KIND,
     ONE_STEP_LIMIT,
@@ -27,7 +27,7 @@ from engine.yokohama.components import area_kind, area_name
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, yen_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 def entry_cost(state: State, seat: int, area: str) -> int:
@@ -292,7 +292,7 @@ class MoveStep(YokohamaStep):
         elif do == "tram_to":
             arrive(state, seat, action["area"])
         elif do == "station":
-            arrive(state, seat, state["station"])
+            arrive(state, seat, cast(str, state["station"]))  # offered only once the Station is built
         elif do == "no_entry":
             log(state, "found no area to enter: no Area Action")
             state["stage"] = "second"
@@ -310,7 +310,7 @@ class MoveStep(YokohamaStep):
         if do == "tram_to":
             return f"Tram to {area_name(area)} (free) → {arrival_text(state, state['seat'], area)}"
         if do == "station":
-            station = state["station"]
+            station = cast(str, state["station"])
             return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
         if do == "no_entry":
             return "No area open to your President: no Area Action this turn"
@@ -356,7 +356,7 @@ class MovingStep(MoveStep):
     kinds = ("go",)
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        here, start = state["p"][seat]["president"], state["ctx"]["start"]
+        here, start = cast(str, state["p"][seat]["president"]), state["ctx"]["start"]  # on the way: on the board
         return [({"do": "go", "area": a}, None) for a in routes(state, seat, here, start)]
 
     def single_answer(self, state: State, seat: int) -> Action | None:

@@ -19,7 +19,6 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 
-from engine.core import State
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
     action_areas,
@@ -32,7 +31,7 @@ from engine.yokohama.components import area_name, parts
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import cost_text, fit
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 from engine.yokohama.view_types import PlacementMenu
 
 

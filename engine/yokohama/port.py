@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import State
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, reward_text
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import fit, order_label, order_pays, order_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 def port_slots(state: State, seat: int) -> list[int]:

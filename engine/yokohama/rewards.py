@@ -7,11 +7,10 @@ active player settles one at a time before the turn goes on (state["pending"]).
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
 from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, State
 
 
 def log(state: State, text: str) -> None:

@@ -9,10 +9,9 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.core.steps import CandidateStep, note_options
 from engine.core.wording import third_person
-from engine.yokohama.types import Action
+from engine.yokohama.types import Action, State
 
 LABEL_LIMIT = 80
 DETAIL_LIMIT = 100

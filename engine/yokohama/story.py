@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.core import State, seat_token
+from engine.core import seat_token
 from engine.yokohama import flow
 from engine.yokohama.components import GOOD_NAMES, GOODS, area_name
+from engine.yokohama.types import State
 
 
 def narrate(before: State, seat: int, action: Any, after: State) -> str:

@@ -6,10 +6,10 @@ lives here, built from the component data only.
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.board import MAX_POWER, power
 from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
 from engine.yokohama.step import LABEL_LIMIT
+from engine.yokohama.types import State
 
 FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}
 

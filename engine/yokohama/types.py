@@ -2,7 +2,8 @@
 
 Every action is a JSON object with a `do` key naming its kind; each kind belongs to one decision
 step (engine/yokohama/flow.py lists them; "place", "go", "tech" and "return" are shared by the steps
-of one decision split in two). The state stays a plain JSON dict (engine.core.State).
+of one decision split in two). The state is a plain JSON dict at run time; `YokohamaState` and its
+parts give its shape to the type checker.
 """
 
 # No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
@@ -13,6 +14,8 @@ Good = Literal["copper", "silk", "tea", "fish"]
 #: What a Church space may be paid with, one of each kind (rules.toml `church.faith_kinds`).
 FaithItem = Literal["copper", "silk", "tea", "fish", "yen", "imported"]
 Token = Literal["assistant", "shop", "th"]
+#: The two management boards (`state["church"]`, `state["customs"]`).
+Board = Literal["church", "customs"]
 
 
 class KeepAction(TypedDict):
@@ -169,6 +172,109 @@ MoveToChoice = TypedDict("MoveToChoice", {"kind": Literal["move_to"], "from": st
 
 
 PendingItem = AnyGoodChoice | PlainChoice | MoveToChoice
+
+# ----- the state (`setup.new_state`; plain JSON dicts at run time, stored as text) -----------------
+class Stock(TypedDict):
+    """Assistants, shops and Trading Houses in a player's hand or warehouse."""
+
+    assistants: int
+    shops: int
+    th: int
+
+
+class Merc(TypedDict):
+    """A Foreign Mercenary card a player took, and whether it has been sent."""
+
+    country: str
+    used: bool
+
+
+class PlayerState(TypedDict):
+    """A player's board (`state["p"][seat]`)."""
+
+    yen: int
+    vp: int
+    goods: dict[str, int]
+    imported: int
+    hand: Stock
+    warehouse: Stock
+    president: str | None
+    #: Assistants on each area.
+    placed: dict[str, int]
+    orders: list[int]
+    #: Order cards dealt at setup, one to keep.
+    keep: list[int]
+    done: list[int]
+    techs: list[int]
+    mercs: list[Merc]
+    #: 5-Power tokens taken.
+    tokens: list[int]
+    flags: dict[str, bool]
+
+
+class Site(TypedDict):
+    """An area's Building Site card and who built on it (seats; None: free)."""
+
+    card: int
+    shops: list[int | None]
+    th: int | None
+
+
+class AchievementState(TypedDict):
+    id: str
+    claimed: list[int]
+
+
+class EndState(TypedDict):
+    """End conditions met so far, and the round that is the last (None: not yet known)."""
+
+    reasons: list[str]
+    final_round: int | None
+
+
+class YokohamaState(TypedDict):
+    """A whole game: the boards dealt at `new()`, the decks, every player's board, and where the turn stands."""
+
+    game: Literal["yokohama"]
+    players: int
+    options: dict[str, Any]
+    layout: list[str]
+    rows: list[int]
+    adjacent: dict[str, list[str]]
+    sites: dict[str, Site]
+    #: The 5-Power token on each area (None: taken).
+    tokens: dict[str, int | None]
+    station: str | None
+    #: Order cards face up at each Port (None: an empty space).
+    ports: dict[str, list[int | None]]
+    order_deck: list[int]
+    #: Technology cards face up at each Laboratory (None: an empty space).
+    labs: dict[str, list[int | None]]
+    tech_deck: list[int]
+    achievements: list[AchievementState]
+    #: Church and Customs spaces: the seat on each (-1: the neutral pawn; None: free).
+    church: list[int | None]
+    customs: list[int | None]
+    #: Foreign Mercenary cards left by country.
+    mercs: dict[str, int]
+    p: list[PlayerState]
+    seat: int
+    round: int
+    turns: int
+    #: The decision under way (a step's `stage`).
+    stage: str
+    #: The working data of the action under way (its area, Power, what it drew): differs from step to step.
+    ctx: dict[str, Any]
+    #: Reward choices to settle first, one at a time.
+    pending: list[dict[str, Any]]
+    end: EndState
+    over: bool
+    log: list[str]
+    rng: int
+    schema_version: NotRequired[int]
+
+
+State = YokohamaState
 
 #: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
 #: and tests/engine/yokohama/test_types.py checks every offered action against them).
