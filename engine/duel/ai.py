@@ -41,7 +41,7 @@ from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.greedy import _after, _settle, greedy_action, worth
 from engine.duel.scoring import score_sheet
-from engine.duel.types import State
+from engine.duel.types import Action, State
 
 #: At most this many options (the greedy player's best by its own value) are played out.
 TOP_K = 3
@@ -120,7 +120,7 @@ def _play_out(state: State) -> State:
     return state
 
 
-def _one_step(world: State, seat: int, action: dict[str, Any]) -> float:
+def _one_step(world: State, seat: int, action: Action) -> float:
     """The greedy player's own value of an option (its ranking, used to pick the candidates)."""
     if action.get("do") == "end":
         return worth(world, seat)
@@ -129,7 +129,7 @@ def _one_step(world: State, seat: int, action: dict[str, Any]) -> float:
 
 
 def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-              clock: Clock | None = None) -> dict[str, Any]:
+              clock: Clock | None = None) -> Action:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
     `time.perf_counter`), checked inside the work."""
     deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too

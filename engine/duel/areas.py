@@ -19,10 +19,20 @@ from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
 from engine.duel.step import DuelStep
-from engine.duel.types import Action, ActState, Candidate, PlayerState, State
+from engine.duel.types import (
+    Action,
+    ActState,
+    AreaAction,
+    Candidate,
+    PlayerState,
+    PowerAction,
+    State,
+    TelephoneAction,
+    Via,
+)
 
 #: Techs that let the Area Action step select a Used Area, once per round each.
-USED_AREA_TECHS: tuple[str, ...] = ("tram", "stagecoach", "station")
+USED_AREA_TECHS: tuple[Via, ...] = ("tram", "stagecoach", "station")
 VIA_NAMES = {"tram": "Tram", "stagecoach": "Stagecoach", "station": "Station"}
 AREA_GOODS = {"tea": "tea", "fishing": "fish", "silk": "silk"}
 
@@ -113,12 +123,14 @@ class AgentAreaStep(DuelStep):
         return [({"do": "area", "area": area}, None) for area in AREA_IDS]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaAction, action)
         act = cast(ActState, state["turn"]["act"])
         act["area"] = action["area"]
         act["step"] = "power"
         after_area_chosen(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaAction, action)
         return "Foreign Agent to " + area_text(state, state["current"], action["area"], None, agent=True)
 
     def prompt(self, state: State, seat: int) -> str:
@@ -173,6 +185,7 @@ class PowerStep(DuelStep):
         play_power(state, seat, action)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(PowerAction, action)
         seat = state["current"]
         act = cast(ActState, state["turn"]["act"])
         extra = action["extra"]
@@ -197,6 +210,7 @@ class PowerStep(DuelStep):
 
 
 def play_power(state: State, seat: int, action: Action) -> None:
+    action = cast(PowerAction, action)
     player = state["players"][seat]
     act = cast(ActState, state["turn"]["act"])
     area = act["area"]
@@ -232,6 +246,7 @@ class TelephoneStep(DuelStep):
         return [({"do": "telephone", "use": True}, why), ({"do": "telephone", "use": False}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TelephoneAction, action)
         if action["use"]:
             player = state["players"][seat]
             player["money"] -= RULES.telephone_cost
@@ -240,6 +255,7 @@ class TelephoneStep(DuelStep):
         resolve(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(TelephoneAction, action)
         act = cast(ActState, state["turn"]["act"])
         power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
         effect = AREAS[act["area"]].effect_text(power)

@@ -10,7 +10,7 @@ from engine.duel.cards import GOOD_NAMES, RULES
 from engine.duel.gains import gain_copper
 from engine.duel.state import log, name
 from engine.duel.step import DuelStep
-from engine.duel.types import Action, ActState, Candidate, State
+from engine.duel.types import Action, ActState, Candidate, ExchangeAction, SimpleAction, State
 
 #: Chinatown prices in ¥ (buying and selling are both allowed except for Imported Goods).
 CHINATOWN_PRICES: dict[str, int] = RULES.chinatown_prices
@@ -38,9 +38,10 @@ class ExchangeStep(DuelStep):
         return result + [({"do": "stop"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ExchangeAction | SimpleAction, action)
         player = state["players"][seat]
         act = cast(ActState, state["turn"]["act"])
-        good: str = action["good"] if action["do"] != "stop" else ""
+        good: str = cast(ExchangeAction, action)["good"] if action["do"] != "stop" else ""
         if action["do"] == "buy" and good == "imported":
             player["money"] -= IMPORTED_PRICE
             player["imported_up"] += 1
@@ -64,9 +65,10 @@ class ExchangeStep(DuelStep):
             finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ExchangeAction | SimpleAction, action)
         if action["do"] == "stop":
             return "Stop exchanging"
-        good = action["good"]
+        good = cast(ExchangeAction, action)["good"]
         if good == "imported":
             return f"Buy 1 Imported Good for ¥{IMPORTED_PRICE}"
         verb = "Buy" if action["do"] == "buy" else "Sell"

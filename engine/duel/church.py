@@ -12,7 +12,7 @@ from engine.duel.gains import gain_reward
 from engine.duel.state import log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import church_text
-from engine.duel.types import Action, ActState, Candidate, ImportedSide, PlayerState, State
+from engine.duel.types import Action, ActState, Candidate, ChurchAction, FaithAction, ImportedSide, PlayerState, State
 
 FAITH_NAMES = {
     "yen": f"¥{RULES.faith_yen}",
@@ -70,6 +70,7 @@ class ChurchStep(DuelStep):
         return cards + [({"do": "church", "card": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ChurchAction, action)
         card = action["card"]
         act = cast(ActState, state["turn"]["act"])
         if card is None:
@@ -84,6 +85,7 @@ class ChurchStep(DuelStep):
             take_church(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ChurchAction, action)
         if action["card"] is None:
             return "Take no Church card"
         card = action["card"]
@@ -92,6 +94,7 @@ class ChurchStep(DuelStep):
         return church_text(card) + spend
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(ChurchAction, action)
         if action["card"] is None:
             return ""
         c = CHURCH[action["card"]]
@@ -99,6 +102,7 @@ class ChurchStep(DuelStep):
                 "an Imported Good and ¥1 add 1 Faith each.")
 
     def hidden_text(self, state: State, action: Action) -> str | None:
+        action = cast(ChurchAction, action)
         return "Take a Church card (face down)" if action["card"] is not None else None
 
     def prompt(self, state: State, seat: int) -> str:
@@ -139,6 +143,7 @@ class FaithStep(DuelStep):
         return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(FaithAction, action)
         player = state["players"][seat]
         act = cast(ActState, state["turn"]["act"])
         pay = action["pay"]
@@ -157,6 +162,7 @@ class FaithStep(DuelStep):
             take_church(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(FaithAction, action)
         return f"Spend {FAITH_NAMES[action['pay']]} for +1 Faith"
 
     def prompt(self, state: State, seat: int) -> str:

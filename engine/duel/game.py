@@ -62,10 +62,10 @@ class DuelGame(StepGame[State, Action, DuelView]):
         """The state is plain JSON, and a JSON copy (`json_copy`) is many times faster than deepcopy."""
         return json_copy(state)
 
-    def _apply(self, state: State, seat: int, action: Any) -> None:
+    def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)
 
-    def why_illegal(self, state: State, seat: int, action: Any) -> str:
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
             return NOT_AN_ACTION
         return super().why_illegal(state, seat, action)
@@ -84,20 +84,20 @@ class DuelGame(StepGame[State, Action, DuelView]):
         return phase == "over"
 
     # ----- words ------------------------------------------------------------------------------
-    def describe(self, state: State, action: Any) -> str:
+    def describe(self, state: State, action: Action) -> str:
         step = flow.owner_of(state, action)
         return step.label(state, action) if step is not None else str(action)[:80]
 
-    def public_label(self, state: State, action: Any) -> str:
+    def public_label(self, state: State, action: Action) -> str:
         """Like `describe`, but never naming hidden cards: for the public record of a turn."""
         step = flow.owner_of(state, action)
         return step.public_label(state, action) if step is not None else str(action)[:80]
 
-    def detail(self, state: State, action: Any) -> str:
+    def detail(self, state: State, action: Action) -> str:
         step = flow.owner_of(state, action)
         return step.detail(state, action) if step is not None else ""
 
-    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
         events = [e.replace(" gains draw ", " draws ") for e in (after["log"][-added:] if added > 0 else [])
@@ -132,7 +132,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         return [state["phase"], state["round"], state["turns_done"]]
 
     # ----- the service's questions --------------------------------------------------------------
-    def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Closed by a draw (Order, Power Bonus or Technology cards; any shuffle), by revealing a
         hidden card (an Order completed), and by the decision passing to another seat."""
         if self.to_act(after) != self.to_act(before) or after["phase"] != before["phase"]:
@@ -144,7 +144,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         done = [len(p["orders_done"]) for p in before["players"]]
         return [len(p["orders_done"]) for p in after["players"]] != done
 
-    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+    def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
         """`closes_undo` without the hand-on: ending the turn played for the player (a formality) stays
         undoable until the other seat acts, unless it drew, revealed or changed the phase."""
         if after["phase"] != before["phase"] or after["rng"] != before["rng"]:
@@ -187,11 +187,11 @@ class DuelGame(StepGame[State, Action, DuelView]):
         keys = [scoring.rank_key(sheet) for sheet in self.scores(state)]
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
-    def auto_action(self, state: State, seat: int) -> Any:
+    def auto_action(self, state: State, seat: int) -> Action:
         return greedy_action(state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Any:
+                  clock: Clock | None = None) -> Action:
         """The search player of engine/duel/ai.py: sees only what `seat` sees, deterministic under `seed`."""
         return ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 

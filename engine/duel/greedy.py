@@ -7,13 +7,13 @@ estimate of final points) is chosen. Ending the turn is chosen only when nothing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.core import Rng, json_copy, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
-from engine.duel.types import State
+from engine.duel.types import Action, State
 
 GOOD_WORTH = {"tea": 0.7, "fish": 0.8, "silk": 1.0, "copper": 1.4}
 SETTLE_LIMIT = 40
@@ -37,7 +37,7 @@ def worth(state: State, seat: int) -> float:
     return value
 
 
-def _after(state: State, seat: int, action: Any) -> State:
+def _after(state: State, seat: int, action: Action) -> State:
     new = json_copy(state)  # plain JSON: many times faster than deepcopy
     perform(new, seat, action)
     return new
@@ -62,7 +62,7 @@ def _belief(state: State) -> State:
     return copy_state
 
 
-def greedy_action(state: State, seat: int) -> Any:
+def greedy_action(state: State, seat: int) -> Action:
     choices = options(state, seat)
     if len(choices) == 1:
         return choices[0]
@@ -78,4 +78,4 @@ def greedy_action(state: State, seat: int) -> Any:
                 value -= 0.01  # free actions only when they help
         if value > best_value:
             best, best_value = action, value
-    return best
+    return cast(Action, best)  # a seat asked owes a decision: `choices` is never empty

@@ -12,7 +12,7 @@ from engine.duel.gains import gain_extra
 from engine.duel.state import has_tech, log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import tech_detail, tech_text
-from engine.duel.types import Action, ActState, Candidate, PlayerState, State
+from engine.duel.types import Action, ActState, Candidate, PayAction, PlayerState, State, StationAction, TechAction
 
 
 def tech_units(player: PlayerState, production: int, tech: str) -> int:
@@ -54,6 +54,7 @@ class TechStep(DuelStep):
         return result + [({"do": "tech", "tech": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TechAction, action)
         player = state["players"][seat]
         act = cast(ActState, state["turn"]["act"])
         tech = action["tech"]
@@ -70,15 +71,19 @@ class TechStep(DuelStep):
             act["step"] = "pay"
 
     def _units(self, state: State, action: Action) -> int:
+        action = cast(TechAction, action)
         player = state["players"][state["current"]]
-        return tech_units(player, cast(ActState, state["turn"]["act"])["strength"], action["tech"])
+        tech = cast(str, action["tech"])  # a technology offered, never None
+        return tech_units(player, cast(ActState, state["turn"]["act"])["strength"], tech)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(TechAction, action)
         if action["tech"] is None:
             return "Take no Technology"
         return tech_text(action["tech"], self._units(state, action))
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(TechAction, action)
         if action["tech"] is None:
             return ""
         return tech_detail(action["tech"], self._units(state, action))
@@ -111,9 +116,11 @@ class PayStep(DuelStep):
         return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(PayAction, action)
         pay_tech(state, seat, action["up"], action["down"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(PayAction, action)
         return "Pay " + payment_text(cast(ActState, state["turn"]["act"])["units"], action["up"], action["down"])
 
     def prompt(self, state: State, seat: int) -> str:
@@ -170,11 +177,13 @@ class StationStep(DuelStep):
         return [({"do": "station", "area": area}, None) for area in AREA_IDS]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(StationAction, action)
         state["station"] = action["area"]
         log(state, f"{name(seat)} places the Station token at {AREAS[action['area']].name}")
         finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(StationAction, action)
         return f"Place the Station token at {AREAS[action['area']].name}"
 
     def prompt(self, state: State, seat: int) -> str:

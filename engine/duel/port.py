@@ -10,7 +10,7 @@ from engine.duel.cards import RULES
 from engine.duel.state import draw_orders, log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import order_detail, order_text
-from engine.duel.types import Action, ActState, Candidate, Payment, State
+from engine.duel.types import Action, ActState, Candidate, CardAction, Keep2Action, Payment, State
 
 PAY_NAMES = {
     "yen": f"¥{RULES.port_second_card_yen}",
@@ -54,12 +54,15 @@ class KeepStep(DuelStep):
         return [({"do": "keep", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(CardAction, action)
         keep_order(state, seat, action["card"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_text(action["card"], "Keep ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
@@ -79,7 +82,7 @@ class Keep2Step(DuelStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
         yen = RULES.port_second_card_yen
-        reasons = {
+        reasons: dict[Payment, str | None] = {
             "yen": None if player["money"] >= yen else f"Keeping a second Order card costs ¥{yen}; you have "
                                                          f"¥{player['money']}.",
             "imported_up": None if player["imported_up"] > 0 else "You have no face-up Imported Good.",
@@ -90,6 +93,7 @@ class Keep2Step(DuelStep):
         return result + [({"do": "keep2", "card": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(Keep2Action, action)
         player = state["players"][seat]
         act = cast(ActState, state["turn"]["act"])
         card = action["card"]
@@ -106,14 +110,17 @@ class Keep2Step(DuelStep):
         bottom_rest(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(Keep2Action, action)
         if action["card"] is None:
             return "Keep only one Order card"
         return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[action['pay']]}: ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(Keep2Action, action)
         return order_detail(action["card"]) if action["card"] is not None else ""
 
     def hidden_text(self, state: State, action: Action) -> str | None:
+        action = cast(Keep2Action, action)
         if action["card"] is None:
             return None
         pay = "an Imported Good" if action["pay"] != "yen" else PAY_NAMES["yen"]
@@ -144,15 +151,18 @@ class BottomStep(DuelStep):
         return [({"do": "bottom", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(CardAction, action)
         act = cast(ActState, state["turn"]["act"])
         act["drawn"].remove(action["card"])
         state["order_deck"].append(action["card"])
         bottom_rest(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_text(action["card"], "Next to the bottom: ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:

@@ -217,7 +217,7 @@ DuelAction = (
 
 #: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
 #: and tests/engine/duel/test_types.py checks every offered action against them).
-Action = dict[str, Any]
+Action = DuelAction
 #: A step's answer with None (allowed) or the reason it is refused.
 Candidate = tuple[Action, str | None]
 
