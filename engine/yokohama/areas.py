@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
 from engine.yokohama.rewards import effect_gain, gain_goods, log
-from engine.yokohama.types import Action, State
+from engine.yokohama.types import Action, FaithItem, State
 
 RULES = parts().rules
 #: Goods produced at Power 1..5, per production area kind (rulebook Area tables).
@@ -25,7 +25,7 @@ PORT_REACH: list[list[str]] = RULES["port"]["reach"]
 EXCHANGES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     name: (trade["pay"], trade["get"]) for name, trade in RULES["chinatown"]["trades"].items()
 }
-FAITH_KINDS: tuple[str, ...] = tuple(RULES["church"]["faith_kinds"])
+FAITH_KINDS: tuple[FaithItem, ...] = tuple(RULES["church"]["faith_kinds"])
 HAND_LIMIT: int = RULES["port"]["hand_limit"]
 #: Owning this many already, the next technology costs one unit (¥2 / 1 imported) more.
 TECH_SURCHARGE_FROM: int = RULES["laboratory"]["surcharge_from"]

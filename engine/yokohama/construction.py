@@ -9,7 +9,7 @@ from engine.yokohama.areas import build_options, recover_all
 from engine.yokohama.components import area_name, parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate, State
+from engine.yokohama.types import Action, BuildAction, Candidate, RecoverAction, SimpleAction, State
 
 
 class BonusStep(YokohamaStep):
@@ -61,8 +61,10 @@ class BuildStep(YokohamaStep):
         state["stage"] = "recover"
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(BuildAction | SimpleAction, action)
         if action["do"] == "build_skip":
             return "Build nothing"
+        action = cast(BuildAction, action)
         site = parts().sites[state["sites"][state["ctx"]["area"]]["card"]]
         if action["what"] == "shop":
             return f"Build a Shophouse on space {action['space'] + 1}: {reward_text(site['shops'][action['space']])}"
@@ -77,6 +79,7 @@ class BuildStep(YokohamaStep):
 
 
 def build(state: State, seat: int, action: Action) -> None:
+    action = cast(BuildAction, action)  # the construction step's own answer
     area = state["ctx"]["area"]
     site = state["sites"][area]
     card = parts().sites[site["card"]]
@@ -111,12 +114,15 @@ class RecoverStep(YokohamaStep):
         return [({"do": "recover", "leave": 0}, None), ({"do": "recover", "leave": 1}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(RecoverAction, action)
         recover_all(state, seat, leave=action["leave"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(RecoverAction, action)
         return "Telephone: leave 1 assistant here" if action["leave"] else "Take all assistants back"
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(RecoverAction, action)
         area = area_name(state["ctx"]["area"])
         return (f"leaves 1 assistant in {area} with the Telephone" if action["leave"]
                 else f"takes all assistants back from {area}")

@@ -13,7 +13,7 @@ from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spen
 from engine.yokohama.components import parts
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import tech_detail, tech_text
-from engine.yokohama.types import Action, Candidate, State
+from engine.yokohama.types import Action, Candidate, SimpleAction, State, TechAction
 
 
 def tech_units(state: State, seat: int, slot: int) -> int:
@@ -82,8 +82,10 @@ class LabStep(YokohamaStep):
         state["stage"] = "after_action"
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return "Learn no technology"
+        action = cast(TechAction, action)
         card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])  # an offered slot holds a card
         units = tech_units(state, state["seat"], action["slot"])
         k = action["imported"]
@@ -92,14 +94,18 @@ class LabStep(YokohamaStep):
         return f"Learn {tech_text(card)} — {paid}"
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return super().told(state, action)
+        action = cast(TechAction, action)
         card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])
         return f"learns {parts().techs[card]['name']}"
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return ""
+        action = cast(TechAction, action)
         return tech_detail(cast(int, state["labs"][state["ctx"]["area"]][action["slot"]]))
 
     def prompt(self, state: State, seat: int) -> str:

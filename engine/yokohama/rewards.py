@@ -7,10 +7,22 @@ active player settles one at a time before the turn goes on (state["pending"]).
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
 from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate, State
+from engine.yokohama.types import (
+    Action,
+    AreaChoice,
+    Candidate,
+    Good,
+    GoodAction,
+    GoodsAction,
+    SimpleAction,
+    State,
+    TakeAction,
+)
 
 
 def log(state: State, text: str) -> None:
@@ -107,10 +119,11 @@ class GoodStep(YokohamaStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         n = state["pending"][0].get("n", 1)
         if n == 1:
-            return [({"do": "good", "good": g}, None) for g in GOODS]
+            return [({"do": "good", "good": g}, None) for g in cast(tuple[Good, ...], GOODS)]
         return [({"do": "goods", "goods": combo}, None) for combo in good_choices(n)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(GoodAction | GoodsAction, action)
         item = state["pending"].pop(0)
         chosen = {action["good"]: 1} if action["do"] == "good" else action["goods"]
         mining = item.get("mining", True)
@@ -118,6 +131,7 @@ class GoodStep(YokohamaStep):
             mining = not gain_goods(state, seat, good, n, mining=mining) and mining
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(GoodAction | GoodsAction, action)
         if action["do"] == "good":
             return f"Take 1 {GOOD_NAMES[action['good']]}"
         return f"Take {goods_text(action['goods'])}"
@@ -161,11 +175,13 @@ class WarehouseStep(YokohamaStep):
         ]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TakeAction, action)
         state["pending"].pop(0)
         if action["what"] is not None:
             take_from_warehouse(state, seat, action["what"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(TakeAction, action)
         what = action["what"]
         if what is None:
             return "Take nothing from the warehouse"
@@ -195,9 +211,11 @@ class MoveFromStep(YokohamaStep):
         return "You have no assistant there to move."
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaChoice | SimpleAction, action)
         state["pending"].pop(0)
         if action["do"] == "move_skip":
             return
+        action = cast(AreaChoice, action)
         if action["area"] is None:
             state["p"][seat]["hand"]["assistants"] -= 1
         else:
@@ -205,8 +223,10 @@ class MoveFromStep(YokohamaStep):
         state["pending"].insert(0, {"kind": "move_to", "from": action["area"]})
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice | SimpleAction, action)
         if action["do"] == "move_skip":
             return "Skip the assistant move"
+        action = cast(AreaChoice, action)
         area = action["area"]
         return f"Move an assistant from {area_name(area) if area else 'your hand'}"
 
@@ -231,15 +251,18 @@ class MoveToStep(YokohamaStep):
                 for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaChoice, action)
         item = state["pending"].pop(0)
-        add_assistants(state, seat, action["area"], 1)
+        add_assistants(state, seat, cast(str, action["area"]), 1)  # an area, never the hand
         log(state, f"moved an assistant from {area_name(item['from']) if item['from'] else 'hand'} "
                    f"to {area_name(action['area'])}")
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice, action)
         return f"…to {area_name(action['area'])}"
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice, action)
         start = state["pending"][0]["from"]
         return f"moves an assistant from {area_name(start) if start else 'their hand'} to {area_name(action['area'])}"
 
@@ -259,11 +282,13 @@ class StationStep(YokohamaStep):
         return [({"do": "station_at", "area": a}, None) for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaChoice, action)
         state["pending"].pop(0)
         state["station"] = action["area"]
         log(state, f"placed the Station in {area_name(action['area'])}")
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice, action)
         return f"Put the Station in {area_name(action['area'])}"
 
     def prompt(self, state: State, seat: int) -> str:

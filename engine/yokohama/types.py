@@ -82,12 +82,16 @@ class PlaceAction(TypedDict):
     then: NotRequired[Literal["telegram"]]
 
 
+#: How a second order card is paid at the Port.
+SecondCardPay = Literal["yen", "imported"]
+
+
 class OrdersAction(TypedDict):
     """Port: the slots taken (0, 1 or 2), how a 2nd is paid, or a 2nd asked next (`then`)."""
 
     do: Literal["orders"]
     slots: list[int]
-    pay: NotRequired[Literal["yen", "imported"]]
+    pay: NotRequired[SecondCardPay]
     then: NotRequired[Literal["second"]]
 
 
@@ -128,9 +132,13 @@ class CustomsAction(TypedDict):
     space: int
 
 
+#: Where the assistant put on a management board comes from.
+PawnSource = Literal["area", "hand"]
+
+
 class PawnAction(TypedDict):
     do: Literal["pawn_from"]
-    source: Literal["area", "hand"]
+    source: PawnSource
 
 
 class BuildAction(TypedDict):
@@ -278,7 +286,7 @@ State = YokohamaState
 
 #: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
 #: and tests/engine/yokohama/test_types.py checks every offered action against them).
-Action = dict[str, Any]
+Action = YokohamaAction
 #: A step's answer with None (allowed) or the reason it is refused.
 Candidate = tuple[Action, str | None]
 
