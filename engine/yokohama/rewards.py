@@ -14,11 +14,13 @@ from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, go
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import (
     Action,
+    AnyGoodChoice,
     AreaChoice,
     Candidate,
     Good,
     GoodAction,
     GoodsAction,
+    MoveToChoice,
     SimpleAction,
     State,
     TakeAction,
@@ -117,14 +119,14 @@ class GoodStep(YokohamaStep):
     hint = "choose the goods of your reward"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         if n == 1:
             return [({"do": "good", "good": g}, None) for g in cast(tuple[Good, ...], GOODS)]
         return [({"do": "goods", "goods": combo}, None) for combo in good_choices(n)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(GoodAction | GoodsAction, action)
-        item = state["pending"].pop(0)
+        item = cast(AnyGoodChoice, state["pending"].pop(0))
         chosen = {action["good"]: 1} if action["do"] == "good" else action["goods"]
         mining = item.get("mining", True)
         for good, n in chosen.items():
@@ -137,11 +139,11 @@ class GoodStep(YokohamaStep):
         return f"Take {goods_text(action['goods'])}"
 
     def prompt(self, state: State, seat: int) -> str:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         return f"Choose {n} good{'s' if n > 1 else ''} of your choice."
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         if n > 1:
             return f"Choose {n} of Copper, Raw Silk, Tea and Seafood."
         return "Choose Copper, Raw Silk, Tea or Seafood."
@@ -246,13 +248,13 @@ class MoveToStep(YokohamaStep):
     hint = "choose where the assistant goes"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        start = state["pending"][0]["from"]
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return [({"do": "move_to", "area": a}, None if a != start else "Move the assistant to a different area.")
                 for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(AreaChoice, action)
-        item = state["pending"].pop(0)
+        item = cast(MoveToChoice, state["pending"].pop(0))
         add_assistants(state, seat, cast(str, action["area"]), 1)  # an area, never the hand
         log(state, f"moved an assistant from {area_name(item['from']) if item['from'] else 'hand'} "
                    f"to {area_name(action['area'])}")
@@ -263,11 +265,11 @@ class MoveToStep(YokohamaStep):
 
     def told(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)
-        start = state["pending"][0]["from"]
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return f"moves an assistant from {area_name(start) if start else 'their hand'} to {area_name(action['area'])}"
 
     def prompt(self, state: State, seat: int) -> str:
-        start = state["pending"][0]["from"]
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return f"Move the assistant from {area_name(start) if start else 'your hand'} to which area?"
 
 

@@ -274,7 +274,7 @@ class YokohamaState(TypedDict):
     #: The working data of the action under way (its area, Power, what it drew): differs from step to step.
     ctx: dict[str, Any]
     #: Reward choices to settle first, one at a time.
-    pending: list[dict[str, Any]]
+    pending: list[PendingItem]
     end: EndState
     over: bool
     log: list[str]
