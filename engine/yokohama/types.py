@@ -240,6 +240,38 @@ class EndState(TypedDict):
     final_round: int | None
 
 
+class ActionContext(TypedDict, total=False):
+    """The working data of the decision under way (`state["ctx"]`); which keys it holds depends on the
+    stage: the action's area and Power, what is left to take or exchange, the Church/Customs space
+    and what was paid for it, a placement's areas so far, a Mercenary's way back."""
+
+    area: str
+    power: int
+    #: A Foreign Mercenary acts here; `back`: the stage the turn returns to after it.
+    merc: bool
+    back: str
+    #: Tokens (Employment Agency) or exchanges (Chinatown) left; Trading Houses chosen first (`th`).
+    left: int
+    th: int
+    #: Chinatown: whether Mining's extra Copper was already earned.
+    mined: bool
+    #: Port: order cards already taken in this action.
+    taken: int
+    #: Church: Faith from Power; the space chosen; the items paid so far; the board the pawn goes on.
+    power_faith: int
+    space: int
+    paid: list[str]
+    board: Board
+    #: Placement split in two (Telegram's extra): the areas placed so far, how many, next to which.
+    placed: list[str]
+    limit: int
+    near: str
+    #: An older game's step-by-step move: where the President set out from; an older game's
+    #: Laboratory payment asked apart: the slot chosen.
+    start: str
+    slot: int
+
+
 class YokohamaState(TypedDict):
     """A whole game: the boards dealt at `new()`, the decks, every player's board, and where the turn stands."""
 
@@ -272,7 +304,7 @@ class YokohamaState(TypedDict):
     #: The decision under way (a step's `stage`).
     stage: str
     #: The working data of the action under way (its area, Power, what it drew): differs from step to step.
-    ctx: dict[str, Any]
+    ctx: ActionContext
     #: Reward choices to settle first, one at a time.
     pending: list[PendingItem]
     end: EndState
