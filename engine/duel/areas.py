@@ -26,6 +26,7 @@ from engine.duel.types import (
     Candidate,
     PlayerState,
     PowerAction,
+    PowerInputs,
     State,
     TelephoneAction,
     Via,
@@ -92,12 +93,12 @@ def area_text(state: State, seat: int, area: str, via: str | None, agent: bool) 
     used = f" (Used; with {VIA_NAMES[via]})" if via else ""
     if card is None:
         return f"{AREAS[area].name}{used}"
-    act = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
+    act: PowerInputs = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
     power = total_power(state, seat, act)
     return f"{AREAS[area].name}{used}: Power {power} → {AREAS[area].effect_text(power)}"
 
 
-def start_main_act(state: State, seat: int, area: str, via: str | None) -> None:
+def start_main_act(state: State, seat: int, area: str, via: Via | None) -> None:
     """The turn's Area Action step at `area` (a Used one through `via`, which is tilted)."""
     if via is not None:
         state["players"][seat]["tilted"].append(via)
@@ -190,16 +191,16 @@ class PowerStep(DuelStep):
         act = cast(ActState, state["turn"]["act"])
         extra = action["extra"]
         card = action.get("card", AGENT_POWER)
-        trial = {**act, "card": card, "extra": extra, "phone": False}
+        trial: ActState = {**act, "card": card, "extra": extra, "phone": False}
         power = total_power(state, seat, trial)
         played = f"Play Power {card}" if "card" in action else f"Agent (Power {AGENT_POWER})"
         plus = f" + a +{extra} card" if extra else ""
-        area = AREAS[act["area"]]
+        area = AREAS[cast(str, act["area"])]  # chosen before the Power step
         return f"{played}{plus}: Power {power} at {area.name} → {area.effect_text(power)}"
 
     def prompt(self, state: State, seat: int) -> str:
         act = cast(ActState, state["turn"]["act"])
-        where = AREAS[act["area"]].name
+        where = AREAS[cast(str, act["area"])].name
         if act["kind"] == "agent":
             return f"{where}: your Foreign Agent has Power {AGENT_POWER}; add an Extra Power card?"
         lowest = lowest_card(state["players"][seat])
@@ -213,7 +214,7 @@ def play_power(state: State, seat: int, action: Action) -> None:
     action = cast(PowerAction, action)
     player = state["players"][seat]
     act = cast(ActState, state["turn"]["act"])
-    area = act["area"]
+    area = cast(str, act["area"])  # chosen before the Power step
     if act["kind"] == "main":
         value = action["card"]
         if value != lowest_card(player):
@@ -258,7 +259,7 @@ class TelephoneStep(DuelStep):
         action = cast(TelephoneAction, action)
         act = cast(ActState, state["turn"]["act"])
         power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
-        effect = AREAS[act["area"]].effect_text(power)
+        effect = AREAS[cast(str, act["area"])].effect_text(power)
         if action["use"]:
             return f"Telephone: pay ¥{RULES.telephone_cost} for Power {power} → {effect}"
         return f"Do not use Telephone (Power {power} → {effect})"
@@ -268,12 +269,12 @@ class TelephoneStep(DuelStep):
         return f"Your Power is {power}: pay ¥{RULES.telephone_cost} with Telephone for +1?"
 
 
-def total_power(state: State, seat: int, act: ActState) -> int:
+def total_power(state: State, seat: int, act: PowerInputs) -> int:
     """The rulebook's power table: card (or Foreign Agent 3), Extra Power card (+1 with Telegram),
     own Shop, own Trading House, the Station token, and Telephone."""
     player = state["players"][seat]
     area = act["area"]
-    power: int = AGENT_POWER if act["kind"] == "agent" else int(act["card"])
+    power: int = AGENT_POWER if act["kind"] == "agent" else int(cast(int, act["card"]))  # main: a card played
     if act["extra"]:
         power += act["extra"] + (1 if has_tech(player, "telegram") else 0)
     power += (area in player["shops"]) + (area in player["houses"])
@@ -284,9 +285,10 @@ def total_power(state: State, seat: int, act: ActState) -> int:
 
 # ----- the effect --------------------------------------------------------------------------
 def power_story(state: State, seat: int, act: ActState, power: int) -> str:
-    where = AREAS[act["area"]].name
+    where = AREAS[cast(str, act["area"])].name
     who = f"a Foreign Agent to {where}" if act["kind"] == "agent" else f"Power {act['card']} to {where}"
-    via = f" (a Used Area, with {VIA_NAMES[act['via']]})" if act.get("via") else ""
+    used_via = act.get("via")
+    via = f" (a Used Area, with {VIA_NAMES[used_via]})" if used_via else ""
     parts = [f"+{act['extra']} Extra Power card"] if act["extra"] else []
     if act["phone"]:
         parts.append(f"Telephone for ¥{RULES.telephone_cost}")
@@ -298,7 +300,7 @@ def resolve(state: State, seat: int) -> None:
     """Carry out the Area action at the act's total Power."""
     act = cast(ActState, state["turn"]["act"])
     player = state["players"][seat]
-    area = act["area"]
+    area = cast(str, act["area"])  # chosen before the Power step
     power = total_power(state, seat, act)
     act["power"] = power
     strength = AREAS[area].strength(power)

@@ -156,7 +156,7 @@ class FaithStep(DuelStep):
         else:
             player[cast(ImportedSide, pay)] -= 1
             act["spent"].append("imported")
-        act["paid"] = [*act.get("paid", []), pay]
+        act["paid"] = [*cast(list[str], act.get("paid", [])), pay]  # Church: the items paid so far
         act["need"] -= 1
         if act["need"] == 0:
             take_church(state, seat)

@@ -8,13 +8,22 @@ shape to the type checker.
 
 # No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
 # only recognised when its annotations are evaluated as the class is created.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-#: The Area action being resolved (`state["turn"]["act"]`): its kind, area, step and the working data
-#: of that area's decisions (drawn cards, units to pay, …), which differ from area to area.
-ActState = dict[str, Any]
+Kind = Literal[
+    "discard", "return", "upgrade",
+    "area", "agent", "end", "order", "hire", "spin", "bonus", "build",
+    "power", "telephone", "church", "faith", "keep", "keep2", "bottom",
+    "buy", "sell", "stop", "tech", "pay", "station",
+]
+Good = Literal["tea", "fish", "silk", "copper"]
+ImportedSide = Literal["imported_up", "imported_down"]
+Payment = Literal["yen", "imported_up", "imported_down"]
+FaithPayment = Literal["tea", "fish", "silk", "copper", "imported_up", "imported_down", "yen"]
+Via = Literal["tram", "stagecoach", "station"]
 
 
+# ----- the state ------------------------------------------------------------------------------------
 class PlayerState(TypedDict):
     """A seat's sheet inside the state (`state["players"][seat]`): money, goods, cards, buildings."""
 
@@ -37,6 +46,48 @@ class PlayerState(TypedDict):
     agents_spent: int
     hired: list[str]
     setup_draw: list[int]
+
+
+class ActState(TypedDict):
+    """The Area action being resolved (`state["turn"]["act"]`, `act.new_act`): a turn's Area Action
+    (`kind` "main") or a Foreign Agent's ("agent"), the step it is at, the Power card and Extra Power
+    played, and the working data of that area's decisions, present only while they are under way."""
+
+    kind: Literal["main", "agent"]
+    area: str | None
+    via: Via | None
+    step: str
+    card: int | None
+    extra: int
+    phone: bool
+    power: int
+    #: Power less the Power Bonus card's part: what the area's action works with.
+    strength: NotRequired[int]
+    #: Chinatown: exchanges left.
+    left: NotRequired[int]
+    #: Church: the card taken, the Faith still owed, the kinds spent (one of each), what was paid.
+    church: NotRequired[int]
+    need: NotRequired[int]
+    spent: NotRequired[list[str]]
+    #: Port: the way the second card was paid (None: none kept); Church: the items paid, in order.
+    paid: NotRequired[str | list[str] | None]
+    #: Port: the Order cards drawn and not yet kept or put back, and those kept.
+    drawn: NotRequired[list[int]]
+    kept: NotRequired[list[int]]
+    #: Laboratory: the Technology chosen and the units (¥ or Imported Goods) it still costs.
+    tech: NotRequired[str]
+    units: NotRequired[int]
+
+
+class PowerInputs(TypedDict):
+    """What the rulebook's power table reads of an act (`areas.total_power`): an `ActState`, or the
+    act a label imagines for a menu option."""
+
+    kind: Literal["main", "agent"]
+    area: str | None
+    card: int | None
+    extra: int
+    phone: bool
 
 
 class Owed(TypedDict):
@@ -98,18 +149,8 @@ class DuelState(TypedDict):
 
 State = DuelState
 
-Kind = Literal[
-    "discard", "return", "upgrade",
-    "area", "agent", "end", "order", "hire", "spin", "bonus", "build",
-    "power", "telephone", "church", "faith", "keep", "keep2", "bottom",
-    "buy", "sell", "stop", "tech", "pay", "station",
-]
-Good = Literal["tea", "fish", "silk", "copper"]
-ImportedSide = Literal["imported_up", "imported_down"]
-Payment = Literal["yen", "imported_up", "imported_down"]
-FaithPayment = Literal["tea", "fish", "silk", "copper", "imported_up", "imported_down", "yen"]
-Via = Literal["tram", "stagecoach", "station"]
 
+# ----- the actions ----------------------------------------------------------------------------------
 
 class DiscardAction(TypedDict):
     do: Literal["discard"]
