@@ -10,7 +10,7 @@ it is a fair stand-in for an absent player, not a strong one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import json_copy
 from engine.rollwrite import flow, rules
@@ -18,7 +18,7 @@ from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import available, open_forms
-from engine.rollwrite.state_types import Sheet, State
+from engine.rollwrite.state_types import Sheet, State, Task
 
 if TYPE_CHECKING:
     from engine.core import Rng
@@ -78,7 +78,7 @@ def sheet_value(state: State, ps: Sheet) -> float:
     return value
 
 
-def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> float:
+def _task_value(state: State, ps: Sheet, task: Task, time: float) -> float:
     kind = task["t"]
     if kind == "power":
         area = areas()[task["area"]]

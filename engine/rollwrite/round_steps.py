@@ -27,6 +27,7 @@ from engine.rollwrite.scoring import score_end_of_round
 from engine.rollwrite.shapes import (
     Action,
     AreaAction,
+    Building,
     CircleAction,
     CrossAction,
     EndAction,
@@ -359,7 +360,7 @@ class Additional(RollStep):
 
 PICKS: tuple[Pick, ...] = ("A", "B", "C", "D", "E")
 #: Additional actions that build something, and the task that asks where.
-EXTRA_BUILDS: dict[str, str] = {"A": "elite", "B": "shop", "C": "trading"}
+EXTRA_BUILDS: dict[str, Building] = {"A": "elite", "B": "shop", "C": "trading"}
 
 
 def extra_picks(ps: Sheet) -> list[Pick]:

@@ -7,13 +7,35 @@ hold and what each holds. `setup.new_state` builds a state, `sheet.new_sheet` a 
 
 # No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
 # only recognised when its annotations are evaluated as the class is created.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
-from engine.rollwrite.shapes import Pick, Resource, RoundStepName
+from engine.rollwrite.shapes import Bonus, Cost, Good, Pick, Resource, RoundStepName, TaskKind
 
 __all__ = ["Marks", "Options", "RecordState", "Resource", "RollWriteState", "Sheet", "State", "Task"]
-#: A queued bonus task (`sheet["queue"]`): {"t": kind, ...}; the kinds are `shapes.TaskKind`.
-Task = dict[str, Any]
+
+
+class Task(TypedDict):
+    """A queued bonus task (`sheet["queue"]`): its kind `t` and, by kind, what it holds; `src` names
+    the sheet icon, card or technology it came from (for the player's panel)."""
+
+    t: TaskKind
+    src: NotRequired[str]
+    #: "gain": a resource and how much; "employees": circles to write.
+    res: NotRequired[Literal["money", "faith", "cargo"]]
+    n: NotRequired[int]
+    #: "good": the good to cross (None: any).
+    kind: NotRequired[Good | None]
+    #: "choice": the bonus groups to choose from; "exchange": what is paid and got.
+    options: NotRequired[list[Bonus]]
+    pay: NotRequired[Cost]
+    get: NotRequired[Bonus]
+    #: "chamber": the borrowed action's power and the Chamber's row.
+    power: NotRequired[int]
+    row: NotRequired[int]
+    #: "power" / "after": the area whose action it is, the power left, Brick factory's money used.
+    area: NotRequired[str]
+    left: NotRequired[int]
+    brick_used: NotRequired[bool]
 
 
 class Options(TypedDict):

@@ -33,6 +33,7 @@ from engine.rollwrite.shapes import (
     ExchangeAction,
     FormAction,
     KindAction,
+    Purchase,
     ShopAction,
     StopAction,
     TechAction,
@@ -109,7 +110,8 @@ class PlaceGood(TaskStep):
         if action["do"] == "kind":
             push(ps, [{**task, "kind": action["kind"]}])
         else:
-            push(ps, cross_good(ps, action["form"], task["kind"], rules.side_data(state), state["round"]))
+            good = cast(str, task["kind"])  # forms are offered once the kind is known
+            push(ps, cross_good(ps, action["form"], good, rules.side_data(state), state["round"]))
 
     def words(self, state: State, action: KindAction | FormAction) -> str:
         if action["do"] == "kind":
@@ -145,7 +147,7 @@ class WriteEmployees(TaskStep):
 
     def act(self, state: State, seat: int, action: EmployAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        rest = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
+        rest: list[Task] = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
         push(ps, write_circle(ps, action["row"], rules.side_data(state)) + rest)
 
     def words(self, state: State, action: EmployAction) -> str:
@@ -444,7 +446,7 @@ def chinatown_options(state: State, ps: Sheet, task: Task) -> list[PowerAction]:
     return out
 
 
-def purchase_tasks(what: str, source: str) -> list[Task]:
+def purchase_tasks(what: Purchase, source: str) -> list[Task]:
     """What a purchase in a laboratory or Chinatown gives: a building to place, a good, a cargo."""
     if what == "good":
         return [{"t": "good", "kind": None, "src": source}]
