@@ -73,7 +73,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "state_type", "view_type", "counts", "cap"), GAMES)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # a few seconds a game and seed
 def test_every_state_of_a_random_game_fits_its_typed_dict(
     game: Any, state_type: Any, view_type: Any, counts: tuple[int, ...], cap: int | None, seed: int
 ) -> None:
