@@ -1,6 +1,6 @@
 """The contract every game engine meets, and the pieces they share."""
 
-from engine.core.contract import Action, Game, OptionSpec, State, canonical, fill_seats, seat_token
+from engine.core.contract import Action, AnyGame, Game, OptionSpec, State, canonical, fill_seats, seat_token
 from engine.core.errors import IllegalAction
 from engine.core.jsoncopy import json_copy
 from engine.core.playout import ContractViolation, Playout, random_playout, replay
@@ -9,6 +9,7 @@ from engine.core.rng import Rng, mix_seed
 
 __all__ = [
     "Action",
+    "AnyGame",
     "ContractViolation",
     "Game",
     "OptionSpec",

@@ -9,6 +9,11 @@ writes only its rules (`_apply`).
 State is a plain JSON-able dict (lists, dicts, str, int, bool, None). That keeps `dump`
 trivially lossless, makes states easy to diff in tests, and lets the storage layer keep
 them as text.
+
+`Game` is generic over its state, action and view types (`Game[S, A, V]`): each engine describes
+them as TypedDicts (plain dicts at run time, so storage and the action log do not change) and
+the type checker holds every engine signature to them. Code that handles any game (the bot, the
+registry, the playout tools) holds an `AnyGame` (`Game[Any, Any, Any]`).
 """
 
 from __future__ import annotations
@@ -20,13 +25,22 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.jsoncopy import _orjson, json_copy
 
+#: A state before an engine describes its own (and an older schema's state, which `upgrade` turns into
+#: today's): a JSON object.
 State = dict[str, Any]
 Action = Any  # JSON-able: dict, list, str, int, bool
+
+#: A game's state type (a TypedDict: a JSON object at run time).
+S = TypeVar("S")
+#: A game's action type (JSON-able; usually a union of TypedDicts told apart by their `do` key).
+A = TypeVar("A")
+#: A game's view type (what `view(state, seat)` returns; JSON-able).
+V = TypeVar("V")
 
 
 def canonical(value: Any) -> str:
@@ -64,7 +78,8 @@ def canonical_state(value: Any) -> str:
         return canonical(value)
     if _may_hold_a_float(raw):
         return canonical(value)
-    return raw.decode()
+    text: str = raw.decode()
+    return text
 
 
 def seat_token(seat: int) -> str:
@@ -108,8 +123,8 @@ class OptionSpec:
         return str(value)
 
 
-class Game(ABC):
-    """Base class for an engine's `GAME` object.
+class Game(ABC, Generic[S, A, V]):
+    """Base class for an engine's `GAME` object, generic over its state `S`, action `A` and view `V`.
 
     Subclasses set `name`, `title`, `min_players`, `max_players`, optionally
     `default_options`, and implement the abstract methods. `apply` is final in spirit:
@@ -174,19 +189,19 @@ class Game(ABC):
             raise IllegalAction(f"{self.title or self.name} needs {need} players, not {players}.")
 
     @abstractmethod
-    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S:
         """A fresh game. All randomness comes from `seed` (kept inside the state)."""
 
     # ----- whose decision, which options ------------------------------------------------
     @abstractmethod
-    def to_act(self, state: State) -> list[int]:
+    def to_act(self, state: S) -> list[int]:
         """Seats that owe a decision now (several in simultaneous phases); [] once over."""
 
     @abstractmethod
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[A]:
         """Every legal action for `seat` now ([] if the seat owes nothing)."""
 
-    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+    def apply(self, state: S, seat: int, action: A, *, offered: Sequence[A] | None = None) -> S:
         """The state after `seat` takes `action`; the given state is never modified.
 
         `offered` is for a caller that has just asked `legal(state, seat)` for this very state and
@@ -211,8 +226,8 @@ class Game(ABC):
         return new_state
 
     def match_legal(
-        self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None
-    ) -> Action | None:
+        self, state: S, seat: int, action: A, *, offered: Sequence[A] | None = None
+    ) -> A | None:
         """The engine's own copy of the legal action whose canonical JSON equals `action`'s.
 
         Plain `==` would let `1.0` or `True` pass for `1` and poison the stored log; only an
@@ -238,7 +253,7 @@ class Game(ABC):
                 return json_copy(option)
         return None
 
-    def _copy_for_move(self, state: State, seat: int) -> State:
+    def _copy_for_move(self, state: S, seat: int) -> S:
         """A copy `_apply` may mutate without touching `state`.
 
         The default copies everything; a game whose copy dominates its playouts overrides
@@ -247,35 +262,35 @@ class Game(ABC):
         return copy.deepcopy(state)
 
     @abstractmethod
-    def _apply(self, state: State, seat: int, action: Action) -> None:
+    def _apply(self, state: S, seat: int, action: A) -> None:
         """Carry out a legal action by mutating `state` (a private copy)."""
 
-    def why_not_your_turn(self, state: State, seat: int) -> str:
+    def why_not_your_turn(self, state: S, seat: int) -> str:
         return "It is not your turn."
 
-    def why_illegal(self, state: State, seat: int, action: Action) -> str:
+    def why_illegal(self, state: S, seat: int, action: A) -> str:
         """The reason `action` is refused; games override this with rule-specific text."""
         return "That move is not possible now; choose one of the offered options."
 
     # ----- showing the game -------------------------------------------------------------
     @abstractmethod
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: S, action: A) -> str:
         """A short human label (<= 80 characters) for a button or menu entry."""
 
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> V:
         """What `seat` may see (None: the public). JSON-able; never another's secrets."""
 
-    def public_label(self, state: State, action: Action) -> str:
+    def public_label(self, state: S, action: A) -> str:
         """How `action` reads in a public message; games with hidden choices leave the secret out."""
         return self.describe(state, action)
 
-    def detail(self, state: State, action: Action) -> str:
+    def detail(self, state: S, action: A) -> str:
         """More about an option than its 80-character label holds (<= 100 characters; shown as a
         menu option's description): an order's needs and reward, a technology's effect. "" = none."""
         return ""
 
-    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
+    def narrate(self, before: S, seat: int, action: A, after: S) -> str:
         """One decision as a clause of the public turn story: what was done, gained and paid.
 
         Seats are named by `seat_token`, never by people; a hidden choice is never named
@@ -283,11 +298,11 @@ class Game(ABC):
         """
         return self.public_label(before, action)
 
-    def pending_label(self, state: State, seat: int) -> str:
+    def pending_label(self, state: S, seat: int) -> str:
         """What `seat` must decide now, as a heading for its panel ("" : a generic heading)."""
         return ""
 
-    def decision_stamp(self, state: State, seat: int) -> str:
+    def decision_stamp(self, state: S, seat: int) -> str:
         """A short fingerprint of what `seat` is being asked now (its prompt, options and labels).
 
         In simultaneous phases a panel stays valid while this is unchanged, whatever other
@@ -301,7 +316,7 @@ class Game(ABC):
         basis = [self.pending_label(state, seat), [[canonical(a), self.describe(state, a)] for a in options]]
         return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
 
-    def is_formality(self, state: State, seat: int, *, offered: Sequence[Action] | None = None) -> bool:
+    def is_formality(self, state: S, seat: int, *, offered: Sequence[A] | None = None) -> bool:
         """True when `seat`'s decision now has nothing to weigh, so the bot may play it for them.
 
         The default: exactly one legal action. A game may refuse (return False) for a single
@@ -310,20 +325,20 @@ class Game(ABC):
         """
         return len(self.legal(state, seat) if offered is None else offered) == 1
 
-    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+    def closes_undo(self, before: S, seat: int, action: A, after: S) -> bool:
         """Whether `action` ends the mover's undo window: it revealed hidden information or drew
         randomness (a card, a die, a deck), or handed the turn on. The default closes always (no
         undo); games override it with what their rules say.
         """
         return True
 
-    def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
+    def reveals(self, before: S, seat: int, action: A, after: S) -> bool:
         """Whether `action` drew randomness or showed something hidden (what `closes_undo` says, less the
         turn handed on). A formality the service plays for a seat that only hands the turn on leaves the
         seat's undo open until another seat acts; the default is `closes_undo`."""
         return self.closes_undo(before, seat, action, after)
 
-    def turn_marker(self, state: State) -> Any:
+    def turn_marker(self, state: S) -> Any:
         """Changes whenever a new turn or round begins (None: the game does not say).
 
         A deadline lets the bot finish a late player's *current* turn; in simultaneous
@@ -332,19 +347,19 @@ class Game(ABC):
         """
         return None
 
-    def headline(self, state: State) -> str:
+    def headline(self, state: S) -> str:
         """One line of public status ("Round 3 of 12 — recording employees")."""
         return ""
 
     # ----- the end ----------------------------------------------------------------------
     @abstractmethod
-    def is_over(self, state: State) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def scores(self, state: State) -> list[dict[str, int]]:
+    def scores(self, state: S) -> list[dict[str, int]]:
         """Per seat `{category: points, ..., "total": int}`; final once `is_over`."""
 
-    def ranking(self, state: State) -> list[int]:
+    def ranking(self, state: S) -> list[int]:
         """Seats from first place to last, ties broken by the game's rules.
 
         The default sorts by total only; games with tie-breakers override it.
@@ -352,7 +367,7 @@ class Game(ABC):
         totals = [s.get("total", 0) for s in self.scores(state)]
         return sorted(range(len(totals)), key=lambda seat: -totals[seat])
 
-    def places(self, state: State) -> list[int]:
+    def places(self, state: S) -> list[int]:
         """Each seat's final place (1 = first); seats the rules cannot separate share a place.
 
         Ratings need ties, which `ranking` hides. The default gives each seat its own place in
@@ -365,7 +380,7 @@ class Game(ABC):
         return places
 
     # ----- playing for an absent player -------------------------------------------------
-    def auto_action(self, state: State, seat: int) -> Action:
+    def auto_action(self, state: S, seat: int) -> A:
         """The action the bot takes for a player who timed out or resigned.
 
         The default is the first legal action; games with a greedy player override it.
@@ -375,8 +390,8 @@ class Game(ABC):
             raise IllegalAction("There is nothing to decide for this seat.")
         return options[0]
 
-    def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Callable[[], float] | None = None) -> Action:
+    def ai_action(self, state: S, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+                  clock: Callable[[], float] | None = None) -> A:
         """A legal action chosen only from what `seat` may see, deterministic under `seed`.
 
         `budget_s` caps the thinking time, measured on `clock` (default `time.perf_counter`; a test
@@ -387,12 +402,12 @@ class Game(ABC):
         return self.auto_action(state, seat)
 
     # ----- storage ------------------------------------------------------------------------
-    def dump(self, state: State) -> str:
+    def dump(self, state: S) -> str:
         return canonical_state(state)
 
-    def load(self, text: str) -> State:
+    def load(self, text: str) -> S:
         """The state stored as `text`, upgraded to today's `schema_version` when it is older."""
-        state = json.loads(text)
+        state: State = json.loads(text)
         if not isinstance(state, dict):
             raise ValueError(f"A stored {self.name} state must be a JSON object.")
         stored = state.get("schema_version", 1)
@@ -404,7 +419,7 @@ class Game(ABC):
             state = self.upgrade(state, stored)
             stored += 1
             state["schema_version"] = stored
-        return state
+        return cast(S, state)
 
     def upgrade(self, state: State, from_version: int) -> State:
         """Turn a state of schema `from_version` into one of `from_version + 1`.
@@ -413,3 +428,7 @@ class Game(ABC):
         needs no change of shape only bumps the version (the default passes the state on).
         """
         return state
+
+
+#: Any game, whatever its types: what code that handles every game (the bot, the registry) holds.
+AnyGame = Game[Any, Any, Any]

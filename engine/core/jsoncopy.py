@@ -32,9 +32,12 @@ def _std_copy(value: Any) -> Any:
 
 def json_copy(value: T) -> T:
     """An independent copy of `value`, equal to `json.loads(json.dumps(value))`."""
+    copied: T
     if _orjson is None:
-        return _std_copy(value)
+        copied = _std_copy(value)
+        return copied
     try:
-        return _orjson.loads(_orjson.dumps(value))
+        copied = _orjson.loads(_orjson.dumps(value))
     except TypeError:  # orjson.JSONEncodeError: only str keys and 64-bit integers
-        return _std_copy(value)
+        copied = _std_copy(value)
+    return copied

@@ -12,22 +12,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
-from engine.core.contract import Action, Game, State, canonical_state
+from engine.core.contract import A, Game, S, canonical_state
 from engine.core.rng import Rng
 
-Policy = Callable[[Game, State, int, Rng], Action]
+#: Chooses the action `seat` takes in `state` (a game of states `S` and actions `A`).
+Policy = Callable[[Game[S, A, Any], S, int, Rng], A]
 
 
-def random_policy(game: Game, state: State, seat: int, rng: Rng) -> Action:
+def random_policy(game: Game[S, A, Any], state: S, seat: int, rng: Rng) -> A:
     return rng.choice(game.legal(state, seat))
 
 
 @dataclass
-class Playout:
-    state: State
-    log: list[tuple[int, Action]] = field(default_factory=list)
+class Playout(Generic[S, A]):
+    state: S
+    log: list[tuple[int, A]] = field(default_factory=list)
     finished: bool = False
 
 
@@ -36,16 +37,16 @@ class ContractViolation(AssertionError):
 
 
 def random_playout(
-    game: Game,
+    game: Game[S, A, Any],
     players: int,
     seed: int,
     options: dict[str, Any] | None = None,
     *,
     chooser_seed: int | None = None,
     max_actions: int | None = None,
-    policy: Policy = random_policy,
+    policy: Policy[S, A] = random_policy,
     check_every: int = 0,
-) -> Playout:
+) -> Playout[S, A]:
     """Play until `is_over` or `max_actions` actions; return the state and the log.
 
     `check_every=n` also round-trips the state through `dump`/`load` every n actions
@@ -53,7 +54,7 @@ def random_playout(
     """
     state = game.new(players, seed, options)
     rng = Rng(seed * 7919 + 17 if chooser_seed is None else chooser_seed)
-    result = Playout(state=state)
+    result: Playout[S, A] = Playout(state=state)
     steps = 0
     while not game.is_over(state):
         if max_actions is not None and steps >= max_actions:
@@ -62,6 +63,7 @@ def random_playout(
         if not seats:
             raise ContractViolation(f"{game.name}: to_act is empty but the game is not over")
         seat = rng.choice(seats)
+        offered: list[A] | None
         if policy is random_policy:  # the same choice, from the list `apply` then checks against
             offered = game.legal(state, seat)
             action = rng.choice(offered)
@@ -82,12 +84,12 @@ def random_playout(
 
 
 def replay(
-    game: Game,
+    game: Game[S, A, Any],
     players: int,
     seed: int,
     options: dict[str, Any] | None,
-    log: Sequence[tuple[int, Action]],
-) -> State:
+    log: Sequence[tuple[int, A]],
+) -> S:
     """The state reached by applying `log` to a new game; raises if an action is refused."""
     state = game.new(players, seed, options)
     for seat, action in log:
@@ -95,7 +97,7 @@ def replay(
     return state
 
 
-def _check_actions_jsonable(game: Game, state: State, seat: int) -> None:
+def _check_actions_jsonable(game: Game[S, Any, Any], state: S, seat: int) -> None:
     actions = game.legal(state, seat)
     if not actions:
         raise ContractViolation(f"{game.name}: seat {seat} is in to_act but has no legal action")
@@ -104,7 +106,7 @@ def _check_actions_jsonable(game: Game, state: State, seat: int) -> None:
             raise ContractViolation(f"{game.name}: action {action!r} is not JSON-able")
 
 
-def _check_round_trip(game: Game, state: State) -> None:
+def _check_round_trip(game: Game[S, Any, Any], state: S) -> None:
     text = game.dump(state)
     again = game.load(text)
     if game.dump(again) != text or canonical_state(game.view(again, None)) != canonical_state(game.view(state, None)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 
-from engine.core.contract import Game
+from engine.core.contract import AnyGame
 
 #: Game name -> module exporting `GAME`.
 KNOWN_GAMES: dict[str, str] = {
@@ -19,11 +19,11 @@ KNOWN_GAMES: dict[str, str] = {
     "rollwrite": "engine.rollwrite",
 }
 
-_registered: dict[str, Game] = {}
+_registered: dict[str, AnyGame] = {}
 log = logging.getLogger(__name__)
 
 
-def register(game: Game) -> Game:
+def register(game: AnyGame) -> AnyGame:
     """Make `game` findable by its name (used by tests for tiny stand-in games)."""
     _registered[game.name] = game
     return game
@@ -33,23 +33,24 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     if name in _registered:
         return _registered[name]
     module_name = KNOWN_GAMES.get(name)
     if module_name is None:
         raise KeyError(f"Unknown game '{name}'. Games: {', '.join(sorted(KNOWN_GAMES))}.")
     module = importlib.import_module(module_name)
-    return module.GAME
+    game: AnyGame = module.GAME
+    return game
 
 
-def available_games() -> list[Game]:
+def available_games() -> list[AnyGame]:
     """Every game whose package is present and exports `GAME`, in the order of KNOWN_GAMES.
 
     A game package that is missing or unfinished is left out (and logged) rather than
     taking the whole bot down with it.
     """
-    games: list[Game] = []
+    games: list[AnyGame] = []
     for name, module_name in KNOWN_GAMES.items():
         try:
             games.append(get_game(name))

@@ -8,8 +8,8 @@ tiny (one 64-bit integer of state), fast, and its output is fixed by its definit
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from collections.abc import Mapping, MutableMapping, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -46,10 +46,10 @@ class Rng:
         self.state = int(seed) & _MASK
 
     @classmethod
-    def of(cls, game_state: dict, key: str = "rng") -> Rng:
+    def of(cls, game_state: Mapping[str, Any], key: str = "rng") -> Rng:
         return cls(game_state[key])
 
-    def store(self, game_state: dict, key: str = "rng") -> None:
+    def store(self, game_state: MutableMapping[str, Any], key: str = "rng") -> None:
         game_state[key] = self.state
 
     def next_u64(self) -> int:

@@ -7,12 +7,14 @@ importing each other.
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import Literal, cast
+
 from engine.duel.cards import AREAS, RULES, TRADING_HOUSE_COSTS
 from engine.duel.state import house_owner, shops_left
+from engine.duel.types import ActState, State, Via
 
 
-def new_act(kind: str, area: str | None, via: str | None) -> dict[str, object]:
+def new_act(kind: Literal["main", "agent"], area: str | None, via: Via | None) -> ActState:
     return {
         "kind": kind,
         "area": area,
@@ -28,8 +30,8 @@ def new_act(kind: str, area: str | None, via: str | None) -> dict[str, object]:
 def finish_act(state: State, seat: int) -> None:
     """Close the act and owe the 5-Power Bonus step (Power 5+) and construction step (Power 4+)."""
     turn = state["turn"]
-    act = turn["act"]
-    power, area = act["power"], act["area"]
+    act = cast(ActState, turn["act"])
+    power, area = act["power"], cast(str, act["area"])  # an act closes in its area
     if power >= RULES.bonus_power and state["bonus_row"]:
         turn["bonus"] = {"power": power}
     if power >= RULES.construction_power and can_build_somehow(state, seat, area):

@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, State, canonical, json_copy, mix_seed
+from engine.core import Rng, canonical, json_copy, mix_seed
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.greedy import _after, _settle, greedy_action, worth
 from engine.duel.scoring import score_sheet
+from engine.duel.types import Action, State
 
 #: At most this many options (the greedy player's best by its own value) are played out.
 TOP_K = 3
@@ -79,7 +80,8 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 
     seen_church = set(world["church_row"]) | set(me["church"])
     church_pool = rng.shuffled([c for c in range(len(CHURCH)) if c not in seen_church])
-    for holder, key in ((other, "church"), (world, "church_box")):
+    church_slots: tuple[tuple[Any, str], ...] = ((other, "church"), (world, "church_box"))
+    for holder, key in church_slots:
         size = len(holder[key])
         holder[key], church_pool = church_pool[:size], church_pool[size:]
 
@@ -118,7 +120,7 @@ def _play_out(state: State) -> State:
     return state
 
 
-def _one_step(world: State, seat: int, action: dict[str, Any]) -> float:
+def _one_step(world: State, seat: int, action: Action) -> float:
     """The greedy player's own value of an option (its ranking, used to pick the candidates)."""
     if action.get("do") == "end":
         return worth(world, seat)
@@ -127,7 +129,7 @@ def _one_step(world: State, seat: int, action: dict[str, Any]) -> float:
 
 
 def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-              clock: Clock | None = None) -> dict[str, Any]:
+              clock: Clock | None = None) -> Action:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
     `time.perf_counter`), checked inside the work."""
     deadline = Deadline(budget_s, clock)  # from the call on: listing the options counts too

@@ -1,5 +1,5 @@
 """One Area action (a turn's Area Action step or a Foreign Agent), from choosing the Area to its
-effect, as a chain of small decisions kept in `state["turn"]["act"]`.
+effect, as a chain of small decisions kept in `cast(ActState, state["turn"]["act"])`.
 
 Steps of an act: "area" (Foreign Agent only: pick any Area) -> "power" (Power card and Extra Power
 card) -> "telephone" (if Telephone can be used) -> the effect, which for Church, Port, Chinatown and
@@ -10,7 +10,8 @@ construction steps the Power allows.
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel import chinatown, church, laboratory, port
 from engine.duel.act import finish_act, new_act
 from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, GOOD_NAMES, RULES
@@ -18,10 +19,21 @@ from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
 from engine.duel.step import DuelStep
-from engine.duel.types import Action, ActState, Candidate, PlayerState
+from engine.duel.types import (
+    Action,
+    ActState,
+    AreaAction,
+    Candidate,
+    PlayerState,
+    PowerAction,
+    PowerInputs,
+    State,
+    TelephoneAction,
+    Via,
+)
 
 #: Techs that let the Area Action step select a Used Area, once per round each.
-USED_AREA_TECHS: tuple[str, ...] = ("tram", "stagecoach", "station")
+USED_AREA_TECHS: tuple[Via, ...] = ("tram", "stagecoach", "station")
 VIA_NAMES = {"tram": "Tram", "stagecoach": "Stagecoach", "station": "Station"}
 AREA_GOODS = {"tea": "tea", "fishing": "fish", "silk": "silk"}
 
@@ -81,12 +93,12 @@ def area_text(state: State, seat: int, area: str, via: str | None, agent: bool) 
     used = f" (Used; with {VIA_NAMES[via]})" if via else ""
     if card is None:
         return f"{AREAS[area].name}{used}"
-    act = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
+    act: PowerInputs = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
     power = total_power(state, seat, act)
     return f"{AREAS[area].name}{used}: Power {power} → {AREAS[area].effect_text(power)}"
 
 
-def start_main_act(state: State, seat: int, area: str, via: str | None) -> None:
+def start_main_act(state: State, seat: int, area: str, via: Via | None) -> None:
     """The turn's Area Action step at `area` (a Used one through `via`, which is tilted)."""
     if via is not None:
         state["players"][seat]["tilted"].append(via)
@@ -112,12 +124,14 @@ class AgentAreaStep(DuelStep):
         return [({"do": "area", "area": area}, None) for area in AREA_IDS]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        act = state["turn"]["act"]
+        action = cast(AreaAction, action)
+        act = cast(ActState, state["turn"]["act"])
         act["area"] = action["area"]
         act["step"] = "power"
         after_area_chosen(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaAction, action)
         return "Foreign Agent to " + area_text(state, state["current"], action["area"], None, agent=True)
 
     def prompt(self, state: State, seat: int) -> str:
@@ -137,7 +151,7 @@ class PowerStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         if act["kind"] == "agent":
             return [({"do": "power", "extra": e}, self._extra_refusal(player, e)) for e in (0, 1, 2)]
         lowest = lowest_card(player)
@@ -154,7 +168,7 @@ class PowerStep(DuelStep):
         """The allowed candidates, in order, without writing the refusals (asked after every Area choice)."""
         player = state["players"][seat]
         extras = [e for e in (0, 1, 2) if self._extra_refusal(player, e) is None]
-        if state["turn"]["act"]["kind"] == "agent":
+        if cast(ActState, state["turn"]["act"])["kind"] == "agent":
             return [{"do": "power", "extra": e} for e in extras]
         lowest = lowest_card(player)
         any_card = tech_ready(player, "postal_system")
@@ -172,20 +186,21 @@ class PowerStep(DuelStep):
         play_power(state, seat, action)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(PowerAction, action)
         seat = state["current"]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         extra = action["extra"]
         card = action.get("card", AGENT_POWER)
-        trial = {**act, "card": card, "extra": extra, "phone": False}
+        trial: ActState = {**act, "card": card, "extra": extra, "phone": False}
         power = total_power(state, seat, trial)
         played = f"Play Power {card}" if "card" in action else f"Agent (Power {AGENT_POWER})"
         plus = f" + a +{extra} card" if extra else ""
-        area = AREAS[act["area"]]
+        area = AREAS[cast(str, act["area"])]  # chosen before the Power step
         return f"{played}{plus}: Power {power} at {area.name} → {area.effect_text(power)}"
 
     def prompt(self, state: State, seat: int) -> str:
-        act = state["turn"]["act"]
-        where = AREAS[act["area"]].name
+        act = cast(ActState, state["turn"]["act"])
+        where = AREAS[cast(str, act["area"])].name
         if act["kind"] == "agent":
             return f"{where}: your Foreign Agent has Power {AGENT_POWER}; add an Extra Power card?"
         lowest = lowest_card(state["players"][seat])
@@ -196,9 +211,10 @@ class PowerStep(DuelStep):
 
 
 def play_power(state: State, seat: int, action: Action) -> None:
+    action = cast(PowerAction, action)
     player = state["players"][seat]
-    act = state["turn"]["act"]
-    area = act["area"]
+    act = cast(ActState, state["turn"]["act"])
+    area = cast(str, act["area"])  # chosen before the Power step
     if act["kind"] == "main":
         value = action["card"]
         if value != lowest_card(player):
@@ -231,32 +247,34 @@ class TelephoneStep(DuelStep):
         return [({"do": "telephone", "use": True}, why), ({"do": "telephone", "use": False}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TelephoneAction, action)
         if action["use"]:
             player = state["players"][seat]
             player["money"] -= RULES.telephone_cost
             player["tilted"].append("telephone")
-            state["turn"]["act"]["phone"] = True
+            cast(ActState, state["turn"]["act"])["phone"] = True
         resolve(state, seat)
 
     def text(self, state: State, action: Action) -> str:
-        act = state["turn"]["act"]
+        action = cast(TelephoneAction, action)
+        act = cast(ActState, state["turn"]["act"])
         power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
-        effect = AREAS[act["area"]].effect_text(power)
+        effect = AREAS[cast(str, act["area"])].effect_text(power)
         if action["use"]:
             return f"Telephone: pay ¥{RULES.telephone_cost} for Power {power} → {effect}"
         return f"Do not use Telephone (Power {power} → {effect})"
 
     def prompt(self, state: State, seat: int) -> str:
-        power = total_power(state, seat, state["turn"]["act"])
+        power = total_power(state, seat, cast(ActState, state["turn"]["act"]))
         return f"Your Power is {power}: pay ¥{RULES.telephone_cost} with Telephone for +1?"
 
 
-def total_power(state: State, seat: int, act: ActState) -> int:
+def total_power(state: State, seat: int, act: PowerInputs) -> int:
     """The rulebook's power table: card (or Foreign Agent 3), Extra Power card (+1 with Telegram),
     own Shop, own Trading House, the Station token, and Telephone."""
     player = state["players"][seat]
     area = act["area"]
-    power = AGENT_POWER if act["kind"] == "agent" else int(act["card"])
+    power: int = AGENT_POWER if act["kind"] == "agent" else int(cast(int, act["card"]))  # main: a card played
     if act["extra"]:
         power += act["extra"] + (1 if has_tech(player, "telegram") else 0)
     power += (area in player["shops"]) + (area in player["houses"])
@@ -267,9 +285,10 @@ def total_power(state: State, seat: int, act: ActState) -> int:
 
 # ----- the effect --------------------------------------------------------------------------
 def power_story(state: State, seat: int, act: ActState, power: int) -> str:
-    where = AREAS[act["area"]].name
+    where = AREAS[cast(str, act["area"])].name
     who = f"a Foreign Agent to {where}" if act["kind"] == "agent" else f"Power {act['card']} to {where}"
-    via = f" (a Used Area, with {VIA_NAMES[act['via']]})" if act.get("via") else ""
+    used_via = act.get("via")
+    via = f" (a Used Area, with {VIA_NAMES[used_via]})" if used_via else ""
     parts = [f"+{act['extra']} Extra Power card"] if act["extra"] else []
     if act["phone"]:
         parts.append(f"Telephone for ¥{RULES.telephone_cost}")
@@ -279,9 +298,9 @@ def power_story(state: State, seat: int, act: ActState, power: int) -> str:
 
 def resolve(state: State, seat: int) -> None:
     """Carry out the Area action at the act's total Power."""
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     player = state["players"][seat]
-    area = act["area"]
+    area = cast(str, act["area"])  # chosen before the Power step
     power = total_power(state, seat, act)
     act["power"] = power
     strength = AREAS[area].strength(power)
@@ -311,7 +330,7 @@ def resolve(state: State, seat: int) -> None:
 
 def follow_up(state: State, seat: int, area: str, strength: int) -> None:
     """The Areas that ask further questions; the others' action is complete."""
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     if area == "church":
         act["step"] = "church"
         church.ask_or_skip(state, seat)

@@ -3,13 +3,14 @@ but never sold."""
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.act import finish_act
 from engine.duel.cards import GOOD_NAMES, RULES
 from engine.duel.gains import gain_copper
 from engine.duel.state import log, name
 from engine.duel.step import DuelStep
-from engine.duel.types import Action, Candidate
+from engine.duel.types import Action, ActState, Candidate, ExchangeAction, SimpleAction, State
 
 #: Chinatown prices in ¥ (buying and selling are both allowed except for Imported Goods).
 CHINATOWN_PRICES: dict[str, int] = RULES.chinatown_prices
@@ -37,9 +38,10 @@ class ExchangeStep(DuelStep):
         return result + [({"do": "stop"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ExchangeAction | SimpleAction, action)
         player = state["players"][seat]
-        act = state["turn"]["act"]
-        good: str = action["good"] if action["do"] != "stop" else ""
+        act = cast(ActState, state["turn"]["act"])
+        good: str = cast(ExchangeAction, action)["good"] if action["do"] != "stop" else ""
         if action["do"] == "buy" and good == "imported":
             player["money"] -= IMPORTED_PRICE
             player["imported_up"] += 1
@@ -63,16 +65,17 @@ class ExchangeStep(DuelStep):
             finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ExchangeAction | SimpleAction, action)
         if action["do"] == "stop":
             return "Stop exchanging"
-        good = action["good"]
+        good = cast(ExchangeAction, action)["good"]
         if good == "imported":
             return f"Buy 1 Imported Good for ¥{IMPORTED_PRICE}"
         verb = "Buy" if action["do"] == "buy" else "Sell"
         return f"{verb} 1 {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}"
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Chinatown: {state['turn']['act']['left']} exchange(s) left."
+        return f"Chinatown: {cast(ActState, state['turn']['act'])['left']} exchange(s) left."
 
 
 STEPS: dict[str, DuelStep] = {"exchange": ExchangeStep()}

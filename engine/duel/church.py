@@ -3,7 +3,8 @@ and ¥1; the card is taken face down and its reward gained at once."""
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.act import finish_act
 from engine.duel.cards import CHURCH, GOODS, RULES, reward_text
 from engine.duel.free import FREE
@@ -11,7 +12,7 @@ from engine.duel.gains import gain_reward
 from engine.duel.state import log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import church_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, ActState, Candidate, ChurchAction, FaithAction, ImportedSide, PlayerState, State
 
 FAITH_NAMES = {
     "yen": f"¥{RULES.faith_yen}",
@@ -45,7 +46,7 @@ def ask_or_skip(state: State, seat: int) -> None:
     the action ends, and the story says why."""
     if CHURCH_STEP.options(state, seat)[:-1] or FREE.options(state, seat, agents=False):
         return
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     reach = act["strength"] + max_extra_faith(state["players"][seat])
     log(state, f"{name(seat)} has no Church card within reach (Faith at most {reach})")
     finish_act(state, seat)
@@ -59,7 +60,7 @@ class ChurchStep(DuelStep):
     hint = "choose a Church card"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        reach = state["turn"]["act"]["strength"] + max_extra_faith(state["players"][seat])
+        reach = cast(ActState, state["turn"]["act"])["strength"] + max_extra_faith(state["players"][seat])
         cards: list[Candidate] = [
             ({"do": "church", "card": c},
              None if CHURCH[c].faith <= reach else
@@ -69,8 +70,9 @@ class ChurchStep(DuelStep):
         return cards + [({"do": "church", "card": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ChurchAction, action)
         card = action["card"]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         if card is None:
             log(state, f"{name(seat)} takes no Church card")
             finish_act(state, seat)
@@ -83,14 +85,16 @@ class ChurchStep(DuelStep):
             take_church(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ChurchAction, action)
         if action["card"] is None:
             return "Take no Church card"
         card = action["card"]
-        need = max(0, CHURCH[card].faith - state["turn"]["act"]["strength"])
+        need = max(0, CHURCH[card].faith - cast(ActState, state["turn"]["act"])["strength"])
         spend = f" (spend {need} more)" if need else ""
         return church_text(card) + spend
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(ChurchAction, action)
         if action["card"] is None:
             return ""
         c = CHURCH[action["card"]]
@@ -98,10 +102,11 @@ class ChurchStep(DuelStep):
                 "an Imported Good and ¥1 add 1 Faith each.")
 
     def hidden_text(self, state: State, action: Action) -> str | None:
+        action = cast(ChurchAction, action)
         return "Take a Church card (face down)" if action["card"] is not None else None
 
     def prompt(self, state: State, seat: int) -> str:
-        strength = state["turn"]["act"]["strength"]
+        strength = cast(ActState, state["turn"]["act"])["strength"]
         return (f"Faith {strength}: choose a Church card; one each of the goods, an Imported Good and ¥1 "
                 "add 1 Faith.")
 
@@ -122,7 +127,7 @@ class FaithStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         if max_extra_faith(player, act["spent"]) < act["need"]:
             return []  # only reachable through a free action that is never offered (guard_free)
         allowed = faith_types(player, act["spent"])
@@ -138,8 +143,9 @@ class FaithStep(DuelStep):
         return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(FaithAction, action)
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         pay = action["pay"]
         if pay in GOODS:
             player["goods"][pay] -= 1
@@ -148,22 +154,23 @@ class FaithStep(DuelStep):
             player["money"] -= RULES.faith_yen
             act["spent"].append("yen")
         else:
-            player[pay] -= 1
+            player[cast(ImportedSide, pay)] -= 1
             act["spent"].append("imported")
-        act["paid"] = [*act.get("paid", []), pay]
+        act["paid"] = [*cast(list[str], act.get("paid", [])), pay]  # Church: the items paid so far
         act["need"] -= 1
         if act["need"] == 0:
             take_church(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(FaithAction, action)
         return f"Spend {FAITH_NAMES[action['pay']]} for +1 Faith"
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Spend {state['turn']['act']['need']} more for Faith (at most one of each kind)."
+        return f"Spend {cast(ActState, state['turn']['act'])['need']} more for Faith (at most one of each kind)."
 
 
 def take_church(state: State, seat: int) -> None:
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     card = act["church"]
     state["church_row"].remove(card)
     state["players"][seat]["church"].append(card)

@@ -6,14 +6,13 @@ applies, so `legal`, refusals, prompts and labels all come from the step's own d
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.core.deadline import checkpoint
 from engine.duel.act import resume_owed_steps
 from engine.duel.areas import ACT_STEPS
 from engine.duel.free import FREE
 from engine.duel.step import DuelStep
 from engine.duel.turns import BONUS_STEP, BUILD, DISCARD, SETUP, TURN, UPGRADE
-from engine.duel.types import Action
+from engine.duel.types import Action, State
 
 #: Every step, for finding the one an action belongs to.
 ALL_STEPS: tuple[DuelStep, ...] = (DISCARD, SETUP, UPGRADE, TURN, BONUS_STEP, BUILD, *ACT_STEPS.values())

@@ -9,13 +9,15 @@ construction step is owed — never inside another Area action (ruling 4).
 
 from __future__ import annotations
 
-from engine.core import State, canonical
+from typing import cast
+
+from engine.core import canonical
 from engine.duel.act import new_act, suspend_owed_steps
 from engine.duel.cards import GOOD_NAMES, HIRE_REQUIREMENTS, HIRES, ORDERS, RULES, reward_text
 from engine.duel.gains import gain_reward
 from engine.duel.state import has_tech, log, name, tech_ready
 from engine.duel.text import needs_text, order_detail, order_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, Candidate, HireAction, OrderAction, PlayerState, State
 
 
 def missing_goods(player: PlayerState, card: int) -> list[str]:
@@ -100,9 +102,9 @@ class FreeActions:
     def take(self, state: State, seat: int, action: Action) -> None:
         do = action["do"]
         if do == "order":
-            complete_order(state, seat, action["card"])
+            complete_order(state, seat, cast(OrderAction, action)["card"])
         elif do == "hire":
-            hire_agent(state, seat, action["req"])
+            hire_agent(state, seat, cast(HireAction, action)["req"])
         elif do == "spin":
             spin(state, seat)
         else:
@@ -111,9 +113,9 @@ class FreeActions:
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "order":
-            return order_text(action["card"], "Complete ")
+            return order_text(cast(OrderAction, action)["card"], "Complete ")
         if do == "hire":
-            return f"Hire a Foreign Agent ({HIRES[action['req']].label})"
+            return f"Hire a Foreign Agent ({HIRES[cast(HireAction, action)['req']].label})"
         if do == "spin":
             return f"Spinning Mill: spend 1 Silk for ¥{RULES.spinning_mill_yen}"
         return f"Use a Foreign Agent (Power {RULES.agent_power}, any Area)"

@@ -6,11 +6,9 @@ Kept in one place because several areas and cards hand out the same icons.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import State
 from engine.duel.cards import EXTRA_HAND_LIMIT, GOODS
 from engine.duel.state import draw_orders, has_tech, log, name
+from engine.duel.types import PlayerState, State
 
 
 def gain_copper(state: State, seat: int, amount: int, mining_applies: bool) -> int:
@@ -31,14 +29,15 @@ def flip_imported(state: State, seat: int, up_to: int) -> int:
     Always the most: a face-down token is worth more at the end (4 points, not 1), counts for the
     Foreign Agent requirement, and can be spent wherever a face-up one can (ruling "Customs flips")."""
     player = state["players"][seat]
-    n = min(up_to, player["imported_up"])
+    n: int = min(up_to, player["imported_up"])
     player["imported_up"] -= n
     player["imported_down"] += n
     return n
 
 
-def extra_count(player: dict[str, Any]) -> int:
-    return player["extra"]["1"] + player["extra"]["2"]
+def extra_count(player: PlayerState) -> int:
+    extra: dict[str, int] = player["extra"]
+    return extra["1"] + extra["2"]
 
 
 def gain_extra(state: State, seat: int, value: int) -> bool:

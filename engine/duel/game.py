@@ -7,9 +7,9 @@ prompts, labels and details derive from one declaration per rule (`engine.core.s
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
-from engine.core import OptionSpec, State, json_copy, seat_token
+from engine.core import OptionSpec, json_copy, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.core.wording import told_by
@@ -19,6 +19,8 @@ from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
+from engine.duel.types import Action, DuelOptions, State
+from engine.duel.view_types import DuelView
 
 NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered options."
 _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
@@ -31,7 +33,7 @@ _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 _TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
 
 
-class DuelGame(StepGame):
+class DuelGame(StepGame[State, Action, DuelView]):
     name = "duel"
     title = "Yokohama Duel"
     min_players = 2
@@ -48,7 +50,7 @@ class DuelGame(StepGame):
     # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        return new_state(seed, self.normalize_options(options))
+        return new_state(seed, cast(DuelOptions, self.normalize_options(options)))
 
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
@@ -60,10 +62,10 @@ class DuelGame(StepGame):
         """The state is plain JSON, and a JSON copy (`json_copy`) is many times faster than deepcopy."""
         return json_copy(state)
 
-    def _apply(self, state: State, seat: int, action: Any) -> None:
+    def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)
 
-    def why_illegal(self, state: State, seat: int, action: Any) -> str:
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
             return NOT_AN_ACTION
         return super().why_illegal(state, seat, action)
@@ -78,23 +80,24 @@ class DuelGame(StepGame):
         return "It is not your turn; your opponent is deciding."
 
     def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+        phase: str = state["phase"]
+        return phase == "over"
 
     # ----- words ------------------------------------------------------------------------------
-    def describe(self, state: State, action: Any) -> str:
+    def describe(self, state: State, action: Action) -> str:
         step = flow.owner_of(state, action)
         return step.label(state, action) if step is not None else str(action)[:80]
 
-    def public_label(self, state: State, action: Any) -> str:
+    def public_label(self, state: State, action: Action) -> str:
         """Like `describe`, but never naming hidden cards: for the public record of a turn."""
         step = flow.owner_of(state, action)
         return step.public_label(state, action) if step is not None else str(action)[:80]
 
-    def detail(self, state: State, action: Any) -> str:
+    def detail(self, state: State, action: Action) -> str:
         step = flow.owner_of(state, action)
         return step.detail(state, action) if step is not None else ""
 
-    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
         events = [e.replace(" gains draw ", " draws ") for e in (after["log"][-added:] if added > 0 else [])
@@ -129,7 +132,7 @@ class DuelGame(StepGame):
         return [state["phase"], state["round"], state["turns_done"]]
 
     # ----- the service's questions --------------------------------------------------------------
-    def closes_undo(self, before: State, seat: int, action: Any, after: State) -> bool:
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Closed by a draw (Order, Power Bonus or Technology cards; any shuffle), by revealing a
         hidden card (an Order completed), and by the decision passing to another seat."""
         if self.to_act(after) != self.to_act(before) or after["phase"] != before["phase"]:
@@ -141,7 +144,7 @@ class DuelGame(StepGame):
         done = [len(p["orders_done"]) for p in before["players"]]
         return [len(p["orders_done"]) for p in after["players"]] != done
 
-    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+    def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
         """`closes_undo` without the hand-on: ending the turn played for the player (a formality) stays
         undoable until the other seat acts, unless it drew, revealed or changed the phase."""
         if after["phase"] != before["phase"] or after["rng"] != before["rng"]:
@@ -152,8 +155,8 @@ class DuelGame(StepGame):
         return after["tech_row"] != before["tech_row"] or [len(p["orders_done"]) for p in after["players"]] != done
 
     # ----- views and scores ------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
+    def view(self, state: State, seat: int | None) -> DuelView:
+        return DuelView(**viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """The public score sheet: Church points stay 0 until the end (those cards are face down)."""
@@ -184,16 +187,16 @@ class DuelGame(StepGame):
         keys = [scoring.rank_key(sheet) for sheet in self.scores(state)]
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
-    def auto_action(self, state: State, seat: int) -> Any:
+    def auto_action(self, state: State, seat: int) -> Action:
         return greedy_action(state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Any:
+                  clock: Clock | None = None) -> Action:
         """The search player of engine/duel/ai.py: sees only what `seat` sees, deterministic under `seed`."""
         return ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
     # ----- stored games ----------------------------------------------------------------------------
-    def upgrade(self, state: State, from_version: int) -> State:
+    def upgrade(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
         """Schema 1 -> 2: the log names seats by token, counts its events, and the turn can keep
         steps a Foreign Agent interrupted."""
         if from_version == 1:

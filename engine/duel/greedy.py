@@ -7,12 +7,13 @@ estimate of final points) is chosen. Ending the turn is chosen only when nothing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
-from engine.core import Rng, State, json_copy, mix_seed
+from engine.core import Rng, json_copy, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
 from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
+from engine.duel.types import Action, State
 
 GOOD_WORTH = {"tea": 0.7, "fish": 0.8, "silk": 1.0, "copper": 1.4}
 SETTLE_LIMIT = 40
@@ -22,7 +23,7 @@ def worth(state: State, seat: int) -> float:
     """Points now plus what resources are likely to turn into."""
     sheet = score_sheet(state)[seat]
     p = state["players"][seat]
-    value = float(sheet["total"] - sheet["yen"] - sheet["goods"] - sheet["imported_up"])
+    value: float = float(sheet["total"] - sheet["yen"] - sheet["goods"] - sheet["imported_up"])
     value += 0.5 * p["money"] + 2.5 * p["imported_up"]
     value += sum(GOOD_WORTH[g] * n for g, n in p["goods"].items())
     value += 1.5 * (p["extra"]["1"] + 1.5 * p["extra"]["2"]) + 3.0 * p["agents_ready"]
@@ -31,12 +32,12 @@ def worth(state: State, seat: int) -> float:
         need = sum(order.cost.values())
         have = sum(min(p["goods"][g], n) for g, n in order.cost.items())
         value += 0.4 * order.points * have / need
-    rounds_left = ROUNDS - state["round"]
+    rounds_left: int = ROUNDS - state["round"]
     value += 0.8 * rounds_left * sum(c.value(up) for c, up in zip(POWER_CARDS, p["upgraded"], strict=True))
     return value
 
 
-def _after(state: State, seat: int, action: Any) -> State:
+def _after(state: State, seat: int, action: Action) -> State:
     new = json_copy(state)  # plain JSON: many times faster than deepcopy
     perform(new, seat, action)
     return new
@@ -61,7 +62,7 @@ def _belief(state: State) -> State:
     return copy_state
 
 
-def greedy_action(state: State, seat: int) -> Any:
+def greedy_action(state: State, seat: int) -> Action:
     choices = options(state, seat)
     if len(choices) == 1:
         return choices[0]
@@ -77,4 +78,4 @@ def greedy_action(state: State, seat: int) -> Any:
                 value -= 0.01  # free actions only when they help
         if value > best_value:
             best, best_value = action, value
-    return best
+    return cast(Action, best)  # a seat asked owes a decision: `choices` is never empty

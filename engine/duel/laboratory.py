@@ -3,7 +3,8 @@ more for the 4th Technology on); the Technology's on-gain effects (Letterpress, 
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.act import finish_act
 from engine.duel.cards import AREA_IDS, AREAS, RULES, TECHS
 from engine.duel.free import FREE
@@ -11,7 +12,7 @@ from engine.duel.gains import gain_extra
 from engine.duel.state import has_tech, log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import tech_detail, tech_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import Action, ActState, Candidate, PayAction, PlayerState, State, StationAction, TechAction
 
 
 def tech_units(player: PlayerState, production: int, tech: str) -> int:
@@ -22,7 +23,8 @@ def tech_units(player: PlayerState, production: int, tech: str) -> int:
 
 
 def can_pay_units(player: PlayerState, units: int) -> bool:
-    return player["money"] // RULES.lab_unit_yen + player["imported_up"] + player["imported_down"] >= units
+    payable: int = player["money"] // RULES.lab_unit_yen + player["imported_up"] + player["imported_down"]
+    return payable >= units
 
 
 def ask_or_skip(state: State, seat: int) -> None:
@@ -41,7 +43,7 @@ class TechStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        production = state["turn"]["act"]["strength"]
+        production = cast(ActState, state["turn"]["act"])["strength"]
         result: list[Candidate] = []
         for tech in state["tech_row"]:
             units = tech_units(player, production, tech)
@@ -52,8 +54,9 @@ class TechStep(DuelStep):
         return result + [({"do": "tech", "tech": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TechAction, action)
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         tech = action["tech"]
         if tech is None:
             log(state, f"{name(seat)} takes no Technology")
@@ -68,21 +71,26 @@ class TechStep(DuelStep):
             act["step"] = "pay"
 
     def _units(self, state: State, action: Action) -> int:
+        action = cast(TechAction, action)
         player = state["players"][state["current"]]
-        return tech_units(player, state["turn"]["act"]["strength"], action["tech"])
+        tech = cast(str, action["tech"])  # a technology offered, never None
+        return tech_units(player, cast(ActState, state["turn"]["act"])["strength"], tech)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(TechAction, action)
         if action["tech"] is None:
             return "Take no Technology"
         return tech_text(action["tech"], self._units(state, action))
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(TechAction, action)
         if action["tech"] is None:
             return ""
         return tech_detail(action["tech"], self._units(state, action))
 
     def prompt(self, state: State, seat: int) -> str:
-        return (f"Production {state['turn']['act']['strength']}: choose a Technology; each missing point costs "
+        production = cast(ActState, state["turn"]["act"])["strength"]
+        return (f"Production {production}: choose a Technology; each missing point costs "
                 f"¥{RULES.lab_unit_yen} or an Imported Good.")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
@@ -98,7 +106,7 @@ class PayStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        units = state["turn"]["act"]["units"]
+        units = cast(ActState, state["turn"]["act"])["units"]
         result: list[Candidate] = []
         for up in range(min(units, player["imported_up"]) + 1):
             for down in range(min(units - up, player["imported_down"]) + 1):
@@ -108,13 +116,15 @@ class PayStep(DuelStep):
         return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(PayAction, action)
         pay_tech(state, seat, action["up"], action["down"])
 
     def text(self, state: State, action: Action) -> str:
-        return "Pay " + payment_text(state["turn"]["act"]["units"], action["up"], action["down"])
+        action = cast(PayAction, action)
+        return "Pay " + payment_text(cast(ActState, state["turn"]["act"])["units"], action["up"], action["down"])
 
     def prompt(self, state: State, seat: int) -> str:
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         return (f"Pay {act['units']} time(s) ¥{RULES.lab_unit_yen} or an Imported Good for "
                 f"{TECHS[act['tech']].name}.")
 
@@ -131,7 +141,7 @@ def payment_text(units: int, up: int, down: int) -> str:
 
 def pay_tech(state: State, seat: int, up: int, down: int) -> None:
     player = state["players"][seat]
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     tech = act["tech"]
     player["imported_up"] -= up
     player["imported_down"] -= down
@@ -167,11 +177,13 @@ class StationStep(DuelStep):
         return [({"do": "station", "area": area}, None) for area in AREA_IDS]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(StationAction, action)
         state["station"] = action["area"]
         log(state, f"{name(seat)} places the Station token at {AREAS[action['area']].name}")
         finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(StationAction, action)
         return f"Place the Station token at {AREAS[action['area']].name}"
 
     def prompt(self, state: State, seat: int) -> str:

@@ -3,13 +3,14 @@ the bottom of the deck in the order the player chooses (drawn cards are the play
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.duel.act import finish_act
 from engine.duel.cards import RULES
 from engine.duel.state import draw_orders, log, name
 from engine.duel.step import DuelStep
 from engine.duel.text import order_detail, order_text
-from engine.duel.types import Action, Candidate
+from engine.duel.types import Action, ActState, Candidate, CardAction, Keep2Action, Payment, State
 
 PAY_NAMES = {
     "yen": f"¥{RULES.port_second_card_yen}",
@@ -19,7 +20,7 @@ PAY_NAMES = {
 
 
 def start_port(state: State, seat: int, strength: int) -> None:
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     drawn = draw_orders(state, strength)
     act["drawn"] = drawn
     act["kept"] = []
@@ -35,7 +36,7 @@ def start_port(state: State, seat: int, strength: int) -> None:
 
 
 def keep_order(state: State, seat: int, card: int) -> None:
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     act["drawn"].remove(card)
     act["kept"].append(card)
     state["players"][seat]["hand"].append(card)
@@ -50,22 +51,25 @@ class KeepStep(DuelStep):
     hint = "choose the Order card to keep"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        return [({"do": "keep", "card": c}, None) for c in state["turn"]["act"]["drawn"]]
+        return [({"do": "keep", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(CardAction, action)
         keep_order(state, seat, action["card"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_text(action["card"], "Keep ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
         return "Keep an Order card drawn at the Port"
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Port: keep one of the {len(state['turn']['act']['drawn'])} Order cards drawn (free)."
+        return f"Port: keep one of the {len(cast(ActState, state['turn']['act'])['drawn'])} Order cards drawn (free)."
 
 
 class Keep2Step(DuelStep):
@@ -78,22 +82,23 @@ class Keep2Step(DuelStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
         yen = RULES.port_second_card_yen
-        reasons = {
+        reasons: dict[Payment, str | None] = {
             "yen": None if player["money"] >= yen else f"Keeping a second Order card costs ¥{yen}; you have "
                                                          f"¥{player['money']}.",
             "imported_up": None if player["imported_up"] > 0 else "You have no face-up Imported Good.",
             "imported_down": None if player["imported_down"] > 0 else "You have no face-down Imported Good.",
         }
         result: list[Candidate] = [({"do": "keep2", "card": c, "pay": p}, why)
-                                   for c in state["turn"]["act"]["drawn"] for p, why in reasons.items()]
+                                   for c in cast(ActState, state["turn"]["act"])["drawn"] for p, why in reasons.items()]
         return result + [({"do": "keep2", "card": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(Keep2Action, action)
         player = state["players"][seat]
-        act = state["turn"]["act"]
+        act = cast(ActState, state["turn"]["act"])
         card = action["card"]
         if card is not None:
-            pay = action["pay"]
+            pay: Payment = action["pay"]
             if pay == "yen":
                 player["money"] -= RULES.port_second_card_yen
             else:
@@ -105,14 +110,17 @@ class Keep2Step(DuelStep):
         bottom_rest(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(Keep2Action, action)
         if action["card"] is None:
             return "Keep only one Order card"
         return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[action['pay']]}: ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(Keep2Action, action)
         return order_detail(action["card"]) if action["card"] is not None else ""
 
     def hidden_text(self, state: State, action: Action) -> str | None:
+        action = cast(Keep2Action, action)
         if action["card"] is None:
             return None
         pay = "an Imported Good" if action["pay"] != "yen" else PAY_NAMES["yen"]
@@ -125,7 +133,7 @@ class Keep2Step(DuelStep):
 
 def bottom_rest(state: State, seat: int) -> None:
     """Cards not kept go to the bottom of the deck in the order the player chooses; one is automatic."""
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     if len(act["drawn"]) >= 2:
         act["step"] = "bottom"
         return
@@ -140,18 +148,21 @@ class BottomStep(DuelStep):
     hint = "put the Order cards you did not keep at the bottom of the deck"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        return [({"do": "bottom", "card": c}, None) for c in state["turn"]["act"]["drawn"]]
+        return [({"do": "bottom", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        act = state["turn"]["act"]
+        action = cast(CardAction, action)
+        act = cast(ActState, state["turn"]["act"])
         act["drawn"].remove(action["card"])
         state["order_deck"].append(action["card"])
         bottom_rest(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_text(action["card"], "Next to the bottom: ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
@@ -162,7 +173,7 @@ class BottomStep(DuelStep):
 
 
 def port_done(state: State, seat: int) -> None:
-    act = state["turn"]["act"]
+    act = cast(ActState, state["turn"]["act"])
     kept = len(act.pop("kept", []))
     act.pop("drawn", None)
     paid = act.pop("paid", None)

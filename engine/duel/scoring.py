@@ -6,9 +6,8 @@ The categories are kept in their rulebook order because the tie-break walks them
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.duel.cards import CHURCH, ORDERS, RULES, TECHS
-from engine.duel.types import PlayerState
+from engine.duel.types import PlayerState, State
 
 CATEGORIES: tuple[str, ...] = (
     "orders",

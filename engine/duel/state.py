@@ -7,9 +7,7 @@ identically from its seed and its action log.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import Rng, State, seat_token
+from engine.core import Rng, seat_token
 from engine.duel.cards import (
     AREA_IDS,
     AREAS,
@@ -26,7 +24,7 @@ from engine.duel.cards import (
     SHOPS_PER_PLAYER,
     TECHS,
 )
-from engine.duel.types import PlayerState
+from engine.duel.types import DuelOptions, PlayerState, State, TurnState
 
 LOG_LENGTH = 40
 #: The shape of the stored state. 2: seats named by tokens in the log, `log_count`, and
@@ -57,7 +55,7 @@ def new_player(money: int, extra_ones: int) -> PlayerState:
     }
 
 
-def new_state(seed: int, options: dict[str, Any]) -> State:
+def new_state(seed: int, options: DuelOptions) -> State:
     """Steps 1-12 of the rulebook's Game Setup."""
     rng = Rng(seed)
     start = options["start_seat"] if options["start_seat"] in (0, 1) else rng.below(2)
@@ -71,7 +69,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     state: State = {
         "game": "duel",
         "schema_version": SCHEMA_VERSION,
-        "options": dict(options),
+        "options": options.copy(),
         "phase": "setup",
         "round": 1,
         "turns_done": 0,
@@ -106,7 +104,7 @@ def new_state(seed: int, options: dict[str, Any]) -> State:
     return state
 
 
-def fresh_turn() -> dict[str, Any]:
+def fresh_turn() -> TurnState:
     """A turn's bookkeeping: whether the Area Action step is done, the action being resolved
     (an Area Action or a Foreign Agent), the 5-Power Bonus / construction steps still owed, and those
     a Foreign Agent interrupted (`suspended`, latest last)."""
@@ -115,7 +113,7 @@ def fresh_turn() -> dict[str, Any]:
 
 def draw_orders(state: State, n: int) -> list[int]:
     """Take up to `n` Order cards from the top of the deck (fewer if it runs out)."""
-    deck = state["order_deck"]
+    deck: list[int] = state["order_deck"]
     drawn, state["order_deck"] = deck[:n], deck[n:]
     return drawn
 

@@ -8,10 +8,10 @@ rule that decides and the words that explain it are the same code and cannot dri
 
 from __future__ import annotations
 
-from engine.core import State, json_copy
+from engine.core import json_copy
 from engine.core.steps import CandidateStep
 from engine.duel.free import FREE
-from engine.duel.types import Action
+from engine.duel.types import Action, State
 
 LABEL_LIMIT = 80
 DETAIL_LIMIT = 100
@@ -22,7 +22,7 @@ def fit(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class DuelStep(CandidateStep):
+class DuelStep(CandidateStep[State, Action]):
     #: Whether the free actions (complete an Order, hire a Foreign Agent, Spinning Mill) are offered.
     free: bool = True
     #: Whether a Foreign Agent may be sent from here (only between whole Area actions: ruling 4).

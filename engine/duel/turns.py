@@ -7,7 +7,9 @@ Each decision is a `DuelStep`; the Area action's own chain of steps lives in `ar
 
 from __future__ import annotations
 
-from engine.core import Rng, State
+from typing import cast
+
+from engine.core import Rng
 from engine.duel import areas
 from engine.duel.cards import (
     AREAS,
@@ -24,7 +26,19 @@ from engine.duel.gains import discard_extra, gain_extra, gain_reward
 from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left
 from engine.duel.step import LABEL_LIMIT, DuelStep
 from engine.duel.text import order_detail, order_text
-from engine.duel.types import Action, Candidate, PlayerState
+from engine.duel.types import (
+    Action,
+    AreaAction,
+    BonusAction,
+    BuildAction,
+    Candidate,
+    DiscardAction,
+    PlayerState,
+    ReturnAction,
+    SimpleAction,
+    State,
+    UpgradeAction,
+)
 
 OWED = "Finish the 5-Power Bonus and construction steps first."
 
@@ -54,21 +68,27 @@ class TurnStep(DuelStep):
         return [{"do": "end"}] if state["turn"]["area_done"] else areas.area_options(state, seat)
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaAction | SimpleAction, action)
         if action["do"] == "end":
             end_turn(state)
         else:
-            areas.start_main_act(state, seat, action["area"], action.get("via"))
+            area = cast(AreaAction, action)
+            areas.start_main_act(state, seat, area["area"], area.get("via"))
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaAction | SimpleAction, action)
         if action["do"] == "end":
             return "End turn"
-        return "Go to " + areas.area_text(state, state["current"], action["area"], action.get("via"), agent=False)
+        area = cast(AreaAction, action)
+        return "Go to " + areas.area_text(state, state["current"], area["area"], area.get("via"), agent=False)
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(AreaAction | SimpleAction, action)
         if action["do"] == "end":
             return ""
-        return f"{AREAS[action['area']].name}: " + ", ".join(
-            f"{p}{'+' if p == 5 else ''} Power {AREAS[action['area']].effect_text(p)}" for p in range(1, 6))
+        area = AREAS[cast(AreaAction, action)["area"]]
+        return f"{area.name}: " + ", ".join(
+            f"{p}{'+' if p == 5 else ''} Power {area.effect_text(p)}" for p in range(1, 6))
 
     def prompt(self, state: State, seat: int) -> str:
         if state["turn"]["area_done"]:
@@ -108,9 +128,10 @@ class BonusStep(DuelStep):
         return [({"do": "bonus", "card": c}, None) for c in state["bonus_row"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(BonusAction, action)
         card = action["card"]
         turn = state["turn"]
-        tiers = bonus_tiers(turn["bonus"]["power"])
+        tiers = bonus_tiers(cast(dict[str, int], turn["bonus"])["power"])
         turn["bonus"] = None
         state["bonus_row"].remove(card)
         state["bonus_discard"].append(card)
@@ -122,6 +143,7 @@ class BonusStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         """The rewards gained at this Power first, then the card's other tiers: two cards never read alike."""
+        action = cast(BonusAction, action)
         rewards = BONUS[action["card"]].rewards
         tiers = bonus_tiers(state["turn"]["bonus"]["power"]) if state["turn"]["bonus"] else 3
         gained = "; ".join(reward_text(r) for r in rewards[:tiers])
@@ -134,11 +156,12 @@ class BonusStep(DuelStep):
         return text if len(text) <= LABEL_LIMIT else head
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(BonusAction, action)
         rewards = BONUS[action["card"]].rewards
         return "Power 5: {}; 6: {}; 7+: {}".format(*(reward_text(r) for r in rewards))
 
     def prompt(self, state: State, seat: int) -> str:
-        power = state["turn"]["bonus"]["power"]
+        power = cast(dict[str, int], state["turn"]["bonus"])["power"]
         tiers = bonus_tiers(power)
         return f"Power {power}: choose a Power Bonus card ({tiers} reward{'s' if tiers != 1 else ''} each)."
 
@@ -158,7 +181,7 @@ def refill_bonus(state: State) -> None:
             rng = Rng.of(state)
             state["bonus_deck"] = rng.shuffled(state["bonus_discard"])
             state["bonus_discard"] = []
-            rng.store(state)
+            state["rng"] = rng.state
         state["bonus_row"].append(state["bonus_deck"].pop(0))
 
 
@@ -178,7 +201,7 @@ class BuildStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        area = state["turn"]["build"]["area"]
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
         where = AREAS[area].name
         money = player["money"]
         shop: str | None = None
@@ -200,8 +223,9 @@ class BuildStep(DuelStep):
                 ({"do": "build", "what": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(BuildAction, action)
         player = state["players"][seat]
-        area = state["turn"]["build"]["area"]
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
         state["turn"]["build"] = None
         if action["what"] == "shop":
             player["money"] -= RULES.shop_cost
@@ -215,6 +239,7 @@ class BuildStep(DuelStep):
             log(state, f"{name(seat)} builds a Trading House at {AREAS[area].name} for ¥{cost}")
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(BuildAction, action)
         where = AREAS[state["turn"]["build"]["area"]].name if state["turn"]["build"] else "here"
         if action["what"] == "shop":
             return f"Build a Shop at {where} for ¥{RULES.shop_cost} (+1 Power there for you)"
@@ -224,7 +249,8 @@ class BuildStep(DuelStep):
         return "Build nothing"
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Build a Shop or a Trading House at {AREAS[state['turn']['build']['area']].name}, or nothing."
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
+        return f"Build a Shop or a Trading House at {AREAS[area].name}, or nothing."
 
     def waiting(self, state: State, seat: int) -> str:
         return OWED
@@ -282,6 +308,7 @@ class UpgradeStep(DuelStep):
         return result + [({"do": "upgrade", "card": None}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(UpgradeAction, action)
         player = state["players"][seat]
         state["upgrade_due"][seat] = False
         card = action["card"]
@@ -300,6 +327,7 @@ class UpgradeStep(DuelStep):
             new_round(state)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(UpgradeAction, action)
         if action["card"] is None:
             return "Upgrade no Power card"
         c = POWER_CARDS[action["card"]]
@@ -351,6 +379,7 @@ class SetupStep(DuelStep):
         return [({"do": "return", "card": c}, None) for c in state["players"][seat]["setup_draw"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ReturnAction, action)
         player = state["players"][seat]
         player["setup_draw"].remove(action["card"])
         player["hand"].extend(player["setup_draw"])
@@ -363,9 +392,11 @@ class SetupStep(DuelStep):
             start_turn(state)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ReturnAction, action)
         return order_text(action["card"], "Put back ")
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(ReturnAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
@@ -394,10 +425,12 @@ class DiscardStep(DuelStep):
                 for k in ("1", "2")]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(DiscardAction, action)
         state["discard_due"].remove(seat)
         discard_extra(state, seat, str(action["extra"]))
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(DiscardAction, action)
         return f"Discard a +{action['extra']} Extra Power card (limit {RULES.extra_hand_limit})"
 
     def prompt(self, state: State, seat: int) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import State
 from engine.duel.cards import (
     AREA_IDS,
     AREAS,
@@ -28,6 +27,7 @@ from engine.duel.scoring import CATEGORY_LABELS, production
 from engine.duel.state import area_used, house_owner, name
 from engine.duel.text import order_label
 from engine.duel.turns import next_house_cost
+from engine.duel.types import State
 from engine.duel.view_types import AreaView, ChurchView, DuelView, OrderView, PlayerView, TechView
 
 

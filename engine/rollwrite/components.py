@@ -66,11 +66,13 @@ def sheet(side: str) -> dict[str, Any]:
 
 
 def area_name(area_id: str) -> str:
-    return areas()[area_id]["name"]
+    name: str = areas()[area_id]["name"]
+    return name
 
 
 def tech_name(tech_id: str) -> str:
-    return technologies()[tech_id]["name"]
+    name: str = technologies()[tech_id]["name"]
+    return name
 
 
 def validate_bonus(bonus: Any, where: str) -> list[str]:

@@ -10,8 +10,6 @@ asked real questions; the steps themselves live in round_steps.py and task_steps
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options, note_options
 from engine.rollwrite import rules
@@ -24,12 +22,11 @@ from engine.rollwrite.round_steps import (
     Record,
     waiting_for_start_player,
 )
+from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import gain, push
+from engine.rollwrite.state_types import Resource, State
 from engine.rollwrite.step_base import RollStep
 from engine.rollwrite.task_steps import TASK_STEPS, after_area
-
-State = dict[str, Any]
-Action = dict[str, Any]
 
 ROUND_STEPS: dict[str, RollStep] = {
     step.name: step for step in (ChooseSet(), Record(), MainArea(), CrossOff(), Additional(), EndRound())
@@ -128,7 +125,7 @@ def auto_task(state: State, seat: int) -> bool:
         return True
     if kind == "power" and rules.area_kind(task["area"]) in ("bank", "church"):
         ps["queue"].pop(0)
-        res = "money" if rules.area_kind(task["area"]) == "bank" else "faith"
+        res: Resource = "money" if rules.area_kind(task["area"]) == "bank" else "faith"
         if task["left"] > 0:
             push(ps, gain(ps, res, task["left"], data))
         return True

@@ -11,18 +11,21 @@ round begins when the last seat is done.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, cast
 
-from engine.core import IllegalAction, OptionSpec, State, canonical, json_copy, seat_token
+from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
+from engine.rollwrite.shapes import Action, RollWriteView, SeatView, YouView
+from engine.rollwrite.state_types import Options, Sheet, State
 from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.task_steps import TASK_STEPS
 
 
-class RollWriteGame(StepGame):
+class RollWriteGame(StepGame[State, Action, RollWriteView]):
     name = "rollwrite"
     title = "Yokohama Roll & Write"
     min_players = 1
@@ -76,7 +79,7 @@ class RollWriteGame(StepGame):
         if opts["start_player_priority"] and not rule["min_players"] <= players <= rule["max_players"]:
             low, high = rule["min_players"], rule["max_players"]
             raise IllegalAction(f"Start player priority is played with {low} to {high} players.")
-        state = setup.new_state(players, seed, opts)
+        state = setup.new_state(players, seed, cast(Options, opts))
         state["schema_version"] = self.schema_version
         self._next_round(state)
         return state
@@ -86,7 +89,7 @@ class RollWriteGame(StepGame):
         for seat in range(state["players"]):
             flow.settle(state, seat)
 
-    def upgrade(self, state: State, from_version: int) -> State:
+    def upgrade(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
         return upgrades.upgrade(state, from_version)
 
     # ----- turns ------------------------------------------------------------------------
@@ -109,12 +112,12 @@ class RollWriteGame(StepGame):
         the dice, cards, layout and other sheets, which the engine never mutates — with
         the old one; the given state stays untouched as the contract requires.
         """
-        new_state = dict(state)
+        new_state = state.copy()
         new_state["sheets"] = list(state["sheets"])
         new_state["sheets"][seat] = _clone(state["sheets"][seat])
         return new_state
 
-    def _apply(self, state: State, seat: int, action: Any) -> None:
+    def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)
         if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
             if state["round"] >= ROUNDS:
@@ -128,10 +131,11 @@ class RollWriteGame(StepGame):
         if not 0 <= seat < state.get("players", 0):
             return "You are not playing in this game."
         if waiting_for_start_player(state, seat):
-            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(state['start_player'])})."
+            start = cast(int, state["start_player"])  # waiting for them: they hold the tile
+            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(start)})."
         return "You are done for this round; the others are still playing it."
 
-    def why_illegal(self, state: State, seat: int, action: Any) -> str:
+    def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or "do" not in action:
             return "That is not a move in this game; choose one of the offered options."
         if action["do"] == "phone":
@@ -146,7 +150,7 @@ class RollWriteGame(StepGame):
         if state["over"]:
             return "The game is over"
         if waiting_for_start_player(state, seat):
-            return f"Waiting for the start player ({seat_token(state['start_player'])}) to choose a set"
+            return f"Waiting for the start player ({seat_token(cast(int, state['start_player']))}) to choose a set"
         step = self.step_of(state, seat)
         return step.prompt(state, seat) if step is not None else "Done for this round"
 
@@ -156,7 +160,7 @@ class RollWriteGame(StepGame):
         basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
         return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
 
-    def reveals(self, before: State, seat: int, action: Any, after: State) -> bool:
+    def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Confirming the round (played for the player when it is all that is left) reveals nothing until
         it closes the round for everyone: then the next round's dice are shown (R24)."""
         if isinstance(action, dict) and action.get("do") == "end":
@@ -164,15 +168,15 @@ class RollWriteGame(StepGame):
         return self.closes_undo(before, seat, action, after)
 
     # ----- showing ----------------------------------------------------------------------
-    def describe(self, state: State, action: Any) -> str:
+    def describe(self, state: State, action: Action) -> str:
         step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
         return step.label(state, action) if step is not None else str(action)[:80]
 
-    def detail(self, state: State, action: Any) -> str:
+    def detail(self, state: State, action: Action) -> str:
         step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
         return step.detail(state, action)[:100] if step is not None else ""
 
-    def narrate(self, before: State, seat: int, action: Any, after: State) -> str:
+    def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         return narration.narrate(self.describe(before, action), before, seat, after,
                                  kind=action.get("do", "") if isinstance(action, dict) else "")
 
@@ -195,11 +199,11 @@ class RollWriteGame(StepGame):
         plural = "s" if waiting != 1 else ""
         return f"Round {state['round']} of {ROUNDS} — {waiting} player{plural} still to play"
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> RollWriteView:
         """See view.py for the full shape."""
         scores = self.scores(state)
         seats = [self._seat_view(state, s, scores[s]) for s in range(state["players"])]
-        you = None
+        you: YouView | None = None
         if seat is not None and 0 <= seat < state["players"]:
             opts = self.legal(state, seat) if seat in self.to_act(state) else []
             you = {
@@ -209,7 +213,7 @@ class RollWriteGame(StepGame):
                     {"action": a, "label": self.describe(state, a), "detail": self.detail(state, a)} for a in opts
                 ],
             }
-        view_data = {
+        view_data: RollWriteView = {
             "game": self.name,
             "side": state["options"]["side"],
             "options": dict(state["options"]),
@@ -231,7 +235,7 @@ class RollWriteGame(StepGame):
         # a private copy: the caller may change it freely without touching the cached sheet data
         return json_copy(view_data)
 
-    def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> dict[str, Any]:
+    def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> SeatView:
         ps = state["sheets"][seat]
         return {
             "seat": seat,
@@ -240,7 +244,7 @@ class RollWriteGame(StepGame):
             "scores": scores,
             "orders_fulfilled": sum(ps["fulfilled"]),
             "achievements": self.achievements(state, seat),
-            "sheet": view.sheet_view(state, ps, flow.TASK_STEPS),
+            "sheet": view.sheet_view(state, ps, TASK_STEPS),
         }
 
     # ----- the end ----------------------------------------------------------------------
@@ -271,7 +275,7 @@ class RollWriteGame(StepGame):
         return sum(state["sheets"][seat]["fulfilled"])
 
     # ----- the absent player ------------------------------------------------------------
-    def auto_action(self, state: State, seat: int) -> Any:
+    def auto_action(self, state: State, seat: int) -> Action:
         from engine.rollwrite.greedy import greedy_action
 
         if not self.legal(state, seat):
@@ -279,16 +283,17 @@ class RollWriteGame(StepGame):
         return greedy_action(self, state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Any:
+                  clock: Clock | None = None) -> Action:
         """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round."""
         from engine.rollwrite import ai
 
         if not self.legal(state, seat):
             raise IllegalAction("There is nothing to decide for this seat.")
-        return ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        chosen = ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        return cast(Action, chosen)  # None only when there is no legal action, refused above
 
 
-def _clone(sheet: dict[str, Any]) -> dict[str, Any]:
+def _clone(sheet: Sheet) -> Sheet:
     """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
     return json_copy(sheet)
 

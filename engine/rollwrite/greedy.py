@@ -10,15 +10,20 @@ it is a fair stand-in for an absent player, not a strong one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.core import json_copy
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
-from engine.rollwrite.sheet import Sheet, available, open_forms
+from engine.rollwrite.shapes import Action
+from engine.rollwrite.sheet import available, open_forms
+from engine.rollwrite.state_types import Sheet, State, Task
 
-State = dict[str, Any]
+if TYPE_CHECKING:
+    from engine.core import Rng
+    from engine.rollwrite.game import RollWriteGame
+
 #: Per-round worth of technologies whose value lies in future rounds.
 ONGOING: dict[str, float] = {
     "newspaper": 0.9,
@@ -42,11 +47,11 @@ LOOK_THROUGH = {"record", "count"}
 def sheet_value(state: State, ps: Sheet) -> float:
     """An estimate of this sheet's final points, from the seat's point of view."""
     data = rules.side_data(state)
-    round_no = state["round"]
+    round_no: int = state["round"]
     left = ROUNDS - round_no + (0 if ps["step"] in ("end", "done") else 1)
     time = left / ROUNDS
     twice = 2.0 if ps["boxes"]["6R"] is None and round_no <= 6 else 1.0
-    value = 0.0
+    value: float = 0.0
     chance: dict[int, float] = {}
     for form in data["forms"]:
         f = form["id"]
@@ -73,7 +78,7 @@ def sheet_value(state: State, ps: Sheet) -> float:
     return value
 
 
-def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> float:
+def _task_value(state: State, ps: Sheet, task: Task, time: float) -> float:
     kind = task["t"]
     if kind == "power":
         area = areas()[task["area"]]
@@ -85,14 +90,18 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
                 for i, g in enumerate(data["forms"][f]["goods"])
                 if g == area["good"] and not ps["goods"][f][i]
             )
-            return 1.3 * min(task["left"], slots)
-        return 0.9 * task["left"]
+            left: int = task["left"]
+            return 1.3 * min(left, slots)
+        power_left: int = task["left"]
+        return 0.9 * power_left
     if kind == "good":
         return 1.6
     if kind == "employees":
-        return 0.9 * task["n"]
+        hired: int = task["n"]
+        return 0.9 * hired
     if kind == "chamber":
-        return max(0, task["power"] - 1) * 1.0
+        chamber_power: int = task["power"]
+        return max(0, chamber_power - 1) * 1.0
     return {
         "elite": 2.0 * time + 0.3,
         "shop": 3.0,
@@ -102,9 +111,9 @@ def _task_value(state: State, ps: Sheet, task: dict[str, Any], time: float) -> f
     }.get(kind, 0.0)
 
 
-def _after(state: State, seat: int, action: Any) -> State:
+def _after(state: State, seat: int, action: Action) -> State:
     """The state after this seat's action, copying only what the action can change."""
-    trial = dict(state)
+    trial = state.copy()
     trial["sheets"] = list(state["sheets"])
     trial["sheets"][seat] = json_copy(state["sheets"][seat])
     flow.perform(trial, seat, action)
@@ -120,7 +129,7 @@ def _worth(state: State, seat: int, depth: int) -> float:
     return sheet_value(state, ps)
 
 
-def greedy_action(game: Any, state: State, seat: int) -> Any:
+def greedy_action(game: RollWriteGame, state: State, seat: int) -> Action:
     """The legal action after which this seat's sheet is worth most (first one on ties)."""
     choices = game.legal(state, seat)
     if len(choices) == 1:
@@ -135,6 +144,6 @@ def greedy_action(game: Any, state: State, seat: int) -> Any:
     return best
 
 
-def greedy_policy(game: Any, state: State, seat: int, rng: Any) -> Any:
+def greedy_policy(game: RollWriteGame, state: State, seat: int, rng: Rng) -> Action:
     """`random_playout` policy: the greedy choice (the rng is unused)."""
     return greedy_action(game, state, seat)

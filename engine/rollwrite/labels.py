@@ -8,14 +8,18 @@ they share. Numbers match the sheet: order forms 1-20, area rows 0-7.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import GOOD_NAMES, LEVEL_COST, area_name, tech_name, technologies
-from engine.rollwrite.shapes import DieColour
-from engine.rollwrite.sheet import Sheet, available
+from engine.rollwrite.shapes import Cost, DieColour
+from engine.rollwrite.sheet import available
+from engine.rollwrite.state_types import Sheet, State
 
-State = dict[str, Any]
+#: The keys of an amount (a cost in money or faith, or any other count by kind).
+K = TypeVar("K", bound=str)
+
 DIE_COLOURS: tuple[DieColour, ...] = ("white", "gray", "black")
 EXTRA_NAMES: dict[str, str] = {
     "A": "A: hire an Elite",
@@ -26,7 +30,7 @@ EXTRA_NAMES: dict[str, str] = {
 }
 
 
-def amount_text(amounts: dict[str, int]) -> str:
+def amount_text(amounts: Mapping[K, int]) -> str:
     return " + ".join(f"{n} {res}" for res, n in amounts.items()) or "nothing"
 
 
@@ -88,7 +92,7 @@ def tech_words(tech_id: str) -> str:
     return f"{tech['name']} ({tech['level'].upper()}, {LEVEL_COST[tech['level']]} power)"
 
 
-def short_of(ps: Sheet, cost: dict[str, int], what: str) -> str | None:
+def short_of(ps: Sheet, cost: Cost, what: str) -> str | None:
     """"You need 2 money to build a shop; you have 1." (None when the seat can pay)."""
     missing = [(res, n) for res, n in cost.items() if available(ps, res) < n]
     if not missing:

@@ -7,13 +7,9 @@ settled by itself after it), so it can never disagree with the sheet.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.wording import told_by
 from engine.rollwrite.components import area_name, tech_name
-
-State = dict[str, Any]
-
+from engine.rollwrite.state_types import Sheet, State
 
 #: How the story tells a decision whose label names a thing rather than opening with a verb.
 _TOLD = {"set": "Take the {label}", "record": "Write employees: {label}", "area": "Take the {label}",
@@ -35,7 +31,7 @@ def narrate(label: str, before: State, seat: int, after: State, *, kind: str = "
     return told_by(seat, label) + (f" — {', '.join(changes)}" if changes else "")
 
 
-def sheet_changes(state: State, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+def sheet_changes(state: State, old: Sheet, new: Sheet) -> list[str]:
     """The marks one decision left on a sheet, in words."""
     out: list[str] = []
     circles = sum(new["written"]) - sum(old["written"])

@@ -9,7 +9,7 @@ is queued as tasks (task_steps.py), asked before the round goes on.
 from __future__ import annotations
 
 from operator import ge
-from typing import Any
+from typing import cast
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import GOOD_NAMES, area_name, employment_cards
@@ -25,7 +25,9 @@ from engine.rollwrite.labels import (
 from engine.rollwrite.recording import die_rows, placements
 from engine.rollwrite.scoring import score_end_of_round
 from engine.rollwrite.shapes import (
+    Action,
     AreaAction,
+    Building,
     CircleAction,
     CrossAction,
     EndAction,
@@ -34,21 +36,10 @@ from engine.rollwrite.shapes import (
     RecordAction,
     SetAction,
 )
-from engine.rollwrite.sheet import (
-    Sheet,
-    Task,
-    bonus_tasks,
-    can_pay,
-    free_spaces,
-    pay,
-    push,
-    unused_circles,
-    write_circle,
-)
+from engine.rollwrite.sheet import bonus_tasks, can_pay, free_spaces, pay, push, unused_circles, write_circle
+from engine.rollwrite.state_types import RecordState, Sheet, State, Task
 from engine.rollwrite.step_base import RollStep
 
-State = dict[str, Any]
-Action = dict[str, Any]
 #: A Discord menu holds 25 options; longer recording lists are split into single circles.
 MENU_LIMIT = 25
 
@@ -121,7 +112,7 @@ class ChooseSet(RollStep):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "set":
             return ""
-        card = employment_cards()[state["cards"][state["round"] - 1][action["set"]]]
+        card = employment_cards()[state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]]
         n = card["number"]
         return f"Write {n} employee{'s' if n != 1 else ''}, then gain {bonus_text(card['action'])}"
 
@@ -142,7 +133,7 @@ class ChooseSet(RollStep):
 
 def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
     """Complete placements still open given the circles already placed in this recording."""
-    rec = ps["record"]
+    rec = cast(RecordState, ps["record"])  # set when the set was chosen
     every = placements(
         tuple(rec["free"]),
         tuple(rec["die_rows"]),
@@ -160,15 +151,16 @@ def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
 def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) -> None:
     """Write the placement's circles top to bottom, then queue their bonuses and the card action (R1)."""
     data = rules.side_data(state)
+    rec = cast(RecordState, ps["record"])  # set when the set was chosen
     tasks: list[Task] = []
     if placement is not None:
         for row, count in enumerate(placement):
             for _ in range(count):
                 tasks += write_circle(ps, row, data)
-        ps["record"]["placed"] = list(placement)
-    card = employment_cards()[ps["record"]["card"]]
+        rec["placed"] = list(placement)
+    card = employment_cards()[rec["card"]]
     tasks += bonus_tasks(card["action"], card_source(card))
-    ps["record"]["done"] = True
+    rec["done"] = True
     ps["step"] = "main"
     push(ps, tasks)
 
@@ -187,7 +179,7 @@ class Record(RollStep):
         if len(found) <= MENU_LIMIT:
             whole: list[RecordAction] = [{"do": "record", "circles": list(p)} for p in found]
             return whole
-        placed = ps["record"]["placed"]
+        placed = cast(RecordState, ps["record"])["placed"]
         rows = sorted({r for p in found for r in range(len(p)) if p[r] > placed[r]})
         single: list[CircleAction] = [{"do": "circle", "row": r} for r in rows]
         return single
@@ -197,9 +189,10 @@ class Record(RollStep):
         if action["do"] == "record":
             finish_record(state, ps, tuple(action["circles"]))
             return
-        ps["record"]["placed"][action["row"]] += 1
+        placed = cast(RecordState, ps["record"])["placed"]
+        placed[action["row"]] += 1
         found = record_choices(ps)
-        if len(found) == 1 and list(found[0]) == ps["record"]["placed"]:
+        if len(found) == 1 and list(found[0]) == placed:
             finish_record(state, ps, found[0])
 
     def words(self, state: State, action: RecordAction | CircleAction) -> str:
@@ -208,7 +201,7 @@ class Record(RollStep):
         return f"One circle in {area_name(state['areas'][action['row']])}, then the rest"
 
     def prompt(self, state: State, seat: int) -> str:
-        rec = state["sheets"][seat]["record"]
+        rec = cast(RecordState, state["sheets"][seat]["record"])
         n = rec["number"]
         return f"Record {n} employee{'s' if n != 1 else ''} (die {rec['die']})"
 
@@ -244,7 +237,7 @@ class MainArea(RollStep):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "area":
             return ""
-        return area_detail(state["areas"][action["row"]])
+        return area_detail(state["areas"][cast(AreaAction, action)["row"]])
 
     def prompt(self, state: State, seat: int) -> str:
         again = state["sheets"][seat]["again"]
@@ -281,11 +274,12 @@ class CrossOff(RollStep):
 
     def choices(self, state: State, seat: int) -> list[CrossAction]:
         ps = state["sheets"][seat]
-        return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, ps["main_area"]) + 1)]
+        row = cast(int, ps["main_area"])  # set by the area step
+        return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, row) + 1)]
 
     def act(self, state: State, seat: int, action: CrossAction) -> None:
         ps = state["sheets"][seat]
-        row = ps["main_area"]
+        row = cast(int, ps["main_area"])
         ps["crossed"][row] += action["n"]
         power = rules.action_power(ps, row, action["n"])
         ps["step"] = "end" if ps["again"] else "additional"
@@ -298,13 +292,13 @@ class CrossOff(RollStep):
 
     def prompt(self, state: State, seat: int) -> str:
         ps = state["sheets"][seat]
-        return f"How many circles to cross off in {area_name(state['areas'][ps['main_area']])}"
+        return f"How many circles to cross off in {area_name(state['areas'][cast(int, ps['main_area'])])}"
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") != "cross":
             return None
         ps = state["sheets"][seat]
-        row = ps["main_area"]
+        row = cast(int, ps["main_area"])
         have = unused_circles(ps, row)
         most = rules.most_crossed(ps, row)
         return f"Cross off 1 to {most} circles: {area_name(state['areas'][row])} has {have} unused."
@@ -366,7 +360,7 @@ class Additional(RollStep):
 
 PICKS: tuple[Pick, ...] = ("A", "B", "C", "D", "E")
 #: Additional actions that build something, and the task that asks where.
-EXTRA_BUILDS: dict[str, str] = {"A": "elite", "B": "shop", "C": "trading"}
+EXTRA_BUILDS: dict[str, Building] = {"A": "elite", "B": "shop", "C": "trading"}
 
 
 def extra_picks(ps: Sheet) -> list[Pick]:

@@ -18,9 +18,9 @@ from engine.rollwrite.components import (
     rules_data,
     sheet,
 )
-from engine.rollwrite.sheet import Sheet, Task, available, unused_circles
-
-State = dict[str, Any]
+from engine.rollwrite.shapes import Cost
+from engine.rollwrite.sheet import available, unused_circles
+from engine.rollwrite.state_types import Sheet, State, Task
 
 
 def side_data(state: State) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def brick_discount_open(ps: Sheet, task: Task) -> bool:
     return has(ps, "brick_factory") and not task.get("brick_used", False)
 
 
-def lab_cost(ps: Sheet, what: str, task: Task) -> dict[str, int]:
+def lab_cost(ps: Sheet, what: str, task: Task) -> Cost:
     """Money a laboratory purchase costs now; Brick factory takes 1 off once per action (R10)."""
     money: int = rules_data()["laboratory"][what]["money"]
     if money > 0 and brick_discount_open(ps, task):
@@ -55,15 +55,15 @@ def lab_cost(ps: Sheet, what: str, task: Task) -> dict[str, int]:
     return {"money": money} if money else {}
 
 
-def chinatown_cost(what: str) -> tuple[int, dict[str, int]]:
+def chinatown_cost(what: str) -> tuple[int, Cost]:
     """(power, cost) of a Chinatown purchase ("good" or "cargo"); Brick factory does not apply (R14)."""
     entry = rules_data()["chinatown"][what]
     return entry["power"], {"money": entry["money"]}
 
 
-def extra_cost(ps: Sheet, pick: str) -> dict[str, int]:
+def extra_cost(ps: Sheet, pick: str) -> Cost:
     """Faith and money the additional actions A-E consume (Brick factory: shops/trading houses -1)."""
-    cost: dict[str, int] = dict(rules_data()["additional"][pick])
+    cost: Cost = dict(rules_data()["additional"][pick])
     brick = rules_data()["brick_factory"]
     if has(ps, "brick_factory") and pick in brick["additional"] and cost.get("money", 0) > 0:
         cost["money"] -= brick["discount"]
@@ -106,7 +106,7 @@ def most_crossed(ps: Sheet, row: int) -> int:
     return min(MAX_CROSSED, unused_circles(ps, row))
 
 
-def phone_cost() -> dict[str, int]:
+def phone_cost() -> Cost:
     return {"money": rules_data()["telephone"]["money"]}
 
 
@@ -148,6 +148,7 @@ def chamber_power(power: int) -> int:
 def chamber_targets(state: State, row: int) -> list[str]:
     """Areas the Chamber of Commerce may borrow: every other area on the sheet and the set-aside card."""
     out = [a for r, a in enumerate(state["areas"]) if r != row and area_kind(a) != "chamber"]
-    if state.get("aside"):
-        out.append(state["aside"])
+    aside = state.get("aside")
+    if aside:
+        out.append(aside)
     return out

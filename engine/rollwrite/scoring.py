@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rollwrite.components import rules_data
-from engine.rollwrite.sheet import Sheet, available
-
-State = dict[str, Any]
+from engine.rollwrite.sheet import available
+from engine.rollwrite.state_types import Sheet, State
 
 
 def port_parts(ps: Sheet, data: dict[str, Any]) -> dict[str, int]:
@@ -66,11 +65,11 @@ def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
         boxes["6R"] = sum(parts.values())
         ps["parts_6r"] = parts
     elif state["round"] == 12:
-        boxes["12R"] = sum(parts.values())
+        boxes["12R"] = port_12r = sum(parts.values())
         ps["parts_12r"] = parts
-        boxes["cargo"] = cargo_points(ps, data)
-        boxes["tech"] = sum(tech_points(ps).values())
-        boxes["total"] = (boxes["6R"] or 0) + boxes["12R"] + boxes["cargo"] + boxes["tech"]
+        boxes["cargo"] = cargo = cargo_points(ps, data)
+        boxes["tech"] = tech = sum(tech_points(ps).values())
+        boxes["total"] = (boxes["6R"] or 0) + port_12r + cargo + tech
 
 
 def score_sheet(state: State, ps: Sheet, data: dict[str, Any]) -> dict[str, int]:

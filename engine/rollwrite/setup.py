@@ -8,13 +8,11 @@ not depend on the options either, so only the layout changes with the expansions
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Rng, mix_seed
 from engine.rollwrite.components import LEVELS, ROUNDS, areas, employment_cards, rules_data, sheet, technologies
 from engine.rollwrite.sheet import bonus_tasks, new_sheet
+from engine.rollwrite.state_types import Options, State
 
-State = dict[str, Any]
 GOODS_AREAS: tuple[str, ...] = ("fishing", "tea", "silk", "copper")
 
 
@@ -71,11 +69,12 @@ def start_player(players: int, round_no: int, priority: bool) -> int | None:
         if round_no < rule["five_players_first_priority_round"]:
             return None
         # the tile first passes in round 4, so seat 0 keeps it in round 3
-        return (round_no - rule["five_players_first_pass_round"] + 1) % 5
+        first_pass: int = rule["five_players_first_pass_round"]
+        return (round_no - first_pass + 1) % 5
     return (round_no - 1) % players
 
 
-def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
+def new_state(players: int, seed: int, options: Options) -> State:
     area_rows, aside = layout(seed, options["chinatown"], options["chamber_of_commerce"])
     data = sheet(options["side"])
     state: State = {

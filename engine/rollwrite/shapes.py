@@ -13,6 +13,8 @@ Good = Literal["fish", "tea", "silk", "copper"]
 Pick = Literal["A", "B", "C", "D", "E"]
 DieColour = Literal["white", "gray", "black"]
 Building = Literal["elite", "shop", "trading"]
+#: Where a sheet records each kind of building (`sheet[...]`, one flag per row, form or house).
+BuiltKey = Literal["elites", "shops", "trading"]
 Purchase = Literal["elite", "shop", "trading", "good", "cargo"]
 #: A seat's place in its round (`sheet["step"]`).
 RoundStepName = Literal["set", "record", "main", "count", "additional", "end", "done"]
@@ -22,7 +24,9 @@ TaskKind = Literal[
 ]
 #: A bonus icon group: {"money": 2}, {"choice": [{...}, {...}]}, {"exchange": {"pay": ..., "get": ...}}.
 Bonus = dict[str, Any]
-Cost = dict[str, int]
+#: The two resources of the warehouse district, each a row of got/used marks on the sheet.
+Resource = Literal["money", "faith"]
+Cost = dict[Resource, int]
 
 
 class SetAction(TypedDict):
@@ -322,3 +326,58 @@ class SheetView(TypedDict):
     round_track: list[RoundCell]
     boxes: dict[str, int | None]
     turn: TurnView
+
+
+class AreaCardView(TypedDict):
+    row: int
+    id: str
+    name: str
+
+
+class AsideView(TypedDict):
+    id: str
+    name: str
+
+
+class SeatView(TypedDict):
+    seat: int
+    owes: bool
+    pending: str
+    scores: dict[str, int]
+    orders_fulfilled: int
+    achievements: list[str]
+    sheet: SheetView
+
+
+class OptionView(TypedDict):
+    action: Action
+    label: str
+    detail: str
+
+
+class YouView(TypedDict):
+    seat: int
+    pending: str
+    options: list[OptionView]
+
+
+class RollWriteView(TypedDict):
+    """`GAME.view(state, seat)` (view.py's docstring gives the whole shape)."""
+
+    game: str
+    side: Literal["A", "B"]
+    options: dict[str, object]
+    players: int
+    round: int
+    rounds: int
+    over: bool
+    headline: str
+    viewer: int | None
+    areas: list[AreaCardView]
+    aside: AsideView | None
+    labs: dict[str, LabView]
+    sets: list[SetView]
+    start_player: int | None
+    priority_set: int | None
+    seats: list[SeatView]
+    you: YouView | None

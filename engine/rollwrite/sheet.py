@@ -10,13 +10,11 @@ task_steps.py).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal, cast
 
 from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS, technologies
-from engine.rollwrite.shapes import Good
-
-Sheet = dict[str, Any]
-Task = dict[str, Any]
+from engine.rollwrite.shapes import BuiltKey, Cost, Good, Resource
+from engine.rollwrite.state_types import Sheet, Task
 
 
 def new_sheet(data: dict[str, Any]) -> Sheet:
@@ -96,7 +94,8 @@ def free_spaces(ps: Sheet, data: dict[str, Any]) -> tuple[int, ...]:
 
 
 def unused_circles(ps: Sheet, row: int) -> int:
-    return ps["written"][row] - ps["crossed"][row]
+    unused: int = ps["written"][row] - ps["crossed"][row]
+    return unused
 
 
 def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
@@ -117,21 +116,22 @@ def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
 
 
 # ----- warehouse district -------------------------------------------------------------------
-def available(ps: Sheet, res: str) -> int:
+def available(ps: Sheet, res: Resource) -> int:
     """Unconsumed money or faith."""
-    return ps[res]["got"] - ps[res]["used"]
+    left: int = ps[res]["got"] - ps[res]["used"]
+    return left
 
 
-def can_pay(ps: Sheet, cost: dict[str, int]) -> bool:
+def can_pay(ps: Sheet, cost: Cost) -> bool:
     return all(available(ps, res) >= n for res, n in cost.items())
 
 
-def pay(ps: Sheet, cost: dict[str, int]) -> None:
+def pay(ps: Sheet, cost: Cost) -> None:
     for res, n in cost.items():
         ps[res]["used"] += n
 
 
-def gain(ps: Sheet, res: str, n: int, data: dict[str, Any]) -> list[Task]:
+def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, Any]) -> list[Task]:
     """Gain up to the game's cap (30 money / 30 faith / 14 cargo obtained); stock bonuses follow."""
     if res == "cargo":
         ps["cargo"] = min(RESOURCE_CAP["cargo"], ps["cargo"] + n)
@@ -208,7 +208,7 @@ def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_n
 def gives_anything(ps: Sheet, bonus: dict[str, Any], data: dict[str, Any]) -> bool:
     """Whether a bonus would leave any mark on this sheet (R15: gains with nowhere to go are lost)."""
     for key, value in bonus.items():
-        if key in ("money", "faith") and ps[key]["got"] < RESOURCE_CAP[key]:
+        if key in ("money", "faith") and ps[cast(Resource, key)]["got"] < RESOURCE_CAP[key]:
             return True
         if key == "cargo" and ps["cargo"] < RESOURCE_CAP["cargo"]:
             return True
@@ -226,4 +226,4 @@ def gives_anything(ps: Sheet, bonus: dict[str, Any], data: dict[str, Any]) -> bo
 
 
 #: Where the sheet records each kind of building.
-BUILT: dict[str, str] = {"elite": "elites", "shop": "shops", "trading": "trading"}
+BUILT: dict[str, BuiltKey] = {"elite": "elites", "shop": "shops", "trading": "trading"}

@@ -10,19 +10,20 @@ any phase" and so belongs to every round step that marks a free choice (ruling R
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.core.steps import Step
 from engine.rollwrite import rules
+from engine.rollwrite.components import rules_data
 from engine.rollwrite.labels import shorten
-from engine.rollwrite.sheet import Sheet, pay, push
+from engine.rollwrite.shapes import Action, PhoneAction
+from engine.rollwrite.sheet import pay, push
+from engine.rollwrite.state_types import Sheet, State
 
-State = dict[str, Any]
-Action = dict[str, Any]
-PHONE: Action = {"do": "phone"}
+PHONE: PhoneAction = {"do": "phone"}
 
 
-class RollStep(Step):
+class RollStep(Step[State, Action]):
     """A Roll & Write step: `choices` are its own options; the Telephone joins them where allowed."""
 
     #: The action kinds (`action["do"]`) this step offers.
@@ -44,9 +45,10 @@ class RollStep(Step):
         return str(action)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        out: list[Action] = [dict(option) for option in self.choices(state, seat)]
+        # fresh dicts of the `shapes` TypedDicts `choices` builds: one cast for the list, none per option
+        out = cast(list[Action], [dict(option) for option in self.choices(state, seat)])
         if self.phone and rules.phone_possible(state, state["sheets"][seat]):
-            out.append(dict(PHONE))
+            out.append(PHONE.copy())
         return out
 
     def apply(self, state: State, seat: int, action: Action) -> None:
@@ -78,5 +80,5 @@ def use_phone(state: State, ps: Sheet) -> None:
     """Telephone: "Once per round, by paying 1 money you may write 1 additional circle"."""
     pay(ps, rules.phone_cost())
     ps["phone_round"] = state["round"]
-    circles = rules.rules_data()["telephone"]["circles"]
+    circles = rules_data()["telephone"]["circles"]
     push(ps, [{"t": "employees", "n": circles, "src": "Telephone"}])

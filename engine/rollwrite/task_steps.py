@@ -9,7 +9,7 @@ off and queues whatever the answer triggers, in front of everything else (ruling
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
@@ -23,7 +23,9 @@ from engine.rollwrite.components import (
 from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
 from engine.rollwrite.round_steps import power_tasks
 from engine.rollwrite.shapes import (
+    Action,
     Building,
+    BuiltKey,
     BuyAction,
     ChooseAction,
     EliteAction,
@@ -31,6 +33,7 @@ from engine.rollwrite.shapes import (
     ExchangeAction,
     FormAction,
     KindAction,
+    Purchase,
     ShopAction,
     StopAction,
     TechAction,
@@ -38,8 +41,6 @@ from engine.rollwrite.shapes import (
     ViaAction,
 )
 from engine.rollwrite.sheet import (
-    Sheet,
-    Task,
     bonus_tasks,
     can_pay,
     cross_good,
@@ -51,10 +52,9 @@ from engine.rollwrite.sheet import (
     push,
     write_circle,
 )
+from engine.rollwrite.state_types import Sheet, State, Task
 from engine.rollwrite.step_base import RollStep
 
-State = dict[str, Any]
-Action = dict[str, Any]
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
 BUILDING_NOUN: dict[str, str] = {"elite": "an Elite", "shop": "a shop", "trading": "a trading house"}
@@ -80,7 +80,8 @@ class TaskStep(RollStep):
 
     def ask(self, state: State, task: Task) -> str:
         """The question this task asks (also listed in the sheet view's queue)."""
-        return task["t"]
+        question: str = task["t"]
+        return question
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         return f"First: {self.ask(state, front(state, seat))}."
@@ -109,7 +110,8 @@ class PlaceGood(TaskStep):
         if action["do"] == "kind":
             push(ps, [{**task, "kind": action["kind"]}])
         else:
-            push(ps, cross_good(ps, action["form"], task["kind"], rules.side_data(state), state["round"]))
+            good = cast(str, task["kind"])  # forms are offered once the kind is known
+            push(ps, cross_good(ps, action["form"], good, rules.side_data(state), state["round"]))
 
     def words(self, state: State, action: KindAction | FormAction) -> str:
         if action["do"] == "kind":
@@ -117,7 +119,7 @@ class PlaceGood(TaskStep):
         return form_words(state, action)
 
     def detail(self, state: State, action: Action) -> str:
-        return form_detail(state, action["form"]) if action.get("do") == "form" else ""
+        return form_detail(state, cast(FormAction, action)["form"]) if action.get("do") == "form" else ""
 
     def ask(self, state: State, task: Task) -> str:
         good = GOOD_NAMES[task["kind"]] if task["kind"] else "a trade good"
@@ -125,7 +127,7 @@ class PlaceGood(TaskStep):
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
         return super().refusal(state, seat, action)
 
 
@@ -145,7 +147,7 @@ class WriteEmployees(TaskStep):
 
     def act(self, state: State, seat: int, action: EmployAction) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        rest = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
+        rest: list[Task] = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
         push(ps, write_circle(ps, action["row"], rules.side_data(state)) + rest)
 
     def words(self, state: State, action: EmployAction) -> str:
@@ -164,17 +166,18 @@ class PlaceBuilding(TaskStep):
     """A free or bought Elite, shop or trading house: which row, order form or trading house."""
 
     #: (state key, action field) of the building this step places.
-    key = ""
+    key: BuiltKey
     field = ""
     taken = ""
 
     def choices(self, state: State, seat: int) -> list[Action]:
         built = state["sheets"][seat][self.key]
-        return [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has]
+        # {"do": "elite", "row": i}, {"do": "shop", "form": i}, {"do": "trading", "house": i}
+        return cast(list[Action], [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has])
 
     def act(self, state: State, seat: int, action: Action) -> None:
         take_front(state, seat)
-        state["sheets"][seat][self.key][action[self.field]] = True
+        state["sheets"][seat][self.key][cast(dict[str, int], action)[self.field]] = True
 
     def ask(self, state: State, task: Task) -> str:
         return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
@@ -203,7 +206,7 @@ class PlaceShop(PlaceBuilding):
         return f"Shop on {form_text(state, action['form'])}"
 
     def detail(self, state: State, action: Action) -> str:
-        return form_detail(state, action["form"]) if action.get("do") == "shop" else ""
+        return form_detail(state, cast(ShopAction, action)["form"]) if action.get("do") == "shop" else ""
 
 
 class PlaceTrading(PlaceBuilding):
@@ -218,7 +221,7 @@ class PlaceTrading(PlaceBuilding):
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") != "trading":
             return ""
-        house = rules.side_data(state)["trading_houses"][action["house"]]
+        house = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]
         return "2 VP per fulfilled order " + ", ".join(str(f + 1) for f in house["forms"])
 
 
@@ -297,7 +300,7 @@ class Chamber(TaskStep):
     def detail(self, state: State, action: Action) -> str:
         from engine.rollwrite.round_steps import area_detail
 
-        return area_detail(action["area"]) if action.get("do") == "via" else ""
+        return area_detail(cast(ViaAction, action)["area"]) if action.get("do") == "via" else ""
 
     def ask(self, state: State, task: Task) -> str:
         return f"Chamber of Commerce: choose an area to use with {rules.chamber_power(task['power'])} power"
@@ -361,10 +364,10 @@ class SpendPower(TaskStep):
 
     def detail(self, state: State, action: Action) -> str:
         if action.get("do") == "tech":
-            text: str = technologies()[action["tech"]]["text"]
+            text: str = technologies()[cast(TechAction, action)["tech"]]["text"]
             return text
         if action.get("do") == "form":
-            return form_detail(state, action["form"])
+            return form_detail(state, cast(FormAction, action)["form"])
         return ""
 
     def ask(self, state: State, task: Task) -> str:
@@ -373,11 +376,11 @@ class SpendPower(TaskStep):
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         ps, task = state["sheets"][seat], front(state, seat)
         if action.get("do") == "buy" and action.get("what") in PURCHASE_WORDS:
-            return self._buy_refusal(state, ps, task, action["what"])
+            return self._buy_refusal(state, ps, task, cast(BuyAction, action)["what"])
         if action.get("do") == "tech" and action.get("tech") in technologies():
-            return self._tech_refusal(state, task, action["tech"])
+            return self._tech_refusal(state, task, cast(TechAction, action)["tech"])
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[action['good']]} left to cross."
+            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
         return super().refusal(state, seat, action)
 
     @staticmethod
@@ -443,7 +446,7 @@ def chinatown_options(state: State, ps: Sheet, task: Task) -> list[PowerAction]:
     return out
 
 
-def purchase_tasks(what: str, source: str) -> list[Task]:
+def purchase_tasks(what: Purchase, source: str) -> list[Task]:
     """What a purchase in a laboratory or Chinatown gives: a building to place, a good, a cargo."""
     if what == "good":
         return [{"t": "good", "kind": None, "src": source}]

@@ -89,9 +89,8 @@ from engine.rollwrite.shapes import (
     TurnView,
     WarehouseView,
 )
-from engine.rollwrite.sheet import Sheet, available
-
-State = dict[str, Any]
+from engine.rollwrite.sheet import available
+from engine.rollwrite.state_types import Resource, Sheet, State
 
 
 def public_sets(state: State) -> list[SetView]:
@@ -239,7 +238,7 @@ def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
     }
 
 
-def stock_view(ps: Sheet, data: dict[str, Any], res: str) -> StockView:
+def stock_view(ps: Sheet, data: dict[str, Any], res: Resource) -> StockView:
     return {
         "got": ps[res]["got"],
         "used": ps[res]["used"],

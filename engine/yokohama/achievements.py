@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.board import built_categories
 from engine.yokohama.components import GOODS, parts
+from engine.yokohama.types import State
 
 
 def meets(state: State, seat: int, card_id: str) -> bool:
@@ -12,20 +12,25 @@ def meets(state: State, seat: int, card_id: str) -> bool:
     card = parts().achievements[card_id]
     pl = state["p"][seat]
     kind, need = card["kind"], card["need"]
+    have: int
     if kind in GOODS:
-        return pl["goods"][kind] >= need
-    if kind == "yen":
-        return pl["yen"] >= need
-    if kind == "tokens":
-        return len(pl["tokens"]) + len(pl["mercs"]) >= need
-    if kind == "orders":
-        return len(pl["done"]) >= need
-    if kind == "techs":
-        return len(pl["techs"]) >= need
-    if kind == "areas":
+        have = pl["goods"][kind]
+    elif kind == "yen":
+        have = pl["yen"]
+    elif kind == "tokens":
+        have = len(pl["tokens"]) + len(pl["mercs"])
+    elif kind == "orders":
+        have = len(pl["done"])
+    elif kind == "techs":
+        have = len(pl["techs"])
+    elif kind == "areas":
         prod, com = built_categories(state, seat)
-        return prod >= need[0] and com >= need[1]
-    raise ValueError(f"unknown achievement kind {kind}")
+        both: bool = prod >= need[0] and com >= need[1]
+        return both
+    else:
+        raise ValueError(f"unknown achievement kind {kind}")
+    met: bool = have >= need
+    return met
 
 
 def claimable(state: State, seat: int) -> list[str]:
@@ -39,7 +44,7 @@ def claim(state: State, seat: int, card_id: str) -> int:
     """Place an assistant from hand on the card; first claimant scores the left number. Returns VP."""
     entry = next(a for a in state["achievements"] if a["id"] == card_id)
     high, low = parts().achievements[card_id]["vp"]
-    points = high if not entry["claimed"] else low
+    points: int = high if not entry["claimed"] else low
     entry["claimed"].append(seat)
     pl = state["p"][seat]
     pl["hand"]["assistants"] -= 1

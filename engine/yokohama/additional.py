@@ -6,7 +6,8 @@ actions Spinning Mill and University; "start the main action" / "end the turn" a
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech, power
@@ -14,7 +15,7 @@ from engine.yokohama.components import GOODS, area_name, parts
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text, power_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import AchieveAction, Action, AreaChoice, Candidate, FulfillAction, State
 
 #: Spinning Mill's exchange and University's price (technologies.toml `effect_terms`).
 SPIN = parts().effect_terms["spinning_mill"]
@@ -111,12 +112,13 @@ class AdditionalStep(YokohamaStep):
         pl = state["p"][seat]
         do = action["do"]
         if do == "fulfill":
-            fulfill(state, seat, action["order"])
+            fulfill(state, seat, cast(FulfillAction, action)["order"])
         elif do == "achieve":
-            points = achievements.claim(state, seat, action["card"])
-            log(state, f"completed achievement {parts().achievements[action['card']]['name']} for {points} VP")
+            card = cast(AchieveAction, action)["card"]
+            points = achievements.claim(state, seat, card)
+            log(state, f"completed achievement {parts().achievements[card]['name']} for {points} VP")
         elif do == "merc":
-            send_mercenary(state, seat, action["area"], self.stage)
+            send_mercenary(state, seat, cast(str, cast(AreaChoice, action)["area"]), self.stage)
         elif do == "spin":
             pl["goods"]["silk"] -= SPIN["silk"]
             pl["yen"] += SPIN["yen"]
@@ -135,14 +137,15 @@ class AdditionalStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "fulfill":
-            return order_label("Complete order ", action["order"])
+            return order_label("Complete order ", cast(FulfillAction, action)["order"])
         if do == "achieve":
-            card = parts().achievements[action["card"]]
-            entry = next(a for a in state["achievements"] if a["id"] == action["card"])
+            card_id = cast(AchieveAction, action)["card"]
+            card = parts().achievements[card_id]
+            entry = next(a for a in state["achievements"] if a["id"] == card_id)
             points = card["vp"][0] if not entry["claimed"] else card["vp"][1]
             return f"Achievement: {card['name']} ({points} VP)"
         if do == "merc":
-            return merc_text(state, action["area"])
+            return merc_text(state, cast(str, cast(AreaChoice, action)["area"]))
         return SIMPLE_TEXT[do]
 
     def details(self, state: State, action: Action) -> str:
@@ -234,10 +237,12 @@ class MercAreaStep(YokohamaStep):
         return [({"do": "merc_area", "area": a}, None if a in here else MERC_WHERE) for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        send_mercenary(state, seat, action["area"], state["ctx"]["back"])
+        action = cast(AreaChoice, action)
+        send_mercenary(state, seat, cast(str, action["area"]), state["ctx"]["back"])
 
     def text(self, state: State, action: Action) -> str:
-        return merc_text(state, action["area"])
+        action = cast(AreaChoice, action)
+        return merc_text(state, cast(str, action["area"]))
 
     def prompt(self, state: State, seat: int) -> str:
         return "Where does your Foreign Mercenary act?"

@@ -6,12 +6,13 @@ in one decision (or the Trading Houses first when that list is too long).
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.board import ONE_STEP_LIMIT, SHOP_COST, th_cost
 from engine.yokohama.rewards import take_from_warehouse
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import yen_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, HireAction, HireHousesAction, SimpleAction, State
 
 HIRE_NAMES = {"assistant": "assistant", "shop": "Shophouse", "th": "Trading House"}
 
@@ -28,7 +29,7 @@ def agency_options(state: State, seat: int) -> list[Action]:
     ctx = state["ctx"]
     left = ctx["left"]
     house = pl["warehouse"]
-    out: list[Action] = []
+    out: list[HireAction] = []
     th_counts = [ctx["th"]] if "th" in ctx else range(min(left, house["th"]) + 1)
     for th in th_counts:
         for shops in range(min(left - th, house["shops"]) + 1):
@@ -38,8 +39,10 @@ def agency_options(state: State, seat: int) -> list[Action]:
                     out.append({"do": "hire", "take": {k: n for k, n in take.items() if n}})
     if "th" not in ctx and len(out) + 1 > ONE_STEP_LIMIT:
         counts = sorted({a["take"].get("th", 0) for a in out})
-        return [*({"do": "hire_th", "th": n} for n in counts), {"do": "hire_done"}]
-    return [*out, {"do": "hire_done"}]
+        houses_first: list[Action] = [{"do": "hire_th", "th": n} for n in counts]
+        return [*houses_first, {"do": "hire_done"}]
+    answers: list[Action] = [*out, {"do": "hire_done"}]
+    return answers
 
 
 class AgencyStep(YokohamaStep):
@@ -62,9 +65,11 @@ class AgencyStep(YokohamaStep):
         state["stage"] = "after_action"
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(HireAction | HireHousesAction | SimpleAction, action)
         seat = state["seat"]
         if action["do"] == "hire_done":
             return "Take nothing from the warehouse"
+        action = cast(HireAction | HireHousesAction, action)
         if action["do"] == "hire_th":
             n = action["th"]
             return f"Take {n} Trading House{'s' if n != 1 else ''} (¥{agency_price(state, seat, 0, n)}), then the rest"

@@ -9,11 +9,12 @@ in `state["ctx"]`.
 
 from __future__ import annotations
 
-from engine.core import State
+from collections.abc import Callable
+
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
 from engine.yokohama.rewards import effect_gain, gain_goods, log
-from engine.yokohama.types import Action
+from engine.yokohama.types import Action, FaithItem, State
 
 RULES = parts().rules
 #: Goods produced at Power 1..5, per production area kind (rulebook Area tables).
@@ -24,7 +25,7 @@ PORT_REACH: list[list[str]] = RULES["port"]["reach"]
 EXCHANGES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     name: (trade["pay"], trade["get"]) for name, trade in RULES["chinatown"]["trades"].items()
 }
-FAITH_KINDS: tuple[str, ...] = tuple(RULES["church"]["faith_kinds"])
+FAITH_KINDS: tuple[FaithItem, ...] = tuple(RULES["church"]["faith_kinds"])
 HAND_LIMIT: int = RULES["port"]["hand_limit"]
 #: Owning this many already, the next technology costs one unit (¥2 / 1 imported) more.
 TECH_SURCHARGE_FROM: int = RULES["laboratory"]["surcharge_from"]
@@ -37,17 +38,16 @@ UNIT_YEN: int = RULES["laboratory"]["unit_yen"]
 
 def has(state: State, seat: int, what: str, n: int = 1) -> bool:
     pl = state["p"][seat]
-    if what == "yen":
-        return pl["yen"] >= n
-    if what == "imported":
-        return pl["imported"] >= n
-    return pl["goods"][what] >= n
+    have: int = pl["yen"] if what == "yen" else pl["imported"] if what == "imported" else pl["goods"][what]
+    return have >= n
 
 
 def spend(state: State, seat: int, what: str, n: int = 1) -> None:
     pl = state["p"][seat]
-    if what in ("yen", "imported"):
-        pl[what] -= n
+    if what == "yen":
+        pl["yen"] -= n
+    elif what == "imported":
+        pl["imported"] -= n
     else:
         pl["goods"][what] -= n
 
@@ -98,7 +98,7 @@ def open_church(state: State, seat: int, pw: int) -> str:
 
 
 #: How each non-production area's action opens at Power `pw`: its working data, and the stage it asks.
-OPENERS = {
+OPENERS: dict[str, Callable[[State, int, int], str]] = {
     "bank": open_bank,
     "port": open_port,
     "lab": lambda state, seat, pw: "act_lab",

@@ -5,8 +5,8 @@ Pure functions of the state; nothing here changes it.
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.yokohama.components import parts
+from engine.yokohama.types import State
 
 MAX_POWER: int = parts().rules["max_power"]
 #: Area kind and technology effect by id: these questions are asked millions of times in a
@@ -47,7 +47,8 @@ def presidents_by_area(state: State, seat: int) -> dict[str, int]:
 
 
 def assistants_at(state: State, seat: int, area: str) -> int:
-    return state["p"][seat]["placed"].get(area, 0)
+    placed: int = state["p"][seat]["placed"].get(area, 0)
+    return placed
 
 
 def add_assistants(state: State, seat: int, area: str, n: int) -> None:
@@ -109,8 +110,9 @@ def built_categories(state: State, seat: int) -> tuple[int, int]:
 
 def th_cost(state: State, seat: int) -> int:
     """Trading House price from the warehouse: ¥4 for the 1st, 5, 6, 7 for the 4th."""
-    taken = parts().boards["warehouse"]["trading_houses"] - state["p"][seat]["warehouse"]["th"]
-    return parts().rules["agency"]["trading_house_base"] + taken
+    taken: int = parts().boards["warehouse"]["trading_houses"] - state["p"][seat]["warehouse"]["th"]
+    base: int = parts().rules["agency"]["trading_house_base"]
+    return base + taken
 
 
 SHOP_COST: int = parts().rules["agency"]["shop_cost"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.areas import EXCHANGES, has, spend
 from engine.yokohama.components import parts
 from engine.yokohama.rewards import grant
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, ExchangeAction, SimpleAction, State
 
 
 def trade_text(trade: str) -> str:
@@ -45,7 +46,10 @@ class ChinatownStep(YokohamaStep):
         state["stage"] = "after_action"
 
     def text(self, state: State, action: Action) -> str:
-        return "Stop exchanging" if action["do"] == "exchange_done" else trade_text(action["trade"])
+        action = cast(ExchangeAction | SimpleAction, action)
+        if action["do"] == "exchange_done":
+            return "Stop exchanging"
+        return trade_text(cast(ExchangeAction, action)["trade"])
 
     def prompt(self, state: State, seat: int) -> str:
         left = state["ctx"]["left"]

@@ -7,23 +7,36 @@ from the area itself or from hand (asked when both are possible).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from typing import cast
 
-from engine.core import State
 from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
 from engine.yokohama.components import parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import faith_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import (
+    Action,
+    Board,
+    Candidate,
+    ChurchAction,
+    CustomsAction,
+    FaithAction,
+    FaithItem,
+    PawnAction,
+    PawnSource,
+    SimpleAction,
+    State,
+)
 
 NONE_TEXT = "Place no assistant on the board"
 
 
-def pawn_sources(state: State, seat: int) -> list[str]:
+def pawn_sources(state: State, seat: int) -> list[PawnSource]:
     """Where the pawn for the management board may come from: the area itself, or hand."""
-    out = []
+    out: list[PawnSource] = []
     if assistants_at(state, seat, state["ctx"]["area"]):
         out.append("area")
     if state["p"][seat]["hand"]["assistants"]:
@@ -31,12 +44,12 @@ def pawn_sources(state: State, seat: int) -> list[str]:
     return out
 
 
-def faith_kinds_owned(state: State, seat: int) -> list[str]:
+def faith_kinds_owned(state: State, seat: int) -> list[FaithItem]:
     paid = state["ctx"].get("paid", [])
     return [k for k in FAITH_KINDS if k not in paid and has(state, seat, k)]
 
 
-def faith_payments(state: State, seat: int, space: int) -> list[list[str]]:
+def faith_payments(state: State, seat: int, space: int) -> list[list[FaithItem]]:
     """Every set of items (one of a kind) that brings Power's Faith exactly to the space's need.
 
     RB: "Excess Faith value is lost", so more than the need is never paid (ruling R3.3).
@@ -48,7 +61,7 @@ def faith_payments(state: State, seat: int, space: int) -> list[list[str]]:
     return [list(c) for c in combinations(faith_kinds_owned(state, seat), owed)]
 
 
-def church_all(state: State, seat: int) -> list[Action]:
+def church_all(state: State, seat: int) -> list[ChurchAction]:
     """Every space with every way to pay for it (one decision when the list is short)."""
     board = parts().boards["church"]
     if not pawn_sources(state, seat):
@@ -57,7 +70,7 @@ def church_all(state: State, seat: int) -> list[Action]:
             if state["church"][i] is None for pay in faith_payments(state, seat, i)]
 
 
-def church_pay_text(state: State, pay: list[str]) -> str:
+def church_pay_text(state: State, pay: Sequence[str]) -> str:
     """"¥1 + 1 Tea (Power 3 + 2 = 5 Faith)": what is paid and the Faith total it makes."""
     ctx = state["ctx"]
     total = ctx["power_faith"] + len(ctx.get("paid", [])) + len(pay)
@@ -65,7 +78,7 @@ def church_pay_text(state: State, pay: list[str]) -> str:
     return f"{items} = {total} Faith"
 
 
-def pay_faith(state: State, seat: int, pay: list[str]) -> None:
+def pay_faith(state: State, seat: int, pay: Sequence[str]) -> None:
     ctx = state["ctx"]
     for kind in pay:
         spend(state, seat, kind)
@@ -83,8 +96,10 @@ def reopen_church_choice(state: State) -> None:
     ctx = state["ctx"]
     pl = state["p"][state["seat"]]
     for kind in ctx.get("paid", []):
-        if kind in ("yen", "imported"):
-            pl[kind] += 1
+        if kind == "yen":
+            pl["yen"] += 1
+        elif kind == "imported":
+            pl["imported"] += 1
         else:
             pl["goods"][kind] += 1
     ctx.pop("space", None)
@@ -103,7 +118,7 @@ def choose_pawn(state: State, seat: int) -> None:
 def place_pawn(state: State, seat: int, source: str) -> None:
     """The assistant goes onto the board for good; the space pays its reward (+ Winery/Brickyard)."""
     ctx = state["ctx"]
-    board = ctx["board"]
+    board: Board = ctx["board"]
     if source == "area":
         add_assistants(state, seat, ctx["area"], -1)
     else:
@@ -116,7 +131,7 @@ def place_pawn(state: State, seat: int, source: str) -> None:
     state["stage"] = "after_action"
 
 
-def space_refusal(state: State, seat: int, board: str, action: Action) -> str:
+def space_refusal(state: State, seat: int, board: Board, action: Action) -> str:
     space = action.get("space")
     if not isinstance(space, int) or not 0 <= space < len(state[board]):
         return f"The {board.capitalize()} board has no such space."
@@ -141,15 +156,19 @@ class ChurchStep(YokohamaStep):
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         every = church_all(state, seat)
         if len(every) + 1 <= ONE_STEP_LIMIT:
-            return [(a, None) for a in [*every, {"do": "church_none"}]]
+            answers: list[Action] = [*every, {"do": "church_none"}]
+            return [(a, None) for a in answers]
         spaces = sorted({a["space"] for a in every})
-        return [*(({"do": "church", "space": i}, None) for i in spaces), ({"do": "church_none"}, None)]
+        first: list[Candidate] = [({"do": "church", "space": i}, None) for i in spaces]
+        return [*first, ({"do": "church_none"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ChurchAction | SimpleAction, action)
         ctx = state["ctx"]
         if action["do"] == "church_none":
             state["stage"] = "after_action"
             return
+        action = cast(ChurchAction, action)
         ctx["space"] = action["space"]
         ctx["paid"] = []
         if "pay" in action:
@@ -162,8 +181,10 @@ class ChurchStep(YokohamaStep):
             pay_faith(state, seat, payments[0])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(ChurchAction | SimpleAction, action)
         if action["do"] == "church_none":
             return NONE_TEXT
+        action = cast(ChurchAction, action)
         space = parts().boards["church"][action["space"]]
         if "pay" not in action:
             return f"Church {action['space'] + 1} ({space['need']} Faith → {reward_text(space['reward'])})"
@@ -189,9 +210,11 @@ class ChurchPayStep(YokohamaStep):
         return [({"do": "faith", "pay": pay}, None) for pay in faith_payments(state, seat, state["ctx"]["space"])]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(FaithAction, action)
         pay_faith(state, seat, action["pay"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(FaithAction, action)
         return f"Pay {church_pay_text(state, action['pay'])}"
 
     def prompt(self, state: State, seat: int) -> str:
@@ -218,18 +241,22 @@ class CustomsStep(YokohamaStep):
         return [*out, ({"do": "customs_none"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(CustomsAction | SimpleAction, action)
         ctx = state["ctx"]
         if action["do"] == "customs_none":
             state["stage"] = "after_action"
             return
+        action = cast(CustomsAction, action)
         ctx["space"] = action["space"]
         spend(state, seat, "imported", parts().boards["customs"][action["space"]]["need"])
         ctx["board"] = "customs"
         choose_pawn(state, seat)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(CustomsAction | SimpleAction, action)
         if action["do"] == "customs_none":
             return NONE_TEXT
+        action = cast(CustomsAction, action)
         space = parts().boards["customs"][action["space"]]
         return f"Customs {action['space'] + 1}: pay {space['need']} imported → {reward_text(space['reward'])}"
 
@@ -253,9 +280,11 @@ class PawnStep(YokohamaStep):
         return [({"do": "pawn_from", "source": s}, None) for s in pawn_sources(state, seat)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(PawnAction, action)
         place_pawn(state, seat, action["source"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(PawnAction, action)
         return "Use an assistant from this area" if action["source"] == "area" else "Use an assistant from hand"
 
     def prompt(self, state: State, seat: int) -> str:

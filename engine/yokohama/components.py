@@ -126,15 +126,18 @@ def parts() -> Components:
 def area_name(area: str | None) -> str:
     if area is None:
         return "nowhere"
-    return parts().areas[area]["name"]
+    name: str = parts().areas[area]["name"]
+    return name
 
 
 def area_kind(area: str) -> str:
-    return parts().areas[area]["kind"]
+    kind: str = parts().areas[area]["kind"]
+    return kind
 
 
 def tech_effect(tech_id: int) -> str:
-    return parts().techs[tech_id]["effect"]
+    effect: str = parts().techs[tech_id]["effect"]
+    return effect
 
 
 def warehouse_text(n: int, short: bool = False) -> str:

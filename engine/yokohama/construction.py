@@ -3,12 +3,13 @@ Telephone's choice at recovery (rulebook "5-Power Bonus", "Construction", "Recov
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.areas import build_options, recover_all
 from engine.yokohama.components import area_name, parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, BuildAction, Candidate, RecoverAction, SimpleAction, State
 
 
 class BonusStep(YokohamaStep):
@@ -25,7 +26,7 @@ class BonusStep(YokohamaStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         area = state["ctx"]["area"]
         if action["do"] == "bonus_take":
-            token = state["tokens"][area]
+            token = cast(int, state["tokens"][area])  # offered only while the token is there
             state["tokens"][area] = None
             state["p"][seat]["tokens"].append(token)
             grant(state, seat, parts().power_tokens[token]["reward"])
@@ -35,7 +36,7 @@ class BonusStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         if action["do"] == "bonus_skip":
             return "Leave the 5-Power token"
-        token = state["tokens"][state["ctx"]["area"]]
+        token = cast(int, state["tokens"][state["ctx"]["area"]])
         return f"Take the 5-Power token: {reward_text(parts().power_tokens[token]['reward'])}"
 
     def prompt(self, state: State, seat: int) -> str:
@@ -60,8 +61,10 @@ class BuildStep(YokohamaStep):
         state["stage"] = "recover"
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(BuildAction | SimpleAction, action)
         if action["do"] == "build_skip":
             return "Build nothing"
+        action = cast(BuildAction, action)
         site = parts().sites[state["sites"][state["ctx"]["area"]]["card"]]
         if action["what"] == "shop":
             return f"Build a Shophouse on space {action['space'] + 1}: {reward_text(site['shops'][action['space']])}"
@@ -76,6 +79,7 @@ class BuildStep(YokohamaStep):
 
 
 def build(state: State, seat: int, action: Action) -> None:
+    action = cast(BuildAction, action)  # the construction step's own answer
     area = state["ctx"]["area"]
     site = state["sites"][area]
     card = parts().sites[site["card"]]
@@ -110,12 +114,15 @@ class RecoverStep(YokohamaStep):
         return [({"do": "recover", "leave": 0}, None), ({"do": "recover", "leave": 1}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(RecoverAction, action)
         recover_all(state, seat, leave=action["leave"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(RecoverAction, action)
         return "Telephone: leave 1 assistant here" if action["leave"] else "Take all assistants back"
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(RecoverAction, action)
         area = area_name(state["ctx"]["area"])
         return (f"leaves 1 assistant in {area} with the Telephone" if action["leave"]
                 else f"takes all assistants back from {area}")

@@ -20,9 +20,8 @@ the original outside `SHARED` and the sites, and the state a move was made from 
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import State, json_copy
+from engine.core import json_copy
+from engine.yokohama.types import PlayerState, State
 
 #: Parts dealt at `new()` that no move changes: shared between a state and its copies.
 SHARED: frozenset[str] = frozenset({"layout", "rows", "adjacent", "options", "game"})
@@ -38,7 +37,7 @@ PLAYER_KEYS: frozenset[str] = frozenset({
 })
 
 
-def _player(pl: dict[str, Any]) -> dict[str, Any]:
+def _player(pl: PlayerState) -> PlayerState:
     copied = pl.copy()
     copied["goods"] = pl["goods"].copy()
     copied["hand"] = pl["hand"].copy()

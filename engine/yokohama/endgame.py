@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.core import State
 from engine.yokohama.board import icons, tech_value
 from engine.yokohama.components import COUNTRIES, GOODS, parts
+from engine.yokohama.types import Board, State
 
 SCORING = parts().rules["scoring"]
 #: A player who built every Shophouse / Trading House they own (hand + warehouse) ends the game.
@@ -61,7 +61,7 @@ def buildings(state: State) -> tuple[list[int], list[int]]:
     return shops, houses
 
 
-def board_majority(state: State, board: str, first: int, second: int) -> list[int]:
+def board_majority(state: State, board: Board, first: int, second: int) -> list[int]:
     """Church/Customs bonus: most pawns first; ties go to whoever has the rightmost pawn."""
     players = state["players"]
     count, rightmost = [0] * players, [0] * players

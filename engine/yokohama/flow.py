@@ -9,7 +9,8 @@ decision (or the end of the game) is reached, so `legal` never has to look ahead
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options
 from engine.yokohama import (
@@ -30,7 +31,7 @@ from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, KeepAction, State
 
 
 class KeepStep(YokohamaStep):
@@ -45,6 +46,7 @@ class KeepStep(YokohamaStep):
         return [({"do": "keep", "order": o}, None) for o in state["p"][seat]["keep"]]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(KeepAction, action)
         pl = state["p"][seat]
         pl["orders"].append(action["order"])
         pl["keep"] = []
@@ -52,12 +54,14 @@ class KeepStep(YokohamaStep):
             begin_turn(state)
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(KeepAction, action)
         return order_label("Keep order ", action["order"])
 
     def hidden_text(self, state: State, action: Action) -> str:
         return "Keep one of the two dealt order cards"
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(KeepAction, action)
         return order_text(action["order"])
 
     def told(self, state: State, action: Action) -> str:

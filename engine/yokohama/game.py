@@ -7,9 +7,10 @@ refusals, prompts, labels and details derive from one declaration per rule
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from engine.core import State, seat_token
+from engine.core import seat_token
+from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
@@ -17,12 +18,13 @@ from engine.yokohama import church, endgame, flow, greedy, recalibration, setup,
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
 from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
+from engine.yokohama.types import Action, State
+from engine.yokohama.view_types import YokohamaView
 
-Action = Any
 NOT_AN_ACTION = "That is not a Yokohama action; choose one of the offered options."
 
 
-class YokohamaGame(StepGame):
+class YokohamaGame(StepGame[State, Action, YokohamaView]):
     name = "yokohama"
     title = "Yokohama"
     min_players = 2
@@ -43,16 +45,16 @@ class YokohamaGame(StepGame):
         state["schema_version"] = self.schema_version
         return state
 
-    def upgrade(self, state: State, from_version: int) -> State:
+    def upgrade(self, state: JsonObject, from_version: int) -> JsonObject:
         """Schema 1 → 2: a turn stopped half-way under the old one-click-per-piece decisions
         goes on under the new ones from the same point (nothing already done is undone).
         2 → 3: a Church payment under way is chosen again on the recalibrated board.
         3 → 4: the Port rows and the Church board are refitted to five and seven spaces."""
         if from_version == 1:
             recalibration.from_schema_3(state)  # today's boards before the old turn is settled on them
-            flow.upgrade_from_1(state)
+            flow.upgrade_from_1(cast(State, state))
         if from_version == 2:  # 2 → 3: today's Church board; other values are read by id as they are used
-            church.reopen_church_choice(state)
+            church.reopen_church_choice(cast(State, state))
         if from_version == 3:
             recalibration.from_schema_3(state)
         return state
@@ -108,8 +110,8 @@ class YokohamaGame(StepGame):
                 or len(after["order_deck"]) != len(before["order_deck"])
                 or len(after["tech_deck"]) != len(before["tech_deck"]))
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(views.view(state, seat, self.headline(state)))
+    def view(self, state: State, seat: int | None) -> YokohamaView:
+        return YokohamaView(**views.view(state, seat, self.headline(state)))
 
     def headline(self, state: State) -> str:
         if state["over"]:
@@ -135,10 +137,12 @@ class YokohamaGame(StepGame):
     def auto_action(self, state: State, seat: int) -> Action:
         if state["stage"] == "keep":
             return self.legal(state, seat)[0]
-        return greedy.choose(state, seat)
+        chosen: Action = greedy.choose(cast(JsonObject, state), seat)  # greedy.py still takes a plain dict
+        return chosen
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None) -> Action:
         """The look-ahead AI (ai.py), playing from what `seat` may see only."""
-        return search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        chosen: Action = search.ai_action(cast(JsonObject, state), seat, seed=seed, budget_s=budget_s, clock=clock)
+        return chosen
 

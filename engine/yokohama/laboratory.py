@@ -7,20 +7,21 @@ owns two cards of one name.
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spend
 from engine.yokohama.components import parts
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import tech_detail, tech_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, SimpleAction, State, TechAction
 
 
 def tech_units(state: State, seat: int, slot: int) -> int:
     """Industry value still owed after Power (in ¥2-or-1-imported units), with the 5th-card extra."""
     ctx = state["ctx"]
-    card = state["labs"][ctx["area"]][slot]
+    card = cast(int, state["labs"][ctx["area"]][slot])  # offered slots hold a card
     need = parts().techs[card]["value"] + parts().boards["lab_extra"][slot]
-    units = max(0, need - ctx["power"])
+    units: int = max(0, need - ctx["power"])
     if len(state["p"][seat]["techs"]) >= TECH_SURCHARGE_FROM:
         units += 1
     return units
@@ -45,7 +46,7 @@ def learn(state: State, seat: int, slot: int, imported: int) -> None:
     spend(state, seat, "imported", imported)
     spend(state, seat, "yen", UNIT_YEN * (units - imported))
     row = state["labs"][ctx["area"]]
-    card = row[slot]
+    card = cast(int, row[slot])
     row[slot] = None
     gain_tech(state, seat, card)
     rest = [c for c in row if c is not None]
@@ -81,9 +82,11 @@ class LabStep(YokohamaStep):
         state["stage"] = "after_action"
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return "Learn no technology"
-        card = state["labs"][state["ctx"]["area"]][action["slot"]]
+        action = cast(TechAction, action)
+        card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])  # an offered slot holds a card
         units = tech_units(state, state["seat"], action["slot"])
         k = action["imported"]
         paid = " + ".join([*([f"¥{UNIT_YEN * (units - k)}"] if units > k else []),
@@ -91,15 +94,19 @@ class LabStep(YokohamaStep):
         return f"Learn {tech_text(card)} — {paid}"
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return super().told(state, action)
-        card = state["labs"][state["ctx"]["area"]][action["slot"]]
+        action = cast(TechAction, action)
+        card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])
         return f"learns {parts().techs[card]['name']}"
 
     def details(self, state: State, action: Action) -> str:
+        action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
             return ""
-        return tech_detail(state["labs"][state["ctx"]["area"]][action["slot"]])
+        action = cast(TechAction, action)
+        return tech_detail(cast(int, state["labs"][state["ctx"]["area"]][action["slot"]]))
 
     def prompt(self, state: State, seat: int) -> str:
         return (f"Laboratory (Power {state['ctx']['power']}): which technology do you learn? "
@@ -108,9 +115,10 @@ class LabStep(YokohamaStep):
     def unknown(self, state: State, seat: int, action: Action) -> str:
         row = state["labs"][state["ctx"]["area"]]
         slot = action.get("slot")
-        if not isinstance(slot, int) or not 0 <= slot < len(row) or row[slot] is None:
+        card = row[slot] if isinstance(slot, int) and 0 <= slot < len(row) else None
+        if card is None:
             return "There is no technology card in that space."
-        if owns_name(state, seat, row[slot]):
+        if owns_name(state, seat, card):
             return "You already own a technology of that name."
         return "You cannot pay that technology's Industry value that way."
 

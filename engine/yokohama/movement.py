@@ -10,9 +10,10 @@ Postal System change these rules as the technology cards say.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from heapq import heappop, heappush
+from typing import cast
 
-from engine.core import State
 from engine.yokohama.board import (
     KIND,
     ONE_STEP_LIMIT,
@@ -27,7 +28,7 @@ from engine.yokohama.components import area_kind, area_name
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, yen_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, AreaChoice, Candidate, ReturnAction, State
 
 
 def entry_cost(state: State, seat: int, area: str) -> int:
@@ -216,7 +217,7 @@ def go_text(state: State, area: str) -> str:
 def return_text(state: State, action: Action) -> str:
     if "area" not in action:
         return "Take your President back to hand (no action) — then choose assistants"
-    area = action["area"]
+    area = cast(ReturnAction, action)["area"]
     if not area:
         return "President back to hand, no assistants (no action)"
     n = state["p"][state["seat"]]["placed"].get(area, 0)
@@ -258,12 +259,12 @@ class MoveStep(YokohamaStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         pl = state["p"][seat]
-        out: list[Candidate] = []
         if pl["president"] is None:
-            out += [({"do": "go", "area": a}, None) for a in enter_areas(state, seat)]
+            walk_to: Collection[str] = enter_areas(state, seat)
         else:
-            out += [({"do": "go", "area": a}, None) for a in routes(state, seat, pl["president"], pl["president"])]
-        walked = {a["area"] for a, _ in out}
+            walk_to = routes(state, seat, pl["president"], pl["president"])
+        out: list[Candidate] = [({"do": "go", "area": a}, None) for a in walk_to]
+        walked = set(walk_to)
         if has_tech(state, seat, "tram"):
             out += [({"do": "tram_to", "area": a}, None) for a in tram_areas(state, seat) if a not in walked]
         if station_target(state, seat):
@@ -288,11 +289,11 @@ class MoveStep(YokohamaStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         do = action["do"]
         if do == "go":
-            walk(state, seat, action["area"])
+            walk(state, seat, cast(str, cast(AreaChoice, action)["area"]))
         elif do == "tram_to":
-            arrive(state, seat, action["area"])
+            arrive(state, seat, cast(str, cast(AreaChoice, action)["area"]))
         elif do == "station":
-            arrive(state, seat, state["station"])
+            arrive(state, seat, cast(str, state["station"]))  # offered only once the Station is built
         elif do == "no_entry":
             log(state, "found no area to enter: no Area Action")
             state["stage"] = "second"
@@ -300,24 +301,24 @@ class MoveStep(YokohamaStep):
         elif "area" not in action:
             state["stage"] = "return"
         else:
-            take_back(state, seat, action["area"])
+            take_back(state, seat, cast(ReturnAction, action)["area"])
 
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
-        area = action.get("area") or ""
+        area = cast(str, action.get("area") or "")
         if do == "go":
             return go_text(state, area)
         if do == "tram_to":
             return f"Tram to {area_name(area)} (free) → {arrival_text(state, state['seat'], area)}"
         if do == "station":
-            station = state["station"]
+            station = cast(str, state["station"])
             return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
         if do == "no_entry":
             return "No area open to your President: no Area Action this turn"
         return return_text(state, action)
 
     def told(self, state: State, action: Action) -> str:
-        area = action.get("area")
+        area = cast(str | None, action.get("area"))
         if action["do"] == "go":
             return f"moves the President to {area_name(area)}"
         if action["do"] == "tram_to":
@@ -356,7 +357,7 @@ class MovingStep(MoveStep):
     kinds = ("go",)
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        here, start = state["p"][seat]["president"], state["ctx"]["start"]
+        here, start = cast(str, state["p"][seat]["president"]), state["ctx"]["start"]  # on the way: on the board
         return [({"do": "go", "area": a}, None) for a in routes(state, seat, here, start)]
 
     def single_answer(self, state: State, seat: int) -> Action | None:
@@ -378,12 +379,14 @@ class ReturnStep(YokohamaStep):
         return returns(state, seat)
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(ReturnAction, action)
         take_back(state, seat, action["area"])
 
     def text(self, state: State, action: Action) -> str:
         return return_text(state, action)
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(ReturnAction, action)
         return return_told(action["area"])
 
     def prompt(self, state: State, seat: int) -> str:

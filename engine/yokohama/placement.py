@@ -18,8 +18,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import cast
 
-from engine.core import State
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
     action_areas,
@@ -32,7 +32,7 @@ from engine.yokohama.components import area_name, parts
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import cost_text, fit
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, PlaceAction, State
 from engine.yokohama.view_types import PlacementMenu
 
 
@@ -51,7 +51,8 @@ def affordable_areas(state: State, seat: int, n: int, exclude: list[str] | tuple
 def spread_limit(state: State, seat: int) -> int:
     """Areas one spread placement may cover (rules.toml `placement`; Newspaper adds one)."""
     rules = parts().rules["placement"]
-    return rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
+    limit: int = rules["spread_limit_newspaper"] if has_tech(state, seat, "newspaper") else rules["spread_limit"]
+    return limit
 
 
 def _spread_key(state: State, seat: int) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
@@ -167,7 +168,7 @@ def pair_options(state: State, seat: int) -> list[Action]:
     """2 in one area; with Telegram, also each way to add 1 in an adjacent area (when that makes
     more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next)."""
     pl = state["p"][seat]
-    out: list[Action] = []
+    out: list[PlaceAction] = []
     telegram = has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
     for area in affordable_areas(state, seat, 2):
         out.append({"do": "place", "pair": area})
@@ -181,12 +182,12 @@ def pair_options(state: State, seat: int) -> list[Action]:
         extras = {a["pair"] for a in out if "extra" in a}
         split: list[Action] = []
         for pair in pairs:
-            action: Action = {"do": "place", "pair": pair}
+            action: PlaceAction = {"do": "place", "pair": pair}
             if pair in extras:
                 action["then"] = "telegram"
             split.append(action)
         return split
-    return out
+    return cast(list[Action], out)
 
 
 def menu(state: State, seat: int) -> PlacementMenu | None:
@@ -199,8 +200,9 @@ def menu(state: State, seat: int) -> PlacementMenu | None:
     if state["stage"] != "place_spread" or seat != state["seat"]:
         return None
     chosen = spread_options(state, seat)
-    areas = [a for a in action_areas(state) if any(a in c["areas"] for c in chosen)]
-    sizes = [len(c["areas"]) for c in chosen]
+    spreads = cast(list[PlaceAction], chosen)  # spread answers: {"do": "place", "areas": [...]}
+    areas = [a for a in action_areas(state) if any(a in c["areas"] for c in spreads)]
+    sizes = [len(c["areas"]) for c in spreads]
     return {"areas": areas, "min": min(sizes, default=0), "max": max(sizes, default=0)}
 
 
@@ -221,6 +223,7 @@ def start(state: State, seat: int) -> None:
 
 def place_all(state: State, seat: int, action: Action) -> None:
     """Carry out one placement decision and go on to the Movement step (or Telegram's extra)."""
+    action = cast(PlaceAction, action)
     placed: list[str] = list(state["ctx"].get("placed", []))
     if "pair" in action:
         place(state, seat, action["pair"], 2)
@@ -248,6 +251,7 @@ def place_text(state: State, action: Action) -> str:
         if action["way"] == "spread":
             return "Place 1 assistant in each of several areas"
         return "Place 2 assistants in one area"
+    action = cast(PlaceAction, action)
     if "pair" in action:
         price = cost(state, seat, action["pair"], 2)
         text = f"2 in {area_name(action['pair'])}"
@@ -284,6 +288,7 @@ def place_refusal(state: State, seat: int, action: Action) -> str:
     the same area twice, or more areas or money than allowed."""
     if action["do"] == "place_way":
         return "Choose where to place: every placement fits in one list now."
+    action = cast(PlaceAction, action)  # whatever was sent as a placement
     pl = state["p"][seat]
     areas = action.get("areas", [])
     chosen = [*(areas if isinstance(areas, list) else [areas]), *([action["pair"]] if "pair" in action else [])]

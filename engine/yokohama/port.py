@@ -7,15 +7,15 @@ good; at most 3 orders in hand; Power 5 adds 3 VP. Cards slide left and the deck
 from __future__ import annotations
 
 from itertools import combinations
+from typing import cast
 
-from engine.core import State
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, reward_text
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import fit, order_label, order_pays, order_text
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay, State
 
 
 def port_slots(state: State, seat: int) -> list[int]:
@@ -35,7 +35,7 @@ def port_options(state: State, seat: int) -> list[Action]:
     pl = state["p"][seat]
     room = HAND_LIMIT - len(pl["orders"])
     slots = port_slots(state, seat) if room > 0 else []
-    pays = [p for p in ("yen", "imported") if has(state, seat, p, SECOND_CARD[p])]
+    pays: list[SecondCardPay] = [p for p in ("yen", "imported") if has(state, seat, p, SECOND_CARD[p])]
     out: list[Action] = [{"do": "orders", "slots": []}]
     if ctx.get("taken", 0):  # the first card is taken (split decision, or schema 1)
         return out + [{"do": "orders", "slots": [i], "pay": p} for i in slots for p in pays]
@@ -50,6 +50,7 @@ def port_options(state: State, seat: int) -> list[Action]:
 
 
 def take_orders(state: State, seat: int, action: Action) -> None:
+    action = cast(OrdersAction, action)  # the Port step's own answer
     ctx = state["ctx"]
     area = ctx["area"]
     pl = state["p"][seat]
@@ -58,7 +59,7 @@ def take_orders(state: State, seat: int, action: Action) -> None:
         spend(state, seat, pay, SECOND_CARD[pay])
     row = state["ports"][area]
     for slot in action["slots"]:
-        pl["orders"].append(row[slot])
+        pl["orders"].append(cast(int, row[slot]))  # offered slots hold a card
         row[slot] = None
     if action.get("then") == "second":
         ctx["taken"] = 1
@@ -84,7 +85,8 @@ def refill_port(state: State, area: str) -> None:
 
 
 def orders_text(state: State, action: Action) -> str:
-    row = state["ports"][state["ctx"]["area"]]
+    action = cast(OrdersAction, action)
+    row = cast(list[int], state["ports"][state["ctx"]["area"]])  # the offered slots hold cards
     slots = action["slots"]
     power5 = f" (+{RULES['port']['power5_vp']} VP for Power 5)" if state["ctx"]["power"] == 5 else ""
     if not slots:
@@ -126,13 +128,15 @@ class PortStep(YokohamaStep):
         return orders_text(state, action)
 
     def details(self, state: State, action: Action) -> str:
-        row = state["ports"][state["ctx"]["area"]]
+        action = cast(OrdersAction, action)
+        row = cast(list[int], state["ports"][state["ctx"]["area"]])  # the offered slots hold cards
         return "; ".join(order_text(row[s], short=len(action["slots"]) > 1) for s in action["slots"])
 
     def told(self, state: State, action: Action) -> str:
+        action = cast(OrdersAction, action)
         if not action["slots"]:
             return super().told(state, action)
-        row = state["ports"][state["ctx"]["area"]]
+        row = cast(list[int], state["ports"][state["ctx"]["area"]])
         return "takes order " + " and ".join(order_text(row[s]) for s in action["slots"])
 
     def prompt(self, state: State, seat: int) -> str:

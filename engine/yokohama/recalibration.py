@@ -14,9 +14,12 @@ spaces (Faith 5–11) instead of eight (Faith 4–11). A stored game must go on 
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.core import State
 from engine.yokohama.church import reopen_church_choice
 from engine.yokohama.components import parts
+from engine.yokohama.types import YokohamaState
 
 #: Schema 3 had eight Church spaces (Faith 4–11); schema 4's first space is Faith 5.
 OLD_CHURCH_FIRST_FAITH = 4
@@ -61,4 +64,4 @@ def from_schema_3(state: State) -> None:
     ctx = state.get("ctx") or {}
     if state["stage"] == "act_pawn" and ctx.get("board") == "church":
         state["stage"] = "act_church_pay"  # the space was chosen on the old board: choose again
-    reopen_church_choice(state)
+    reopen_church_choice(cast(YokohamaState, state))

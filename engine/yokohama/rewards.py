@@ -7,11 +7,24 @@ active player settles one at a time before the turn goes on (state["pending"]).
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
 from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.types import Action, Candidate
+from engine.yokohama.types import (
+    Action,
+    AnyGoodChoice,
+    AreaChoice,
+    Candidate,
+    Good,
+    GoodAction,
+    GoodsAction,
+    MoveToChoice,
+    SimpleAction,
+    State,
+    TakeAction,
+)
 
 
 def log(state: State, text: str) -> None:
@@ -106,29 +119,31 @@ class GoodStep(YokohamaStep):
     hint = "choose the goods of your reward"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         if n == 1:
-            return [({"do": "good", "good": g}, None) for g in GOODS]
+            return [({"do": "good", "good": g}, None) for g in cast(tuple[Good, ...], GOODS)]
         return [({"do": "goods", "goods": combo}, None) for combo in good_choices(n)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        item = state["pending"].pop(0)
+        action = cast(GoodAction | GoodsAction, action)
+        item = cast(AnyGoodChoice, state["pending"].pop(0))
         chosen = {action["good"]: 1} if action["do"] == "good" else action["goods"]
         mining = item.get("mining", True)
         for good, n in chosen.items():
             mining = not gain_goods(state, seat, good, n, mining=mining) and mining
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(GoodAction | GoodsAction, action)
         if action["do"] == "good":
             return f"Take 1 {GOOD_NAMES[action['good']]}"
         return f"Take {goods_text(action['goods'])}"
 
     def prompt(self, state: State, seat: int) -> str:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         return f"Choose {n} good{'s' if n > 1 else ''} of your choice."
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        n = state["pending"][0].get("n", 1)
+        n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         if n > 1:
             return f"Choose {n} of Copper, Raw Silk, Tea and Seafood."
         return "Choose Copper, Raw Silk, Tea or Seafood."
@@ -162,11 +177,13 @@ class WarehouseStep(YokohamaStep):
         ]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(TakeAction, action)
         state["pending"].pop(0)
         if action["what"] is not None:
             take_from_warehouse(state, seat, action["what"])
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(TakeAction, action)
         what = action["what"]
         if what is None:
             return "Take nothing from the warehouse"
@@ -196,9 +213,11 @@ class MoveFromStep(YokohamaStep):
         return "You have no assistant there to move."
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaChoice | SimpleAction, action)
         state["pending"].pop(0)
         if action["do"] == "move_skip":
             return
+        action = cast(AreaChoice, action)
         if action["area"] is None:
             state["p"][seat]["hand"]["assistants"] -= 1
         else:
@@ -206,8 +225,10 @@ class MoveFromStep(YokohamaStep):
         state["pending"].insert(0, {"kind": "move_to", "from": action["area"]})
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice | SimpleAction, action)
         if action["do"] == "move_skip":
             return "Skip the assistant move"
+        action = cast(AreaChoice, action)
         area = action["area"]
         return f"Move an assistant from {area_name(area) if area else 'your hand'}"
 
@@ -227,25 +248,28 @@ class MoveToStep(YokohamaStep):
     hint = "choose where the assistant goes"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
-        start = state["pending"][0]["from"]
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return [({"do": "move_to", "area": a}, None if a != start else "Move the assistant to a different area.")
                 for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
-        item = state["pending"].pop(0)
-        add_assistants(state, seat, action["area"], 1)
+        action = cast(AreaChoice, action)
+        item = cast(MoveToChoice, state["pending"].pop(0))
+        add_assistants(state, seat, cast(str, action["area"]), 1)  # an area, never the hand
         log(state, f"moved an assistant from {area_name(item['from']) if item['from'] else 'hand'} "
                    f"to {area_name(action['area'])}")
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice, action)
         return f"…to {area_name(action['area'])}"
 
     def told(self, state: State, action: Action) -> str:
-        start = state["pending"][0]["from"]
+        action = cast(AreaChoice, action)
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return f"moves an assistant from {area_name(start) if start else 'their hand'} to {area_name(action['area'])}"
 
     def prompt(self, state: State, seat: int) -> str:
-        start = state["pending"][0]["from"]
+        start = cast(MoveToChoice, state["pending"][0])["from"]
         return f"Move the assistant from {area_name(start) if start else 'your hand'} to which area?"
 
 
@@ -260,11 +284,13 @@ class StationStep(YokohamaStep):
         return [({"do": "station_at", "area": a}, None) for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
+        action = cast(AreaChoice, action)
         state["pending"].pop(0)
         state["station"] = action["area"]
         log(state, f"placed the Station in {area_name(action['area'])}")
 
     def text(self, state: State, action: Action) -> str:
+        action = cast(AreaChoice, action)
         return f"Put the Station in {area_name(action['area'])}"
 
     def prompt(self, state: State, seat: int) -> str:

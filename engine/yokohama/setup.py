@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from engine.core import Rng, State
+from engine.core import Rng
 from engine.yokohama.components import COUNTRIES, GOODS, area_kind, parts
+from engine.yokohama.types import AchievementState, PlayerState, Site, State
 
 
-def new_player(money: int) -> dict[str, Any]:
+class DealtBoard(TypedDict):
+    layout: list[str]
+    rows: list[int]
+    adjacent: dict[str, list[str]]
+    sites: dict[str, Site]
+    tokens: dict[str, int | None]
+    station: str | None
+
+
+class DealtCards(TypedDict):
+    ports: dict[str, list[int | None]]
+    order_deck: list[int]
+    labs: dict[str, list[int | None]]
+    tech_deck: list[int]
+    achievements: list[AchievementState]
+
+
+class ManagementBoards(TypedDict):
+    church: list[int | None]
+    customs: list[int | None]
+
+
+def new_player(money: int) -> PlayerState:
     """A player's starting hand and warehouse (rulebook: 8 assistants and 2 shops in hand)."""
     b = parts().boards
     return {
@@ -32,15 +55,15 @@ def new_player(money: int) -> dict[str, Any]:
     }
 
 
-def deal_areas(rng: Rng, players: int) -> dict[str, Any]:
+def deal_areas(rng: Rng, players: int) -> DealtBoard:
     """The Area Boards in a random triangle, each (but the Canal) with a Building Site and a 5-Power token."""
     p = parts()
     layout = rng.shuffled(p.areas_for(players))
     adjacency = p.adjacency_for(players)
     site_ids = rng.shuffled(sorted(p.sites))
     token_ids = rng.shuffled(sorted(p.power_tokens))
-    sites: dict[str, Any] = {}
-    tokens: dict[str, Any] = {}
+    sites: dict[str, Site] = {}
+    tokens: dict[str, int | None] = {}
     for area in layout:
         if area_kind(area) == "canal":
             continue
@@ -57,21 +80,24 @@ def deal_areas(rng: Rng, players: int) -> dict[str, Any]:
     }
 
 
-def deal_cards(rng: Rng, players: int, layout: list[str]) -> dict[str, Any]:
+def deal_cards(rng: Rng, players: int, layout: list[str]) -> DealtCards:
     """One achievement of each letter, the Laboratories' technologies and the Ports' orders (the rest
     are the decks; orders removed for fewer players go back to the box)."""
     p = parts()
     b = p.boards
-    achievements = []
+    achievements: list[AchievementState] = []
     for group in ("A", "B", "C"):
         ids = sorted(a for a, card in p.achievements.items() if card["group"] == group)
         achievements.append({"id": rng.choice(ids), "claimed": []})
     tech_deck = rng.shuffled(sorted(p.techs))
-    labs = {a: [tech_deck.pop() for _ in b["lab_extra"]] for a in layout if area_kind(a) == "lab"}
+    labs: dict[str, list[int | None]] = {
+        a: [tech_deck.pop() for _ in b["lab_extra"]] for a in layout if area_kind(a) == "lab"
+    }
     order_deck = rng.shuffled(sorted(p.orders))
     del order_deck[: b["orders_removed"][str(players)]]
-    ports = {a: [order_deck.pop() for _ in b["port_levels"]] for a in sorted(x for x in layout
-                                                                            if area_kind(x) == "port")}
+    ports: dict[str, list[int | None]] = {
+        a: [order_deck.pop() for _ in b["port_levels"]] for a in sorted(x for x in layout if area_kind(x) == "port")
+    }
     return {
         "ports": ports,
         "order_deck": order_deck,
@@ -81,7 +107,7 @@ def deal_cards(rng: Rng, players: int, layout: list[str]) -> dict[str, Any]:
     }
 
 
-def management_boards(players: int) -> dict[str, Any]:
+def management_boards(players: int) -> ManagementBoards:
     """The Church and Customs boards (with 2 players a neutral pawn on one space of each)."""
     b = parts().boards
     church: list[int | None] = [None] * len(b["church"])
@@ -101,13 +127,24 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> State:
     seats = [new_player(money["first"] if s == 0 else money["others"]) for s in range(players)]
     for player in seats:  # each player is dealt 2 orders and keeps 1
         player["keep"] = [cards["order_deck"].pop(), cards["order_deck"].pop()]
-    return {
+    boards = management_boards(players)
+    return {  # the keys in the order they have always had (board, cards, management boards)
         "game": "yokohama",
         "players": players,
         "options": options,
-        **board,
-        **cards,
-        **management_boards(players),
+        "layout": board["layout"],
+        "rows": board["rows"],
+        "adjacent": board["adjacent"],
+        "sites": board["sites"],
+        "tokens": board["tokens"],
+        "station": board["station"],
+        "ports": cards["ports"],
+        "order_deck": cards["order_deck"],
+        "labs": cards["labs"],
+        "tech_deck": cards["tech_deck"],
+        "achievements": cards["achievements"],
+        "church": boards["church"],
+        "customs": boards["customs"],
         "mercs": {c: parts().boards["mercenaries"][c] for c in COUNTRIES},
         "p": seats,
         "seat": 0,

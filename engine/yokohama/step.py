@@ -9,16 +9,15 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 
 from __future__ import annotations
 
-from engine.core import State
 from engine.core.steps import CandidateStep, note_options
 from engine.core.wording import third_person
-from engine.yokohama.types import Action
+from engine.yokohama.types import Action, State
 
 LABEL_LIMIT = 80
 DETAIL_LIMIT = 100
 
 
-class YokohamaStep(CandidateStep):
+class YokohamaStep(CandidateStep[State, Action]):
     #: The stage (`state["stage"]`) or pending choice (`state["pending"][0]["kind"]`) this step answers.
     stage: str = ""
     #: The stage as the view and the headline name it ("Port: taking orders").

@@ -9,14 +9,14 @@ kept at setup stays hidden: hands show only as a count.
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from engine.core import State, seat_token
+from engine.core import seat_token
 from engine.yokohama import flow
 from engine.yokohama.components import GOOD_NAMES, GOODS, area_name
+from engine.yokohama.types import Action, State
 
 
-def narrate(before: State, seat: int, action: Any, after: State) -> str:
+def narrate(before: State, seat: int, action: Action, after: State) -> str:
     who = seat_token(seat)
     clause = what_was_done(before, seat, action, after)
     changes = holdings_change(before, after, seat)
@@ -40,7 +40,7 @@ def _says(clause: str, amount: str) -> bool:
     return re.search(r"(?<![\w¥])" + re.escape(amount) + r"(?!\w)", clause) is not None
 
 
-def what_was_done(before: State, seat: int, action: dict[str, Any], after: State) -> str:
+def what_was_done(before: State, seat: int, action: Action, after: State) -> str:
     """The decision's own clause, as its step tells it."""
     step = flow.owner_of(before, action)
     if step is None:

@@ -6,10 +6,12 @@ lives here, built from the component data only.
 
 from __future__ import annotations
 
-from engine.core import State
+from collections.abc import Sequence
+
 from engine.yokohama.board import MAX_POWER, power
 from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
 from engine.yokohama.step import LABEL_LIMIT
+from engine.yokohama.types import State
 
 FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}
 
@@ -105,5 +107,5 @@ def arrival_text(state: State, seat: int, area: str) -> str:
     return power_text(area, arrival_power(state, seat, area))
 
 
-def faith_text(kinds: list[str]) -> str:
+def faith_text(kinds: Sequence[str]) -> str:
     return "+".join(FAITH_NAMES[k] for k in kinds)

@@ -2,7 +2,8 @@
 
 Every action is a JSON object with a `do` key naming its kind; each kind belongs to one decision
 step (engine/yokohama/flow.py lists them; "place", "go", "tech" and "return" are shared by the steps
-of one decision split in two). The state stays a plain JSON dict (engine.core.State).
+of one decision split in two). The state is a plain JSON dict at run time; `YokohamaState` and its
+parts give its shape to the type checker.
 """
 
 # No `from __future__ import annotations` here: on Python 3.11 a TypedDict's NotRequired keys are
@@ -13,6 +14,8 @@ Good = Literal["copper", "silk", "tea", "fish"]
 #: What a Church space may be paid with, one of each kind (rules.toml `church.faith_kinds`).
 FaithItem = Literal["copper", "silk", "tea", "fish", "yen", "imported"]
 Token = Literal["assistant", "shop", "th"]
+#: The two management boards (`state["church"]`, `state["customs"]`).
+Board = Literal["church", "customs"]
 
 
 class KeepAction(TypedDict):
@@ -79,12 +82,16 @@ class PlaceAction(TypedDict):
     then: NotRequired[Literal["telegram"]]
 
 
+#: How a second order card is paid at the Port.
+SecondCardPay = Literal["yen", "imported"]
+
+
 class OrdersAction(TypedDict):
     """Port: the slots taken (0, 1 or 2), how a 2nd is paid, or a 2nd asked next (`then`)."""
 
     do: Literal["orders"]
     slots: list[int]
-    pay: NotRequired[Literal["yen", "imported"]]
+    pay: NotRequired[SecondCardPay]
     then: NotRequired[Literal["second"]]
 
 
@@ -125,9 +132,13 @@ class CustomsAction(TypedDict):
     space: int
 
 
+#: Where the assistant put on a management board comes from.
+PawnSource = Literal["area", "hand"]
+
+
 class PawnAction(TypedDict):
     do: Literal["pawn_from"]
-    source: Literal["area", "hand"]
+    source: PawnSource
 
 
 class BuildAction(TypedDict):
@@ -170,9 +181,144 @@ MoveToChoice = TypedDict("MoveToChoice", {"kind": Literal["move_to"], "from": st
 
 PendingItem = AnyGoodChoice | PlainChoice | MoveToChoice
 
+# ----- the state (`setup.new_state`; plain JSON dicts at run time, stored as text) -----------------
+class Stock(TypedDict):
+    """Assistants, shops and Trading Houses in a player's hand or warehouse."""
+
+    assistants: int
+    shops: int
+    th: int
+
+
+class Merc(TypedDict):
+    """A Foreign Mercenary card a player took, and whether it has been sent."""
+
+    country: str
+    used: bool
+
+
+class PlayerState(TypedDict):
+    """A player's board (`state["p"][seat]`)."""
+
+    yen: int
+    vp: int
+    goods: dict[str, int]
+    imported: int
+    hand: Stock
+    warehouse: Stock
+    president: str | None
+    #: Assistants on each area.
+    placed: dict[str, int]
+    orders: list[int]
+    #: Order cards dealt at setup, one to keep.
+    keep: list[int]
+    done: list[int]
+    techs: list[int]
+    mercs: list[Merc]
+    #: 5-Power tokens taken.
+    tokens: list[int]
+    flags: dict[str, bool]
+
+
+class Site(TypedDict):
+    """An area's Building Site card and who built on it (seats; None: free)."""
+
+    card: int
+    shops: list[int | None]
+    th: int | None
+
+
+class AchievementState(TypedDict):
+    id: str
+    claimed: list[int]
+
+
+class EndState(TypedDict):
+    """End conditions met so far, and the round that is the last (None: not yet known)."""
+
+    reasons: list[str]
+    final_round: int | None
+
+
+class ActionContext(TypedDict, total=False):
+    """The working data of the decision under way (`state["ctx"]`); which keys it holds depends on the
+    stage: the action's area and Power, what is left to take or exchange, the Church/Customs space
+    and what was paid for it, a placement's areas so far, a Mercenary's way back."""
+
+    area: str
+    power: int
+    #: A Foreign Mercenary acts here; `back`: the stage the turn returns to after it.
+    merc: bool
+    back: str
+    #: Tokens (Employment Agency) or exchanges (Chinatown) left; Trading Houses chosen first (`th`).
+    left: int
+    th: int
+    #: Chinatown: whether Mining's extra Copper was already earned.
+    mined: bool
+    #: Port: order cards already taken in this action.
+    taken: int
+    #: Church: Faith from Power; the space chosen; the items paid so far; the board the pawn goes on.
+    power_faith: int
+    space: int
+    paid: list[str]
+    board: Board
+    #: Placement split in two (Telegram's extra): the areas placed so far, how many, next to which.
+    placed: list[str]
+    limit: int
+    near: str
+    #: An older game's step-by-step move: where the President set out from; an older game's
+    #: Laboratory payment asked apart: the slot chosen.
+    start: str
+    slot: int
+
+
+class YokohamaState(TypedDict):
+    """A whole game: the boards dealt at `new()`, the decks, every player's board, and where the turn stands."""
+
+    game: Literal["yokohama"]
+    players: int
+    options: dict[str, Any]
+    layout: list[str]
+    rows: list[int]
+    adjacent: dict[str, list[str]]
+    sites: dict[str, Site]
+    #: The 5-Power token on each area (None: taken).
+    tokens: dict[str, int | None]
+    station: str | None
+    #: Order cards face up at each Port (None: an empty space).
+    ports: dict[str, list[int | None]]
+    order_deck: list[int]
+    #: Technology cards face up at each Laboratory (None: an empty space).
+    labs: dict[str, list[int | None]]
+    tech_deck: list[int]
+    achievements: list[AchievementState]
+    #: Church and Customs spaces: the seat on each (-1: the neutral pawn; None: free).
+    church: list[int | None]
+    customs: list[int | None]
+    #: Foreign Mercenary cards left by country.
+    mercs: dict[str, int]
+    p: list[PlayerState]
+    seat: int
+    round: int
+    turns: int
+    #: The decision under way (a step's `stage`).
+    stage: str
+    #: The working data of the action under way (its area, Power, what it drew): differs from step to step.
+    ctx: ActionContext
+    #: Reward choices to settle first, one at a time.
+    pending: list[PendingItem]
+    end: EndState
+    over: bool
+    log: list[str]
+    rng: int
+    schema_version: NotRequired[int]
+
+
+State = YokohamaState
+
 #: Actions as the engine handles them (plain JSON dicts; the TypedDicts above give their shapes,
 #: and tests/engine/yokohama/test_types.py checks every offered action against them).
-Action = dict[str, Any]
+Action = YokohamaAction
 #: A step's answer with None (allowed) or the reason it is refused.
 Candidate = tuple[Action, str | None]
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from engine.core import State
+from typing import cast
+
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, reward_text
 from engine.yokohama.endgame import END_REASONS
+from engine.yokohama.types import Board, State
 from engine.yokohama.view_types import (
     AchievementView,
     ActingView,
@@ -97,7 +99,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         "seat": seat,
         "colour": COLOURS[seat],
         "yen": pl["yen"], "vp": pl["vp"], "goods": dict(pl["goods"]), "imported": pl["imported"],
-        "hand": dict(pl["hand"]), "warehouse": dict(pl["warehouse"]),
+        "hand": pl["hand"].copy(), "warehouse": pl["warehouse"].copy(),
         "president": pl["president"], "president_name": area_name(pl["president"]) if pl["president"] else None,
         "assistants": dict(pl["placed"]),
         "orders": [order_view(o) for o in pl["orders"]] if own else None,
@@ -115,7 +117,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     }
 
 
-def board_view(state: State, board: str) -> list[SpaceView]:
+def board_view(state: State, board: Board) -> list[SpaceView]:
     spaces = parts().boards[board]
     return [{"space": i, "need": s["need"], "reward": s["reward"], "text": reward_text(s["reward"]),
              "seat": state[board][i], "neutral": state[board][i] == -1} for i, s in enumerate(spaces)]
@@ -129,7 +131,7 @@ def acting_view(state: State) -> ActingView | None:
                 "mercenary": bool(ctx.get("merc"))}
     if state["stage"] == "moving":
         seat = state["seat"]
-        here = state["p"][seat]["president"]
+        here = cast(str, state["p"][seat]["president"])  # moving: the President is on the board
         return {"area": here, "name": area_name(here), "power": power(state, seat, here), "mercenary": False}
     return None
 

@@ -6,6 +6,8 @@ Kept beside view.py so the type checker holds the view builder to them; renderer
 # No `from __future__ import annotations`: TypedDicts are evaluated as the classes are created.
 from typing import Any, TypedDict
 
+from engine.yokohama.types import Stock
+
 Reward = dict[str, int]
 
 
@@ -67,8 +69,8 @@ class PlayerView(TypedDict):
     vp: int
     goods: dict[str, int]
     imported: int
-    hand: dict[str, int]
-    warehouse: dict[str, int]
+    hand: Stock
+    warehouse: Stock
     president: str | None
     president_name: str | None
     assistants: dict[str, int]
