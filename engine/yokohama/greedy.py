@@ -395,11 +395,11 @@ def path_areas(state: State, seat: int) -> set[str]:
     if goal not in came:
         return set()
     need: set[str] = set()
-    area: str | None = goal
-    while area is not None and area != start:
-        if not pl["placed"].get(area) and KIND[area] != "canal":
-            need.add(area)
-        area = came[area]
+    step: str | None = goal
+    while step is not None and step != start:
+        if not pl["placed"].get(step) and KIND[step] != "canal":
+            need.add(step)
+        step = came[step]
     return need if len(need) <= 3 else set()
 
 
