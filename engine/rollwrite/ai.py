@@ -21,21 +21,19 @@ worth among those tried, else the first option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+from engine.core import Game
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.rollwrite.greedy import greedy_action, sheet_value
 from engine.rollwrite.shapes import Action
 from engine.rollwrite.state_types import State
 
-if TYPE_CHECKING:
-    from engine.rollwrite.game import RollWriteGame
-
 #: At most this many options (the greedy player's best by its own one-step value) are played out.
 MAX_CANDIDATES = 8
 
 
-def _round_end(game: RollWriteGame, state: State, seat: int) -> State:
+def _round_end(game: Game[State, Action, Any], state: State, seat: int) -> State:
     """The state when `seat` has finished this round, playing the greedy player's choices."""
     start = state["round"]
     while not game.is_over(state) and state["round"] == start and seat in game.to_act(state):
@@ -44,13 +42,13 @@ def _round_end(game: RollWriteGame, state: State, seat: int) -> State:
     return state
 
 
-def _worth(game: RollWriteGame, state: State, seat: int) -> float:
+def _worth(game: Game[State, Action, Any], state: State, seat: int) -> float:
     if game.is_over(state):
         return float(game.scores(state)[seat]["total"])
     return sheet_value(state, state["sheets"][seat])
 
 
-def ai_action(game: RollWriteGame, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
+def ai_action(game: Game[State, Action, Any], state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
               clock: Clock | None = None) -> Action | None:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
     `time.perf_counter`), checked inside the work."""

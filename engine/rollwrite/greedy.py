@@ -10,19 +10,15 @@ it is a fair stand-in for an absent player, not a strong one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from engine.core import json_copy
+from engine.core import Game, Rng, json_copy
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import available, open_forms
 from engine.rollwrite.state_types import Sheet, State, Task
-
-if TYPE_CHECKING:
-    from engine.core import Rng
-    from engine.rollwrite.game import RollWriteGame
 
 #: Per-round worth of technologies whose value lies in future rounds.
 ONGOING: dict[str, float] = {
@@ -129,7 +125,7 @@ def _worth(state: State, seat: int, depth: int) -> float:
     return sheet_value(state, ps)
 
 
-def greedy_action(game: RollWriteGame, state: State, seat: int) -> Action:
+def greedy_action(game: Game[State, Action, Any], state: State, seat: int) -> Action:
     """The legal action after which this seat's sheet is worth most (first one on ties)."""
     choices = game.legal(state, seat)
     if len(choices) == 1:
@@ -144,6 +140,6 @@ def greedy_action(game: RollWriteGame, state: State, seat: int) -> Action:
     return best
 
 
-def greedy_policy(game: RollWriteGame, state: State, seat: int, rng: Rng) -> Action:
+def greedy_policy(game: Game[State, Action, Any], state: State, seat: int, rng: Rng) -> Action:
     """`random_playout` policy: the greedy choice (the rng is unused)."""
     return greedy_action(game, state, seat)
