@@ -27,15 +27,13 @@ changes: the same rollouts, the same choice.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core import Rng, State, json_copy
+from engine.core import Rng, json_copy
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.core.rng import mix_seed
 from engine.yokohama import endgame, flow, greedy
 from engine.yokohama.components import parts
+from engine.yokohama.types import Action, State
 
-Action = Any
 #: The greedy player's best options (by the worth right after them) that are played out.
 CANDIDATES = 3
 #: Determinizations per decision; every candidate is played out on each of them.
@@ -95,7 +93,7 @@ def _play_on(state: State, seat: int) -> State:
 def _margin(state: State, seat: int) -> float:
     """How far `seat` is ahead of its strongest rival: final scores at the end, else greedy worth."""
     if state["over"]:
-        totals = [s["total"] for s in endgame.final_scores(state)]
+        totals: list[float] = [s["total"] for s in endgame.final_scores(state)]
     else:
         totals = [greedy.worth(state, s) for s in range(state["players"])]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
@@ -159,8 +157,9 @@ def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[
 
 
 def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-              clock: Clock | None = None) -> Action:
-    """A legal action for `seat`, chosen from its view only, deterministic under `seed`.
+              clock: Clock | None = None) -> Action | None:
+    """A legal action for `seat`, chosen from its view only, deterministic under `seed` (None: it has
+    nothing to decide).
 
     `budget_s` caps the thinking time on `clock` (default `time.perf_counter`), checked inside the
     work; a decision cut short answers with the best option it finished judging."""

@@ -137,12 +137,11 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     def auto_action(self, state: State, seat: int) -> Action:
         if state["stage"] == "keep":
             return self.legal(state, seat)[0]
-        chosen: Action = greedy.choose(cast(JsonObject, state), seat)  # greedy.py still takes a plain dict
-        return chosen
+        return greedy.choose(state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None) -> Action:
         """The look-ahead AI (ai.py), playing from what `seat` may see only."""
-        chosen: Action = search.ai_action(cast(JsonObject, state), seat, seed=seed, budget_s=budget_s, clock=clock)
-        return chosen
+        chosen = search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        return cast(Action, chosen)  # None only when the seat has nothing to decide (ai.py answers so)
 

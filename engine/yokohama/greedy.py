@@ -10,10 +10,10 @@ President walks to the best area instead of pacing between equal ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import cast
 
-from engine.core import State, json_copy
+from engine.core import json_copy
 from engine.yokohama import flow, movement
 from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS, PRODUCTION
 from engine.yokohama.board import (
@@ -27,8 +27,8 @@ from engine.yokohama.board import (
 )
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.endgame import board_majority, technology_bonus
+from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
-Action = Any
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
 #: An imported good: what the Customs board turns it into, less the action that takes it there.
 IMPORTED_WORTH = 2.0
@@ -105,7 +105,7 @@ def customs_promise(state: State, seat: int, pw: int) -> float:
 
 
 #: What Chinatown pays for each good (rules.toml: "Pay 1 Copper token and receive 2 Yen", ...).
-GOOD_PRICE = {g: parts().rules["chinatown"]["trades"][f"sell_{g}"]["get"]["yen"] for g in GOODS}
+GOOD_PRICE: dict[str, int] = {g: parts().rules["chinatown"]["trades"][f"sell_{g}"]["get"]["yen"] for g in GOODS}
 #: Goods beyond what the orders in hand (and a Church item) use are worth their remainder points.
 SURPLUS_GOOD = 0.34
 #: Beyond this many spare goods of one kind a pile is dead weight: without it a player with no
@@ -114,7 +114,7 @@ SURPLUS_PILE = 3
 DEAD_GOOD = 0.05
 
 
-def wanted_goods(pl: dict[str, Any]) -> dict[str, int]:
+def wanted_goods(pl: PlayerState) -> dict[str, int]:
     """How many of each good the orders in hand ask for, plus one (a Church item)."""
     wanted = {g: 1 for g in GOODS}
     for order in pl["orders"]:
@@ -123,7 +123,7 @@ def wanted_goods(pl: dict[str, Any]) -> dict[str, int]:
     return wanted
 
 
-def goods_worth(pl: dict[str, Any]) -> float:
+def goods_worth(pl: PlayerState) -> float:
     """Goods the orders in hand ask for at their full worth, the rest at the remainder rate
     (RB: "Every 3 Trade Good tokens: 1 Victory point"), so a pile of one good stops growing."""
     wanted = wanted_goods(pl)
@@ -136,18 +136,18 @@ def goods_worth(pl: dict[str, Any]) -> float:
     return value
 
 
-def gained_goods_worth(pl: dict[str, Any], good: str, n: int) -> float:
+def gained_goods_worth(pl: PlayerState, good: str, n: int) -> float:
     """What `n` more of `good` add to the goods and the orders in hand: much while an order asks
     for them (they bring it closer), little once the orders in hand are covered."""
     def held_worth(goods: dict[str, int]) -> float:
-        holder = {**pl, "goods": goods}
+        holder: PlayerState = {**pl, "goods": goods}
         return goods_worth(holder) + sum(order_worth(holder, o) for o in pl["orders"])
 
     more = {**pl["goods"], good: pl["goods"][good] + n}
     return held_worth(more) - held_worth(pl["goods"])
 
 
-def chinatown_promise(pl: dict[str, Any], pw: int) -> float:
+def chinatown_promise(pl: PlayerState, pw: int) -> float:
     """Exchanges that turn goods nobody's order asks for into money (¥2 Copper and Raw Silk, ¥1
     Tea and Seafood), at 0.25 each otherwise."""
     wanted = wanted_goods(pl)
@@ -156,10 +156,10 @@ def chinatown_promise(pl: dict[str, Any], pw: int) -> float:
     return sum(gains[:pw]) + 0.25 * max(0, pw - len(gains))
 
 
-def order_worth(pl: dict[str, Any], order: int) -> float:
+def order_worth(pl: PlayerState, order: int) -> float:
     """An order in hand: part of its reward, more as the goods it asks for are held."""
     card = ORDERS[order]
-    cost = card["cost"]
+    cost: dict[str, int] = card["cost"]
     held = sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
     return reward_worth(card["reward"]) * (0.25 + 0.35 * held)
 
@@ -216,8 +216,8 @@ def reachable(state: State, seat: int) -> set[str]:
     out: set[str] = set()
     if has_tech(state, seat, "tram"):
         out.update(movement.tram_areas(state, seat))
-    if movement.station_target(state, seat):
-        out.add(state["station"])
+    if station := movement.station_target(state, seat):
+        out.add(station)
     start = pl["president"]
     if start is None:
         out.update(movement.enter_areas(state, seat))
@@ -271,7 +271,7 @@ def finish_action_state(state: State, seat: int) -> tuple[float, State]:
     return worth(state, seat), state
 
 
-def best_of(state: State, seat: int, value: Any) -> Action:
+def best_of(state: State, seat: int, value: Callable[[State], float]) -> Action:
     """The option whose resulting state `value` rates highest (first on ties)."""
     return _best(state, seat, lambda _a, trial: value(trial))[0]
 
@@ -345,7 +345,8 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
         value, i = max(rated)
         return options[i], ways[i], value
     tried: dict[int, State] = {}
-    singles = [a for a in options if len(a.get("areas", [])) == 1]
+    action: Action
+    singles = [a for a in cast("list[PlaceAction]", options) if len(a.get("areas", [])) == 1]
     if len(options) > 40 and singles:
         values = {}
         for action in singles:
@@ -353,7 +354,7 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
             values[id(action)] = worth(tried[id(action)], seat)
         ranked = sorted(singles, key=lambda a: -values[id(a)])
         top = {a["areas"][0] for a in ranked[:SHORTLIST]} | path_areas(state, seat)
-        options = [a for a in options if "pair" in a or set(a["areas"]) <= top]
+        options = [a for a in cast("list[PlaceAction]", options) if "pair" in a or set(a["areas"]) <= top]
     best: tuple[Action, State] | None = None
     best_value = float("-inf")
     for action in options:
@@ -415,7 +416,7 @@ def best_return(state: State, seat: int) -> float:
 def stranded(state: State, seat: int) -> float:
     """How much better the best area anywhere is than the best the President can walk to now: what
     going back to hand frees (from hand it may enter any area with a pair placed next turn)."""
-    def best(areas: Any) -> float:
+    def best(areas: Iterable[str]) -> float:
         return max((area_promise(state, seat, a, min(5, power(state, seat, a) + 3)) for a in areas
                     if KIND[a] != "canal"), default=0.0)
 
