@@ -8,7 +8,8 @@ drawing process's share per worker, not per game.
 
 Two lanes, each its own pool and queue:
 - turn pictures (panels, turn posts, Full board): `DRAWING_PROCESSES` (environment) processes, 1 by default
-  (a second core stays with the bot), 0 to draw in threads of the bot's process as before;
+  (a second core stays with the bot), 0 to draw in threads of the bot's process as before; `DRAWING_NICE`
+  lowers their priority (default 0);
 - long jobs, functions marked `@long_running` (a replay: seconds of drawing and GIF encoding): one process
   of their own, at a lower priority (`LONG_NICE`), started for each job and ended after it, so a replay
   never holds a turn's picture behind it and its memory (every frame decoded) goes back to the system.
@@ -65,8 +66,18 @@ def lane_of(fn: Callable[..., Any]) -> str:
     return LONG if getattr(fn, "long_running", False) else TURN
 
 
+def niceness() -> int:
+    """How much lower than the bot the turn pictures' processes run (`DRAWING_NICE`, default 0: the same)."""
+    text = os.environ.get("DRAWING_NICE", "").strip()
+    return min(19, int(text)) if text.isdigit() else 0
+
+
 def _warm() -> int:
-    """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one."""
+    """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one;
+    lower its priority by `niceness()`."""
+    if niceness():
+        with contextlib.suppress(OSError):
+            os.nice(niceness())
     import rendering.duel  # noqa: F401
     import rendering.rollwrite  # noqa: F401
     import rendering.yokohama  # noqa: F401

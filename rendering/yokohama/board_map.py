@@ -69,8 +69,9 @@ def printed_key(view: dict[str, Any]) -> str:
 
 @functools.lru_cache(maxsize=8)
 def static_layer(printed: str) -> Image.Image:
-    """The palette image of a game's printed map; drawn once per game."""
-    return to_palette(_draw_static(json.loads(printed)))
+    """The palette image of a game's printed map; drawn once per game, straight onto the palette (no
+    quantizing of the whole map afterwards: ~5 ms)."""
+    return _draw_static(json.loads(printed))
 
 
 def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> None:
@@ -84,7 +85,7 @@ def _draw_static(data: dict[str, Any]) -> Image.Image:
     rows = data["rows"]
     ports = len(data["ports"])
     labs = len(data["labs"])
-    image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "RGB")
+    image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "P")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 4), fill=PANEL)
     _draw_track(image, draw)
     for area in data["areas"]:
