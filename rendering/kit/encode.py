@@ -114,9 +114,8 @@ _compressors = threading.local()
 def _compressor(level: int) -> Any:
     """This thread's compressor for `level`, kept from band to band: a full flush ends each band byte-aligned
     with the compressor's history reset, so a band's blocks never refer to the rows before it and are reused
-    in any picture. One kept compressor instead of a new one per band: zlib-ng allocates its whole state (a
-    few hundred KiB) in one piece, and a fresh one per band left the heap fragmented (RSS +25 MiB after 100
-    games of each kind in `bench.render_memory`)."""
+    in any picture. One kept compressor instead of a new one per band spares allocating and freeing its
+    state (a few hundred KiB) for every band compressed."""
     kept: dict[int, Any] | None = getattr(_compressors, "by_level", None)
     if kept is None:
         kept = _compressors.by_level = {}
