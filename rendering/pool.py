@@ -11,8 +11,9 @@ Two lanes, each its own pool and queue:
   (a second core stays with the bot), 0 to draw in threads of the bot's process as before; `DRAWING_NICE`
   lowers their priority (default 0);
 - long jobs, functions marked `@long_running` (a replay: seconds of drawing and GIF encoding): one process
-  of their own, at a lower priority (`LONG_NICE`), started for each job and ended after it, so a replay
-  never holds a turn's picture behind it and its memory (every frame decoded) goes back to the system.
+  of their own, started for each job and ended after it, so a replay never holds a turn's picture behind it
+  and its memory (every frame decoded) goes back to the system. It runs at the bot's priority: at `nice 10`
+  a replay on a busy machine got a tenth of a core and took minutes.
 A function that cannot be sent to a worker (a test's stand-in defined inside the test) is drawn in a
 thread, and a worker that died is replaced.
 """
@@ -38,9 +39,6 @@ T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
 TURN, LONG = "turn", "long"
-#: How much lower the long jobs' process runs (`os.nice`): when the cores are busy, turn pictures and the
-#: bot's own process go first; an idle machine gives a replay all it has.
-LONG_NICE = 10
 
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
@@ -72,6 +70,10 @@ def niceness() -> int:
     return min(19, int(text)) if text.isdigit() else 0
 
 
+#: What the long jobs' fork server imports once, for every job forked from it.
+PRELOADED = ("rendering.replay", "rendering.duel", "rendering.rollwrite", "rendering.yokohama")
+
+
 def _warm() -> int:
     """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one;
     lower its priority by `niceness()`."""
@@ -87,26 +89,23 @@ def _warm() -> int:
     return os.getpid()
 
 
-def _start_long_worker() -> None:
-    """Run in a new long-jobs worker: a lower priority than the bot and the turn pictures."""
-    with contextlib.suppress(OSError):  # not allowed here: run at the bot's own priority
-        os.nice(LONG_NICE)
-
-
 def pool(lane: str = TURN) -> ProcessPoolExecutor | None:
-    """The drawing pool of a lane (started on first use, with "spawn": the bot's process has threads, which a
-    fork would copy half-way); None when drawing in threads."""
+    """The drawing pool of a lane (started on first use, with "spawn" or a fork server: the bot's process has
+    threads, which a fork of it would copy half-way); None when drawing in threads."""
     if processes() == 0:
         return None
     with _lock:
         found = _pools.get(lane)
         if found is None:
-            context = multiprocessing.get_context("spawn")
             if lane == LONG:
-                # A process per job: a replay decodes every frame, and that memory leaves with the process.
-                found = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_start_long_worker,
-                                            max_tasks_per_child=1)
+                # A process per job: a replay decodes every frame, and that memory leaves with the process. Each
+                # is forked from a fork server that has imported the renderers once (a single-threaded process,
+                # so the fork copies nothing half-way), so a job starts warm and at once.
+                server = multiprocessing.get_context("forkserver")
+                server.set_forkserver_preload(list(PRELOADED))
+                found = ProcessPoolExecutor(max_workers=1, mp_context=server, max_tasks_per_child=1)
             else:
+                context = multiprocessing.get_context("spawn")
                 found = ProcessPoolExecutor(max_workers=processes(), mp_context=context, initializer=_warm)
             _pools[lane] = found
         return found

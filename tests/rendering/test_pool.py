@@ -44,11 +44,6 @@ def replay_stand_in(started: str, release: str) -> str:
     return "replay"
 
 
-@pool.long_running
-def long_worker_niceness() -> int:
-    return os.nice(0)
-
-
 def test_a_replay_is_a_long_job_and_pictures_are_turn_pictures() -> None:
     assert pool.lane_of(replay_gif) == pool.LONG
     assert pool.lane_of(render_board) == pool.TURN
@@ -66,7 +61,3 @@ async def test_a_turn_picture_asked_for_during_a_replay_is_not_queued_behind_it(
     finally:
         release.touch()
     assert await replay == "replay"
-
-
-async def test_long_jobs_run_at_a_lower_priority_than_the_bot() -> None:
-    assert await pool.draw(long_worker_niceness) >= min(19, os.nice(0) + pool.LONG_NICE)
