@@ -6,15 +6,23 @@ slow every other coroutine: a few 20-ms pictures at once and a click's first ans
 keeps its own bounded caches (the printed boards, text sprites, compressed rows), so memory grows by one
 drawing process's share per worker, not per game.
 
-`DRAWING_PROCESSES` (environment) sets the pool's size: 1 by default (a second core stays with the bot),
-0 to draw in threads of the bot's process as before. A function that cannot be sent to a worker (a test's
-stand-in defined inside the test) is drawn in a thread, and a worker that died is replaced.
+Two lanes, each its own pool and queue:
+- turn pictures (panels, turn posts, Full board): `DRAWING_PROCESSES` (environment) processes, 1 by default
+  (a second core stays with the bot), 0 to draw in threads of the bot's process as before; `DRAWING_NICE`
+  lowers their priority (default 0);
+- long jobs, functions marked `@long_running` (a replay: seconds of drawing and GIF encoding): one process
+  of their own, started for each job and ended after it, so a replay never holds a turn's picture behind it
+  and its memory (every frame decoded) goes back to the system. It runs at the bot's priority: at `nice 10`
+  a replay on a busy machine got a tenth of a core and took minutes.
+A function that cannot be sent to a worker (a test's stand-in defined inside the test) is drawn in a
+thread, and a worker that died is replaced.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import functools
 import logging
 import multiprocessing
@@ -28,19 +36,50 @@ from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
-_pool: ProcessPoolExecutor | None = None
+TURN, LONG = "turn", "long"
+
+_pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
 
 
 def processes() -> int:
-    """How many drawing processes (`DRAWING_PROCESSES`, default 1; 0 draws in threads)."""
+    """How many drawing processes draw turn pictures (`DRAWING_PROCESSES`, default 1; 0 draws in threads)."""
     text = os.environ.get("DRAWING_PROCESSES", "").strip()
     return max(0, int(text)) if text.isdigit() else 1
 
 
+def long_running(fn: F) -> F:
+    """Mark `fn` as a long job (seconds: a replay): `draw` runs it in the long jobs' own process, so the
+    turn pictures' queue never waits behind it."""
+    fn.long_running = True  # type: ignore[attr-defined]
+    return fn
+
+
+def lane_of(fn: Callable[..., Any]) -> str:
+    """`LONG` for a function marked `long_running` (or a partial of one), else `TURN`."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return LONG if getattr(fn, "long_running", False) else TURN
+
+
+def niceness() -> int:
+    """How much lower than the bot the turn pictures' processes run (`DRAWING_NICE`, default 0: the same)."""
+    text = os.environ.get("DRAWING_NICE", "").strip()
+    return min(19, int(text)) if text.isdigit() else 0
+
+
+#: What the long jobs' fork server imports once, for every job forked from it.
+PRELOADED = ("rendering.replay", "rendering.duel", "rendering.rollwrite", "rendering.yokohama")
+
+
 def _warm() -> int:
-    """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one."""
+    """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one;
+    lower its priority by `niceness()`."""
+    if niceness():
+        with contextlib.suppress(OSError):
+            os.nice(niceness())
     import rendering.duel  # noqa: F401
     import rendering.rollwrite  # noqa: F401
     import rendering.yokohama  # noqa: F401
@@ -50,24 +89,32 @@ def _warm() -> int:
     return os.getpid()
 
 
-def pool() -> ProcessPoolExecutor | None:
-    """The shared drawing pool (started on first use, with "spawn": the bot's process has threads, which a
-    fork would copy half-way); None when drawing in threads."""
-    global _pool
+def pool(lane: str = TURN) -> ProcessPoolExecutor | None:
+    """The drawing pool of a lane (started on first use, with "spawn" or a fork server: the bot's process has
+    threads, which a fork of it would copy half-way); None when drawing in threads."""
     if processes() == 0:
         return None
     with _lock:
-        if _pool is None:
-            context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=processes(), mp_context=context, initializer=_warm)
-        return _pool
+        found = _pools.get(lane)
+        if found is None:
+            if lane == LONG:
+                # A process per job: a replay decodes every frame, and that memory leaves with the process. Each
+                # is forked from a fork server that has imported the renderers once (a single-threaded process,
+                # so the fork copies nothing half-way), so a job starts warm and at once.
+                server = multiprocessing.get_context("forkserver")
+                server.set_forkserver_preload(list(PRELOADED))
+                found = ProcessPoolExecutor(max_workers=1, mp_context=server, max_tasks_per_child=1)
+            else:
+                context = multiprocessing.get_context("spawn")
+                found = ProcessPoolExecutor(max_workers=processes(), mp_context=context, initializer=_warm)
+            _pools[lane] = found
+        return found
 
 
-def _restart(broken: ProcessPoolExecutor) -> None:
-    global _pool
+def _restart(lane: str, broken: ProcessPoolExecutor) -> None:
     with _lock:
-        if _pool is broken:
-            _pool = None
+        if _pools.get(lane) is broken:
+            del _pools[lane]
     broken.shutdown(wait=False, cancel_futures=True)
 
 
@@ -93,26 +140,27 @@ def _cached_sendable(fn: Callable[..., Any]) -> bool:
 
 
 async def draw(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """`fn(*args, **kwargs)` in a drawing process (or a thread: see the module's note), awaited."""
+    """`fn(*args, **kwargs)` in a drawing process of its lane (or a thread: see the module's note), awaited."""
     call = functools.partial(fn, *args, **kwargs)
-    workers = pool()
+    lane = lane_of(fn)
+    workers = pool(lane)
     if workers is None or not _cached_sendable(fn):
         return await asyncio.to_thread(call)
     try:
         return await asyncio.wrap_future(workers.submit(call))
     except BrokenProcessPool:
-        log.warning("a drawing process died; starting a new pool and drawing this picture in a thread")
-        _restart(workers)
+        log.warning("a drawing process (%s lane) died; starting a new pool and drawing this in a thread", lane)
+        _restart(lane, workers)
         return await asyncio.to_thread(call)
 
 
 def shutdown() -> None:
     """Stop the drawing processes (at the bot's exit)."""
-    global _pool
     with _lock:
-        workers, _pool = _pool, None
-    if workers is not None:
-        workers.shutdown(wait=True, cancel_futures=True)
+        workers = list(_pools.values())
+        _pools.clear()
+    for executor in workers:
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 atexit.register(shutdown)

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from rendering.kit.encode import png
+from rendering.pool import long_running
 
 #: Discord's upload limit for a server without boosts is 10 MiB; issue 21 asks for at most 8 MB.
 MAX_BYTES = 8 * 1000 * 1000
@@ -170,13 +171,15 @@ def _frame_bytes(frame: bytes, width: int) -> int:
     return len(_encode(_decoded([frame], width), FRAME_MS, FRAME_MS))
 
 
+@long_running  # seconds of drawing and encoding: its own drawing process, never ahead of a turn's picture
 def replay_gif(kind: str, views: Sequence[dict[str, Any]], names: list[str],
                max_bytes: int = MAX_BYTES) -> bytes | None:
     """The whole replay of a game from the public views of its frames (start, each turn or round, end):
     captioned frames as one GIF of at most `max_bytes`, `WIDTH` px wide. When every position would not fit,
     positions are picked evenly before any is drawn (measured on the start, the end and one frame between),
     each frame telling what happened since the one before. Module-level and fed plain data, so it can run
-    in a drawing process (`rendering.pool`). None if the game has no pictures."""
+    in a drawing process (`rendering.pool`): the long jobs' own, so turn pictures asked for meanwhile are
+    not queued behind it. None if the game has no pictures."""
     if not views:
         return None
     chosen = list(views)

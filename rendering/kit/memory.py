@@ -31,6 +31,32 @@ PICTURE_BLOCK = 128 * 1024
 HEAP_KEPT = 8 * 2**20
 
 
+_libc: ctypes.CDLL | None = None
+
+
+def _c_library() -> ctypes.CDLL | None:
+    global _libc
+    if _libc is None:
+        name = ctypes.util.find_library("c")
+        if name is not None:
+            try:
+                _libc = ctypes.CDLL(name)
+            except OSError:
+                return None
+    return _libc
+
+
+def release_freed_heap() -> bool:
+    """Give the heap's free pages back to the system, the holes between kept objects too (glibc's
+    `malloc_trim`, which keeps `HEAP_KEPT` at the heap's top): cached compressed rows are small objects kept
+    for a while, and freed buffers between them otherwise stay with the process. False without glibc."""
+    libc = _c_library()
+    try:
+        return libc is not None and bool(libc.malloc_trim(HEAP_KEPT))
+    except AttributeError:
+        return False
+
+
 def keep_picture_buffers_apart() -> bool:
     """Pillow's images in `PICTURE_BLOCK`s, glibc's mmap threshold fixed and its trim threshold raised (see
     above); False where there is no glibc (then only Pillow's block size is set)."""

@@ -14,6 +14,7 @@ import functools
 import json
 from typing import Any
 
+import orjson
 from PIL import Image, ImageDraw
 
 from rendering.kit import FONT_LOCK, drawable, font
@@ -43,7 +44,7 @@ FILLS: dict[str, RGB] = {"plain": WHITE, "held": DONE, "closed": DIM}
 
 def card_key(card: dict[str, Any]) -> str:
     """What is printed on one card (name, level, power, effect), as a cache key."""
-    return json.dumps(card, sort_keys=True)
+    return orjson.dumps(card, option=orjson.OPT_SORT_KEYS).decode()
 
 
 def cards(labs: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:

@@ -14,6 +14,7 @@ import functools
 import json
 from typing import Any
 
+import orjson
 from PIL import Image, ImageDraw
 
 from rendering.kit import sent_often
@@ -67,7 +68,7 @@ def static_layout(sheet: dict[str, Any]) -> str:
         "cargo": sheet["warehouse"]["cargo"]["points"],
         "rounds": [r["bonus"] for r in sheet["round_track"]],
     }
-    return json.dumps(printed, sort_keys=True)
+    return orjson.dumps(printed, option=orjson.OPT_SORT_KEYS).decode()  # ~10x cheaper than json: every picture
 
 
 @functools.lru_cache(maxsize=4)

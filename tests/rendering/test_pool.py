@@ -1,13 +1,18 @@
-"""Pictures are drawn in a worker process (drawing holds the GIL); what cannot go there is drawn in a thread."""
+"""Pictures are drawn in a worker process (drawing holds the GIL); what cannot go there is drawn in a thread.
+A replay (seconds of work) has a drawing process of its own, so turn pictures are never queued behind it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
+from pathlib import Path
 
 import pytest
 
 from rendering import pool
 from rendering.duel import render_board
+from rendering.replay import replay_gif
 
 
 async def test_a_picture_is_drawn_in_another_process_and_comes_back_the_same() -> None:
@@ -27,3 +32,32 @@ async def test_no_drawing_processes_draws_in_threads(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("DRAWING_PROCESSES", "0")
     assert pool.processes() == 0
     assert await pool.draw(os.getpid) == os.getpid()
+
+
+@pool.long_running
+def replay_stand_in(started: str, release: str) -> str:
+    """A replay that runs until the test releases it (or gives up after a while, so a failing test ends)."""
+    Path(started).touch()
+    deadline = time.monotonic() + 30
+    while not Path(release).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return "replay"
+
+
+def test_a_replay_is_a_long_job_and_pictures_are_turn_pictures() -> None:
+    assert pool.lane_of(replay_gif) == pool.LONG
+    assert pool.lane_of(render_board) == pool.TURN
+
+
+async def test_a_turn_picture_asked_for_during_a_replay_is_not_queued_behind_it(tmp_path: Path) -> None:
+    started, release = tmp_path / "started", tmp_path / "release"
+    replay = asyncio.ensure_future(pool.draw(replay_stand_in, str(started), str(release)))
+    try:
+        while not started.exists():  # the replay is being drawn now
+            await asyncio.sleep(0.01)
+        drawer = await pool.draw(os.getpid)  # a turn picture, asked for meanwhile
+        assert drawer != os.getpid()  # drawn in a drawing process, not a thread of the bot
+        assert not replay.done()  # back while the replay still runs: not behind it in one queue
+    finally:
+        release.touch()
+    assert await replay == "replay"
