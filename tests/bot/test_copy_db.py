@@ -20,10 +20,10 @@ async def _play_some_games(service: TableService) -> list[int]:
     """A finished Duel, a running Roll & Write table, a resigned 3-player Yokohama and an open lobby."""
     ids = []
     for kind, players, moves in (("duel", 2, 10_000), ("rollwrite", 2, 25), ("yokohama", 3, 40)):
-        game = await service.create(kind, creator_id=100, guild_id=5, channel_id=6, seed=11)
+        game = await service.lobby.create(kind, creator_id=100, guild_id=5, channel_id=6, seed=11)
         for user in range(101, 100 + players):
-            await service.join(game.id, user)
-        await service.start(game.id, 100)
+            await service.lobby.join(game.id, user)
+        await service.lobby.start(game.id, 100)
         rng = Rng(len(ids) + 1)
         for _ in range(moves):
             row = await service.game(game.id)
@@ -31,11 +31,11 @@ async def _play_some_games(service: TableService) -> list[int]:
                 break
             summary = await service.summary(row)
             user = summary.waiting_on[0]
-            decision = await service.decision(game.id, user)
-            await service.act_by_index(game.id, user, decision.version, rng.below(len(decision.options)))
+            decision = await service.play.decision(game.id, user)
+            await service.play.act_by_index(game.id, user, decision.version, rng.below(len(decision.options)))
         ids.append(game.id)
-    await service.resign(ids[2], 101)
-    lobby = await service.create("duel", creator_id=200, guild_id=5, channel_id=6)
+    await service.play.resign(ids[2], 101)
+    lobby = await service.lobby.create("duel", creator_id=200, guild_id=5, channel_id=6)
     await service.storage.set_setting(5, "reminder_hours", "6")
     await service.storage.set_meta("daily_secret", "s3cret")
     return [*ids, lobby.id]
