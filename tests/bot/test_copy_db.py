@@ -60,7 +60,7 @@ async def test_sqlite_to_postgres_and_back_is_exact(tmp_path: Path, postgres_url
     results = await check_all(target)
     assert len(results) == len(ids) and all(r.ok for r in results), [r.detail for r in results if not r.ok]
     # New games on the target get fresh ids after the copied ones.
-    fresh = await TableService(target).create("duel", creator_id=300, guild_id=5, channel_id=6)
+    fresh = await TableService(target).lobby.create("duel", creator_id=300, guild_id=5, channel_id=6)
     assert fresh.id > max(ids)
     back = SQLiteStorage(tmp_path / "back.sqlite3")
     await back.open()
@@ -74,7 +74,7 @@ async def test_copy_refuses_a_target_that_holds_games(tmp_path: Path) -> None:
     a, b = SQLiteStorage(tmp_path / "a.sqlite3"), SQLiteStorage(tmp_path / "b.sqlite3")
     await a.open()
     await b.open()
-    await TableService(b).create("duel", creator_id=1)
+    await TableService(b).lobby.create("duel", creator_id=1)
     with pytest.raises(StorageError, match="already holds games"):
         await copy_database(a, b)
     await a.close()
