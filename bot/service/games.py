@@ -52,13 +52,16 @@ class Games:
         self.gate = Gate()
 
     # ----- one game ------------------------------------------------------------------------------
-    async def game(self, game_id: int) -> GameRow:
+    async def game(self, game_id: int, *, with_journal: bool = False) -> GameRow:
         """The stored game, if it exists and lies in the caller's scope (`bot.service.scope`): a table of the
-        server the request comes from, a private game of the person asking. Else "no such game"."""
-        return await scoped_game(self.storage, game_id)
+        server the request comes from, a private game of the person asking. Else "no such game".
 
-    async def load(self, game_id: int) -> tuple[GameRow, Game, State | None]:
-        game = await self.game(game_id)
+        `with_journal`: its turn journal is read in the same statement (a click needs both: one read).
+        """
+        return await scoped_game(self.storage, game_id, with_meta=journal.key(game_id) if with_journal else None)
+
+    async def load(self, game_id: int, *, with_journal: bool = False) -> tuple[GameRow, Game, State | None]:
+        game = await self.game(game_id, with_journal=with_journal)
         engine, state = await self.readable(game)
         return game, engine, state
 
@@ -86,9 +89,11 @@ class Games:
             except Exception:  # noqa: BLE001 - marking is best effort; the refusal still stands
                 log.exception("could not mark game %s as unreadable", game.id)
 
-    async def journal(self, game_id: int) -> list[Clause]:
-        """The game's turn journal: the story clauses since the last turn post (`bot.service.journal`)."""
-        return journal.parse(await self.storage.get_meta(journal.key(game_id)))
+    async def journal(self, game: GameRow) -> list[Clause]:
+        """The game's turn journal: the story clauses since the last turn post (`bot.service.journal`); read
+        with the game when it was loaded `with_journal`, else read now."""
+        key = journal.key(game.id)
+        return journal.parse(game.meta[key] if key in game.meta else await self.storage.get_meta(key))
 
     async def log_length(self, game: GameRow) -> int:
         return len(await self.storage.actions(game.id))

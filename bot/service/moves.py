@@ -92,7 +92,7 @@ class Moves:
         newly_waiting = users_of(game, sorted(owed_after - owed_before))
         bots_next = [s for s in sorted(owed_after - owed_before) if game.is_bot(s)]  # named in the post, never pinged
         turn_over = bool(newly_waiting or bots_next) and undo is None or status in ("finished", "abandoned")
-        told_before = await self.games.journal(game.id)
+        told_before = await self.games.journal(game)
         story: list[Clause] = []
         journal_now = list(told_before)
 
@@ -126,7 +126,7 @@ class Moves:
             now = time.time()
             fresh = dataclasses.replace(
                 game, state=dumped, version=new_version, status=status, result=result, updated_at=now,
-                fault=None, waiting_since=now if waiting_changed else game.waiting_since,
+                fault=None, meta={}, waiting_since=now if waiting_changed else game.waiting_since,
                 reminded_at=None if waiting_changed else game.reminded_at)
         if fresh.status == "finished" and game.status != "finished":
             await record_result(storage, fresh)  # ratings and standings; never fails the move

@@ -6,8 +6,9 @@ Plain data built from a game and state already in hand; no storage, no Discord. 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from bot.service.errors import ServiceError
 from bot.storage import GameRow, is_bot_user
@@ -19,11 +20,71 @@ FORMALITY = "formality"
 REPLAYED_BY_BOT = (FORMALITY, "auto")
 
 
-@dataclass
 class Choice:
-    index: int
-    label: str  # the public label: never names a hidden card (Game.public_label)
-    action: Any
+    """One option of a decision: its number in the list, the engine's action, and its label.
+
+    The label is worded when first read (`word`, the engine's `describe` of the state in hand): a panel of a
+    long list shows one page of it, so the options on the other pages are never worded.
+    """
+
+    __slots__ = ("index", "action", "_label", "_word")
+
+    def __init__(self, index: int, label: str | None, action: Any, word: Callable[[Any], str] | None = None) -> None:
+        self.index = index
+        self.action = action
+        self._label = label
+        self._word = word
+
+    @property
+    def label(self) -> str:
+        if self._label is None:
+            self._label = self._word(self.action) if self._word is not None else ""
+            self._word = None
+        return self._label
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return (self.index, self.label, self.action) == (other.index, other.label, other.action)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return f"Choice(index={self.index!r}, label={self.label!r}, action={self.action!r})"
+
+
+class Worded(Sequence[str]):
+    """A text for each of a list of actions (an option's detail line), each worded when first read."""
+
+    def __init__(self, actions: Sequence[Any], word: Callable[[Any], str]) -> None:
+        self._actions = actions
+        self._word = word
+        self._texts: list[str | None] = [None] * len(actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        text = self._texts[index]
+        if text is None:
+            text = self._texts[index] = self._word(self._actions[index])
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Worded({list(self)!r})"
 
 
 @dataclass
@@ -41,7 +102,8 @@ class Decision:
     prompt: str = ""
     stamp: str = ""
     can_undo: bool = False
-    details: list[str] = field(default_factory=list)
+    #: A detail line per option, worded when read (`Worded`), or [] where the options have none.
+    details: Sequence[str] = field(default_factory=list)
 
 
 @dataclass

@@ -8,6 +8,7 @@ resignation are moves too; `play_bots` is the background half of a move when bot
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 from bot.service import arguments as check
@@ -17,7 +18,7 @@ from bot.service.gate import operation
 from bot.service.journal import undoable
 from bot.service.lobby import Lobby
 from bot.service.moves import BOT_TURNS_IN_A_ROW, Moves
-from bot.service.outcomes import Applied, Choice, Clause, Decision, Outcome, Panel, users_of
+from bot.service.outcomes import Applied, Choice, Clause, Decision, Outcome, Panel, Worded, users_of
 from bot.service.replay import UNDO, effective, replay
 from bot.storage import GameRow
 from engine.core import Game, IllegalAction, State
@@ -41,8 +42,8 @@ class Play:
     async def panel(self, game_id: int, user_id: int) -> Panel:
         """`user_id`'s panel in game `game_id` now: one read of the game (and of its turn journal)."""
         user_id = check.whole(user_id, "player id", low=1)
-        game, engine, state = await self.games.load(game_id)
-        journal = await self.games.journal(game.id) if game.status == "active" else []
+        game, engine, state = await self.games.load(game_id, with_journal=True)
+        journal = await self.games.journal(game) if game.status == "active" else []
         return await self._panel(game, engine, state, journal, user_id)
 
     async def _panel(self, game: GameRow, engine: Game, state: State | None, journal: list[Clause],
@@ -62,15 +63,17 @@ class Play:
             return panel
         assert state is not None
         actions = built[acting] if built and acting in built else engine.legal(state, acting)
+        word = functools.partial(engine.describe, state)
         panel.decision = Decision(
             game_id=game.id,
             version=game.version,
             seat=acting,
-            options=[Choice(i, engine.describe(state, a), a) for i, a in enumerate(actions)],
+            # Labels and detail lines are worded when the panel reads them: one page of a long list.
+            options=[Choice(i, None, a, word) for i, a in enumerate(actions)],
             prompt=engine.pending_label(state, acting),
             stamp=await self._stamp(game, engine, state, acting),
             can_undo=panel.can_undo,
-            details=[safe_detail(engine, state, a) for a in actions],
+            details=Worded(actions, functools.partial(safe_detail, engine, state)),
         )
         return panel
 
@@ -85,11 +88,11 @@ class Play:
 
     async def can_undo(self, game_id: int, user_id: int) -> bool:
         """Whether `user_id` may take back a decision in `game_id` now (also when it is not their turn)."""
-        game = await self.games.game(game_id)
+        game = await self.games.game(game_id, with_journal=True)
         seat = game.seat_of(user_id)
         if game.status != "active" or seat is None or seat in game.resigned_seats():
             return False
-        return bool(undoable(await self.games.journal(game.id), seat, user_id))
+        return bool(undoable(await self.games.journal(game), seat, user_id))
 
     async def _stamp(self, game: GameRow, engine: Game, state: State, seat: int, *, shown: bool = True) -> str:
         """The engine's decision stamp plus the seat's own move count ("" : only the exact version counts).
@@ -153,7 +156,7 @@ class Play:
         """Load the game and the seat `user_id` must act for, refusing a stale panel or a wrong player."""
         user_id = check.whole(user_id, "player id", low=1)
         expected_version = check.optional_whole(expected_version, "panel version")
-        game, engine, state = await self.games.load(game_id)
+        game, engine, state = await self.games.load(game_id, with_journal=True)
         if expected_version is not None and expected_version != game.version:
             raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
         seat = self._seat_to_act(game, engine, state, user_id)
@@ -181,13 +184,13 @@ class Play:
         shown, the turn handed on). The game is rebuilt by replaying its log without the entries
         taken back, and the undo is itself appended to the log, which stays append-only.
         """
-        game, engine, state = await self.games.load(game_id)
+        game, engine, state = await self.games.load(game_id, with_journal=True)
         if game.status != "active" or state is None:
             raise GameClosed(f"Game #{game_id} is not running.")
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotSeated(f"You are not playing in game #{game_id}.")
-        journal = await self.games.journal(game.id)
+        journal = await self.games.journal(game)
         gone = undoable(journal, seat, user_id)
         if not gone:
             raise ServiceError("There is nothing you can take back now: undo works for your own decisions of "
@@ -218,7 +221,7 @@ class Play:
         return await self._resign_once(game_id, user_id)
 
     async def _resign_once(self, game_id: int, user_id: int) -> Outcome:
-        game, engine, state = await self.games.load(game_id)
+        game, engine, state = await self.games.load(game_id, with_journal=True)
         if game.status == "lobby":
             game = await self.lobby.leave(game_id, user_id)
             return Outcome(game=game, engine=engine, state=None)
