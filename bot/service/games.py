@@ -52,16 +52,18 @@ class Games:
         self.gate = Gate()
 
     # ----- one game ------------------------------------------------------------------------------
-    async def game(self, game_id: int, *, with_journal: bool = False) -> GameRow:
+    async def game(self, game_id: int, *, for_play: bool = False) -> GameRow:
         """The stored game, if it exists and lies in the caller's scope (`bot.service.scope`): a table of the
         server the request comes from, a private game of the person asking. Else "no such game".
 
-        `with_journal`: its turn journal is read in the same statement (a click needs both: one read).
+        `for_play`: what a click needs besides, in the same statement (one read): the turn journal, and each
+        seat's number of moves (a panel's stamp counts them).
         """
-        return await scoped_game(self.storage, game_id, with_meta=journal.key(game_id) if with_journal else None)
+        key = journal.key(game_id) if for_play else None
+        return await scoped_game(self.storage, game_id, with_meta=key, with_moves=for_play)
 
-    async def load(self, game_id: int, *, with_journal: bool = False) -> tuple[GameRow, Game, State | None]:
-        game = await self.game(game_id, with_journal=with_journal)
+    async def load(self, game_id: int, *, for_play: bool = False) -> tuple[GameRow, Game, State | None]:
+        game = await self.game(game_id, for_play=for_play)
         engine, state = await self.readable(game)
         return game, engine, state
 
@@ -91,7 +93,7 @@ class Games:
 
     async def journal(self, game: GameRow) -> list[Clause]:
         """The game's turn journal: the story clauses since the last turn post (`bot.service.journal`); read
-        with the game when it was loaded `with_journal`, else read now."""
+        with the game when it was loaded `for_play`, else read now."""
         key = journal.key(game.id)
         return journal.parse(game.meta[key] if key in game.meta else await self.storage.get_meta(key))
 

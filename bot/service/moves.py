@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import logging
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -103,7 +104,9 @@ class Moves:
                                               turn_over=turn_over)
             story[:] = told
             journal_now[:] = kept
-            return {journal.key(game.id): journal.dumps(kept)}
+            # A journal left as it was (a one-decision turn after another: empty before and after) is not
+            # written again.
+            return {} if kept == told_before else {journal.key(game.id): journal.dumps(kept)}
 
         waiting_changed = bool(owed_after - owed_before) or not owed_before
         dumped = engine.dump(state)
@@ -122,11 +125,14 @@ class Moves:
         if resign_users or new_version == game.version:
             fresh = await self.games.game(game.id)
         else:
-            # The row as just written, without reading it back (the write was version-checked).
+            # The row as just written, without reading it back (the write was version-checked); of what was
+            # read with it, the seats' move counts go on (the journal was rewritten: it is dropped).
             now = time.time()
+            added = Counter(e.seat for e in entries)
             fresh = dataclasses.replace(
                 game, state=dumped, version=new_version, status=status, result=result, updated_at=now,
-                fault=None, meta={}, waiting_since=now if waiting_changed else game.waiting_since,
+                fault=None, meta={}, seat_moves={s: n + added[s] for s, n in game.seat_moves.items()},
+                waiting_since=now if waiting_changed else game.waiting_since,
                 reminded_at=None if waiting_changed else game.reminded_at)
         if fresh.status == "finished" and game.status != "finished":
             await record_result(storage, fresh)  # ratings and standings; never fails the move

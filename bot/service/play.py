@@ -42,7 +42,7 @@ class Play:
     async def panel(self, game_id: int, user_id: int) -> Panel:
         """`user_id`'s panel in game `game_id` now: one read of the game (and of its turn journal)."""
         user_id = check.whole(user_id, "player id", low=1)
-        game, engine, state = await self.games.load(game_id, with_journal=True)
+        game, engine, state = await self.games.load(game_id, for_play=True)
         journal = await self.games.journal(game) if game.status == "active" else []
         return await self._panel(game, engine, state, journal, user_id)
 
@@ -88,7 +88,7 @@ class Play:
 
     async def can_undo(self, game_id: int, user_id: int) -> bool:
         """Whether `user_id` may take back a decision in `game_id` now (also when it is not their turn)."""
-        game = await self.games.game(game_id, with_journal=True)
+        game = await self.games.game(game_id, for_play=True)
         seat = game.seat_of(user_id)
         if game.status != "active" or seat is None or seat in game.resigned_seats():
             return False
@@ -106,7 +106,9 @@ class Play:
         digest = engine.decision_stamp(state, seat)
         if not digest:
             return ""
-        own = sum(1 for entry in await self.games.storage.actions(game.id) if entry.seat == seat)
+        own = game.seat_moves.get(seat)  # counted with the game when it was read for play
+        if own is None:
+            own = sum(1 for entry in await self.games.storage.actions(game.id) if entry.seat == seat)
         return f"{digest}{own:x}"
 
     @operation
@@ -156,7 +158,7 @@ class Play:
         """Load the game and the seat `user_id` must act for, refusing a stale panel or a wrong player."""
         user_id = check.whole(user_id, "player id", low=1)
         expected_version = check.optional_whole(expected_version, "panel version")
-        game, engine, state = await self.games.load(game_id, with_journal=True)
+        game, engine, state = await self.games.load(game_id, for_play=True)
         if expected_version is not None and expected_version != game.version:
             raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
         seat = self._seat_to_act(game, engine, state, user_id)
@@ -184,7 +186,7 @@ class Play:
         shown, the turn handed on). The game is rebuilt by replaying its log without the entries
         taken back, and the undo is itself appended to the log, which stays append-only.
         """
-        game, engine, state = await self.games.load(game_id, with_journal=True)
+        game, engine, state = await self.games.load(game_id, for_play=True)
         if game.status != "active" or state is None:
             raise GameClosed(f"Game #{game_id} is not running.")
         seat = game.seat_of(user_id)
@@ -221,7 +223,7 @@ class Play:
         return await self._resign_once(game_id, user_id)
 
     async def _resign_once(self, game_id: int, user_id: int) -> Outcome:
-        game, engine, state = await self.games.load(game_id, with_journal=True)
+        game, engine, state = await self.games.load(game_id, for_play=True)
         if game.status == "lobby":
             game = await self.lobby.leave(game_id, user_id)
             return Outcome(game=game, engine=engine, state=None)
