@@ -40,7 +40,7 @@ class Play:
         return panel.decision
 
     async def panel(self, game_id: int, user_id: int) -> Panel:
-        """`user_id`'s panel in game `game_id` now: one read of the game (and of its turn journal)."""
+        """`user_id`'s panel in game `game_id` now: one read of the game (with its turn journal, in one statement)."""
         user_id = check.whole(user_id, "player id", low=1)
         game, engine, state = await self.games.load(game_id, for_play=True)
         journal = await self.games.journal(game) if game.status == "active" else []
