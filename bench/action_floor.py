@@ -37,10 +37,10 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
     rng = Rng(5)
 
     async def new_game() -> int:
-        row = await service.create(kind, creator_id=1, seed=rng.below(1 << 30))
+        row = await service.lobby.create(kind, creator_id=1, seed=rng.below(1 << 30))
         for user in range(2, players + 1):
-            await service.join(row.id, user)
-        await service.start(row.id, 1)
+            await service.lobby.join(row.id, user)
+        await service.lobby.start(row.id, 1)
         return row.id
 
     floor_game = await new_game()
@@ -57,7 +57,7 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
         seat = engine.to_act(state)[0]
         user = row.user_of(seat)
         assert user is not None
-        decision = await service.decision(game_id, user)
+        decision = await service.play.decision(game_id, user)
         choice = rng.below(len(decision.options))
         # The floor, on a game of its own with this game's current state text.
         text = row.state or ""
@@ -67,14 +67,14 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
         await storage.record(floor_game, target.version, [NewAction(0, 1, "player", {"pick": 0})], dumped)
         floor.append(time.perf_counter() - start)
         start = time.perf_counter()
-        outcome = await service.act_by_index(game_id, user, decision.version, choice, decision.stamp)
+        outcome = await service.play.act_by_index(game_id, user, decision.version, choice, decision.stamp)
         action.append(time.perf_counter() - start)
         # The click as a whole also shows the mover's next decision: built into the outcome now (issue 24);
         # a service without `Outcome.panel` is asked for it afterwards, as its Discord layer did.
         start = time.perf_counter()
         if getattr(outcome, "panel", None) is None and outcome.game.status == "active":
             with contextlib.suppress(ServiceError):
-                await service.decision(game_id, user)
+                await service.play.decision(game_id, user)
         click.append(action[-1] + time.perf_counter() - start)
     await storage.close()
     return floor, action, click

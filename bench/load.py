@@ -49,20 +49,20 @@ async def _prepare(database: str, stored: int, active: int) -> None:
     service = TableService(storage)
     engine = get_game(KIND)
     # One finished game, played by random choices, is the template of every finished game.
-    template = await service.create(KIND, creator_id=1, guild_id=1, channel_id=1, seed=1)
-    await service.join(template.id, 2)
-    await service.start(template.id, 1)
+    template = await service.lobby.create(KIND, creator_id=1, guild_id=1, channel_id=1, seed=1)
+    await service.lobby.join(template.id, 2)
+    await service.lobby.start(template.id, 1)
     rng = Rng(7)
     while (row := await service.game(template.id)).status == "active":
         state = engine.load(row.state or "")
         seat = engine.to_act(state)[0]
         user = row.user_of(seat)
-        decision = await service.decision(template.id, user)
-        await service.act_by_index(template.id, user, decision.version, rng.below(len(decision.options)))
+        decision = await service.play.decision(template.id, user)
+        await service.play.act_by_index(template.id, user, decision.version, rng.below(len(decision.options)))
     for i in range(active):
-        game = await service.create(KIND, creator_id=10_000 + 2 * i, guild_id=1, channel_id=1, seed=100 + i)
-        await service.join(game.id, 10_001 + 2 * i)
-        await service.start(game.id, 10_000 + 2 * i)
+        game = await service.lobby.create(KIND, creator_id=10_000 + 2 * i, guild_id=1, channel_id=1, seed=100 + i)
+        await service.lobby.join(game.id, 10_001 + 2 * i)
+        await service.lobby.start(game.id, 10_000 + 2 * i)
     columns, games = await storage.read_table("games")
     _, seats = await storage.read_table("seats")
     seat_columns = await storage.table_columns("seats")
@@ -135,8 +135,8 @@ async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool,
             opens = True
     open_sheet = sheet if opens else None
     try:
-        decision = await service.decision(game_id, user)
-        outcome = await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
+        decision = await service.play.decision(game_id, user)
+        outcome = await service.play.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
     except (GameMovedOn, NotYourTurn, GameClosed):
         if open_sheet is not None:
             await draw(open_sheet, engine.view(state, seat), "Player")

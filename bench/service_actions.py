@@ -28,10 +28,10 @@ async def _play(service: TableService, game_id: int, actions: int, rng: Rng, lat
         if status.status != "active":
             return
         user = rng.choice(status.waiting_on)
-        decision = await service.decision(game_id, user)
+        decision = await service.play.decision(game_id, user)
         choice = rng.choice(decision.options)
         start = time.perf_counter()
-        await service.act(game_id, user, choice.action, expected_version=decision.version)
+        await service.play.act(game_id, user, choice.action, expected_version=decision.version)
         latencies.append(time.perf_counter() - start)
 
 
@@ -42,10 +42,10 @@ async def _level(kind: str, players: int, games: int, actions: int) -> tuple[lis
         service = TableService(storage)
         ids = []
         for i in range(games):
-            row = await service.create(kind, creator_id=1000 * i + 1, seed=i)
+            row = await service.lobby.create(kind, creator_id=1000 * i + 1, seed=i)
             for p in range(2, players + 1):
-                await service.join(row.id, 1000 * i + p)
-            await service.start(row.id, 1000 * i + 1)
+                await service.lobby.join(row.id, 1000 * i + p)
+            await service.lobby.start(row.id, 1000 * i + 1)
             ids.append(row.id)
         latencies: list[float] = []
         start = time.perf_counter()

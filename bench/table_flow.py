@@ -58,10 +58,10 @@ class Tally:
 async def play_one(service: TableService, kind: str, players: int, seed: int, tally: Tally,
                    max_decisions: int) -> None:
     users = [seed * 100 + p for p in range(1, players + 1)]
-    row = await service.create(kind, creator_id=users[0], seed=seed)
+    row = await service.lobby.create(kind, creator_id=users[0], seed=seed)
     for user in users[1:]:
-        await service.join(row.id, user)
-    outcome = await service.start(row.id, users[0])
+        await service.lobby.join(row.id, user)
+    outcome = await service.lobby.start(row.id, users[0])
     rng = Rng(seed)
     panel_open: set[int] = set()
     waiting = set(outcome.waiting_on)
@@ -73,7 +73,7 @@ async def play_one(service: TableService, kind: str, players: int, seed: int, ta
         if user not in panel_open:  # one click on the turn post opens the panel
             tally.clicks += 1
             panel_open.add(user)
-        decision = await service.decision(row.id, user)
+        decision = await service.play.decision(row.id, user)
         tally.decisions += 1
         if len(decision.options) == 1:
             tally.single += 1
@@ -81,7 +81,7 @@ async def play_one(service: TableService, kind: str, players: int, seed: int, ta
             tally.formality += bool(engine.is_formality(state, decision.seat))
         index = rng.randint(0, len(decision.options) - 1)
         tally.clicks += 1 + index // PAGE  # page arrows to reach the option, then the click
-        outcome = await service.act_by_index(row.id, user, decision.version, index)
+        outcome = await service.play.act_by_index(row.id, user, decision.version, index)
         now = set(outcome.waiting_on)
         if outcome.newly_waiting or outcome.finished:
             tally.turns += 1
@@ -147,7 +147,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
         await storage.open()
         budget = 0.05
         bot = YokohamaBot(Settings(database_path=path, ai_budget_s=budget), storage,
-                          TableService(storage, clock=Clock(), new_seed=lambda: seed, ai_budget_s=budget))
+                          TableService(storage, now=Clock(), new_seed=lambda: seed, ai_budget_s=budget))
         async with FakeDiscord(bot, validate=False) as fake:
             people = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players - bots]]
             if bots:

@@ -69,7 +69,7 @@ async def run(players: int, rounds: int) -> None:
                 clock = time.perf_counter()
                 for p in pairings:
                     if p.game_id is not None:
-                        await ts.tables.resign(p.game_id, p.players[rng.randrange(2)])
+                        await ts.tables.play.resign(p.game_id, p.players[rng.randrange(2)])
                 finishing = time.perf_counter() - clock
                 clock = time.perf_counter()
                 events = await ts.tick()

@@ -37,10 +37,10 @@ class TerminalClient:
         self._last_view: dict[str, Any] | None = None  # what "v" prints: the view of whoever is asked
 
     async def new_game(self, kind: str, players: int, *, seed: int | None, options: dict[str, Any]) -> int:
-        game = await self.service.create(kind, creator_id=1, options=options, seed=seed, mode="table")
+        game = await self.service.lobby.create(kind, creator_id=1, options=options, seed=seed, mode="table")
         for user in range(2, players + 1):
-            await self.service.join(game.id, user)
-        await self.service.start(game.id, 1)
+            await self.service.lobby.join(game.id, user)
+        await self.service.lobby.start(game.id, 1)
         self.say(f"Game #{game.id} ({game.kind}) started for {players} player(s), seed {game.seed}.")
         return game.id
 
@@ -56,7 +56,7 @@ class TerminalClient:
             game, engine, state = await self.service.load(game_id)
             seat = game.seat_of(user)
             assert seat is not None  # whoever the game waits on holds a seat
-            decision = await self.service.decision(game_id, user)
+            decision = await self.service.play.decision(game_id, user)
             self.say("")
             self.say(f"== {status.title} #{game_id} — {seats(status.headline)}")
             prompt = seats(decision.prompt)
@@ -66,7 +66,7 @@ class TerminalClient:
                 self.say(f"Saved. Continue with: yokohama-bot play --resume {game_id}")
                 return
             try:
-                await self.service.act(game_id, user, decision.options[chosen].action,
+                await self.service.play.act(game_id, user, decision.options[chosen].action,
                                        expected_version=decision.version)
             except ServiceError as exc:
                 self.say(f"! {exc.message}")

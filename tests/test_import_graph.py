@@ -201,3 +201,50 @@ def test_a_circle_is_found() -> None:
     """The checker itself: a circle of three, as the one this test was written against, is reported."""
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "discord"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+#: The parts of the table service (`bot.service.tables` builds them over one storage) and the parts each may
+#: import: a resignation before the start is leaving the lobby, so `play` uses `lobby`; nothing else crosses.
+SERVICE_PARTS = {"lobby": set(), "play": {"lobby"}, "clock": set(), "admin": set()}
+#: What every part stands on: the shared ground, never a part.
+SERVICE_GROUND = ("games", "gate", "moves", "bots", "journal", "outcomes", "table_rules")
+
+
+def _service_imports(module: str) -> Iterator[tuple[str, str]]:
+    """(module imported from, name) for every `from bot.service… import name` in `bot.service.<module>`."""
+    path = ROOT / "bot" / "service" / f"{module}.py"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.module and _is_under(node.module, "bot.service"):
+            for alias in node.names:
+                yield node.module, alias.name
+
+
+def test_each_service_part_stands_on_the_shared_ground_only() -> None:
+    graph = import_graph()
+    parts = {f"bot.service.{p}" for p in SERVICE_PARTS}
+    wrong = {p: sorted(t for t in graph[f"bot.service.{p}"] if t in parts - {f"bot.service.{a}" for a in allowed})
+             for p, allowed in SERVICE_PARTS.items()}
+    assert {p: t for p, t in wrong.items() if t} == {}
+    ground = {f"bot.service.{g}" for g in SERVICE_GROUND}
+    assert {g for g in ground if graph[g] & parts} == set()  # the ground never reaches up into a part
+    assert parts | ground <= set(graph)
+
+
+def test_no_service_part_imports_a_private_name() -> None:
+    """The parts and their ground share public names only (`_x` stays in its module)."""
+    wrong = [(m, source, name) for m in (*SERVICE_PARTS, *SERVICE_GROUND, "tables")
+             for source, name in _service_imports(m) if name.startswith("_")]
+    assert wrong == []
+
+
+def test_no_service_part_reaches_into_anothers_private_members() -> None:
+    """Within the table service's parts, `x._name` is used only on `self`: a part never touches the private
+    state of another part, of the shared ground, or of the storage."""
+    wrong = []
+    for module in (*SERVICE_PARTS, "moves", "games", "tables"):
+        path = ROOT / "bot" / "service" / f"{module}.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                wrong.append((module, node.lineno, node.attr))
+    assert wrong == []

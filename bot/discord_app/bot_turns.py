@@ -1,10 +1,10 @@
 """Bot seats play in the background: a person's click is answered and their panel updated at once, then the
 AI thinks off the click, with a visible "… is thinking" line, and its turn post replaces that line.
 
-The service plays bots only when asked (`TableService(bots_inline=False)`, `play_bots`); this runner asks,
+The service plays bots only when asked (`TableService(bots_inline=False)`, `service.play.play_bots`); this runner asks,
 one task per game in this process, and tells the turn. Nothing here is needed for correctness after a
 restart: the move that led to a bot turn is saved, and a new process picks pending bot turns up at start
-(`TableService.bots_waiting`), the sweep after an hour. Two processes playing the same bot turn cannot both
+(`service.clock.bots_waiting`), the sweep after an hour. Two processes playing the same bot turn cannot both
 write it (the version check), so the loser simply finds nothing left to play.
 """
 
@@ -59,7 +59,7 @@ class BotTurns:
     async def resume(self) -> list[int]:
         """At start: play every bot turn a stopped process left pending."""
         try:
-            pending = await self.bot.service.bots_waiting()
+            pending = await self.bot.service.clock.bots_waiting()
         except Exception:
             log.exception("could not look for pending bot turns")
             return []
@@ -103,7 +103,7 @@ class BotTurns:
             names = await seat_names(self.bot, game)
             thinking = await self._post_thinking(game_id, names, bots)
             try:
-                outcome = await service.play_bots(game_id)
+                outcome = await service.play.play_bots(game_id)
             except BaseException:
                 await _delete(thinking)
                 raise

@@ -174,7 +174,7 @@ class YokohamaBot(Host):
     async def report_unreadable(self) -> list[tuple[int, str]]:
         """Say in the log, at start, which running games cannot be read (they are marked; see check-db)."""
         try:
-            bad = await self.service.find_unreadable()
+            bad = await self.service.admin.find_unreadable()
         except Exception:
             log.exception("could not look for unreadable games")
             return []
@@ -187,7 +187,7 @@ class YokohamaBot(Host):
 
     async def sweep_once(self) -> None:
         try:
-            events = await self.service.sweep()
+            events = await self.service.clock.sweep()
         except Exception:
             log.exception("sweep failed")
             events = []
@@ -228,7 +228,7 @@ class YokohamaBot(Host):
         await super().close()  # no new interactions arrive after this
         for task in list(self.bot_turns.tasks.values()):
             task.cancel()  # a bot turn not yet written is played again at the next start
-        if not await self.service.drain(DRAIN_SECONDS):
+        if not await self.service.gate.drain(DRAIN_SECONDS):
             log.warning("requests still running after %.0f s; closing anyway (each write is all or nothing)",
                         DRAIN_SECONDS)
         await self.storage.close()

@@ -24,9 +24,10 @@ from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import bot_name, by_name, fill, plain, remember, seat_names, who
 from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourTurn, Outcome, Panel, TableService
+from bot.service.outcomes import FORMALITY, Clause
 from bot.service.records import GameRow, is_bot_user
 from bot.service.scope import Caller, request_caller
-from bot.service.tables import FORMALITY, Clause, deadline_text
+from bot.service.table_rules import deadline_text
 from engine.core import get_game, seat_token
 from rendering import pool as drawing
 
@@ -230,7 +231,7 @@ async def panel_message(
     `picture` the result has no "attachments" key, so an edit keeps the picture already shown.
     """
     if panel is None:
-        panel = await bot.service.panel(game_id, user_id)
+        panel = await bot.service.play.panel(game_id, user_id)
     game, engine, seat = panel.game, panel.engine, panel.seat
     names = await seat_names(bot, game)
     headline = fill(panel.headline(), by_name(names))
@@ -384,11 +385,11 @@ async def act_on_panel(service: TableService, game_id: int, user_id: int, versio
     """Apply option `index`; with a stamp, retry when another seat's move lands in between."""
     for _ in range(3):
         try:
-            return await service.act_by_index(game_id, user_id, version, index, stamp)
+            return await service.play.act_by_index(game_id, user_id, version, index, stamp)
         except GameMovedOn:
             if not stamp:
                 raise
-    return await service.act_by_index(game_id, user_id, version, index, stamp)
+    return await service.play.act_by_index(game_id, user_id, version, index, stamp)
 
 
 def done_note(outcome: Outcome, user_id: int, names: list[str]) -> str:
@@ -440,7 +441,7 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer()
     bot = bot_of(interaction)
     user = interaction.user
-    outcome = await bot.service.undo(game_id, user.id)
+    outcome = await bot.service.play.undo(game_id, user.id)
     taken = [c for c in outcome.applied if c.origin == "undo"]
     count = len(taken[0].action.get("undo", [])) if taken else 0
     note = "↩️ Taken back" + (f" ({count} steps, with what was played for you)" if count > 1 else "") + "."
@@ -897,7 +898,7 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
         await interaction.followup.send(f"Table #{game_id} is closed.", ephemeral=True)
         return
     if what == "join":
-        game = await service.join(game_id, user)
+        game = await service.lobby.join(game_id, user)
         await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
         deadline = deadline_text(game.table_rules)
         await interaction.followup.send(
@@ -906,14 +907,14 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
             ephemeral=True)
         return
     elif what == "leave":
-        game = await service.leave(game_id, user)
+        game = await service.lobby.leave(game_id, user)
     elif what == "bot":
-        game = await service.add_bot(game_id, user)
+        game = await service.lobby.add_bot(game_id, user)
     elif what == "unbot":
-        game = await service.remove_bot(game_id, user)
+        game = await service.lobby.remove_bot(game_id, user)
     else:
         # A bot seated first plays its turn in the background (`bot_turns`): the start answers at once.
-        outcome = await service.start(game_id, user)
+        outcome = await service.lobby.start(game_id, user)
         await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
         await post_start(bot, interaction, outcome)
         return
@@ -1075,7 +1076,7 @@ class PlaceSelect(ids.FromFields, discord.ui.DynamicItem[discord.ui.Select],
 
         async def work() -> None:
             try:
-                decision = await bot_of(interaction).service.decision(self.game_id, interaction.user.id)
+                decision = await bot_of(interaction).service.play.decision(self.game_id, interaction.user.id)
                 index = chosen_option(decision.options, picked)
             except NotYourTurn:
                 index = -1
@@ -1101,7 +1102,7 @@ class PageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
             bot = bot_of(interaction)
             service = bot.service
             try:
-                decision = await service.decision(self.game_id, interaction.user.id)
+                decision = await service.play.decision(self.game_id, interaction.user.id)
             except NotYourTurn as exc:
                 await interaction.response.edit_message(content=exc.message, view=refresh_view(self.game_id))
                 return

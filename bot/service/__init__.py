@@ -2,17 +2,9 @@
 
 from bot.service.check import CheckResult, check_all, check_game
 from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, NotYourTurn, ServiceError
-from bot.service.tables import (
-    Applied,
-    Choice,
-    Decision,
-    GameSummary,
-    Outcome,
-    Panel,
-    SweepEvent,
-    TableService,
-    default_table_rules,
-)
+from bot.service.outcomes import Applied, Choice, Decision, GameSummary, Outcome, Panel, SweepEvent
+from bot.service.table_rules import default_table_rules
+from bot.service.tables import TableService
 
 __all__ = [
     "Applied",

@@ -255,7 +255,7 @@ class DailyService:
         self.tables = tables
         self.storage = tables.storage
         self.grace_hours = grace_hours
-        self.clock = clock or tables.clock
+        self.clock = clock or tables.now
         self._secret = secret
         #: The AI's thinking time per decision when it plays a day's par.
         self.par_budget_s = par_budget_s
@@ -302,13 +302,13 @@ class DailyService:
         if done:
             raise ServiceError(self._already_played(done[0], challenge, now))
         try:
-            row = await self.tables.create(
+            row = await self.tables.lobby.create(
                 KIND, creator_id=user_id, guild_id=guild_id, channel_id=channel_id, options=challenge.options,
                 table_rules={"reminder_hours": 0.0}, mode="daily", daily_date=challenge.date, seed=challenge.seed,
             )
         except ServiceError as exc:  # the unique index: another click started it a moment ago
             raise ServiceError("You already have an attempt at today's challenge; use /daily play again.") from exc
-        outcome = await self.tables.start(row.id, user_id)
+        outcome = await self.tables.lobby.start(row.id, user_id)
         return Attempt(outcome.game, challenge, created=True)
 
     def _already_played(self, game: GameRow, challenge: Challenge, now: float) -> str:
@@ -336,7 +336,7 @@ class DailyService:
     async def _close(self, game: GameRow) -> GameRow | None:
         """Close an attempt whose time is up (status 'abandoned'); None if it finished meanwhile."""
         try:
-            return (await self.tables.resign(game.id, game.creator_id)).game
+            return (await self.tables.play.resign(game.id, game.creator_id)).game
         except GameClosed:
             return None
 

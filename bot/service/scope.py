@@ -84,15 +84,17 @@ def no_such_game(game_id: Any) -> GameNotFound:
     return GameNotFound(f"There is no game #{shown[:20]}.")
 
 
-async def scoped_game(storage: Storage, game_id: Any) -> GameRow:
+async def scoped_game(storage: Storage, game_id: Any, *, with_meta: str | None = None,
+                      with_moves: bool = False) -> GameRow:
     """The stored game `game_id` if it exists and lies in the current caller's scope; else "no such game".
 
     Every entry point that takes a game number (play, look, log, replay, compare, admin, page buttons)
-    resolves it here, so none can forget the check or word its refusal differently.
+    resolves it here, so none can forget the check or word its refusal differently. `with_meta`, `with_moves`:
+    read with the game, in the same statement (`GameRow.meta`, `GameRow.seat_moves`).
     """
     if isinstance(game_id, bool) or not isinstance(game_id, int) or not 0 < game_id <= MAX_INT:
         raise no_such_game(game_id)
-    game = await storage.get_game(game_id)
+    game = await storage.get_game(game_id, with_meta=with_meta, with_moves=with_moves)
     if game is None or not in_scope(game, request_caller.get()):
         raise no_such_game(game_id)
     return game

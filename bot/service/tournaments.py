@@ -31,8 +31,10 @@ from typing import Any, cast
 
 from bot.service import arguments as check
 from bot.service.errors import GameClosed, GameMovedOn, GameNotFound, NotSeated, ServiceError
+from bot.service.outcomes import Outcome, users_of
 from bot.service.scope import _Anywhere, request_caller
-from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS, Outcome, TableService
+from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS
+from bot.service.tables import TableService
 from bot.storage import AlreadyExists, StaleVersion, TableFull
 from bot.storage.tournaments import Pairing, PairingResult, TournamentRow, TournamentStore
 from engine.core import Rng, get_game, mix_seed
@@ -274,7 +276,7 @@ class TournamentService:
             raise ServiceError(f"At the deadline the bot plays the turn (`bot`) or the player forfeits (`forfeit`), "
                                f"not {str(timeout_rule)[:20]!r}.")
         name = check.text(name or "", "name", longest=80).strip() or f"{engine.title} {FORMAT_TITLES[format]}"
-        now = self.tables.clock()
+        now = self.tables.now()
         rules = {"deadline_hours": deadline_hours, "timeout_rule": timeout_rule, "fixed_rounds": rounds is not None}
         tid = await self.store.create_tournament(
             guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, kind=kind, format=format, name=name,
@@ -332,7 +334,7 @@ class TournamentService:
                     continue
                 # The game may have ended meanwhile, or they resigned already: then there is nothing to forfeit.
                 with contextlib.suppress(ServiceError):
-                    outcomes.append(await self.tables.resign(p.game_id, user_id))
+                    outcomes.append(await self.tables.play.resign(p.game_id, user_id))
         return t, outcomes
 
     async def cancel(self, tournament_id: int) -> tuple[TournamentRow, list[int]]:
@@ -372,7 +374,7 @@ class TournamentService:
         """One pass of the scheduler over every open tournament: sign-ups that ended start (or are cancelled
         with too few players), missing tables are created, rounds whose tables all ended close and the next
         opens, the last round finishes the tournament. Safe in several processes at once, and after a crash."""
-        now = self.tables.clock() if now is None else now
+        now = self.tables.now() if now is None else now
         events: list[TickEvent] = []
         for t in await self.store.list_tournaments(statuses=("signup", "running"), limit=10_000):
             try:
@@ -500,7 +502,7 @@ class TournamentService:
             if t is None or game is None:
                 continue
             engine, state = get_game(game.kind), get_game(game.kind).load(game.state or "")
-            waiting = [] if game.status != "active" else TableService._users(game, engine.to_act(state))
+            waiting = [] if game.status != "active" else users_of(game, engine.to_act(state))
             out.append((t, p, Outcome(game=game, engine=engine, state=state, waiting_on=waiting,
                                       newly_waiting=waiting)))
         return out

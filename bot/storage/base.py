@@ -59,6 +59,12 @@ class GameRow:
     #: Why the game cannot be read or played, once the sweep or a load found out (None: healthy).
     #: Any successful write clears it; the sweep passes a marked game by; an admin can end it.
     fault: str | None = None
+    #: Meta rows read in the same statement as the game (`get_game(..., with_meta=key)`), by key; None: no
+    #: such row. Empty unless asked for; a row changed by a write is not carried over (`Moves.write`).
+    meta: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+    #: Each seat's number of log entries, read in the same statement as the game (`get_game(...,
+    #: with_moves=True)`); empty unless asked for.
+    seat_moves: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     def user_of(self, seat: int) -> int | None:
         for s in self.seats:
@@ -234,7 +240,8 @@ class Storage(Protocol):
         daily_date: str | None = None,
     ) -> int: ...
 
-    async def get_game(self, game_id: int) -> GameRow | None: ...
+    async def get_game(self, game_id: int, *, with_meta: str | None = None,
+                       with_moves: bool = False) -> GameRow | None: ...
     async def list_games(
         self,
         *,

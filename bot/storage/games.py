@@ -90,16 +90,27 @@ class GameStore(Dialect):
             raise AlreadyExists(str(exc)) from exc
         return game_id
 
-    async def get_game(self, game_id: int) -> GameRow | None:
+    async def get_game(self, game_id: int, *, with_meta: str | None = None,
+                       with_moves: bool = False) -> GameRow | None:
+        """The game with its seats; in the same statement, `with_meta`: that meta row (`GameRow.meta`), and
+        `with_moves`: each seat's number of log entries (`GameRow.seat_moves`)."""
         # One statement (one round trip, one snapshot): the game row once per seat, with that seat.
+        meta = ", (SELECT value FROM meta WHERE key = ?) AS meta_value" if with_meta is not None else ""
+        if with_moves:
+            meta += ", (SELECT count(*) FROM actions a WHERE a.game_id = g.id AND a.seat = s.seat) AS seat_moves"
         rows = await self._fetch(
             f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, s.seat AS seat_number, "
-            "s.joined_at AS seat_joined, s.resigned AS seat_resigned FROM games g "
+            f"s.joined_at AS seat_joined, s.resigned AS seat_resigned{meta} FROM games g "
             "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
-            "ORDER BY s.seat IS NULL, s.seat, s.joined_at", (game_id,))
+            "ORDER BY s.seat IS NULL, s.seat, s.joined_at", (game_id,) if with_meta is None else (with_meta, game_id))
         if not rows:
             return None
         game = _game_from_row(rows[0])
+        if with_meta is not None:
+            value = rows[0]["meta_value"]
+            game.meta = {with_meta: None if value is None else str(value)}
+        if with_moves:
+            game.seat_moves = {r["seat_number"]: int(r["seat_moves"]) for r in rows if r["seat_number"] is not None}
         game.seats = [SeatRow(r["seat_user"], r["seat_number"], r["seat_joined"], bool(r["seat_resigned"]))
                       for r in rows if r["seat_user"] is not None]
         return game
@@ -266,8 +277,9 @@ class GameStore(Dialect):
             if resign_users:
                 await conn.executemany("UPDATE seats SET resigned = TRUE WHERE game_id = ? AND user_id = ?",
                                        [(game_id, user) for user in resign_users])
-            if meta is not None:
-                await conn.executemany(_SET_META, list(meta(entries).items()))
+            rows = list(meta(entries).items()) if meta is not None else []
+            if rows:
+                await conn.executemany(_SET_META, rows)
         return new_version
 
     async def set_status(

@@ -376,8 +376,8 @@ class _Connection:
         await self.conn.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        # One hop to the connection's thread (run, fetch every row), not three (run, fetch, close the cursor).
+        return list(await self.conn.execute_fetchall(sql, params))
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.fetch(sql, params)

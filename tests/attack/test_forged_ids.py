@@ -31,7 +31,7 @@ async def _finished_table(scene: Scene) -> int:
     service = scene.bot.service
     while (await service.game(game.id)).status == "active":
         waiting = (await service.status(game.id)).waiting_on[0]
-        await service.act(game.id, waiting, {"pick": 2})
+        await service.play.act(game.id, waiting, {"pick": 2})
     return game.id
 
 

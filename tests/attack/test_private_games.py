@@ -16,12 +16,12 @@ from tests.attack.conftest import Scene, public, refused_privately, texts
 async def _private_games(scene: Scene) -> tuple[int, int]:
     """Alice's solo game and today's daily attempt, made in the home server."""
     service = scene.bot.service
-    solo = await service.create("counting", creator_id=scene.alice.id, guild_id=scene.fake.guild.id,
+    solo = await service.lobby.create("counting", creator_id=scene.alice.id, guild_id=scene.fake.guild.id,
                                 channel_id=scene.fake.channel.id, mode="solo")
-    await service.start(solo.id, scene.alice.id)
-    daily = await service.create("counting", creator_id=scene.alice.id, guild_id=scene.fake.guild.id,
+    await service.lobby.start(solo.id, scene.alice.id)
+    daily = await service.lobby.create("counting", creator_id=scene.alice.id, guild_id=scene.fake.guild.id,
                                  channel_id=scene.fake.channel.id, mode="daily", daily_date="2026-11-29")
-    await service.start(daily.id, scene.alice.id)
+    await service.lobby.start(daily.id, scene.alice.id)
     return solo.id, daily.id
 
 

@@ -21,10 +21,10 @@ async def main(path: str) -> None:
     await storage.open()
     service = TableService(storage)
     while True:
-        game = await service.create("counting", creator_id=1, options={"rounds": 10_000})
-        await service.start(game.id, 1)
+        game = await service.lobby.create("counting", creator_id=1, options={"rounds": 10_000})
+        await service.lobby.start(game.id, 1)
         while True:
-            outcome = await service.act(game.id, 1, {"pick": 2})
+            outcome = await service.play.act(game.id, 1, {"pick": 2})
             print(f"ack {game.id} {outcome.game.version}", flush=True)
 
 

@@ -45,7 +45,7 @@ async def main(task: str, database: str, go_file: str, *args: str) -> None:
             print(json.dumps({"secret": await DailyService(service).secret()}), flush=True)
         elif task == "sweep":
             # Both processes sweep at once, then claim the day's announcements at once.
-            events = await service.sweep(now=float(args[0]))
+            events = await service.clock.sweep(now=float(args[0]))
             reminded = sorted(e.game.id for e in events if e.kind == "reminder")
             daily = DailyService(service, secret="s", clock=lambda: float(args[0]))
             announced = sorted(g for g, _ in await daily.claim_announcements())
@@ -55,7 +55,7 @@ async def main(task: str, database: str, go_file: str, *args: str) -> None:
             applied = stale = 0
             for game_id in map(int, args[0].split(",")):
                 try:
-                    await service.act(game_id, 1, {"pick": 1}, expected_version=0)
+                    await service.play.act(game_id, 1, {"pick": 1}, expected_version=0)
                     applied += 1
                 except GameMovedOn:
                     stale += 1

@@ -44,17 +44,17 @@ async def picks_in_log(storage: Storage, game_id: int) -> list[tuple[int, int | 
 async def test_a_game_against_the_bot_is_played_by_the_ai_right_after_each_turn(
     bots: TableService, storage: Storage, spy_ai: list
 ) -> None:
-    game = await bots.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 3})
-    game = await bots.add_bot(game.id, ALICE)
+    game = await bots.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 3})
+    game = await bots.lobby.add_bot(game.id, ALICE)
     assert [s.user_id for s in game.seats] == [ALICE, -1]
-    start = await bots.start(game.id, ALICE)
+    start = await bots.lobby.start(game.id, ALICE)
     turns = [o for o in start.chain()]
     for _ in range(20):
         status = await bots.status(game.id)
         if status.status != "active":
             break
         assert status.waiting_on == [ALICE]  # the bot is never waited on
-        outcome = await bots.act(game.id, ALICE, {"pick": 2})
+        outcome = await bots.play.act(game.id, ALICE, {"pick": 2})
         turns += outcome.chain()
         for step in outcome.chain():
             assert all(u > 0 for u in step.waiting_on + step.newly_waiting)  # never pinged
@@ -81,9 +81,9 @@ async def test_a_game_against_the_bot_is_played_by_the_ai_right_after_each_turn(
 async def test_when_the_bot_moves_first_its_turn_follows_the_start(bots: TableService, spy_ai: list) -> None:
     for seed in range(20):  # the seat order is drawn from the seed: find one where the bot sits first
         service = TableService(bots.storage, ai_budget_s=0.01, new_seed=lambda s=seed: s)
-        game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=3 + seed)
-        await service.add_bot(game.id, ALICE)
-        outcome = await service.start(game.id, ALICE)
+        game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=3 + seed)
+        await service.lobby.add_bot(game.id, ALICE)
+        outcome = await service.lobby.start(game.id, ALICE)
         if outcome.bot_turn is None:
             continue
         assert outcome.bots_next == [] and outcome.waiting_on == []
@@ -94,50 +94,50 @@ async def test_when_the_bot_moves_first_its_turn_follows_the_start(bots: TableSe
 
 
 async def test_lobby_bot_seats_up_to_the_table_size_and_off_again(bots: TableService, spy_ai: list) -> None:
-    game = await bots.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    game = await bots.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
     with pytest.raises(NotSeated):
-        await bots.add_bot(game.id, BOB)
+        await bots.lobby.add_bot(game.id, BOB)
     for expected in ([-1], [-1, -2], [-1, -2, -3]):
-        game = await bots.add_bot(game.id, ALICE)
+        game = await bots.lobby.add_bot(game.id, ALICE)
         assert sorted(game.bot_users(), reverse=True) == expected
     with pytest.raises(ServiceError, match="full"):
-        await bots.add_bot(game.id, ALICE)
-    game = await bots.remove_bot(game.id, ALICE)
+        await bots.lobby.add_bot(game.id, ALICE)
+    game = await bots.lobby.remove_bot(game.id, ALICE)
     assert game.bot_users() == [-1, -2]
-    game = await bots.add_bot(game.id, ALICE)  # the freed number is used again
+    game = await bots.lobby.add_bot(game.id, ALICE)  # the freed number is used again
     assert game.bot_users() == [-1, -2, -3]
     # The last person leaving closes the table: the bots do not play on their own.
-    game = await bots.leave(game.id, ALICE)
+    game = await bots.lobby.leave(game.id, ALICE)
     assert game.status == "abandoned" and game.seats == []
-    other = await bots.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    other = await bots.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
     with pytest.raises(ServiceError, match="not seated"):
-        await bots.remove_bot(other.id, ALICE)
-    await bots.add_bot(other.id, ALICE)
-    await bots.start(other.id, ALICE)
+        await bots.lobby.remove_bot(other.id, ALICE)
+    await bots.lobby.add_bot(other.id, ALICE)
+    await bots.lobby.start(other.id, ALICE)
     with pytest.raises(GameClosed):
-        await bots.add_bot(other.id, ALICE)
+        await bots.lobby.add_bot(other.id, ALICE)
     with pytest.raises(GameClosed):
-        await bots.remove_bot(other.id, ALICE)
+        await bots.lobby.remove_bot(other.id, ALICE)
 
 
 async def test_resigning_against_bots_only_ends_the_game(bots: TableService, spy_ai: list) -> None:
-    game = await bots.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
-    await bots.add_bot(game.id, ALICE)
-    await bots.add_bot(game.id, ALICE)
-    await bots.start(game.id, ALICE)
-    outcome = await bots.resign(game.id, ALICE)
+    game = await bots.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    await bots.lobby.add_bot(game.id, ALICE)
+    await bots.lobby.add_bot(game.id, ALICE)
+    await bots.lobby.start(game.id, ALICE)
+    outcome = await bots.play.resign(game.id, ALICE)
     assert outcome.game.status == "finished" and outcome.game.result["reason"] == "forfeit"
     assert outcome.game.user_of(outcome.game.result["ranking"][-1]) == ALICE
 
 
 async def test_a_resigned_seat_is_played_by_the_ai(bots: TableService, storage: Storage, spy_ai: list) -> None:
-    game = await bots.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
-    await bots.join(game.id, BOB)
-    await bots.join(game.id, CAROL)
-    await bots.start(game.id, ALICE)
-    await bots.resign(game.id, CAROL)
+    game = await bots.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    await bots.lobby.join(game.id, BOB)
+    await bots.lobby.join(game.id, CAROL)
+    await bots.lobby.start(game.id, ALICE)
+    await bots.play.resign(game.id, CAROL)
     while (status := await bots.status(game.id)).status == "active":
-        await bots.act(game.id, status.waiting_on[0], {"pick": 1})
+        await bots.play.act(game.id, status.waiting_on[0], {"pick": 1})
     row = await storage.get_game(game.id)
     carol = row.seat_of(CAROL)
     played = [p for p in await picks_in_log(storage, game.id) if p[0] == carol and p[2] == "auto"]
@@ -148,14 +148,14 @@ async def test_a_resigned_seat_is_played_by_the_ai(bots: TableService, storage: 
 
 async def test_a_timed_out_seat_is_played_by_the_ai(storage: SQLiteStorage, spy_ai: list) -> None:
     now = [1_000_000.0]
-    service = TableService(storage, clock=lambda: now[0], ai_budget_s=0.01)
-    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2,
+    service = TableService(storage, now=lambda: now[0], ai_budget_s=0.01)
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2,
                                 table_rules={"deadline_hours": 1})
-    await service.join(game.id, BOB)
-    await service.start(game.id, ALICE)
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
     late = (await service.status(game.id)).waiting_on[0]
     stored = await storage.get_game(game.id)
-    [event] = await service.sweep(stored.waiting_since + 3601)
+    [event] = await service.clock.sweep(stored.waiting_since + 3601)
     assert event.kind == "deadline"
     [applied] = event.outcome.applied
     assert (applied.origin, applied.action) == ("timeout", {"pick": 3})
@@ -166,12 +166,12 @@ async def test_the_sweep_plays_a_bot_turn_left_over_by_a_stopped_process(
     storage: SQLiteStorage, spy_ai: list
 ) -> None:
     now = [1_000_000.0]
-    service = TableService(storage, clock=lambda: now[0], ai_budget_s=0.01)
-    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
-    await service.add_bot(game.id, ALICE)
-    await service.start(game.id, ALICE)
+    service = TableService(storage, now=lambda: now[0], ai_budget_s=0.01)
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    await service.lobby.add_bot(game.id, ALICE)
+    await service.lobby.start(game.id, ALICE)
     if (await service.status(game.id)).waiting_on == [ALICE]:
-        await service.act(game.id, ALICE, {"pick": 1})
+        await service.play.act(game.id, ALICE, {"pick": 1})
     # Simulate a stop between a person's move and the bot's answer: take the bot's last move back.
     row = await storage.get_game(game.id)
     log = await storage.actions(game.id)
@@ -181,7 +181,7 @@ async def test_the_sweep_plays_a_bot_turn_left_over_by_a_stopped_process(
     before = replay(engine, 2, row.seed, row.options, log[:-1])
     await storage.record(game.id, row.version, [], engine.dump(before))
     assert (await service.status(game.id)).waiting_on == []
-    [event] = await service.sweep(row.waiting_since + 3601)
+    [event] = await service.clock.sweep(row.waiting_since + 3601)
     assert event.kind == "bot" and event.users == []
     assert (await service.status(game.id)).waiting_on == [ALICE]
 
@@ -192,17 +192,17 @@ async def test_a_roll_and_write_table_with_the_bot_plays_its_simultaneous_rounds
     """In simultaneous rounds the bot decides its part as soon as it owes one; the game only waits on people."""
     from engine.core import Rng
 
-    game = await bots.create("rollwrite", creator_id=ALICE, guild_id=1, channel_id=2)
-    await bots.add_bot(game.id, ALICE)
-    await bots.start(game.id, ALICE)
+    game = await bots.lobby.create("rollwrite", creator_id=ALICE, guild_id=1, channel_id=2)
+    await bots.lobby.add_bot(game.id, ALICE)
+    await bots.lobby.start(game.id, ALICE)
     rng = Rng(1)
     for _ in range(2000):
         status = await bots.status(game.id)
         if status.status != "active":
             break
         assert status.waiting_on == [ALICE]
-        decision = await bots.decision(game.id, ALICE)
-        await bots.act_by_index(game.id, ALICE, decision.version, rng.randint(0, len(decision.options) - 1),
+        decision = await bots.play.decision(game.id, ALICE)
+        await bots.play.act_by_index(game.id, ALICE, decision.version, rng.randint(0, len(decision.options) - 1),
                                 decision.stamp)
     row = await storage.get_game(game.id)
     assert row.status == "finished"
@@ -214,24 +214,24 @@ async def test_bots_played_in_the_background_leave_the_move_answered_first(stora
     """Issue 22: with `bots_inline=False` (the Discord bot) a person's move returns at once, naming the bot seat
     that owes a decision; `play_bots` then plays that turn (as the sweep or a restarted process would)."""
     service = TableService(storage, ai_budget_s=0.01, new_seed=lambda: 4242, bots_inline=False)
-    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 2})
-    await service.add_bot(game.id, ALICE)
-    start = await service.start(game.id, ALICE)
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 2})
+    await service.lobby.add_bot(game.id, ALICE)
+    start = await service.lobby.start(game.id, ALICE)
     bot_seat = (await storage.get_game(game.id)).seat_of(-1)
     assert start.bot_turn is None
     if start.bots_owe:
-        assert start.bots_owe == [bot_seat] and await service.bots_waiting() == [game.id]
-        turn = await service.play_bots(game.id)
+        assert start.bots_owe == [bot_seat] and await service.clock.bots_waiting() == [game.id]
+        turn = await service.play.play_bots(game.id)
         assert turn is not None and turn.newly_waiting == [ALICE]
-    outcome = await service.act(game.id, ALICE, {"pick": 2})
+    outcome = await service.play.act(game.id, ALICE, {"pick": 2})
     assert outcome.bot_turn is None and outcome.bots_owe == [bot_seat] and outcome.waiting_on == []
     assert spy_ai == [] or len(spy_ai) == 1  # the bot has not thought about this turn yet
     # A stopped process leaves this turn unplayed: a new one finds it and plays it.
-    assert await service.bots_waiting() == [game.id]
-    turn = await service.play_bots(game.id)
+    assert await service.clock.bots_waiting() == [game.id]
+    turn = await service.play.play_bots(game.id)
     assert turn is not None and [a.origin for a in turn.applied] == ["auto"] and turn.newly_waiting == [ALICE]
-    assert await service.play_bots(game.id) is None  # nothing more to play
-    assert await service.bots_waiting() == []
+    assert await service.play.play_bots(game.id) is None  # nothing more to play
+    assert await service.clock.bots_waiting() == []
 
 
 async def test_a_server_limits_running_games_against_the_bot_per_person(storage: Storage, spy_ai: list) -> None:
@@ -240,25 +240,25 @@ async def test_a_server_limits_running_games_against_the_bot_per_person(storage:
     channels = iter(range(100, 200))
 
     async def bot_game(user: int, guild: int = 1) -> int:
-        game = await service.create("counting", creator_id=user, guild_id=guild, channel_id=next(channels))
-        await service.add_bot(game.id, user)
-        await service.start(game.id, user)
+        game = await service.lobby.create("counting", creator_id=user, guild_id=guild, channel_id=next(channels))
+        await service.lobby.add_bot(game.id, user)
+        await service.lobby.start(game.id, user)
         return game.id
 
     first = [await bot_game(ALICE) for _ in range(3)]
-    lobby = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
-    await service.add_bot(lobby.id, ALICE)
+    lobby = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    await service.lobby.add_bot(lobby.id, ALICE)
     with pytest.raises(ServiceError, match="already have 3 running games against the bot"):
-        await service.start(lobby.id, ALICE)
+        await service.lobby.start(lobby.id, ALICE)
     assert (await storage.get_game(lobby.id)).status == "lobby"  # refused: nothing started
     await bot_game(BOB)  # someone else has their own three
     await bot_game(ALICE, guild=9)  # and another server its own limit
     # A table with another person is not a game against the bot only.
-    await service.join(lobby.id, CAROL)
-    await service.start(lobby.id, ALICE)
+    await service.lobby.join(lobby.id, CAROL)
+    await service.lobby.start(lobby.id, ALICE)
     # Resigning one frees a place; a server may set its own limit (0: no games against the bot).
-    await service.resign(first[0], ALICE)
+    await service.play.resign(first[0], ALICE)
     await bot_game(ALICE)
     await storage.set_setting(1, "bot_games", "0")
     with pytest.raises(ServiceError, match="does not host games against the bot"):
-        await service.check_bot_games(BOB, 1)
+        await service.lobby.check_bot_games(BOB, 1)

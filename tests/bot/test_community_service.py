@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.service.tables
+import bot.service.moves
 import bot.storage.games
 from bot.service import TableService, away, seasons
 from bot.service.errors import ServiceError
@@ -31,7 +31,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The clock of the storage and the service (when a game finished), set by the test."""
     now = [moment(2026, 10, 20)]
     monkeypatch.setattr(bot.storage.games, "time", SimpleNamespace(time=lambda: now[0]))
-    monkeypatch.setattr(bot.service.tables, "time", SimpleNamespace(time=lambda: now[0]))
+    monkeypatch.setattr(bot.service.moves, "time", SimpleNamespace(time=lambda: now[0]))
     return now
 
 
@@ -114,39 +114,39 @@ async def test_the_podium_of_a_season_is_claimed_once_across_processes(
 
 
 async def test_away_pauses_reminders_and_stretches_the_deadline(service: TableService, storage: Storage) -> None:
-    game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
                                 table_rules={"reminder_hours": 1, "deadline_hours": 24})
-    await service.join(game.id, BOB)
-    await service.start(game.id, ALICE)
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
     late = (await service.status(game.id)).waiting_on[0]
     base = (await storage.get_game(game.id)).waiting_since
     assert base is not None
     # Away for 3 days from 2 hours into the wait: no reminder while away, no deadline at 24 h.
     await away.go_away(storage, GUILD, late, 3, base + 2 * HOUR)
     assert await away.away_until(storage, GUILD, [late, 999], base + 3 * HOUR) == {late: base + 2 * HOUR + 72 * HOUR}
-    assert await service.sweep(base + 30 * HOUR) == []
+    assert await service.clock.sweep(base + 30 * HOUR) == []
     # Back after the 3 days: the reminder comes; the deadline is 24 h + 72 h away from the start of the wait.
-    events = await service.sweep(base + 75 * HOUR)
+    events = await service.clock.sweep(base + 75 * HOUR)
     assert [(e.kind, e.users) for e in events] == [("reminder", [late])]
-    assert await service.sweep(base + 95 * HOUR) == []
-    events = await service.sweep(base + 96 * HOUR + 1)
+    assert await service.clock.sweep(base + 95 * HOUR) == []
+    events = await service.clock.sweep(base + 96 * HOUR + 1)
     assert [(e.kind, e.users) for e in events] == [("deadline", [late])]
     assert events[0].outcome is not None and events[0].outcome.applied[0].origin == "timeout"
 
 
 async def test_away_ended_early_stretches_only_the_time_away(service: TableService, storage: Storage) -> None:
-    game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
                                 table_rules={"reminder_hours": 0, "deadline_hours": 10, "deadline_action": "forfeit"})
-    await service.join(game.id, BOB)
-    await service.start(game.id, ALICE)
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
     late = (await service.status(game.id)).waiting_on[0]
     base = (await storage.get_game(game.id)).waiting_since
     assert base is not None
     await away.go_away(storage, GUILD, late, 5, base + HOUR)
     assert await away.come_back(storage, GUILD, late, base + 5 * HOUR) is True
     assert await away.come_back(storage, GUILD, late, base + 6 * HOUR) is False
-    assert await service.sweep(base + 13 * HOUR) == []  # 10 h + 4 h away
-    [event] = await service.sweep(base + 14 * HOUR + 1)
+    assert await service.clock.sweep(base + 13 * HOUR) == []  # 10 h + 4 h away
+    [event] = await service.clock.sweep(base + 14 * HOUR + 1)
     assert event.kind == "deadline" and (await service.status(game.id)).status == "finished"
 
 

@@ -20,10 +20,10 @@ async def _play_some_games(service: TableService) -> list[int]:
     """A finished Duel, a running Roll & Write table, a resigned 3-player Yokohama and an open lobby."""
     ids = []
     for kind, players, moves in (("duel", 2, 10_000), ("rollwrite", 2, 25), ("yokohama", 3, 40)):
-        game = await service.create(kind, creator_id=100, guild_id=5, channel_id=6, seed=11)
+        game = await service.lobby.create(kind, creator_id=100, guild_id=5, channel_id=6, seed=11)
         for user in range(101, 100 + players):
-            await service.join(game.id, user)
-        await service.start(game.id, 100)
+            await service.lobby.join(game.id, user)
+        await service.lobby.start(game.id, 100)
         rng = Rng(len(ids) + 1)
         for _ in range(moves):
             row = await service.game(game.id)
@@ -31,11 +31,11 @@ async def _play_some_games(service: TableService) -> list[int]:
                 break
             summary = await service.summary(row)
             user = summary.waiting_on[0]
-            decision = await service.decision(game.id, user)
-            await service.act_by_index(game.id, user, decision.version, rng.below(len(decision.options)))
+            decision = await service.play.decision(game.id, user)
+            await service.play.act_by_index(game.id, user, decision.version, rng.below(len(decision.options)))
         ids.append(game.id)
-    await service.resign(ids[2], 101)
-    lobby = await service.create("duel", creator_id=200, guild_id=5, channel_id=6)
+    await service.play.resign(ids[2], 101)
+    lobby = await service.lobby.create("duel", creator_id=200, guild_id=5, channel_id=6)
     await service.storage.set_setting(5, "reminder_hours", "6")
     await service.storage.set_meta("daily_secret", "s3cret")
     return [*ids, lobby.id]
@@ -60,7 +60,7 @@ async def test_sqlite_to_postgres_and_back_is_exact(tmp_path: Path, postgres_url
     results = await check_all(target)
     assert len(results) == len(ids) and all(r.ok for r in results), [r.detail for r in results if not r.ok]
     # New games on the target get fresh ids after the copied ones.
-    fresh = await TableService(target).create("duel", creator_id=300, guild_id=5, channel_id=6)
+    fresh = await TableService(target).lobby.create("duel", creator_id=300, guild_id=5, channel_id=6)
     assert fresh.id > max(ids)
     back = SQLiteStorage(tmp_path / "back.sqlite3")
     await back.open()
@@ -74,7 +74,7 @@ async def test_copy_refuses_a_target_that_holds_games(tmp_path: Path) -> None:
     a, b = SQLiteStorage(tmp_path / "a.sqlite3"), SQLiteStorage(tmp_path / "b.sqlite3")
     await a.open()
     await b.open()
-    await TableService(b).create("duel", creator_id=1)
+    await TableService(b).lobby.create("duel", creator_id=1)
     with pytest.raises(StorageError, match="already holds games"):
         await copy_database(a, b)
     await a.close()

@@ -43,8 +43,8 @@ async def test_an_old_database_opens_and_every_running_game_plays_on(old_databas
         assert state.get("schema_version", 1) == engine.schema_version  # upgraded on load
         summary = await service.summary(game)
         user = summary.waiting_on[0]
-        decision = await service.decision(game.id, user)
-        outcome = await service.act_by_index(game.id, user, decision.version, 0, decision.stamp)
+        decision = await service.play.decision(game.id, user)
+        outcome = await service.play.act_by_index(game.id, user, decision.version, 0, decision.stamp)
         assert outcome.game.version > game.version
     await storage.close()
 
@@ -61,9 +61,9 @@ async def test_check_db_tells_old_rules_from_corruption(old_database: Path) -> N
     assert changed and all("under today's rules" in r.detail and "not corruption" in r.detail for r in changed)
     # A game played entirely under today's rules whose stored state was tampered with is corruption.
     service = TableService(storage)
-    fresh = await service.create("duel", creator_id=1)
-    await service.join(fresh.id, 2)
-    await service.start(fresh.id, 1)
+    fresh = await service.lobby.create("duel", creator_id=1)
+    await service.lobby.join(fresh.id, 2)
+    await service.lobby.start(fresh.id, 1)
     tamper = """UPDATE games SET state = replace(state, '"money":', '"money":9') WHERE id = ?"""
     await execute_raw(storage, tamper, fresh.id)
     tampered = next(r for r in await check_all(storage) if r.game_id == fresh.id)

@@ -68,8 +68,8 @@ async def test_racing_clicks_from_two_processes_apply_exactly_once(database: str
         service = TableService(storage)
         ids = []
         for _ in range(500):
-            game = await service.create("counting", creator_id=1, options={"rounds": 5})
-            await service.start(game.id, 1)
+            game = await service.lobby.create("counting", creator_id=1, options={"rounds": 5})
+            await service.lobby.start(game.id, 1)
             ids.append(game.id)
         results = _race("clicks", database, tmp_path, ",".join(map(str, ids)))
         assert sum(r["applied"] for r in results) == len(ids)
@@ -90,10 +90,10 @@ async def test_two_sweeps_at_once_deliver_each_reminder_and_announcement_once(da
         service = TableService(storage)
         ids = []
         for n in range(30):
-            game = await service.create("counting", creator_id=1 + n, options={"rounds": 5},
+            game = await service.lobby.create("counting", creator_id=1 + n, options={"rounds": 5},
                                         table_rules={"reminder_hours": 1.0})
-            await service.join(game.id, 100 + n)
-            await service.start(game.id, 1 + n)
+            await service.lobby.join(game.id, 100 + n)
+            await service.lobby.start(game.id, 1 + n)
             ids.append(game.id)
         for guild in (7, 8, 9):
             await storage.set_setting(guild, "announce_channel", str(guild * 10))

@@ -23,19 +23,19 @@ async def play(service: TableService, picks: dict[int, int], *, guild: int = GUI
                rules: dict | None = None, resign: int | None = None) -> GameRow:
     """A Counting table where each user always picks `picks[user]` (1-3); `resign` resigns after one turn."""
     users = list(picks)
-    game = await service.create("counting", creator_id=users[0], guild_id=guild, channel_id=channel,
+    game = await service.lobby.create("counting", creator_id=users[0], guild_id=guild, channel_id=channel,
                                 table_rules=rules)
     for user in users[1:]:
-        await service.join(game.id, user)
-    await service.start(game.id, users[0])
+        await service.lobby.join(game.id, user)
+    await service.lobby.start(game.id, users[0])
     turns = 0
     while (status := await service.status(game.id)).status == "active":
         if resign is not None and turns == 1:
-            await service.resign(game.id, resign)
+            await service.play.resign(game.id, resign)
             resign = None
             continue
         user = status.waiting_on[0]
-        await service.act(game.id, user, {"pick": picks[user]})
+        await service.play.act(game.id, user, {"pick": picks[user]})
         turns += 1
     return await service.game(game.id)
 
@@ -140,13 +140,13 @@ async def test_resigning_from_a_duel_is_a_loss(service: TableService, storage: S
 
 async def test_a_forfeit_on_the_deadline_counts_as_a_loss(service: TableService, storage: Storage) -> None:
     """docs/ratings.md: a player whose table forfeits them at the deadline lost the game."""
-    game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7,
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7,
                                 table_rules={"deadline_hours": 1.0, "deadline_action": "forfeit"})
-    await service.join(game.id, BOB)
-    await service.start(game.id, ALICE)
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
     late = (await service.status(game.id)).waiting_on[0]
     other = BOB if late == ALICE else ALICE
-    await service.sweep(now=service.clock() + 7200)
+    await service.clock.sweep(now=service.now() + 7200)
     finished = await service.game(game.id)
     assert finished.status == "finished"
     stored = await ratings_by_user(storage)
@@ -161,9 +161,9 @@ async def test_games_that_are_not_rated(service: TableService, storage: Storage,
         [facts] = await storage.finished_games()
         assert not facts.rated and facts.why_unrated == "a solo game"
     elif why == "abandoned":
-        created = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
-        await service.join(created.id, BOB)
-        await service.start(created.id, ALICE)
+        created = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
+        await service.lobby.join(created.id, BOB)
+        await service.lobby.start(created.id, ALICE)
         await execute_raw(storage, "UPDATE games SET status = 'abandoned' WHERE id = ?", created.id)
         assert await Standings(storage).record(await service.game(created.id)) is False
         assert await Standings(storage).rebuild() == (0, 0)
@@ -183,11 +183,11 @@ async def test_games_that_are_not_rated(service: TableService, storage: Storage,
 async def test_a_game_against_the_bot_is_never_rated(service: TableService, storage: Storage) -> None:
     """docs/ratings.md: a game with a seat played by the bot from the start is not rated (a bot seat is a
     seat whose user id is negative; it must not rate the person, nor enter a leaderboard itself)."""
-    game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
-    await service.add_bot(game.id, ALICE)
-    await service.start(game.id, ALICE)
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
+    await service.lobby.add_bot(game.id, ALICE)
+    await service.lobby.start(game.id, ALICE)
     while (await service.status(game.id)).status == "active":
-        await service.act(game.id, ALICE, {"pick": 3})
+        await service.play.act(game.id, ALICE, {"pick": 3})
     [facts] = await storage.finished_games()
     assert not facts.rated and facts.why_unrated == "a seat was played by the bot from the start"
     assert await storage.all_ratings() == []
@@ -296,11 +296,11 @@ async def test_profile_keeps_games_against_the_bot_apart(service: TableService, 
     await play(service, {ALICE: 1, BOB: 3})
     people = (await Standings(storage).profile(ALICE, GUILD)).games[0]
     for _ in range(2):
-        game = await service.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
-        await service.add_bot(game.id, ALICE)
-        await service.start(game.id, ALICE)
+        game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=7)
+        await service.lobby.add_bot(game.id, ALICE)
+        await service.lobby.start(game.id, ALICE)
         while (await service.status(game.id)).status == "active":
-            await service.act(game.id, ALICE, {"pick": 3})
+            await service.play.act(game.id, ALICE, {"pick": 3})
     [record] = (await Standings(storage).profile(ALICE, GUILD)).games
     assert (record.finished, record.best, record.average) == (1, people.best, people.average)
     assert record.against_bot is not None and record.against_bot[0] == 2

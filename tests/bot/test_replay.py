@@ -15,12 +15,12 @@ from rendering.rollwrite import render_sheet
 
 
 async def _finished_rollwrite(service: TableService) -> int:
-    game = await service.create("rollwrite", creator_id=1, seed=3)
-    await service.start(game.id, 1)
+    game = await service.lobby.create("rollwrite", creator_id=1, seed=3)
+    await service.lobby.start(game.id, 1)
     rng = Rng(1)
     while (await service.game(game.id)).status == "active":
-        decision = await service.decision(game.id, 1)
-        await service.act_by_index(game.id, 1, decision.version, rng.below(len(decision.options)))
+        decision = await service.play.decision(game.id, 1)
+        await service.play.act_by_index(game.id, 1, decision.version, rng.below(len(decision.options)))
     return game.id
 
 
@@ -33,8 +33,8 @@ async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableS
 
 
 async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:  # noqa: ANN001
-    game = await service.create("rollwrite", creator_id=1, seed=3)
-    await service.start(game.id, 1)
+    game = await service.lobby.create("rollwrite", creator_id=1, seed=3)
+    await service.lobby.start(game.id, 1)
     with pytest.raises(ServiceError, match="not finished yet"):
         await replay_frames(storage, await service.game(game.id))
 

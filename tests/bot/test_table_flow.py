@@ -14,10 +14,10 @@ ALICE, BOB, CAROL = 101, 202, 303
 
 
 async def _started(service: TableService, kind: str, *users: int, **options: object) -> int:
-    game = await service.create(kind, creator_id=users[0], guild_id=1, channel_id=2, options=options or None)
+    game = await service.lobby.create(kind, creator_id=users[0], guild_id=1, channel_id=2, options=options or None)
     for user in users[1:]:
-        await service.join(game.id, user)
-    await service.start(game.id, users[0])
+        await service.lobby.join(game.id, user)
+    await service.lobby.start(game.id, users[0])
     return game.id
 
 
@@ -28,10 +28,10 @@ async def _first(service: TableService, gid: int) -> int:
 async def test_a_formality_is_played_for_the_seat_and_logged_for_them(service: TableService) -> None:
     gid = await _started(service, "turns", ALICE, BOB)
     user = await _first(service, gid)
-    outcome = await service.act(gid, user, {"pick": 2})
+    outcome = await service.play.act(gid, user, {"pick": 2})
     # The bonus point was the only legal action: played at once, logged as played for the player.
     assert [(a.origin, a.user_id) for a in outcome.applied] == [("player", user), ("formality", user)]
-    decision = await service.decision(gid, user)
+    decision = await service.play.decision(gid, user)
     assert [c.label for c in decision.options] == ["Draw a bonus", "End the turn"]
     log = await service.storage.actions(gid)
     assert [(e.origin, e.action) for e in log] == [("player", {"pick": 2}), ("formality", {"bonus": 1})]
@@ -44,9 +44,9 @@ async def test_no_decision_shown_has_a_single_option(service: TableService) -> N
         if status.status != "active":
             break
         user = status.waiting_on[0]
-        decision = await service.decision(gid, user)
+        decision = await service.play.decision(gid, user)
         assert len(decision.options) > 1
-        await service.act_by_index(gid, user, decision.version, len(decision.options) - 1)
+        await service.play.act_by_index(gid, user, decision.version, len(decision.options) - 1)
     assert (await service.status(gid)).status == "finished"
     assert all(r.ok for r in await check_all(service.storage))
 
@@ -55,9 +55,9 @@ async def test_the_turn_story_tells_every_decision_of_the_turn(service: TableSer
     gid = await _started(service, "turns", ALICE, BOB)
     user = await _first(service, gid)
     seat = (await service.game(gid)).seat_of(user)
-    first = await service.act(gid, user, {"pick": 3})
+    first = await service.play.act(gid, user, {"pick": 3})
     assert not first.newly_waiting  # the turn goes on: no turn post yet
-    last = await service.act(gid, user, {"end": True})
+    last = await service.play.act(gid, user, {"end": True})
     assert last.newly_waiting and user not in last.newly_waiting
     assert [c.text for c in last.story] == [f"{{seat:{seat}}} take 3", f"{{seat:{seat}}} take the bonus point",
                                             f"{{seat:{seat}}} end the turn"]
@@ -67,13 +67,13 @@ async def test_the_turn_story_tells_every_decision_of_the_turn(service: TableSer
 async def test_undo_restores_the_previous_options_and_is_logged(service: TableService) -> None:
     gid = await _started(service, "turns", ALICE, BOB)
     user = await _first(service, gid)
-    before = await service.decision(gid, user)
+    before = await service.play.decision(gid, user)
     assert not before.can_undo
-    await service.act(gid, user, {"pick": 1})
-    assert (await service.decision(gid, user)).can_undo
-    outcome = await service.undo(gid, user)
+    await service.play.act(gid, user, {"pick": 1})
+    assert (await service.play.decision(gid, user)).can_undo
+    outcome = await service.play.undo(gid, user)
     assert outcome.undo
-    again = await service.decision(gid, user)
+    again = await service.play.decision(gid, user)
     assert [c.label for c in again.options] == [c.label for c in before.options]
     _, engine, state = await service.load(gid)
     assert state is not None and state["totals"] == [0, 0]
@@ -83,42 +83,42 @@ async def test_undo_restores_the_previous_options_and_is_logged(service: TableSe
     assert log[-1].action == {"undo": [1, 2]}
     assert all(r.ok for r in await check_all(service.storage))
     # Play on after the undo: the replay still matches.
-    await service.act(gid, user, {"pick": 3})
-    await service.act(gid, user, {"end": True})
+    await service.play.act(gid, user, {"pick": 3})
+    await service.play.act(gid, user, {"end": True})
     assert all(r.ok for r in await check_all(service.storage))
 
 
 async def test_undo_is_refused_after_a_draw_and_after_the_turn_passed(service: TableService) -> None:
     gid = await _started(service, "turns", ALICE, BOB)
     user = await _first(service, gid)
-    await service.act(gid, user, {"pick": 1})
-    await service.act(gid, user, {"draw": True})  # randomness: the window closes (and "end" follows by itself)
+    await service.play.act(gid, user, {"pick": 1})
+    await service.play.act(gid, user, {"draw": True})  # randomness: the window closes (and "end" follows by itself)
     with pytest.raises(ServiceError, match="nothing you can take back"):
-        await service.undo(gid, user)
+        await service.play.undo(gid, user)
     other = await _first(service, gid)
     assert other != user
     with pytest.raises(ServiceError, match="nothing you can take back"):
-        await service.undo(gid, other)
+        await service.play.undo(gid, other)
 
 
 async def test_a_game_keeping_the_contract_default_offers_no_undo(service: TableService) -> None:
     gid = await _started(service, "counting", ALICE, BOB)  # Counting keeps closes_undo's default (True)
     user = await _first(service, gid)
-    await service.act(gid, user, {"pick": 1})
+    await service.play.act(gid, user, {"pick": 1})
     with pytest.raises(ServiceError, match="nothing you can take back"):  # the contract's default: no undo
-        await service.undo(gid, user)
+        await service.play.undo(gid, user)
 
 
 async def test_a_stamped_panel_survives_other_seats_moves_but_not_a_double_click(service: TableService) -> None:
     gid = await _started(service, "counting", ALICE, BOB, simultaneous=True)
-    alice, bob = await service.decision(gid, ALICE), await service.decision(gid, BOB)
+    alice, bob = await service.play.decision(gid, ALICE), await service.play.decision(gid, BOB)
     assert alice.stamp and bob.stamp
-    await service.act_by_index(gid, BOB, bob.version, 0, bob.stamp)
+    await service.play.act_by_index(gid, BOB, bob.version, 0, bob.stamp)
     # Bob's move bumped the version; Alice's panel still applies, her stamp unchanged.
-    await service.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
+    await service.play.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
     # Round 2: the same options and prompt as round 1, but the own move count tells the clicks apart.
     with pytest.raises(GameMovedOn):
-        await service.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
+        await service.play.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
 
 
 async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:  # noqa: ANN001
@@ -162,21 +162,21 @@ async def test_roll_and_write_undo_within_the_round_until_it_closes_for_everyone
             if user not in (await service.status(gid)).waiting_on or state["round"] != round_no:
                 return
             seat = (await service.game(gid)).seat_of(user)
-            await service.act(gid, user, engine.auto_action(state, seat))
+            await service.play.act(gid, user, engine.auto_action(state, seat))
         raise AssertionError("the round did not end")
 
     await play_round_of(ALICE)
     log = await service.storage.actions(gid)
     assert log[-1].origin == "formality" and log[-1].action == {"do": "end"}  # confirmed for her
     assert (await service.status(gid)).waiting_on == [BOB]
-    assert await service.can_undo(gid, ALICE)
-    await service.undo(gid, ALICE)
+    assert await service.play.can_undo(gid, ALICE)
+    await service.play.undo(gid, ALICE)
     assert ALICE in (await service.status(gid)).waiting_on  # her round is open again
     await play_round_of(ALICE)
     await play_round_of(BOB)  # the round closes for everyone: no undo of it any more
-    assert not await service.can_undo(gid, ALICE) and not await service.can_undo(gid, BOB)
+    assert not await service.play.can_undo(gid, ALICE) and not await service.play.can_undo(gid, BOB)
     with pytest.raises(ServiceError, match="nothing you can take back"):
-        await service.undo(gid, ALICE)
+        await service.play.undo(gid, ALICE)
     assert all(r.ok for r in await check_all(service.storage))
 
 
@@ -187,35 +187,35 @@ async def test_a_turn_handed_on_by_a_formality_stays_undoable_until_the_next_sea
     "End the turn"); it reveals nothing, so the player may still take the turn back until the next seat acts."""
     gid = await _started(service, "turns", ALICE, BOB, draw=False)
     user = await _first(service, gid)
-    outcome = await service.act(gid, user, {"pick": 2})
+    outcome = await service.play.act(gid, user, {"pick": 2})
     # The bonus and the end of the turn were the only options: both played for the player, in this one click.
     assert [(a.origin, a.label) for a in outcome.applied] == [
         ("player", "Take 2"), ("formality", "Take the bonus point"), ("formality", "End the turn")]
     other = await _first(service, gid)
     assert other != user and outcome.newly_waiting == [other]
     assert [c.origin for c in outcome.story] == ["player", "formality", "formality"]  # the turn post is told
-    assert await service.can_undo(gid, user)  # off turn, the mover may still take it back
-    undone = await service.undo(gid, user)
+    assert await service.play.can_undo(gid, user)  # off turn, the mover may still take it back
+    undone = await service.play.undo(gid, user)
     assert undone.undo and undone.newly_waiting == [user]  # the turn is the mover's again
     assert (await service.status(gid)).waiting_on == [user]
-    assert [c.label for c in (await service.decision(gid, user)).options] == ["Take 1", "Take 2", "Take 3"]
+    assert [c.label for c in (await service.play.decision(gid, user)).options] == ["Take 1", "Take 2", "Take 3"]
     # Played again, the turn is told again, whole; once the next seat acts, it can no longer be taken back.
-    again = await service.act(gid, user, {"pick": 3})
+    again = await service.play.act(gid, user, {"pick": 3})
     assert [c.text for c in again.story][0].endswith("take 3") and len(again.story) == 3
-    await service.act(gid, other, {"pick": 1})
-    assert not await service.can_undo(gid, user)
+    await service.play.act(gid, other, {"pick": 1})
+    assert not await service.play.can_undo(gid, user)
     with pytest.raises(ServiceError, match="nothing you can take back"):
-        await service.undo(gid, user)
+        await service.play.undo(gid, user)
     assert all(r.ok for r in await check_all(service.storage))
 
 
 async def test_a_formality_that_reveals_closes_the_undo_as_before(service: TableService) -> None:
     gid = await _started(service, "turns", ALICE, BOB)
     user = await _first(service, gid)
-    await service.act(gid, user, {"pick": 1})
-    outcome = await service.act(gid, user, {"draw": True})  # the draw reveals; "end" follows as a formality
+    await service.play.act(gid, user, {"pick": 1})
+    outcome = await service.play.act(gid, user, {"draw": True})  # the draw reveals; "end" follows as a formality
     assert [a.origin for a in outcome.applied] == ["player", "formality"]
-    assert not await service.can_undo(gid, user)
+    assert not await service.play.can_undo(gid, user)
 
 
 async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: TableService) -> None:
@@ -230,9 +230,9 @@ async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: Tab
             if status.status != "active":
                 break
             user = rng.choice(status.waiting_on)
-            decision = await service.decision(gid, user)
+            decision = await service.play.decision(gid, user)
             assert len(decision.options) > 1, (kind, decision.prompt, [c.label for c in decision.options])
-            await service.act_by_index(gid, user, decision.version, rng.randint(0, len(decision.options) - 1),
+            await service.play.act_by_index(gid, user, decision.version, rng.randint(0, len(decision.options) - 1),
                                        decision.stamp)
         assert (await service.status(gid)).status == "finished"
         log = await service.storage.actions(gid)

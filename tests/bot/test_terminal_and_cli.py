@@ -59,9 +59,9 @@ def test_check_db_command_reports_mismatches(tmp_path: Path, counting_game: None
         storage = SQLiteStorage(db)
         await storage.open()
         service = TableService(storage)
-        game = await service.create("counting", creator_id=1)
-        await service.start(game.id, 1)
-        await service.act(game.id, 1, {"pick": 2})
+        game = await service.lobby.create("counting", creator_id=1)
+        await service.lobby.start(game.id, 1)
+        await service.play.act(game.id, 1, {"pick": 2})
         await storage.close()
         return game.id
 
@@ -110,16 +110,16 @@ async def test_close_waits_for_a_write_in_progress(storage: SQLiteStorage, make_
     import asyncio
 
     service = TableService(storage)
-    game = await service.create("counting", creator_id=1, options={"rounds": 50})
-    await service.start(game.id, 1)
-    write = asyncio.create_task(service.act(game.id, 1, {"pick": 1}, expected_version=0))
+    game = await service.lobby.create("counting", creator_id=1, options={"rounds": 50})
+    await service.lobby.start(game.id, 1)
+    write = asyncio.create_task(service.play.act(game.id, 1, {"pick": 1}, expected_version=0))
     await asyncio.sleep(0)  # the move has begun (it is reading the game)
-    assert await service.drain()
+    assert await service.gate.drain()
     await storage.close()
     outcome = await write
     assert outcome.game.version == 1
     with pytest.raises(ServiceError, match="restarting; nothing was changed"):
-        await service.act(game.id, 1, {"pick": 1})
+        await service.play.act(game.id, 1, {"pick": 1})
     reopened = make_storage()
     await reopened.open()
     assert (await reopened.get_game(game.id)).version == 1

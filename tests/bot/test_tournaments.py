@@ -46,7 +46,7 @@ async def _finish_round(ts: TournamentService, tid: int, loser: callable = min) 
         game = await ts.tables.storage.get_game(p.game_id)
         assert game is not None
         if game.status == "active":
-            await ts.tables.resign(p.game_id, loser(p.players))
+            await ts.tables.play.resign(p.game_id, loser(p.players))
 
 
 def test_swiss_pairs_avoid_rematches_and_give_the_bye_to_the_lowest_without_one() -> None:
@@ -165,7 +165,7 @@ async def test_yokohama_groups_are_seated_by_standing(storage: Storage) -> None:
     # Each table: its first player in the seat order wins (the others resign), so the standings split.
     for p in first:
         for user in p.players[1:]:
-            await ts.tables.resign(p.game_id or 0, user)
+            await ts.tables.play.resign(p.game_id or 0, user)
     await ts.tick()
     _, lines, _ = await ts.standings(t.id)
     second = await ts.store.pairings(t.id, 2)
@@ -190,7 +190,7 @@ async def test_same_dice_rounds_share_one_seed_and_rank_by_score(storage: Storag
             [seat] = engine.to_act(state)
             options = engine.legal(state, seat)
             choice = options[turn % len(options)] if turn == 2 else engine.auto_action(state, seat)
-            await ts.tables.act(game.id, p.players[0], choice)
+            await ts.tables.play.act(game.id, p.players[0], choice)
     await ts.tick()
     t, lines, results = await ts.standings(t.id)
     assert t.status == "finished"
@@ -206,7 +206,7 @@ async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # no
     try:
         a, b = _tournaments(one), _tournaments(two)
         t = await _signed_up(a, "duel", "swiss", 8, rounds=2, signup_hours=1)
-        later = a.tables.clock() + 2 * 3600
+        later = a.tables.now() + 2 * 3600
         first = await asyncio.gather(a.tick(later), b.tick(later))
         assert sorted(e.kind for events in first for e in events) == ["round", "started"]
         pairings = await one.pairings(t.id, 1)
@@ -302,7 +302,7 @@ async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storag
                             options={}, table_rules={}, state="{}") is None  # a creation racing the cancel
         [(_, posted, outcome)] = await ts.unannounced()  # the table made before the kill is still posted
         assert posted.game_id == running[0] and outcome.waiting_on
-        await ts.tables.resign(running[0], posted.players[0])  # it plays to its end
+        await ts.tables.play.resign(running[0], posted.players[0])  # it plays to its end
         assert await ts.tick() == [] and await storage.pairings(t.id, 2) == []
         assert (await ts.tournament(t.id)).status == "cancelled"
         # A second tournament: its round's close and a cancel at once. Either the cancel lands first (no
@@ -328,8 +328,8 @@ async def test_a_table_past_its_deadline_is_settled_by_the_organisers_rule(stora
     game = await storage.get_game(p.game_id or 0)
     assert game is not None and game.table_rules["deadline_hours"] == 2.0
     assert game.table_rules["deadline_action"] == ("forfeit" if rule == "forfeit" else "auto")
-    later = ts.tables.clock() + 3 * 3600
-    events = await ts.tables.sweep(later)
+    later = ts.tables.now() + 3 * 3600
+    events = await ts.tables.clock.sweep(later)
     assert [e.kind for e in events] == ["deadline"]
     game = await storage.get_game(p.game_id or 0)
     assert game is not None

@@ -99,7 +99,7 @@ async def test_no_dm_for_the_turn_the_movers_panel_already_shows(fake: FakeDisco
     while (waiting := await _waiting(fake, row.id)) and waiting[0] != alice.id:
         game, engine, state = await _bot(fake).service.load(row.id)
         assert state is not None
-        await _bot(fake).service.act(row.id, waiting[0], engine.auto_action(state, game.seat_of(waiting[0]) or 0))
+        await _bot(fake).service.play.act(row.id, waiting[0], engine.auto_action(state, game.seat_of(waiting[0]) or 0))
     sent = await fake.command("table panel", user=alice, options={"game": row.id})
     panel = [s for s in sent if s.buttons()][-1]
     sent = await fake.click(user=alice, message=panel, label="Take 2")
@@ -109,7 +109,7 @@ async def test_no_dm_for_the_turn_the_movers_panel_already_shows(fake: FakeDisco
 
 async def _sweep(bot: YokohamaBot) -> None:
     """The sweep's reminders and deadlines, delivered (`sweep_once` without the other periodic jobs)."""
-    for event in await bot.service.sweep():
+    for event in await bot.service.clock.sweep():
         await bot.deliver(event)
 
 
@@ -178,7 +178,7 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
     for _ in range(2):
         game_id, _ = await _table(fake, alice, bob)
         while waiting := await _waiting(fake, game_id):
-            await bot.service.act(game_id, waiting[0], {"pick": 3 if waiting[0] == alice.id else 1})
+            await bot.service.play.act(game_id, waiting[0], {"pick": 3 if waiting[0] == alice.id else 1})
     [board] = await fake.command("standings", user=bob, options={"game": "counting"})
     assert "season" in board.content and alice.mention in board.content
     # The month ends: two sweeps' podium jobs at once (as two processes would) post the podium once, with
@@ -209,7 +209,7 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
     for _ in range(2):
         game_id, _ = await _table(fake, alice, bob)
         if (await _waiting(fake, game_id))[0] == bob.id:
-            await bot.service.act(game_id, bob.id, {"pick": 1})
+            await bot.service.play.act(game_id, bob.id, {"pick": 1})
         assert await _waiting(fake, game_id) == [alice.id]
         games.append(game_id)
     before = len(_delivered(fake, alice))

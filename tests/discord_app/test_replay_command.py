@@ -18,18 +18,18 @@ async def _finish(bot: YokohamaBot, game_id: int, users: list[int]) -> None:
     while (row := await service.game(game_id)).status == "active":
         summary = await service.summary(row)
         user = summary.waiting_on[0] if summary.waiting_on else users[0]
-        decision = await service.decision(game_id, user)
-        await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
+        decision = await service.play.decision(game_id, user)
+        await service.play.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
 
 
 @pytest.mark.slow
 async def test_replay_of_a_finished_table_game_is_private_unless_shared(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]
-    row = await bot.service.create("rollwrite", creator_id=alice.id, guild_id=fake.guild.id,
+    row = await bot.service.lobby.create("rollwrite", creator_id=alice.id, guild_id=fake.guild.id,
                                    channel_id=fake.channel.id, seed=4)
-    await bot.service.join(row.id, bob.id)
-    await bot.service.start(row.id, alice.id)
+    await bot.service.lobby.join(row.id, bob.id)
+    await bot.service.lobby.start(row.id, alice.id)
     [early] = await fake.command("table replay", user=bob, options={"game": row.id})
     assert early.ephemeral and "not finished yet" in early.content
     await _finish(bot, row.id, [alice.id, bob.id])
@@ -48,9 +48,9 @@ async def test_replay_of_a_finished_table_game_is_private_unless_shared(fake: Fa
 async def test_a_solo_game_replays_only_for_its_player_and_privately(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]
-    row = await bot.service.create("rollwrite", creator_id=alice.id, guild_id=fake.guild.id,
+    row = await bot.service.lobby.create("rollwrite", creator_id=alice.id, guild_id=fake.guild.id,
                                    channel_id=fake.channel.id, mode="solo", seed=5)
-    await bot.service.start(row.id, alice.id)
+    await bot.service.lobby.start(row.id, alice.id)
     await _finish(bot, row.id, [alice.id])
     [refused] = await fake.command("table replay", user=bob, options={"game": row.id})
     # Someone else's private game does not exist for bob: the same words as a number nobody used (issue 23).

@@ -41,7 +41,7 @@ async def play_out(fake: FakeDiscord, game_id: int, *, stop_after: int | None = 
         game, engine, state = await service.load(game_id)
         seat = game.seat_of(user)
         assert state is not None and seat is not None
-        await service.act(game_id, user, engine.auto_action(state, seat))
+        await service.play.act(game_id, user, engine.auto_action(state, seat))
         played += 1
 
 
@@ -114,7 +114,7 @@ async def test_a_running_game_log_hides_hidden_choices(fake: FakeDiscord) -> Non
     action = engine.auto_action(state, seat)
     secret = engine.describe(state, action)
     assert secret != engine.public_label(state, action)
-    await service.act(duel, user, action)
+    await service.play.act(duel, user, action)
     sent = await fake.command("table log", user=alice, options={"game": duel})
     assert "hidden choices stay hidden" in sent[-1].content
     name = "alice" if user == alice.id else "bob"

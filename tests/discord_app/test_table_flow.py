@@ -125,7 +125,7 @@ async def test_a_server_can_turn_threads_off(fake: FakeDiscord) -> None:
 
 async def test_status_of_a_private_game_is_refused_privately(fake: FakeDiscord) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
-    row = await _bot(fake).service.create("turns", creator_id=alice.id, guild_id=fake.guild.id,
+    row = await _bot(fake).service.lobby.create("turns", creator_id=alice.id, guild_id=fake.guild.id,
                                           channel_id=fake.channel.id, mode="solo")
     [refused] = await fake.command("table status", user=bob, options={"game": row.id})
     # Someone else's private game does not exist for bob: the words for a number nobody used (issue 23).
@@ -199,7 +199,7 @@ async def test_a_lone_end_of_turn_is_played_for_the_player_who_may_still_take_it
     # Played again; once the next player acts, the turn can no longer be taken back.
     edit = next(s for s in await fake.click(user=first, message=undone, label="Take 3") if s.kind == "edit_original")
     assert "Undo" in labels(edit)
-    await _bot(fake).service.act(game_id, second.id, {"pick": 1})
+    await _bot(fake).service.play.act(game_id, second.id, {"pick": 1})
     refreshed = next(s for s in await fake.click(user=first, message=edit, label="Refresh")
                      if s.kind == "edit_original")
     assert "Undo" not in labels(refreshed)

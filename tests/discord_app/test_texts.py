@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.panels import PAGE, options_hint, story_text
-from bot.service.tables import Choice, Clause
+from bot.service.outcomes import Choice, Clause
 from tests.harness.discord_fake import FakeDiscord, FakeUser
 
 
@@ -38,8 +38,8 @@ async def test_games_and_its_autocomplete_name_people_and_read_cleanly(fake: Fak
         if "to play" in (await service.summary(await service.game(game_id))).headline:
             break
         user_id = status.waiting_on[0]
-        decision = await service.decision(game_id, user_id)
-        await service.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
+        decision = await service.play.decision(game_id, user_id)
+        await service.play.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
     [listing] = await fake.command("games", user=bob)
     assert "{" not in listing.content and ("alice to play" in listing.content or "bob to play" in listing.content)
     choices = await fake.autocomplete("table status", user=bob, focused="game", options={"game": ""})
@@ -161,8 +161,8 @@ async def test_open_my_panel_off_turn_shows_your_own_picture_and_whom_you_wait_f
         if "to play" in (await service.summary(await service.game(game_id))).headline:
             break
         user_id = (await service.status(game_id)).waiting_on[0]
-        decision = await service.decision(game_id, user_id)
-        await service.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
+        decision = await service.play.decision(game_id, user_id)
+        await service.play.act_by_index(game_id, user_id, decision.version, decision.options[0].index, decision.stamp)
     [current] = (await service.status(game_id)).waiting_on
     waiting, playing = (bob, alice) if current == alice.id else (alice, bob)
     sent = await fake.command("table panel", user=waiting, options={"game": game_id})

@@ -57,7 +57,7 @@ async def _play_out(fake: FakeDiscord, game_id: int) -> None:
         if game.status != "active" or state is None:
             return
         seat = engine.to_act(state)[0]
-        await service.act(game_id, game.user_of(seat) or 0, engine.auto_action(state, seat))
+        await service.play.act(game_id, game.user_of(seat) or 0, engine.auto_action(state, seat))
 
 
 async def test_the_tournament_command_is_valid_for_discord(fake: FakeDiscord, discord_schema: object) -> None:
@@ -149,7 +149,7 @@ async def test_a_yokohama_group_round(fake: FakeDiscord) -> None:
     by_id = {p.id: p for p in players}
     tid, _ = await _open(fake, organiser, players, game="yokohama", format="groups", rounds=1, signup_hours=1)
     assert await _tick(fake) == []  # the sign-up window is still open
-    await _service(fake).tick(_bot(fake).service.clock() + 2 * 3600)  # the window closed: the sweep starts it
+    await _service(fake).tick(_bot(fake).service.now() + 2 * 3600)  # the window closed: the sweep starts it
     posted = await _tick(fake)
     assert sum(s.kind == "create_thread" for s in posted) == 2
     tables = await _service(fake).store.pairings(tid, 1)

@@ -89,22 +89,22 @@ async def test_a_bot_turn_left_pending_by_a_stopped_process_is_played_at_start(
     bot = bot_of(fake)
     alice = fake.user("alice")
     service = bot.service
-    game = await service.create("duel", creator_id=alice.id, guild_id=fake.guild.id, channel_id=fake.channel.id)
-    await service.add_bot(game.id, alice.id)
-    await service.start(game.id, alice.id)
+    game = await service.lobby.create("duel", creator_id=alice.id, guild_id=fake.guild.id, channel_id=fake.channel.id)
+    await service.lobby.add_bot(game.id, alice.id)
+    await service.lobby.start(game.id, alice.id)
     rng = Rng(4)
     for _ in range(200):  # the person plays through the service: nothing plays the bot (a process that stopped)
-        while await service.play_bots(game.id) is not None:
+        while await service.play.play_bots(game.id) is not None:
             pass
         _, engine, state = await service.load(game.id)
         seat = (await service.game(game.id)).seat_of(alice.id)
-        await service.act(game.id, alice.id, rng.choice(engine.legal(state, seat)))
-        if await service.bots_waiting() == [game.id]:
+        await service.play.act(game.id, alice.id, rng.choice(engine.legal(state, seat)))
+        if await service.clock.bots_waiting() == [game.id]:
             break
-    assert await service.bots_waiting() == [game.id]
+    assert await service.clock.bots_waiting() == [game.id]
     assert await bot.bot_turns.resume() == [game.id]
     await bot.bot_turns.wait()
-    assert await service.bots_waiting() == []
+    assert await service.clock.bots_waiting() == []
     assert (await service.status(game.id)).waiting_on == [alice.id]
     post = [s for s in fake.sent if s.kind == "channel_message"][-1]
     assert "**Yokohama AI**" in (post.content or "") and pinged(post) == [alice.id]  # no panel open: pinged

@@ -43,11 +43,11 @@ class OfflineBot(YokohamaBot):
                 await player
 
     async def _play_forever(self) -> None:
-        game = await self.service.create("counting", creator_id=1, options={"rounds": 1_000_000})
-        await self.service.start(game.id, 1)
+        game = await self.service.lobby.create("counting", creator_id=1, options={"rounds": 1_000_000})
+        await self.service.lobby.start(game.id, 1)
         while True:
             try:
-                outcome = await self.service.act(game.id, 1, {"pick": 1})
+                outcome = await self.service.play.act(game.id, 1, {"pick": 1})
             except ServiceError:
                 await asyncio.sleep(0.01)  # refused while shutting down: nothing changed
                 continue

@@ -108,8 +108,8 @@ async def test_a_full_disk_is_named_and_loses_nothing(tmp_path: Path, counting_g
     await storage.open()
     try:
         service = TableService(storage)
-        game = await service.create("counting", creator_id=ALICE, options={"rounds": 100_000})
-        await service.start(game.id, ALICE)
+        game = await service.lobby.create("counting", creator_id=ALICE, options={"rounds": 100_000})
+        await service.lobby.start(game.id, ALICE)
         assert storage._writer is not None
         async with storage._writer.execute("PRAGMA page_count") as cur:
             [(pages,)] = list(await cur.fetchall())
@@ -117,7 +117,7 @@ async def test_a_full_disk_is_named_and_loses_nothing(tmp_path: Path, counting_g
         acknowledged = 0
         with pytest.raises(OutOfSpace, match="disk is full"):
             for _ in range(10_000):
-                await service.act(game.id, ALICE, {"pick": 1})
+                await service.play.act(game.id, ALICE, {"pick": 1})
                 acknowledged += 1
         assert acknowledged > 0
         row = await service.game(game.id)
@@ -132,11 +132,11 @@ async def _games_with_two_damaged(path: Path) -> list[int]:
     service = TableService(storage)
     ids = []
     for _ in range(4):
-        game = await service.create("counting", creator_id=ALICE)
-        await service.join(game.id, BOB)
-        await service.start(game.id, ALICE)
+        game = await service.lobby.create("counting", creator_id=ALICE)
+        await service.lobby.join(game.id, BOB)
+        await service.lobby.start(game.id, ALICE)
         user = (await service.status(game.id)).waiting_on[0]
-        await service.act(game.id, user, {"pick": 2})
+        await service.play.act(game.id, user, {"pick": 2})
         ids.append(game.id)
     await execute_raw(storage, "UPDATE games SET state = '{not json' WHERE id = ?", ids[1])
     await execute_raw(storage, "DROP TRIGGER actions_are_append_only_update")

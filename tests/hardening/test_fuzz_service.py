@@ -73,7 +73,7 @@ async def _playable(service: TableService, game_id: int) -> None:
         assert user is not None
         if seat in game.resigned_seats():
             continue
-        decision = await service.decision(game_id, user)
+        decision = await service.play.decision(game_id, user)
         assert decision.options, f"seat {seat} owes a decision but has no option"
 
 
@@ -83,37 +83,37 @@ async def _request(service: TableService, draw: st.DrawFn, game_id: int) -> None
     user = draw(st.sampled_from([*owing, ALICE, BOB, MALLORY]) if owing else st.sampled_from([ALICE, BOB, MALLORY]))
     kind = draw(st.sampled_from(["move", "move", "lookalike", "lookalike", "index", "ids", "decision", "resign"]))
     if kind == "move" and owing:
-        decision = await service.decision(game_id, owing[0])
+        decision = await service.play.decision(game_id, owing[0])
         index = draw(st.integers(0, len(decision.options) - 1))
-        await service.act_by_index(game_id, owing[0], decision.version, index)
+        await service.play.act_by_index(game_id, owing[0], decision.version, index)
     elif kind == "lookalike" and owing:
-        decision = await service.decision(game_id, owing[0])
+        decision = await service.play.decision(game_id, owing[0])
         action = draw(st.sampled_from([c.action for c in decision.options]))
-        await service.act(game_id, owing[0], _lookalike(draw, action),
+        await service.play.act(game_id, owing[0], _lookalike(draw, action),
                           expected_version=draw(st.sampled_from([None, decision.version])))
     elif kind == "index":
         version = draw(st.one_of(st.just(game.version), st.integers(-5, 2**64), anything))
         index = draw(st.one_of(st.integers(-3, 40), st.integers(2**62, 2**66), anything))
-        await service.act_by_index(game_id, user, version, index)
+        await service.play.act_by_index(game_id, user, version, index)
     elif kind == "ids":
         bad_id = draw(st.one_of(st.integers(-(2**65), 2**65), anything))
         method = draw(st.sampled_from(["status", "decision", "act", "join", "resign", "act_by_index"]))
         if method == "status":
             await service.status(bad_id)
         elif method == "decision":
-            await service.decision(bad_id, draw(st.one_of(st.just(user), anything)))
+            await service.play.decision(bad_id, draw(st.one_of(st.just(user), anything)))
         elif method == "act":
-            await service.act(bad_id, user, draw(json_values))
+            await service.play.act(bad_id, user, draw(json_values))
         elif method == "join":
-            await service.join(game_id, bad_id)
+            await service.lobby.join(game_id, bad_id)
         elif method == "resign":
-            await service.resign(bad_id, user)
+            await service.play.resign(bad_id, user)
         else:
-            await service.act_by_index(game_id, bad_id, game.version, 0)
+            await service.play.act_by_index(game_id, bad_id, game.version, 0)
     elif kind == "decision":
-        await service.decision(game_id, user)
+        await service.play.decision(game_id, user)
     elif kind == "resign" and draw(st.integers(0, 9)) == 0:  # rarely: it may end the game
-        await service.resign(game_id, user)
+        await service.play.resign(game_id, user)
 
 
 async def _scenario(kind: str, draw: st.DrawFn) -> int:
@@ -122,9 +122,9 @@ async def _scenario(kind: str, draw: st.DrawFn) -> int:
         await storage.open()
         try:
             service = TableService(storage, new_seed=lambda: draw(st.integers(0, 2**40)))
-            game = await service.create(kind, creator_id=ALICE, guild_id=1, channel_id=2)
-            await service.join(game.id, BOB)
-            await service.start(game.id, ALICE)
+            game = await service.lobby.create(kind, creator_id=ALICE, guild_id=1, channel_id=2)
+            await service.lobby.join(game.id, BOB)
+            await service.lobby.start(game.id, ALICE)
             requests = draw(st.integers(15, 40))
             for _ in range(requests):
                 before = (await service.game(game.id)).version

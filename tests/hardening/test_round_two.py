@@ -41,36 +41,36 @@ async def _refusal(call: Any) -> str:
 # ----- one scoped lookup ------------------------------------------------------------------------------
 async def test_another_users_private_game_does_not_exist_for_anyone_else(service: TableService) -> None:
     """Regression: `/admin end` from any server ended another user's solo game or daily attempt by number."""
-    solo = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5, mode="solo")
-    await service.start(solo.id, ALICE)
+    solo = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5, mode="solo")
+    await service.lobby.start(solo.id, ALICE)
     never_used = solo.id + 1000
     for where in (HOME, ELSEWHERE, None):  # even from the owner's own server, and from a direct message
         with acting_as(MALLORY, where):
-            calls = [service.end_game(solo.id, MALLORY, "mine now"), service.status(solo.id),
-                     service.decision(solo.id, MALLORY), service.act(solo.id, MALLORY, {"pick": 1}),
-                     service.resign(solo.id, MALLORY), service.join(solo.id, MALLORY),
+            calls = [service.admin.end_game(solo.id, MALLORY, "mine now"), service.status(solo.id),
+                     service.play.decision(solo.id, MALLORY), service.play.act(solo.id, MALLORY, {"pick": 1}),
+                     service.play.resign(solo.id, MALLORY), service.lobby.join(solo.id, MALLORY),
                      Standings(service.storage).game_log(solo.id)]
             for call in calls:
                 assert await _refusal(call) == _absent_text(solo.id)  # word for word "no such game"
             assert await _refusal(service.status(never_used)) == _absent_text(never_used)
     # The terminal (no caller) still cannot end it in another person's name.
-    assert await _refusal(service.end_game(solo.id, MALLORY)) == _absent_text(solo.id)
+    assert await _refusal(service.admin.end_game(solo.id, MALLORY)) == _absent_text(solo.id)
     assert (await service.game(solo.id)).status == "active"
     with acting_as(ALICE, None):  # its owner reaches it from anywhere, and may end it
-        assert (await service.end_game(solo.id, ALICE, "done")).status == "abandoned"
+        assert (await service.admin.end_game(solo.id, ALICE, "done")).status == "abandoned"
 
 
 async def test_a_table_exists_only_in_its_own_server_never_from_a_direct_message(service: TableService) -> None:
-    table = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
-    await service.join(table.id, BOB)
-    await service.start(table.id, ALICE)
+    table = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
+    await service.lobby.join(table.id, BOB)
+    await service.lobby.start(table.id, ALICE)
     for where in (ELSEWHERE, None):
         with acting_as(ALICE, where):  # even a seated player: the server comes from the request, not the game
-            for call in (service.status(table.id), service.decision(table.id, ALICE),
-                         Standings(service.storage).game_log(table.id), service.end_game(table.id, ALICE)):
+            for call in (service.status(table.id), service.play.decision(table.id, ALICE),
+                         Standings(service.storage).game_log(table.id), service.admin.end_game(table.id, ALICE)):
                 assert await _refusal(call) == _absent_text(table.id)
     with acting_as(MALLORY, HOME):  # an admin of the table's own server may end it
-        assert (await service.end_game(table.id, MALLORY, "stuck")).status == "abandoned"
+        assert (await service.admin.end_game(table.id, MALLORY, "stuck")).status == "abandoned"
 
 
 async def test_out_of_range_game_numbers_are_refused_like_absent_ones(service: TableService) -> None:
@@ -86,7 +86,7 @@ async def test_out_of_range_game_numbers_are_refused_like_absent_ones(service: T
 # ----- lobby changes are compare-and-set ------------------------------------------------------------------
 async def _join_or_closed(service: TableService, game_id: int, user_id: int) -> str:
     try:
-        await service.join(game_id, user_id)
+        await service.lobby.join(game_id, user_id)
     except GameClosed as exc:
         assert "started without you" in str(exc) or "already started" in str(exc), str(exc)
         return "refused"
@@ -94,10 +94,10 @@ async def _join_or_closed(service: TableService, game_id: int, user_id: int) -> 
 
 
 async def _race_once(service: TableService, join_first: bool, joiner: int) -> tuple[str, list[int]]:
-    lobby = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=joiner)
-    await service.join(lobby.id, BOB)
+    lobby = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=joiner)
+    await service.lobby.join(lobby.id, BOB)
     join = _join_or_closed(service, lobby.id, joiner)
-    start = service.start(lobby.id, ALICE)
+    start = service.lobby.start(lobby.id, ALICE)
     results = await asyncio.gather(*((join, start) if join_first else (start, join)))
     told = results[0] if join_first else results[1]
     game = await service.game(lobby.id)
@@ -126,10 +126,10 @@ async def test_join_racing_start_never_leaves_a_ghost_seat(service: TableService
 
 async def test_add_bot_racing_start_never_leaves_a_ghost_seat(service: TableService) -> None:
     for pair in range(RACE_PAIRS // 3):
-        lobby = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=pair + 1)
-        await service.join(lobby.id, BOB)
-        add = service.add_bot(lobby.id, BOB)
-        start = service.start(lobby.id, ALICE)
+        lobby = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=pair + 1)
+        await service.lobby.join(lobby.id, BOB)
+        add = service.lobby.add_bot(lobby.id, BOB)
+        start = service.lobby.start(lobby.id, ALICE)
         results = await asyncio.gather(add, start, return_exceptions=True)
         assert not [r for r in results if isinstance(r, BaseException) and not isinstance(r, GameClosed)], results
         game = await service.game(lobby.id)
@@ -139,9 +139,9 @@ async def test_add_bot_racing_start_never_leaves_a_ghost_seat(service: TableServ
 async def test_a_stale_lobby_version_is_refused_by_storage(storage: Storage, counting_game: None) -> None:
     """Every lobby write names the version it read; an older one changes nothing."""
     service = TableService(storage)
-    lobby = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
+    lobby = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
     read = lobby.version
-    await service.join(lobby.id, BOB)
+    await service.lobby.join(lobby.id, BOB)
     from bot.storage import StaleVersion
 
     with pytest.raises(StaleVersion):
@@ -180,16 +180,16 @@ async def test_a_failing_bot_seat_never_hides_the_saved_move(storage: Storage, b
                                                              caplog: pytest.LogCaptureFixture) -> None:
     """Regression: the exception escaped `act()` after the person's move was stored (a raw error reply)."""
     service = TableService(storage, ai_budget_s=0.01, new_seed=lambda: 7)
-    lobby = await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
-    await service.add_bot(lobby.id, ALICE)
-    outcome = await service.start(lobby.id, ALICE)
+    lobby = await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=5)
+    await service.lobby.add_bot(lobby.id, ALICE)
+    outcome = await service.lobby.start(lobby.id, ALICE)
     if outcome.bot_turn is not None:  # the bot sat first and is stuck already: let it move, then break it again
         broken_ai["on"] = False
-        await service.retry_bot(lobby.id, ALICE)
+        await service.admin.retry_bot(lobby.id, ALICE)
         broken_ai["on"] = True
     game = await service.game(lobby.id)
-    decision = await service.decision(game.id, ALICE)
-    outcome = await service.act_by_index(game.id, ALICE, decision.version, 0)  # must not raise
+    decision = await service.play.decision(game.id, ALICE)
+    outcome = await service.play.act_by_index(game.id, ALICE, decision.version, 0)  # must not raise
     assert [a.user_id for a in outcome.applied] == [ALICE]
     stuck = outcome.bot_turn
     assert stuck is not None and stuck.bots_stuck == [game.seat_of(-1)]
@@ -200,7 +200,7 @@ async def test_a_failing_bot_seat_never_hides_the_saved_move(storage: Storage, b
     assert marked is not None and marked.fault and "could not move" in marked.fault
     assert await storage.waiting_games(before=10**12, after=None, limit=10) == []  # the sweep leaves it alone
     broken_ai["on"] = False  # the cause is fixed: an admin retries and the bot moves; the mark is gone
-    retried = await service.retry_bot(game.id, MALLORY)
+    retried = await service.admin.retry_bot(game.id, MALLORY)
     assert not retried.bots_stuck and [a.origin for a in retried.applied] == ["auto"]
     assert (await storage.get_game(game.id)).fault is None  # type: ignore[union-attr]
 
@@ -213,7 +213,7 @@ async def _made_database(path: Path) -> None:
         await storage.open()
         service = TableService(storage)
         for channel in range(1, 120):
-            await service.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=channel)
+            await service.lobby.create("counting", creator_id=ALICE, guild_id=HOME, channel_id=channel)
         await storage.close()
     finally:
         unregister(COUNTING.name)

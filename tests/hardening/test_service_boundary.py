@@ -17,10 +17,11 @@ ALICE, BOB, CAROL = 101, 202, 303
 
 
 async def _started(service: TableService, *users: int, **options: object) -> int:
-    game = await service.create("counting", creator_id=users[0], guild_id=1, channel_id=2, options=options or None)
+    game = await service.lobby.create("counting", creator_id=users[0], guild_id=1, channel_id=2,
+                                      options=options or None)
     for user in users[1:]:
-        await service.join(game.id, user)
-    await service.start(game.id, users[0])
+        await service.lobby.join(game.id, user)
+    await service.lobby.start(game.id, users[0])
     return game.id
 
 
@@ -36,7 +37,7 @@ async def test_an_action_equal_but_not_identical_to_a_legal_one_is_refused(
     gid = await _started(service, ALICE, BOB)
     user = await _whose_turn(service, gid)
     with pytest.raises(ServiceError):
-        await service.act(gid, user, lookalike)
+        await service.play.act(gid, user, lookalike)
     assert await storage.actions(gid) == []
     assert (await service.status(gid)).version == 0
 
@@ -47,7 +48,7 @@ async def test_the_log_holds_the_engines_own_action_never_the_callers_object(
     gid = await _started(service, ALICE, BOB)
     user = await _whose_turn(service, gid)
     mine = {"pick": 2}
-    outcome = await service.act(gid, user, mine)
+    outcome = await service.play.act(gid, user, mine)
     mine["pick"] = 3  # the caller changes its object afterwards: nothing stored or reported may follow
     assert outcome.applied[0].action == {"pick": 2} and outcome.applied[0].action is not mine
     [entry] = await storage.actions(gid)
@@ -64,9 +65,10 @@ async def test_bad_game_ids_get_the_services_own_refusal(service: TableService, 
     gid = await _started(service, ALICE, BOB)
     user = await _whose_turn(service, gid)
     calls = [
-        service.game(bad), service.load(bad), service.status(bad), service.join(bad, CAROL), service.leave(bad, ALICE),
-        service.start(bad, ALICE), service.decision(bad, user), service.act(bad, user, {"pick": 1}),
-        service.act_by_index(bad, user, 0, 0), service.resign(bad, user), service.end_game(bad, ALICE),
+        service.game(bad), service.load(bad), service.status(bad), service.lobby.join(bad, CAROL),
+        service.lobby.leave(bad, ALICE),
+        service.lobby.start(bad, ALICE), service.play.decision(bad, user), service.play.act(bad, user, {"pick": 1}),
+        service.play.act_by_index(bad, user, 0, 0), service.play.resign(bad, user), service.admin.end_game(bad, ALICE),
     ]
     for call in calls:
         with pytest.raises(ServiceError):
@@ -78,11 +80,11 @@ async def test_bad_versions_indexes_and_users_get_the_services_own_refusal(servi
     gid = await _started(service, ALICE, BOB)
     user = await _whose_turn(service, gid)
     calls = [
-        service.act_by_index(gid, user, bad, 0),
-        service.act_by_index(gid, user, 0, bad),
-        service.act(gid, user, {"pick": 1}, expected_version=bad if bad is not None else "x"),
-        service.decision(gid, bad), service.act(gid, bad, {"pick": 1}), service.join(gid, bad),
-        service.resign(gid, bad), service.games_of(bad) if bad is not None else service.games_of("x"),
+        service.play.act_by_index(gid, user, bad, 0),
+        service.play.act_by_index(gid, user, 0, bad),
+        service.play.act(gid, user, {"pick": 1}, expected_version=bad if bad is not None else "x"),
+        service.play.decision(gid, bad), service.play.act(gid, bad, {"pick": 1}), service.lobby.join(gid, bad),
+        service.play.resign(gid, bad), service.games_of(bad) if bad is not None else service.games_of("x"),
     ]
     for call in calls:
         with pytest.raises(ServiceError):
@@ -105,7 +107,7 @@ async def test_unhashable_or_unjsonable_actions_are_refused_clearly(service: Tab
     gid = await _started(service, ALICE, BOB)
     user = await _whose_turn(service, gid)
     with pytest.raises(ServiceError):
-        await service.act(gid, user, action)
+        await service.play.act(gid, user, action)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -119,7 +121,7 @@ async def test_bad_create_arguments_get_the_services_own_refusal(service: TableS
     args: dict[str, Any] = {"kind": "counting", "creator_id": ALICE, **kwargs}
     kind = args.pop("kind")
     with pytest.raises(ServiceError):
-        await service.create(kind, **args)
+        await service.lobby.create(kind, **args)
 
 
 async def test_two_resignations_at_once_cannot_both_pass_the_version_check(
@@ -130,7 +132,7 @@ async def test_two_resignations_at_once_cannot_both_pass_the_version_check(
     gid = await _started(service, ALICE, BOB, CAROL)
     waiting = await _whose_turn(service, gid)
     idle = [u for u in (ALICE, BOB, CAROL) if u != waiting]
-    await asyncio.gather(*(service.resign(gid, u) for u in idle), return_exceptions=True)
+    await asyncio.gather(*(service.play.resign(gid, u) for u in idle), return_exceptions=True)
     game = await service.game(gid)
     # Both resignations were applied one after the other: one player is left, who wins by forfeit.
     assert game.status == "finished" and game.result is not None and game.result["reason"] == "forfeit"
@@ -152,14 +154,14 @@ async def test_every_successful_write_changes_the_version(storage: Storage, serv
 
 async def test_a_table_is_out_of_reach_from_another_server(service: TableService) -> None:
     """Regression: a user in one server joined another server's lobby by its number."""
-    game = await service.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
     with from_server(99):
-        for call in (service.join(game.id, BOB), service.status(game.id), service.start(game.id, ALICE),
-                     service.resign(game.id, ALICE), service.end_game(game.id, CAROL)):
+        for call in (service.lobby.join(game.id, BOB), service.status(game.id), service.lobby.start(game.id, ALICE),
+                     service.play.resign(game.id, ALICE), service.admin.end_game(game.id, CAROL)):
             with pytest.raises(ServiceError, match="no game #"):
                 await call
     with from_server(1):
-        await service.join(game.id, BOB)
+        await service.lobby.join(game.id, BOB)
     assert len((await service.game(game.id)).seats) == 2
 
 
@@ -167,8 +169,8 @@ async def test_a_table_is_out_of_reach_from_another_server(service: TableService
 async def test_a_deadline_shorter_than_an_hour_is_refused(service: TableService, hours: float) -> None:
     """Regression: a deadline of 0.01 h was accepted and joiners forfeited 36 s later."""
     with pytest.raises(ServiceError, match="at least 1 hour"):
-        await service.create("counting", creator_id=ALICE, table_rules={"deadline_hours": hours})
+        await service.lobby.create("counting", creator_id=ALICE, table_rules={"deadline_hours": hours})
     with pytest.raises(ServiceError, match="at least 1 hour"):
-        await service.create("counting", creator_id=ALICE, table_rules={"reminder_hours": hours})
-    game = await service.create("counting", creator_id=ALICE, table_rules={"deadline_hours": 1})
+        await service.lobby.create("counting", creator_id=ALICE, table_rules={"reminder_hours": hours})
+    game = await service.lobby.create("counting", creator_id=ALICE, table_rules={"deadline_hours": 1})
     assert game.table_rules["deadline_hours"] == 1.0

@@ -18,11 +18,11 @@ HOUR = 3600.0
 
 
 async def _started(service: TableService, *users: int, rules: dict | None = None, **options: object) -> int:
-    game = await service.create("counting", creator_id=users[0], guild_id=1, channel_id=2,
+    game = await service.lobby.create("counting", creator_id=users[0], guild_id=1, channel_id=2,
                                 options=options or None, table_rules=rules)
     for user in users[1:]:
-        await service.join(game.id, user)
-    await service.start(game.id, users[0])
+        await service.lobby.join(game.id, user)
+    await service.lobby.start(game.id, users[0])
     return game.id
 
 
@@ -46,11 +46,11 @@ async def test_the_sweep_reaches_every_waiting_game_longest_wait_first(tmp_path:
             return rows
 
         storage.waiting_games = counted  # type: ignore[method-assign]
-        events = await service.sweep(1_000_000 + 2 * HOUR, batch=50)
+        events = await service.clock.sweep(1_000_000 + 2 * HOUR, batch=50)
         assert [e.kind for e in events] == ["reminder"] * 600
         assert [e.game.id for e in events] == sorted(ids, reverse=True)
         assert reads == [50] * 12 + [0]  # bounded reads, and every game seen
-        assert await service.sweep(1_000_000 + 3 * HOUR, batch=50) == []  # each wait is reminded once
+        assert await service.clock.sweep(1_000_000 + 3 * HOUR, batch=50) == []  # each wait is reminded once
     finally:
         await storage.close()
 
@@ -64,21 +64,21 @@ async def test_a_broken_game_is_logged_marked_and_passed_by(
     await execute_raw(storage, "UPDATE games SET state = ? WHERE id = ?", '{"round": "x"}', broken)
     await execute_raw(storage, "UPDATE games SET waiting_since = 1000")
     with caplog.at_level(logging.ERROR):
-        events = await service.sweep(1000 + 2 * HOUR)
+        events = await service.clock.sweep(1000 + 2 * HOUR)
     assert sorted(e.game.id for e in events) == [first, last]
     assert f"game {broken}" in caplog.text
     row = await service.game(broken)
     assert row.fault and "cannot be read" in row.fault
     caplog.clear()
     with caplog.at_level(logging.ERROR):
-        assert await service.sweep(1000 + 3 * HOUR) == []  # marked: not tried (or logged) again
+        assert await service.clock.sweep(1000 + 3 * HOUR) == []  # marked: not tried (or logged) again
     assert caplog.text == ""
     # Its players are told plainly; an admin can end it; check-db names it.
     with pytest.raises(GameUnreadable, match="cannot be read"):
-        await service.decision(broken, ALICE)
+        await service.play.decision(broken, ALICE)
     results = {r.game_id: r for r in await check_all(storage)}
     assert not results[broken].ok and results[first].ok and results[last].ok
-    ended = await service.end_game(broken, DAVE, "state lost")
+    ended = await service.admin.end_game(broken, DAVE, "state lost")
     assert ended.status == "abandoned" and ended.result is not None and ended.result["ended_by"] == DAVE
 
 
@@ -89,7 +89,7 @@ async def test_several_late_seats_all_forfeit_and_nobody_wins(service: TableServ
                          simultaneous=True)
     other = await _started(service, CAROL, DAVE, rules={"reminder_hours": 1})
     await execute_raw(storage, "UPDATE games SET waiting_since = 1000")
-    events = await service.sweep(1000 + 2 * HOUR)
+    events = await service.clock.sweep(1000 + 2 * HOUR)
     assert sorted((e.kind, e.game.id) for e in events) == [("deadline", gid), ("reminder", other)]
     game = await service.game(gid)
     assert game.status == "abandoned" and game.result is not None
@@ -101,10 +101,10 @@ async def test_late_seats_forfeit_together_and_the_one_on_time_wins(service: Tab
     """Three players, two late in a simultaneous round: both forfeit in one write; the third wins."""
     gid = await _started(service, ALICE, BOB, CAROL, rules={"deadline_hours": 1, "deadline_action": "forfeit"},
                          simultaneous=True)
-    await service.act(gid, BOB, {"pick": 3})
+    await service.play.act(gid, BOB, {"pick": 3})
     row = await service.game(gid)
     assert row.waiting_since is not None
-    [event] = await service.sweep(row.waiting_since + 2 * HOUR)
+    [event] = await service.clock.sweep(row.waiting_since + 2 * HOUR)
     game = await service.game(gid)
     assert event.kind == "deadline" and game.status == "finished"
     assert game.result is not None and game.result["reason"] == "forfeit"
@@ -115,11 +115,11 @@ async def test_late_seats_forfeit_together_and_the_one_on_time_wins(service: Tab
 async def test_late_seats_forfeit_and_the_bot_plays_them_while_two_play_on(service: TableService) -> None:
     gid = await _started(service, ALICE, BOB, CAROL, DAVE,
                          rules={"deadline_hours": 1, "deadline_action": "forfeit"}, simultaneous=True)
-    await service.act(gid, BOB, {"pick": 3})
-    await service.act(gid, DAVE, {"pick": 3})
+    await service.play.act(gid, BOB, {"pick": 3})
+    await service.play.act(gid, DAVE, {"pick": 3})
     row = await service.game(gid)
     assert row.waiting_since is not None
-    [event] = await service.sweep(row.waiting_since + 2 * HOUR)
+    [event] = await service.clock.sweep(row.waiting_since + 2 * HOUR)
     game = await service.game(gid)
     assert game.status == "active" and game.resigned_seats() == {game.seat_of(ALICE), game.seat_of(CAROL)}
     assert sorted((await service.status(gid)).waiting_on) == [BOB, DAVE]
@@ -131,8 +131,8 @@ async def test_a_stored_deadline_under_the_minimum_is_held_to_it(service: TableS
     await execute_raw(storage, "UPDATE games SET table_rules = ? WHERE id = ?", '{"deadline_hours": 0.01}', gid)
     row = await service.game(gid)
     assert row.waiting_since is not None
-    assert await service.sweep(row.waiting_since + 600) == []
-    assert [e.kind for e in await service.sweep(row.waiting_since + HOUR + 1)] == ["deadline"]
+    assert await service.clock.sweep(row.waiting_since + 600) == []
+    assert [e.kind for e in await service.clock.sweep(row.waiting_since + HOUR + 1)] == ["deadline"]
 
 
 async def test_a_reminder_is_claimed_once_across_two_services(make_storage, counting_game: None) -> None:  # noqa: ANN001
@@ -146,7 +146,7 @@ async def test_a_reminder_is_claimed_once_across_two_services(make_storage, coun
         row = await first.game(gid)
         assert row.waiting_since is not None
         at = row.waiting_since + 2 * HOUR
-        a, b = await first.sweep(at), await second.sweep(at)
+        a, b = await first.clock.sweep(at), await second.clock.sweep(at)
         assert len(a) + len(b) == 1
     finally:
         await one.close()
@@ -155,6 +155,6 @@ async def test_a_reminder_is_claimed_once_across_two_services(make_storage, coun
 
 async def test_an_admin_end_refuses_a_finished_game(service: TableService) -> None:
     gid = await _started(service, ALICE)
-    await service.resign(gid, ALICE)
+    await service.play.resign(gid, ALICE)
     with pytest.raises(ServiceError, match="already over"):
-        await service.end_game(gid, DAVE)
+        await service.admin.end_game(gid, DAVE)

@@ -30,7 +30,7 @@ async def open_bot(settings: Settings, clock: Clock) -> YokohamaBot:
     storage = SQLiteStorage(settings.database_path)
     await storage.open()
     # A fixed seed: every test plays the same deals, so a failure replays exactly.
-    return YokohamaBot(settings, storage, TableService(storage, clock=clock, new_seed=lambda: 20261129))
+    return YokohamaBot(settings, storage, TableService(storage, now=clock, new_seed=lambda: 20261129))
 
 
 @pytest.fixture

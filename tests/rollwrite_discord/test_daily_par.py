@@ -15,7 +15,7 @@ DAY = "2026-11-29"  # the Clock's day
 
 @pytest.fixture
 def tables(storage: SQLiteStorage) -> TableService:
-    return TableService(storage, clock=Clock())
+    return TableService(storage, now=Clock())
 
 
 async def _finish_today(daily: DailyService, user: int) -> int:

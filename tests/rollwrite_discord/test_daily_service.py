@@ -19,7 +19,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def tables(storage: SQLiteStorage, clock: Clock) -> TableService:
-    return TableService(storage, clock=clock)
+    return TableService(storage, now=clock)
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ async def test_yesterdays_attempt_can_be_finished_during_the_grace_period(
     fresh = await daily.play(1, guild_id=10, channel_id=100)
     assert fresh.created and fresh.game.daily_date == "2026-11-30"
     with pytest.raises(ServiceError):
-        await tables.act(attempt.game.id, 1, "anything")  # the closed attempt takes no more moves
+        await tables.play.act(attempt.game.id, 1, "anything")  # the closed attempt takes no more moves
 
 
 async def test_playing_after_the_grace_period_closes_the_old_attempt_at_once(

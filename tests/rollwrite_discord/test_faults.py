@@ -37,7 +37,7 @@ async def click_option(fake: FakeDiscord, panel: Sent, index: int, user: FakeUse
 
 async def greedy_index(fake: FakeDiscord, game_id: int, user: FakeUser) -> int:
     service = bot_of(fake).service
-    decision = await service.decision(game_id, user.id)
+    decision = await service.play.decision(game_id, user.id)
     _, engine, state = await service.load(game_id)
     action = engine.auto_action(state, decision.seat)
     return next(c.index for c in decision.options if c.action == action)

@@ -86,7 +86,7 @@ async def choose_greedy(fake: FakeDiscord, user: FakeUser, panel: Sent, game_id:
     """Click, on `user`'s panel as it stands, the option the greedy player would pick now."""
     service = bot_of(fake).service
     for _ in range(10):
-        decision = await service.decision(game_id, user.id)
+        decision = await service.play.decision(game_id, user.id)
         _, engine, state = await service.load(game_id)
         action = engine.auto_action(state, decision.seat)
         index = next(c.index for c in decision.options if c.action == action)

@@ -170,11 +170,12 @@ async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) 
         row, engine, state = await service.load(game_id)
         seat = engine.to_act(state)[0]
         user = row.user_of(seat)
-        decision = await service.decision(game_id, user)
+        decision = await service.play.decision(game_id, user)
         menu = placement_menu(decision.options)
         if menu is not None:
             break
-        await service.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)), decision.stamp)
+        await service.play.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)),
+                                        decision.stamp)
     else:
         raise AssertionError("no spread placement came up")
     areas, low, high = menu

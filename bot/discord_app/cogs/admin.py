@@ -31,7 +31,7 @@ class Admin(commands.Cog):
     async def end(self, interaction: discord.Interaction, game: int,
                   reason: app_commands.Range[str, 0, 200] = "") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self.bot.service.end_game(game, interaction.user.id, reason)
+        row = await self.bot.service.admin.end_game(game, interaction.user.id, reason)
         log.warning("admin %s (%s) ended game %s in server %s", interaction.user, interaction.user.id, row.id,
                     interaction.guild_id)
         players = [s.user_id for s in row.seats if not is_bot_user(s.user_id)]
@@ -51,7 +51,7 @@ class Admin(commands.Cog):
         """After "the bot could not move" (its AI and the fallback both failed), try again once the cause is
         fixed; the game is a table of this server (the scoped lookup), or "no such game"."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.bot.service.retry_bot(game, interaction.user.id)
+        outcome = await self.bot.service.admin.retry_bot(game, interaction.user.id)
         log.warning("admin %s (%s) retried the bot of game %s in server %s", interaction.user, interaction.user.id,
                     game, interaction.guild_id)
         if outcome.bots_stuck:

@@ -22,7 +22,7 @@ from bot.discord_app.panels import (
     threads_wanted,
 )
 from bot.service import ServiceError
-from bot.service.tables import wait_hours
+from bot.service.table_rules import wait_hours
 from engine.core import get_game
 
 
@@ -61,7 +61,7 @@ async def play_the_bot(
                            f"(you and the bots), not {size}." if low < engine.max_players else
                            f"{engine.title} is for {low} players: you and the bot.")
     service = bot.service
-    await service.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
+    await service.lobby.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
     hours = await _reminder_hours(bot, interaction, reminder_hours)
     perms = interaction.app_permissions
     in_thread = (await threads_wanted(bot, interaction.guild_id)
@@ -69,15 +69,15 @@ async def play_the_bot(
                  and perms.create_public_threads and perms.send_messages_in_threads)
     # Answered first (Discord's 3-second window): publicly when the game gets a thread, else privately.
     await interaction.response.defer(thinking=True, ephemeral=not in_thread)
-    row = await service.create(
+    row = await service.lobby.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
         table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
                      "reminder_hours": hours},
     )
     for _ in range(size - 1):
-        await service.add_bot(row.id, interaction.user.id)
-    outcome = await service.start(row.id, interaction.user.id)
+        await service.lobby.add_bot(row.id, interaction.user.id)
+    outcome = await service.lobby.start(row.id, interaction.user.id)
     game = outcome.game
     names = await seat_names(bot, game)
     bots = " and ".join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
@@ -114,7 +114,7 @@ async def open_table(
 ) -> None:
     """Create a table in this channel and answer with its lobby (Join / Leave / Start)."""
     reminder_hours = await _reminder_hours(bot, interaction, reminder_hours)
-    row = await bot.service.create(
+    row = await bot.service.lobby.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
         table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,

@@ -112,12 +112,12 @@ class RollWrite(commands.Cog):
             note = (f"Continuing your solo game #{game_id}. (To start afresh, give it up with "
                     f"`/table resign game:{game_id} confirm:yes`.)")
         else:
-            row = await service.create(
+            row = await service.lobby.create(
                 KIND, creator_id=user, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"side": side, "chinatown": chinatown, "chamber_of_commerce": chamber_of_commerce},
                 table_rules={"reminder_hours": 0.0}, mode="solo",
             )
-            await service.start(row.id, user)
+            await service.lobby.start(row.id, user)
             game_id = row.id
             note = (f"New solo game #{game_id}. Nobody else sees it; come back any time with `/rollwrite solo`.")
         await send_panel(interaction, game_id, note=note)

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.service import away, seasons
 from bot.service import notify as notify_service
-from bot.service.tables import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
+from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {

@@ -30,7 +30,7 @@ from bot.discord_app.panels import (
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.records import GameRow
-from bot.service.tables import MAX_WAIT_HOURS, MIN_WAIT_HOURS
+from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from engine.core import available_games
 from rendering import pool as drawing
 from rendering.replay import replay_gif
@@ -171,7 +171,7 @@ class Tables(commands.Cog):
                                                     ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.bot.service.resign(game, interaction.user.id)
+        outcome = await self.bot.service.play.resign(game, interaction.user.id)
         if outcome.game.status == "lobby" or outcome.state is None:
             await interaction.followup.send(f"You left table #{game}.", ephemeral=True)
             return

@@ -34,7 +34,7 @@ from bot.discord_app.panels import (
 )
 from bot.service.errors import ServiceError
 from bot.service.records import Pairing, PairingResult, TournamentRow
-from bot.service.tables import MAX_WAIT_HOURS
+from bot.service.table_rules import MAX_WAIT_HOURS
 from bot.service.tournaments import (
     FORMAT_TITLES,
     MAX_PLAYERS,
