@@ -62,7 +62,7 @@ GAMES: list[tuple[str, int, int, str, str]] = [
     ("mixed-3p-5", 3, 5, "mixed:0.2", "the Order deck ends it (3 players)"),
     ("techs-use-th-2p-0", 2, 0, "techs+use+th", "technologies bought and used; Trading Houses end it (2 players)"),
     ("techs-use-th-2p-1", 2, 1, "techs+use+th", "Station and University at work; Trading Houses end it (2 players)"),
-    ("techs-use-th-4p-2", 4, 2, "techs+use+th", "Electrical Light among nine technologies at work; Trading Houses end it (4 players)"),
+    ("techs-use-th-4p-2", 4, 2, "techs+use+th", "Electrical Light at work; Trading Houses end it (4 players)"),
     ("techs-use-customs-nochurch-3p-1", 3, 1, "techs+use+customs+nochurch",
      "Exposition, Newspaper, Postal and Station at work; the Customs board ends it (3 players)"),
     ("th-nochurch-3p-1", 3, 1, "th+nochurch", "Trading Houses end it (3 players)"),
