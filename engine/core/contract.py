@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from engine.core.errors import IllegalAction
-from engine.core.jsoncopy import _orjson, json_copy
+from engine.core.jsoncopy import _orjson, json_copy_small
 
 #: A state before an engine describes its own (and an older schema's state, which `upgrade` turns into
 #: today's): a JSON object.
@@ -238,7 +238,7 @@ class Game(ABC, Generic[S, A, V]):
         options = self.legal(state, seat) if offered is None else offered
         for option in options:
             if option is action:  # chosen from the very list: the same JSON without serialising
-                return json_copy(option)
+                return json_copy_small(option)
         try:
             key = canonical(action)
         except (TypeError, ValueError):
@@ -247,10 +247,10 @@ class Game(ABC, Generic[S, A, V]):
         # implies `==` except for a tuple against a list, which the full scan below still finds.
         for option in options:
             if option == action and canonical(option) == key:
-                return json_copy(option)
+                return json_copy_small(option)
         for option in options:
             if canonical(option) == key:
-                return json_copy(option)
+                return json_copy_small(option)
         return None
 
     def _copy_for_move(self, state: S, seat: int) -> S:

@@ -108,3 +108,23 @@ def test_the_fast_canonical_text_of_states_and_views_is_canonical_text(game_name
 ])
 def test_the_fast_canonical_text_falls_back_where_orjson_would_differ(value: Any) -> None:
     assert canonical_state(value) == canonical(value)
+
+
+ACTIONS: list[Any] = [
+    *SAMPLES,
+    {"do": "record", "circles": [0, 1, 2, 0]},
+    {"do": "extra", "pick": "B", "cost": {"money": 1}},  # a nested dict: the round trip
+    {"do": "place", "to": (1, 2)},  # a tuple: the round trip gives a list
+    {"do": "x", "ok": True, "none": None, "f": 0.5, "big": 2**70, "l": [True, "s", None]},
+]
+
+
+@pytest.mark.parametrize("value", ACTIONS)
+def test_json_copy_small_gives_what_json_copy_gives_and_shares_no_list(value: Any) -> None:
+    from engine.core.jsoncopy import json_copy_small
+
+    copied = json_copy_small(value)
+    assert copied == json_copy(value) and canonical(copied) == canonical(json_copy(value))
+    if isinstance(value, dict):
+        assert copied is not value
+        assert all(copied[k] is not v for k, v in value.items() if isinstance(v, list))
