@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 from engine.core.errors import IllegalAction
-from engine.core.jsoncopy import _orjson, json_copy
+from engine.core.jsoncopy import _orjson, json_copy_small
 
 #: A state before an engine describes its own (and an older schema's state, which `upgrade` turns into
 #: today's): a JSON object.
@@ -55,14 +55,20 @@ if _orjson is not None:
 
 
 def _may_hold_a_float(raw: bytes) -> bool:
-    """Whether orjson's text may hold a float (a digit followed by "." or "e"): the one kind of
-    value orjson writes differently from `json` (1e-05 as 0.00001). A string holding such a pair
-    only sends the value the slow way; the scan is one C translation and three C searches."""
-    digits = raw.translate(_DIGITS_AS_ZERO)
-    return b"0." in digits or b"0e" in digits or b"0E" in digits
+    """Whether orjson's text may hold a float: the one kind of value orjson writes differently from
+    `json` (1e-05 as 0.00001). orjson writes no spaces, so a number starts the text or follows ":",
+    "," or "["; a float is such a number with "." or an exponent after its digits. A string holding
+    such a pattern only sends the value the slow way. The quick scan alone (any digit followed by "."
+    or "e") sent every text with a sentence ending in a number there, as Roll & Write's round log has."""
+    digits = raw.translate(_DIGITS_AS_ZERO)  # a quick test first: no digit before "." or "e" at all
+    if b"0." not in digits and b"0e" not in digits and b"0E" not in digits:
+        return False
+    return _FLOAT_TOKEN.search(raw) is not None or _LEADING_FLOAT.match(raw) is not None
 
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
+_LEADING_FLOAT = re.compile(rb"-?[0-9]+[.eE]")
 
 
 def canonical_state(value: Any) -> str:
@@ -238,7 +244,7 @@ class Game(ABC, Generic[S, A, V]):
         options = self.legal(state, seat) if offered is None else offered
         for option in options:
             if option is action:  # chosen from the very list: the same JSON without serialising
-                return json_copy(option)
+                return json_copy_small(option)
         try:
             key = canonical(action)
         except (TypeError, ValueError):
@@ -247,10 +253,10 @@ class Game(ABC, Generic[S, A, V]):
         # implies `==` except for a tuple against a list, which the full scan below still finds.
         for option in options:
             if option == action and canonical(option) == key:
-                return json_copy(option)
+                return json_copy_small(option)
         for option in options:
             if canonical(option) == key:
-                return json_copy(option)
+                return json_copy_small(option)
         return None
 
     def _copy_for_move(self, state: S, seat: int) -> S:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from engine.core import OptionSpec, json_copy, seat_token
+from engine.core import OptionSpec, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
+from engine.duel.copying import copy_state
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
@@ -59,8 +60,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
         return flow.step_of(state, seat)
 
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """The state is plain JSON, and a JSON copy (`json_copy`) is many times faster than deepcopy."""
-        return json_copy(state)
+        """A copy that knows the state's shape (engine/duel/copying.py), equal to `json_copy(state)`."""
+        return copy_state(state)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)

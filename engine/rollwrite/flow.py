@@ -77,13 +77,36 @@ def note(state: State, seat: int, step: RollStep, action: Action) -> None:
     state["sheets"][seat]["events"].append(step.label(state, action))
 
 
+#: The option lists `settle` noted in one state, seat by seat: (the state object, {seat: options}).
+#: `note_options` (engine.core.steps) keeps only the last seat's list; in a simultaneous round
+#: a playout picks any seat, so `RollWriteGame.apply(..., offered=...)` keeps every seat's.
+_noted: tuple[State, dict[int, list[Action]]] | None = None
+
+
+def noted_options(state: State) -> dict[int, list[Action]]:
+    """The option lists `settle` noted for `state` (every seat it settled there and left at a choice)."""
+    noted = _noted
+    return noted[1] if noted is not None and noted[0] is state else {}
+
+
+def forget_noted() -> None:
+    global _noted
+    _noted = None
+
+
 def settle(state: State, seat: int) -> None:
     """Carry out automatic tasks and steps until the seat faces a real choice or is done.
 
     The options of that choice are built here anyway (to see whether there is one); they are noted
     (`note_options`) so that `legal` after a playout's `apply(..., offered=...)` need not build them
     again. Anything noted before is dropped first: this settling changes the state."""
+    global _noted
     forget_options()
+    noted = _noted
+    if noted is None or noted[0] is not state:
+        noted = _noted = (state, {})
+    else:
+        noted[1].pop(seat, None)  # settling changes only this seat's sheet: the others' lists hold
     ps = state["sheets"][seat]
     while True:
         if ps["queue"]:
@@ -106,6 +129,7 @@ def settle(state: State, seat: int) -> None:
             step.apply(state, seat, choices[0])
             continue
         note_options(state, seat, choices)
+        noted[1][seat] = choices
         return
 
 

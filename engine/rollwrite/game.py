@@ -11,6 +11,7 @@ round begins when the last seat is done.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
@@ -99,9 +100,42 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
     def to_act(self, state: State) -> list[int]:
         if state["over"]:
             return []
-        # `flow.owes_decision` of every seat, inlined (asked twice per action in a playout)
+        # `flow.owes_decision` of every seat, inlined (asked twice per action in a playout); nobody
+        # waits for the start player without start player priority or once the start player has chosen
+        if state["start_player"] is None or state["priority_set"] is not None:
+            return [s for s, ps in enumerate(state["sheets"]) if ps["queue"] or ps["step"] != "done"]
         return [s for s, ps in enumerate(state["sheets"])
                 if ps["queue"] or (ps["step"] != "done" and not waiting_for_start_player(state, s))]
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        kept = _seat_options
+        if kept is not None and kept[0] is state:
+            options = kept[1].get(seat)
+            if options is not None:
+                return list(options)
+        return super().legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action, *,
+              offered: Sequence[Action] | None = None) -> State:
+        """`StepGame.apply`; with `offered` (a playout or a search, which never edit a state in place),
+        every seat's option list stays at hand for `legal`: the lists `settle` built in the new state,
+        and those of the other seats kept for `state` whose sheet the move left as it was (the new state
+        shares it) — in a simultaneous round a playout picks any seat, not only the one that moved."""
+        global _seat_options
+        new_state = super().apply(state, seat, action, offered=offered)
+        if offered is not None:
+            kept = _seat_options
+            carried: dict[int, list[Action]] = {}
+            if (kept is not None and kept[0] is state and not new_state["over"]
+                    and new_state["round"] == state["round"]
+                    and new_state["priority_set"] == state["priority_set"]
+                    and new_state["start_player"] == state["start_player"]):
+                old_sheets, new_sheets = state["sheets"], new_state["sheets"]
+                carried = {s: options for s, options in kept[1].items()
+                           if s != seat and new_sheets[s] is old_sheets[s]}
+            carried.update(flow.noted_options(new_state))
+            _seat_options = (new_state, carried)
+        return new_state
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """Copy only what a move of `seat` can change.
@@ -122,6 +156,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
             if state["round"] >= ROUNDS:
                 forget_options()  # the game is over: no seat has options
+                flow.forget_noted()
                 state["over"] = True
             else:
                 state["sheets"] = [_clone(ps) for ps in state["sheets"]]
@@ -291,6 +326,11 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             raise IllegalAction("There is nothing to decide for this seat.")
         chosen = ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
         return cast(Action, chosen)  # None only when there is no legal action, refused above
+
+
+#: The option lists `legal` may hand out again: (a state a playout's `apply(..., offered=...)`
+#: returned, {seat: its options}); see `RollWriteGame.apply`. Held by identity (a strong reference).
+_seat_options: tuple[State, dict[int, list[Action]]] | None = None
 
 
 def _clone(sheet: Sheet) -> Sheet:

@@ -19,6 +19,7 @@ Rules applied here:
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 from engine.rollwrite.components import ROWS
 
@@ -44,6 +45,8 @@ def _normal(free: tuple[int, ...], die: int, limit: int, carriage: bool, tram: b
     """Every placement of 1..limit circles obeying the count limit and the consecutive rule."""
     caps = [min(free[r], 2 if (r == die or carriage) else 1) for r in range(ROWS)]
     open_rows = [r for r in range(ROWS) if free[r] > 0]
+    if not tram:
+        return _runs(die, limit, caps, open_rows) if free[die] > 0 else []
     out: list[Placement] = []
     counts = [0] * ROWS
 
@@ -72,6 +75,25 @@ def _normal(free: tuple[int, ...], die: int, limit: int, carriage: bool, tram: b
 
     if free[die] > 0:
         walk(0, 0, 0)
+    return out
+
+
+def _runs(die: int, limit: int, caps: list[int], open_rows: list[int]) -> list[Placement]:
+    """`_normal` without the Tram: the rows written form one run of consecutive open rows (full rows
+    skipped) through the die's row, 1 to its cap circles in each, at most `limit` in all. Listed run
+    by run instead of walking every row's count (what `_normal` does with the Tram): the same
+    placements, several times faster (a playout met a thousand new recordings in 40 games)."""
+    at = open_rows.index(die)
+    out: list[Placement] = []
+    for first in range(at, max(at - limit, -1), -1):
+        for last in range(at, min(first + limit, len(open_rows))):
+            rows = open_rows[first:last + 1]
+            for counts in product(*[range(1, caps[r] + 1) for r in rows]):
+                if sum(counts) <= limit:
+                    placement = [0] * ROWS
+                    for row, n in zip(rows, counts, strict=True):
+                        placement[row] = n
+                    out.append(tuple(placement))
     return out
 
 

@@ -98,7 +98,9 @@ def takeable_techs(state: State, ps: Sheet, lab: str, power: int) -> list[str]:
 
 
 def rows_with_unused(ps: Sheet) -> list[int]:
-    return [r for r in range(len(ps["written"])) if unused_circles(ps, r) > 0]
+    """Rows with a circle written and not crossed off (`unused_circles` > 0), in one pass."""
+    return [r for r, (written, crossed) in enumerate(zip(ps["written"], ps["crossed"], strict=True))
+            if written > crossed]
 
 
 def most_crossed(ps: Sheet, row: int) -> int:

@@ -101,10 +101,32 @@ def test_the_fast_canonical_text_of_states_and_views_is_canonical_text(game_name
 @pytest.mark.parametrize("value", [
     {"small": 1e-7, "large": 1e16},  # orjson writes these exponents differently: json's text is kept
     {"tiny": 1e-05, "plain": [0.5, 1.0, 2.25]},  # orjson writes 1e-05 as 0.00001
-    {"text": "Power 2. Version 1e3"},  # a digit before "." or "e" in a string: the slow way, same text
+    {"text": "Power 2. Version 1e3"},  # a digit before "." or "e" in a string: the fast way, same text
+    {"text": "x:1.5,[2e3"},  # a string that looks like a float after ":", "," or "[": the slow way, same text
+    1.5, -2.0, [3e-9], [1, -0.25], {"a": [True, {"b": -1e300}]},  # floats wherever orjson may put one
     {1: "a non-str key"},
     {"big": 2**70, "negative": -(2**70)},
     {"text": "".join(chr(i) for i in range(0, 300)) + "\u2028𝄞", "é": [0.5, 100.0, True, None]},
 ])
 def test_the_fast_canonical_text_falls_back_where_orjson_would_differ(value: Any) -> None:
     assert canonical_state(value) == canonical(value)
+
+
+ACTIONS: list[Any] = [
+    *SAMPLES,
+    {"do": "record", "circles": [0, 1, 2, 0]},
+    {"do": "extra", "pick": "B", "cost": {"money": 1}},  # a nested dict: the round trip
+    {"do": "place", "to": (1, 2)},  # a tuple: the round trip gives a list
+    {"do": "x", "ok": True, "none": None, "f": 0.5, "big": 2**70, "l": [True, "s", None]},
+]
+
+
+@pytest.mark.parametrize("value", ACTIONS)
+def test_json_copy_small_gives_what_json_copy_gives_and_shares_no_list(value: Any) -> None:
+    from engine.core.jsoncopy import json_copy_small
+
+    copied = json_copy_small(value)
+    assert copied == json_copy(value) and canonical(copied) == canonical(json_copy(value))
+    if isinstance(value, dict):
+        assert copied is not value
+        assert all(copied[k] is not v for k, v in value.items() if isinstance(v, list))
