@@ -186,6 +186,7 @@ async def test_the_sweep_plays_a_bot_turn_left_over_by_a_stopped_process(
     assert (await service.status(game.id)).waiting_on == [ALICE]
 
 
+@pytest.mark.slow
 async def test_a_roll_and_write_table_with_the_bot_plays_its_simultaneous_rounds(
     bots: TableService, storage: Storage
 ) -> None:

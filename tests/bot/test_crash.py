@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.service import check_all
 from bot.storage import SQLiteStorage
 
@@ -39,6 +41,7 @@ def _run_and_kill(db: Path, acks_before_kill: int) -> dict[int, int]:
     return acked
 
 
+@pytest.mark.slow
 async def test_killed_process_loses_no_acknowledged_action(tmp_path: Path, counting_game: None) -> None:
     db = tmp_path / "crash.sqlite3"
     all_acked: dict[int, int] = {}

@@ -55,6 +55,7 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
     assert 2 <= _frames_of(small) < 13
 
 
+@pytest.mark.slow
 async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:  # noqa: ANN001
     """Issue 21: a caption per frame (round, player, what they did, points): the lead picture over the
     game's picture; frames differ in their captions, and the GIF stays within 8 MB."""

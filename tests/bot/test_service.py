@@ -243,6 +243,7 @@ async def test_check_db_finds_a_tampered_state(service: TableService, storage: S
     assert not results[gid].ok and "differs" in results[gid].detail
 
 
+@pytest.mark.slow
 async def test_reads_see_the_latest_move_while_many_games_are_played(service: TableService) -> None:
     """Regression: under load the reader connection kept an old snapshot and every move looked stale."""
     ids = [await _started(service, 1000 * i + 1, 1000 * i + 2, rounds=20) for i in range(40)]

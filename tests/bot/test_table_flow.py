@@ -218,6 +218,7 @@ async def test_a_formality_that_reveals_closes_the_undo_as_before(service: Table
     assert not await service.play.can_undo(gid, user)
 
 
+@pytest.mark.slow
 async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: TableService) -> None:
     """Duel's "End turn" and Roll & Write's "End round N" alone are played for the player (issue 22)."""
     from engine.core import Rng

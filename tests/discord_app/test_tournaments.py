@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from bot.discord_app.client import YokohamaBot
 from bot.service.tournaments import TournamentService
@@ -67,6 +68,7 @@ async def test_the_tournament_command_is_valid_for_discord(fake: FakeDiscord, di
     assert _cog(fake).tick in _bot(fake).periodic  # the scheduler runs with every sweep
 
 
+@pytest.mark.slow
 async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: FakeDiscord) -> None:
     organiser = fake.user("organiser", admin=True)
     players = [fake.user(f"p{i}") for i in range(7)]

@@ -30,6 +30,7 @@ def gif_facts(data: bytes) -> tuple[int, int]:
         return gif.n_frames, gif.width
 
 
+@pytest.mark.slow
 def test_a_gif_over_its_limit_drops_frames_and_keeps_its_width() -> None:
     frames = [busy_frame(n) for n in range(12)]
     whole = animated_gif(frames)

@@ -97,6 +97,7 @@ def test_the_renderer_is_registered_for_the_generic_discord_code() -> None:
     assert picture_for("yokohama") is picture
 
 
+@pytest.mark.slow
 def test_picture_gives_the_map_publicly_your_own_picture_privately_and_the_final_scores_at_the_end() -> None:
     state = middle(4)
     public = GAME.view(state, None)
@@ -109,6 +110,7 @@ def test_picture_gives_the_map_publicly_your_own_picture_privately_and_the_final
     assert [name for name, _ in public_pictures(over, NAMES)] == ["final", "map"]
 
 
+@pytest.mark.slow
 def test_the_map_is_as_tall_as_its_triangle_and_boards_need() -> None:
     """The rulebook: boards are laid out "in the configuration illustrated for the number of players";
     docs/yokohama-layout.md: rows 4-3-2-1, 5-4-3-2 or 6-5-4-3, each half a board right of the one above."""
