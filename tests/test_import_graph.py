@@ -16,6 +16,7 @@ when the imported name is itself a module (`from bot.service import scope` -> `b
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,9 +54,15 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Module -> the modules it imports (ours by full name; anything else by its full dotted name)."""
+    """Module -> the modules it imports (ours by full name; anything else by its full dotted name).
+    A fresh copy each call (tests may add edges to it), of one reading of the tree per test process."""
+    return {name: set(imports) for name, imports in _read_graph().items()}
+
+
+@functools.cache
+def _read_graph() -> dict[str, frozenset[str]]:
     modules = _modules()
-    return {name: set(_imports(name, path, modules)) - {name} for name, path in modules.items()}
+    return {name: frozenset(set(_imports(name, path, modules)) - {name}) for name, path in modules.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -102,4 +102,6 @@ def test_swapping_another_players_hidden_orders_never_changes_the_decision() -> 
         assert GAME.ai_action(swapped, seat, seed=8, budget_s=60.0) == GAME.ai_action(state, seat, seed=8,
                                                                                       budget_s=60.0)
         checked += 1
+        if checked == 5:  # five swaps are the proof; each costs two whole AI decisions
+            break
     assert checked >= 4
