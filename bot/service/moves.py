@@ -58,13 +58,12 @@ class Moves:
             state = bots.settle(game, engine, state, applied, budget, built=built)
         if not applied and not force_write:
             outcome = outcome_of(game, engine, before, state, applied)
-        elif engine.is_over(state):
-            result = result_of(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
-            outcome = await self.write(game, engine, before, state, applied, status="finished", result=result,
-                                       resign_users=resign_users, undo=undo)
         else:
-            outcome = await self.write(game, engine, before, state, applied, status="active", result=None,
-                                       resign_users=resign_users, undo=undo)
+            over = engine.is_over(state)
+            result = (result_of(engine, state, forfeited=sorted(game.resigned_seats()), reason="completed")
+                      if over else None)
+            outcome = await self.write(game, engine, before, state, applied, status="finished" if over else "active",
+                                       result=result, resign_users=resign_users, undo=undo)
         outcome.options = built
         fresh = outcome.game
         if fresh.status == "active" and not engine.is_over(state):

@@ -23,6 +23,7 @@ from bot.discord_app.game_ui import GameUI
 from bot.discord_app.host import Host
 from bot.discord_app.names import picture_name, seat_names
 from bot.discord_app.panels import (
+    channel_by_id,
     clip,
     game_channel,
     lead_files,
@@ -64,16 +65,7 @@ async def sheet_file(
 
 
 async def channel_of(bot: Host, channel_id: int | None) -> discord.abc.Messageable | None:
-    if channel_id is None:
-        return None
-    channel = bot.get_channel(channel_id)
-    if channel is None:
-        try:
-            channel = await bot.fetch_channel(channel_id)
-        except discord.HTTPException:
-            log.warning("channel %s is gone", channel_id)
-            return None
-    return channel  # type: ignore[return-value]
+    return None if channel_id is None else await channel_by_id(bot, channel_id)
 
 
 # ----- the public posts of a channel game ------------------------------------------------------------
