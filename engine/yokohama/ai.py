@@ -140,7 +140,7 @@ def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[
     for a in options:
         checkpoint()
         trials.append(greedy.after(state, seat, a))
-        values.append(greedy.worth(trials[-1], seat))
+        values.append(greedy.paid_worth(trials[-1], seat))
     ranked = sorted(range(len(options)), key=lambda i: -values[i])
     out = [(choice, chosen)]
     # The greedy player passes (President back to hand) only when no move gains anything; when it

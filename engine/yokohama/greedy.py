@@ -68,8 +68,10 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = chinatown_promise(pl, pw)
     elif kind == "church":
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
+        value += closing_pull(state, seat) if value > 0 else 0.0
     else:
         value = customs_promise(state, seat, pw)
+        value += closing_pull(state, seat) if value > 0 else 0.0
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
@@ -164,6 +166,29 @@ def order_worth(pl: PlayerState, order: int) -> float:
     return reward_worth(card["reward"]) * (0.25 + 0.35 * held)
 
 
+#: From this round on, a player ahead in points is drawn to the Church and Customs boards, more each
+#: round up to `PULL_MAX` a pawn: every pawn there brings the end nearer while the lead holds.
+PULL_FROM_ROUND = 14
+PULL_PER_ROUND = 0.5
+PULL_MAX = 4.0
+
+
+def closing_pull(state: State, seat: int) -> float:
+    """What one more pawn on the Church or Customs board is worth to `seat` for ending the game
+    sooner: nothing before `PULL_FROM_ROUND` or while another player has as many points."""
+    k = min(PULL_MAX, PULL_PER_ROUND * (state["round"] - PULL_FROM_ROUND))
+    if k <= 0:
+        return 0.0
+    vp = [pl["vp"] for pl in state["p"]]
+    lead = vp[seat] - max(v for s, v in enumerate(vp) if s != seat)
+    return k if lead > 0 else 0.0
+
+
+def end_pawns(state: State) -> int:
+    """Pawns the players have put on the Church and Customs boards (the neutral ones left out)."""
+    return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
+
+
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
@@ -179,6 +204,7 @@ def worth(state: State, seat: int) -> float:
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * (board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
                    + technology_bonus(state)[seat])
+    value += closing_pull(state, seat) * end_pawns(state)
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
@@ -248,8 +274,19 @@ def _best(state: State, seat: int, value: Callable[[Action, State], float]) -> t
 
 def _one_step(state: State, seat: int) -> tuple[Action, State]:
     action, trial, _ = _best(
-        state, seat, lambda _a, t: worth(t, seat) + (0.01 if t["over"] or t["seat"] != seat else 0.0))
+        state, seat, lambda _a, t: paid_worth(t, seat) + (0.01 if t["over"] or t["seat"] != seat else 0.0))
     return action, trial
+
+
+def paid_worth(state: State, seat: int) -> float:
+    """`worth`, looking through the choice of which assistant goes onto the Church or Customs board.
+
+    That choice comes after the space is paid for and before it pays out, so on its own the paid
+    state looks like a loss: a President judged by one step at a time never walked to the Church it
+    had three assistants waiting in (a 2-player game went 21 rounds without a point that way)."""
+    if state["stage"] == "act_pawn" and state["seat"] == seat and not state["over"]:
+        return max(worth(after(state, seat, a), seat) for a in flow.options(state, seat))
+    return worth(state, seat)
 
 
 def one_step(state: State, seat: int) -> Action:

@@ -73,9 +73,9 @@ GAMES: list[tuple[str, int, int, str, str]] = [
     ("techs-use-th-3p-2", 3, 2, "techs+use+th",
      "Trading Houses end it (3 players); Brickyard, Language School, Mining and University at work"),
     ("techs-use-nochurch-4p-1", 4, 1, "techs+use+nochurch", "the Order deck ends it (4 players)"),
-    ("techs-use-customs-nochurch-2p-4", 2, 4, "techs+use+customs+nochurch",
+    ("techs-use-customs-nochurch-2p-3", 2, 3, "techs+use+customs+nochurch",
      "Patent System acquired and at work; Trading Houses end it (2 players)"),
-    ("mixed0.2-3p-3", 3, 3, "mixed:0.2", "Winery at work; the Order deck ends it (3 players)"),
+    ("techs-use-th-3p-4", 3, 4, "techs+use+th", "Winery at work; Trading Houses end it (3 players)"),
     ("techs-use-nochurch-4p-2", 4, 2, "techs+use+nochurch", "Stagecoach at work; the Order deck ends it (4 players)"),
 ]
 
