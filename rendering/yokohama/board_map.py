@@ -1,10 +1,12 @@
 """The public map: the Area Boards in their triangle, the management boards, the supply and the VP track.
 
 What is printed for a game (which board lies where, the Building Site on each, the Church
-and Customs spaces, the achievement cards) never changes during it, so it is drawn once per
-game and cached. A turn's picture is a copy of it plus the pieces (pawns, presidents,
-buildings), the 5-Power tokens still on the boards, the cards in the Ports and Laboratories
-(cached sprites) and the names and numbers (cached text sprites).
+and Customs spaces, the achievement cards) never changes during it, and is made of parts that
+every game shares: the layout's frame (one per player count), a few dozen Area Boards, 17
+Building Site cards, 12 achievement cards. Each part is drawn once and cached by what is printed
+on it, never by game; a turn's picture is a copy of the frame with the game's parts pasted, plus
+the pieces (pawns, presidents, buildings), the 5-Power tokens still on the boards, the cards in
+the Ports and Laboratories (cached sprites) and the names and numbers (cached text sprites).
 """
 
 from __future__ import annotations
@@ -45,33 +47,52 @@ MERC_BADGE = 52
 
 
 # ----- the static layers --------------------------------------------------------------------------
-def printed_key(view: dict[str, Any]) -> str:
-    """Everything printed for this game (never changes while it lasts), as a cache key."""
-    areas = []
-    for a in view["areas"]:
-        site = a.get("site")
-        areas.append({
-            "name": a["name"], "category": a["category"], "kind": a["kind"], "row": a["row"], "col": a["col"],
-            "shops": [s["reward"] for s in site["shops"]] if site else None,
-            "th": site["trading_house"]["reward"] if site else None,
-        })
+def frame_key(view: dict[str, Any]) -> str:
+    """What is printed for this game apart from its Area Boards and achievement cards, as a cache key: the
+    layout (rows of boards, ports, laboratories) and the Church and Customs spaces. A handful of values
+    serve every game."""
     printed = {
         "rows": view["rows"],
-        "areas": areas,
         "ports": sorted(view["ports"]),
         "labs": {lab: [s["extra"] for s in slots] for lab, slots in sorted(view["labs"].items())},
-        "church": [(s["need"], s["reward"], s["neutral"]) for s in view["church"]],
-        "customs": [(s["need"], s["reward"], s["neutral"]) for s in view["customs"]],
-        "achievements": [(a["id"], a["name"], a["vp"]) for a in view["achievements"]],
+        "church": [(s["need"], s["reward"]) for s in view["church"]],
+        "customs": [(s["need"], s["reward"]) for s in view["customs"]],
     }
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.lru_cache(maxsize=8)
-def static_layer(printed: str) -> Image.Image:
-    """The palette image of a game's printed map; drawn once per game, straight onto the palette (no
-    quantizing of the whole map afterwards: ~5 ms)."""
-    return _draw_static(json.loads(printed))
+@functools.lru_cache(maxsize=4)
+def frame(printed: str) -> Image.Image:
+    """The palette image of a layout's printed map without its Area Boards and achievement cards (the VP
+    track, the Port and Laboratory rows, the Church and Customs spaces, the bottom band): shared by every
+    game of that layout (one per player count)."""
+    return _draw_frame(json.loads(printed))
+
+
+def printed_map(view: dict[str, Any]) -> Image.Image:
+    """A new palette image of this game's printed map: its layout's frame with each Area Board, Building
+    Site and achievement card pasted where the game dealt it. Each of those is drawn once and reused in
+    every game that shows it (a few dozen boards, 17 site cards, 12 achievements), so a game's printed map
+    costs a copy and some thirty pastes and nothing is kept per game (a whole printed map is 2 MB: kept per
+    game, a bot hosting more games than it kept drew it again every time, ~5 ms)."""
+    rows = view["rows"]
+    image = frame(frame_key(view)).copy()
+    for area in view["areas"]:
+        box = L.area_box(rows, area["row"], area["col"])
+        PAL.stamp(image, box, ("area", area["name"], area["category"]),
+                  functools.partial(_draw_area, area=area), PAPER, in_place=True)
+        site = area.get("site")
+        if site is not None and area["category"] != "none":
+            x0, y0, x1, y1 = box
+            rewards = json.dumps([[s["reward"] for s in site["shops"]], site["trading_house"]["reward"]],
+                                 sort_keys=True)
+            image.paste(site_sprite(rewards, x1 - x0, y1 - y0, _area_fill(area)), (x0 + SITE_INSET, y0 + L.SITE_Y - 4))
+    y = L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
+    for i, achievement in enumerate(view["achievements"]):
+        printed = (achievement["id"], achievement["name"], tuple(achievement["vp"]))
+        PAL.stamp(image, achievement_box(y, i), ("achievement", *printed),
+                  functools.partial(_draw_achievement, printed=printed), PANEL, in_place=True)
+    return image
 
 
 def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> None:
@@ -81,15 +102,13 @@ def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> No
                  "lm", bold=True)
 
 
-def _draw_static(data: dict[str, Any]) -> Image.Image:
+def _draw_frame(data: dict[str, Any]) -> Image.Image:
     rows = data["rows"]
     ports = len(data["ports"])
     labs = len(data["labs"])
     image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "P")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 4), fill=PANEL)
     _draw_track(image, draw)
-    for area in data["areas"]:
-        _draw_area(image, draw, rows, area)
     # Ports: the level bands over the six slots, then empty slots
     for i, port in enumerate(data["ports"]):
         y = L.port_row_y(rows, i)
@@ -115,7 +134,7 @@ def _draw_static(data: dict[str, Any]) -> Image.Image:
     y = L.spaces_y(rows, ports, labs)
     _draw_spaces(image, draw, y, "Church", data["church"], "faith")
     _draw_spaces(image, draw, y + L.SPACE_ROW_H, "Customs", data["customs"], "imported")
-    _draw_bottom(image, draw, L.bottom_y(rows, ports, labs), data["achievements"])
+    _draw_bottom(image, draw, L.bottom_y(rows, ports, labs))
     return image
 
 
@@ -146,8 +165,9 @@ def _area_fill(area: dict[str, Any]) -> RGB:
     return CATEGORY_FILL.get(area["category"], PANEL)
 
 
-def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, rows: list[int], area: dict[str, Any]) -> None:
-    x0, y0, x1, y1 = L.area_box(rows, area["row"], area["col"])
+def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area: dict[str, Any]) -> None:
+    """An Area Board's outline, name and kind in `box` (its Building Site is pasted over it by `printed_map`)."""
+    x0, y0, x1, y1 = box
     fill = _area_fill(area)
     draw.rounded_rectangle((x0, y0, x1, y1), 12, fill=fill, outline=INK, width=2)
     w = x1 - x0
@@ -166,20 +186,18 @@ def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, rows: list[int], a
         return
     if not area["name"].count("\n") and text_width(name, L.TEXT, True) <= w - 12:
         put_text(image, ((x0 + x1) / 2, y0 + 40), kind, 16, SOFT, fill, "mm")
-    if area["shops"] is not None:
-        site = site_sprite(json.dumps([area["shops"], area["th"]], sort_keys=True), x1 - x0, y1 - y0, fill)
-        image.paste(site, (x0 + SITE_INSET, y0 + L.SITE_Y - 4))
 
 
 #: The Building Site's box lies this far inside its area's outline.
 SITE_INSET = 3
 
 
-@functools.lru_cache(maxsize=96)
+@functools.lru_cache(maxsize=128)
 def site_sprite(rewards: str, width: int, height: int, fill: RGB) -> Image.Image:
     """An area's Building Site (three Shophouse spaces and the Trading House space with their rewards) for an
     area of `width` x `height` filled with `fill`, as a palette image: a site card lies in many games, so a
-    game's printed map pastes its sites instead of drawing them (~40 rounded shapes an area)."""
+    game's printed map pastes its sites instead of drawing them (~40 rounded shapes an area). 17 cards, 3
+    board widths and 2 fills: at most 102 sprites of ~15 KB, all kept."""
     shops, th = json.loads(rewards)
     image, draw = new_canvas(width + 1, height + 1, "RGB")
     draw.rectangle((0, 0, width, height), fill=fill)
@@ -254,7 +272,7 @@ def _draw_site(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, shops:
 def _draw_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, title: str, spaces: list[Any],
                  icon: str) -> None:
     _label(image, y, L.SPACE_ROW_H - 10, title)
-    for i, (need, reward, _neutral) in enumerate(spaces):
+    for i, (need, reward) in enumerate(spaces):
         x0, y0, x1, y1 = L.slot_box(y, i, len(spaces), L.SPACE_ROW_H - 10)
         draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
         s = 26
@@ -269,21 +287,27 @@ def _draw_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, title: s
         draw_reward_centred(image, draw, reward, (x0 + x1) / 2, y1 - 32, 24, WHITE, width=x1 - x0 - 8)
 
 
-def _draw_bottom(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, achievements: list[Any]) -> None:
+def _draw_bottom(image: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    """The bottom band without its achievement cards (pasted by `printed_map`) and the Mercenaries' labels."""
     draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + L.BOTTOM_H), 10, fill=PANEL)
     put_text(image, (L.MARGIN + 10, y + 6), "Achievements (first / later)", L.SMALL, INK, PANEL, bold=True)
-    for i, (_id, name, vp) in enumerate(achievements):
-        x0, y0, x1, y1 = achievement_box(y, i)
-        draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
-        put_text(image, (x0 + 8, y0 + 6), _id, 16, SOFT, WHITE, bold=True)
-        lines = wrap(name, 18, x1 - x0 - 46)[:2]
-        for k, line in enumerate(lines):
-            put_text(image, (x0 + 38, y0 + 4 + 21 * k), line, 18, INK, WHITE)
-        put_text(image, (x0 + 8, y1 - 18), f"{vp[0]} / {vp[1]} VP", L.SMALL, INK, WHITE, "lm", bold=True)
     x = merc_x()
     put_text(image, (x, y + 6), "Mercenaries left", L.SMALL, INK, PANEL, bold=True)
     for i, country in enumerate(COUNTRY_ORDER):
         country_badge(image, draw, country, x + (i % 3) * MERC_STEP, y + 36 + (i // 3) * 34, 16, WHITE)
+
+
+def _draw_achievement(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box,
+                      printed: tuple[str, str, tuple[int, int]]) -> None:
+    """An achievement card (its id, its name, its points for the first and later claimers) in `box`."""
+    _id, name, vp = printed
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
+    put_text(image, (x0 + 8, y0 + 6), _id, 16, SOFT, WHITE, bold=True)
+    lines = wrap(name, 18, x1 - x0 - 46)[:2]
+    for k, line in enumerate(lines):
+        put_text(image, (x0 + 38, y0 + 4 + 21 * k), line, 18, INK, WHITE)
+    put_text(image, (x0 + 8, y1 - 18), f"{vp[0]} / {vp[1]} VP", L.SMALL, INK, WHITE, "lm", bold=True)
 
 
 def achievement_box(y: int, index: int) -> L.Box:
@@ -305,7 +329,7 @@ def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
 
 
 def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
-    image = static_layer(printed_key(view)).copy()
+    image = printed_map(view)
     draw = PAL.draw(image)
     rows = view["rows"]
     _header(image, view, who)
