@@ -69,16 +69,24 @@ def frame(printed: str) -> Image.Image:
     return _draw_frame(json.loads(printed))
 
 
-def printed_map(view: dict[str, Any]) -> Image.Image:
+def printed_map(view: dict[str, Any], top: int = 0) -> Image.Image:
     """A new palette image of this game's printed map: its layout's frame with each Area Board, Building
     Site and achievement card pasted where the game dealt it. Each of those is drawn once and reused in
     every game that shows it (a few dozen boards, 17 site cards, 12 achievements), so a game's printed map
     costs a copy and some thirty pastes and nothing is kept per game (a whole printed map is 2 MB: kept per
-    game, a bot hosting more games than it kept drew it again every time, ~5 ms)."""
+    game, a bot hosting more games than it kept drew it again every time, ~5 ms).
+
+    `top` (even): the map starts that many rows down a taller picture, paper above it (for a picture that
+    puts something over the map, without copying the whole map once more)."""
     rows = view["rows"]
-    image = frame(frame_key(view)).copy()
+    base = frame(frame_key(view))
+    if top:
+        image, _ = new_canvas(base.width, top + base.height, "P")
+        image.paste(base, (0, top))
+    else:
+        image = base.copy()
     for area in view["areas"]:
-        box = L.area_box(rows, area["row"], area["col"])
+        box = _down(L.area_box(rows, area["row"], area["col"]), top)
         PAL.stamp(image, box, ("area", area["name"], area["category"]),
                   functools.partial(_draw_area, area=area), PAPER, in_place=True)
         site = area.get("site")
@@ -87,7 +95,7 @@ def printed_map(view: dict[str, Any]) -> Image.Image:
             rewards = json.dumps([[s["reward"] for s in site["shops"]], site["trading_house"]["reward"]],
                                  sort_keys=True)
             image.paste(site_sprite(rewards, x1 - x0, y1 - y0, _area_fill(area)), (x0 + SITE_INSET, y0 + L.SITE_Y - 4))
-    y = L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
+    y = top + L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
     for i, achievement in enumerate(view["achievements"]):
         printed = (achievement["id"], achievement["name"], tuple(achievement["vp"]))
         PAL.stamp(image, achievement_box(y, i), ("achievement", *printed),
@@ -320,25 +328,34 @@ def merc_x() -> int:
     return L.MARGIN + 10 + 3 * (236 + 8) + 6
 
 
+def _down(box: L.Box, dy: int) -> L.Box:
+    x0, y0, x1, y1 = box
+    return (x0, y0 + dy, x1, y1 + dy)
+
+
 # ----- the marks ---------------------------------------------------------------------------------
-def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
-    """The palette image of the public map (any view: the map shows nothing hidden)."""
+def draw_map(view: dict[str, Any], names: Names = None, top: int = 0) -> Image.Image:
+    """The palette image of the public map (any view: the map shows nothing hidden); `top` (a multiple of
+    2): drawn that many rows down a taller picture, paper above, for a picture that puts something there
+    (each coordinate moves by an even number, so every pixel is the one drawn at 0)."""
+    if top % 2:
+        raise ValueError("the map moves down by an even number of rows (a text at .5 rounds to even)")
     who = seat_names(view, names)
     with marked_by(who):
-        return _draw_map(view, who)
+        return _draw_map(view, who, top)
 
 
-def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
-    image = printed_map(view)
+def _draw_map(view: dict[str, Any], who: list[str], top: int) -> Image.Image:
+    image = printed_map(view, top)
     draw = PAL.draw(image)
     rows = view["rows"]
-    _header(image, view, who)
-    _legend(image, draw, view, who)
-    _track_marks(image, draw, view)
+    _header(image, view, who, top)
+    _legend(image, draw, view, who, top)
+    _track_marks(image, draw, view, top)
     acting_info = view.get("acting") or {}
     acting = acting_info.get("area")
     for area in view["areas"]:
-        box = L.area_box(rows, area["row"], area["col"])
+        box = _down(L.area_box(rows, area["row"], area["col"]), top)
         token = area.get("power_token")
         if token is not None:
             x0, y0, x1, y1 = token_box(box, token["reward"])
@@ -349,16 +366,16 @@ def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
             by = " (mercenary) " if acting_info.get("mercenary") else " "
             label = f" Power {acting_info.get('power', '?')}{by}"
             put_text(image, (box[2] - 8, box[1] + L.PAWNS_Y - 4), label, 17, WHITE, INK, "rt", bold=True)
-    _ports(image, view)
-    _labs(image, view)
-    y = L.spaces_y(rows, len(view["ports"]), len(view["labs"]))
+    _ports(image, view, top)
+    _labs(image, view, top)
+    y = top + L.spaces_y(rows, len(view["ports"]), len(view["labs"]))
     _space_marks(image, draw, y, view["church"])
     _space_marks(image, draw, y + L.SPACE_ROW_H, view["customs"])
-    _bottom_marks(image, draw, view, L.bottom_y(rows, len(view["ports"]), len(view["labs"])))
+    _bottom_marks(image, draw, view, top + L.bottom_y(rows, len(view["ports"]), len(view["labs"])))
     return image
 
 
-def _header(image: Image.Image, view: dict[str, Any], who: list[str]) -> None:
+def _header(image: Image.Image, view: dict[str, Any], who: list[str], top: int) -> None:
     if view.get("over"):
         status = "Game over"
     elif view.get("stage") == "keep":
@@ -371,17 +388,17 @@ def _header(image: Image.Image, view: dict[str, Any], who: list[str]) -> None:
     title = f"Yokohama · round {view['round'] if not view.get('over') else max(1, view['round'] - 1)}"
     if final is not None and not view.get("over"):
         title += f" (final: {final})"
-    w, _ = put_text(image, (L.MARGIN, (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
-    put_text(image, (L.WIDTH - L.MARGIN, (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
+    w, _ = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
+    put_text(image, (L.WIDTH - L.MARGIN, top + (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
              L.TEXT, INK, PANEL, "rm")
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str]) -> None:
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], top: int) -> None:
     seats = view["seats"]
     w = L.INNER // max(1, len(seats))
     for seat, info in enumerate(seats):
         x = L.MARGIN + seat * w
-        y = L.LEGEND_Y + 4
+        y = top + L.LEGEND_Y + 4
         pawn(image, draw, seat, x, y + 2, 28)
         points = f"{info['vp']} VP"
         pw, _ = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
@@ -391,8 +408,8 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             draw.line((x + 34, y + 33, x + w - 14, y + 33), fill=INK, width=3)
 
 
-def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    line_y = L.TRACK_Y + L.TRACK_H - 26
+def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    line_y = top + L.TRACK_Y + L.TRACK_H - 26
     s = 24
     levels: list[list[int]] = [[], [], []]
     for seat in sorted(range(len(view["seats"])), key=lambda k: (view["seats"][k]["vp"], k)):
@@ -436,23 +453,23 @@ def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area:
         trading_space(image, draw, owner, round(sx + width / 2 - s * 0.65), y0 + L.SITE_Y, s, WHITE)
 
 
-def _ports(image: Image.Image, view: dict[str, Any]) -> None:
+def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
     rows = view["rows"]
     for i, port in enumerate(sorted(view["ports"])):
-        y = L.port_row_y(rows, i) + L.PORT_BAND
+        y = top + L.port_row_y(rows, i) + L.PORT_BAND
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
             x0, y0, x1, _ = L.slot_box(y, slot["slot"], 6, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
-    put_text(image, (L.MARGIN, L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
+    put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
              16, SOFT, PAPER, "lm")
 
 
-def _labs(image: Image.Image, view: dict[str, Any]) -> None:
+def _labs(image: Image.Image, view: dict[str, Any], top: int) -> None:
     rows = view["rows"]
-    base = L.labs_y(rows, len(view["ports"]))
+    base = top + L.labs_y(rows, len(view["ports"]))
     for i, lab in enumerate(sorted(view["labs"])):
         y = base + i * L.LAB_H
         slots = view["labs"][lab]

@@ -177,6 +177,18 @@ def test_the_printed_map_keeps_nothing_per_game() -> None:
     assert PAL.stamp_cache_bytes() <= STAMP_CACHE_BYTES
 
 
+def test_the_map_drawn_lower_in_a_taller_picture_has_the_same_pixels() -> None:
+    """The private picture draws the map under the seat's board, in one picture (no copy of the map)."""
+    view = GAME.view(middle(4), None)
+    alone = board_map.draw_map(view, NAMES)
+    lower = board_map.draw_map(view, NAMES, top=96)
+    assert lower.size == (alone.width, alone.height + 96)
+    assert lower.crop((0, 96, lower.width, lower.height)).tobytes() == alone.tobytes()
+    assert set(lower.crop((0, 0, lower.width, 96)).tobytes()) == {PAL.index(PAL.paper)}
+    with pytest.raises(ValueError):
+        board_map.draw_map(view, NAMES, top=95)
+
+
 # ----- hidden information -------------------------------------------------------------------------
 def unseen_orders(state: State) -> list[int]:
     """Order cards nobody can see: face down in the deck, or returned to the box (at setup)."""
