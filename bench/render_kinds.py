@@ -11,9 +11,10 @@ every picture a turn post or panel sends at most 10 ms.
     .venv/bin/python -m bench.render_kinds --base /tmp/pics-base   # before/after in one run
 
 `--base TREE` runs the same measurement in a fresh process against another source tree (e.g. the
-commit before, unpacked with `git archive <commit> | tar -x -C TREE`) and this tree, alternately,
-and prints both with their ratio; the machine is shared and noisy, so only figures taken side by
-side mean something. Picture kinds a tree does not have are left out of its column.
+commit before, unpacked with `git archive <commit> | tar -x -C TREE`) and this tree, alternately
+(`--runs` times each, the median of them kept), and prints both with their ratio; the machine is
+shared and noisy, so only figures taken side by side mean something. Picture kinds a tree does not
+have are left out of its column.
 """
 
 from __future__ import annotations
@@ -202,6 +203,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="times over the games")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     parser.add_argument("--base", type=Path, default=None, help="a baseline source tree to compare with")
+    parser.add_argument("--runs", type=int, default=2, help="alternating runs per tree with --base (medians of them)")
     args = parser.parse_args()
     if args.base is None:
         figures = measure(args.games, args.rounds)
@@ -216,12 +218,12 @@ def main() -> None:
         return
     before: list[dict[str, dict[str, float]]] = []
     after: list[dict[str, dict[str, float]]] = []
-    for _ in range(2):  # alternate, so both trees see the same share of the machine's noise
+    for _ in range(args.runs):  # alternate, so both trees see the same share of the machine's noise
         before.append(run_in(args.base.resolve(), args.games, args.rounds))
         after.append(run_in(HERE, args.games, args.rounds))
     labels = list(dict.fromkeys([*before[0], *after[0]]))
-    print(f"CPU ms per picture (draw + encode), medians over {args.games} games x {args.rounds}, two alternating "
-          f"runs each: before = {args.base}, after = this tree")
+    print(f"CPU ms per picture (draw + encode), medians over {args.games} games x {args.rounds}, {args.runs} "
+          f"alternating runs each: before = {args.base}, after = this tree")
     for label in labels:
         b = statistics.median(r[label]["total"] for r in before) if label in before[0] else None
         a = statistics.median(r[label]["total"] for r in after) if label in after[0] else None

@@ -1,9 +1,9 @@
 """Yokohama rendering benchmark: drawing each picture vs encoding that same finished picture as PNG.
 
 Encoding is the unavoidable part of sending a picture; the aim is that drawing (copying the
-cached printed map, then the pieces, cards and names) costs no more than encoding, and that
-every picture stays under 200 KiB, for 4 players. Prints figures only: medians over repeated
-runs, compared as ratios within one run on these noisy machines.
+cached printed frame, pasting the game's boards, then the pieces, cards and names) costs no
+more than encoding, and that every picture stays under 200 KiB, for 4 players. Prints figures
+only: medians over repeated runs, compared as ratios within one run on these noisy machines.
 
     .venv/bin/python bench/render_yokohama.py [--repeat N] [--samples docs/pictures]
 
@@ -26,7 +26,7 @@ from engine.core.rng import Rng  # noqa: E402
 from engine.yokohama import GAME  # noqa: E402
 from rendering.kit import png  # noqa: E402
 from rendering.yokohama import draw_private  # noqa: E402
-from rendering.yokohama.board_map import draw_map, static_layer  # noqa: E402
+from rendering.yokohama.board_map import draw_map, frame  # noqa: E402
 from rendering.yokohama.boards import draw_boards  # noqa: E402
 from rendering.yokohama.final import draw_final  # noqa: E402
 
@@ -77,10 +77,11 @@ def main() -> None:
     own = GAME.view(middle, middle["seat"])
     over = GAME.view(final, None)
     print(f"4 players, seed {SEED}: middle view in round {middle['round']}, game over after round {final['round'] - 1}")
-    static_layer.cache_clear()
+    frame.cache_clear()
     start = time.perf_counter()
     draw_map(public, NAMES)
-    print(f"printed map, drawn once per game (cold first picture): {(time.perf_counter() - start) * 1000:.1f} ms")
+    cold = (time.perf_counter() - start) * 1000
+    print(f"printed map's frame, drawn once per layout (cold first picture): {cold:.1f} ms")
     report("map (public)", lambda: draw_map(public, NAMES), args.repeat)
     report("player boards (public)", lambda: draw_boards(public, NAMES), args.repeat)
     report("private (own board + map)", lambda: draw_private(own, NAMES), args.repeat)

@@ -190,33 +190,48 @@ def pending_text(view: dict[str, Any], names: list[str]) -> str:
     return f"{who}: {what}"
 
 
-def draw_board(view: dict[str, Any], names: list[str] | str | None = None, height: int = L.BOARD_H) -> Image.Image:
-    """The public board of `view` (any viewer: only public fields are read), `height` px tall."""
+def draw_board(view: dict[str, Any], names: list[str] | str | None = None, height: int = L.BOARD_H,
+               top: int = 0) -> Image.Image:  # fmt: skip
+    """The public board of `view` (any viewer: only public fields are read), `height` px tall; `top` (even):
+    drawn that many rows down a taller picture, paper above, for a picture that puts something there (every
+    coordinate moves by an even number, so every pixel is the one drawn at 0; no copy of the board)."""
+    if top % 2:
+        raise ValueError("the board moves down by an even number of rows (a text at .5 rounds to even)")
     people = seat_names(view, names)
-    image, draw = PALETTE.canvas(L.WIDTH, height)
-    image.paste(static_board(static_key(view)), (0, 0))
-    _header(image, draw, view, people)
+    printed = static_board(static_key(view))
+    if top == 0 and height == printed.height:
+        image = printed.copy()  # no blank canvas filled first only to be pasted over
+    else:
+        image, _ = PALETTE.canvas(L.WIDTH, top + height)
+        image.paste(printed, (0, top))
+    draw = PALETTE.draw(image)
+    _header(image, draw, view, people, top)
     for index, area in enumerate(view["areas"][:10]):
-        _area(image, draw, area, L.area_box(index), people)
-    _technologies(image, draw, view)
-    _bonus_and_supply(image, draw, view)
-    _church_row(image, draw, view)
+        _area(image, draw, area, _down(L.area_box(index), top), people)
+    _technologies(image, draw, view, top)
+    _bonus_and_supply(image, draw, view, top)
+    _church_row(image, draw, view, top)
     for seat, player in enumerate(view["players"][:2]):
-        _player(image, draw, view, seat, player, people)
+        _player(image, draw, view, seat, player, people, top)
     return image
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str]) -> None:
+def _down(box: L.Box, dy: int) -> L.Box:
+    x0, y0, x1, y1 = box
+    return (x0, y0 + dy, x1, y1 + dy)
+
+
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], top: int) -> None:
     turn = view.get("turns_done_in_round", 0) // 2 + 1
     right = f"Round {view.get('round')} of {view.get('rounds', 4)} · turn {min(turn, 4)} of 4"
-    put_text(image, (L.WIDTH - L.MARGIN, 14), right, L.TITLE, INK, PANEL, "rt", bold=True)
+    put_text(image, (L.WIDTH - L.MARGIN, top + 14), right, L.TITLE, INK, PANEL, "rt", bold=True)
     text = fit(pending_text(view, names), L.TEXT, L.WIDTH - 2 * L.MARGIN - 40)
     acting = [s for s in view.get("to_act") or [] if s in (0, 1)]
     x = L.MARGIN
     for seat in acting:
-        seat_marker(image, draw, seat, initials(names)[seat], x, 52, 28)
+        seat_marker(image, draw, seat, initials(names)[seat], x, top + 52, 28)
         x += 34
-    put_text(image, (x + 4, 66), text, L.TEXT, INK, PANEL, "lm")
+    put_text(image, (x + 4, top + 66), text, L.TEXT, INK, PANEL, "lm")
 
 
 def _area(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], box: L.Box, names: list[str]) -> None:
@@ -270,11 +285,11 @@ def _lines(image: Image.Image, x: int, y: int, text: str, width: int, rows: int,
     return y
 
 
-def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    put_text(image, (_after("Technologies"), L.TECH_TITLE_Y + 4), f"face up · deck {view.get('technology_deck', 0)}",
-             L.SMALL, SOFT, PAPER)  # fmt: skip
+def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    deck = f"face up · deck {view.get('technology_deck', 0)}"
+    put_text(image, (_after("Technologies"), top + L.TECH_TITLE_Y + 4), deck, L.SMALL, SOFT, PAPER)
     for i, tech in enumerate(view.get("technologies", [])[:5]):
-        stamp_card(image, L.tech_box(i), tech, _tech_card)
+        stamp_card(image, _down(L.tech_box(i), top), tech, _tech_card)
 
 
 def stamp_card(image: Image.Image, box: L.Box, card: dict[str, Any],
@@ -297,12 +312,12 @@ def _tech_card(image: Image.Image, draw: ImageDraw.ImageDraw, tech: dict[str, An
     _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
 
 
-def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    put_text(image, (_after("Power Bonus"), L.BONUS_TITLE_Y + 4), f"deck {view.get('power_bonus_deck', 0)}", L.SMALL,
-             SOFT, PAPER)  # fmt: skip
+def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    deck = f"deck {view.get('power_bonus_deck', 0)}"
+    put_text(image, (_after("Power Bonus"), top + L.BONUS_TITLE_Y + 4), deck, L.SMALL, SOFT, PAPER)
     for i, card in enumerate(view.get("power_bonus", [])[:3]):
-        stamp_card(image, L.bonus_box(i), card, _bonus_card)
-    x0, y0, _, _ = L.bonus_box(4)
+        stamp_card(image, _down(L.bonus_box(i), top), card, _bonus_card)
+    x0, y0, _, _ = _down(L.bonus_box(4), top)
     supply = view.get("extra_power_supply", {})
     counts = (supply.get("+1", 0), supply.get("+2", 0), view.get("foreign_agents_supply", 0),
               view.get("order_deck", 0), view.get("power_bonus_deck", 0))  # fmt: skip
@@ -322,11 +337,11 @@ def _bonus_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, A
         _lines(image, x0 + 40, y, text, x1 - x0 - 44, 1, WHITE)
 
 
-def _church_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    put_text(image, (_after("Church cards"), L.CHURCH_TITLE_Y + 4), "face up: Faith needed, points, reward", L.SMALL,
-             SOFT, PAPER)  # fmt: skip
+def _church_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    note = "face up: Faith needed, points, reward"
+    put_text(image, (_after("Church cards"), top + L.CHURCH_TITLE_Y + 4), note, L.SMALL, SOFT, PAPER)
     for i, card in enumerate(view.get("church", [])[:6]):
-        stamp_card(image, L.church_box(i), card, draw_church_card)
+        stamp_card(image, _down(L.church_box(i), top), card, draw_church_card)
 
 
 def draw_church_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, Any], box: L.Box) -> None:
@@ -340,9 +355,14 @@ def draw_church_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[s
 
 def _player(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, p: dict[str, Any],
-    names: list[str],
+    names: list[str], top: int,
 ) -> None:  # fmt: skip
-    x0, y0, x1, _ = L.player_box(seat)
+    x0, y0, x1, _ = _down(L.player_box(seat), top)
+
+    def line_at(line: int) -> tuple[int, int]:
+        x, y = L.player_line(seat, line)
+        return x, y + top
+
     colour, soft = SEAT_COLOURS[seat], SEAT_SOFT[seat]
     seat_marker(image, draw, seat, initials(names)[seat], x0 + 10, y0 + 10, 32)
     scores = view.get("scores") or []
@@ -355,20 +375,20 @@ def _player(
              colour, "lm", bold=True)  # fmt: skip
 
     def text(line: int, value: str, dx: int = 0) -> int:
-        x, y = L.player_line(seat, line)
+        x, y = line_at(line)
         w, _ = put_text(image, (x + LABEL_W + dx, y), fit(value, L.TEXT, x1 - x - LABEL_W - dx - 12), L.TEXT, INK,
                         soft, "lm")  # fmt: skip
         return w
 
     text(0, f"¥{p.get('money', 0)}")
-    x, y = L.player_line(seat, 1)
+    x, y = line_at(1)
     gx = x + LABEL_W
     for good in GOODS:
         good_square(PALETTE, image, draw, good, gx, y - 13, 26)
         w, _ = put_text(image, (gx + 32, y), str(p.get("goods", {}).get(good, 0)), L.TEXT, INK, soft, "lm", bold=True)
         gx += 32 + max(w, 14) + 18
     text(2, f"{p.get('imported_up', 0)} face up · {p.get('imported_down', 0)} face down")
-    x, y = L.player_line(seat, 3)
+    x, y = line_at(3)
     px = x + LABEL_W
     left: list[str] = []
     for card in p.get("power_cards", []):

@@ -80,8 +80,8 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
     """`seat`'s own cards, resources and decision, with the board below them."""
     people = seat_names(view, names)
     top = own_height(view, seat)
-    image, draw = PALETTE.canvas(L.WIDTH, top + L.BOARD_H)
-    image.paste(draw_board(view, people), (0, top))
+    image = draw_board(view, people, top=top)  # the board drawn under the private part, not copied there
+    draw = PALETTE.draw(image)
     soft = SEAT_SOFT[seat % 2]
     draw.rectangle((0, 0, L.WIDTH, top - 6), fill=soft)
     draw.rectangle((0, top - 6, L.WIDTH, top - 2), fill=SEAT_COLOURS[seat % 2])

@@ -177,6 +177,15 @@ TRIM_EVERY = 32
 _since_trim = 0
 
 
+def _band_bytes(band_image: Image.Image) -> bytes:
+    """The raw bytes of a band image: Pillow's raw encoder called as `Image.tobytes` calls it, without its
+    Python set-up around it (a large picture has 40-70 bands: 0.7 to 0.4 ms a picture, measured here)."""
+    encoder = Image.core.raw_encoder("P", "P")
+    encoder.setimage(band_image.im, (0, 0, *band_image.size))
+    _, status, data = encoder.encode(band_image.width * band_image.height + 1)
+    return data if status == 1 else band_image.tobytes()
+
+
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
@@ -193,9 +202,11 @@ def _banded_png(image: Image.Image, level: int) -> bytes:
     parts = [_ZLIB_HEADER]
     check = 1
     stride = width + 1
+    image.load()
+    source, target = image.im, band_image.im
     for top in range(0, height, BAND_ROWS):
-        band_image.paste(image, (1, -top))
-        band = band_image.tobytes()
+        target.paste(source, (1, -top, 1 + width, height - top))  # Pillow's paste, clipped, minus its checks
+        band = _band_bytes(band_image)
         rows = min(BAND_ROWS, height - top)
         if rows < BAND_ROWS:
             band = band[:rows * stride]

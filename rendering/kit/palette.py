@@ -119,18 +119,27 @@ class Palette:
     def stamp(
         self, image: Image.Image, box: tuple[int, int, int, int], key: tuple[Any, ...],
         draw: Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int, int, int]], None], bg: RGB = PAPER,
+        in_place: bool = False,
     ) -> None:  # fmt: skip
         """Paste a card at `box` (inclusive, as Pillow's shapes take it), drawn by `draw(image, draw, box)` on
         a `bg` canvas of its own the first time its `key` (what is printed on it) is seen, and reused after:
-        a face-up card is the same picture in every game that shows it. Kept within `STAMP_CACHE_BYTES`."""
+        a face-up card is the same picture in every game that shows it. Kept within `STAMP_CACHE_BYTES`.
+
+        `in_place`: the card is drawn at the box's own x and y modulo 2 (and cut out), so its pixels are
+        exactly those `draw` would have drawn at `box` in `image` (Python's `round` of a coordinate ending
+        in .5 goes to the even neighbour: moving a drawing by an odd number of pixels can move a text by
+        one); such a card is kept once per parity of its position."""
         x0, y0, x1, y1 = box
         size = (x1 - x0 + 1, y1 - y0 + 1)
-        full = (key, size, bg, image.mode)
+        dx, dy = (x0 % 2, y0 % 2) if in_place else (0, 0)
+        full = (key, size, bg, image.mode, dx, dy)
         picture = self._stamps.get(full)
         if picture is None:
-            picture, pen = self.canvas(*size, mode=image.mode)
-            pen.rectangle((0, 0, size[0], size[1]), fill=bg)
-            draw(picture, pen, (0, 0, size[0] - 1, size[1] - 1))
+            picture, pen = self.canvas(size[0] + dx, size[1] + dy, mode=image.mode)
+            pen.rectangle((0, 0, size[0] + dx, size[1] + dy), fill=bg)
+            draw(picture, pen, (dx, dy, dx + size[0] - 1, dy + size[1] - 1))
+            if dx or dy:
+                picture = picture.crop((dx, dy, dx + size[0], dy + size[1]))
             with self._lock:
                 if full not in self._stamps:
                     self._stamps[full] = picture

@@ -1,10 +1,12 @@
 """The public map: the Area Boards in their triangle, the management boards, the supply and the VP track.
 
 What is printed for a game (which board lies where, the Building Site on each, the Church
-and Customs spaces, the achievement cards) never changes during it, so it is drawn once per
-game and cached. A turn's picture is a copy of it plus the pieces (pawns, presidents,
-buildings), the 5-Power tokens still on the boards, the cards in the Ports and Laboratories
-(cached sprites) and the names and numbers (cached text sprites).
+and Customs spaces, the achievement cards) never changes during it, and is made of parts that
+every game shares: the layout's frame (one per player count), a few dozen Area Boards, 17
+Building Site cards, 12 achievement cards. Each part is drawn once and cached by what is printed
+on it, never by game; a turn's picture is a copy of the frame with the game's parts pasted, plus
+the pieces (pawns, presidents, buildings), the 5-Power tokens still on the boards, the cards in
+the Ports and Laboratories (cached sprites) and the names and numbers (cached text sprites).
 """
 
 from __future__ import annotations
@@ -45,33 +47,60 @@ MERC_BADGE = 52
 
 
 # ----- the static layers --------------------------------------------------------------------------
-def printed_key(view: dict[str, Any]) -> str:
-    """Everything printed for this game (never changes while it lasts), as a cache key."""
-    areas = []
-    for a in view["areas"]:
-        site = a.get("site")
-        areas.append({
-            "name": a["name"], "category": a["category"], "kind": a["kind"], "row": a["row"], "col": a["col"],
-            "shops": [s["reward"] for s in site["shops"]] if site else None,
-            "th": site["trading_house"]["reward"] if site else None,
-        })
+def frame_key(view: dict[str, Any]) -> str:
+    """What is printed for this game apart from its Area Boards and achievement cards, as a cache key: the
+    layout (rows of boards, ports, laboratories) and the Church and Customs spaces. A handful of values
+    serve every game."""
     printed = {
         "rows": view["rows"],
-        "areas": areas,
         "ports": sorted(view["ports"]),
         "labs": {lab: [s["extra"] for s in slots] for lab, slots in sorted(view["labs"].items())},
-        "church": [(s["need"], s["reward"], s["neutral"]) for s in view["church"]],
-        "customs": [(s["need"], s["reward"], s["neutral"]) for s in view["customs"]],
-        "achievements": [(a["id"], a["name"], a["vp"]) for a in view["achievements"]],
+        "church": [(s["need"], s["reward"]) for s in view["church"]],
+        "customs": [(s["need"], s["reward"]) for s in view["customs"]],
     }
     return json.dumps(printed, sort_keys=True)
 
 
-@functools.lru_cache(maxsize=8)
-def static_layer(printed: str) -> Image.Image:
-    """The palette image of a game's printed map; drawn once per game, straight onto the palette (no
-    quantizing of the whole map afterwards: ~5 ms)."""
-    return _draw_static(json.loads(printed))
+@functools.lru_cache(maxsize=4)
+def frame(printed: str) -> Image.Image:
+    """The palette image of a layout's printed map without its Area Boards and achievement cards (the VP
+    track, the Port and Laboratory rows, the Church and Customs spaces, the bottom band): shared by every
+    game of that layout (one per player count)."""
+    return _draw_frame(json.loads(printed))
+
+
+def printed_map(view: dict[str, Any], top: int = 0) -> Image.Image:
+    """A new palette image of this game's printed map: its layout's frame with each Area Board, Building
+    Site and achievement card pasted where the game dealt it. Each of those is drawn once and reused in
+    every game that shows it (a few dozen boards, 17 site cards, 12 achievements), so a game's printed map
+    costs a copy and some thirty pastes and nothing is kept per game (a whole printed map is 2 MB: kept per
+    game, a bot hosting more games than it kept drew it again every time, ~5 ms).
+
+    `top` (even): the map starts that many rows down a taller picture, paper above it (for a picture that
+    puts something over the map, without copying the whole map once more)."""
+    rows = view["rows"]
+    base = frame(frame_key(view))
+    if top:
+        image, _ = new_canvas(base.width, top + base.height, "P")
+        image.paste(base, (0, top))
+    else:
+        image = base.copy()
+    for area in view["areas"]:
+        box = _down(L.area_box(rows, area["row"], area["col"]), top)
+        PAL.stamp(image, box, ("area", area["name"], area["category"]),
+                  functools.partial(_draw_area, area=area), PAPER, in_place=True)
+        site = area.get("site")
+        if site is not None and area["category"] != "none":
+            x0, y0, x1, y1 = box
+            rewards = json.dumps([[s["reward"] for s in site["shops"]], site["trading_house"]["reward"]],
+                                 sort_keys=True)
+            image.paste(site_sprite(rewards, x1 - x0, y1 - y0, _area_fill(area)), (x0 + SITE_INSET, y0 + L.SITE_Y - 4))
+    y = top + L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
+    for i, achievement in enumerate(view["achievements"]):
+        printed = (achievement["id"], achievement["name"], tuple(achievement["vp"]))
+        PAL.stamp(image, achievement_box(y, i), ("achievement", *printed),
+                  functools.partial(_draw_achievement, printed=printed), PANEL, in_place=True)
+    return image
 
 
 def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> None:
@@ -81,15 +110,13 @@ def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> No
                  "lm", bold=True)
 
 
-def _draw_static(data: dict[str, Any]) -> Image.Image:
+def _draw_frame(data: dict[str, Any]) -> Image.Image:
     rows = data["rows"]
     ports = len(data["ports"])
     labs = len(data["labs"])
     image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "P")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 4), fill=PANEL)
     _draw_track(image, draw)
-    for area in data["areas"]:
-        _draw_area(image, draw, rows, area)
     # Ports: the level bands over the six slots, then empty slots
     for i, port in enumerate(data["ports"]):
         y = L.port_row_y(rows, i)
@@ -115,7 +142,7 @@ def _draw_static(data: dict[str, Any]) -> Image.Image:
     y = L.spaces_y(rows, ports, labs)
     _draw_spaces(image, draw, y, "Church", data["church"], "faith")
     _draw_spaces(image, draw, y + L.SPACE_ROW_H, "Customs", data["customs"], "imported")
-    _draw_bottom(image, draw, L.bottom_y(rows, ports, labs), data["achievements"])
+    _draw_bottom(image, draw, L.bottom_y(rows, ports, labs))
     return image
 
 
@@ -146,8 +173,9 @@ def _area_fill(area: dict[str, Any]) -> RGB:
     return CATEGORY_FILL.get(area["category"], PANEL)
 
 
-def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, rows: list[int], area: dict[str, Any]) -> None:
-    x0, y0, x1, y1 = L.area_box(rows, area["row"], area["col"])
+def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area: dict[str, Any]) -> None:
+    """An Area Board's outline, name and kind in `box` (its Building Site is pasted over it by `printed_map`)."""
+    x0, y0, x1, y1 = box
     fill = _area_fill(area)
     draw.rounded_rectangle((x0, y0, x1, y1), 12, fill=fill, outline=INK, width=2)
     w = x1 - x0
@@ -166,20 +194,18 @@ def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, rows: list[int], a
         return
     if not area["name"].count("\n") and text_width(name, L.TEXT, True) <= w - 12:
         put_text(image, ((x0 + x1) / 2, y0 + 40), kind, 16, SOFT, fill, "mm")
-    if area["shops"] is not None:
-        site = site_sprite(json.dumps([area["shops"], area["th"]], sort_keys=True), x1 - x0, y1 - y0, fill)
-        image.paste(site, (x0 + SITE_INSET, y0 + L.SITE_Y - 4))
 
 
 #: The Building Site's box lies this far inside its area's outline.
 SITE_INSET = 3
 
 
-@functools.lru_cache(maxsize=96)
+@functools.lru_cache(maxsize=128)
 def site_sprite(rewards: str, width: int, height: int, fill: RGB) -> Image.Image:
     """An area's Building Site (three Shophouse spaces and the Trading House space with their rewards) for an
     area of `width` x `height` filled with `fill`, as a palette image: a site card lies in many games, so a
-    game's printed map pastes its sites instead of drawing them (~40 rounded shapes an area)."""
+    game's printed map pastes its sites instead of drawing them (~40 rounded shapes an area). 17 cards, 3
+    board widths and 2 fills: at most 102 sprites of ~15 KB, all kept."""
     shops, th = json.loads(rewards)
     image, draw = new_canvas(width + 1, height + 1, "RGB")
     draw.rectangle((0, 0, width, height), fill=fill)
@@ -254,7 +280,7 @@ def _draw_site(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, shops:
 def _draw_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, title: str, spaces: list[Any],
                  icon: str) -> None:
     _label(image, y, L.SPACE_ROW_H - 10, title)
-    for i, (need, reward, _neutral) in enumerate(spaces):
+    for i, (need, reward) in enumerate(spaces):
         x0, y0, x1, y1 = L.slot_box(y, i, len(spaces), L.SPACE_ROW_H - 10)
         draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
         s = 26
@@ -269,21 +295,27 @@ def _draw_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, title: s
         draw_reward_centred(image, draw, reward, (x0 + x1) / 2, y1 - 32, 24, WHITE, width=x1 - x0 - 8)
 
 
-def _draw_bottom(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, achievements: list[Any]) -> None:
+def _draw_bottom(image: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
+    """The bottom band without its achievement cards (pasted by `printed_map`) and the Mercenaries' labels."""
     draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + L.BOTTOM_H), 10, fill=PANEL)
     put_text(image, (L.MARGIN + 10, y + 6), "Achievements (first / later)", L.SMALL, INK, PANEL, bold=True)
-    for i, (_id, name, vp) in enumerate(achievements):
-        x0, y0, x1, y1 = achievement_box(y, i)
-        draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
-        put_text(image, (x0 + 8, y0 + 6), _id, 16, SOFT, WHITE, bold=True)
-        lines = wrap(name, 18, x1 - x0 - 46)[:2]
-        for k, line in enumerate(lines):
-            put_text(image, (x0 + 38, y0 + 4 + 21 * k), line, 18, INK, WHITE)
-        put_text(image, (x0 + 8, y1 - 18), f"{vp[0]} / {vp[1]} VP", L.SMALL, INK, WHITE, "lm", bold=True)
     x = merc_x()
     put_text(image, (x, y + 6), "Mercenaries left", L.SMALL, INK, PANEL, bold=True)
     for i, country in enumerate(COUNTRY_ORDER):
         country_badge(image, draw, country, x + (i % 3) * MERC_STEP, y + 36 + (i // 3) * 34, 16, WHITE)
+
+
+def _draw_achievement(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box,
+                      printed: tuple[str, str, tuple[int, int]]) -> None:
+    """An achievement card (its id, its name, its points for the first and later claimers) in `box`."""
+    _id, name, vp = printed
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=2)
+    put_text(image, (x0 + 8, y0 + 6), _id, 16, SOFT, WHITE, bold=True)
+    lines = wrap(name, 18, x1 - x0 - 46)[:2]
+    for k, line in enumerate(lines):
+        put_text(image, (x0 + 38, y0 + 4 + 21 * k), line, 18, INK, WHITE)
+    put_text(image, (x0 + 8, y1 - 18), f"{vp[0]} / {vp[1]} VP", L.SMALL, INK, WHITE, "lm", bold=True)
 
 
 def achievement_box(y: int, index: int) -> L.Box:
@@ -296,25 +328,34 @@ def merc_x() -> int:
     return L.MARGIN + 10 + 3 * (236 + 8) + 6
 
 
+def _down(box: L.Box, dy: int) -> L.Box:
+    x0, y0, x1, y1 = box
+    return (x0, y0 + dy, x1, y1 + dy)
+
+
 # ----- the marks ---------------------------------------------------------------------------------
-def draw_map(view: dict[str, Any], names: Names = None) -> Image.Image:
-    """The palette image of the public map (any view: the map shows nothing hidden)."""
+def draw_map(view: dict[str, Any], names: Names = None, top: int = 0) -> Image.Image:
+    """The palette image of the public map (any view: the map shows nothing hidden); `top` (a multiple of
+    2): drawn that many rows down a taller picture, paper above, for a picture that puts something there
+    (each coordinate moves by an even number, so every pixel is the one drawn at 0)."""
+    if top % 2:
+        raise ValueError("the map moves down by an even number of rows (a text at .5 rounds to even)")
     who = seat_names(view, names)
     with marked_by(who):
-        return _draw_map(view, who)
+        return _draw_map(view, who, top)
 
 
-def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
-    image = static_layer(printed_key(view)).copy()
+def _draw_map(view: dict[str, Any], who: list[str], top: int) -> Image.Image:
+    image = printed_map(view, top)
     draw = PAL.draw(image)
     rows = view["rows"]
-    _header(image, view, who)
-    _legend(image, draw, view, who)
-    _track_marks(image, draw, view)
+    _header(image, view, who, top)
+    _legend(image, draw, view, who, top)
+    _track_marks(image, draw, view, top)
     acting_info = view.get("acting") or {}
     acting = acting_info.get("area")
     for area in view["areas"]:
-        box = L.area_box(rows, area["row"], area["col"])
+        box = _down(L.area_box(rows, area["row"], area["col"]), top)
         token = area.get("power_token")
         if token is not None:
             x0, y0, x1, y1 = token_box(box, token["reward"])
@@ -325,16 +366,16 @@ def _draw_map(view: dict[str, Any], who: list[str]) -> Image.Image:
             by = " (mercenary) " if acting_info.get("mercenary") else " "
             label = f" Power {acting_info.get('power', '?')}{by}"
             put_text(image, (box[2] - 8, box[1] + L.PAWNS_Y - 4), label, 17, WHITE, INK, "rt", bold=True)
-    _ports(image, view)
-    _labs(image, view)
-    y = L.spaces_y(rows, len(view["ports"]), len(view["labs"]))
+    _ports(image, view, top)
+    _labs(image, view, top)
+    y = top + L.spaces_y(rows, len(view["ports"]), len(view["labs"]))
     _space_marks(image, draw, y, view["church"])
     _space_marks(image, draw, y + L.SPACE_ROW_H, view["customs"])
-    _bottom_marks(image, draw, view, L.bottom_y(rows, len(view["ports"]), len(view["labs"])))
+    _bottom_marks(image, draw, view, top + L.bottom_y(rows, len(view["ports"]), len(view["labs"])))
     return image
 
 
-def _header(image: Image.Image, view: dict[str, Any], who: list[str]) -> None:
+def _header(image: Image.Image, view: dict[str, Any], who: list[str], top: int) -> None:
     if view.get("over"):
         status = "Game over"
     elif view.get("stage") == "keep":
@@ -347,17 +388,17 @@ def _header(image: Image.Image, view: dict[str, Any], who: list[str]) -> None:
     title = f"Yokohama · round {view['round'] if not view.get('over') else max(1, view['round'] - 1)}"
     if final is not None and not view.get("over"):
         title += f" (final: {final})"
-    w, _ = put_text(image, (L.MARGIN, (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
-    put_text(image, (L.WIDTH - L.MARGIN, (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
+    w, _ = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
+    put_text(image, (L.WIDTH - L.MARGIN, top + (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
              L.TEXT, INK, PANEL, "rm")
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str]) -> None:
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], who: list[str], top: int) -> None:
     seats = view["seats"]
     w = L.INNER // max(1, len(seats))
     for seat, info in enumerate(seats):
         x = L.MARGIN + seat * w
-        y = L.LEGEND_Y + 4
+        y = top + L.LEGEND_Y + 4
         pawn(image, draw, seat, x, y + 2, 28)
         points = f"{info['vp']} VP"
         pw, _ = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
@@ -367,8 +408,8 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
             draw.line((x + 34, y + 33, x + w - 14, y + 33), fill=INK, width=3)
 
 
-def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    line_y = L.TRACK_Y + L.TRACK_H - 26
+def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    line_y = top + L.TRACK_Y + L.TRACK_H - 26
     s = 24
     levels: list[list[int]] = [[], [], []]
     for seat in sorted(range(len(view["seats"])), key=lambda k: (view["seats"][k]["vp"], k)):
@@ -412,23 +453,23 @@ def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area:
         trading_space(image, draw, owner, round(sx + width / 2 - s * 0.65), y0 + L.SITE_Y, s, WHITE)
 
 
-def _ports(image: Image.Image, view: dict[str, Any]) -> None:
+def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
     rows = view["rows"]
     for i, port in enumerate(sorted(view["ports"])):
-        y = L.port_row_y(rows, i) + L.PORT_BAND
+        y = top + L.port_row_y(rows, i) + L.PORT_BAND
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
             x0, y0, x1, _ = L.slot_box(y, slot["slot"], 6, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
-    put_text(image, (L.MARGIN, L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
+    put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
              16, SOFT, PAPER, "lm")
 
 
-def _labs(image: Image.Image, view: dict[str, Any]) -> None:
+def _labs(image: Image.Image, view: dict[str, Any], top: int) -> None:
     rows = view["rows"]
-    base = L.labs_y(rows, len(view["ports"]))
+    base = top + L.labs_y(rows, len(view["ports"]))
     for i, lab in enumerate(sorted(view["labs"])):
         y = base + i * L.LAB_H
         slots = view["labs"][lab]

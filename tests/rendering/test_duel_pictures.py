@@ -239,3 +239,16 @@ def test_the_private_picture_leads_with_the_hand_and_resources_and_numbers_the_c
     richer = decode(render_private(money, 0, NAMES)).convert("RGB")
     line = (0, HEAD_H, 200, HEAD_H + RESOURCES_H)
     assert richer.crop(line).tobytes() != image.crop(line).tobytes()
+
+
+def test_the_board_drawn_lower_in_a_taller_picture_has_the_same_pixels() -> None:
+    """The private picture draws the board under the seat's own part, in one picture (no copy of the board)."""
+    view = GAME.view(busy_state(), None)
+    alone = draw_board(view, ["Ann", "Bob"])
+    lower = draw_board(view, ["Ann", "Bob"], top=64)
+    assert lower.size == (alone.width, alone.height + 64)
+    assert lower.crop((0, 64, lower.width, lower.height)).tobytes() == alone.tobytes()
+    assert lower.getpalette() == alone.getpalette() == PALETTE.image().getpalette()
+    assert set(lower.crop((0, 0, lower.width, 64)).tobytes()) == {PALETTE.index(PALETTE.paper)}
+    with pytest.raises(ValueError):
+        draw_board(view, ["Ann", "Bob"], top=63)

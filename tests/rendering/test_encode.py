@@ -79,3 +79,15 @@ def test_bands_are_compressed_with_zlib_ng_and_decode_with_plain_zlib() -> None:
     data = png(image, encode.SMALL_LEVEL)
     zlib.decompress(idat(data))  # the whole stream, its Adler-32 trailer checked
     assert Image.open(io.BytesIO(data)).convert("RGB").tobytes() == image.convert("RGB").tobytes()
+
+
+def test_a_band_is_read_as_pillow_reads_it() -> None:
+    """The band's rows are pasted and read with Pillow's core calls directly: the bytes Pillow's own
+    `paste` and `tobytes` give."""
+    image = picture(3)
+    fast = Image.new("P", (image.width + 1, encode.BAND_ROWS), 0)
+    slow = Image.new("P", (image.width + 1, encode.BAND_ROWS), 0)
+    for top in (0, 320, 672):  # the last band of this 700-row picture is cut short
+        fast.im.paste(image.im, (1, -top, 1 + image.width, image.height - top))
+        slow.paste(image, (1, -top))
+        assert encode._band_bytes(fast) == slow.tobytes()

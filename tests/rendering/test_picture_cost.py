@@ -123,6 +123,26 @@ def test_palette_drawing_gives_the_pixels_pillows_own_drawing_gives() -> None:
     assert ours.tobytes() == theirs.tobytes()
 
 
+def test_a_card_stamped_in_place_has_the_pixels_drawn_at_its_position() -> None:
+    """`Palette.stamp(in_place=True)` draws a card at its box's parity: a text centred on a .5 coordinate rounds
+    to the even pixel, so a card drawn at 0 and pasted at an odd x can differ by a pixel from one drawn there."""
+
+    def card(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+        x0, y0, x1, y1 = box
+        draw.rounded_rectangle(box, 8, fill=PALETTE.colours[9], outline=PALETTE.colours[5], width=2)
+        PALETTE.put_text(image, ((x0 + x1) / 2, (y0 + y1) / 2), "Silk Mill", 20, PALETTE.colours[5],
+                         PALETTE.colours[9], "mm")  # fmt: skip
+
+    for x, y in ((40, 20), (41, 20), (40, 21), (41, 21)):
+        box = (x, y, x + 121, y + 50)  # odd sides: the centre ends in .5
+        drawn, pen = PALETTE.canvas(220, 100)
+        card(drawn, pen, box)
+        stamped, _ = PALETTE.canvas(220, 100)
+        PALETTE.stamp(stamped, box, ("test card",), card, in_place=True)
+        PALETTE.stamp(stamped, box, ("test card",), card, in_place=True)  # the second time from the cache
+        assert stamped.tobytes() == drawn.tobytes()
+
+
 def test_a_new_text_of_known_words_is_pasted_from_their_sprites(monkeypatch: Any) -> None:
     """A turn's new line differs from the last turn's in a number: only that word is rasterized."""
     rasterized: list[str] = []

@@ -16,7 +16,9 @@ from PIL import Image
 from engine.core.rng import Rng
 from engine.yokohama import GAME
 from rendering import picture_for
+from rendering.kit.palette import STAMP_CACHE_BYTES
 from rendering.yokohama import (
+    board_map,
     final_picture,
     map_picture,
     picture,
@@ -25,9 +27,10 @@ from rendering.yokohama import (
     public_pictures,
 )
 from rendering.yokohama import layout as L
-from rendering.yokohama.board_map import bold_lines, disc_x, static_layer, track_x
+from rendering.yokohama.board_map import bold_lines, disc_x, track_x
 from rendering.yokohama.final import default_ranking
 from rendering.yokohama.names import seat_names
+from rendering.yokohama.palette import PAL
 
 State = dict[str, Any]
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
@@ -125,13 +128,65 @@ def test_the_map_is_as_tall_as_its_triangle_and_boards_need() -> None:
         assert L.area_box(rows, 0, rows[0] - 1)[2] <= L.WIDTH - L.MARGIN
 
 
-def test_the_printed_map_is_drawn_once_per_game() -> None:
-    static_layer.cache_clear()
-    states = [GAME.load(t) for t in _game(4, 4)[200:260:20]]
-    for state in states:
-        map_picture(GAME.view(state, None))
-    info = static_layer.cache_info()
-    assert info.misses == 1 and info.hits == len(states) - 1
+def _printed_in_place(view: dict[str, Any]) -> Image.Image:
+    """A game's printed map with every Area Board and achievement card drawn in place on the frame (what
+    `printed_map` pastes from its shared parts), for comparison."""
+    rows = view["rows"]
+    image = board_map.frame(board_map.frame_key(view)).copy()
+    draw = PAL.draw(image)
+    for area in view["areas"]:
+        box = L.area_box(rows, area["row"], area["col"])
+        board_map._draw_area(image, draw, box, area)
+        site = area.get("site")
+        if site is not None and area["category"] != "none":
+            x0, y0, x1, y1 = box
+            rewards = json.dumps([[s["reward"] for s in site["shops"]], site["trading_house"]["reward"]],
+                                 sort_keys=True)
+            sprite = board_map.site_sprite(rewards, x1 - x0, y1 - y0, board_map._area_fill(area))
+            image.paste(sprite, (x0 + board_map.SITE_INSET, y0 + L.SITE_Y - 4))
+    y = L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
+    for i, a in enumerate(view["achievements"]):
+        board_map._draw_achievement(image, draw, board_map.achievement_box(y, i), (a["id"], a["name"], tuple(a["vp"])))
+    return image
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_printed_map_pasted_from_shared_parts_equals_it_drawn_in_place(players: int) -> None:
+    """Boards in odd and even columns (a board pasted one pixel off its parity could move a text by one)."""
+    for seed in (1, 2, 3):
+        view = GAME.view(GAME.new(players, seed), None)
+        pasted = board_map.printed_map(view)
+        assert pasted.tobytes() == _printed_in_place(view).tobytes()
+        assert pasted.getpalette() == PAL.image().getpalette()
+
+
+def test_the_printed_map_keeps_nothing_per_game() -> None:
+    """A bot hosting hundreds of games: the printed map's parts are cached by layout and by what is printed
+    on them, so new games add no frame and, once the boards and cards have all been seen, nothing at all."""
+    board_map.frame.cache_clear()
+    for seed in range(1, 5):
+        map_picture(GAME.view(GAME.new(3, seed), None))
+    frames = board_map.frame.cache_info()
+    stamps = PAL.stamp_cache_bytes()
+    assert frames.currsize == 1
+    for seed in range(5, 25):
+        map_picture(GAME.view(GAME.new(3, seed), None))
+    assert board_map.frame.cache_info().misses == frames.misses  # one frame per layout, however many games
+    one_map = L.WIDTH * L.height(GAME.view(GAME.new(3, 1), None)["rows"], 1, 1)
+    assert PAL.stamp_cache_bytes() - stamps < one_map / 4  # a few boards not seen before, nothing per game
+    assert PAL.stamp_cache_bytes() <= STAMP_CACHE_BYTES
+
+
+def test_the_map_drawn_lower_in_a_taller_picture_has_the_same_pixels() -> None:
+    """The private picture draws the map under the seat's board, in one picture (no copy of the map)."""
+    view = GAME.view(middle(4), None)
+    alone = board_map.draw_map(view, NAMES)
+    lower = board_map.draw_map(view, NAMES, top=96)
+    assert lower.size == (alone.width, alone.height + 96)
+    assert lower.crop((0, 96, lower.width, lower.height)).tobytes() == alone.tobytes()
+    assert set(lower.crop((0, 0, lower.width, 96)).tobytes()) == {PAL.index(PAL.paper)}
+    with pytest.raises(ValueError):
+        board_map.draw_map(view, NAMES, top=95)
 
 
 # ----- hidden information -------------------------------------------------------------------------
