@@ -7,12 +7,13 @@ PostgreSQL, with one and with two bot processes (issue 15).
 The database holds `--stored` games, `--active` of them running 2-player Roll & Write tables (the
 rest finished, cloned from one recorded game). Clicks are scheduled at a fixed rate whatever the
 latency (open loop: a slow click does not slow the offered load, it queues), each on a random active
-game for the player who owes a decision: read the decision, apply one option (load, apply, store) and
-draw the pictures the bot's policy sends for it in the drawing process (`rendering.pool`, as the bot
-does): a player's sheet on their first click of a round (they open their panel from the round's post:
-in steady state one click in ten; `--burst`: every player's first click, as if all 2,000 players came
-at once), none between decisions (the panel's text changes), and when a round ends the turn post's lead
-picture. With several processes the rate is split
+game for a player who owes a decision, as the bot serves it: the button of the panel they have open
+carries its version and stamp, so the click reads the game once (load, apply, store), and the outcome
+is their next panel. The pictures the bot's policy sends are drawn in the drawing process
+(`rendering.pool`, as the bot does): a player's sheet when they open their panel from the round's post
+(an interaction before the click, not in its time; in steady state every player has their panel open
+before the clock runs, `--burst`: nobody has, as if all 2,000 players came at once), none between
+decisions (the panel's text changes), and when a round ends the turn post's lead picture. With several processes the rate is split
 between them and each plays its own half of the games.
 
 Prints per backend, processes and offered rate: the achieved clicks per second, p99 latency from a
@@ -32,10 +33,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.service import GameClosed, GameMovedOn, NotYourTurn, TableService
+from bot.service.outcomes import Panel
 from bot.storage import storage_for
 from engine.core import Rng, get_game
 
@@ -89,69 +92,96 @@ def _with(row: tuple[Any, ...], columns: list[str], **changes: Any) -> tuple[Any
     return tuple(values)
 
 
-#: The share of players whose panel is open already when the benchmark first clicks for them (steady state:
-#: a player makes ~10 decisions a round and opens their panel at the first; `--burst`: nobody's is).
-OPEN_ALREADY = (9, 10)
-
-
 #: A turn post's story as long as a Roll & Write round's (the lead picture wraps it).
 STORY = ("Round 4: Player took set 2 (die 5, 3 employees), recorded 3 circles in Tea field and shipped 2 cargo "
          "(4 VP). Player took set 1 and acquired a technology.")
 
 
-async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool,
-                 opened: dict[tuple[int, int], Any]) -> float | None:
-    """One player's click as the bot serves it: the seconds until its move was stored, or None if the game had
-    nothing to do. With `pictures`, then the pictures the bot's policy sends for it, drawn in the drawing
-    process (`rendering.pool`): the player's sheet when this is their first click of the round (they opened
-    their panel from the round's post: `opened` remembers each player's round); text only between decisions;
-    when the click ends the round, the turn post's lead picture, and the clicker's sheet if their next round
-    starts in the panel they have open."""
-    started = time.perf_counter()
+@dataclass
+class Tables:
+    """What the players of this process have in front of them: who owes a decision in each game (the post that
+    pinged them), and the panel each has open (the version and stamp its buttons carry, how many options)."""
+
+    waiting: dict[int, list[int]] = field(default_factory=dict)
+    panels: dict[tuple[int, int], tuple[int, str, int]] = field(default_factory=dict)
+
+    def keep(self, game_id: int, user: int, panel: Panel | None) -> None:
+        if panel is not None and panel.decision is not None:
+            d = panel.decision
+            self.panels[(game_id, user)] = (d.version, d.stamp, len(d.options))
+        else:
+            self.panels.pop((game_id, user), None)
+
+
+async def _look(service: TableService, tables: Tables, game_id: int) -> None:
+    """Who owes a decision in `game_id`, as the post that pinged them says (one read)."""
     row = await service.game(game_id)
-    if row.status != "active":
+    state = get_game(row.kind).load(row.state or "") if row.status == "active" else None
+    seats = get_game(row.kind).to_act(state) if state is not None else []
+    tables.waiting[game_id] = [u for u in (row.user_of(s) for s in seats) if u is not None]
+
+
+async def _open(service: TableService, tables: Tables, game_id: int, user: int) -> Panel:
+    """`user` opens their panel from the post (one read of the game), as the bot serves it."""
+    panel = await service.play.panel(game_id, user)
+    tables.keep(game_id, user, panel)
+    return panel
+
+
+async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool, tables: Tables) -> float | None:
+    """One player's click as the bot serves it: the seconds until its move was stored, or None if the game had
+    nothing to do.
+
+    The player clicks a button of the panel they have open; the button carries the version and stamp the panel
+    was shown at, so the click reads the game once (load, apply, store). A player with no panel open (their
+    round began in a post) first opens one: a read of its own, and with `pictures` their sheet, drawn in the
+    drawing process (`rendering.pool`); in the bot that is an interaction before the click, so it is not
+    counted in the click's time. Between decisions the panel's text changes (no picture); when the click ends
+    the round, the turn post's lead picture, and the clicker's sheet if their next round starts in the panel
+    they have open."""
+    if game_id not in tables.waiting:
+        await _look(service, tables, game_id)
+    if not tables.waiting[game_id]:
         return None
-    engine = get_game(row.kind)
-    state = engine.load(row.state or "")
-    seats = engine.to_act(state)
-    if not seats:
-        return None
-    seat = rng.choice(seats)
-    user = row.user_of(seat)
-    assert user is not None
-    names = ["Player"] * len(row.seats)
+    user = rng.choice(tables.waiting[game_id])
+    kind = KIND
+    engine = get_game(kind)
     drawn = []
-    opens = False
+    sheet = lead = None
     if pictures:
         from rendering import lead_picture_for, picture_for
         from rendering.pool import draw
 
-        lead, sheet = lead_picture_for(row.kind), picture_for(row.kind)
-        marker = engine.turn_marker(state)
-        if (game_id, user) not in opened and rng.below(OPEN_ALREADY[1]) < OPEN_ALREADY[0]:
-            opened[(game_id, user)] = marker  # steady state: this player opened their panel before we looked
-        if sheet is not None and opened.get((game_id, user)) != marker:
-            opened[(game_id, user)] = marker  # opens the panel: its picture
-            opens = True
-    open_sheet = sheet if opens else None
+        lead, sheet = lead_picture_for(kind), picture_for(kind)
+    if (game_id, user) not in tables.panels:
+        panel = await _open(service, tables, game_id, user)
+        if panel.decision is None:
+            del tables.waiting[game_id]  # moved on: look again next time
+            return None
+        if sheet is not None and panel.state is not None and panel.seat is not None:
+            drawn.append(draw(sheet, engine.view(panel.state, panel.seat), "Player"))
+    version, stamp, count = tables.panels[(game_id, user)]
+    started = time.perf_counter()
     try:
-        decision = await service.play.decision(game_id, user)
-        outcome = await service.play.act_by_index(game_id, user, decision.version, rng.below(len(decision.options)))
+        outcome = await service.play.act_by_index(game_id, user, version, rng.below(count), stamp)
     except (GameMovedOn, NotYourTurn, GameClosed):
-        if open_sheet is not None:
-            await draw(open_sheet, engine.view(state, seat), "Player")
-        return time.perf_counter() - started
+        stored = time.perf_counter() - started
+        tables.panels.pop((game_id, user), None)  # the bot shows the current panel: opened again next time
+        tables.waiting.pop(game_id, None)
+        await asyncio.gather(*drawn)
+        return stored
     stored = time.perf_counter() - started
-    if open_sheet is not None:
-        # The panel's opening is an interaction of its own in the bot (before the click, while the player reads
-        # it); here it is one step with the click, so its view and picture come after the move is stored: the
-        # store never waits behind them.
-        drawn.append(draw(open_sheet, engine.view(state, seat), "Player"))
+    tables.keep(game_id, user, outcome.panel)
+    tables.waiting[game_id] = list(outcome.waiting_on) if not outcome.finished else []
+    for other in outcome.newly_waiting:
+        if other != user:
+            tables.panels.pop((game_id, other), None)  # their round begins in the post: they open a new panel
     if pictures and outcome.state is not None and outcome.newly_waiting:
         if lead is not None:
+            names = ["Player"] * len(outcome.game.seats)
             drawn.append(draw(lead, engine.view(outcome.state, None), names=names, story=STORY))
-        if sheet is not None and user in outcome.newly_waiting:
-            opened[(game_id, user)] = engine.turn_marker(outcome.state)
+        seat = outcome.game.seat_of(user)
+        if sheet is not None and user in outcome.newly_waiting and seat is not None:
             drawn.append(draw(sheet, engine.view(outcome.state, seat), "Player"))
     await asyncio.gather(*drawn)
     return stored
@@ -165,9 +195,14 @@ async def _worker(database: str, go_file: str, rate: float, seconds: float, game
     rng = Rng(seed)
     while not os.path.exists(go_file):
         await asyncio.sleep(0.005)
-    global OPEN_ALREADY
-    if os.environ.get("BENCH_LOAD_BURST") == "1":
-        OPEN_ALREADY = (0, 1)
+    tables = Tables()
+    if os.environ.get("BENCH_LOAD_BURST") != "1":
+        # Steady state: every player owing a decision has their panel open before the clock runs (a player
+        # makes ~10 decisions a round and opens their panel at the first). `--burst`: nobody's is.
+        for game_id in games:
+            await _look(service, tables, game_id)
+            for user in tables.waiting[game_id]:
+                await _open(service, tables, game_id, user)
     if pictures:
         from rendering.pool import pool
 
@@ -176,14 +211,13 @@ async def _worker(database: str, go_file: str, rate: float, seconds: float, game
             workers.submit(os.getpid).result()
     latencies: list[float] = []
     stored: list[float] = []
-    opened: dict[tuple[int, int], Any] = {}
     tasks: list[asyncio.Task[None]] = []
     start = time.perf_counter()
     cpu_start = time.process_time()
 
     async def one(scheduled: float, game_id: int) -> None:
         begun = time.perf_counter()
-        took = await _click(service, game_id, Rng(rng.below(1 << 30)), pictures, opened)
+        took = await _click(service, game_id, Rng(rng.below(1 << 30)), pictures, tables)
         if took is not None:
             latencies.append(time.perf_counter() - scheduled)
             stored.append(begun - scheduled + took)
