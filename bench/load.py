@@ -13,8 +13,8 @@ is their next panel. The pictures the bot's policy sends are drawn in the drawin
 (`rendering.pool`, as the bot does): a player's sheet when they open their panel from the round's post
 (an interaction before the click, not in its time; in steady state every player has their panel open
 before the clock runs, `--burst`: nobody has, as if all 2,000 players came at once), none between
-decisions (the panel's text changes), and when a round ends the turn post's lead picture. With several processes the rate is split
-between them and each plays its own half of the games.
+decisions (the panel's text changes), and when a round ends the turn post's lead picture. With several
+processes the rate is split between them and each plays its own half of the games.
 
 Prints per backend, processes and offered rate: the achieved clicks per second, p99 latency from a
 click's scheduled moment to its move stored, p50 and p99 to its pictures drawn, and each process's
