@@ -89,3 +89,42 @@ def test_the_deadline_is_read_inside_the_look_ahead_not_only_between_look_aheads
     _, clock = _decide(monkeypatch, game, state, seat, AMPLE)
     assert clock.steps > 1
     assert len(clock.readings) >= clock.steps, "at least one reading per engine decision"
+
+
+def test_the_garbage_collector_waits_while_a_search_runs_and_is_back_after() -> None:
+    """A full collection set off inside a search walked the whole heap without a look at the clock
+    (28-44 ms of CPU, more than a 0.15-s budget's 10 % margin): the collector is off while any search
+    runs, in any thread, and back as it was once the last one ends."""
+    import gc
+    import threading
+
+    from engine.core.deadline import Deadline
+
+    assert gc.isenabled()
+    first, second = Deadline(AMPLE), Deadline(AMPLE)
+    inside = threading.Event()
+    leave = threading.Event()
+    seen: list[bool] = []
+
+    def other_search() -> None:
+        with second.running():
+            inside.set()
+            leave.wait(10)
+            seen.append(gc.isenabled())
+
+    with first.running():
+        assert not gc.isenabled()
+        thread = threading.Thread(target=other_search)
+        thread.start()
+        inside.wait(10)
+    assert not gc.isenabled()  # the other thread's search still runs
+    leave.set()
+    thread.join(10)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        with Deadline(AMPLE).running():
+            pass
+        assert not gc.isenabled()  # off before, off after
+    finally:
+        gc.enable()
