@@ -13,6 +13,17 @@ from tests.engine.yokohama.helpers import put
 from tests.engine.yokohama.test_movement import board2
 
 
+def greedy_game_to_round_30(players: int, seed: int):  # noqa: ANN201
+    """Greedy players in every seat, in the calibration benchmark's seat order, until the game ends
+    or round 30 is over (no cap ends a game: the test reads where it stopped)."""
+    state = GAME.new(players, seed)
+    rng = Rng(mix_seed(seed, players, 31))
+    while not GAME.is_over(state) and state["round"] <= 30:
+        seat = rng.choice(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    return state
+
+
 def gainful_move_or_pass():
     """President in the Bank, 2 assistants in the Tea Plantation next door: going there gives 3 Tea;
     going back to hand would give back 2 assistants and nothing else."""
@@ -57,11 +68,7 @@ def test_the_greedy_game_that_banked_for_twenty_rounds_now_ends_in_time() -> Non
     Imported Goods waited, one player took ¥5 at the Bank every turn from round 28 on (¥51 by round 32)
     and the game ran to round 51 (the third pass's data before this fix). Opening a way there (above)
     ends it by the rules before round 30."""
-    state = GAME.new(2, 95)
-    rng = Rng(mix_seed(95, 2, 31))  # the calibration benchmark's seat order
-    while not GAME.is_over(state) and state["round"] <= 30:
-        seat = rng.choice(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    state = greedy_game_to_round_30(2, 95)
     assert GAME.is_over(state) and state["round"] <= 30
 
 
@@ -110,10 +117,6 @@ def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     """Two greedy players, seed 34: one led 193 to 115 and the game still ran to round 32, nobody
     taking the Church or Customs spaces that end it. With the pull above the leader closes it by
     the Church before round 30."""
-    state = GAME.new(2, 34)
-    rng = Rng(mix_seed(34, 2, 31))  # the calibration benchmark's seat order
-    while not GAME.is_over(state) and state["round"] <= 30:
-        seat = rng.choice(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    state = greedy_game_to_round_30(2, 34)
     assert GAME.is_over(state) and state["round"] <= 30
     assert state["end"]["reasons"][0] == "church"
