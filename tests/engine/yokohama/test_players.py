@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from engine.core import Rng, mix_seed
 from engine.yokohama import GAME, greedy
+from engine.yokohama.types import State
 from tests.engine.yokohama.helpers import put
 from tests.engine.yokohama.test_movement import board2
 
 
-def greedy_game_to_round_30(players: int, seed: int):  # noqa: ANN201
+def greedy_game_to_round_30(players: int, seed: int) -> State:
     """Greedy players in every seat, in the calibration benchmark's seat order, until the game ends
     or round 30 is over (no cap ends a game: the test reads where it stopped)."""
     state = GAME.new(players, seed)
