@@ -116,8 +116,8 @@ class Tables:
 async def _look(service: TableService, tables: Tables, game_id: int) -> None:
     """Who owes a decision in `game_id`, as the post that pinged them says (one read)."""
     row = await service.game(game_id)
-    state = get_game(row.kind).load(row.state or "") if row.status == "active" else None
-    seats = get_game(row.kind).to_act(state) if state is not None else []
+    engine = get_game(row.kind)
+    seats = engine.to_act(engine.load(row.state or "")) if row.status == "active" else []
     tables.waiting[game_id] = [u for u in (row.user_of(s) for s in seats) if u is not None]
 
 
@@ -144,15 +144,14 @@ async def _click(service: TableService, game_id: int, rng: Rng, pictures: bool, 
     if not tables.waiting[game_id]:
         return None
     user = rng.choice(tables.waiting[game_id])
-    kind = KIND
-    engine = get_game(kind)
+    engine = get_game(KIND)
     drawn = []
     sheet = lead = None
     if pictures:
         from rendering import lead_picture_for, picture_for
         from rendering.pool import draw
 
-        lead, sheet = lead_picture_for(kind), picture_for(kind)
+        lead, sheet = lead_picture_for(KIND), picture_for(KIND)
     if (game_id, user) not in tables.panels:
         panel = await _open(service, tables, game_id, user)
         if panel.decision is None:

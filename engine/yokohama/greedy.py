@@ -68,10 +68,10 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = chinatown_promise(pl, pw)
     elif kind == "church":
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
-        value += closing_pull(state, seat) if value > 0 else 0.0
     else:
         value = customs_promise(state, seat, pw)
-        value += closing_pull(state, seat) if value > 0 else 0.0
+    if kind in ("church", "customs") and value > 0:
+        value += closing_pull(state, seat)  # a pawn there brings the end nearer
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value

@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
 from engine.core import Rng
 from engine.yokohama.components import COUNTRIES, GOODS, area_kind, parts
-from engine.yokohama.types import AchievementState, PlayerState, Site, State
-
-
-class DealtBoard(TypedDict):
-    layout: list[str]
-    rows: list[int]
-    adjacent: dict[str, list[str]]
-    sites: dict[str, Site]
-    tokens: dict[str, int | None]
-    station: str | None
-
-
-class DealtCards(TypedDict):
-    ports: dict[str, list[int | None]]
-    order_deck: list[int]
-    labs: dict[str, list[int | None]]
-    tech_deck: list[int]
-    achievements: list[AchievementState]
-
-
-class ManagementBoards(TypedDict):
-    church: list[int | None]
-    customs: list[int | None]
+from engine.yokohama.types import (
+    AchievementState,
+    DealtBoard,
+    DealtCards,
+    ManagementBoards,
+    PlayerState,
+    Site,
+    State,
+)
 
 
 def new_player(money: int) -> PlayerState:

@@ -272,12 +272,9 @@ class ActionContext(TypedDict, total=False):
     slot: int
 
 
-class YokohamaState(TypedDict):
-    """A whole game: the boards dealt at `new()`, the decks, every player's board, and where the turn stands."""
+class DealtBoard(TypedDict):
+    """The map dealt at `new()`: the Area Boards, their Building Sites and 5-Power tokens."""
 
-    game: Literal["yokohama"]
-    players: int
-    options: dict[str, Any]
     layout: list[str]
     rows: list[int]
     adjacent: dict[str, list[str]]
@@ -285,6 +282,11 @@ class YokohamaState(TypedDict):
     #: The 5-Power token on each area (None: taken).
     tokens: dict[str, int | None]
     station: str | None
+
+
+class DealtCards(TypedDict):
+    """The cards dealt at `new()`: the Ports, the Laboratories, the decks and the achievements."""
+
     #: Order cards face up at each Port (None: an empty space).
     ports: dict[str, list[int | None]]
     order_deck: list[int]
@@ -292,9 +294,20 @@ class YokohamaState(TypedDict):
     labs: dict[str, list[int | None]]
     tech_deck: list[int]
     achievements: list[AchievementState]
+
+
+class ManagementBoards(TypedDict):
     #: Church and Customs spaces: the seat on each (-1: the neutral pawn; None: free).
     church: list[int | None]
     customs: list[int | None]
+
+
+class YokohamaState(DealtBoard, DealtCards, ManagementBoards):
+    """A whole game: the boards dealt at `new()`, the decks, every player's board, and where the turn stands."""
+
+    game: Literal["yokohama"]
+    players: int
+    options: dict[str, Any]
     #: Foreign Mercenary cards left by country.
     mercs: dict[str, int]
     p: list[PlayerState]

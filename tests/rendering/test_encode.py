@@ -88,6 +88,5 @@ def test_a_band_is_read_as_pillow_reads_it() -> None:
     fast = Image.new("P", (image.width + 1, encode.BAND_ROWS), 0)
     slow = Image.new("P", (image.width + 1, encode.BAND_ROWS), 0)
     for top in (0, 320, 672):  # the last band of this 700-row picture is cut short
-        fast.im.paste(image.im, (1, -top, 1 + image.width, image.height - top))
         slow.paste(image, (1, -top))
-        assert encode._band_bytes(fast) == slow.tobytes()
+        assert encode._band_rows(image, fast, top) == slow.tobytes()
