@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import cast
 
-from engine.core import json_copy
 from engine.yokohama import flow, movement
 from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS, PRODUCTION
 from engine.yokohama.board import (
@@ -26,6 +25,7 @@ from engine.yokohama.board import (
     th_cost,
 )
 from engine.yokohama.components import GOODS, parts
+from engine.yokohama.copying import copy_state
 from engine.yokohama.endgame import board_majority, technology_bonus
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
@@ -141,12 +141,26 @@ def goods_worth(pl: PlayerState) -> float:
 def gained_goods_worth(pl: PlayerState, good: str, n: int) -> float:
     """What `n` more of `good` add to the goods and the orders in hand: much while an order asks
     for them (they bring it closer), little once the orders in hand are covered."""
-    def held_worth(goods: dict[str, int]) -> float:
-        holder: PlayerState = {**pl, "goods": goods}
-        return goods_worth(holder) + sum(order_worth(holder, o) for o in pl["orders"])
-
     more = {**pl["goods"], good: pl["goods"][good] + n}
-    return held_worth(more) - held_worth(pl["goods"])
+    return hand_worth(pl["orders"], more) - hand_worth(pl["orders"], pl["goods"])
+
+
+#: `hand_worth` by the orders and goods it was asked for: a decision of the AI judges the same few
+#: hands tens of thousands of times. Emptied when it reaches `HAND_CACHE_SIZE`, so it stays small.
+_HAND_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+HAND_CACHE_SIZE = 50_000
+
+
+def hand_worth(orders: list[int], goods: dict[str, int]) -> float:
+    """The goods held and the orders in hand together (`goods_worth` plus each `order_worth`)."""
+    key = (tuple(orders), tuple(goods[g] for g in GOODS))
+    value = _HAND_CACHE.get(key)
+    if value is None:
+        if len(_HAND_CACHE) >= HAND_CACHE_SIZE:
+            _HAND_CACHE.clear()
+        holder = cast("PlayerState", {"orders": orders, "goods": goods})
+        value = _HAND_CACHE[key] = goods_worth(holder) + sum(order_worth(holder, o) for o in orders)
+    return value
 
 
 def chinatown_promise(pl: PlayerState, pw: int) -> float:
@@ -192,7 +206,7 @@ def end_pawns(state: State) -> int:
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
-    value += goods_worth(pl) + sum(order_worth(pl, o) for o in pl["orders"]) + 2.5 * len(pl["techs"])
+    value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
     # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
@@ -202,14 +216,31 @@ def worth(state: State, seat: int) -> float:
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     # Majorities are still open to challenge until the end: count half of what they would pay now
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
-    value += 0.5 * (board_majority(state, "church", 6, 3)[seat] + board_majority(state, "customs", 8, 4)[seat]
-                   + technology_bonus(state)[seat])
+    value += 0.5 * majorities(state)[seat]
     value += closing_pull(state, seat) * end_pawns(state)
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
     return value
+
+
+#: `majorities` by the boards and technologies they were read from (see `_HAND_CACHE`).
+_MAJORITY_CACHE: dict[tuple[object, ...], list[int]] = {}
+
+
+def majorities(state: State) -> list[int]:
+    """Per seat, what the Church, Customs and Industry majorities would pay now: the AI's rollouts
+    judge thousands of positions a decision with the same few boards."""
+    key = (state["players"], *state["church"], -2, *state["customs"], *(tuple(pl["techs"]) for pl in state["p"]))
+    points = _MAJORITY_CACHE.get(key)
+    if points is None:
+        if len(_MAJORITY_CACHE) >= HAND_CACHE_SIZE:
+            _MAJORITY_CACHE.clear()
+        church, customs = board_majority(state, "church", 6, 3), board_majority(state, "customs", 8, 4)
+        points = _MAJORITY_CACHE[key] = [a + b + c for a, b, c in zip(church, customs, technology_bonus(state),
+                                                                      strict=True)]
+    return points
 
 
 #: Worth of an assistant left in an area, and of an area where the President's arrival would give
@@ -253,7 +284,8 @@ def reachable(state: State, seat: int) -> set[str]:
 
 
 def after(state: State, seat: int, action: Action) -> State:
-    trial = json_copy(state)
+    """The state after `action`, on a move copy (copying.py): a trial is made like any move."""
+    trial = copy_state(state)
     flow.apply(trial, seat, action)
     return trial
 

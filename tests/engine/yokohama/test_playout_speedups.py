@@ -160,3 +160,25 @@ def test_spread_placements_and_their_count_are_every_affordable_set(players: int
         expected = ([{"do": "place", "areas": []}] if none else []) + [{"do": "place", "areas": list(c)} for c in sets]
         assert spread_options(state, seat) == expected
         assert spread_count(state, seat) == len(expected)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_the_greedy_players_remembered_worths_equal_a_fresh_reckoning(players: int, seed: int,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand and majority worths the greedy player remembers (greedy._HAND_CACHE, _MAJORITY_CACHE) are
+    exactly what reckoning them again gives, and the memory stays within its size."""
+    from engine.yokohama import greedy
+    from engine.yokohama.endgame import board_majority, technology_bonus
+
+    monkeypatch.setattr(greedy, "HAND_CACHE_SIZE", 40)
+    for state in _random_states(players, seed, 400)[::3]:
+        church = board_majority(state, "church", 6, 3)
+        customs = board_majority(state, "customs", 8, 4)
+        industry = technology_bonus(state)
+        for _ in range(2):  # the second time from memory
+            assert greedy.majorities(state) == [a + b + c for a, b, c in zip(church, customs, industry, strict=True)]
+        for pl in state["p"]:
+            fresh = greedy.goods_worth(pl) + sum(greedy.order_worth(pl, o) for o in pl["orders"])
+            assert greedy.hand_worth(pl["orders"], pl["goods"]) == fresh
+            assert greedy.hand_worth(pl["orders"], pl["goods"]) == fresh
+        assert len(greedy._HAND_CACHE) <= 40 and len(greedy._MAJORITY_CACHE) <= 40
