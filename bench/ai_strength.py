@@ -37,6 +37,7 @@ from engine.duel import GAME as DUEL
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
 from engine.yokohama import GAME as YOKOHAMA
+from engine.yokohama.endgame import rounds_played
 
 
 def _rollwrite_game(job: tuple[int, str, float]) -> dict[str, Any]:
@@ -144,12 +145,12 @@ def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
 
     state = random_playout(YOKOHAMA, 3, seed, policy=policy, max_actions=YOKOHAMA_CAP).state
     if not YOKOHAMA.is_over(state):
-        return {"seed": seed, "unfinished": True, "rounds": state["round"], "times": times}
+        return {"seed": seed, "unfinished": True, "rounds": rounds_played(state), "times": times}
     totals = [s["total"] for s in YOKOHAMA.scores(state)]
     winner = YOKOHAMA.ranking(state)[0]
     return {"seed": seed, "win": winner == ai_seat, "ai": totals[ai_seat],
             "best_greedy": max(t for s, t in enumerate(totals) if s != ai_seat),
-            "winning": totals[winner], "rounds": state["round"] - 1,
+            "winning": totals[winner], "rounds": rounds_played(state),
             "reasons": list(state["end"]["reasons"]), "times": times,
             "boards": {b: [sum(1 for s in state[b] if s == seat) for seat in range(3)]
                        for b in ("church", "customs")}, "ai_seat": ai_seat}

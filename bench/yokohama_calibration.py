@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Rng, mix_seed  # noqa: E402
 from engine.yokohama import GAME  # noqa: E402
-from engine.yokohama.endgame import buildings  # noqa: E402
+from engine.yokohama.endgame import buildings, rounds_played  # noqa: E402
 
 CONDITIONS = ("church", "customs", "orders", "shops", "trading_houses")
 #: A game still running after this round is a stall (the issue: none may pass round 30).
@@ -75,9 +75,9 @@ def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
     reasons = list(state["end"]["reasons"])
     return {
         "players": players, "seed": seed, "lineup": lineup, "over": over,
-        "stalled": state["round"] > STALL_ROUND or not over,
+        "stalled": rounds_played(state) > STALL_ROUND or not over,
         "first": reasons[0] if reasons else None, "met": reasons,
-        "rounds": state["round"], "totals": totals, "ai_seats": sorted(ai_seats),
+        "rounds": rounds_played(state), "played": True, "totals": totals, "ai_seats": sorted(ai_seats),
         "shops": shops, "houses": houses,
         "orders": [len(p["done"]) for p in state["p"]],
         "techs": [len(p["techs"]) for p in state["p"]],
@@ -102,7 +102,17 @@ def _spread(values: list[float]) -> str:
             f"  over 100: {over:4.0%}")
 
 
+def _upgrade(record: dict[str, Any]) -> dict[str, Any]:
+    """A record logged before `played` counted the round counter, one past the final round of an ended
+    game (and called a game whose round 30 was its last a stall): read it as rounds played."""
+    if record.get("played") or not record["over"]:
+        return record
+    rounds = record["rounds"] - 1
+    return {**record, "rounds": rounds, "played": True, "stalled": rounds > STALL_ROUND}
+
+
 def summarize(records: list[dict[str, Any]]) -> None:
+    records = [_upgrade(r) for r in records]
     groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for r in records:
         groups.setdefault((r["lineup"], r["players"]), []).append(r)

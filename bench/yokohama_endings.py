@@ -30,6 +30,7 @@ from engine.core import Rng  # noqa: E402
 from engine.yokohama import GAME  # noqa: E402
 from engine.yokohama.areas import CHURCH_FAITH  # noqa: E402
 from engine.yokohama.components import parts  # noqa: E402
+from engine.yokohama.endgame import rounds_played  # noqa: E402
 
 BOARDS = ("church", "customs")
 CONDITIONS = ("trading_houses", "shops", "orders", "church", "customs")
@@ -92,7 +93,7 @@ def play(players: int, seed: int) -> GameRecord:
     return GameRecord(
         first=state["end"]["reasons"][0] if GAME.is_over(state) else "none",
         met=list(state["end"]["reasons"]),
-        rounds=state["round"] - 1,
+        rounds=rounds_played(state),
         winner_total=max(row["total"] for row in scores),
         placements=placements,
         full_round=full_round,

@@ -28,6 +28,13 @@ END_REASONS = {
 }
 
 
+def rounds_played(state: State) -> int:
+    """Rounds begun so far. At the end that is the final round: the round counter has then moved one
+    past it (`flow.end_turn` counts the next round before it sees that the game is over)."""
+    final = state["end"]["final_round"]
+    return final if state["over"] and final is not None else state["round"]
+
+
 def check_end(state: State) -> None:
     """Record newly met end conditions; the first one fixes the final round (this one + 1)."""
     reasons: list[str] = state["end"]["reasons"]

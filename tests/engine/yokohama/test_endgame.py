@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.yokohama import GAME
-from engine.yokohama.endgame import best_sets, check_end, final_scores
+from engine.yokohama.endgame import best_sets, check_end, final_scores, rounds_played
 from tests.engine.yokohama.helpers import at_stage, clear_board, fresh
 
 
@@ -68,6 +68,21 @@ def test_finish_the_round_then_one_more_so_everyone_plays_equally() -> None:
         state = GAME.apply(state, seat, {"do": "end_turn"})
     assert turns == {2: 2, 0: 1, 1: 1}  # seat 2 ends round 4, then round 5 for all
     assert state["round"] == 6 and GAME.to_act(state) == []
+
+
+def test_rounds_played_is_the_final_round_once_over() -> None:
+    """RB: "Finish playing out the round ending with the player to the right of the Start player, then
+    there is one final round for all players." A game ending as above plays rounds 1–5; the round counter has moved on to 6, the benchmarks count 5
+    (issue 20's "no game past round 30" is read from this)."""
+    state = blank(3)
+    state["round"] = 4
+    assert rounds_played(state) == 4  # under way: the round being played
+    state["end"] = {"reasons": ["orders"], "final_round": 5}
+    state = at_stage(state, "second", seat=2)
+    while not GAME.is_over(state):
+        seat = state["seat"]
+        state = GAME.apply(at_stage(state, "second", seat=seat), seat, {"do": "end_turn"})
+    assert state["round"] == 6 and rounds_played(state) == 5
 
 
 def test_end_sequence_counts_turns() -> None:
