@@ -70,8 +70,8 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
         value = customs_promise(state, seat, pw)
-    if kind in ("church", "customs") and value > 0:
-        value += closing_pull(state, seat)  # a pawn there brings the end nearer
+    if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_pull(state) is not None):
+        value += closing_pull(state, seat)  # a pawn there, or an order drawn late, brings the end nearer
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
@@ -198,6 +198,20 @@ def closing_pull(state: State, seat: int) -> float:
     return k if lead > 0 else 0.0
 
 
+#: At 4 players the Order deck ends most games: RB setup returns no Order cards to the box with 4
+#: players, and the Church ends only with 6 of its 7 spaces, the last asking Faith 10 and 11. There a
+#: leader also counts each card drawn from the deck's last `DECK_PULL_CARDS` as bringing the end nearer.
+DECK_PULL_PLAYERS = 4
+DECK_PULL_CARDS = 6
+
+
+def deck_pull(state: State) -> int | None:
+    """Cards drawn from the Order deck's last `DECK_PULL_CARDS` (None: not a game the deck closes)."""
+    if state["players"] != DECK_PULL_PLAYERS:
+        return None
+    return max(0, DECK_PULL_CARDS - len(state["order_deck"]))
+
+
 def end_pawns(state: State) -> int:
     """Pawns the players have put on the Church and Customs boards (the neutral ones left out)."""
     return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
@@ -217,7 +231,7 @@ def worth(state: State, seat: int) -> float:
     # Majorities are still open to challenge until the end: count half of what they would pay now
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * majorities(state)[seat]
-    value += closing_pull(state, seat) * end_pawns(state)
+    value += closing_pull(state, seat) * (end_pawns(state) + (deck_pull(state) or 0))
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]

@@ -7,6 +7,8 @@ it with a gainful Area Action in reach only slows the game down.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Rng, mix_seed
 from engine.yokohama import GAME, greedy
 from engine.yokohama.endgame import rounds_played
@@ -118,6 +120,38 @@ def test_a_leader_late_in_the_game_is_drawn_to_the_church_and_customs_boards() -
     assert greedy.closing_pull(state, 0) == greedy.PULL_MAX
     state["p"][1]["vp"] = 60
     assert greedy.closing_pull(state, 0) == 0.0  # level: nobody leads
+
+
+def test_at_four_players_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
+    is an empty space on the card area of the Port Order Form Board." With 4 players ("4 players: 0"
+    cards returned to the box) the deck ends most games, so a leader late in the game counts each card
+    drawn from the deck's last six as it counts a pawn on the Church or Customs board, and a Port
+    action it can take grows by the same; with 2 or 3 players the deck pulls nobody (ruling R7,
+    fifth pass)."""
+    state = GAME.new(4, 0)
+    for seat, vp in enumerate((90, 60, 50, 40)):
+        state["p"][seat]["vp"] = vp
+    state["round"] = 20
+    state["order_deck"] = state["order_deck"][:6]
+    assert greedy.deck_pull(state) == 0
+    full = greedy.worth(state, 0)
+    state["order_deck"] = state["order_deck"][:4]
+    assert greedy.deck_pull(state) == 2
+    assert greedy.worth(state, 0) - full == pytest.approx(2 * greedy.closing_pull(state, 0))
+    assert greedy.area_promise(state, 0, "port_a", 3) > greedy.area_promise(state, 1, "port_a", 3)  # 1 trails
+    three = GAME.new(3, 0)
+    three["order_deck"] = []
+    assert greedy.deck_pull(three) is None
+
+
+def test_the_four_player_game_that_ran_to_round_35_ends_in_time() -> None:
+    """Four greedy players, seed 319: from round 26 the Church held five pawns and its last two spaces
+    asked Faith 10 and 11, the Customs four, and with one card left in the Order deck nobody took an
+    order for six rounds, the leader fetching one Copper a turn; it ended by the Order deck in round 35.
+    With the deck's pull above it ends by the rules before round 30."""
+    state = greedy_game_to_round_30(4, 319)
+    assert ended_by_round_30(state)
 
 
 def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:

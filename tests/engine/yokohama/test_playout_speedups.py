@@ -171,6 +171,8 @@ def test_the_greedy_players_remembered_worths_equal_a_fresh_reckoning(players: i
     from engine.yokohama.endgame import board_majority, technology_bonus
 
     monkeypatch.setattr(greedy, "HAND_CACHE_SIZE", 40)
+    greedy._HAND_CACHE.clear()  # earlier tests in this process filled them
+    greedy._MAJORITY_CACHE.clear()
     for state in _random_states(players, seed, 400)[::3]:
         church = board_majority(state, "church", 6, 3)
         customs = board_majority(state, "customs", 8, 4)
