@@ -37,16 +37,16 @@ def note_options(state: object, seat: int, options: list[Any]) -> None:
     _built = (state, seat, options)
 
 
-def kind_of(action: object) -> str | None:
-    """An action's kind: its `do` (every engine's actions are dicts told apart by it); None for anything else."""
-    kind = action.get("do") if isinstance(action, dict) else None
-    return kind if isinstance(kind, str) else None
-
-
 def forget_options() -> None:
     """Drop the noted list: the flow goes on changing the position it was built for."""
     global _built
     _built = None
+
+
+def kind_of(action: object) -> str | None:
+    """An action's kind: its `do` (every engine's actions are dicts told apart by it); None for anything else."""
+    kind = action.get("do") if isinstance(action, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 class Step(ABC, Generic[S, A]):
@@ -100,10 +100,8 @@ class CandidateStep(Step[S, A]):
     """A step that lists its *candidates*: every well-formed answer it knows, paired with None
     (allowed) or the reason it is refused. The allowed ones are its options and the refusal of an
     answer is the reason listed with it, so the rule that decides and the words that explain it are
-    the same code (Duel's and Yokohama's steps build on this)."""
+    the same code (every game's steps build on this)."""
 
-    #: The `do` values of this step's answers.
-    kinds: tuple[str, ...] = ()
     #: What the step waits for, in a few words, for refusals of other moves.
     hint: str = "choose one of the offered options"
 
