@@ -9,15 +9,12 @@ from __future__ import annotations
 from engine.core.deadline import checkpoint
 from engine.duel.act import resume_owed_steps
 from engine.duel.areas import ACT_STEPS
-from engine.duel.free import FREE
 from engine.duel.step import DuelStep
 from engine.duel.turns import BONUS_STEP, BUILD, DISCARD, SETUP, TURN, UPGRADE
 from engine.duel.types import Action, State
 
-#: Every step, for finding the one an action belongs to.
+#: Every step: where several declare a kind ("area"), the first words it outside its own moment.
 ALL_STEPS: tuple[DuelStep, ...] = (DISCARD, SETUP, UPGRADE, TURN, BONUS_STEP, BUILD, *ACT_STEPS.values())
-#: Every action kind (`do`) a Duel knows.
-KINDS: frozenset[str] = frozenset(kind for step in ALL_STEPS for kind in step.kinds) | frozenset(FREE.kinds)
 
 
 def to_act(state: State) -> list[int]:
@@ -65,14 +62,3 @@ def perform(state: State, seat: int, action: Action) -> None:
     assert step is not None, "perform() is only called for a seat that owes a decision"
     step.apply(state, seat, action)
     resume_owed_steps(state)
-
-
-def owner_of(state: State, action: Action) -> DuelStep | None:
-    """The step that words `action`: the current one of a seat that owes a decision if it answers to
-    this kind (several steps share "area"), else the first step declaring the kind."""
-    do = action.get("do") if isinstance(action, dict) else None
-    for seat in to_act(state):
-        step = step_of(state, seat)
-        if step is not None and (do in step.kinds or (step.free and do in FREE.kinds)):
-            return step
-    return next((s for s in ALL_STEPS if do in s.kinds), None)

@@ -17,6 +17,7 @@ from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.copying import copy_state
+from engine.duel.free import FREE
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
@@ -47,6 +48,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
         ),
     )
     schema_version = SCHEMA_VERSION
+    steps = flow.ALL_STEPS
+    shared_kinds = FREE.kinds
 
     # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -67,7 +70,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         flow.perform(state, seat, action)
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
-        if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
+        if not isinstance(action, dict) or action.get("do") not in self.action_kinds:
             return NOT_AN_ACTION
         return super().why_illegal(state, seat, action)
 
@@ -84,20 +87,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         phase: str = state["phase"]
         return phase == "over"
 
-    # ----- words ------------------------------------------------------------------------------
-    def describe(self, state: State, action: Action) -> str:
-        step = flow.owner_of(state, action)
-        return step.label(state, action) if step is not None else str(action)[:80]
-
-    def public_label(self, state: State, action: Action) -> str:
-        """Like `describe`, but never naming hidden cards: for the public record of a turn."""
-        step = flow.owner_of(state, action)
-        return step.public_label(state, action) if step is not None else str(action)[:80]
-
-    def detail(self, state: State, action: Action) -> str:
-        step = flow.owner_of(state, action)
-        return step.detail(state, action) if step is not None else ""
-
+    # ----- words (`describe`, `public_label`, `detail`: the owning step's, engine.core.steps) -----------
     def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)

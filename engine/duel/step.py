@@ -9,12 +9,9 @@ rule that decides and the words that explain it are the same code and cannot dri
 from __future__ import annotations
 
 from engine.core import json_copy
-from engine.core.steps import CandidateStep
+from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
 from engine.duel.free import FREE
 from engine.duel.types import Action, State
-
-LABEL_LIMIT = 80
-DETAIL_LIMIT = 100
 
 
 def fit(text: str, limit: int = LABEL_LIMIT) -> str:
@@ -34,7 +31,13 @@ class DuelStep(CandidateStep[State, Action]):
         """Why a move of another step is refused now."""
         return f"Finish your action first: {self.hint}."
 
-    # ----- derived: the Step contract ----------------------------------------------------
+    def cut(self, text: str, limit: int) -> str:
+        return fit(text, limit)
+
+    # ----- derived: the Step contract, with the free actions mixed in ------------------------
+    def answers(self, kind: str | None) -> bool:
+        return kind in self.kinds or (self.free and kind in FREE.kinds)
+
     def options(self, state: State, seat: int) -> list[Action]:
         own = self.own_options(state, seat)
         if not self.free:
@@ -59,15 +62,15 @@ class DuelStep(CandidateStep[State, Action]):
         return action.get("do") in FREE.kinds and action.get("do") not in self.kinds
 
     def label(self, state: State, action: Action) -> str:
-        return fit(FREE.text(state, action) if self._is_free(action) else self.text(state, action))
+        return fit(FREE.text(state, action)) if self._is_free(action) else super().label(state, action)
 
     def public_label(self, state: State, action: Action) -> str:
-        hidden = None if self._is_free(action) else self.hidden_text(state, action)
-        return fit(hidden) if hidden is not None else self.label(state, action)
+        return self.label(state, action) if self._is_free(action) else super().public_label(state, action)
 
     def detail(self, state: State, action: Action) -> str:
-        text = FREE.details(state, action) if self._is_free(action) else self.details(state, action)
-        return fit(text, DETAIL_LIMIT)
+        if self._is_free(action):
+            return fit(FREE.details(state, action), DETAIL_LIMIT)
+        return super().detail(state, action)
 
     def refusal(self, state: State, seat: int, action: Action) -> str | None:
         do = action.get("do")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core import Rng
+from engine.core.steps import LABEL_LIMIT
 from engine.duel import areas
 from engine.duel.cards import (
     AREAS,
@@ -24,7 +25,7 @@ from engine.duel.cards import (
 )
 from engine.duel.gains import discard_extra, gain_extra, gain_reward
 from engine.duel.state import fresh_turn, has_tech, house_owner, log, name, shops_left
-from engine.duel.step import LABEL_LIMIT, DuelStep
+from engine.duel.step import DuelStep
 from engine.duel.text import order_detail, order_text
 from engine.duel.types import (
     Action,

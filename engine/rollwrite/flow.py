@@ -25,22 +25,18 @@ from engine.rollwrite.round_steps import (
 from engine.rollwrite.shapes import Action
 from engine.rollwrite.sheet import gain, push
 from engine.rollwrite.state_types import Resource, State
-from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.step import RollWriteStep
 from engine.rollwrite.task_steps import TASK_STEPS, after_area
 
-ROUND_STEPS: dict[str, RollStep] = {
+ROUND_STEPS: dict[str, RollWriteStep] = {
     step.name: step for step in (ChooseSet(), Record(), MainArea(), CrossOff(), Additional(), EndRound())
 }
-ALL_STEPS: tuple[RollStep, ...] = (*ROUND_STEPS.values(), *TASK_STEPS.values())
-#: The step that labels each action kind (several steps may offer one kind; their labels agree).
-STEP_FOR_DO: dict[str, RollStep] = {}
-for _step in ALL_STEPS:
-    for _do in _step.does:
-        STEP_FOR_DO.setdefault(_do, _step)
-STEP_FOR_DO["phone"] = ROUND_STEPS["set"]
+#: Every step: where several declare a kind ("form", "phone"), the first words it outside its own
+#: moment (their words agree).
+ALL_STEPS: tuple[RollWriteStep, ...] = (*ROUND_STEPS.values(), *TASK_STEPS.values())
 
 
-def step_of(state: State, seat: int) -> RollStep | None:
+def step_of(state: State, seat: int) -> RollWriteStep | None:
     """The step `seat` is in now (None: it owes nothing, or waits for the start player)."""
     if state["over"] or not 0 <= seat < state["players"]:
         return None
@@ -72,7 +68,7 @@ def perform(state: State, seat: int, action: Action) -> None:
     settle(state, seat)
 
 
-def note(state: State, seat: int, step: RollStep, action: Action) -> None:
+def note(state: State, seat: int, step: RollWriteStep, action: Action) -> None:
     """Keep the round's decisions in words, for the bot's text summary of the round."""
     state["sheets"][seat]["events"].append(step.label(state, action))
 
@@ -112,7 +108,7 @@ def settle(state: State, seat: int) -> None:
         if ps["queue"]:
             if auto_task(state, seat):
                 continue
-            step: RollStep | None = TASK_STEPS[ps["queue"][0]["t"]]
+            step: RollWriteStep | None = TASK_STEPS[ps["queue"][0]["t"]]
         elif ps["step"] == "main" and not rules.rows_with_unused(ps):
             ps["step"] = "end" if ps["again"] else "additional"  # no circle to cross: no main action (R8)
             continue

@@ -1,11 +1,11 @@
 """The Yokohama Roll & Write engine behind the contract of engine.core.Game.
 
 This class only orchestrates: setup (setup.py), each seat's decision steps (declared once
-each in round_steps.py and task_steps.py, chained by flow.py; `legal`, refusals, prompts and
-labels derive from them), scoring (scoring.py), the view (view.py), the story of a decision
-(narration.py), stored states of older versions (upgrades.py) and the greedy player
-(greedy.py). Rounds are simultaneous: every seat works through its own round, and the next
-round begins when the last seat is done.
+each in round_steps.py and task_steps.py, chained by flow.py; `legal`, refusals, prompts,
+labels and details derive from them through engine.core.steps.StepGame), scoring
+(scoring.py), the view (view.py), the story of a decision (narration.py), stored states of
+older versions (upgrades.py) and the greedy player (greedy.py). Rounds are simultaneous:
+every seat works through its own round, and the next round begins when the last seat is done.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
 from engine.rollwrite.shapes import Action, RollWriteView, SeatView, YouView
 from engine.rollwrite.state_types import Options, Sheet, State
-from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.step import RollWriteStep
 from engine.rollwrite.task_steps import TASK_STEPS
 
 
@@ -68,6 +68,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
     #: 2: rule fixes of issue 13 (Telephone after action D, Brick factory once per laboratory
     #: action, the round's confirmation step, Mining technology as an "A / B" bonus).
     schema_version = 2
+    steps = flow.ALL_STEPS
 
     # ----- setup ------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -94,7 +95,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         return upgrades.upgrade(state, from_version)
 
     # ----- turns ------------------------------------------------------------------------
-    def step_of(self, state: State, seat: int) -> RollStep | None:
+    def step_of(self, state: State, seat: int) -> RollWriteStep | None:
         return flow.step_of(state, seat)
 
     def to_act(self, state: State) -> list[int]:
@@ -173,11 +174,6 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or "do" not in action:
             return "That is not a move in this game; choose one of the offered options."
-        if action["do"] == "phone":
-            return _phone_refusal(state, seat)
-        step = self.step_of(state, seat)
-        if step is not None and action["do"] not in step.does and not state["sheets"][seat]["queue"]:
-            return f"Not now: {step.prompt(state, seat).lower()}."
         return super().why_illegal(state, seat, action)
 
     def pending_label(self, state: State, seat: int) -> str:
@@ -202,15 +198,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             return after["round"] != before["round"] or bool(after["over"])
         return self.closes_undo(before, seat, action, after)
 
-    # ----- showing ----------------------------------------------------------------------
-    def describe(self, state: State, action: Action) -> str:
-        step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
-        return step.label(state, action) if step is not None else str(action)[:80]
-
-    def detail(self, state: State, action: Action) -> str:
-        step = flow.STEP_FOR_DO.get(action.get("do", "")) if isinstance(action, dict) else None
-        return step.detail(state, action)[:100] if step is not None else ""
-
+    # ----- showing (`describe` and `detail`: the owning step's, engine.core.steps) ------------------
     def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         return narration.narrate(self.describe(before, action), before, seat, after,
                                  kind=action.get("do", "") if isinstance(action, dict) else "")
@@ -336,17 +324,6 @@ _seat_options: tuple[State, dict[int, list[Action]]] | None = None
 def _clone(sheet: Sheet) -> Sheet:
     """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
     return json_copy(sheet)
-
-
-def _phone_refusal(state: State, seat: int) -> str:
-    ps = state["sheets"][seat]
-    if not rules.has(ps, "telephone"):
-        return "You need the Telephone technology for that."
-    if ps["phone_round"] == state["round"]:
-        return "You have already used the Telephone this round."
-    from engine.rollwrite.labels import short_of
-
-    return short_of(ps, rules.phone_cost(), "use the Telephone") or "The Telephone is not usable right now."
 
 
 GAME = RollWriteGame()

@@ -1,8 +1,8 @@
 """The steps of a seat's round, in the rulebook's order: choose a set, record employees, the main
 action (an area, then how many circles), the additional action, and confirming the round.
 
-Each class is the one place its rule lives: its options, what choosing one does, its label,
-its question and its refusal. Anything an option triggers (bonuses, action power to spend)
+Each class is the one place its rule lives: its answers with their refusals, what choosing one
+does, its label and its question. Anything an option triggers (bonuses, action power to spend)
 is queued as tasks (task_steps.py), asked before the round goes on.
 """
 
@@ -28,9 +28,9 @@ from engine.rollwrite.shapes import (
     Action,
     AreaAction,
     Building,
+    Candidate,
     CircleAction,
     CrossAction,
-    EndAction,
     ExtraAction,
     Pick,
     RecordAction,
@@ -38,7 +38,7 @@ from engine.rollwrite.shapes import (
 )
 from engine.rollwrite.sheet import bonus_tasks, can_pay, free_spaces, pay, push, unused_circles, write_circle
 from engine.rollwrite.state_types import RecordState, Sheet, State, Task
-from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.step import RollWriteStep
 
 #: A Discord menu holds 25 options; longer recording lists are split into single circles.
 MENU_LIMIT = 25
@@ -63,24 +63,26 @@ def waiting_for_start_player(state: State, seat: int) -> bool:
     )
 
 
-class ChooseSet(RollStep):
+#: The refusal of the set the start player took (start player priority).
+TAKEN_SET = "The start player took that set; choose one of the other two."
+
+
+class ChooseSet(RollWriteStep):
     """3) Employee recording, 1: "Each player chooses 1 of the 3 dice and card sets"."""
 
     name = "set"
-    does = ("set",)
-    phone = True
+    kinds = ("set", "phone")
 
-    def choices(self, state: State, seat: int) -> list[SetAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         if waiting_for_start_player(state, seat):
             return []
-        return [{"do": "set", "set": i} for i in range(3) if i != blocked_set(state, seat)]
+        blocked = blocked_set(state, seat)
+        sets: list[Candidate] = [({"do": "set", "set": i}, TAKEN_SET if i == blocked else None) for i in range(3)]
+        return [*sets, *self.telephone(state, seat)]
 
-    def options(self, state: State, seat: int) -> list[Action]:
-        return super().options(state, seat) if not waiting_for_start_player(state, seat) else []
-
-    def act(self, state: State, seat: int, action: SetAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
-        index = action["set"]
+        index = cast(SetAction, action)["set"]
         round_no = state["round"]
         if state["start_player"] == seat:
             state["priority_set"] = index
@@ -100,8 +102,8 @@ class ChooseSet(RollStep):
         if not record_choices(ps):
             finish_record(state, ps, None)
 
-    def words(self, state: State, action: SetAction) -> str:
-        i = action["set"]
+    def text(self, state: State, action: Action) -> str:
+        i = cast(SetAction, action)["set"]
         r = state["round"] - 1
         card = employment_cards()[state["cards"][r][i]]
         return (
@@ -109,9 +111,7 @@ class ChooseSet(RollStep):
             f"({bonus_text(card['action'])})"
         )
 
-    def detail(self, state: State, action: Action) -> str:
-        if action.get("do") != "set":
-            return ""
+    def details(self, state: State, action: Action) -> str:
         card = employment_cards()[state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]]
         n = card["number"]
         return f"Write {n} employee{'s' if n != 1 else ''}, then gain {bonus_text(card['action'])}"
@@ -119,12 +119,10 @@ class ChooseSet(RollStep):
     def prompt(self, state: State, seat: int) -> str:
         return "Choose a dice-and-card set"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") == "set" and action.get("set") == blocked_set(state, seat):
-            return "The start player took that set; choose one of the other two."
-        if action.get("do") == "set":
-            return "Choose the white, gray or black set."
-        return None
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        if action.get("set") == blocked_set(state, seat):
+            return TAKEN_SET
+        return "Choose the white, gray or black set."
 
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """The start player's pick is shown to the others and binds their choice (R24)."""
@@ -165,88 +163,83 @@ def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) ->
     push(ps, tasks)
 
 
-class Record(RollStep):
+class Record(RollWriteStep):
     """3) Employee recording, 2: the count limit and consecutive rules (recording.py enumerates them)."""
 
     name = "record"
-    does = ("record", "circle")
+    kinds = ("record", "circle")
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[RecordAction] | list[CircleAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         """Whole placements when they fit one menu; otherwise one circle at a time until they do."""
         ps = state["sheets"][seat]
         found = record_choices(ps)
         if len(found) <= MENU_LIMIT:
-            whole: list[RecordAction] = [{"do": "record", "circles": list(p)} for p in found]
-            return whole
+            return [({"do": "record", "circles": list(p)}, None) for p in found]
         placed = cast(RecordState, ps["record"])["placed"]
         rows = sorted({r for p in found for r in range(len(p)) if p[r] > placed[r]})
-        single: list[CircleAction] = [{"do": "circle", "row": r} for r in rows]
-        return single
+        return [({"do": "circle", "row": r}, None) for r in rows]
 
-    def act(self, state: State, seat: int, action: RecordAction | CircleAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
-        if action["do"] == "record":
-            finish_record(state, ps, tuple(action["circles"]))
+        chosen = cast(RecordAction | CircleAction, action)
+        if chosen["do"] == "record":
+            finish_record(state, ps, tuple(chosen["circles"]))
             return
         placed = cast(RecordState, ps["record"])["placed"]
-        placed[action["row"]] += 1
+        placed[chosen["row"]] += 1
         found = record_choices(ps)
         if len(found) == 1 and list(found[0]) == placed:
             finish_record(state, ps, found[0])
 
-    def words(self, state: State, action: RecordAction | CircleAction) -> str:
-        if action["do"] == "record":
-            return placement_text(state, action["circles"])
-        return f"One circle in {area_name(state['areas'][action['row']])}, then the rest"
+    def text(self, state: State, action: Action) -> str:
+        chosen = cast(RecordAction | CircleAction, action)
+        if chosen["do"] == "record":
+            return placement_text(state, chosen["circles"])
+        return f"One circle in {area_name(state['areas'][chosen['row']])}, then the rest"
 
     def prompt(self, state: State, seat: int) -> str:
         rec = cast(RecordState, state["sheets"][seat]["record"])
         n = rec["number"]
         return f"Record {n} employee{'s' if n != 1 else ''} (die {rec['die']})"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") in self.does:
-            return (
-                "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
-                "in consecutive areas, as many as the card allows."
-            )
-        return None
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return (
+            "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
+            "in consecutive areas, as many as the card allows."
+        )
 
 
-class MainArea(RollStep):
+class MainArea(RollWriteStep):
     """4) Main action, 1: "Choose 1 of the 8 areas ... you cannot choose an area that has not even
     1 circle not yet crossed off" (compulsory when possible, R8)."""
 
     name = "main"
-    does = ("area",)
-    phone = True
+    kinds = ("area", "phone")
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[AreaAction]:
-        return [{"do": "area", "row": r} for r in rules.rows_with_unused(state["sheets"][seat])]
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        rows = rules.rows_with_unused(state["sheets"][seat])
+        areas: list[Candidate] = [({"do": "area", "row": r}, None) for r in rows]
+        return [*areas, *self.telephone(state, seat)]
 
-    def act(self, state: State, seat: int, action: AreaAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
-        ps["main_area"] = action["row"]
+        ps["main_area"] = cast(AreaAction, action)["row"]
         ps["step"] = "count"
 
-    def words(self, state: State, action: AreaAction) -> str:
-        return f"Main action in {area_name(state['areas'][action['row']])}"
+    def text(self, state: State, action: Action) -> str:
+        return f"Main action in {area_name(state['areas'][cast(AreaAction, action)['row']])}"
 
-    def detail(self, state: State, action: Action) -> str:
-        if action.get("do") != "area":
-            return ""
+    def details(self, state: State, action: Action) -> str:
         return area_detail(state["areas"][cast(AreaAction, action)["row"]])
 
     def prompt(self, state: State, seat: int) -> str:
         again = state["sheets"][seat]["again"]
         return "Choose an area for your main action" + (" (additional action D)" if again else "")
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") == "area":
-            return "Choose an area that has at least one circle not yet crossed off."
-        return None
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "Choose an area that has at least one circle not yet crossed off."
 
 
 def area_detail(area_id: str) -> str:
@@ -265,38 +258,37 @@ def area_detail(area_id: str) -> str:
     }.get(kind, "")
 
 
-class CrossOff(RollStep):
+class CrossOff(RollWriteStep):
     """4) Main action, 1-2: cross off 1 to 5 circles; power = circles + Elite (+ Newspaper, R9)."""
 
     name = "count"
-    does = ("cross",)
+    kinds = ("cross",)
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[CrossAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])  # set by the area step
-        return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, row) + 1)]
+        return [({"do": "cross", "n": n}, None) for n in range(1, rules.most_crossed(ps, row) + 1)]
 
-    def act(self, state: State, seat: int, action: CrossAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])
-        ps["crossed"][row] += action["n"]
-        power = rules.action_power(ps, row, action["n"])
+        n = cast(CrossAction, action)["n"]
+        ps["crossed"][row] += n
+        power = rules.action_power(ps, row, n)
         ps["step"] = "end" if ps["again"] else "additional"
         ps["main_area"] = None
         push(ps, area_action_tasks(state["areas"][row], power, row))
 
-    def words(self, state: State, action: CrossAction) -> str:
-        n = action["n"]
+    def text(self, state: State, action: Action) -> str:
+        n = cast(CrossAction, action)["n"]
         return f"Cross off {n} circle{'s' if n > 1 else ''}"
 
     def prompt(self, state: State, seat: int) -> str:
         ps = state["sheets"][seat]
         return f"How many circles to cross off in {area_name(state['areas'][cast(int, ps['main_area'])])}"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") != "cross":
-            return None
+    def unknown(self, state: State, seat: int, action: Action) -> str:
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])
         have = unused_circles(ps, row)
@@ -316,21 +308,27 @@ def power_tasks(area_id: str, power: int) -> list[Task]:
     return [{"t": "power", "area": area_id, "left": power, "brick_used": False}, {"t": "after", "area": area_id}]
 
 
-class Additional(RollStep):
-    """5) Additional action: "Each player chooses and performs 1 of the following" (A-E)."""
+class Additional(RollWriteStep):
+    """5) Additional action: "Each player chooses and performs 1 of the following" (A-E): those the seat
+    can afford and place (E, doing nothing, always)."""
 
     name = "additional"
-    does = ("extra",)
-    phone = True
+    kinds = ("extra", "phone")
     auto_single = True
 
-    def choices(self, state: State, seat: int) -> list[ExtraAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps = state["sheets"][seat]
-        return [{"do": "extra", "pick": p, "cost": rules.extra_cost(ps, p)} for p in extra_picks(ps)]
+        room = extra_room(ps)
+        picks: list[Candidate] = []
+        for pick in PICKS:
+            cost = rules.extra_cost(ps, pick)
+            why = None if room[pick] and can_pay(ps, cost) else extra_refusal(ps, pick)
+            picks.append(({"do": "extra", "pick": pick, "cost": cost}, why))
+        return [*picks, *self.telephone(state, seat)]
 
-    def act(self, state: State, seat: int, action: ExtraAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
-        pick = action["pick"]
+        pick = cast(ExtraAction, action)["pick"]
         ps["extra"] = pick
         pay(ps, rules.extra_cost(ps, pick))
         ps["step"] = "end"
@@ -340,22 +338,19 @@ class Additional(RollStep):
         elif pick in EXTRA_BUILDS:
             push(ps, [{"t": EXTRA_BUILDS[pick], "src": f"Additional action {pick}"}])
 
-    def words(self, state: State, action: ExtraAction) -> str:
-        cost = action["cost"]
-        return EXTRA_NAMES[action["pick"]] + (f" ({amount_text(cost)})" if cost else "")
+    def text(self, state: State, action: Action) -> str:
+        extra = cast(ExtraAction, action)
+        cost = extra["cost"]
+        return EXTRA_NAMES[extra["pick"]] + (f" ({amount_text(cost)})" if cost else "")
 
     def prompt(self, state: State, seat: int) -> str:
         return "Choose an additional action (A-E)"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") != "extra":
-            return None
+    def unknown(self, state: State, seat: int, action: Action) -> str:
         pick = action.get("pick")
         if pick not in EXTRA_NAMES:
             return "The additional actions are A, B, C, D and E."
-        name = EXTRA_NAMES[pick].split(": ", 1)[1]
-        ps = state["sheets"][seat]
-        return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
+        return extra_refusal(state["sheets"][seat], cast(Pick, pick))
 
 
 PICKS: tuple[Pick, ...] = ("A", "B", "C", "D", "E")
@@ -363,40 +358,42 @@ PICKS: tuple[Pick, ...] = ("A", "B", "C", "D", "E")
 EXTRA_BUILDS: dict[str, Building] = {"A": "elite", "B": "shop", "C": "trading"}
 
 
-def extra_picks(ps: Sheet) -> list[Pick]:
-    """Additional actions A-E the seat can afford and place (E, doing nothing, always)."""
-    room = {
+def extra_room(ps: Sheet) -> dict[Pick, bool]:
+    """Whether each additional action has something left to place (E, doing nothing, always)."""
+    return {
         "A": not all(ps["elites"]),
         "B": not all(ps["shops"]),
         "C": not all(ps["trading"]),
         "D": bool(rules.rows_with_unused(ps)),
         "E": True,
     }
-    return [p for p in PICKS if room[p] and can_pay(ps, rules.extra_cost(ps, p))]
 
 
-class EndRound(RollStep):
+def extra_refusal(ps: Sheet, pick: Pick) -> str:
+    """Why an additional action is refused: what it costs beyond the seat's means, else no room."""
+    name = EXTRA_NAMES[pick].split(": ", 1)[1]
+    return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
+
+
+class EndRound(RollWriteStep):
     """The seat confirms its round: its last chance for the Telephone ("may be used in any
     phase", R11), and where its undo window closes (R24). Rounds 6 and 12 score here."""
 
     name = "end"
-    does = ("end",)
-    phone = True
+    kinds = ("end", "phone")
 
-    def choices(self, state: State, seat: int) -> list[EndAction]:
-        return [{"do": "end"}]
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [({"do": "end"}, None), *self.telephone(state, seat)]
 
-    def act(self, state: State, seat: int, action: EndAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
         score_end_of_round(state, ps, rules.side_data(state))
         ps["step"] = "done"
 
-    def words(self, state: State, action: EndAction) -> str:
+    def text(self, state: State, action: Action) -> str:
         return f"End round {state['round']}"
 
-    def detail(self, state: State, action: Action) -> str:
-        if action.get("do") != "end":
-            return ""
+    def details(self, state: State, action: Action) -> str:
         scoring = " and score the port district" if state["round"] in (6, 12) else ""
         return f"Confirm your round{scoring}; it can no longer be undone"
 

@@ -155,6 +155,8 @@ Action = (
     | BuyAction
     | StopAction
 )
+#: A step's answer with None (allowed) or the reason it is refused.
+Candidate = tuple[Action, str | None]
 
 
 # ----- the view (view.py): what the renderer and the bot's text read ------------------------------

@@ -2,8 +2,8 @@
 house goes, which side of an "A / B" bonus, whether to make an "A -> B" exchange, which area
 the Chamber of Commerce borrows, and how an area action's power is spent.
 
-Each class is one task kind (`task["t"]`), declared once: options, effect, prompt, labels,
-refusal. The task being answered is always the front of the seat's queue; `apply` takes it
+Each class is one task kind (`task["t"]`), declared once: answers with their refusals, effect,
+prompt, labels. The task being answered is always the front of the seat's queue; `apply` takes it
 off and queues whatever the answer triggers, in front of everything else (ruling R6).
 """
 
@@ -21,12 +21,13 @@ from engine.rollwrite.components import (
     technologies,
 )
 from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
-from engine.rollwrite.round_steps import power_tasks
+from engine.rollwrite.round_steps import area_detail, power_tasks
 from engine.rollwrite.shapes import (
     Action,
     Building,
     BuiltKey,
     BuyAction,
+    Candidate,
     ChooseAction,
     EliteAction,
     EmployAction,
@@ -53,7 +54,7 @@ from engine.rollwrite.sheet import (
     write_circle,
 )
 from engine.rollwrite.state_types import Sheet, State, Task
-from engine.rollwrite.step_base import RollStep
+from engine.rollwrite.step import RollWriteStep
 
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
@@ -70,8 +71,9 @@ def take_front(state: State, seat: int) -> Task:
     return task
 
 
-class TaskStep(RollStep):
-    """A task at the front of the queue; `auto_single`: one possible answer is taken unasked."""
+class TaskStep(RollWriteStep):
+    """A task at the front of the queue; `auto_single`: one possible answer is taken unasked. Any other
+    answer is refused by asking the task's question again, unless the step can say more."""
 
     auto_single = True
 
@@ -83,8 +85,11 @@ class TaskStep(RollStep):
         question: str = task["t"]
         return question
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+    def waiting(self, state: State, seat: int) -> str:
         return f"First: {self.ask(state, front(state, seat))}."
+
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
+        return self.waiting(state, seat)
 
 
 class PlaceGood(TaskStep):
@@ -92,43 +97,41 @@ class PlaceGood(TaskStep):
     the 4-colour icon first asks which good."""
 
     name = "good"
-    does = ("kind", "form")
+    kinds = ("kind", "form")
 
-    def choices(self, state: State, seat: int) -> list[KindAction] | list[FormAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         if task["kind"] is None:
-            kinds: list[KindAction] = [{"do": "kind", "kind": g} for g in open_kinds(ps, data)]
-            return kinds
-        forms: list[FormAction] = [
-            {"do": "form", "form": f, "good": task["kind"]} for f in open_forms(ps, task["kind"], data)
-        ]
-        return forms
+            return [({"do": "kind", "kind": g}, None) for g in open_kinds(ps, data)]
+        return [({"do": "form", "form": f, "good": task["kind"]}, None) for f in open_forms(ps, task["kind"], data)]
 
-    def act(self, state: State, seat: int, action: KindAction | FormAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        if action["do"] == "kind":
-            push(ps, [{**task, "kind": action["kind"]}])
+        chosen = cast(KindAction | FormAction, action)
+        if chosen["do"] == "kind":
+            push(ps, [{**task, "kind": chosen["kind"]}])
         else:
             good = cast(str, task["kind"])  # forms are offered once the kind is known
-            push(ps, cross_good(ps, action["form"], good, rules.side_data(state), state["round"]))
+            push(ps, cross_good(ps, chosen["form"], good, rules.side_data(state), state["round"]))
 
-    def words(self, state: State, action: KindAction | FormAction) -> str:
-        if action["do"] == "kind":
-            return f"Take {GOOD_NAMES[action['kind']]}"
-        return form_words(state, action)
+    def text(self, state: State, action: Action) -> str:
+        chosen = cast(KindAction | FormAction, action)
+        if chosen["do"] == "kind":
+            return f"Take {GOOD_NAMES[chosen['kind']]}"
+        return form_words(state, chosen)
 
-    def detail(self, state: State, action: Action) -> str:
+    def details(self, state: State, action: Action) -> str:
         return form_detail(state, cast(FormAction, action)["form"]) if action.get("do") == "form" else ""
 
     def ask(self, state: State, task: Task) -> str:
         good = GOOD_NAMES[task["kind"]] if task["kind"] else "a trade good"
         return f"Cross {good} on an order form ({task['src']})"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
             return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
-        return super().refusal(state, seat, action)
+        return super().unknown(state, seat, action)
 
 
 def form_words(state: State, action: FormAction) -> str:
@@ -139,27 +142,26 @@ class WriteEmployees(TaskStep):
     """Employee icons (University, Tea machinery, Telephone, bonuses): one circle at a time, any area."""
 
     name = "employees"
-    does = ("employ",)
+    kinds = ("employ",)
 
-    def choices(self, state: State, seat: int) -> list[EmployAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps = state["sheets"][seat]
-        return [{"do": "employ", "row": r} for r, free in enumerate(free_spaces(ps, rules.side_data(state))) if free]
+        free = free_spaces(ps, rules.side_data(state))
+        return [({"do": "employ", "row": r}, None) for r, room in enumerate(free) if room]
 
-    def act(self, state: State, seat: int, action: EmployAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
         rest: list[Task] = [{**task, "n": task["n"] - 1}] if task["n"] > 1 else []
-        push(ps, write_circle(ps, action["row"], rules.side_data(state)) + rest)
+        push(ps, write_circle(ps, cast(EmployAction, action)["row"], rules.side_data(state)) + rest)
 
-    def words(self, state: State, action: EmployAction) -> str:
-        return f"Circle in {area_name(state['areas'][action['row']])}"
+    def text(self, state: State, action: Action) -> str:
+        return f"Circle in {area_name(state['areas'][cast(EmployAction, action)['row']])}"
 
     def ask(self, state: State, task: Task) -> str:
         return f"Write {task['n']} employee circle{'s' if task['n'] > 1 else ''} ({task['src']})"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") == "employ":
-            return "That employee track is full."
-        return super().refusal(state, seat, action)
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return "That employee track is full."
 
 
 class PlaceBuilding(TaskStep):
@@ -170,57 +172,53 @@ class PlaceBuilding(TaskStep):
     field = ""
     taken = ""
 
-    def choices(self, state: State, seat: int) -> list[Action]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         built = state["sheets"][seat][self.key]
         # {"do": "elite", "row": i}, {"do": "shop", "form": i}, {"do": "trading", "house": i}
-        return cast(list[Action], [{"do": self.name, self.field: i} for i, has in enumerate(built) if not has])
+        return [(cast(Action, {"do": self.name, self.field: i}), None) for i, has in enumerate(built) if not has]
 
-    def act(self, state: State, seat: int, action: Action) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         take_front(state, seat)
         state["sheets"][seat][self.key][cast(dict[str, int], action)[self.field]] = True
 
     def ask(self, state: State, task: Task) -> str:
         return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") == self.name:
-            return self.taken
-        return super().refusal(state, seat, action)
+    def unknown(self, state: State, seat: int, action: Action) -> str:
+        return self.taken
 
 
 class PlaceElite(PlaceBuilding):
     name = "elite"
-    does = ("elite",)
+    kinds = ("elite",)
     key, field, taken = "elites", "row", "That area already has its Elite."
 
-    def words(self, state: State, action: EliteAction) -> str:
-        return f"Elite in {area_name(state['areas'][action['row']])}"
+    def text(self, state: State, action: Action) -> str:
+        return f"Elite in {area_name(state['areas'][cast(EliteAction, action)['row']])}"
 
 
 class PlaceShop(PlaceBuilding):
     name = "shop"
-    does = ("shop",)
+    kinds = ("shop",)
     key, field, taken = "shops", "form", "That order form already has a shop."
 
-    def words(self, state: State, action: ShopAction) -> str:
-        return f"Shop on {form_text(state, action['form'])}"
+    def text(self, state: State, action: Action) -> str:
+        return f"Shop on {form_text(state, cast(ShopAction, action)['form'])}"
 
-    def detail(self, state: State, action: Action) -> str:
-        return form_detail(state, cast(ShopAction, action)["form"]) if action.get("do") == "shop" else ""
+    def details(self, state: State, action: Action) -> str:
+        return form_detail(state, cast(ShopAction, action)["form"])
 
 
 class PlaceTrading(PlaceBuilding):
     name = "trading"
-    does = ("trading",)
+    kinds = ("trading",)
     key, field, taken = "trading", "house", "That trading house is already built."
 
-    def words(self, state: State, action: TradingAction) -> str:
-        name: str = rules.side_data(state)["trading_houses"][action["house"]]["name"]
+    def text(self, state: State, action: Action) -> str:
+        name: str = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]["name"]
         return name
 
-    def detail(self, state: State, action: Action) -> str:
-        if action.get("do") != "trading":
-            return ""
+    def details(self, state: State, action: Action) -> str:
         house = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]
         return "2 VP per fulfilled order " + ", ".join(str(f + 1) for f in house["forms"])
 
@@ -230,20 +228,20 @@ class ChooseBonus(TaskStep):
     give nothing at all (nowhere to put it, R15) is not offered; with neither, the bonus is lost."""
 
     name = "choice"
-    does = ("choose",)
+    kinds = ("choose",)
 
-    def choices(self, state: State, seat: int) -> list[ChooseAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         every = list(enumerate(task["options"]))
-        return [{"do": "choose", "option": i, "gain": alt} for i, alt in every if gives_anything(ps, alt, data)]
+        return [({"do": "choose", "option": i, "gain": alt}, None) for i, alt in every if gives_anything(ps, alt, data)]
 
-    def act(self, state: State, seat: int, action: ChooseAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        push(ps, bonus_tasks(task["options"][action["option"]], task["src"]))
+        push(ps, bonus_tasks(task["options"][cast(ChooseAction, action)["option"]], task["src"]))
 
-    def words(self, state: State, action: ChooseAction) -> str:
-        return f"Take {bonus_text(action['gain'])}"
+    def text(self, state: State, action: Action) -> str:
+        return f"Take {bonus_text(cast(ChooseAction, action)['gain'])}"
 
     def ask(self, state: State, task: Task) -> str:
         return f"Choose {' or '.join(bonus_text(alt) for alt in task['options'])} ({task['src']})"
@@ -253,24 +251,26 @@ class Exchange(TaskStep):
     """ "A -> B: means that if you consume A, you obtain B" — optional, and only with A (R17)."""
 
     name = "exchange"
-    does = ("exchange",)
+    kinds = ("exchange",)
     auto_single = False
 
-    def choices(self, state: State, seat: int) -> list[ExchangeAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps, task = state["sheets"][seat], front(state, seat)
         if not can_pay(ps, task["pay"]):
             return []
-        return [{"do": "exchange", "accept": yes, "pay": task["pay"], "get": task["get"]} for yes in (True, False)]
+        pay_, get = task["pay"], task["get"]
+        return [({"do": "exchange", "accept": yes, "pay": pay_, "get": get}, None) for yes in (True, False)]
 
-    def act(self, state: State, seat: int, action: ExchangeAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        if action["accept"]:
+        if cast(ExchangeAction, action)["accept"]:
             pay(ps, task["pay"])
             push(ps, bonus_tasks(task["get"], task["src"]))
 
-    def words(self, state: State, action: ExchangeAction) -> str:
-        if action["accept"]:
-            return f"Pay {amount_text(action['pay'])} for {bonus_text(action['get'])}"
+    def text(self, state: State, action: Action) -> str:
+        offer = cast(ExchangeAction, action)
+        if offer["accept"]:
+            return f"Pay {amount_text(offer['pay'])} for {bonus_text(offer['get'])}"
         return "Skip the exchange"
 
     def ask(self, state: State, task: Task) -> str:
@@ -282,25 +282,23 @@ class Chamber(TaskStep):
     with action power minus 1. You may also select the area of the area card put aside." (R13)"""
 
     name = "chamber"
-    does = ("via",)
+    kinds = ("via",)
 
-    def choices(self, state: State, seat: int) -> list[ViaAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         task = front(state, seat)
         if rules.chamber_power(task["power"]) <= 0:
             return []  # the borrowed action would have no power at all
-        return [{"do": "via", "area": a} for a in rules.chamber_targets(state, task["row"])]
+        return [({"do": "via", "area": a}, None) for a in rules.chamber_targets(state, task["row"])]
 
-    def act(self, state: State, seat: int, action: ViaAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
-        push(ps, power_tasks(action["area"], rules.chamber_power(task["power"])))
+        push(ps, power_tasks(cast(ViaAction, action)["area"], rules.chamber_power(task["power"])))
 
-    def words(self, state: State, action: ViaAction) -> str:
-        return f"Use the {area_name(action['area'])} action"
+    def text(self, state: State, action: Action) -> str:
+        return f"Use the {area_name(cast(ViaAction, action)['area'])} action"
 
-    def detail(self, state: State, action: Action) -> str:
-        from engine.rollwrite.round_steps import area_detail
-
-        return area_detail(cast(ViaAction, action)["area"]) if action.get("do") == "via" else ""
+    def details(self, state: State, action: Action) -> str:
+        return area_detail(cast(ViaAction, action)["area"])
 
     def ask(self, state: State, task: Task) -> str:
         return f"Chamber of Commerce: choose an area to use with {rules.chamber_power(task['power'])} power"
@@ -312,10 +310,10 @@ class SpendPower(TaskStep):
     Church need no decision (flow.py)."""
 
     name = "power"
-    does = ("form", "tech", "buy", "stop")
+    kinds = ("form", "tech", "buy", "stop")
     auto_single = False
 
-    def choices(self, state: State, seat: int) -> list[PowerAction]:
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
         ps, task = state["sheets"][seat], front(state, seat)
         if task["left"] <= 0:
             return []
@@ -329,10 +327,11 @@ class SpendPower(TaskStep):
         elif kind == "chinatown":
             out += chinatown_options(state, ps, task)
         stop: StopAction = {"do": "stop"}
-        return [*out, stop] if out else []
+        return [(action, None) for action in (*out, stop)] if out else []
 
-    def act(self, state: State, seat: int, action: PowerAction) -> None:
+    def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
+        action = cast(PowerAction, action)
         if action["do"] == "stop":
             return
         left: int = task["left"]
@@ -351,7 +350,8 @@ class SpendPower(TaskStep):
                 task = {**task, "brick_used": True}
         push(ps, follow + ([{**task, "left": left}] if left > 0 else []))
 
-    def words(self, state: State, action: PowerAction) -> str:
+    def text(self, state: State, action: Action) -> str:
+        action = cast(PowerAction, action)
         if action["do"] == "form":
             return form_words(state, action)
         if action["do"] == "tech":
@@ -362,7 +362,7 @@ class SpendPower(TaskStep):
         verb = PURCHASE_WORDS[action["what"]]
         return f"{verb[0].upper()}{verb[1:]} ({action['power']} power, {cost})"
 
-    def detail(self, state: State, action: Action) -> str:
+    def details(self, state: State, action: Action) -> str:
         if action.get("do") == "tech":
             text: str = technologies()[cast(TechAction, action)["tech"]]["text"]
             return text
@@ -373,7 +373,7 @@ class SpendPower(TaskStep):
     def ask(self, state: State, task: Task) -> str:
         return f"Spend {task['left']} action power in {area_name(task['area'])}"
 
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+    def unknown(self, state: State, seat: int, action: Action) -> str | None:
         ps, task = state["sheets"][seat], front(state, seat)
         if action.get("do") == "buy" and action.get("what") in PURCHASE_WORDS:
             return self._buy_refusal(state, ps, task, cast(BuyAction, action)["what"])
@@ -381,7 +381,7 @@ class SpendPower(TaskStep):
             return self._tech_refusal(state, task, cast(TechAction, action)["tech"])
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
             return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
-        return super().refusal(state, seat, action)
+        return super().unknown(state, seat, action)
 
     @staticmethod
     def _buy_refusal(state: State, ps: Sheet, task: Task, what: str) -> str:

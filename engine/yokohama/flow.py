@@ -86,10 +86,8 @@ STAGE_STEPS: dict[str, YokohamaStep] = {
 AREA: frozenset[str] = frozenset(
     step.stage for module in (port, laboratory, agency, chinatown, church, construction) for step in module.STEPS
 )
-#: Every `do` any step answers to.
-KINDS: frozenset[str] = frozenset(
-    kind for step in (*STAGE_STEPS.values(), *PENDING_STEPS.values()) for kind in step.kinds
-)
+#: Every step: where several declare a kind, the first words it outside its own moment.
+ALL_STEPS: tuple[YokohamaStep, ...] = (*STAGE_STEPS.values(), *PENDING_STEPS.values())
 
 
 def to_act(state: State) -> list[int]:
@@ -113,17 +111,6 @@ def current_step(state: State) -> YokohamaStep:
 def step_of(state: State, seat: int) -> YokohamaStep | None:
     """The step `seat` is in now (None: the seat owes nothing)."""
     return current_step(state) if seat in to_act(state) else None
-
-
-def owner_of(state: State, action: Action) -> YokohamaStep | None:
-    """The step that words `action`: the current one if it answers to this kind, else the first
-    step declaring the kind (labels of an action shown outside its own moment)."""
-    do = action.get("do") if isinstance(action, dict) else None
-    if not state["over"]:
-        step = current_step(state)
-        if do in step.kinds:
-            return step
-    return next((s for s in (*STAGE_STEPS.values(), *PENDING_STEPS.values()) if do in s.kinds), None)
 
 
 def options(state: State, seat: int) -> list[Action]:

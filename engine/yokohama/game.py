@@ -17,7 +17,7 @@ from engine.yokohama import ai as search
 from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
-from engine.yokohama.step import LABEL_LIMIT, YokohamaStep
+from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, State
 from engine.yokohama.view_types import YokohamaView
 
@@ -38,6 +38,7 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     #: 4: five Port spaces a board and a seven-space Church board (Faith 5–11; ruling R7's second
     #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
     schema_version = 4
+    steps = flow.ALL_STEPS
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
@@ -80,28 +81,20 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         """The step's own reason; first the refusals every step shares (not an action, no such area)."""
-        if not isinstance(action, dict) or action.get("do") not in flow.KINDS:
+        if not isinstance(action, dict) or action.get("do") not in self.action_kinds:
             return NOT_AN_ACTION
         area = action.get("area")
         if isinstance(area, str) and area not in state["adjacent"]:
             return "There is no such area in this game."
         return super().why_illegal(state, seat, action)
 
-    def describe(self, state: State, action: Action) -> str:
-        step = flow.owner_of(state, action)
-        return step.label(state, action) if step is not None else str(action)[:LABEL_LIMIT]
-
-    def public_label(self, state: State, action: Action) -> str:
-        """Like `describe`, but the order kept at setup stays secret (it goes into a hidden hand)."""
-        step = flow.owner_of(state, action)
-        return step.public_label(state, action) if step is not None else str(action)[:LABEL_LIMIT]
-
-    def detail(self, state: State, action: Action) -> str:
-        step = flow.owner_of(state, action)
-        return step.detail(state, action) if step is not None else ""
+    def owner_of(self, state: State, action: Action) -> YokohamaStep | None:
+        """`StepGame.owner_of`, as the Yokohama step it always is (the story asks it how it is told)."""
+        step = super().owner_of(state, action)
+        return step if isinstance(step, YokohamaStep) else None
 
     def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
-        return story.narrate(before, seat, action, after)
+        return story.narrate(before, seat, action, after, self.owner_of(before, action))
 
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Closed by a card drawn from a face-down deck (Port or Laboratory refill), the end of

@@ -13,9 +13,6 @@ from engine.core.steps import CandidateStep, note_options
 from engine.core.wording import third_person
 from engine.yokohama.types import Action, State
 
-LABEL_LIMIT = 80
-DETAIL_LIMIT = 100
-
 
 class YokohamaStep(CandidateStep[State, Action]):
     #: The stage (`state["stage"]`) or pending choice (`state["pending"][0]["kind"]`) this step answers.
@@ -42,10 +39,6 @@ class YokohamaStep(CandidateStep[State, Action]):
             return f"takes {head}: {done}" if any(c.isdigit() for c in head) else f"uses the {head}: {done}"
         return f"takes {text}"
 
-    # ----- derived: the Step contract ---------------------------------------------------------------
-    def options(self, state: State, seat: int) -> list[Action]:
-        return self.own_options(state, seat)
-
     def single_answer(self, state: State, seat: int) -> Action | None:
         """The answer when there is exactly one (the flow takes it for the player), else None.
         A step whose list can be long overrides this with a count that builds nothing."""
@@ -54,21 +47,3 @@ class YokohamaStep(CandidateStep[State, Action]):
             return answers[0]
         note_options(state, seat, answers)  # the flow stops here: `legal` may reuse the list
         return None
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        self.take(state, seat, action)
-
-    def label(self, state: State, action: Action) -> str:
-        return self.text(state, action)[:LABEL_LIMIT]
-
-    def public_label(self, state: State, action: Action) -> str:
-        hidden = self.hidden_text(state, action)
-        return hidden[:LABEL_LIMIT] if hidden is not None else self.label(state, action)
-
-    def detail(self, state: State, action: Action) -> str:
-        return self.details(state, action)[:DETAIL_LIMIT]
-
-    def refusal(self, state: State, seat: int, action: Action) -> str | None:
-        if action.get("do") not in self.kinds:
-            return self.waiting(state, seat)
-        return self.own_refusal(state, seat, action)

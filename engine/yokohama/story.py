@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 
 from engine.core import seat_token
-from engine.yokohama import flow
 from engine.yokohama.components import GOOD_NAMES, GOODS, area_name
+from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, State
 
 
-def narrate(before: State, seat: int, action: Action, after: State) -> str:
+def narrate(before: State, seat: int, action: Action, after: State, step: YokohamaStep | None) -> str:
+    """The story of `action`, told by `step`, the step that owns it (`YokohamaGame.owner_of`)."""
     who = seat_token(seat)
-    clause = what_was_done(before, seat, action, after)
+    clause = what_was_done(before, action, step)
     changes = holdings_change(before, after, seat)
     acted = acting_text(before, after, seat)
     if clause:
@@ -40,9 +41,8 @@ def _says(clause: str, amount: str) -> bool:
     return re.search(r"(?<![\w¥])" + re.escape(amount) + r"(?!\w)", clause) is not None
 
 
-def what_was_done(before: State, seat: int, action: Action, after: State) -> str:
+def what_was_done(before: State, action: Action, step: YokohamaStep | None) -> str:
     """The decision's own clause, as its step tells it."""
-    step = flow.owner_of(before, action)
     if step is None:
         return str(action)
     return step.told(before, action)

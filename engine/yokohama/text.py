@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.steps import LABEL_LIMIT
 from engine.yokohama.board import MAX_POWER, power
 from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
-from engine.yokohama.step import LABEL_LIMIT
 from engine.yokohama.types import State
 
 FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from engine.core.steps import LABEL_LIMIT
 from engine.duel import GAME
 from engine.duel.cards import AREAS, BONUS, GOOD_NAMES, ORDERS, POWER_CARDS, RULES, reward_text
-from engine.duel.step import LABEL_LIMIT
 from engine.duel.text import order_text
 from tests.engine.duel.helpers import give_tech, started
 

@@ -62,7 +62,7 @@ def test_card_action_source_names_the_card_as_the_set_label_shows_it() -> None:
 
     ps = sheet(state)
     ps["queue"] = []
-    ChooseSet().act(state, 0, {"do": "set", "set": 0})  # unsettled: the card's tasks stay queued
+    ChooseSet().take(state, 0, {"do": "set", "set": 0})  # unsettled: the card's tasks stay queued
     if not ps["record"].get("done"):
         finish_record(state, ps, None)
     assert card["action"] and {t["src"] for t in ps["queue"]} == {f"employment card {card['number']}"}

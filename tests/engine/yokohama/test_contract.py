@@ -12,7 +12,6 @@ import pytest
 
 from engine.core import IllegalAction, Rng, State, get_game, random_playout, replay
 from engine.yokohama import GAME
-from engine.yokohama.flow import owner_of
 
 SEEDS = range(100)
 CAP = 220
@@ -27,7 +26,7 @@ def checked_policy(game, state: State, seat: int, rng: Rng):
         assert 0 < len(options) <= 25, (state["stage"], len(options))
     if rng.below(30) == 0:
         for action in options:
-            step = owner_of(state, action)
+            step = GAME.owner_of(state, action)
             assert step is not None
             label = step.text(state, action)  # the full label, before the contract's cut
             assert 0 < len(label) <= 80, label

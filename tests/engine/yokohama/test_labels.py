@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.core.steps import LABEL_LIMIT
 from engine.yokohama import GAME
 from engine.yokohama.components import COUNTRY_NAMES, goods_text, parts, reward_text
-from engine.yokohama.step import LABEL_LIMIT
 from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, put
 from tests.engine.yokohama.test_movement import board2
 

@@ -1,0 +1,73 @@
+"""`RollWriteStep`: one Roll & Write decision declared once — its answers with their refusal reasons,
+its effect, its question and its words (engine.core.steps) — and the Telephone, which the rulebook
+allows "in any phase" and so is an answer of every round step that marks a free choice (ruling R11).
+
+A step lists its *candidates*: every well-formed answer it knows paired with `None` (allowed) or the
+reason it is refused; `unknown` explains the answers of its kinds it cannot list (another placement,
+a made-up row). Within a seat's round nothing is revealed (rolls and cards are fixed at `new()`), so
+only the steps that say otherwise close the undo window (ruling R24).
+"""
+
+from __future__ import annotations
+
+from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
+from engine.rollwrite import rules
+from engine.rollwrite.components import rules_data
+from engine.rollwrite.labels import short_of, shorten
+from engine.rollwrite.shapes import Action, Candidate, PhoneAction
+from engine.rollwrite.sheet import pay, push
+from engine.rollwrite.state_types import Sheet, State
+
+PHONE: PhoneAction = {"do": "phone"}
+PHONE_LABEL = "Telephone: pay 1 money, write 1 circle anywhere"
+
+
+class RollWriteStep(CandidateStep[State, Action]):
+    #: Whether a single possible answer is taken without asking (rulebook steps with one way).
+    auto_single: bool = False
+
+    def telephone(self, state: State, seat: int) -> list[Candidate]:
+        """The Telephone as the last answer of a step whose kinds name it, when it can be used now."""
+        return [(PHONE.copy(), None)] if rules.phone_possible(state, state["sheets"][seat]) else []
+
+    def waiting(self, state: State, seat: int) -> str:
+        return f"Not now: {self.prompt(state, seat).lower()}."
+
+    # ----- derived: the Step contract, the Telephone handled here --------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        if action["do"] == "phone":
+            use_phone(state, state["sheets"][seat])
+        else:
+            self.take(state, seat, action)
+
+    def label(self, state: State, action: Action) -> str:
+        return PHONE_LABEL if action.get("do") == "phone" else shorten(self.text(state, action), LABEL_LIMIT)
+
+    def detail(self, state: State, action: Action) -> str:
+        return "" if action.get("do") == "phone" else self.details(state, action)[:DETAIL_LIMIT]
+
+    def refusal(self, state: State, seat: int, action: Action) -> str | None:
+        if action.get("do") == "phone":
+            return phone_refusal(state, seat)
+        return super().refusal(state, seat, action)
+
+    def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
+        return False
+
+
+def use_phone(state: State, ps: Sheet) -> None:
+    """Telephone: "Once per round, by paying 1 money you may write 1 additional circle"."""
+    pay(ps, rules.phone_cost())
+    ps["phone_round"] = state["round"]
+    circles = rules_data()["telephone"]["circles"]
+    push(ps, [{"t": "employees", "n": circles, "src": "Telephone"}])
+
+
+def phone_refusal(state: State, seat: int) -> str:
+    """Why the Telephone is refused, whichever step the seat is in."""
+    ps = state["sheets"][seat]
+    if not rules.has(ps, "telephone"):
+        return "You need the Telephone technology for that."
+    if ps["phone_round"] == state["round"]:
+        return "You have already used the Telephone this round."
+    return short_of(ps, rules.phone_cost(), "use the Telephone") or "The Telephone is not usable right now."
