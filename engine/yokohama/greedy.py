@@ -54,7 +54,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     if kind in PRODUCTION:
         value = gained_goods_worth(pl, kind, PRODUCTION[kind][pw - 1])
     elif kind == "bank":
-        value = 0.5 * pw
+        value = money_worth(pl["yen"] + pw) - money_worth(pl["yen"])
     elif kind == "port":
         value = 2.5 if pw >= 2 and len(pl["orders"]) < 3 else 0.0
         value += 3 if pw == 5 else 0
@@ -70,11 +70,24 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
         value = customs_promise(state, seat, pw)
-    if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_pull(state) is not None):
-        value += closing_pull(state, seat)  # a pawn there, or an order drawn late, brings the end nearer
+    if value > 0 and kind in ("church", "customs", "port"):
+        value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
+
+
+#: Money up to this much buys what a turn can use (a Trading House, a technology and Shophouses from
+#: the warehouse together cost less); each ¥ beyond it is worth `SPARE_MONEY`, so a player cut off
+#: from what money buys stops banking ¥5 a turn (2-player seeds 257 and 786 sat on ¥28–44 for
+#: fifteen rounds, the game running to round 40 and more).
+MONEY_USEFUL = 15
+SPARE_MONEY = 0.1
+
+
+def money_worth(yen: int) -> float:
+    """Money in the greedy player's worths: ¥0.5 each up to `MONEY_USEFUL`, little beyond."""
+    return 0.5 * min(yen, MONEY_USEFUL) + SPARE_MONEY * max(0, yen - MONEY_USEFUL)
 
 
 def reward_worth(reward: dict[str, int]) -> float:
@@ -198,17 +211,15 @@ def closing_pull(state: State, seat: int) -> float:
     return k if lead > 0 else 0.0
 
 
-#: At 4 players the Order deck ends most games: RB setup returns no Order cards to the box with 4
-#: players, and the Church ends only with 6 of its 7 spaces, the last asking Faith 10 and 11. There a
-#: leader also counts each card drawn from the deck's last `DECK_PULL_CARDS` as bringing the end nearer.
-DECK_PULL_PLAYERS = 4
+#: The Order deck ends games too (RB: "After replenishing Order cards, the Order deck has run out and
+#: there is an empty space ..."), most of them with 4 players, where setup returns no cards to the box
+#: and the Church needs 6 of its 7 spaces: a leader also counts each card drawn from the deck's last
+#: `DECK_PULL_CARDS` as bringing the end nearer.
 DECK_PULL_CARDS = 6
 
 
-def deck_pull(state: State) -> int | None:
-    """Cards drawn from the Order deck's last `DECK_PULL_CARDS` (None: not a game the deck closes)."""
-    if state["players"] != DECK_PULL_PLAYERS:
-        return None
+def deck_pull(state: State) -> int:
+    """Cards drawn from the Order deck's last `DECK_PULL_CARDS`."""
     return max(0, DECK_PULL_CARDS - len(state["order_deck"]))
 
 
@@ -219,7 +230,7 @@ def end_pawns(state: State) -> int:
 
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
-    value = float(pl["vp"]) + 0.5 * pl["yen"] + IMPORTED_WORTH * pl["imported"]
+    value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
     value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
@@ -231,7 +242,7 @@ def worth(state: State, seat: int) -> float:
     # Majorities are still open to challenge until the end: count half of what they would pay now
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * majorities(state)[seat]
-    value += closing_pull(state, seat) * (end_pawns(state) + (deck_pull(state) or 0))
+    value += closing_pull(state, seat) * (end_pawns(state) + deck_pull(state))
     if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]

@@ -127,8 +127,7 @@ def test_at_four_players_a_leader_late_counts_the_orders_drawn_from_the_decks_en
     is an empty space on the card area of the Port Order Form Board." With 4 players ("4 players: 0"
     cards returned to the box) the deck ends most games, so a leader late in the game counts each card
     drawn from the deck's last six as it counts a pawn on the Church or Customs board, and a Port
-    action it can take grows by the same; with 2 or 3 players the deck pulls nobody (ruling R7,
-    fifth pass)."""
+    action it can take grows by the same (ruling R7, fifth pass)."""
     state = GAME.new(4, 0)
     for seat, vp in enumerate((90, 60, 50, 40)):
         state["p"][seat]["vp"] = vp
@@ -140,9 +139,22 @@ def test_at_four_players_a_leader_late_counts_the_orders_drawn_from_the_decks_en
     assert greedy.deck_pull(state) == 2
     assert greedy.worth(state, 0) - full == pytest.approx(2 * greedy.closing_pull(state, 0))
     assert greedy.area_promise(state, 0, "port_a", 3) > greedy.area_promise(state, 1, "port_a", 3)  # 1 trails
-    three = GAME.new(3, 0)
-    three["order_deck"] = []
-    assert greedy.deck_pull(three) is None
+
+
+def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
+    """The dearest things money buys in one turn — a Trading House from the Employment Agency, a
+    technology, Shophouses at ¥2 each — cost less than ¥15 together, so the greedy player counts ¥0.5
+    a yen up to ¥15 and little beyond, and the Bank's promise shrinks with it. A 2-player player cut off
+    from all of them banked ¥5 a turn up to ¥44 while the game ran to round 44 (seed 257; ruling R7,
+    fifth pass)."""
+    assert greedy.money_worth(10) == 5.0 and greedy.money_worth(15) == 7.5
+    assert greedy.money_worth(25) == pytest.approx(7.5 + 10 * greedy.SPARE_MONEY)
+    state = GAME.new(2, 0)
+    state["p"][0]["yen"] = 4
+    poor = greedy.area_promise(state, 0, "bank", 5)
+    state["p"][0]["yen"] = 30
+    rich = greedy.area_promise(state, 0, "bank", 5)
+    assert poor - rich == pytest.approx(5 * (0.5 - greedy.SPARE_MONEY))  # ¥5 at ¥0.5 each, then at 0.1
 
 
 def test_the_four_player_game_that_ran_to_round_35_ends_in_time() -> None:
@@ -156,8 +168,9 @@ def test_the_four_player_game_that_ran_to_round_35_ends_in_time() -> None:
 
 def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     """Two greedy players, seed 34: one led 193 to 115 and the game still ran to round 32, nobody
-    taking the Church or Customs spaces that end it. With the pull above the leader closes it by
-    the Church before round 30."""
+    taking the Church or Customs spaces that end it. With the pull above the leader closes it before
+    round 30 (by the Church with the fourth pass; since the fifth, the leader also draws the Order
+    deck's last cards, and the deck ends it first)."""
     state = greedy_game_to_round_30(2, 34)
     assert ended_by_round_30(state)
-    assert state["end"]["reasons"][0] == "church"
+    assert state["end"]["reasons"][0] in ("church", "orders")
