@@ -122,11 +122,11 @@ def test_a_leader_late_in_the_game_is_drawn_to_the_church_and_customs_boards() -
     assert greedy.closing_pull(state, 0) == 0.0  # level: nobody leads
 
 
-def test_at_four_players_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
+def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
-    is an empty space on the card area of the Port Order Form Board." With 4 players ("4 players: 0"
-    cards returned to the box) the deck ends most games, so a leader late in the game counts each card
-    drawn from the deck's last six as it counts a pawn on the Church or Customs board, and a Port
+    is an empty space on the card area of the Port Order Form Board." The deck ends many games (most
+    with 4 players: "4 players: 0" cards returned to the box), so a leader late in the game counts each
+    card drawn from the deck's last six as it counts a pawn on the Church or Customs board, and a Port
     action it can take grows by the same (ruling R7, fifth pass)."""
     state = GAME.new(4, 0)
     for seat, vp in enumerate((90, 60, 50, 40)):
