@@ -70,7 +70,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
         value = customs_promise(state, seat, pw)
-    if value > 0 and kind in ("church", "customs", "port"):
+    if value > 0 and (kind in ("church", "customs") or kind == "port" and state["players"] in DECK_PULL_COUNTS):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
@@ -212,14 +212,18 @@ def closing_pull(state: State, seat: int) -> float:
 
 
 #: The Order deck ends games too (RB: "After replenishing Order cards, the Order deck has run out and
-#: there is an empty space ..."), most of them with 4 players, where setup returns no cards to the box
-#: and the Church needs 6 of its 7 spaces: a leader also counts each card drawn from the deck's last
-#: `DECK_PULL_CARDS` as bringing the end nearer.
+#: there is an empty space ..."). With 2 and 4 players the long games wait on its last cards (with 4,
+#: setup returns no cards to the box and the Church needs 6 of its 7 spaces): there a leader also
+#: counts each card drawn from the deck's last `DECK_PULL_CARDS` as bringing the end nearer. With 3
+#: players no game waited on the deck, and the pull only moved endings to it (ruling R7, fifth pass).
+DECK_PULL_COUNTS = (2, 4)
 DECK_PULL_CARDS = 6
 
 
 def deck_pull(state: State) -> int:
-    """Cards drawn from the Order deck's last `DECK_PULL_CARDS`."""
+    """Cards drawn from the Order deck's last `DECK_PULL_CARDS` (0 where the deck pulls nobody)."""
+    if state["players"] not in DECK_PULL_COUNTS:
+        return 0
     return max(0, DECK_PULL_CARDS - len(state["order_deck"]))
 
 

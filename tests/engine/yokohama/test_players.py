@@ -124,10 +124,11 @@ def test_a_leader_late_in_the_game_is_drawn_to_the_church_and_customs_boards() -
 
 def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
-    is an empty space on the card area of the Port Order Form Board." The deck ends many games (most
-    with 4 players: "4 players: 0" cards returned to the box), so a leader late in the game counts each
-    card drawn from the deck's last six as it counts a pawn on the Church or Customs board, and a Port
-    action it can take grows by the same (ruling R7, fifth pass)."""
+    is an empty space on the card area of the Port Order Form Board." With 2 and 4 players the long
+    games waited on the deck's last cards (with 4, "4 players: 0" cards are returned to the box), so
+    there a leader late in the game counts each card drawn from the deck's last six as it counts a pawn
+    on the Church or Customs board, and a Port action it can take grows by the same; with 3 players the
+    deck pulls nobody (ruling R7, fifth pass)."""
     state = GAME.new(4, 0)
     for seat, vp in enumerate((90, 60, 50, 40)):
         state["p"][seat]["vp"] = vp
@@ -139,6 +140,9 @@ def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     assert greedy.deck_pull(state) == 2
     assert greedy.worth(state, 0) - full == pytest.approx(2 * greedy.closing_pull(state, 0))
     assert greedy.area_promise(state, 0, "port_a", 3) > greedy.area_promise(state, 1, "port_a", 3)  # 1 trails
+    three = GAME.new(3, 0)
+    three["order_deck"] = []
+    assert greedy.deck_pull(three) == 0  # with 3 players no game waited on the deck
 
 
 def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
