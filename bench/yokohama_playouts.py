@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import random_playout  # noqa: E402
 from engine.yokohama import GAME  # noqa: E402
+from engine.yokohama.endgame import rounds_played  # noqa: E402
 
 RANDOM_CAP = 1500
 
@@ -51,7 +52,7 @@ def main() -> None:
         for seed in range(args.greedy_games):
             result = random_playout(GAME, players, seed, max_actions=20000, policy=greedy)
             lengths.append(result.state["turns"])
-            rounds.append(result.state["round"] - 1)
+            rounds.append(rounds_played(result.state))
             actions += len(result.log)
             winners.append(max(row["total"] for row in GAME.scores(result.state)))
         elapsed = time.perf_counter() - start

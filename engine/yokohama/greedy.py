@@ -11,7 +11,7 @@ President walks to the best area instead of pacing between equal ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import cast
+from typing import TypeVar, cast
 
 from engine.yokohama import flow, movement
 from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS, PRODUCTION
@@ -70,7 +70,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
         value = customs_promise(state, seat, pw)
-    if value > 0 and (kind in ("church", "customs") or kind == "port" and state["players"] in DECK_PULL_COUNTS):
+    if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_closes(state)):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
     if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
@@ -158,22 +158,36 @@ def gained_goods_worth(pl: PlayerState, good: str, n: int) -> float:
     return hand_worth(pl["orders"], more) - hand_worth(pl["orders"], pl["goods"])
 
 
-#: `hand_worth` by the orders and goods it was asked for: a decision of the AI judges the same few
-#: hands tens of thousands of times. Emptied when it reaches `HAND_CACHE_SIZE`, so it stays small.
+#: Worths remembered by what they are read from (`hand_worth`, `majorities`): a decision of the AI
+#: judges the same few hands and boards tens of thousands of times. Each memory is emptied when it
+#: reaches `HAND_CACHE_SIZE`, so it stays small.
 _HAND_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+_MAJORITY_CACHE: dict[tuple[object, ...], list[int]] = {}
 HAND_CACHE_SIZE = 50_000
+
+K = TypeVar("K")
+T = TypeVar("T")
+
+
+def _remember(memory: dict[K, T], key: K, value: T) -> T:
+    """Keep `value` under `key` (the memory emptied first when full); callers look it up inline, as
+    the look-up is the hot path."""
+    if len(memory) >= HAND_CACHE_SIZE:
+        memory.clear()
+    memory[key] = value
+    return value
 
 
 def hand_worth(orders: list[int], goods: dict[str, int]) -> float:
     """The goods held and the orders in hand together (`goods_worth` plus each `order_worth`)."""
     key = (tuple(orders), tuple(goods[g] for g in GOODS))
     value = _HAND_CACHE.get(key)
-    if value is None:
-        if len(_HAND_CACHE) >= HAND_CACHE_SIZE:
-            _HAND_CACHE.clear()
-        holder = cast("PlayerState", {"orders": orders, "goods": goods})
-        value = _HAND_CACHE[key] = goods_worth(holder) + sum(order_worth(holder, o) for o in orders)
-    return value
+    return _remember(_HAND_CACHE, key, _reckon_hand(orders, goods)) if value is None else value
+
+
+def _reckon_hand(orders: list[int], goods: dict[str, int]) -> float:
+    holder = cast("PlayerState", {"orders": orders, "goods": goods})
+    return goods_worth(holder) + sum(order_worth(holder, o) for o in orders)
 
 
 def chinatown_promise(pl: PlayerState, pw: int) -> float:
@@ -220,11 +234,14 @@ DECK_PULL_COUNTS = (2, 4)
 DECK_PULL_CARDS = 6
 
 
+def deck_closes(state: State) -> bool:
+    """Whether a leader is drawn to close this game by the Order deck (`DECK_PULL_COUNTS`)."""
+    return state["players"] in DECK_PULL_COUNTS
+
+
 def deck_pull(state: State) -> int:
     """Cards drawn from the Order deck's last `DECK_PULL_CARDS` (0 where the deck pulls nobody)."""
-    if state["players"] not in DECK_PULL_COUNTS:
-        return 0
-    return max(0, DECK_PULL_CARDS - len(state["order_deck"]))
+    return max(0, DECK_PULL_CARDS - len(state["order_deck"])) if deck_closes(state) else 0
 
 
 def end_pawns(state: State) -> int:
@@ -254,22 +271,17 @@ def worth(state: State, seat: int) -> float:
     return value
 
 
-#: `majorities` by the boards and technologies they were read from (see `_HAND_CACHE`).
-_MAJORITY_CACHE: dict[tuple[object, ...], list[int]] = {}
-
-
 def majorities(state: State) -> list[int]:
-    """Per seat, what the Church, Customs and Industry majorities would pay now: the AI's rollouts
-    judge thousands of positions a decision with the same few boards."""
-    key = (state["players"], *state["church"], -2, *state["customs"], *(tuple(pl["techs"]) for pl in state["p"]))
+    """Per seat, what the Church, Customs and Industry majorities would pay now (remembered: the
+    boards' lengths are fixed by the player count, so their spaces and the technologies are the key)."""
+    key = (state["players"], *state["church"], *state["customs"], *(tuple(pl["techs"]) for pl in state["p"]))
     points = _MAJORITY_CACHE.get(key)
-    if points is None:
-        if len(_MAJORITY_CACHE) >= HAND_CACHE_SIZE:
-            _MAJORITY_CACHE.clear()
-        church, customs = board_majority(state, "church", 6, 3), board_majority(state, "customs", 8, 4)
-        points = _MAJORITY_CACHE[key] = [a + b + c for a, b, c in zip(church, customs, technology_bonus(state),
-                                                                      strict=True)]
-    return points
+    return _remember(_MAJORITY_CACHE, key, _reckon_majorities(state)) if points is None else points
+
+
+def _reckon_majorities(state: State) -> list[int]:
+    church, customs = board_majority(state, "church", 6, 3), board_majority(state, "customs", 8, 4)
+    return [a + b + c for a, b, c in zip(church, customs, technology_bonus(state), strict=True)]
 
 
 #: Worth of an assistant left in an area, and of an area where the President's arrival would give

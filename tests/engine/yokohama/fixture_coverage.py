@@ -31,7 +31,7 @@ from typing import Any
 from engine.core import State
 from engine.yokohama import GAME
 from engine.yokohama.components import parts
-from engine.yokohama.endgame import END_REASONS
+from engine.yokohama.endgame import END_REASONS, rounds_played
 
 Action = Any
 #: Every technology by its effect (the 20 names of data/yokohama/technologies.toml).
@@ -136,4 +136,4 @@ def coverage(record: dict[str, Any]) -> Coverage:
     if reasons[0] not in END_REASONS:
         raise ValueError(f"unknown end reason {reasons[0]}")
     acquired = {e for seat in range(state["players"]) for e in effects_of(state, seat)}
-    return Coverage(state["players"], reasons[0], state["round"] - 1, acquired, used)
+    return Coverage(state["players"], reasons[0], rounds_played(state), acquired, used)
