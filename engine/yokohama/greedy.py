@@ -159,11 +159,12 @@ def gained_goods_worth(pl: PlayerState, good: str, n: int) -> float:
 
 
 #: Worths remembered by what they are read from (`hand_worth`, `majorities`): a decision of the AI
-#: judges the same few hands and boards tens of thousands of times. Each memory is emptied when it
-#: reaches `HAND_CACHE_SIZE`, so it stays small.
+#: judges the same few hands and boards tens of thousands of times (a decision's working set: a few
+#: thousand). Each memory is emptied when it reaches `HAND_CACHE_SIZE`: ~230 and ~420 bytes an entry,
+#: so at most ~13 MiB for both in a process that plays any number of games.
 _HAND_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
 _MAJORITY_CACHE: dict[tuple[object, ...], list[int]] = {}
-HAND_CACHE_SIZE = 50_000
+HAND_CACHE_SIZE = 20_000
 
 K = TypeVar("K")
 T = TypeVar("T")
