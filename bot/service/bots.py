@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.service.errors import ServiceError
 from bot.service.outcomes import FORMALITY, Applied
+from bot.service.table_rules import bot_level
 from bot.storage import GameRow
 from engine.core import Game, State, mix_seed
 
@@ -20,15 +21,18 @@ log = logging.getLogger(__name__)
 AUTO_LIMIT = 5000
 
 
-def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: int, budget_s: float) -> Any:
+def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: int, budget_s: float,
+                level: str | None = None) -> Any:
     """The AI's decision for `seat`, as the log's entry number `index` (the seed derives from the game's
     seed and that number, so it is reproducible; the log stores the action, so replays never re-run it).
+    `level`: one of the game's `ai_levels` (None: the first; a bot seat plays its table's, `table_level`).
 
     An AI that fails or offers something the engine does not list falls back to the greedy player:
     a bot seat must never stall a game.
     """
     try:
-        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s)
+        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s,
+                                  level=level or engine.ai_levels[0])
         chosen = engine.match_legal(state, seat, action)
     except Exception:  # noqa: BLE001 - any AI failure is logged and the greedy player steps in
         log.exception("the %s AI failed for seat %s; the greedy player moves instead", engine.name, seat)
@@ -36,17 +40,23 @@ def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: in
     return chosen if chosen is not None else engine.auto_action(state, seat)
 
 
+def table_level(game: GameRow, engine: Game) -> str:
+    """The level the table's bots play (`table_rules.bot_level`)."""
+    return bot_level(game.table_rules, engine.ai_levels)
+
+
 def bot_turn(game: GameRow, engine: Game, state: State, base: int, budget_s: float) -> tuple[State, list[Applied]]:
     """The bot seats' decisions from `state` until none of them owes one, or the turn passes after
     they moved (the next bot's turn is its own write and post). Runs in a worker thread."""
     bots = game.bot_seats()
+    level = table_level(game, engine)
     done: list[Applied] = []
     marker = engine.turn_marker(state)
     while not engine.is_over(state):
         seat = next((s for s in engine.to_act(state) if s in bots), None)
         if seat is None or (done and marker is not None and engine.turn_marker(state) != marker):
             break
-        action = ai_decision(engine, state, seat, game.seed, base + len(done), budget_s)
+        action = ai_decision(engine, state, seat, game.seed, base + len(done), budget_s, level)
         after = engine.apply(state, seat, action)
         done.append(Applied.of(engine, state, seat, game.user_of(seat), "auto", action, after))
         state = after

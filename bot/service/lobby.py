@@ -19,9 +19,11 @@ from bot.service.outcomes import Outcome
 from bot.service.table_rules import (
     BOT_GAMES_DEFAULT,
     BOT_GAMES_SETTING,
+    BOT_LEVEL,
     DEADLINE_ACTIONS,
     MAX_WAIT_HOURS,
     MIN_WAIT_HOURS,
+    check_bot_level,
     default_table_rules,
 )
 from bot.storage import AlreadyExists, GameRow, StaleVersion, TableFull, is_bot_user
@@ -72,9 +74,11 @@ class Lobby:
             raise ServiceError(exc.message) from exc
         rules = default_table_rules()
         for key, value in check.json_object(table_rules, "table rules").items():
-            if key not in rules:
+            if key not in rules and key != BOT_LEVEL:
                 raise ServiceError(f"Unknown table rule '{key}'.")
             rules[key] = value
+        if BOT_LEVEL in rules:
+            check_bot_level(engine, rules[BOT_LEVEL])
         if not isinstance(rules["deadline_action"], str) or rules["deadline_action"] not in DEADLINE_ACTIONS:
             raise ServiceError(f"The deadline action must be one of: {', '.join(DEADLINE_ACTIONS)}.")
         for key, what in (("deadline_hours", "deadline"), ("reminder_hours", "reminder time")):

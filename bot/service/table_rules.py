@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.errors import ServiceError
+from engine.core import Game
+
 #: How the table handles a player who lets the deadline pass.
 DEADLINE_ACTIONS = ("auto", "forfeit")
 #: The shortest reminder or deadline a table may set (0 turns either off). A deadline of minutes would
@@ -21,8 +24,27 @@ BOT_GAMES_SETTING = "bot_games"
 BOT_GAMES_DEFAULT = 3
 
 
+#: The table rule naming the level the table's bots play (one of the game's `ai_levels`); absent: the first.
+BOT_LEVEL = "bot_level"
+
+
 def default_table_rules() -> dict[str, Any]:
     return {"reminder_hours": 12.0, "deadline_hours": 0.0, "deadline_action": "auto"}
+
+
+def check_bot_level(engine: Game, level: Any) -> None:
+    """Refuse a level the game's bot does not play, naming the ones it does."""
+    if level not in engine.ai_levels:
+        levels = engine.ai_levels
+        raise ServiceError(f"{engine.title}'s bot plays at one level for now: {levels[0]}." if len(levels) == 1
+                           else f"{engine.title}'s bot plays at these levels: {', '.join(levels)}.")
+
+
+def bot_level(rules: dict[str, Any], levels: tuple[str, ...]) -> str:
+    """The level a table's bots play: the one it chose, else (none chosen, or one the game no longer
+    offers) the game's first, so a stored game always plays on."""
+    level = rules.get(BOT_LEVEL)
+    return level if isinstance(level, str) and level in levels else levels[0]
 
 
 def wait_hours(value: Any) -> float:

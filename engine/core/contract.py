@@ -396,15 +396,27 @@ class Game(ABC, Generic[S, A, V]):
             raise IllegalAction("There is nothing to decide for this seat.")
         return options[0]
 
+    #: The AI's levels, weakest first: `ai_action(level=...)` plays one of them, and a table's bots play
+    #: the level the table chose (the first unless it chose another). A level is offered only once it
+    #: is measured stronger than the one before it (`bench.ai_strength --against previous`).
+    ai_levels: tuple[str, ...] = ("easy",)
+
+    def check_level(self, level: str) -> None:
+        """Refuse a level this game's AI does not have (a caller's mistake, never a player's: the
+        service checks a table's level against `ai_levels` before storing it)."""
+        if level not in self.ai_levels:
+            raise ValueError(f"{self.title}'s AI has no level {level!r} (it has {', '.join(self.ai_levels)}).")
+
     def ai_action(self, state: S, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Callable[[], float] | None = None) -> A:
+                  clock: Callable[[], float] | None = None, level: str = "easy") -> A:
         """A legal action chosen only from what `seat` may see, deterministic under `seed`.
 
         `budget_s` caps the thinking time, measured on `clock` (default `time.perf_counter`; a test
         passes a fake one): a search checks it inside its work (`engine.core.deadline`) and, cut
-        short, still answers with a legal action. The default is the game's `auto_action`; games
-        with a search override this.
+        short, still answers with a legal action. `level` is one of `ai_levels`. The default is the
+        game's `auto_action`; games with a search override this.
         """
+        self.check_level(level)
         return self.auto_action(state, seat)
 
     # ----- storage ------------------------------------------------------------------------

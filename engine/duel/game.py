@@ -182,8 +182,9 @@ class DuelGame(StepGame[State, Action, DuelView]):
         return greedy_action(state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Action:
+                  clock: Clock | None = None, level: str = "easy") -> Action:
         """The search player of engine/duel/ai.py: sees only what `seat` sees, deterministic under `seed`."""
+        self.check_level(level)
         return ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
 
     # ----- stored games ----------------------------------------------------------------------------

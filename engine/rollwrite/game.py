@@ -306,10 +306,12 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         return greedy_action(self, state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Action:
-        """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round."""
+                  clock: Clock | None = None, level: str = "easy") -> Action:
+        """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round
+        (one level)."""
         from engine.rollwrite import ai
 
+        self.check_level(level)
         if not self.legal(state, seat):
             raise IllegalAction("There is nothing to decide for this seat.")
         chosen = ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)

@@ -133,8 +133,9 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         return greedy.choose(state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
-                  clock: Clock | None = None) -> Action:
-        """The look-ahead AI (ai.py), playing from what `seat` may see only."""
+                  clock: Clock | None = None, level: str = "easy") -> Action:
+        """The look-ahead AI (ai.py), playing from what `seat` may see only (one level)."""
+        self.check_level(level)
         chosen = search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
         return cast(Action, chosen)  # None only when the seat has nothing to decide (ai.py answers so)
 

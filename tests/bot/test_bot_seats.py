@@ -23,7 +23,7 @@ def spy_ai(monkeypatch: pytest.MonkeyPatch, counting_game: None) -> Iterator[lis
     """Counting's AI always picks 3 and records (seat, seed, budget); its greedy fallback would pick 1."""
     calls: list[tuple[int, int, float]] = []
 
-    def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0) -> Any:
+    def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0, level: str = "easy") -> Any:
         calls.append((seat, seed, budget_s))
         return {"pick": 3}
 
