@@ -21,6 +21,7 @@ from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, v
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
 from engine.rollwrite.shapes import Action, RollWriteView, SeatView, YouView
+from engine.rollwrite.sheet import move_copy
 from engine.rollwrite.state_types import Options, Sheet, State
 from engine.rollwrite.step import RollWriteStep
 from engine.rollwrite.task_steps import TASK_STEPS
@@ -322,8 +323,8 @@ _seat_options: tuple[State, dict[int, list[Action]]] | None = None
 
 
 def _clone(sheet: Sheet) -> Sheet:
-    """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
-    return json_copy(sheet)
+    """The copy of one sheet a move may change (sheet.move_copy: what no move edits stays shared)."""
+    return move_copy(sheet)
 
 
 GAME = RollWriteGame()

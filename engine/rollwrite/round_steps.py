@@ -274,7 +274,8 @@ class CrossOff(RollWriteStep):
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])
         n = cast(CrossAction, action)["n"]
-        ps["crossed"][row] += n
+        ps["crossed"] = crossed = ps["crossed"][:]  # shared with the old sheet by a move's copy
+        crossed[row] += n
         power = rules.action_power(ps, row, n)
         ps["step"] = "end" if ps["again"] else "additional"
         ps["main_area"] = None

@@ -59,7 +59,7 @@ def tech_points(ps: Sheet) -> dict[str, int]:
 
 def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
     """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes."""
-    boxes = ps["boxes"]
+    ps["boxes"] = boxes = dict(ps["boxes"])  # shared with the old sheet by a move's copy: replaced
     parts = port_parts(ps, data)
     if state["round"] == 6:
         boxes["6R"] = sum(parts.values())
