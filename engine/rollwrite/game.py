@@ -209,10 +209,14 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         return state["round"]
 
     def headline(self, state: State) -> str:
+        return self._headline(state, self.scores(state) if state["over"] else [])
+
+    def _headline(self, state: State, scores: list[dict[str, int]]) -> str:
+        """`headline` from the scores the caller already has (`view` reckons them once for everything)."""
         if state["over"]:
-            places = self.places(state)
+            places = self._places(state, scores)
             winners = [s for s, place in enumerate(places) if place == 1]
-            total = self.scores(state)[winners[0]]["total"]
+            total = scores[winners[0]]["total"]
             if state["players"] == 1:
                 return f"Game over: {total} VP"
             if len(winners) > 1:
@@ -245,7 +249,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "round": state["round"],
             "rounds": ROUNDS,
             "over": state["over"],
-            "headline": self.headline(state),
+            "headline": self._headline(state, scores),
             "viewer": seat,
             "areas": [{"row": r, "id": a, "name": area_name(a)} for r, a in enumerate(state["areas"])],
             "aside": {"id": state["aside"], "name": area_name(state["aside"])} if state["aside"] else None,
@@ -267,7 +271,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "pending": self.pending_label(state, seat),
             "scores": scores,
             "orders_fulfilled": sum(ps["fulfilled"]),
-            "achievements": self.achievements(state, seat),
+            "achievements": scoring.achievements(state, ps, rules.side_data(state), total=scores["total"]),
             "sheet": view.sheet_view(state, ps, TASK_STEPS),
         }
 
@@ -287,7 +291,9 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def places(self, state: State) -> list[int]:
         """Each seat's place (1 = first); seats still tied after both tie-breakers share a place."""
-        scores = self.scores(state)
+        return self._places(state, self.scores(state))
+
+    def _places(self, state: State, scores: list[dict[str, int]]) -> list[int]:
         keys = [(scores[s]["total"], *scoring.tie_break_key(ps)) for s, ps in enumerate(state["sheets"])]
         return [1 + sum(1 for other in keys if other > keys[s]) for s in range(state["players"])]
 

@@ -57,7 +57,7 @@ also in data/rollwrite/sheet_a.toml and sheet_b.toml.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
@@ -138,21 +138,58 @@ def labs_view(state: State) -> dict[str, LabView]:
     }
 
 
+class SideTexts(NamedTuple):
+    """The words of one sheet side's printed bonuses, which every sheet of every view repeats."""
+
+    tracks: dict[int, str]
+    columns: dict[int, str]
+    links: list[str]
+    stocks: dict[str, list[str]]
+    rounds: dict[int, str]
+
+
+#: `side_texts` by sheet side data (held by identity: the side data is built once per side). Only two
+#: sides exist; emptied if more ever pile up (a test's made-up side data), so it stays small.
+_SIDE_TEXTS: dict[int, tuple[dict[str, Any], SideTexts]] = {}
+SIDE_TEXTS_LIMIT = 8
+
+
+def side_texts(data: dict[str, Any]) -> SideTexts:
+    """The printed bonuses of a sheet side in words (`bonus_text`), worded once per side instead of
+    some 50 times per sheet per view (a playout's final check asks for two public views)."""
+    known = _SIDE_TEXTS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    texts = SideTexts(
+        tracks={r: bonus_text(b) for r, b in data["track_bonus"].items()},
+        columns={c: bonus_text(b) for c, b in data["column_bonus"].items()},
+        links=[bonus_text(link["bonus"]) for link in data["links"]],
+        stocks={res: [bonus_text(b["bonus"]) for b in entries] for res, entries in data["stock_bonuses"].items()},
+        rounds={n: bonus_text(b) for n, b in data["round_bonus"].items()},
+    )
+    if len(_SIDE_TEXTS) >= SIDE_TEXTS_LIMIT:
+        _SIDE_TEXTS.clear()
+    _SIDE_TEXTS[id(data)] = (data, texts)
+    return texts
+
+
 def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView:
     """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
     data = rules.side_data(state)
+    texts = side_texts(data)
     return {
-        "town": town_view(state, ps, data),
-        "port": port_view(ps, data),
-        "warehouse": warehouse_view(ps, data),
+        "town": town_view(state, ps, data, texts),
+        "port": port_view(ps, data, texts),
+        "warehouse": warehouse_view(ps, data, texts),
         "technologies": technologies_view(state, ps),
-        "round_track": round_track_view(ps, data),
+        "round_track": round_track_view(ps, data, texts),
         "boxes": dict(ps["boxes"]),
         "turn": turn_view(state, ps, task_steps),
     }
 
 
-def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
+def town_view(state: State, ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> TownView:
+    texts = texts or side_texts(data)
     length = data["track_length"]
     rows: list[TownRow] = []
     for r, area in enumerate(state["areas"]):
@@ -168,7 +205,7 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
                 "elite": ps["elites"][r],
                 "full": ps["written"][r] >= length,
                 "track_bonus": bonus,
-                "track_bonus_text": bonus_text(bonus),
+                "track_bonus_text": texts.tracks[r],
                 "track_bonus_taken": ps["tracks_taken"][r],
             }
         )
@@ -176,7 +213,7 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
         {
             "column": c,
             "bonus": data["column_bonus"][c],
-            "bonus_text": bonus_text(data["column_bonus"][c]),
+            "bonus_text": texts.columns[c],
             "taken": ps["columns_taken"][c],
             "full": all(w > c for w in ps["written"]),
         }
@@ -185,7 +222,8 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
     return {"track_length": length, "rows": rows, "columns": columns}
 
 
-def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
+def port_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> PortView:
+    texts = texts or side_texts(data)
     forms: list[FormView] = []
     for form in data["forms"]:
         f = form["id"]
@@ -207,7 +245,7 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
         {
             "forms": list(link["forms"]),
             "bonus": link["bonus"],
-            "bonus_text": bonus_text(link["bonus"]),
+            "bonus_text": texts.links[i],
             "taken": ps["links_taken"][i],
         }
         for i, link in enumerate(data["links"])
@@ -225,10 +263,11 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
     return {"forms": forms, "links": links, "trading_houses": houses}
 
 
-def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
+def warehouse_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> WarehouseView:
+    texts = texts or side_texts(data)
     return {
-        "money": stock_view(ps, data, "money"),
-        "faith": stock_view(ps, data, "faith"),
+        "money": stock_view(ps, data, "money", texts),
+        "faith": stock_view(ps, data, "faith", texts),
         "cargo": {
             "count": ps["cargo"],
             "cap": RESOURCE_CAP["cargo"],
@@ -238,7 +277,8 @@ def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
     }
 
 
-def stock_view(ps: Sheet, data: dict[str, Any], res: Resource) -> StockView:
+def stock_view(ps: Sheet, data: dict[str, Any], res: Resource, texts: SideTexts | None = None) -> StockView:
+    words = (texts or side_texts(data)).stocks[res]
     return {
         "got": ps[res]["got"],
         "used": ps[res]["used"],
@@ -249,7 +289,7 @@ def stock_view(ps: Sheet, data: dict[str, Any], res: Resource) -> StockView:
             {
                 "at": b["at"],
                 "bonus": b["bonus"],
-                "bonus_text": bonus_text(b["bonus"]),
+                "bonus_text": words[i],
                 "taken": ps["stock_taken"][res][i],
             }
             for i, b in enumerate(data["stock_bonuses"][res])
@@ -276,12 +316,13 @@ def technologies_view(state: State, ps: Sheet) -> list[HeldTech]:
     return techs
 
 
-def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[RoundCell]:
+def round_track_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> list[RoundCell]:
+    words = (texts or side_texts(data)).rounds
     return [
         {
             "round": n,
             "bonus": data["round_bonus"][n],
-            "bonus_text": bonus_text(data["round_bonus"][n]),
+            "bonus_text": words[n],
             "crossed": n <= ps["rounds_marked"],
         }
         for n in range(1, ROUNDS + 1)
