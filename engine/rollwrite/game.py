@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
+from engine.core.jsoncopy import json_copy_small
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
@@ -122,21 +123,38 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         """`StepGame.apply`; with `offered` (a playout or a search, which never edit a state in place),
         every seat's option list stays at hand for `legal`: the lists `settle` built in the new state,
         and those of the other seats kept for `state` whose sheet the move left as it was (the new state
-        shares it) — in a simultaneous round a playout picks any seat, not only the one that moved."""
+        shares it) — in a simultaneous round a playout picks any seat, not only the one that moved.
+
+        An action picked from `offered` itself (the very object, as a playout picks it) is carried out
+        here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision) and its copy
+        of the chosen option (`match_legal` takes the same `json_copy_small` for it), without the
+        layers between, which cost a playout as much as some of its decisions. Any other action takes
+        the general path, with its matching and refusals."""
         global _seat_options
-        new_state = super().apply(state, seat, action, offered=offered)
-        if offered is not None:
-            kept = _seat_options
-            carried: dict[int, list[Action]] = {}
-            if (kept is not None and kept[0] is state and not new_state["over"]
-                    and new_state["round"] == state["round"]
-                    and new_state["priority_set"] == state["priority_set"]
-                    and new_state["start_player"] == state["start_player"]):
-                old_sheets, new_sheets = state["sheets"], new_state["sheets"]
-                carried = {s: options for s, options in kept[1].items()
-                           if s != seat and new_sheets[s] is old_sheets[s]}
-            carried.update(flow.noted_options(new_state))
-            _seat_options = (new_state, carried)
+        if offered is None:
+            return super().apply(state, seat, action)
+        chosen: Action | None = None
+        if not state["over"] and seat in self.to_act(state):
+            for option in offered:
+                if option is action:
+                    chosen = json_copy_small(option)
+                    break
+        if chosen is None:
+            new_state = super().apply(state, seat, action, offered=offered)
+        else:
+            new_state = self._copy_for_move(state, seat)
+            self._apply(new_state, seat, chosen)
+        kept = _seat_options
+        carried: dict[int, list[Action]] = {}
+        if (kept is not None and kept[0] is state and not new_state["over"]
+                and new_state["round"] == state["round"]
+                and new_state["priority_set"] == state["priority_set"]
+                and new_state["start_player"] == state["start_player"]):
+            old_sheets, new_sheets = state["sheets"], new_state["sheets"]
+            carried = {s: options for s, options in kept[1].items()
+                       if s != seat and new_sheets[s] is old_sheets[s]}
+        carried.update(flow.noted_options(new_state))
+        _seat_options = (new_state, carried)
         return new_state
 
     def _copy_for_move(self, state: State, seat: int) -> State:
@@ -155,7 +173,9 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)
-        if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
+        mover = state["sheets"][seat]  # the mover first: while it plays on, the round goes on
+        if (mover["step"] == "done" and not mover["queue"]
+                and all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"])):
             if state["round"] >= ROUNDS:
                 forget_options()  # the game is over: no seat has options
                 flow.forget_noted()
