@@ -16,12 +16,12 @@ from typing import Any, cast
 
 from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
-from engine.core.jsoncopy import json_copy_small
+from engine.core.jsoncopy import _orjson, json_copy_small
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
-from engine.rollwrite.shapes import Action, RollWriteView, SeatView, YouView
+from engine.rollwrite.shapes import Action, RollWriteView, SeatView, SheetView, YouView
 from engine.rollwrite.sheet import move_copy
 from engine.rollwrite.state_types import Options, Sheet, State
 from engine.rollwrite.step import RollWriteStep
@@ -280,8 +280,12 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "seats": seats,
             "you": you,
         }
-        # a private copy: the caller may change it freely without touching the cached sheet data
-        return json_copy(view_data)
+        # a private copy: the caller may change it freely without touching the cached sheet data; the
+        # sheets, most of a view, are put in afterwards as private copies of their own (`_sheet_view`)
+        private = json_copy(view_data)
+        for s, seat_view in enumerate(private["seats"]):
+            seat_view["sheet"] = _sheet_view(state, state["sheets"][s])
+        return private
 
     def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> SeatView:
         ps = state["sheets"][seat]
@@ -292,7 +296,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "scores": scores,
             "orders_fulfilled": sum(ps["fulfilled"]),
             "achievements": scoring.achievements(state, ps, rules.side_data(state), total=scores["total"]),
-            "sheet": view.sheet_view(state, ps, TASK_STEPS),
+            "sheet": cast(SheetView, None),  # filled in by `view`, as a private copy (`_sheet_view`)
         }
 
     # ----- the end ----------------------------------------------------------------------
@@ -346,6 +350,34 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 #: The option lists `legal` may hand out again: (a state a playout's `apply(..., offered=...)`
 #: returned, {seat: its options}); see `RollWriteGame.apply`. Held by identity (a strong reference).
 _seat_options: tuple[State, dict[int, list[Action]]] | None = None
+
+
+#: Sheet views as orjson text, by the orjson text of what they are read from (`_sheet_view`); emptied
+#: when full, so at most this many (a 4-player view holds 4; ~6 KB each).
+_SHEET_VIEWS: dict[bytes, bytes] = {}
+SHEET_VIEWS_LIMIT = 64
+
+
+def _sheet_view(state: State, ps: Sheet) -> SheetView:
+    """`view.sheet_view` of one sheet as a private copy, remembered by what it is read from (the sheet
+    side, the areas' order, the laboratories' technologies and the sheet itself; the words of its queue
+    come from the tasks alone). A sheet's view is asked for again and again with nothing changed: by
+    every seat's view and the public one of the same position, for the sheets a move left alone, and
+    twice for the same position in a playout's final check (the state and its reloaded copy)."""
+    if _orjson is None:
+        return json_copy(view.sheet_view(state, ps, TASK_STEPS))
+    try:
+        key: bytes = _orjson.dumps([state["options"]["side"], state["areas"], state["labs"], ps])
+    except TypeError:  # not plain JSON: no key, so not remembered
+        return json_copy(view.sheet_view(state, ps, TASK_STEPS))
+    text = _SHEET_VIEWS.get(key)
+    if text is None:
+        text = _orjson.dumps(view.sheet_view(state, ps, TASK_STEPS))
+        if len(_SHEET_VIEWS) >= SHEET_VIEWS_LIMIT:
+            _SHEET_VIEWS.clear()
+        _SHEET_VIEWS[key] = text
+    fresh: SheetView = _orjson.loads(text)
+    return fresh
 
 
 def _clone(sheet: Sheet) -> Sheet:
