@@ -134,10 +134,9 @@ def auto_task(state: State, seat: int) -> bool:
     ps = state["sheets"][seat]
     task = ps["queue"][0]
     kind = task["t"]
-    data = rules.side_data(state)
     if kind == "gain":
         ps["queue"].pop(0)
-        push(ps, gain(ps, task["res"], task["n"], data))
+        push(ps, gain(ps, task["res"], task["n"], rules.side_data(state)))
         return True
     if kind == "after":
         ps["queue"].pop(0)
@@ -147,6 +146,6 @@ def auto_task(state: State, seat: int) -> bool:
         ps["queue"].pop(0)
         res: Resource = "money" if rules.area_kind(task["area"]) == "bank" else "faith"
         if task["left"] > 0:
-            push(ps, gain(ps, res, task["left"], data))
+            push(ps, gain(ps, res, task["left"], rules.side_data(state)))
         return True
     return False

@@ -134,7 +134,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         if offered is None:
             return super().apply(state, seat, action)
         chosen: Action | None = None
-        if not state["over"] and seat in self.to_act(state):
+        if not state["over"] and self._owes(state, seat):
             for option in offered:
                 if option is action:
                     chosen = json_copy_small(option)
@@ -156,6 +156,20 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         carried.update(flow.noted_options(new_state))
         _seat_options = (new_state, carried)
         return new_state
+
+    def _owes(self, state: State, seat: int) -> bool:
+        """`seat in self.to_act(state)` for a game that is not over, reading only that seat (`to_act`'s
+        rules: a task queued, or a round not done and not waiting for the start player's pick)."""
+        sheets = state["sheets"]
+        if type(seat) is not int or not 0 <= seat < len(sheets):
+            return seat in self.to_act(state)
+        ps = sheets[seat]
+        if ps["queue"]:
+            return True
+        if ps["step"] == "done":
+            return False
+        return (state["start_player"] is None or state["priority_set"] is not None
+                or not waiting_for_start_player(state, seat))
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """Copy only what a move of `seat` can change.

@@ -43,3 +43,17 @@ def test_the_fast_path_refuses_what_the_general_path_refuses() -> None:
         GAME.apply(over, 1 - waiting, offered[0], offered=offered)
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1 - waiting, {"do": "set", "set": 7}, offered=offered)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [*CASES, (3, 34, {"start_player_priority": True})])
+def test_owes_reads_one_seat_as_to_act_does(players: int, seed: int, options: dict[str, Any] | None) -> None:
+    """The fast path's check of the mover (`_owes`) agrees with `to_act` for every seat, also one
+    waiting for the start player's pick, and for seats that do not exist."""
+    rng = Rng(seed)
+    state = GAME.new(players, seed, options)
+    while not GAME.is_over(state):
+        for seat in (-1, *range(players), players, True):
+            assert GAME._owes(state, seat) == (seat in GAME.to_act(state)), seat
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
