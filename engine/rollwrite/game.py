@@ -381,7 +381,8 @@ def _sheet_view(state: State, ps: Sheet) -> SheetView:
     if _orjson is None:
         return json_copy(view.sheet_view(state, ps, TASK_STEPS))
     try:
-        key: bytes = _orjson.dumps([state["options"]["side"], state["areas"], state["labs"], ps])
+        key: bytes = _orjson.dumps([state["options"]["side"], state["areas"], state["labs"], ps],
+                                   option=_orjson.OPT_SORT_KEYS)  # a reloaded state has its keys sorted
     except TypeError:  # not plain JSON: no key, so not remembered
         return json_copy(view.sheet_view(state, ps, TASK_STEPS))
     text = _SHEET_VIEWS.get(key)

@@ -49,3 +49,21 @@ def test_the_sheet_view_memory_is_bounded() -> None:
         state["sheets"][0]["rounds_marked"] = n
         GAME.view(state, None)
         assert len(game._SHEET_VIEWS) <= game.SHEET_VIEWS_LIMIT
+
+
+def test_a_reloaded_state_meets_the_sheet_views_of_the_original() -> None:
+    """A stored state comes back with its keys in another order (`dump` sorts them); its sheets are
+    the same sheets, so their views are not reckoned again (a playout's final check views both)."""
+    rng = Rng(8)
+    state = GAME.new(2, 8)
+    for _ in range(30):
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
+    game._SHEET_VIEWS.clear()
+    shown = GAME.view(state, None)
+    remembered = dict(game._SHEET_VIEWS)
+    again = GAME.load(GAME.dump(state))
+    assert list(again["sheets"][0]) != list(state["sheets"][0])  # the keys come back sorted
+    assert GAME.view(again, None) == shown
+    assert remembered == game._SHEET_VIEWS
