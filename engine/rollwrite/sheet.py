@@ -160,7 +160,13 @@ def available(ps: Sheet, res: Resource) -> int:
 
 
 def can_pay(ps: Sheet, cost: Cost) -> bool:
-    return all(available(ps, res) >= n for res, n in cost.items())
+    """Whether the sheet's unconsumed money and faith cover `cost` (a loop: asked for every option
+    priced in money or faith, several times per decision)."""
+    for res, n in cost.items():
+        marks = ps[res]
+        if marks["got"] - marks["used"] < n:
+            return False
+    return True
 
 
 def pay(ps: Sheet, cost: Cost) -> None:
