@@ -387,10 +387,12 @@ def _sheet_view(state: State, ps: Sheet) -> SheetView:
         return json_copy(view.sheet_view(state, ps, TASK_STEPS))
     text = _SHEET_VIEWS.get(key)
     if text is None:
-        text = _orjson.dumps(view.sheet_view(state, ps, TASK_STEPS))
+        made = view.filled_sheet_view(state, ps, TASK_STEPS)  # private already: handed out as it is
+        assert made is not None  # orjson is at hand
         if len(_SHEET_VIEWS) >= SHEET_VIEWS_LIMIT:
             _SHEET_VIEWS.clear()
-        _SHEET_VIEWS[key] = text
+        _SHEET_VIEWS[key] = _orjson.dumps(made)
+        return made
     fresh: SheetView = _orjson.loads(text)
     return fresh
 

@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from engine.core.jsoncopy import _orjson
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
     LEVEL_COST,
@@ -89,7 +90,7 @@ from engine.rollwrite.shapes import (
     TurnView,
     WarehouseView,
 )
-from engine.rollwrite.sheet import available
+from engine.rollwrite.sheet import available, new_sheet
 from engine.rollwrite.state_types import Resource, Sheet, State
 
 
@@ -186,6 +187,77 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetV
         "boxes": dict(ps["boxes"]),
         "turn": turn_view(state, ps, task_steps),
     }
+
+
+#: Blank sheet views as orjson text, by sheet side and the areas' order (`filled_sheet_view`); emptied
+#: when full (a game has one of each; a process playing many games meets a few).
+_BLANKS: dict[tuple[str, tuple[str, ...]], bytes] = {}
+BLANKS_LIMIT = 16
+
+
+def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView | None:
+    """`sheet_view` as a private copy, made by filling in a blank one: most of a sheet view is the
+    printed sheet (rows, columns, order forms, links, bonuses, the round track), the same for every
+    sheet of a side and layout, so the view of a blank sheet is kept as orjson text and read back
+    (fresh lists and dicts, in C), and only what is written on this sheet is put in. The same keys in
+    the same order and the same values as `sheet_view` (tests/engine/rollwrite/test_sheet_view_memo.py
+    compares the two texts byte for byte at every position of several games); None without orjson."""
+    if _orjson is None:
+        return None
+    data = rules.side_data(state)
+    key = (state["options"]["side"], tuple(state["areas"]))
+    blank = _BLANKS.get(key)
+    if blank is None:
+        blank = _orjson.dumps(sheet_view(state, new_sheet(data), task_steps))
+        if len(_BLANKS) >= BLANKS_LIMIT:
+            _BLANKS.clear()
+        _BLANKS[key] = blank
+    out: SheetView = _orjson.loads(blank)
+    length = data["track_length"]
+    written = ps["written"]
+    for r, row in enumerate(out["town"]["rows"]):
+        w, c = written[r], ps["crossed"][r]
+        row["written"] = w
+        row["crossed"] = c
+        row["unused"] = w - c
+        row["elite"] = ps["elites"][r]
+        row["full"] = w >= length
+        row["track_bonus_taken"] = ps["tracks_taken"][r]
+    for column in out["town"]["columns"]:
+        c = column["column"]
+        column["taken"] = ps["columns_taken"][c]
+        column["full"] = all(w > c for w in written)
+    port = out["port"]
+    fulfilled = ps["fulfilled"]
+    for form, shown in zip(data["forms"], port["forms"], strict=True):
+        f = form["id"]
+        for good, crossed in zip(shown["goods"], ps["goods"][f], strict=True):
+            good["crossed"] = crossed
+        shown["fulfilled"] = fulfilled[f]
+        shown["fulfilled_round"] = ps["fulfilled_at"][f]
+        shown["shop"] = ps["shops"][f]
+        shown["value"] = form["points"] * (2 if ps["shops"][f] else 1) if fulfilled[f] else 0
+    for link, taken in zip(port["links"], ps["links_taken"], strict=True):
+        link["taken"] = taken
+    for house, built in zip(port["trading_houses"], ps["trading"], strict=True):
+        house["built"] = built
+        house["fulfilled"] = sum(1 for f in house["forms"] if fulfilled[f])
+    warehouse = out["warehouse"]
+    for res in ("money", "faith"):
+        stock = warehouse[res]
+        stock["got"] = ps[res]["got"]
+        stock["used"] = ps[res]["used"]
+        stock["available"] = available(ps, res)
+        for bonus, taken in zip(stock["bonuses"], ps["stock_taken"][res], strict=True):
+            bonus["taken"] = taken
+    warehouse["cargo"]["count"] = ps["cargo"]
+    warehouse["cargo"]["vp"] = cargo_points(ps, data)
+    out["technologies"] = technologies_view(state, ps)
+    for cell in out["round_track"]:
+        cell["crossed"] = cell["round"] <= ps["rounds_marked"]
+    out["boxes"] = dict(ps["boxes"])
+    out["turn"] = turn_view(state, ps, task_steps)
+    return out
 
 
 def town_view(state: State, ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> TownView:

@@ -1,8 +1,12 @@
 """Sheet views remembered by what they are read from (`game._sheet_view`, issue 25): every view holds
 the sheet views a fresh reckoning gives, each a private copy, a sheet changed in place is seen anew,
-and the memory stays bounded."""
+and the memory stays bounded. A sheet view made by filling in a blank one (`view.filled_sheet_view`)
+is `view.sheet_view`'s, text for text (keys, order and values)."""
 
 from __future__ import annotations
+
+import orjson
+import pytest
 
 from engine.core import Rng, json_copy
 from engine.rollwrite import GAME, game, view
@@ -67,3 +71,34 @@ def test_a_reloaded_state_meets_the_sheet_views_of_the_original() -> None:
     assert list(again["sheets"][0]) != list(state["sheets"][0])  # the keys come back sorted
     assert GAME.view(again, None) == shown
     assert remembered == game._SHEET_VIEWS
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (1, 41, None), (2, 42, {"side": "B", "chinatown": True}), (4, 43, {"chamber_of_commerce": True}),
+])
+def test_a_filled_blank_is_the_sheet_view_text_for_text(players: int, seed: int, options: dict | None) -> None:
+    rng = Rng(seed)
+    state = GAME.new(players, seed, options)
+    while True:
+        for ps in state["sheets"]:
+            filled = view.filled_sheet_view(state, ps, TASK_STEPS)
+            assert orjson.dumps(filled) == orjson.dumps(view.sheet_view(state, ps, TASK_STEPS))
+        if GAME.is_over(state):
+            break
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
+
+
+def test_a_filled_blank_is_private_and_the_blanks_are_bounded() -> None:
+    state = GAME.new(1, 44)
+    first = view.filled_sheet_view(state, state["sheets"][0], TASK_STEPS)
+    assert first is not None
+    first["town"]["rows"][0]["track_bonus"]["money"] = 99
+    first["port"]["forms"][0]["goods"][0]["good"] = "scribbled"
+    again = view.filled_sheet_view(state, state["sheets"][0], TASK_STEPS)
+    assert orjson.dumps(again) == orjson.dumps(view.sheet_view(state, state["sheets"][0], TASK_STEPS))
+    for n in range(3 * view.BLANKS_LIMIT):  # another layout each time (another game's areas)
+        other = GAME.new(1, 100 + n, {"side": "AB"[n % 2]})
+        view.filled_sheet_view(other, other["sheets"][0], TASK_STEPS)
+        assert len(view._BLANKS) <= view.BLANKS_LIMIT
