@@ -175,7 +175,11 @@ def side_texts(data: dict[str, Any]) -> SideTexts:
 
 
 def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView:
-    """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
+    """One sheet as the renderer draws it; `task_steps` word the pending bonus choices.
+
+    Reads nothing of the state but the sheet side, the areas' order, the laboratories' technologies and
+    the sheet itself: `game._sheet_view` remembers sheet views by exactly these, so a view that read
+    more would have to add it to that key."""
     data = rules.side_data(state)
     texts = side_texts(data)
     return {
