@@ -108,14 +108,15 @@ def settle(state: State, seat: int) -> None:
         if ps["queue"]:
             if auto_task(state, seat):
                 continue
-            step: RollWriteStep | None = TASK_STEPS[ps["queue"][0]["t"]]
+            step: RollWriteStep = TASK_STEPS[ps["queue"][0]["t"]]
         elif ps["step"] == "main" and not rules.rows_with_unused(ps):
             ps["step"] = "end" if ps["again"] else "additional"  # no circle to cross: no main action (R8)
             continue
-        else:
-            step = step_of(state, seat)
-        if step is None:
-            return
+        else:  # `step_of` with the queue known to be empty (asked after nearly every decision)
+            name = ps["step"]
+            if state["over"] or name == "done" or (name == "set" and waiting_for_start_player(state, seat)):
+                return
+            step = ROUND_STEPS[name]
         choices = step.options(state, seat)
         if not choices and ps["queue"]:
             ps["queue"].pop(0)  # nothing it could give has anywhere to go (R15)
@@ -134,10 +135,9 @@ def auto_task(state: State, seat: int) -> bool:
     ps = state["sheets"][seat]
     task = ps["queue"][0]
     kind = task["t"]
-    data = rules.side_data(state)
     if kind == "gain":
         ps["queue"].pop(0)
-        push(ps, gain(ps, task["res"], task["n"], data))
+        push(ps, gain(ps, task["res"], task["n"], rules.side_data(state)))
         return True
     if kind == "after":
         ps["queue"].pop(0)
@@ -147,6 +147,6 @@ def auto_task(state: State, seat: int) -> bool:
         ps["queue"].pop(0)
         res: Resource = "money" if rules.area_kind(task["area"]) == "bank" else "faith"
         if task["left"] > 0:
-            push(ps, gain(ps, res, task["left"], data))
+            push(ps, gain(ps, res, task["left"], rules.side_data(state)))
         return True
     return False

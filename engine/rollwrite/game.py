@@ -16,11 +16,13 @@ from typing import Any, cast
 
 from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
+from engine.core.jsoncopy import _orjson, json_copy_small
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
-from engine.rollwrite.shapes import Action, RollWriteView, SeatView, YouView
+from engine.rollwrite.shapes import Action, RollWriteView, SeatView, SheetView, YouView
+from engine.rollwrite.sheet import move_copy
 from engine.rollwrite.state_types import Options, Sheet, State
 from engine.rollwrite.step import RollWriteStep
 from engine.rollwrite.task_steps import TASK_STEPS
@@ -121,22 +123,53 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         """`StepGame.apply`; with `offered` (a playout or a search, which never edit a state in place),
         every seat's option list stays at hand for `legal`: the lists `settle` built in the new state,
         and those of the other seats kept for `state` whose sheet the move left as it was (the new state
-        shares it) — in a simultaneous round a playout picks any seat, not only the one that moved."""
+        shares it) — in a simultaneous round a playout picks any seat, not only the one that moved.
+
+        An action picked from `offered` itself (the very object, as a playout picks it) is carried out
+        here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision) and its copy
+        of the chosen option (`match_legal` takes the same `json_copy_small` for it), without the
+        layers between, which cost a playout as much as some of its decisions. Any other action takes
+        the general path, with its matching and refusals."""
         global _seat_options
-        new_state = super().apply(state, seat, action, offered=offered)
-        if offered is not None:
-            kept = _seat_options
-            carried: dict[int, list[Action]] = {}
-            if (kept is not None and kept[0] is state and not new_state["over"]
-                    and new_state["round"] == state["round"]
-                    and new_state["priority_set"] == state["priority_set"]
-                    and new_state["start_player"] == state["start_player"]):
-                old_sheets, new_sheets = state["sheets"], new_state["sheets"]
-                carried = {s: options for s, options in kept[1].items()
-                           if s != seat and new_sheets[s] is old_sheets[s]}
-            carried.update(flow.noted_options(new_state))
-            _seat_options = (new_state, carried)
+        if offered is None:
+            return super().apply(state, seat, action)
+        chosen: Action | None = None
+        if not state["over"] and self._owes(state, seat):
+            for option in offered:
+                if option is action:
+                    chosen = json_copy_small(option)
+                    break
+        if chosen is None:
+            new_state = super().apply(state, seat, action, offered=offered)
+        else:
+            new_state = self._copy_for_move(state, seat)
+            self._apply(new_state, seat, chosen)
+        kept = _seat_options
+        carried: dict[int, list[Action]] = {}
+        if (kept is not None and kept[0] is state and not new_state["over"]
+                and new_state["round"] == state["round"]
+                and new_state["priority_set"] == state["priority_set"]
+                and new_state["start_player"] == state["start_player"]):
+            old_sheets, new_sheets = state["sheets"], new_state["sheets"]
+            carried = {s: options for s, options in kept[1].items()
+                       if s != seat and new_sheets[s] is old_sheets[s]}
+        carried.update(flow.noted_options(new_state))
+        _seat_options = (new_state, carried)
         return new_state
+
+    def _owes(self, state: State, seat: int) -> bool:
+        """`seat in self.to_act(state)` for a game that is not over, reading only that seat (`to_act`'s
+        rules: a task queued, or a round not done and not waiting for the start player's pick)."""
+        sheets = state["sheets"]
+        if type(seat) is not int or not 0 <= seat < len(sheets):
+            return seat in self.to_act(state)
+        ps = sheets[seat]
+        if ps["queue"]:
+            return True
+        if ps["step"] == "done":
+            return False
+        return (state["start_player"] is None or state["priority_set"] is not None
+                or not waiting_for_start_player(state, seat))
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """Copy only what a move of `seat` can change.
@@ -154,7 +187,9 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.perform(state, seat, action)
-        if all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"]):
+        mover = state["sheets"][seat]  # the mover first: while it plays on, the round goes on
+        if (mover["step"] == "done" and not mover["queue"]
+                and all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"])):
             if state["round"] >= ROUNDS:
                 forget_options()  # the game is over: no seat has options
                 flow.forget_noted()
@@ -208,10 +243,14 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         return state["round"]
 
     def headline(self, state: State) -> str:
+        return self._headline(state, self.scores(state) if state["over"] else [])
+
+    def _headline(self, state: State, scores: list[dict[str, int]]) -> str:
+        """`headline` from the scores the caller already has (`view` reckons them once for everything)."""
         if state["over"]:
-            places = self.places(state)
+            places = self._places(state, scores)
             winners = [s for s, place in enumerate(places) if place == 1]
-            total = self.scores(state)[winners[0]]["total"]
+            total = scores[winners[0]]["total"]
             if state["players"] == 1:
                 return f"Game over: {total} VP"
             if len(winners) > 1:
@@ -244,7 +283,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "round": state["round"],
             "rounds": ROUNDS,
             "over": state["over"],
-            "headline": self.headline(state),
+            "headline": self._headline(state, scores),
             "viewer": seat,
             "areas": [{"row": r, "id": a, "name": area_name(a)} for r, a in enumerate(state["areas"])],
             "aside": {"id": state["aside"], "name": area_name(state["aside"])} if state["aside"] else None,
@@ -255,8 +294,12 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "seats": seats,
             "you": you,
         }
-        # a private copy: the caller may change it freely without touching the cached sheet data
-        return json_copy(view_data)
+        # a private copy: the caller may change it freely without touching the cached sheet data; the
+        # sheets, most of a view, are put in afterwards as private copies of their own (`_sheet_view`)
+        private = json_copy(view_data)
+        for s, seat_view in enumerate(private["seats"]):
+            seat_view["sheet"] = _sheet_view(state, state["sheets"][s])
+        return private
 
     def _seat_view(self, state: State, seat: int, scores: dict[str, int]) -> SeatView:
         ps = state["sheets"][seat]
@@ -266,8 +309,8 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "pending": self.pending_label(state, seat),
             "scores": scores,
             "orders_fulfilled": sum(ps["fulfilled"]),
-            "achievements": self.achievements(state, seat),
-            "sheet": view.sheet_view(state, ps, TASK_STEPS),
+            "achievements": scoring.achievements(state, ps, rules.side_data(state), total=scores["total"]),
+            "sheet": cast(SheetView, None),  # filled in by `view`, as a private copy (`_sheet_view`)
         }
 
     # ----- the end ----------------------------------------------------------------------
@@ -286,7 +329,9 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def places(self, state: State) -> list[int]:
         """Each seat's place (1 = first); seats still tied after both tie-breakers share a place."""
-        scores = self.scores(state)
+        return self._places(state, self.scores(state))
+
+    def _places(self, state: State, scores: list[dict[str, int]]) -> list[int]:
         keys = [(scores[s]["total"], *scoring.tie_break_key(ps)) for s, ps in enumerate(state["sheets"])]
         return [1 + sum(1 for other in keys if other > keys[s]) for s in range(state["players"])]
 
@@ -323,9 +368,40 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 _seat_options: tuple[State, dict[int, list[Action]]] | None = None
 
 
+#: Sheet views as orjson text, by the orjson text of what they are read from (`_sheet_view`); emptied
+#: when full, so at most this many (a 4-player view holds 4; ~6 KB each).
+_SHEET_VIEWS: dict[bytes, bytes] = {}
+SHEET_VIEWS_LIMIT = 64
+
+
+def _sheet_view(state: State, ps: Sheet) -> SheetView:
+    """`view.sheet_view` of one sheet as a private copy, remembered by what it is read from (the sheet
+    side, the areas' order, the laboratories' technologies and the sheet itself; the words of its queue
+    come from the tasks alone). A sheet's view is asked for again and again with nothing changed: by
+    every seat's view and the public one of the same position, for the sheets a move left alone, and
+    twice for the same position in a playout's final check (the state and its reloaded copy)."""
+    if _orjson is None:
+        return json_copy(view.sheet_view(state, ps, TASK_STEPS))
+    try:
+        key: bytes = _orjson.dumps([state["options"]["side"], state["areas"], state["labs"], ps],
+                                   option=_orjson.OPT_SORT_KEYS)  # a reloaded state has its keys sorted
+    except TypeError:  # not plain JSON: no key, so not remembered
+        return json_copy(view.sheet_view(state, ps, TASK_STEPS))
+    text = _SHEET_VIEWS.get(key)
+    if text is None:
+        made = view.filled_sheet_view(state, ps, TASK_STEPS)  # private already: handed out as it is
+        assert made is not None  # orjson is at hand
+        if len(_SHEET_VIEWS) >= SHEET_VIEWS_LIMIT:
+            _SHEET_VIEWS.clear()
+        _SHEET_VIEWS[key] = _orjson.dumps(made)
+        return made
+    fresh: SheetView = _orjson.loads(text)
+    return fresh
+
+
 def _clone(sheet: Sheet) -> Sheet:
-    """An independent copy of one sheet (plain JSON, so a JSON copy is exact and fast)."""
-    return json_copy(sheet)
+    """The copy of one sheet a move may change (sheet.move_copy: what no move edits stays shared)."""
+    return move_copy(sheet)
 
 
 GAME = RollWriteGame()

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, Rng, json_copy
+from engine.core import Game, Rng
 from engine.rollwrite import flow, rules
 from engine.rollwrite.components import ROUNDS, areas
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.shapes import Action
-from engine.rollwrite.sheet import available, open_forms
+from engine.rollwrite.sheet import available, move_copy, open_forms
 from engine.rollwrite.state_types import Sheet, State, Task
 
 #: Per-round worth of technologies whose value lies in future rounds.
@@ -111,7 +111,7 @@ def _after(state: State, seat: int, action: Action) -> State:
     """The state after this seat's action, copying only what the action can change."""
     trial = state.copy()
     trial["sheets"] = list(state["sheets"])
-    trial["sheets"][seat] = json_copy(state["sheets"][seat])
+    trial["sheets"][seat] = move_copy(state["sheets"][seat])
     flow.perform(trial, seat, action)
     return trial
 

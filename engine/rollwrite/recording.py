@@ -97,7 +97,11 @@ def _runs(die: int, limit: int, caps: list[int], open_rows: list[int]) -> list[P
     return out
 
 
-@lru_cache(maxsize=8192)
+#: Room on a track beyond this changes no placement: at most 2 circles go in one row, and the Postal
+#: service's 1 more only asks whether a row holds one circle more than the placement writes there.
+ROOM_THAT_MATTERS = 3
+
+
 def placements(
     free: tuple[int, ...],
     die_choices: tuple[int, ...],
@@ -109,8 +113,26 @@ def placements(
     """All legal placements writing as many circles as possible, up to `number`.
 
     `free` is the empty space left on each track; `die_choices` the row(s) that count as
-    the die's area (see `die_rows`). Sorted, so the offered order is stable.
+    the die's area (see `die_rows`). Sorted, so the offered order is stable. Room beyond
+    `ROOM_THAT_MATTERS` is read as that much, so recordings on sheets that differ only in
+    long empty tracks share one cached answer (almost every recording of a playout was new
+    to the cache keyed by the exact room).
     """
+    cap = ROOM_THAT_MATTERS
+    room = tuple(f if f < cap else cap for f in free)
+    return _placements(room, die_choices, number, carriage, tram, postal)
+
+
+@lru_cache(maxsize=8192)
+def _placements(
+    free: tuple[int, ...],
+    die_choices: tuple[int, ...],
+    number: int,
+    carriage: bool,
+    tram: bool,
+    postal: bool,
+) -> tuple[Placement, ...]:
+    """`placements` for the room as given (bounded cache: at most 8192 answers)."""
     found: set[Placement] = set()
     for die in die_choices:
         base = _normal(free, die, number, carriage, tram)

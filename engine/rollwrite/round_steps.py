@@ -38,7 +38,7 @@ from engine.rollwrite.shapes import (
 )
 from engine.rollwrite.sheet import bonus_tasks, can_pay, free_spaces, pay, push, unused_circles, write_circle
 from engine.rollwrite.state_types import RecordState, Sheet, State, Task
-from engine.rollwrite.step import RollWriteStep
+from engine.rollwrite.step import PHONE, RollWriteStep
 
 #: A Discord menu holds 25 options; longer recording lists are split into single circles.
 MENU_LIMIT = 25
@@ -274,7 +274,8 @@ class CrossOff(RollWriteStep):
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])
         n = cast(CrossAction, action)["n"]
-        ps["crossed"][row] += n
+        ps["crossed"] = crossed = ps["crossed"][:]  # shared with the old sheet by a move's copy
+        crossed[row] += n
         power = rules.action_power(ps, row, n)
         ps["step"] = "end" if ps["again"] else "additional"
         ps["main_area"] = None
@@ -325,6 +326,21 @@ class Additional(RollWriteStep):
             why = None if room[pick] and can_pay(ps, cost) else extra_refusal(ps, pick)
             picks.append(({"do": "extra", "pick": pick, "cost": cost}, why))
         return [*picks, *self.telephone(state, seat)]
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed picks of `candidates` without wording the refused ones: settling asks this step
+        for its options at every seat's every round, and the refusals' sentences were most of its cost
+        (tests/engine/rollwrite/test_step_options.py holds it to `candidates`)."""
+        ps = state["sheets"][seat]
+        room = extra_room(ps)
+        out: list[Action] = []
+        for pick in PICKS:
+            cost = rules.extra_cost(ps, pick)
+            if room[pick] and can_pay(ps, cost):
+                out.append({"do": "extra", "pick": pick, "cost": cost})
+        if rules.phone_possible(state, ps):
+            out.append(PHONE.copy())
+        return out
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]

@@ -114,12 +114,13 @@ def phone_cost() -> Cost:
 
 def phone_possible(state: State, ps: Sheet) -> bool:
     """Telephone: once per round, 1 money, 1 circle anywhere (needs a track with space)."""
-    data = side_data(state)
+    if "telephone" not in ps["techs"]:  # asked at most steps of every round; few hold the Telephone
+        return False
+    length = side_data(state)["track_length"]
     return (
-        has(ps, "telephone")
-        and ps["phone_round"] != state["round"]
+        ps["phone_round"] != state["round"]
         and available(ps, "money") >= phone_cost()["money"]
-        and any(w < data["track_length"] for w in ps["written"])
+        and any(w < length for w in ps["written"])
     )
 
 

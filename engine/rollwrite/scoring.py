@@ -59,7 +59,7 @@ def tech_points(ps: Sheet) -> dict[str, int]:
 
 def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
     """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes."""
-    boxes = ps["boxes"]
+    ps["boxes"] = boxes = dict(ps["boxes"])  # shared with the old sheet by a move's copy: replaced
     parts = port_parts(ps, data)
     if state["round"] == 6:
         boxes["6R"] = sum(parts.values())
@@ -106,10 +106,12 @@ def tie_break_key(ps: Sheet) -> tuple[int, int]:
     return resources, circles
 
 
-def achievements(state: State, ps: Sheet, data: dict[str, Any]) -> list[str]:
-    """The rulebook's achievements this sheet has earned (a record, not points)."""
+def achievements(state: State, ps: Sheet, data: dict[str, Any], *, total: int | None = None) -> list[str]:
+    """The rulebook's achievements this sheet has earned (a record, not points); `total`: the sheet's
+    `score_sheet` total when the caller has reckoned it already (the view does, for every seat)."""
     got: list[str] = []
-    total = score_sheet(state, ps, data)["total"]
+    if total is None:
+        total = score_sheet(state, ps, data)["total"]
     got += [f"{n}+ victory points" for n in range(100, 161, 10) if total >= n]
     orders = sum(ps["fulfilled"])
     got += [f"{n}+ order forms fulfilled" for n in range(13, 19) if orders >= n]

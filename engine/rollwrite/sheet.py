@@ -9,9 +9,9 @@ task_steps.py).
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal, cast
 
+from engine.core import json_copy
 from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS, technologies
 from engine.rollwrite.shapes import BuiltKey, Cost, Good, Resource
 from engine.rollwrite.state_types import Sheet, Task
@@ -52,6 +52,38 @@ def new_sheet(data: dict[str, Any]) -> Sheet:
     }
 
 
+#: Every key a sheet may hold (the TypedDict's): `move_copy` knows how each is changed.
+_KNOWN_KEYS = frozenset(Sheet.__required_keys__ | Sheet.__optional_keys__)
+
+
+def move_copy(ps: Sheet) -> Sheet:
+    """The copy of a sheet a move works on: fresh where every move writes, shared elsewhere.
+
+    A playout copies the acting sheet for every decision, and a JSON copy of the whole sheet was
+    the largest single cost of a Roll & Write playout. Most decisions only take a task off the
+    queue, write a line in the round's events and move money or faith, so those are copied here;
+    everything else (tracks, order forms, buildings, technologies, boxes) stays shared with the
+    old sheet, and the few places that change one of them replace it with a changed copy instead
+    of editing it (`write_circle`, `cross_good`, `gain`, ... — each says so). Tasks on the queue
+    are never edited in place either (a changed task is a new dict). A sheet with a key this does
+    not know is copied whole, so a new field can never be shared by mistake.
+    tests/engine/rollwrite/test_move_copy.py holds it to a full JSON copy on every move of many games.
+    """
+    if not _KNOWN_KEYS.issuperset(ps):
+        return json_copy(ps)
+    new = ps.copy()
+    new["queue"] = ps["queue"][:]
+    new["events"] = ps["events"][:]
+    new["money"] = ps["money"].copy()
+    new["faith"] = ps["faith"].copy()
+    record = ps["record"]
+    if record is not None:
+        own = record.copy()
+        own["placed"] = record["placed"][:]
+        new["record"] = own
+    return new
+
+
 # ----- bonuses as tasks -------------------------------------------------------------------
 def push(ps: Sheet, tasks: list[Task]) -> None:
     """Queue tasks to be handled before anything already queued ("immediately", ruling R6)."""
@@ -79,11 +111,12 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
     for key in ("elite", "shop", "trading"):
         for _ in range(bonus.get(key, 0)):
             tasks.append({"t": key, "src": source})
-    # copies: the state must never share lists with the cached component data
+    # copies: the state must never share lists with the cached component data (JSON copies: the
+    # data is plain JSON, so they equal `copy.deepcopy`'s, several times faster)
     if "choice" in bonus:
-        tasks.append({"t": "choice", "options": copy.deepcopy(bonus["choice"]), "src": source})
+        tasks.append({"t": "choice", "options": json_copy(bonus["choice"]), "src": source})
     if "exchange" in bonus:
-        exchange = copy.deepcopy(bonus["exchange"])
+        exchange = json_copy(bonus["exchange"])
         tasks.append({"t": "exchange", "pay": exchange["pay"], "get": exchange["get"], "src": source})
     return tasks
 
@@ -103,14 +136,18 @@ def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
     length = data["track_length"]
     if ps["written"][row] >= length:
         return []
-    ps["written"][row] += 1
-    column = ps["written"][row] - 1
+    # lists a move's copy may share with the old sheet are replaced, never edited (move_copy)
+    ps["written"] = written = ps["written"][:]
+    written[row] += 1
+    column = written[row] - 1
     tasks: list[Task] = []
-    if column >= 1 and not ps["columns_taken"][column] and all(w > column for w in ps["written"]):
-        ps["columns_taken"][column] = True
+    if column >= 1 and not ps["columns_taken"][column] and all(w > column for w in written):
+        ps["columns_taken"] = columns = ps["columns_taken"][:]
+        columns[column] = True
         tasks += bonus_tasks(data["column_bonus"][column], f"column {column}")
-    if ps["written"][row] == length and not ps["tracks_taken"][row]:
-        ps["tracks_taken"][row] = True
+    if written[row] == length and not ps["tracks_taken"][row]:
+        ps["tracks_taken"] = tracks = ps["tracks_taken"][:]
+        tracks[row] = True
         tasks += bonus_tasks(data["track_bonus"][row], f"track {row}")
     return tasks
 
@@ -123,7 +160,13 @@ def available(ps: Sheet, res: Resource) -> int:
 
 
 def can_pay(ps: Sheet, cost: Cost) -> bool:
-    return all(available(ps, res) >= n for res, n in cost.items())
+    """Whether the sheet's unconsumed money and faith cover `cost` (a loop: asked for every option
+    priced in money or faith, several times per decision)."""
+    for res, n in cost.items():
+        marks = ps[res]
+        if marks["got"] - marks["used"] < n:
+            return False
+    return True
 
 
 def pay(ps: Sheet, cost: Cost) -> None:
@@ -142,7 +185,10 @@ def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, An
     tasks: list[Task] = []
     for i, entry in enumerate(data["stock_bonuses"][res]):
         if before < entry["at"] <= after and not ps["stock_taken"][res][i]:
-            ps["stock_taken"][res][i] = True
+            # shared with the old sheet by a move's copy: replaced, never edited (move_copy)
+            ps["stock_taken"] = stock = {**ps["stock_taken"]}
+            stock[res] = marks = stock[res][:]
+            marks[i] = True
             tasks += bonus_tasks(entry["bonus"], f"{res} stock {entry['at']}")
     return tasks
 
@@ -172,16 +218,20 @@ def _good_spaces(data: dict[str, Any]) -> dict[str, list[tuple[int, tuple[int, .
 
 
 def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:
-    """Goods with an uncrossed space on some order form (in `GOODS` order)."""
-    seen = {g for form in data["forms"]
-            for g, crossed in zip(form["goods"], ps["goods"][form["id"]], strict=True) if not crossed}
-    return [g for g in GOODS if g in seen]
+    """Goods with an uncrossed space on some order form (in `GOODS` order); read from the table of each
+    good's spaces per form, as `open_forms` is, stopping at the first open form of each good."""
+    marks = ps["goods"]
+    table = _good_spaces(data)
+    return [g for g in GOODS
+            if any(not all(marks[form][i] for i in spaces) for form, spaces in table.get(g, ()))]
 
 
 def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_no: int) -> list[Task]:
     """Cross one trade good on a form; fulfilling it circles the star and may complete links."""
     form = data["forms"][form_id]
-    marks = ps["goods"][form_id]
+    # lists a move's copy may share with the old sheet are replaced, never edited (move_copy)
+    ps["goods"] = goods = ps["goods"][:]
+    goods[form_id] = marks = goods[form_id][:]
     for i, g in enumerate(form["goods"]):
         if g == good and not marks[i]:
             marks[i] = True
@@ -190,8 +240,10 @@ def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_n
         raise ValueError(f"form {form_id} has no uncrossed {good}")
     if not all(marks) or ps["fulfilled"][form_id]:
         return []
-    ps["fulfilled"][form_id] = True
-    ps["fulfilled_at"][form_id] = round_no
+    ps["fulfilled"] = fulfilled = ps["fulfilled"][:]
+    fulfilled[form_id] = True
+    ps["fulfilled_at"] = fulfilled_at = ps["fulfilled_at"][:]
+    fulfilled_at[form_id] = round_no
     tasks: list[Task] = []
     for tech in ps["techs"]:  # Foreign language school: only fulfilments after it was acquired
         card = technologies()[tech]
@@ -199,8 +251,9 @@ def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_n
             tasks += bonus_tasks(card["on_fulfil"], card["name"])
     for i, link in enumerate(data["links"]):
         a, b = link["forms"]
-        if not ps["links_taken"][i] and ps["fulfilled"][a] and ps["fulfilled"][b]:
-            ps["links_taken"][i] = True
+        if not ps["links_taken"][i] and fulfilled[a] and fulfilled[b]:
+            ps["links_taken"] = links = ps["links_taken"][:]
+            links[i] = True
             tasks += bonus_tasks(link["bonus"], link_source(a, b))
     return tasks
 

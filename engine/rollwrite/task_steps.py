@@ -179,7 +179,10 @@ class PlaceBuilding(TaskStep):
 
     def take(self, state: State, seat: int, action: Action) -> None:
         take_front(state, seat)
-        state["sheets"][seat][self.key][cast(dict[str, int], action)[self.field]] = True
+        ps = state["sheets"][seat]
+        built = ps[self.key][:]  # shared with the old sheet by a move's copy: replaced, never edited
+        built[cast(dict[str, int], action)[self.field]] = True
+        ps[self.key] = built
 
     def ask(self, state: State, task: Task) -> str:
         return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
@@ -457,7 +460,7 @@ def purchase_tasks(what: Purchase, source: str) -> list[Task]:
 
 def acquire_tech(ps: Sheet, tech: str) -> list[Task]:
     """Write the technology down and take its immediate effects (Letterpress printing first)."""
-    ps["techs"].append(tech)
+    ps["techs"] = [*ps["techs"], tech]  # shared with the old sheet by a move's copy: never edited
     card = technologies()[tech]
     tasks: list[Task] = []
     for held in ps["techs"]:  # Letterpress printing, this acquisition included

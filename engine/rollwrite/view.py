@@ -57,8 +57,9 @@ also in data/rollwrite/sheet_a.toml and sheet_b.toml.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from engine.core.jsoncopy import _orjson
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
     LEVEL_COST,
@@ -89,7 +90,7 @@ from engine.rollwrite.shapes import (
     TurnView,
     WarehouseView,
 )
-from engine.rollwrite.sheet import available
+from engine.rollwrite.sheet import available, new_sheet
 from engine.rollwrite.state_types import Resource, Sheet, State
 
 
@@ -138,21 +139,133 @@ def labs_view(state: State) -> dict[str, LabView]:
     }
 
 
+class SideTexts(NamedTuple):
+    """The words of one sheet side's printed bonuses, which every sheet of every view repeats."""
+
+    tracks: dict[int, str]
+    columns: dict[int, str]
+    links: list[str]
+    stocks: dict[str, list[str]]
+    rounds: dict[int, str]
+
+
+#: `side_texts` by sheet side data (held by identity: the side data is built once per side). Only two
+#: sides exist; emptied if more ever pile up (a test's made-up side data), so it stays small.
+_SIDE_TEXTS: dict[int, tuple[dict[str, Any], SideTexts]] = {}
+SIDE_TEXTS_LIMIT = 8
+
+
+def side_texts(data: dict[str, Any]) -> SideTexts:
+    """The printed bonuses of a sheet side in words (`bonus_text`), worded once per side instead of
+    some 50 times per sheet per view (a playout's final check asks for two public views)."""
+    known = _SIDE_TEXTS.get(id(data))
+    if known is not None and known[0] is data:
+        return known[1]
+    texts = SideTexts(
+        tracks={r: bonus_text(b) for r, b in data["track_bonus"].items()},
+        columns={c: bonus_text(b) for c, b in data["column_bonus"].items()},
+        links=[bonus_text(link["bonus"]) for link in data["links"]],
+        stocks={res: [bonus_text(b["bonus"]) for b in entries] for res, entries in data["stock_bonuses"].items()},
+        rounds={n: bonus_text(b) for n, b in data["round_bonus"].items()},
+    )
+    if len(_SIDE_TEXTS) >= SIDE_TEXTS_LIMIT:
+        _SIDE_TEXTS.clear()
+    _SIDE_TEXTS[id(data)] = (data, texts)
+    return texts
+
+
 def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView:
-    """One sheet as the renderer draws it; `task_steps` word the pending bonus choices."""
+    """One sheet as the renderer draws it; `task_steps` word the pending bonus choices.
+
+    Reads nothing of the state but the sheet side, the areas' order, the laboratories' technologies and
+    the sheet itself: `game._sheet_view` remembers sheet views by exactly these, so a view that read
+    more would have to add it to that key."""
     data = rules.side_data(state)
+    texts = side_texts(data)
     return {
-        "town": town_view(state, ps, data),
-        "port": port_view(ps, data),
-        "warehouse": warehouse_view(ps, data),
+        "town": town_view(state, ps, data, texts),
+        "port": port_view(ps, data, texts),
+        "warehouse": warehouse_view(ps, data, texts),
         "technologies": technologies_view(state, ps),
-        "round_track": round_track_view(ps, data),
+        "round_track": round_track_view(ps, data, texts),
         "boxes": dict(ps["boxes"]),
         "turn": turn_view(state, ps, task_steps),
     }
 
 
-def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
+#: Blank sheet views as orjson text, by sheet side and the areas' order (`filled_sheet_view`); emptied
+#: when full (a game has one of each; a process playing many games meets a few).
+_BLANKS: dict[tuple[str, tuple[str, ...]], bytes] = {}
+BLANKS_LIMIT = 16
+
+
+def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView | None:
+    """`sheet_view` as a private copy, made by filling in a blank one: most of a sheet view is the
+    printed sheet (rows, columns, order forms, links, bonuses, the round track), the same for every
+    sheet of a side and layout, so the view of a blank sheet is kept as orjson text and read back
+    (fresh lists and dicts, in C), and only what is written on this sheet is put in. The same keys in
+    the same order and the same values as `sheet_view` (tests/engine/rollwrite/test_sheet_view_memo.py
+    compares the two texts byte for byte at every position of several games); None without orjson."""
+    if _orjson is None:
+        return None
+    data = rules.side_data(state)
+    key = (state["options"]["side"], tuple(state["areas"]))
+    blank = _BLANKS.get(key)
+    if blank is None:
+        blank = _orjson.dumps(sheet_view(state, new_sheet(data), task_steps))
+        if len(_BLANKS) >= BLANKS_LIMIT:
+            _BLANKS.clear()
+        _BLANKS[key] = blank
+    out: SheetView = _orjson.loads(blank)
+    length = data["track_length"]
+    written = ps["written"]
+    for r, row in enumerate(out["town"]["rows"]):
+        w, c = written[r], ps["crossed"][r]
+        row["written"] = w
+        row["crossed"] = c
+        row["unused"] = w - c
+        row["elite"] = ps["elites"][r]
+        row["full"] = w >= length
+        row["track_bonus_taken"] = ps["tracks_taken"][r]
+    for column in out["town"]["columns"]:
+        c = column["column"]
+        column["taken"] = ps["columns_taken"][c]
+        column["full"] = all(w > c for w in written)
+    port = out["port"]
+    fulfilled = ps["fulfilled"]
+    for form, shown in zip(data["forms"], port["forms"], strict=True):
+        f = form["id"]
+        for good, crossed in zip(shown["goods"], ps["goods"][f], strict=True):
+            good["crossed"] = crossed
+        shown["fulfilled"] = fulfilled[f]
+        shown["fulfilled_round"] = ps["fulfilled_at"][f]
+        shown["shop"] = ps["shops"][f]
+        shown["value"] = form["points"] * (2 if ps["shops"][f] else 1) if fulfilled[f] else 0
+    for link, taken in zip(port["links"], ps["links_taken"], strict=True):
+        link["taken"] = taken
+    for house, built in zip(port["trading_houses"], ps["trading"], strict=True):
+        house["built"] = built
+        house["fulfilled"] = sum(1 for f in house["forms"] if fulfilled[f])
+    warehouse = out["warehouse"]
+    for res in ("money", "faith"):
+        stock = warehouse[res]
+        stock["got"] = ps[res]["got"]
+        stock["used"] = ps[res]["used"]
+        stock["available"] = available(ps, res)
+        for bonus, taken in zip(stock["bonuses"], ps["stock_taken"][res], strict=True):
+            bonus["taken"] = taken
+    warehouse["cargo"]["count"] = ps["cargo"]
+    warehouse["cargo"]["vp"] = cargo_points(ps, data)
+    out["technologies"] = technologies_view(state, ps)
+    for cell in out["round_track"]:
+        cell["crossed"] = cell["round"] <= ps["rounds_marked"]
+    out["boxes"] = dict(ps["boxes"])
+    out["turn"] = turn_view(state, ps, task_steps)
+    return out
+
+
+def town_view(state: State, ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> TownView:
+    texts = texts or side_texts(data)
     length = data["track_length"]
     rows: list[TownRow] = []
     for r, area in enumerate(state["areas"]):
@@ -168,7 +281,7 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
                 "elite": ps["elites"][r],
                 "full": ps["written"][r] >= length,
                 "track_bonus": bonus,
-                "track_bonus_text": bonus_text(bonus),
+                "track_bonus_text": texts.tracks[r],
                 "track_bonus_taken": ps["tracks_taken"][r],
             }
         )
@@ -176,7 +289,7 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
         {
             "column": c,
             "bonus": data["column_bonus"][c],
-            "bonus_text": bonus_text(data["column_bonus"][c]),
+            "bonus_text": texts.columns[c],
             "taken": ps["columns_taken"][c],
             "full": all(w > c for w in ps["written"]),
         }
@@ -185,7 +298,8 @@ def town_view(state: State, ps: Sheet, data: dict[str, Any]) -> TownView:
     return {"track_length": length, "rows": rows, "columns": columns}
 
 
-def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
+def port_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> PortView:
+    texts = texts or side_texts(data)
     forms: list[FormView] = []
     for form in data["forms"]:
         f = form["id"]
@@ -207,7 +321,7 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
         {
             "forms": list(link["forms"]),
             "bonus": link["bonus"],
-            "bonus_text": bonus_text(link["bonus"]),
+            "bonus_text": texts.links[i],
             "taken": ps["links_taken"][i],
         }
         for i, link in enumerate(data["links"])
@@ -225,10 +339,11 @@ def port_view(ps: Sheet, data: dict[str, Any]) -> PortView:
     return {"forms": forms, "links": links, "trading_houses": houses}
 
 
-def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
+def warehouse_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> WarehouseView:
+    texts = texts or side_texts(data)
     return {
-        "money": stock_view(ps, data, "money"),
-        "faith": stock_view(ps, data, "faith"),
+        "money": stock_view(ps, data, "money", texts),
+        "faith": stock_view(ps, data, "faith", texts),
         "cargo": {
             "count": ps["cargo"],
             "cap": RESOURCE_CAP["cargo"],
@@ -238,7 +353,8 @@ def warehouse_view(ps: Sheet, data: dict[str, Any]) -> WarehouseView:
     }
 
 
-def stock_view(ps: Sheet, data: dict[str, Any], res: Resource) -> StockView:
+def stock_view(ps: Sheet, data: dict[str, Any], res: Resource, texts: SideTexts | None = None) -> StockView:
+    words = (texts or side_texts(data)).stocks[res]
     return {
         "got": ps[res]["got"],
         "used": ps[res]["used"],
@@ -249,7 +365,7 @@ def stock_view(ps: Sheet, data: dict[str, Any], res: Resource) -> StockView:
             {
                 "at": b["at"],
                 "bonus": b["bonus"],
-                "bonus_text": bonus_text(b["bonus"]),
+                "bonus_text": words[i],
                 "taken": ps["stock_taken"][res][i],
             }
             for i, b in enumerate(data["stock_bonuses"][res])
@@ -276,12 +392,13 @@ def technologies_view(state: State, ps: Sheet) -> list[HeldTech]:
     return techs
 
 
-def round_track_view(ps: Sheet, data: dict[str, Any]) -> list[RoundCell]:
+def round_track_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = None) -> list[RoundCell]:
+    words = (texts or side_texts(data)).rounds
     return [
         {
             "round": n,
             "bonus": data["round_bonus"][n],
-            "bonus_text": bonus_text(data["round_bonus"][n]),
+            "bonus_text": words[n],
             "crossed": n <= ps["rounds_marked"],
         }
         for n in range(1, ROUNDS + 1)

@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 from engine.core import Rng
-from engine.rollwrite.recording import die_rows, placements
+from engine.rollwrite.recording import ROOM_THAT_MATTERS, _placements, die_rows, placements
 
 
 def follows_rules(p: tuple[int, ...], free: tuple[int, ...], die: int, carriage: bool, tram: bool) -> bool:
@@ -101,3 +101,22 @@ def test_one_circle_at_a_time_reaches_every_placement() -> None:
                 seen.add(placed)
                 frontier.append(after)
     assert reached == every
+
+
+@pytest.mark.parametrize("case", range(300))
+def test_room_beyond_three_changes_no_placement(case: int) -> None:
+    """`placements` reads a track's room beyond `ROOM_THAT_MATTERS` as that much (issue 25, for its
+    cache): the answer for the exact room is the same, with or without the Carriage, Tram and Postal."""
+    rng = Rng(1000 + case)
+    free = tuple(rng.choice([0, 1, 2, 3, 4, 5, 7, 9]) for _ in range(8))
+    die = rng.randint(1, 6)
+    number = rng.randint(1, 5)
+    carriage, tram, postal = (rng.below(2) == 0 for _ in range(3))
+    dice = die_rows(free, die)
+    exact = _placements.__wrapped__(free, dice, number, carriage, tram, postal)
+    assert placements(free, dice, number, carriage, tram, postal) == exact
+
+
+def test_the_placements_cache_is_bounded() -> None:
+    assert ROOM_THAT_MATTERS == 3
+    assert _placements.cache_info().maxsize == 8192

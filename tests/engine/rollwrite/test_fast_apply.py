@@ -1,0 +1,59 @@
+"""A playout's move (an action picked from `offered` itself) is carried out by `RollWriteGame.apply`
+directly (issue 25); it must give exactly what the general path gives for the same action, and refuse
+exactly what it refuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import IllegalAction, Rng, json_copy
+from engine.rollwrite import GAME
+
+CASES = [(1, 31, None), (2, 32, {"side": "B"}), (4, 33, {"start_player_priority": True, "chinatown": True})]
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_a_move_picked_from_the_offered_list_equals_the_general_path(
+    players: int, seed: int, options: dict[str, Any] | None
+) -> None:
+    rng = Rng(seed)
+    state = GAME.new(players, seed, options)
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        action = rng.choice(offered)
+        general = GAME.apply(state, seat, json_copy(action))  # an equal action, not the offered object
+        fast = GAME.apply(state, seat, action, offered=offered)
+        assert GAME.dump(fast) == GAME.dump(general)
+        for other in GAME.to_act(fast):
+            assert GAME.legal(fast, other) == GAME.legal(GAME.load(GAME.dump(fast)), other)
+        state = fast
+
+
+def test_the_fast_path_refuses_what_the_general_path_refuses() -> None:
+    state = GAME.new(2, 5, {"start_player_priority": True})
+    waiting = next(s for s in range(2) if s not in GAME.to_act(state))
+    offered = GAME.legal(state, 1 - waiting)
+    with pytest.raises(IllegalAction, match="start player"):
+        GAME.apply(state, waiting, offered[0], offered=offered)
+    over = dict(state, over=True)
+    with pytest.raises(IllegalAction, match="over"):
+        GAME.apply(over, 1 - waiting, offered[0], offered=offered)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1 - waiting, {"do": "set", "set": 7}, offered=offered)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [*CASES, (3, 34, {"start_player_priority": True})])
+def test_owes_reads_one_seat_as_to_act_does(players: int, seed: int, options: dict[str, Any] | None) -> None:
+    """The fast path's check of the mover (`_owes`) agrees with `to_act` for every seat, also one
+    waiting for the start player's pick, and for seats that do not exist."""
+    rng = Rng(seed)
+    state = GAME.new(players, seed, options)
+    while not GAME.is_over(state):
+        for seat in (-1, *range(players), players, True):
+            assert GAME._owes(state, seat) == (seat in GAME.to_act(state)), seat
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
