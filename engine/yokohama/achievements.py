@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.yokohama.board import built_categories
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.types import State
 
+#: Each card's kind and need (component data): `meets` is asked of every card at every Additional
+#: Action phase, so the card is read from a plain table.
+NEEDS: dict[str, tuple[str, Any]] = {card_id: (card["kind"], card["need"])
+                                        for card_id, card in parts().achievements.items()}
+
 
 def meets(state: State, seat: int, card_id: str) -> bool:
     """Does `seat` own what the card asks for? (Nothing is paid to complete an achievement.)"""
-    card = parts().achievements[card_id]
+    kind, need = NEEDS[card_id]
     pl = state["p"][seat]
-    kind, need = card["kind"], card["need"]
     have: int
     if kind in GOODS:
         have = pl["goods"][kind]

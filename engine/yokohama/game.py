@@ -7,6 +7,7 @@ refusals, prompts, labels and details derive from one declaration per rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.core import seat_token
@@ -15,6 +16,7 @@ from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
 from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
+from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
 from engine.yokohama.step import YokohamaStep
@@ -65,6 +67,18 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def step_of(self, state: State, seat: int) -> YokohamaStep | None:
         return flow.step_of(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """`StepGame.apply`; with `offered` (a playout or a search: `legal` of the new state comes next),
+        steps that could skip building their option list build it for `legal` to reuse
+        (`step.list_wanted`)."""
+        if offered is None:
+            return super().apply(state, seat, action)
+        yokohama_step.list_wanted = True
+        try:
+            return super().apply(state, seat, action, offered=offered)
+        finally:
+            yokohama_step.list_wanted = False
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """A copy that knows the state's shape (copying.py): the parts dealt at `new()` are shared,

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from heapq import heappop, heappush
 from typing import cast
 
+from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     KIND,
     ONE_STEP_LIMIT,
@@ -280,9 +281,11 @@ class MoveStep(YokohamaStep):
 
     def single_answer(self, state: State, seat: int) -> Action | None:
         # With assistants on the board there are two ways back to hand (with them, or without):
-        # never a single answer, and no route search needed to know it.
+        # never a single answer, and no route search needed to know it (unless `legal` will ask
+        # for the list next: then it is built once, here, and noted).
         pl = state["p"][seat]
-        if pl["president"] is not None and any(pl["placed"].get(a) for a in action_areas(state)):
+        if (not yokohama_step.list_wanted and pl["president"] is not None
+                and any(pl["placed"].get(a) for a in action_areas(state))):
             return None
         return super().single_answer(state, seat)
 

@@ -20,6 +20,7 @@ from itertools import combinations
 from math import comb
 from typing import cast
 
+from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
     action_areas,
@@ -55,23 +56,31 @@ def spread_limit(state: State, seat: int) -> int:
     return limit
 
 
-def _spread_key(state: State, seat: int) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
+def _spread_key(state: State, seat: int, others: dict[str, int] | None = None
+                ) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
     """What the spread placements depend on: whether "none more" is allowed, the affordable areas,
-    their prices, the money and the most that may be placed (`spread_sets`)."""
+    their prices, the money and the most that may be placed (`spread_sets`). `others`: the
+    `presidents_by_area` of `seat`, when the caller has it."""
     ctx = state["ctx"]
     placed: list[str] = ctx.get("placed", [])
-    limit = ctx.get("limit", spread_limit(state, seat)) - len(placed)
+    limit: int = (ctx["limit"] if "limit" in ctx else spread_limit(state, seat)) - len(placed)
     pl = state["p"][seat]
-    others = presidents_by_area(state, seat)
+    if others is None:
+        others = presidents_by_area(state, seat)
     yen = pl["yen"]
+    assistants = pl["hand"]["assistants"]
     # `affordable_areas(state, seat, 1, exclude=placed)`, with the Presidents counted once
-    areas = [a for a in action_areas(state) if a not in placed and others.get(a, 0) <= yen] \
-        if pl["hand"]["assistants"] >= 1 else []
+    if assistants < 1:
+        areas: list[str] = []
+    elif others:
+        areas = [a for a in action_areas(state) if a not in placed and others.get(a, 0) <= yen]
+    else:
+        areas = [a for a in action_areas(state) if a not in placed]
     if ctx.get("near"):
-        near = set(state["adjacent"][ctx["near"]])
+        near = state["adjacent"][ctx["near"]]
         areas = [a for a in areas if a in near]
-    prices = tuple(others.get(a, 0) for a in areas)  # `cost` of 1 assistant in each
-    most = min(limit, pl["hand"]["assistants"])
+    prices = tuple([others.get(a, 0) for a in areas]) if others else (0,) * len(areas)  # `cost` of 1 in each
+    most = min(limit, assistants)
     # Money beyond the dearest `most` prices buys nothing more: the same sets, so the same key.
     yen = min(yen, sum(sorted(prices, reverse=True)[:max(most, 0)]))
     return bool(placed), tuple(areas), prices, yen, most
@@ -120,6 +129,14 @@ SpreadKey = tuple[bool, tuple[str, ...], tuple[int, ...], int, int]
 
 
 def _spread_options_of(key: SpreadKey) -> list[Action]:
+    """`spread_options` of a `_spread_key`, in a new list (the actions in it are shared, never edited)."""
+    return list(_spread_actions(key))
+
+
+@lru_cache(maxsize=64)  # a tuple of up to a few thousand shared actions each: at most ~2 MiB
+def _spread_actions(key: SpreadKey) -> tuple[Action, ...]:
+    """Every spread action of a `_spread_key` ("none more" first when allowed). A playout meets the
+    same few keys turn after turn (the money is capped in the key), so the answers are kept."""
     none, areas, prices, yen, most = key
     out: list[Action] = [{"do": "place", "areas": []}] if none else []
     dearest = sorted(prices, reverse=True)
@@ -128,7 +145,7 @@ def _spread_options_of(key: SpreadKey) -> list[Action]:
             out += _size_actions(areas, size)[1]
         else:
             out += _size_affordable(areas, prices, yen, size)[1]
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=128)
@@ -152,7 +169,9 @@ def spread_count(state: State, seat: int) -> int:
     return _spread_count_of(_spread_key(state, seat))
 
 
+@lru_cache(maxsize=256)  # small keys and an int each
 def _spread_count_of(key: SpreadKey) -> int:
+    """`len(_spread_actions(key))`, counted by binomials where a whole size is affordable."""
     none, areas, prices, yen, most = key
     dearest = sorted(prices, reverse=True)
     count = int(none)
@@ -164,18 +183,28 @@ def _spread_count_of(key: SpreadKey) -> int:
     return count
 
 
-def pair_options(state: State, seat: int) -> list[Action]:
+def pair_options(state: State, seat: int, others: dict[str, int] | None = None) -> list[Action]:
     """2 in one area; with Telegram, also each way to add 1 in an adjacent area (when that makes
-    more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next)."""
+    more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next).
+    `others`: the `presidents_by_area` of `seat`, when the caller has it."""
     pl = state["p"][seat]
+    if pl["hand"]["assistants"] < 2:  # `affordable_areas(state, seat, 2)` is empty
+        return []
+    if others is None:
+        others = presidents_by_area(state, seat)
+    yen = pl["yen"]
     out: list[PlaceAction] = []
-    telegram = has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
-    for area in affordable_areas(state, seat, 2):
+    telegram = pl["hand"]["assistants"] >= 3 and has_tech(state, seat, "telegram")
+    sites, adjacent = state["sites"], state["adjacent"]
+    for area in action_areas(state):
+        price = 2 * others.get(area, 0)  # `cost(state, seat, area, 2)`
+        if price > yen:
+            continue
         out.append({"do": "place", "pair": area})
         if telegram:
-            money = pl["yen"] - cost(state, seat, area, 2)
-            for extra in state["adjacent"][area]:
-                if extra in state["sites"] and extra != area and cost(state, seat, extra, 1) <= money:
+            money = yen - price
+            for extra in adjacent[area]:
+                if extra in sites and extra != area and others.get(extra, 0) <= money:
                     out.append({"do": "place", "pair": area, "extra": extra})
     if len(out) > ONE_STEP_LIMIT:
         pairs = [a["pair"] for a in out if "extra" not in a]
@@ -346,8 +375,9 @@ class PlaceStep(PlacementStep):
 
     def options(self, state: State, seat: int) -> list[Action]:
         """Every candidate is allowed: the spreads and pairs, or the two ways when too many."""
-        key = _spread_key(state, seat)
-        spread, pair = _spread_count_of(key), pair_options(state, seat)
+        others = presidents_by_area(state, seat)  # asked once for both ways
+        key = _spread_key(state, seat, others)
+        spread, pair = _spread_count_of(key), pair_options(state, seat, others)
         if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
             return [*_spread_options_of(key), *pair]
         return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
@@ -376,6 +406,8 @@ class SpreadStep(PlacementStep):
         return spread_options(state, seat)  # every candidate is allowed
 
     def single_answer(self, state: State, seat: int) -> Action | None:
+        if yokohama_step.list_wanted:  # `legal` asks for the list next: built once, here, and noted
+            return super().single_answer(state, seat)
         return spread_options(state, seat)[0] if spread_count(state, seat) == 1 else None
 
     def prompt(self, state: State, seat: int) -> str:

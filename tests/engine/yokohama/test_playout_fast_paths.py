@@ -1,0 +1,217 @@
+"""The second pass of issue 25's playout speed-ups gives exactly what the plain rules code gives.
+
+Each shortcut is held to the plain code it replaced (written out again here, the long way) on the
+positions of random games at every player count, with technologies and money added to reach the
+rarer branches (Telegram's extra assistant, Newspaper's fourth area, areas achievements):
+
+- the Placement step's options, which ask where the other Presidents stand once for both ways;
+- the achievements and orders, read from tables made from the component data;
+- the action areas, kept for the last layout asked about;
+- the option list built once for `legal` when a playout will ask for it (`step.list_wanted`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from engine.core import IllegalAction, Rng, json_copy
+from engine.core import steps as core_steps
+from engine.yokohama import GAME, achievements, additional, board, placement
+from engine.yokohama import step as yokohama_step
+from engine.yokohama.components import parts
+
+TELEGRAM, NEWSPAPER = 23, 18
+
+
+def _random_states(players: int, seed: int, count: int) -> list[Any]:
+    rng = Rng(seed)
+    state = GAME.new(players, seed)
+    out = []
+    while not GAME.is_over(state) and len(out) < count:
+        out.append(state)
+        seat = rng.choice(GAME.to_act(state))
+        options = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(options), offered=options)
+    return out + [state]
+
+
+def _varied(states: list[Any], seed: int) -> list[Any]:
+    """Copies of `states` with a random technology, money and pieces in hand for the seat to act."""
+    rng = Rng(seed)
+    out = []
+    for state in states:
+        varied = json_copy(state)
+        pl = varied["p"][varied["seat"]]
+        for tech in (TELEGRAM, NEWSPAPER):
+            if rng.below(3) == 0 and tech not in pl["techs"]:
+                pl["techs"].append(tech)
+        pl["yen"] = rng.below(12)
+        pl["hand"]["assistants"] = rng.below(6)
+        out.append(varied)
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[Any]:
+    states = [s for players, seed in ((2, 71), (3, 72), (4, 73), (4, 74)) for s in _random_states(players, seed, 900)]
+    return states + _varied(states[::2], 75)
+
+
+# ----- the plain code, the long way ---------------------------------------------------------------
+
+def _pair_options_plain(state: Any, seat: int) -> list[Any]:
+    pl = state["p"][seat]
+    out: list[Any] = []
+    telegram = board.has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
+    for area in placement.affordable_areas(state, seat, 2):
+        out.append({"do": "place", "pair": area})
+        if telegram:
+            money = pl["yen"] - placement.cost(state, seat, area, 2)
+            for extra in state["adjacent"][area]:
+                if extra in state["sites"] and extra != area and placement.cost(state, seat, extra, 1) <= money:
+                    out.append({"do": "place", "pair": area, "extra": extra})
+    if len(out) > board.ONE_STEP_LIMIT:
+        extras = {a["pair"] for a in out if "extra" in a}
+        return [{"do": "place", "pair": a["pair"], **({"then": "telegram"} if a["pair"] in extras else {})}
+                for a in out if "extra" not in a]
+    return out
+
+
+def _spread_sets_plain(state: Any, seat: int) -> tuple[bool, list[tuple[str, ...]]]:
+    ctx = state["ctx"]
+    placed = ctx.get("placed", [])
+    limit = ctx.get("limit", placement.spread_limit(state, seat)) - len(placed)
+    areas = placement.affordable_areas(state, seat, 1, exclude=placed)
+    if ctx.get("near"):
+        areas = [a for a in areas if a in state["adjacent"][ctx["near"]]]
+    most = min(limit, state["p"][seat]["hand"]["assistants"])
+    yen = state["p"][seat]["yen"]
+    sets = [c for size in range(1, most + 1) for c in combinations(areas, size)
+            if sum(placement.cost(state, seat, a, 1) for a in c) <= yen]
+    return bool(placed), sets
+
+
+def _place_options_plain(state: Any, seat: int) -> list[Any]:
+    none, sets = _spread_sets_plain(state, seat)
+    spreads = ([{"do": "place", "areas": []}] if none else []) + [{"do": "place", "areas": list(c)} for c in sets]
+    pairs = _pair_options_plain(state, seat)
+    if len(spreads) + len(pairs) <= board.ONE_STEP_LIMIT or not spreads or not pairs:
+        return [*spreads, *pairs]
+    return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
+
+
+def _meets_plain(state: Any, seat: int, card_id: str) -> bool:
+    card = parts().achievements[card_id]
+    pl = state["p"][seat]
+    kind, need = card["kind"], card["need"]
+    if kind == "areas":
+        prod = com = 0
+        for area, site in state["sites"].items():
+            if seat in site["shops"] or site["th"] == seat:
+                if parts().areas[area]["category"] == "production":
+                    prod += 1
+                else:
+                    com += 1
+        return bool(prod >= need[0] and com >= need[1])
+    have = {"yen": pl["yen"], "tokens": len(pl["tokens"]) + len(pl["mercs"]), "orders": len(pl["done"]),
+            "techs": len(pl["techs"])}.get(kind)
+    return bool((pl["goods"][kind] if have is None else have) >= need)
+
+
+# ----- the tests ------------------------------------------------------------------------------------
+
+def test_the_placement_options_are_what_the_plain_rules_give(positions: list[Any]) -> None:
+    checked = telegram = 0
+    for state in positions:
+        if state["stage"] not in ("place", "place_spread", "place_pair") or state["pending"] or state["over"]:
+            continue
+        seat = state["seat"]
+        assert placement.pair_options(state, seat) == _pair_options_plain(state, seat)
+        others = board.presidents_by_area(state, seat)
+        assert placement.pair_options(state, seat, others) == _pair_options_plain(state, seat)
+        assert placement._spread_key(state, seat, others) == placement._spread_key(state, seat)
+        none, sets = _spread_sets_plain(state, seat)
+        spreads = ([{"do": "place", "areas": []}] if none else []) + [{"do": "place", "areas": list(c)} for c in sets]
+        assert placement.spread_options(state, seat) == spreads
+        assert placement.spread_count(state, seat) == len(spreads)
+        if state["stage"] == "place":
+            assert placement.STEPS[0].options(state, seat) == _place_options_plain(state, seat)
+        checked += 1
+        telegram += any("extra" in a or "then" in a for a in _pair_options_plain(state, seat))
+    assert checked > 300 and telegram > 10
+
+
+def test_achievements_and_orders_are_read_as_the_card_data_says(positions: list[Any]) -> None:
+    for state in positions[::2]:
+        if state["over"]:
+            continue
+        for seat in range(state["players"]):
+            for card_id in parts().achievements:
+                assert achievements.meets(state, seat, card_id) == _meets_plain(state, seat, card_id)
+            for order, card in parts().orders.items():
+                goods = state["p"][seat]["goods"]
+                plain = all(goods[g] >= n for g, n in card["cost"].items())
+                assert additional.can_pay_order(state, seat, order) == plain
+
+
+def test_the_additional_options_are_the_allowed_candidates(positions: list[Any]) -> None:
+    for state in positions[::2]:
+        if state["over"]:
+            continue
+        seat = state["seat"]
+        for step in (additional.FIRST, additional.SECOND):
+            assert step.options(state, seat) == [a for a, why in step.candidates(state, seat) if why is None]
+
+
+def test_the_action_areas_are_those_of_each_states_own_layout() -> None:
+    """Kept for the last layout only: states of different games asked in turn get their own."""
+    games = [_random_states(players, seed, 30) for players, seed in ((2, 1), (3, 2), (4, 3), (3, 4))]
+    for round_ in zip(*games, strict=False):
+        for state in round_:
+            assert board.action_areas(state) == [a for a in state["layout"] if board.KIND[a] != "canal"]
+    state = json_copy(games[0][0])
+    state["layout"] = list(reversed(state["layout"]))  # a new layout object is never answered from the old one
+    assert board.action_areas(state) == [a for a in state["layout"] if board.KIND[a] != "canal"]
+
+
+def test_the_spread_caches_stay_within_their_bounds() -> None:
+    placement._spread_actions.cache_clear()
+    placement._spread_count_of.cache_clear()
+    areas = tuple(board.action_areas(GAME.new(4, 1)))
+    for start in range(8):
+        for yen in range(40):
+            key = (bool(yen % 2), areas[start:start + 8], tuple(range(8)), yen, 3)
+            assert placement._spread_count_of(key) == len(placement._spread_actions(key))
+    assert placement._spread_actions.cache_info().currsize <= 64
+    assert placement._spread_count_of.cache_info().currsize <= 256
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 91), (4, 92)])
+def test_a_playout_finds_every_option_list_built_once_for_legal(players: int, seed: int) -> None:
+    """With `offered`, the Movement and spread steps build their list while settling (`list_wanted`):
+    `legal` hands out that list, equal to a fresh build; a plain `apply` builds none and leaves the
+    flag down, also when the action is refused."""
+    rng = Rng(seed)
+    state = GAME.new(players, seed)
+    kept = {"move": 0, "place_spread": 0}
+    for _ in range(900):
+        if GAME.is_over(state):
+            break
+        seat = rng.choice(GAME.to_act(state))
+        options = GAME.legal(state, seat)
+        step = GAME.step_of(state, seat)
+        assert step is not None and options == step.options(state, seat)
+        state = GAME.apply(state, seat, rng.choice(options), offered=options)
+        assert not yokohama_step.list_wanted
+        if state["stage"] in kept and not state["pending"] and not state["over"]:
+            held = core_steps._kept
+            assert held is not None and held[0] is state, state["stage"]
+            kept[state["stage"]] += 1
+    assert kept["move"] > 20 and kept["place_spread"] > 3
+    state = GAME.new(players, seed)
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, GAME.to_act(state)[0], {"do": "nonsense"}, offered=[])
+    assert not yokohama_step.list_wanted
