@@ -8,14 +8,18 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
   they still equal the dealt ones);
 - the building sites are shared one by one: the one move that changes a site (building) replaces
   that area's site with a new one instead of editing it (`construction.build`);
+- the players' boards are shared too, all but the one of the seat to act (the only board a move
+  edits): a move pays other seats only by `pay_seat`, which gives that seat a new board, and a new
+  turn gives the next seat its own copy first (`own_board`, `flow.begin_turn`);
 - every other part is copied by the cheapest exact copy for its shape: a flat list or dict of
-  numbers and strings by a slice or `dict.copy`, a player's board part by part;
+  numbers and strings by a slice or `dict.copy`, the acting player's board part by part;
 - a state or player with keys this module does not know (an older or later schema) gets a full
   JSON copy instead, so an unknown part is always copied, never shared.
 
 Tests hold it to `json_copy`: equal results on many random positions, no list or dict shared with
-the original outside `SHARED` and the sites, and the state a move was made from unchanged by it
-(tests/engine/yokohama/test_playout_speedups.py).
+the original outside `SHARED`, the sites and the other seats' boards, and the state a move was made
+from unchanged by it, over random games and every trial of greedy ones
+(tests/engine/yokohama/test_playout_speedups.py, test_playout_fast_paths.py).
 """
 
 from __future__ import annotations
@@ -53,12 +57,22 @@ def _player(pl: PlayerState) -> PlayerState:
     return copied
 
 
-def copy_state(state: State) -> State:
-    """An independent copy of `state` for a move (equal to `json_copy(state)`), sharing only `SHARED`."""
-    if state.keys() != STATE_KEYS or any(pl.keys() != PLAYER_KEYS for pl in state["p"]):
+def copy_state(state: State, seat: int | None = None) -> State:
+    """An independent copy of `state` for a move of the seat to act (or of `seat`), equal to
+    `json_copy(state)`: it shares `SHARED`, the building sites and the boards of the other players."""
+    own = state["seat"]
+    keep = state["stage"] == "keep"  # setup: every seat keeps a card, each on its own board
+    if (state.keys() != STATE_KEYS or state["p"][own].keys() != PLAYER_KEYS
+            or (keep or seat is not None) and any(pl.keys() != PLAYER_KEYS for pl in state["p"])):
         return json_copy(state)
     copied = state.copy()
-    copied["p"] = [_player(pl) for pl in state["p"]]
+    if keep:
+        copied["p"] = [_player(pl) for pl in state["p"]]
+    else:
+        players = copied["p"] = state["p"][:]
+        players[own] = _player(players[own])
+        if seat is not None and seat != own:
+            players[seat] = _player(players[seat])
     copied["sites"] = state["sites"].copy()  # a build replaces its site (construction.build): shared
     copied["tokens"] = state["tokens"].copy()
     copied["mercs"] = state["mercs"].copy()
@@ -75,3 +89,21 @@ def copy_state(state: State) -> State:
     copied["ctx"] = json_copy(state["ctx"]) if state["ctx"] else {}
     copied["pending"] = json_copy(state["pending"]) if state["pending"] else []
     return copied
+
+
+def own_board(state: State, seat: int) -> PlayerState:
+    """Give `state` its own copy of `seat`'s board, which it may share with the state it was copied
+    from (`copy_state`), and return it: for a new turn, whose automatic steps may edit it."""
+    pl = state["p"][seat]
+    copied = _player(pl) if pl.keys() == PLAYER_KEYS else json_copy(pl)
+    state["p"][seat] = copied
+    return copied
+
+
+def pay_seat(state: State, seat: int, yen: int) -> None:
+    """`seat` (not the one to act) receives `yen`. Its board may be shared with the state this one
+    was copied from, so the board is replaced by a new one with the new money, never edited: its
+    other parts stay shared until the seat's own turn copies them (`own_board`)."""
+    pl = state["p"][seat].copy()
+    pl["yen"] += yen
+    state["p"][seat] = pl

@@ -27,6 +27,7 @@ from engine.yokohama import (
 )
 from engine.yokohama.board import has_tech
 from engine.yokohama.components import parts
+from engine.yokohama.copying import own_board
 from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
@@ -129,7 +130,7 @@ def apply(state: State, seat: int, action: Action) -> None:
 def begin_turn(state: State) -> None:
     """A new turn: reset once-per-turn flags; System of Stock tops money up to ¥2."""
     seat = state["seat"]
-    pl = state["p"][seat]
+    pl = own_board(state, seat)  # shared with the state the last move was copied from (copying.py)
     pl["flags"] = {"merc": False, "spin": False, "university": False}
     stock = parts().effect_terms["stock"]["yen"]
     if has_tech(state, seat, "stock") and pl["yen"] < stock:

@@ -81,9 +81,10 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
             yokohama_step.list_wanted = False
 
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """A copy that knows the state's shape (copying.py): the parts dealt at `new()` are shared,
-        the rest copied part by part — about twice as fast as a JSON copy, the same result."""
-        return copy_state(state)
+        """A copy that knows the state's shape (copying.py): the parts dealt at `new()` and the other
+        seats' boards are shared, the rest copied part by part — several times faster than a JSON
+        copy, the same result."""
+        return copy_state(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
         flow.apply(state, seat, action)

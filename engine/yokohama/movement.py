@@ -26,6 +26,7 @@ from engine.yokohama.board import (
     presidents_by_area,
 )
 from engine.yokohama.components import area_kind, area_name
+from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, yen_text
@@ -169,7 +170,7 @@ def pay_entry(state: State, seat: int, area: str) -> None:
         return
     for owner in other_presidents(state, seat, area):
         pl["yen"] -= 1
-        state["p"][owner]["yen"] += 1
+        pay_seat(state, owner, 1)
 
 
 def arrive(state: State, seat: int, area: str) -> None:

@@ -30,6 +30,7 @@ from engine.yokohama.board import (
     presidents_by_area,
 )
 from engine.yokohama.components import area_name, parts
+from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import cost_text, fit
@@ -239,7 +240,7 @@ def place(state: State, seat: int, area: str, n: int) -> None:
     pl = state["p"][seat]
     for owner in other_presidents(state, seat, area):
         pl["yen"] -= n
-        state["p"][owner]["yen"] += n
+        pay_seat(state, owner, n)
     pl["hand"]["assistants"] -= n
     add_assistants(state, seat, area, n)
 

@@ -7,7 +7,9 @@ rarer branches (Telegram's extra assistant, Newspaper's fourth area, areas achie
 - the Placement step's options, which ask where the other Presidents stand once for both ways;
 - the achievements and orders, read from tables made from the component data;
 - the action areas, kept for the last layout asked about;
-- the option list built once for `legal` when a playout will ask for it (`step.list_wanted`).
+- the option list built once for `legal` when a playout will ask for it (`step.list_wanted`);
+- the move copy, which shares the boards of the seats not to act: no move and no trial of the
+  greedy player changes the state it was made from, and each gives what a full JSON copy gives.
 """
 
 from __future__ import annotations
@@ -215,3 +217,57 @@ def test_a_playout_finds_every_option_list_built_once_for_legal(players: int, se
     with pytest.raises(IllegalAction):
         GAME.apply(state, GAME.to_act(state)[0], {"do": "nonsense"}, offered=[])
     assert not yokohama_step.list_wanted
+
+
+# ----- the move copy shares the boards of the seats not to act ---------------------------------------
+
+def _greedy_positions(players: int, seed: int, count: int) -> list[Any]:
+    state = GAME.new(players, seed)
+    out = []
+    while not GAME.is_over(state) and len(out) < count:
+        seat = GAME.to_act(state)[0]
+        out.append(state)
+        state = GAME.apply(state, seat, GAME.auto_action(state, seat))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 101), (3, 102), (4, 103)])
+def test_no_trial_of_the_greedy_player_changes_the_state_it_was_made_from(players: int, seed: int) -> None:
+    """Every option of every decision of a greedy game, tried as the greedy player tries it (a move
+    copy, then the flow): the earlier state, whose other seats' boards the copy shares, is unchanged;
+    and the result is what the same move on a full JSON copy gives."""
+    from engine.yokohama import flow, greedy
+
+    tried = paid = 0
+    for state in _greedy_positions(players, seed, 260)[::2]:
+        if state["stage"] == "keep":
+            continue
+        seat = state["seat"]
+        before = GAME.dump(state)
+        for action in flow.options(state, seat):
+            trial = greedy.after(state, seat, action)
+            plain = json_copy(state)
+            flow.apply(plain, seat, action)
+            assert GAME.dump(trial) == GAME.dump(plain)
+            paid += any(trial["p"][s]["yen"] > state["p"][s]["yen"] for s in range(players) if s != seat)
+            tried += 1
+        assert GAME.dump(state) == before
+    assert tried > 500 and paid > 5
+
+
+def test_paying_a_seat_and_a_new_turn_give_that_seat_its_own_board() -> None:
+    from engine.yokohama.copying import copy_state, own_board, pay_seat
+
+    state = _random_states(3, 111, 60)[-1]
+    other = (state["seat"] + 1) % 3
+    copied = copy_state(state)
+    assert copied["p"][other] is state["p"][other]  # shared until paid or its turn
+    board_before = json_copy(state["p"][other])
+    pay_seat(copied, other, 2)
+    assert state["p"][other] == board_before and copied["p"][other]["yen"] == board_before["yen"] + 2
+    mine = own_board(copied, other)
+    assert mine is copied["p"][other] and mine == {**board_before, "yen": board_before["yen"] + 2}
+    mine["hand"]["assistants"] += 1
+    mine["goods"]["tea"] += 1
+    mine["orders"].append(99)
+    assert state["p"][other] == board_before
