@@ -34,6 +34,9 @@ from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text
 from engine.yokohama.types import Action, Candidate, KeepAction, State
 
+#: What the end conditions read, in short (`_end_mark`): supply, open Church and Customs spaces, reasons.
+EndMark = tuple[int, int, int, int]
+
 
 class KeepStep(YokohamaStep):
     """Setup: every player at once keeps 1 of the 2 order cards dealt to them (a hidden choice)."""
@@ -119,12 +122,13 @@ def options(state: State, seat: int) -> list[Action]:
     return step.options(state, seat) if step is not None else []
 
 
-def apply(state: State, seat: int, action: Action) -> None:
+def apply(state: State, seat: int, action: Action, checked: EndMark | None = None) -> None:
     """One decision and the automatic steps after it. A search's deadline may stop it here
-    (`checkpoint`; nothing happens outside a search)."""
+    (`checkpoint`; nothing happens outside a search). `checked`: the end mark (`_end_mark`) the
+    end conditions were last checked at in this very position (`settled_mark`), if known."""
     checkpoint()
     current_step(state).apply(state, seat, action)
-    settle(state)
+    settle(state, checked)
 
 
 def begin_turn(state: State) -> None:
@@ -162,17 +166,33 @@ AUTOMATIC = {
 }
 
 
-def settle(state: State) -> None:
+#: The position `settle` last stopped at (a decision) and the end mark it checked the end conditions
+#: at there: held by identity, with a strong reference (the id cannot be reused while it is held).
+_settled: tuple[object, EndMark] | None = None
+
+
+def settled_mark(state: State) -> EndMark | None:
+    """The end mark at which `settle` checked the end conditions of `state`, if `state` is the very
+    position it stopped at last; None otherwise. Only for a caller that never edits a state in place
+    (a playout's `apply(..., offered=...)`): an edited position would not be checked again."""
+    settled = _settled
+    return settled[1] if settled is not None and settled[0] is state else None
+
+
+def settle(state: State, checked: EndMark | None = None) -> None:
     """Run automatic steps until someone owes a decision; a decision with one answer is taken
     ("Go on to the main action" when no free action is possible, "End your turn", a payment
     with one way).
 
     The end conditions are checked before every step, but only when something they read may have
-    changed since the last check of this settling (`_end_mark`): they are what most of a playout's
-    steps would otherwise rescan."""
-    checked = None
+    changed since the last check (`_end_mark`; `checked`: the mark of a check made before this
+    settling, in the position a move was copied from): they are what most of a playout's steps
+    would otherwise rescan. The automatic steps change nothing the mark reads (a test holds them
+    to it), so the mark is taken again only after a decision is applied."""
+    global _settled
+    _settled = None
+    mark = _end_mark(state)
     while not state["over"]:
-        mark = _end_mark(state)
         if mark != checked:
             check_end(state)
             checked = mark
@@ -184,17 +204,20 @@ def settle(state: State) -> None:
         elif stage == "end_turn" and not state["pending"]:
             end_turn(state)
         elif stage == "keep":
+            _settled = (state, mark)
             return
         else:
             step = current_step(state)
             answer = step.single_answer(state, seat)
             if answer is None:
+                _settled = (state, mark)
                 return
             forget_options()  # an option list noted for this position no longer holds
             step.apply(state, seat, answer)
+            mark = _end_mark(state)
 
 
-def _end_mark(state: State) -> tuple[int, int, int, int]:
+def _end_mark(state: State) -> EndMark:
     """Changes whenever an end condition may have changed: a Shophouse or Trading House leaves a
     player's supply (hand + warehouse) only to be built, a Church or Customs space is taken only by a
     pawn, and an end reason can be noted elsewhere (the Order deck running out)."""

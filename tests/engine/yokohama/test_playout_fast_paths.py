@@ -9,7 +9,9 @@ rarer branches (Telegram's extra assistant, Newspaper's fourth area, areas achie
 - the action areas, kept for the last layout asked about;
 - the option list built once for `legal` when a playout will ask for it (`step.list_wanted`);
 - the move copy, which shares the boards of the seats not to act: no move and no trial of the
-  greedy player changes the state it was made from, and each gives what a full JSON copy gives.
+  greedy player changes the state it was made from, and each gives what a full JSON copy gives;
+- the end conditions, not checked again in the position the flow checked them (a playout's moves
+  give what plain applies give), and the end mark, taken again only after a decision.
 """
 
 from __future__ import annotations
@@ -271,3 +273,56 @@ def test_paying_a_seat_and_a_new_turn_give_that_seat_its_own_board() -> None:
     mine["goods"]["tea"] += 1
     mine["orders"].append(99)
     assert state["p"][other] == board_before
+
+
+# ----- the end conditions: not checked again where the flow checked them --------------------------------
+
+@pytest.mark.parametrize(("players", "seed", "reason"), [(2, 122, "church"), (2, 141, "shops"), (3, 124, "church"),
+                                                      (4, 123, None)])
+def test_a_playout_plays_as_plain_applies_do(players: int, seed: int, reason: str | None) -> None:
+    """The same random choices applied with `offered` (option lists built for `legal`, end conditions
+    not checked again in the position the flow checked them) and without (every list built afresh,
+    the end conditions checked at the start of every settling): the same position after every move,
+    to the end of the game or 2,500 moves."""
+    rng = Rng(seed)
+    fast = GAME.new(players, seed)
+    played: list[tuple[int, Any, Any]] = []  # the fast game first: a plain apply in between resets what the flow holds
+    for _ in range(2500):
+        if GAME.is_over(fast):
+            break
+        seat = rng.choice(GAME.to_act(fast))
+        options = GAME.legal(fast, seat)
+        action = rng.choice(options)
+        fast = GAME.apply(fast, seat, action, offered=options)
+        played.append((seat, action, fast))
+    plain = GAME.new(players, seed)
+    for seat, action, after in played:
+        plain = GAME.apply(plain, seat, action)
+        assert plain == after
+    ended = GAME.is_over(fast)
+    assert ended or fast["end"]["reasons"]
+    assert reason is None or fast["end"]["reasons"][0] == reason  # a condition the settling checks ended it
+
+
+def test_the_automatic_steps_change_nothing_the_end_mark_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`settle` takes the end mark again only after a decision: every automatic step (and the end of a
+    turn) must leave it as it was, in random and greedy games at every player count."""
+    from engine.yokohama import flow
+
+    seen: dict[str, int] = {}
+
+    def watched(name: str, step: Any) -> Any:
+        def run(state: Any, *args: Any) -> None:
+            before = flow._end_mark(state)
+            step(state, *args)
+            assert flow._end_mark(state) == before, name
+            seen[name] = seen.get(name, 0) + 1
+        return run
+
+    for name, step in list(flow.AUTOMATIC.items()):
+        monkeypatch.setitem(flow.AUTOMATIC, name, watched(name, step))
+    monkeypatch.setattr(flow, "end_turn", watched("end_turn", flow.end_turn))
+    for players in (2, 3, 4):
+        _random_states(players, 130 + players, 1500)
+        _greedy_positions(players, 140 + players, 150)
+    assert set(seen) == {*flow.AUTOMATIC, "end_turn"} and min(seen.values()) > 100
