@@ -48,10 +48,12 @@ def claimable(state: State, seat: int) -> list[str]:
 
 def claim(state: State, seat: int, card_id: str) -> int:
     """Place an assistant from hand on the card; first claimant scores the left number. Returns VP."""
-    entry = next(a for a in state["achievements"] if a["id"] == card_id)
+    cards = state["achievements"]
+    i, entry = next((i, a) for i, a in enumerate(cards) if a["id"] == card_id)
     high, low = parts().achievements[card_id]["vp"]
     points: int = high if not entry["claimed"] else low
-    entry["claimed"].append(seat)
+    # The cards are shared with the state this one was copied from (copying.py): replaced, never edited.
+    state["achievements"] = [*cards[:i], {**entry, "claimed": [*entry["claimed"], seat]}, *cards[i + 1:]]
     pl = state["p"][seat]
     pl["hand"]["assistants"] -= 1
     pl["vp"] += points

@@ -90,29 +90,33 @@ def th_at(state: State, seat: int, area: str) -> bool:
 
 
 def power(state: State, seat: int, area: str) -> int:
-    """Action Power in `area` (rulebook table): President, assistants, own buildings, Station; max 5."""
-    total = assistants_at(state, seat, area)
-    total += 1 if state["p"][seat]["president"] == area else 0
-    total += 1 if shop_at(state, seat, area) else 0
-    total += 1 if th_at(state, seat, area) else 0
-    total += 1 if state["station"] == area else 0
+    """Action Power in `area` (rulebook table): President, assistants, own buildings, Station; max 5.
+    (`assistants_at`, `shop_at` and `th_at` read in place: the greedy player asks this of every area
+    for every position it judges.)"""
+    pl = state["p"][seat]
+    total: int = pl["placed"].get(area, 0)
+    if pl["president"] == area:
+        total += 1
+    site = state["sites"].get(area)
+    if site is not None:
+        if seat in site["shops"]:
+            total += 1
+        if site["th"] == seat:
+            total += 1
+    if state["station"] == area:
+        total += 1
     return min(total, MAX_POWER)
 
 
 def shops_built(state: State, seat: int) -> int:
-    n = 0
+    n: int = 0
     for site in state["sites"].values():
-        if seat in site["shops"]:
-            n += site["shops"].count(seat)
+        n += site["shops"].count(seat)
     return n
 
 
 def th_built(state: State, seat: int) -> int:
-    n = 0
-    for site in state["sites"].values():
-        if site["th"] == seat:
-            n += 1
-    return n
+    return [site["th"] for site in state["sites"].values()].count(seat)
 
 
 #: Whether each area counts as production (else commercial) for the achievements (component data).

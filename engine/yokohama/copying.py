@@ -7,7 +7,8 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
   by any move, so the copy shares them with the original (`SHARED`; a test plays games and checks
   they still equal the dealt ones);
 - the building sites are shared one by one: the one move that changes a site (building) replaces
-  that area's site with a new one instead of editing it (`construction.build`);
+  that area's site with a new one instead of editing it (`construction.build`); the achievement
+  cards are shared whole, as a claim replaces the list and the card (`achievements.claim`);
 - the players' boards are shared too, all but the one of the seat to act (the only board a move
   edits): a move pays other seats only by `pay_seat`, which gives that seat a new board, and a new
   turn gives the next seat its own copy first (`own_board`, `flow.begin_turn`);
@@ -17,7 +18,8 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
   JSON copy instead, so an unknown part is always copied, never shared.
 
 Tests hold it to `json_copy`: equal results on many random positions, no list or dict shared with
-the original outside `SHARED`, the sites and the other seats' boards, and the state a move was made
+the original outside `SHARED`, the sites, the achievement cards and the other seats' boards, and
+the state a move was made
 from unchanged by it, over random games and every trial of greedy ones
 (tests/engine/yokohama/test_playout_speedups.py, test_playout_fast_paths.py).
 """
@@ -25,6 +27,7 @@ from unchanged by it, over random games and every trial of greedy ones
 from __future__ import annotations
 
 from engine.core import json_copy
+from engine.core.jsoncopy import json_copy_small
 from engine.yokohama.types import PlayerState, State
 
 #: Parts dealt at `new()` that no move changes: shared between a state and its copies.
@@ -63,8 +66,9 @@ def copy_state(state: State, seat: int | None = None) -> State:
     own = state["seat"]
     keep = state["stage"] == "keep"  # setup: every seat keeps a card, each on its own board
     if (state.keys() != STATE_KEYS or state["p"][own].keys() != PLAYER_KEYS
-            or (keep or seat is not None) and any(pl.keys() != PLAYER_KEYS for pl in state["p"])):
-        return json_copy(state)
+            or seat is not None and seat != own and state["p"][seat].keys() != PLAYER_KEYS
+            or keep and any(pl.keys() != PLAYER_KEYS for pl in state["p"])):
+        return json_copy(state)  # a board copied part by part must have only the parts known here
     copied = state.copy()
     if keep:
         copied["p"] = [_player(pl) for pl in state["p"]]
@@ -74,6 +78,7 @@ def copy_state(state: State, seat: int | None = None) -> State:
         if seat is not None and seat != own:
             players[seat] = _player(players[seat])
     copied["sites"] = state["sites"].copy()  # a build replaces its site (construction.build): shared
+    # `achievements` shared: a claim replaces the list and the card (achievements.claim)
     copied["tokens"] = state["tokens"].copy()
     copied["mercs"] = state["mercs"].copy()
     copied["ports"] = {area: row[:] for area, row in state["ports"].items()}
@@ -83,11 +88,12 @@ def copy_state(state: State, seat: int | None = None) -> State:
     copied["church"] = state["church"][:]
     copied["customs"] = state["customs"][:]
     copied["log"] = state["log"][:]
-    copied["achievements"] = [{"id": card["id"], "claimed": card["claimed"][:]} for card in state["achievements"]]
     end = state["end"]
     copied["end"] = {"reasons": end["reasons"][:], "final_round": end["final_round"]}
-    copied["ctx"] = json_copy(state["ctx"]) if state["ctx"] else {}
-    copied["pending"] = json_copy(state["pending"]) if state["pending"] else []
+    # the turn's working data and pending choices: small dicts of numbers, names and flat lists, which
+    # `json_copy_small` copies in Python (anything deeper it hands to `json_copy`)
+    copied["ctx"] = json_copy_small(state["ctx"]) if state["ctx"] else {}
+    copied["pending"] = [json_copy_small(item) for item in state["pending"]] if state["pending"] else []
     return copied
 
 

@@ -61,16 +61,31 @@ def step_prices(state: State, seat: int) -> dict[str, int]:
     The route searches ask this for every step they try; one table per search is far cheaper
     than asking the rules questions again each time.
     """
-    placed = state["p"][seat]["placed"]
     stagecoach = has_tech(state, seat, "stagecoach")
-    others = presidents_by_area(state, seat)
-    prices = {}
-    for area in state["adjacent"]:
-        if KIND[area] == "canal":
-            prices[area] = 1
-        elif placed.get(area, 0) > 0:
-            prices[area] = 0 if stagecoach else others.get(area, 0)
+    others = {} if stagecoach else presidents_by_area(state, seat)
+    prices = dict.fromkeys(canals(state), 1)
+    # the areas holding the seat's assistants (a search only looks up the areas next to where it is,
+    # all of them areas of this game's board, so walking the seat's own areas gives the same table)
+    for area, n in state["p"][seat]["placed"].items():
+        if n > 0 and KIND[area] != "canal":
+            prices[area] = others.get(area, 0)
     return prices
+
+
+#: The last board asked about and its Canal areas (`board.action_areas` keeps its other areas the same way).
+_canals: tuple[object, list[str]] = (None, [])
+
+
+def canals(state: State) -> list[str]:
+    """The Canal areas of this game's board (dealt at `new()`, never changed; kept for the last board)."""
+    global _canals
+    adjacent = state["adjacent"]
+    kept = _canals
+    if kept[0] is adjacent:
+        return kept[1]
+    found = [area for area in adjacent if KIND[area] == "canal"]
+    _canals = (adjacent, found)
+    return found
 
 
 def stop_areas(state: State, seat: int) -> set[str]:

@@ -130,14 +130,6 @@ SpreadKey = tuple[bool, tuple[str, ...], tuple[int, ...], int, int]
 
 
 def _spread_options_of(key: SpreadKey) -> list[Action]:
-    """`spread_options` of a `_spread_key`, in a new list (the actions in it are shared, never edited)."""
-    return list(_spread_actions(key))
-
-
-@lru_cache(maxsize=64)  # a tuple of up to a few thousand shared actions each: at most ~2 MiB
-def _spread_actions(key: SpreadKey) -> tuple[Action, ...]:
-    """Every spread action of a `_spread_key` ("none more" first when allowed). A playout meets the
-    same few keys turn after turn (the money is capped in the key), so the answers are kept."""
     none, areas, prices, yen, most = key
     out: list[Action] = [{"do": "place", "areas": []}] if none else []
     dearest = sorted(prices, reverse=True)
@@ -146,7 +138,7 @@ def _spread_actions(key: SpreadKey) -> tuple[Action, ...]:
             out += _size_actions(areas, size)[1]
         else:
             out += _size_affordable(areas, prices, yen, size)[1]
-    return tuple(out)
+    return out
 
 
 @lru_cache(maxsize=128)
@@ -170,9 +162,7 @@ def spread_count(state: State, seat: int) -> int:
     return _spread_count_of(_spread_key(state, seat))
 
 
-@lru_cache(maxsize=256)  # small keys and an int each
 def _spread_count_of(key: SpreadKey) -> int:
-    """`len(_spread_actions(key))`, counted by binomials where a whole size is affordable."""
     none, areas, prices, yen, most = key
     dearest = sorted(prices, reverse=True)
     count = int(none)

@@ -27,7 +27,7 @@ from engine.yokohama import GAME, achievements, additional, board, placement
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.components import parts
 
-TELEGRAM, NEWSPAPER = 23, 18
+TELEGRAM, NEWSPAPER, STAGECOACH = 23, 18, 11
 
 
 def _random_states(players: int, seed: int, count: int) -> list[Any]:
@@ -49,7 +49,7 @@ def _varied(states: list[Any], seed: int) -> list[Any]:
     for state in states:
         varied = json_copy(state)
         pl = varied["p"][varied["seat"]]
-        for tech in (TELEGRAM, NEWSPAPER):
+        for tech in (TELEGRAM, NEWSPAPER, STAGECOACH):
             if rng.below(3) == 0 and tech not in pl["techs"]:
                 pl["techs"].append(tech)
         pl["yen"] = rng.below(12)
@@ -170,6 +170,40 @@ def test_the_additional_options_are_the_allowed_candidates(positions: list[Any])
             assert step.options(state, seat) == [a for a, why in step.candidates(state, seat) if why is None]
 
 
+def test_power_and_buildings_are_what_the_board_questions_give(positions: list[Any]) -> None:
+    """`power`, `shops_built` and `th_built` read the board in place: the same as asking piece by piece."""
+    for state in positions[::2]:
+        for seat in range(state["players"]):
+            for area in board.action_areas(state):
+                plain = (board.assistants_at(state, seat, area) + (state["p"][seat]["president"] == area)
+                         + board.shop_at(state, seat, area) + board.th_at(state, seat, area)
+                         + (state["station"] == area))
+                assert board.power(state, seat, area) == min(plain, board.MAX_POWER)
+            sites = state["sites"].values()
+            shops = [owner for site in sites for owner in site["shops"]]
+            assert board.shops_built(state, seat) == sum(1 for owner in shops if owner == seat)
+            assert board.th_built(state, seat) == sum(1 for site in sites if site["th"] == seat)
+
+
+def test_the_step_prices_are_those_of_every_area_of_the_board(positions: list[Any]) -> None:
+    """`movement.step_prices` walks the seat's own areas and the Canal (kept per board) instead of every
+    area: the same table as asking every area of the board, over games of every player count in turn."""
+    from engine.yokohama import movement
+
+    stagecoach = 0
+    for state in positions:
+        for seat in range(state["players"]):
+            plain = {}
+            for area in state["adjacent"]:
+                if board.KIND[area] == "canal":
+                    plain[area] = 1
+                elif state["p"][seat]["placed"].get(area, 0) > 0:
+                    plain[area] = movement.entry_cost(state, seat, area)
+            assert movement.step_prices(state, seat) == plain
+            stagecoach += board.has_tech(state, seat, "stagecoach")
+    assert stagecoach > 100
+
+
 def test_the_action_areas_are_those_of_each_states_own_layout() -> None:
     """Kept for the last layout only: states of different games asked in turn get their own."""
     games = [_random_states(players, seed, 30) for players, seed in ((2, 1), (3, 2), (4, 3), (3, 4))]
@@ -179,18 +213,6 @@ def test_the_action_areas_are_those_of_each_states_own_layout() -> None:
     state = json_copy(games[0][0])
     state["layout"] = list(reversed(state["layout"]))  # a new layout object is never answered from the old one
     assert board.action_areas(state) == [a for a in state["layout"] if board.KIND[a] != "canal"]
-
-
-def test_the_spread_caches_stay_within_their_bounds() -> None:
-    placement._spread_actions.cache_clear()
-    placement._spread_count_of.cache_clear()
-    areas = tuple(board.action_areas(GAME.new(4, 1)))
-    for start in range(8):
-        for yen in range(40):
-            key = (bool(yen % 2), areas[start:start + 8], tuple(range(8)), yen, 3)
-            assert placement._spread_count_of(key) == len(placement._spread_actions(key))
-    assert placement._spread_actions.cache_info().currsize <= 64
-    assert placement._spread_count_of.cache_info().currsize <= 256
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 91), (4, 92)])
@@ -273,6 +295,24 @@ def test_paying_a_seat_and_a_new_turn_give_that_seat_its_own_board() -> None:
     mine["goods"]["tea"] += 1
     mine["orders"].append(99)
     assert state["p"][other] == board_before
+
+
+def test_a_claim_replaces_the_achievement_cards_the_copy_shares() -> None:
+    """`achievements.claim` on a move copy: the copy's cards as a claim on a JSON copy leaves them, the
+    original's untouched (the copy shares the list and the cards until a claim replaces them)."""
+    from engine.yokohama.copying import copy_state
+
+    state = _random_states(3, 151, 80)[-1]
+    seat = state["seat"]
+    before = json_copy(state["achievements"])
+    for card in before:
+        copied, plain = copy_state(state), json_copy(state)
+        assert copied["achievements"] is state["achievements"]
+        points = achievements.claim(copied, seat, card["id"])
+        entry = next(a for a in plain["achievements"] if a["id"] == card["id"])
+        entry["claimed"].append(seat)
+        assert copied["achievements"] == plain["achievements"] and points > 0
+        assert state["achievements"] == before
 
 
 # ----- the end conditions: not checked again where the flow checked them --------------------------------
