@@ -142,14 +142,21 @@ def route_payees(state: State, seat: int, here: str, start: str, goal: str) -> l
 
 
 def enter_areas(state: State, seat: int) -> list[str]:
-    """Areas the President may enter from hand: Possible Action Areas (or, with Postal, paid ones)."""
+    """Areas the President may enter from hand: Possible Action Areas (or, with Postal, paid ones).
+    (`other_presidents` and `entry_cost` of every area read from one `presidents_by_area`.)"""
+    pl = state["p"][seat]
+    placed = pl["placed"]
+    others = presidents_by_area(state, seat)
     out = []
     for area in action_areas(state):
-        if assistants_at(state, seat, area) == 0:
+        if placed.get(area, 0) == 0:
             continue
-        if other_presidents(state, seat, area):
-            if has_tech(state, seat, "postal") and entry_cost(state, seat, area) <= state["p"][seat]["yen"]:
-                out.append(area)
+        taken = others.get(area, 0)
+        if taken:
+            if has_tech(state, seat, "postal"):
+                price = 0 if has_tech(state, seat, "stagecoach") else taken  # `entry_cost` (no Canal here)
+                if price <= pl["yen"]:
+                    out.append(area)
         else:
             out.append(area)
     return out
@@ -157,7 +164,8 @@ def enter_areas(state: State, seat: int) -> list[str]:
 
 def tram_areas(state: State, seat: int) -> list[str]:
     here = state["p"][seat]["president"]
-    return [a for a in action_areas(state) if a != here and not other_presidents(state, seat, a)]
+    others = presidents_by_area(state, seat)
+    return [a for a in action_areas(state) if a != here and not others.get(a)]
 
 
 def station_target(state: State, seat: int) -> str | None:

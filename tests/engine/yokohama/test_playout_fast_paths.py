@@ -27,7 +27,7 @@ from engine.yokohama import GAME, achievements, additional, board, placement
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.components import parts
 
-TELEGRAM, NEWSPAPER, STAGECOACH = 23, 18, 11
+TELEGRAM, NEWSPAPER, STAGECOACH, POSTAL, TRAM = 23, 18, 11, 17, 30
 
 
 def _random_states(players: int, seed: int, count: int) -> list[Any]:
@@ -49,7 +49,7 @@ def _varied(states: list[Any], seed: int) -> list[Any]:
     for state in states:
         varied = json_copy(state)
         pl = varied["p"][varied["seat"]]
-        for tech in (TELEGRAM, NEWSPAPER, STAGECOACH):
+        for tech in (TELEGRAM, NEWSPAPER, STAGECOACH, POSTAL, TRAM):
             if rng.below(3) == 0 and tech not in pl["techs"]:
                 pl["techs"].append(tech)
         pl["yen"] = rng.below(12)
@@ -187,7 +187,8 @@ def test_power_and_buildings_are_what_the_board_questions_give(positions: list[A
 
 def test_the_step_prices_are_those_of_every_area_of_the_board(positions: list[Any]) -> None:
     """`movement.step_prices` walks the seat's own areas and the Canal (kept per board) instead of every
-    area: the same table as asking every area of the board, over games of every player count in turn."""
+    area: the same table as asking every area of the board, over games of every player count in turn;
+    the areas to enter from hand and by Tram, read from one count of the Presidents, are the rules'."""
     from engine.yokohama import movement
 
     stagecoach = 0
@@ -200,6 +201,13 @@ def test_the_step_prices_are_those_of_every_area_of_the_board(positions: list[An
                 elif state["p"][seat]["placed"].get(area, 0) > 0:
                     plain[area] = movement.entry_cost(state, seat, area)
             assert movement.step_prices(state, seat) == plain
+            entered = [a for a in board.action_areas(state) if board.assistants_at(state, seat, a)
+                       and (not board.other_presidents(state, seat, a) or board.has_tech(state, seat, "postal")
+                            and movement.entry_cost(state, seat, a) <= state["p"][seat]["yen"])]
+            assert movement.enter_areas(state, seat) == entered
+            here = state["p"][seat]["president"]
+            assert movement.tram_areas(state, seat) == [
+                a for a in board.action_areas(state) if a != here and not board.other_presidents(state, seat, a)]
             stagecoach += board.has_tech(state, seat, "stagecoach")
     assert stagecoach > 100
 
