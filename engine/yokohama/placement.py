@@ -150,11 +150,28 @@ def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, 
     return tuple(c for c, _ in kept), tuple(a for _, a in kept)
 
 
+#: Every spread action made so far, by its areas: the lists of `_size_actions` are remade whenever the
+#: affordable areas change, but are made of the same few thousand actions (the sets of up to 4 of a
+#: board's 17 areas, each in layout order). Emptied when it reaches `SPREAD_ACTIONS_SIZE` (measured
+#: ~380 bytes an entry: at most ~7 MiB, whatever the number of games a process plays).
+_SPREAD_ACTIONS: dict[tuple[str, ...], Action] = {}
+SPREAD_ACTIONS_SIZE = 20_000
+
+
 @lru_cache(maxsize=64)
 def _size_actions(areas: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
-    """Every set of `size` of `areas` (in order), and its spread action."""
+    """Every set of `size` of `areas` (in order), and its spread action (shared, never edited)."""
     combos = tuple(combinations(areas, size))
-    return combos, tuple({"do": "place", "areas": list(combo)} for combo in combos)
+    made = _SPREAD_ACTIONS
+    if len(made) + len(combos) > SPREAD_ACTIONS_SIZE:
+        made.clear()
+    actions: list[Action] = []
+    for combo in combos:
+        action = made.get(combo)
+        if action is None:
+            action = made[combo] = {"do": "place", "areas": list(combo)}
+        actions.append(action)
+    return combos, tuple(actions)
 
 
 def spread_count(state: State, seat: int) -> int:

@@ -223,6 +223,24 @@ def test_the_action_areas_are_those_of_each_states_own_layout() -> None:
     assert board.action_areas(state) == [a for a in state["layout"] if board.KIND[a] != "canal"]
 
 
+def test_the_spread_actions_made_are_kept_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spread actions are made once per set of areas (`placement._SPREAD_ACTIONS`), emptied at its
+    size: the lists stay every set in order, each action the set's own, however often it is emptied."""
+    monkeypatch.setattr(placement, "SPREAD_ACTIONS_SIZE", 300)
+    placement._size_actions.cache_clear()
+    placement._SPREAD_ACTIONS.clear()
+    areas = tuple(board.action_areas(GAME.new(4, 1)))
+    for start in range(6):
+        for size in (1, 2, 3):
+            chosen = areas[start:start + 9]
+            combos, actions = placement._size_actions(chosen, size)
+            assert combos == tuple(combinations(chosen, size))
+            assert list(actions) == [{"do": "place", "areas": list(c)} for c in combos]
+            assert len(placement._SPREAD_ACTIONS) <= 300
+    placement._size_actions.cache_clear()
+    placement._SPREAD_ACTIONS.clear()
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 91), (4, 92)])
 def test_a_playout_finds_every_option_list_built_once_for_legal(players: int, seed: int) -> None:
     """With `offered`, the Movement and spread steps build their list while settling (`list_wanted`):
