@@ -171,8 +171,13 @@ def test_the_additional_options_are_the_allowed_candidates(positions: list[Any])
 
 
 def test_power_and_buildings_are_what_the_board_questions_give(positions: list[Any]) -> None:
-    """`power`, `shops_built` and `th_built` read the board in place: the same as asking piece by piece."""
-    for state in positions[::2]:
+    """`power`, `shops_built` and `th_built` read the board in place: the same as asking piece by piece
+    (the Station, seldom built in random play, put in an area of each position too)."""
+    stations = 0
+    for i, played in enumerate(positions[::2]):
+        areas = board.action_areas(played)
+        state = {**played, "station": areas[i % len(areas)]} if i % 2 else played
+        stations += state["station"] is not None
         for seat in range(state["players"]):
             for area in board.action_areas(state):
                 plain = (board.assistants_at(state, seat, area) + (state["p"][seat]["president"] == area)
@@ -183,6 +188,7 @@ def test_power_and_buildings_are_what_the_board_questions_give(positions: list[A
             shops = [owner for site in sites for owner in site["shops"]]
             assert board.shops_built(state, seat) == sum(1 for owner in shops if owner == seat)
             assert board.th_built(state, seat) == sum(1 for site in sites if site["th"] == seat)
+    assert stations > 100
 
 
 def test_the_step_prices_are_those_of_every_area_of_the_board(positions: list[Any]) -> None:
