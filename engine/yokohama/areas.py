@@ -128,7 +128,8 @@ def gain_tech(state: State, seat: int, card: int) -> None:
 def check_mercenary(state: State, seat: int, country: str) -> None:
     """Every 2nd icon of a country (on completed orders and techs) brings its mercenary, if any left."""
     if icons(state, seat, country) % 2 == 0 and state["mercs"][country] > 0:
-        state["mercs"][country] -= 1
+        mercs = state["mercs"]  # shared with the state copied from (copying.py): replaced, never edited
+        state["mercs"] = {**mercs, country: mercs[country] - 1}
         state["p"][seat]["mercs"].append({"country": country, "used": False})
         log(state, f"gained a {country.capitalize()} mercenary")
 

@@ -8,7 +8,8 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
   they still equal the dealt ones);
 - the building sites are shared one by one: the one move that changes a site (building) replaces
   that area's site with a new one instead of editing it (`construction.build`); the achievement
-  cards are shared whole, as a claim replaces the list and the card (`achievements.claim`);
+  cards, the 5-Power tokens, the mercenaries left and the log are shared whole, as the move that
+  changes one replaces it (`achievements.claim`, `construction`, `areas.check_mercenary`, `rewards.log`);
 - the players' boards are shared too, all but the one of the seat to act (the only board a move
   edits): a move pays other seats only by `pay_seat`, which gives that seat a new board, and a new
   turn gives the next seat its own copy first (`own_board`, `flow.begin_turn`);
@@ -18,7 +19,7 @@ playout that copy was half the time of an `apply` (issue 25). This copy knows th
   JSON copy instead, so an unknown part is always copied, never shared.
 
 Tests hold it to `json_copy`: equal results on many random positions, no list or dict shared with
-the original outside `SHARED`, the sites, the achievement cards and the other seats' boards, and
+the original outside `SHARED`, the sites, the parts replaced when changed and the other seats' boards, and
 the state a move was made
 from unchanged by it, over random games and every trial of greedy ones
 (tests/engine/yokohama/test_playout_speedups.py, test_playout_fast_paths.py).
@@ -78,16 +79,14 @@ def copy_state(state: State, seat: int | None = None) -> State:
         if seat is not None and seat != own:
             players[seat] = _player(players[seat])
     copied["sites"] = state["sites"].copy()  # a build replaces its site (construction.build): shared
-    # `achievements` shared: a claim replaces the list and the card (achievements.claim)
-    copied["tokens"] = state["tokens"].copy()
-    copied["mercs"] = state["mercs"].copy()
+    # shared, as the one move that changes each replaces it: `achievements` (achievements.claim), the
+    # 5-Power `tokens` (construction), the `mercs` left (areas.check_mercenary), the `log` (rewards.log)
     copied["ports"] = {area: row[:] for area, row in state["ports"].items()}
     copied["labs"] = {area: row[:] for area, row in state["labs"].items()}
     copied["order_deck"] = state["order_deck"][:]
     copied["tech_deck"] = state["tech_deck"][:]
     copied["church"] = state["church"][:]
     copied["customs"] = state["customs"][:]
-    copied["log"] = state["log"][:]
     end = state["end"]
     copied["end"] = {"reasons": end["reasons"][:], "final_round": end["final_round"]}
     # the turn's working data and pending choices: small dicts of numbers, names and flat lists, which

@@ -56,12 +56,13 @@ def test_the_move_copy_is_a_full_copy_sharing_only_what_no_move_changes(players:
         assert copied == json_copy(state)
         shared = {key for key in state if key in copied and copied[key] is state[key]
                   and isinstance(state[key], dict | list)}
-        assert shared <= SHARED | {"achievements"}  # the cards: replaced when claimed, never edited
+        replaced = {"achievements", "tokens", "mercs", "log"}  # replaced when changed, never edited (copying.py)
+        assert shared <= SHARED | replaced
         others = [f"/p/{seat}" for seat in range(players) if seat != state["seat"] and state["stage"] != "keep"]
         mine = {i: p for i, p in _containers(copied).items()
                 if not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in SHARED)
                 and not p.startswith("/sites/")  # sites are replaced when built on, never edited
-                and not (p == "/achievements" or p.startswith("/achievements/"))  # replaced when claimed
+                and not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in replaced)
                 # the other seats' boards: replaced when paid (`pay_seat`), copied at their turn (`own_board`)
                 and not any(p == board or p.startswith(f"{board}/") for board in others)}
         theirs = _containers(state)
