@@ -2,14 +2,18 @@
 
 Each shortcut is held to the plain code it replaced (written out again here, the long way) on the
 positions of random games at every player count, with technologies and money added to reach the
-rarer branches (Telegram's extra assistant, Newspaper's fourth area, areas achievements):
+rarer branches (Telegram's extra assistant, Newspaper's fourth area, Stagecoach, Postal, Tram):
 
-- the Placement step's options, which ask where the other Presidents stand once for both ways;
+- the Placement step's options, which ask where the other Presidents stand once for both ways, and
+  the spread actions, each made once per set of areas (a bounded store);
 - the achievements and orders, read from tables made from the component data;
+- `power` and the buildings counts, read in place; the step prices and the areas to enter from hand
+  or by Tram, read from one count of the Presidents;
 - the action areas, kept for the last layout asked about;
 - the option list built once for `legal` when a playout will ask for it (`step.list_wanted`);
 - the move copy, which shares the boards of the seats not to act: no move and no trial of the
-  greedy player changes the state it was made from, and each gives what a full JSON copy gives;
+  greedy player changes the state it was made from, and each gives what a full JSON copy gives
+  (nor does a claim change the achievement cards the copy shares);
 - the end conditions, not checked again in the position the flow checked them (a playout's moves
   give what plain applies give), and the end mark, taken again only after a decision.
 """
