@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.yokohama.board import built_categories
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.types import State
 
+#: Each card's kind and need (component data): `meets` is asked of every card at every Additional
+#: Action phase, so the card is read from a plain table.
+NEEDS: dict[str, tuple[str, Any]] = {card_id: (card["kind"], card["need"])
+                                        for card_id, card in parts().achievements.items()}
+
 
 def meets(state: State, seat: int, card_id: str) -> bool:
     """Does `seat` own what the card asks for? (Nothing is paid to complete an achievement.)"""
-    card = parts().achievements[card_id]
+    kind, need = NEEDS[card_id]
     pl = state["p"][seat]
-    kind, need = card["kind"], card["need"]
     have: int
     if kind in GOODS:
         have = pl["goods"][kind]
@@ -42,10 +48,12 @@ def claimable(state: State, seat: int) -> list[str]:
 
 def claim(state: State, seat: int, card_id: str) -> int:
     """Place an assistant from hand on the card; first claimant scores the left number. Returns VP."""
-    entry = next(a for a in state["achievements"] if a["id"] == card_id)
+    cards = state["achievements"]
+    i, entry = next((i, a) for i, a in enumerate(cards) if a["id"] == card_id)
     high, low = parts().achievements[card_id]["vp"]
     points: int = high if not entry["claimed"] else low
-    entry["claimed"].append(seat)
+    # The cards are shared with the state this one was copied from (copying.py): replaced, never edited.
+    state["achievements"] = [*cards[:i], {**entry, "claimed": [*entry["claimed"], seat]}, *cards[i + 1:]]
     pl = state["p"][seat]
     pl["hand"]["assistants"] -= 1
     pl["vp"] += points

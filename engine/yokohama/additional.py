@@ -22,9 +22,18 @@ SPIN = parts().effect_terms["spinning_mill"]
 UNIVERSITY = parts().effect_terms["university"]
 
 
+#: Each order's cost as (good, count) pairs (component data), read at every Additional Action phase.
+ORDER_COSTS: dict[int, tuple[tuple[str, int], ...]] = {
+    order: tuple(card["cost"].items()) for order, card in parts().orders.items()
+}
+
+
 def can_pay_order(state: State, seat: int, order: int) -> bool:
     goods = state["p"][seat]["goods"]
-    return all(goods[g] >= n for g, n in parts().orders[order]["cost"].items())
+    for good, n in ORDER_COSTS[order]:  # noqa: SIM110 - a loop: `all()` over a generator is slower here
+        if goods[good] < n:
+            return False
+    return True
 
 
 def merc_areas(state: State, seat: int) -> list[str]:
@@ -99,12 +108,13 @@ class AdditionalStep(YokohamaStep):
         if pl["hand"]["assistants"] >= 1:  # `achievement_refusal` is None
             out += [{"do": "achieve", "card": a["id"]} for a in state["achievements"]
                     if seat not in a["claimed"] and achievements.meets(state, seat, a["id"])]
-        if merc_refusal(state, seat) is None:
+        if not pl["flags"]["merc"] and any(not m["used"] for m in pl["mercs"]):  # `merc_refusal` is None
             out += [{"do": "merc", "area": a} for a in merc_areas(state, seat)]
-        if spin_refusal(state, seat) is None:
-            out.append({"do": "spin"})
-        if university_refusal(state, seat) is None:
-            out.append({"do": "university"})
+        if pl["techs"]:  # both refusals start with the technology owned
+            if spin_refusal(state, seat) is None:
+                out.append({"do": "spin"})
+            if university_refusal(state, seat) is None:
+                out.append({"do": "university"})
         out.append({"do": "main"} if self.stage == "first" else {"do": "end_turn"})
         return out
 

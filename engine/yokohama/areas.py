@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
 from engine.yokohama.components import area_kind, area_name, parts
+from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import effect_gain, gain_goods, log
 from engine.yokohama.types import Action, FaithItem, State
 
@@ -60,7 +61,7 @@ def start(state: State, seat: int) -> None:
     ctx["power"] = pw
     site = state["sites"][area]
     if site["th"] is not None and site["th"] != seat:
-        state["p"][site["th"]]["yen"] += 1
+        pay_seat(state, site["th"], 1)
     log(state, f"acted in {area_name(area)} with Power {pw}")
     kind = area_kind(area)
     if kind in PRODUCTION:
@@ -127,7 +128,8 @@ def gain_tech(state: State, seat: int, card: int) -> None:
 def check_mercenary(state: State, seat: int, country: str) -> None:
     """Every 2nd icon of a country (on completed orders and techs) brings its mercenary, if any left."""
     if icons(state, seat, country) % 2 == 0 and state["mercs"][country] > 0:
-        state["mercs"][country] -= 1
+        mercs = state["mercs"]  # shared with the state copied from (copying.py): replaced, never edited
+        state["mercs"] = {**mercs, country: mercs[country] - 1}
         state["p"][seat]["mercs"].append({"country": country, "used": False})
         log(state, f"gained a {country.capitalize()} mercenary")
 

@@ -27,7 +27,7 @@ class BonusStep(YokohamaStep):
         area = state["ctx"]["area"]
         if action["do"] == "bonus_take":
             token = cast(int, state["tokens"][area])  # offered only while the token is there
-            state["tokens"][area] = None
+            state["tokens"] = {**state["tokens"], area: None}  # shared with the state copied from: replaced
             state["p"][seat]["tokens"].append(token)
             grant(state, seat, parts().power_tokens[token]["reward"])
             log(state, f"took the 5-Power token of {area_name(area)}")

@@ -27,11 +27,15 @@ from engine.yokohama import (
 )
 from engine.yokohama.board import has_tech
 from engine.yokohama.components import parts
+from engine.yokohama.copying import own_board
 from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import order_label, order_text
 from engine.yokohama.types import Action, Candidate, KeepAction, State
+
+#: What the end conditions read, in short (`_end_mark`): supply, open Church and Customs spaces, reasons.
+EndMark = tuple[int, int, int, int]
 
 
 class KeepStep(YokohamaStep):
@@ -118,18 +122,19 @@ def options(state: State, seat: int) -> list[Action]:
     return step.options(state, seat) if step is not None else []
 
 
-def apply(state: State, seat: int, action: Action) -> None:
+def apply(state: State, seat: int, action: Action, checked: EndMark | None = None) -> None:
     """One decision and the automatic steps after it. A search's deadline may stop it here
-    (`checkpoint`; nothing happens outside a search)."""
+    (`checkpoint`; nothing happens outside a search). `checked`: the end mark (`_end_mark`) the
+    end conditions were last checked at in this very position (`settled_mark`), if known."""
     checkpoint()
     current_step(state).apply(state, seat, action)
-    settle(state)
+    settle(state, checked)
 
 
 def begin_turn(state: State) -> None:
     """A new turn: reset once-per-turn flags; System of Stock tops money up to ¥2."""
     seat = state["seat"]
-    pl = state["p"][seat]
+    pl = own_board(state, seat)  # shared with the state the last move was copied from (copying.py)
     pl["flags"] = {"merc": False, "spin": False, "university": False}
     stock = parts().effect_terms["stock"]["yen"]
     if has_tech(state, seat, "stock") and pl["yen"] < stock:
@@ -161,17 +166,33 @@ AUTOMATIC = {
 }
 
 
-def settle(state: State) -> None:
+#: The position `settle` last stopped at (a decision) and the end mark it checked the end conditions
+#: at there: held by identity, with a strong reference (the id cannot be reused while it is held).
+_settled: tuple[object, EndMark] | None = None
+
+
+def settled_mark(state: State) -> EndMark | None:
+    """The end mark at which `settle` checked the end conditions of `state`, if `state` is the very
+    position it stopped at last; None otherwise. Only for a caller that never edits a state in place
+    (a playout's `apply(..., offered=...)`): an edited position would not be checked again."""
+    settled = _settled
+    return settled[1] if settled is not None and settled[0] is state else None
+
+
+def settle(state: State, checked: EndMark | None = None) -> None:
     """Run automatic steps until someone owes a decision; a decision with one answer is taken
     ("Go on to the main action" when no free action is possible, "End your turn", a payment
     with one way).
 
     The end conditions are checked before every step, but only when something they read may have
-    changed since the last check of this settling (`_end_mark`): they are what most of a playout's
-    steps would otherwise rescan."""
-    checked = None
+    changed since the last check (`_end_mark`; `checked`: the mark of a check made before this
+    settling, in the position a move was copied from): they are what most of a playout's steps
+    would otherwise rescan. The automatic steps change nothing the mark reads (a test holds them
+    to it), so the mark is taken again only after a decision is applied."""
+    global _settled
+    _settled = None
+    mark = _end_mark(state)
     while not state["over"]:
-        mark = _end_mark(state)
         if mark != checked:
             check_end(state)
             checked = mark
@@ -183,17 +204,20 @@ def settle(state: State) -> None:
         elif stage == "end_turn" and not state["pending"]:
             end_turn(state)
         elif stage == "keep":
+            _settled = (state, mark)
             return
         else:
             step = current_step(state)
             answer = step.single_answer(state, seat)
             if answer is None:
+                _settled = (state, mark)
                 return
             forget_options()  # an option list noted for this position no longer holds
             step.apply(state, seat, answer)
+            mark = _end_mark(state)
 
 
-def _end_mark(state: State) -> tuple[int, int, int, int]:
+def _end_mark(state: State) -> EndMark:
     """Changes whenever an end condition may have changed: a Shophouse or Trading House leaves a
     player's supply (hand + warehouse) only to be built, a Church or Customs space is taken only by a
     pawn, and an end reason can be noted elsewhere (the Order deck running out)."""

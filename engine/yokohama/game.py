@@ -7,6 +7,7 @@ refusals, prompts, labels and details derive from one declaration per rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.core import seat_token
@@ -15,6 +16,7 @@ from engine.core.deadline import Clock
 from engine.core.steps import StepGame
 from engine.yokohama import ai as search
 from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
+from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
 from engine.yokohama.step import YokohamaStep
@@ -39,6 +41,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
     schema_version = 4
     steps = flow.ALL_STEPS
+    #: While `apply(..., offered=...)` runs: the end mark the given position was checked at (`flow.settled_mark`).
+    _checked: flow.EndMark | None = None
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
@@ -66,13 +70,30 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     def step_of(self, state: State, seat: int) -> YokohamaStep | None:
         return flow.step_of(state, seat)
 
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """`StepGame.apply`; with `offered` (a playout or a search: `legal` of the new state comes next),
+        steps that could skip building their option list build it for `legal` to reuse
+        (`step.list_wanted`), and the end conditions are not checked again where the flow checked them."""
+        if offered is None:
+            return super().apply(state, seat, action)
+        # Such a caller never edits a state in place: if `state` is the position the flow last
+        # settled, its end conditions were checked there and need no new check until they may change.
+        self._checked = flow.settled_mark(state)
+        yokohama_step.list_wanted = True
+        try:
+            return super().apply(state, seat, action, offered=offered)
+        finally:
+            yokohama_step.list_wanted = False
+            self._checked = None
+
     def _copy_for_move(self, state: State, seat: int) -> State:
-        """A copy that knows the state's shape (copying.py): the parts dealt at `new()` are shared,
-        the rest copied part by part — about twice as fast as a JSON copy, the same result."""
-        return copy_state(state)
+        """A copy that knows the state's shape (copying.py): the parts dealt at `new()` and the other
+        seats' boards are shared, the rest copied part by part — several times faster than a JSON
+        copy, the same result."""
+        return copy_state(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        flow.apply(state, seat, action)
+        flow.apply(state, seat, action, self._checked)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if state["stage"] == "keep":

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from heapq import heappop, heappush
 from typing import cast
 
+from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     KIND,
     ONE_STEP_LIMIT,
@@ -25,6 +26,7 @@ from engine.yokohama.board import (
     presidents_by_area,
 )
 from engine.yokohama.components import area_kind, area_name
+from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import arrival_text, yen_text
@@ -59,16 +61,31 @@ def step_prices(state: State, seat: int) -> dict[str, int]:
     The route searches ask this for every step they try; one table per search is far cheaper
     than asking the rules questions again each time.
     """
-    placed = state["p"][seat]["placed"]
     stagecoach = has_tech(state, seat, "stagecoach")
-    others = presidents_by_area(state, seat)
-    prices = {}
-    for area in state["adjacent"]:
-        if KIND[area] == "canal":
-            prices[area] = 1
-        elif placed.get(area, 0) > 0:
-            prices[area] = 0 if stagecoach else others.get(area, 0)
+    others = {} if stagecoach else presidents_by_area(state, seat)
+    prices = dict.fromkeys(canals(state), 1)
+    # the areas holding the seat's assistants (a search only looks up the areas next to where it is,
+    # all of them areas of this game's board, so walking the seat's own areas gives the same table)
+    for area, n in state["p"][seat]["placed"].items():
+        if n > 0 and KIND[area] != "canal":
+            prices[area] = others.get(area, 0)
     return prices
+
+
+#: The last board asked about and its Canal areas (`board.action_areas` keeps its other areas the same way).
+_canals: tuple[object, list[str]] = (None, [])
+
+
+def canals(state: State) -> list[str]:
+    """The Canal areas of this game's board (dealt at `new()`, never changed; kept for the last board)."""
+    global _canals
+    adjacent = state["adjacent"]
+    kept = _canals
+    if kept[0] is adjacent:
+        return kept[1]
+    found = [area for area in adjacent if KIND[area] == "canal"]
+    _canals = (adjacent, found)
+    return found
 
 
 def stop_areas(state: State, seat: int) -> set[str]:
@@ -125,14 +142,21 @@ def route_payees(state: State, seat: int, here: str, start: str, goal: str) -> l
 
 
 def enter_areas(state: State, seat: int) -> list[str]:
-    """Areas the President may enter from hand: Possible Action Areas (or, with Postal, paid ones)."""
+    """Areas the President may enter from hand: Possible Action Areas (or, with Postal, paid ones).
+    (`other_presidents` and `entry_cost` of every area read from one `presidents_by_area`.)"""
+    pl = state["p"][seat]
+    placed = pl["placed"]
+    others = presidents_by_area(state, seat)
     out = []
     for area in action_areas(state):
-        if assistants_at(state, seat, area) == 0:
+        if placed.get(area, 0) == 0:
             continue
-        if other_presidents(state, seat, area):
-            if has_tech(state, seat, "postal") and entry_cost(state, seat, area) <= state["p"][seat]["yen"]:
-                out.append(area)
+        taken = others.get(area, 0)
+        if taken:
+            if has_tech(state, seat, "postal"):
+                price = 0 if has_tech(state, seat, "stagecoach") else taken  # `entry_cost` (no Canal here)
+                if price <= pl["yen"]:
+                    out.append(area)
         else:
             out.append(area)
     return out
@@ -140,7 +164,8 @@ def enter_areas(state: State, seat: int) -> list[str]:
 
 def tram_areas(state: State, seat: int) -> list[str]:
     here = state["p"][seat]["president"]
-    return [a for a in action_areas(state) if a != here and not other_presidents(state, seat, a)]
+    others = presidents_by_area(state, seat)
+    return [a for a in action_areas(state) if a != here and not others.get(a)]
 
 
 def station_target(state: State, seat: int) -> str | None:
@@ -168,7 +193,7 @@ def pay_entry(state: State, seat: int, area: str) -> None:
         return
     for owner in other_presidents(state, seat, area):
         pl["yen"] -= 1
-        state["p"][owner]["yen"] += 1
+        pay_seat(state, owner, 1)
 
 
 def arrive(state: State, seat: int, area: str) -> None:
@@ -280,9 +305,11 @@ class MoveStep(YokohamaStep):
 
     def single_answer(self, state: State, seat: int) -> Action | None:
         # With assistants on the board there are two ways back to hand (with them, or without):
-        # never a single answer, and no route search needed to know it.
+        # never a single answer, and no route search needed to know it (unless `legal` will ask
+        # for the list next: then it is built once, here, and noted).
         pl = state["p"][seat]
-        if pl["president"] is not None and any(pl["placed"].get(a) for a in action_areas(state)):
+        if (not yokohama_step.list_wanted and pl["president"] is not None
+                and any(pl["placed"].get(a) for a in action_areas(state))):
             return None
         return super().single_answer(state, seat)
 

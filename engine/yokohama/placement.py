@@ -20,6 +20,7 @@ from itertools import combinations
 from math import comb
 from typing import cast
 
+from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
     action_areas,
@@ -29,6 +30,7 @@ from engine.yokohama.board import (
     presidents_by_area,
 )
 from engine.yokohama.components import area_name, parts
+from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import cost_text, fit
@@ -55,23 +57,31 @@ def spread_limit(state: State, seat: int) -> int:
     return limit
 
 
-def _spread_key(state: State, seat: int) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
+def _spread_key(state: State, seat: int, others: dict[str, int] | None = None
+                ) -> tuple[bool, tuple[str, ...], tuple[int, ...], int, int]:
     """What the spread placements depend on: whether "none more" is allowed, the affordable areas,
-    their prices, the money and the most that may be placed (`spread_sets`)."""
+    their prices, the money and the most that may be placed (`spread_sets`). `others`: the
+    `presidents_by_area` of `seat`, when the caller has it."""
     ctx = state["ctx"]
     placed: list[str] = ctx.get("placed", [])
-    limit = ctx.get("limit", spread_limit(state, seat)) - len(placed)
+    limit: int = (ctx["limit"] if "limit" in ctx else spread_limit(state, seat)) - len(placed)
     pl = state["p"][seat]
-    others = presidents_by_area(state, seat)
+    if others is None:
+        others = presidents_by_area(state, seat)
     yen = pl["yen"]
+    assistants = pl["hand"]["assistants"]
     # `affordable_areas(state, seat, 1, exclude=placed)`, with the Presidents counted once
-    areas = [a for a in action_areas(state) if a not in placed and others.get(a, 0) <= yen] \
-        if pl["hand"]["assistants"] >= 1 else []
+    if assistants < 1:
+        areas: list[str] = []
+    elif others:
+        areas = [a for a in action_areas(state) if a not in placed and others.get(a, 0) <= yen]
+    else:
+        areas = [a for a in action_areas(state) if a not in placed]
     if ctx.get("near"):
-        near = set(state["adjacent"][ctx["near"]])
+        near = state["adjacent"][ctx["near"]]
         areas = [a for a in areas if a in near]
-    prices = tuple(others.get(a, 0) for a in areas)  # `cost` of 1 assistant in each
-    most = min(limit, pl["hand"]["assistants"])
+    prices = tuple([others.get(a, 0) for a in areas]) if others else (0,) * len(areas)  # `cost` of 1 in each
+    most = min(limit, assistants)
     # Money beyond the dearest `most` prices buys nothing more: the same sets, so the same key.
     yen = min(yen, sum(sorted(prices, reverse=True)[:max(most, 0)]))
     return bool(placed), tuple(areas), prices, yen, most
@@ -140,11 +150,28 @@ def _size_affordable(areas: tuple[str, ...], prices: tuple[int, ...], yen: int, 
     return tuple(c for c, _ in kept), tuple(a for _, a in kept)
 
 
+#: Every spread action made so far, by its areas: the lists of `_size_actions` are remade whenever the
+#: affordable areas change, but are made of the same few thousand actions (the sets of up to 4 of a
+#: board's 17 areas, each in layout order). Emptied when it reaches `SPREAD_ACTIONS_SIZE` (measured
+#: ~380 bytes an entry: at most ~7 MiB, whatever the number of games a process plays).
+_SPREAD_ACTIONS: dict[tuple[str, ...], Action] = {}
+SPREAD_ACTIONS_SIZE = 20_000
+
+
 @lru_cache(maxsize=64)
 def _size_actions(areas: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, ...], ...], tuple[Action, ...]]:
-    """Every set of `size` of `areas` (in order), and its spread action."""
+    """Every set of `size` of `areas` (in order), and its spread action (shared, never edited)."""
     combos = tuple(combinations(areas, size))
-    return combos, tuple({"do": "place", "areas": list(combo)} for combo in combos)
+    made = _SPREAD_ACTIONS
+    if len(made) + len(combos) > SPREAD_ACTIONS_SIZE:
+        made.clear()
+    actions: list[Action] = []
+    for combo in combos:
+        action = made.get(combo)
+        if action is None:
+            action = made[combo] = {"do": "place", "areas": list(combo)}
+        actions.append(action)
+    return combos, tuple(actions)
 
 
 def spread_count(state: State, seat: int) -> int:
@@ -164,18 +191,28 @@ def _spread_count_of(key: SpreadKey) -> int:
     return count
 
 
-def pair_options(state: State, seat: int) -> list[Action]:
+def pair_options(state: State, seat: int, others: dict[str, int] | None = None) -> list[Action]:
     """2 in one area; with Telegram, also each way to add 1 in an adjacent area (when that makes
-    more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next)."""
+    more than `ONE_STEP_LIMIT`, the pair comes first, `"then": "telegram"`, and the extra next).
+    `others`: the `presidents_by_area` of `seat`, when the caller has it."""
     pl = state["p"][seat]
+    if pl["hand"]["assistants"] < 2:  # `affordable_areas(state, seat, 2)` is empty
+        return []
+    if others is None:
+        others = presidents_by_area(state, seat)
+    yen = pl["yen"]
     out: list[PlaceAction] = []
-    telegram = has_tech(state, seat, "telegram") and pl["hand"]["assistants"] >= 3
-    for area in affordable_areas(state, seat, 2):
+    telegram = pl["hand"]["assistants"] >= 3 and has_tech(state, seat, "telegram")
+    sites, adjacent = state["sites"], state["adjacent"]
+    for area in action_areas(state):
+        price = 2 * others.get(area, 0)  # `cost(state, seat, area, 2)`
+        if price > yen:
+            continue
         out.append({"do": "place", "pair": area})
         if telegram:
-            money = pl["yen"] - cost(state, seat, area, 2)
-            for extra in state["adjacent"][area]:
-                if extra in state["sites"] and extra != area and cost(state, seat, extra, 1) <= money:
+            money = yen - price
+            for extra in adjacent[area]:
+                if extra in sites and extra != area and others.get(extra, 0) <= money:
                     out.append({"do": "place", "pair": area, "extra": extra})
     if len(out) > ONE_STEP_LIMIT:
         pairs = [a["pair"] for a in out if "extra" not in a]
@@ -210,7 +247,7 @@ def place(state: State, seat: int, area: str, n: int) -> None:
     pl = state["p"][seat]
     for owner in other_presidents(state, seat, area):
         pl["yen"] -= n
-        state["p"][owner]["yen"] += n
+        pay_seat(state, owner, n)
     pl["hand"]["assistants"] -= n
     add_assistants(state, seat, area, n)
 
@@ -346,8 +383,9 @@ class PlaceStep(PlacementStep):
 
     def options(self, state: State, seat: int) -> list[Action]:
         """Every candidate is allowed: the spreads and pairs, or the two ways when too many."""
-        key = _spread_key(state, seat)
-        spread, pair = _spread_count_of(key), pair_options(state, seat)
+        others = presidents_by_area(state, seat)  # asked once for both ways
+        key = _spread_key(state, seat, others)
+        spread, pair = _spread_count_of(key), pair_options(state, seat, others)
         if spread + len(pair) <= ONE_STEP_LIMIT or not spread or not pair:
             return [*_spread_options_of(key), *pair]
         return [{"do": "place_way", "way": "spread"}, {"do": "place_way", "way": "pair"}]
@@ -376,6 +414,8 @@ class SpreadStep(PlacementStep):
         return spread_options(state, seat)  # every candidate is allowed
 
     def single_answer(self, state: State, seat: int) -> Action | None:
+        if yokohama_step.list_wanted:  # `legal` asks for the list next: built once, here, and noted
+            return super().single_answer(state, seat)
         return spread_options(state, seat)[0] if spread_count(state, seat) == 1 else None
 
     def prompt(self, state: State, seat: int) -> str:

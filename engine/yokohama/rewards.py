@@ -28,9 +28,9 @@ from engine.yokohama.types import (
 
 
 def log(state: State, text: str) -> None:
-    """Keep the last few public events (by the seat to act) for the text summary."""
-    state["log"].append(f"{COLOURS[state['seat']]} {text}")
-    del state["log"][:-12]
+    """Keep the last 12 public events (by the seat to act) for the text summary. The list is shared with
+    the state this one was copied from (copying.py): replaced, never edited."""
+    state["log"] = [*state["log"][-11:], f"{COLOURS[state['seat']]} {text}"]
 
 
 def gain_goods(state: State, seat: int, good: str, n: int, *, mining: bool = True) -> bool:

@@ -13,6 +13,13 @@ from engine.core.steps import CandidateStep, note_options
 from engine.core.wording import third_person
 from engine.yokohama.types import Action, State
 
+#: Whether the position being settled will be asked for its option list at once: set while
+#: `YokohamaGame.apply(..., offered=...)` runs (a playout or a search, whose next call is `legal`).
+#: A step that can tell "more than one answer" without building its list (`MoveStep`, `SpreadStep`)
+#: then builds it anyway, noted for `legal` (`note_options`): `legal` would build it next.
+#: Everywhere else (a front end, the greedy player's trials) such a step keeps its shortcut.
+list_wanted = False
+
 
 class YokohamaStep(CandidateStep[State, Action]):
     #: The stage (`state["stage"]`) or pending choice (`state["pending"][0]["kind"]`) this step answers.

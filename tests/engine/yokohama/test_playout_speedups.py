@@ -1,7 +1,8 @@
 """The playout speed-ups of issue 25 change nothing a player could see.
 
 - The copy a move works on (copying.py) equals a full JSON copy and shares no list or dict with the
-  original except the parts dealt at `new()`, which no move changes (checked over whole games).
+  original except the parts dealt at `new()`, which no move changes (checked over whole games), the
+  building sites and the boards of the seats not to act.
 - The option list kept for `legal` after `apply(..., offered=...)` is the list a fresh build gives.
 - The end conditions, checked only when what they read may have changed, end games exactly as
   checking before every step did (the pinned playouts, tests/engine/test_playout_pins.py, and here
@@ -55,10 +56,15 @@ def test_the_move_copy_is_a_full_copy_sharing_only_what_no_move_changes(players:
         assert copied == json_copy(state)
         shared = {key for key in state if key in copied and copied[key] is state[key]
                   and isinstance(state[key], dict | list)}
-        assert shared <= SHARED
+        replaced = {"achievements", "tokens", "mercs", "log"}  # replaced when changed, never edited (copying.py)
+        assert shared <= SHARED | replaced
+        others = [f"/p/{seat}" for seat in range(players) if seat != state["seat"] and state["stage"] != "keep"]
         mine = {i: p for i, p in _containers(copied).items()
                 if not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in SHARED)
-                and not p.startswith("/sites/")}  # sites are replaced when built on, never edited
+                and not p.startswith("/sites/")  # sites are replaced when built on, never edited
+                and not any(p == f"/{key}" or p.startswith(f"/{key}/") for key in replaced)
+                # the other seats' boards: replaced when paid (`pay_seat`), copied at their turn (`own_board`)
+                and not any(p == board or p.startswith(f"{board}/") for board in others)}
         theirs = _containers(state)
         assert not set(mine) & set(theirs), [mine[i] for i in set(mine) & set(theirs)][:5]
     for key in SHARED:
