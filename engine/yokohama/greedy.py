@@ -325,10 +325,13 @@ def reachable(state: State, seat: int) -> set[str]:
     return out
 
 
-def after(state: State, seat: int, action: Action) -> State:
-    """The state after `action`, on a move copy (copying.py): a trial is made like any move."""
+def after(state: State, seat: int, action: Action, checked: flow.EndMark | None = None) -> State:
+    """The state after `action`, on a move copy (copying.py): a trial is made like any move.
+    `checked`: `flow.settled_mark(state)`, read before the first trial of `state` (each trial settles
+    another position), so a trial that leaves the end mark as it was skips the end check; the greedy
+    player never edits a state it is given, which that mark needs."""
     trial = copy_state(state)
-    flow.apply(trial, seat, action)
+    flow.apply(trial, seat, action, checked)
     return trial
 
 
@@ -337,8 +340,9 @@ def _best(state: State, seat: int, value: Callable[[Action, State], float]) -> t
     its rating. The state comes back so the caller need not apply the option a second time."""
     best: tuple[Action, State] | None = None
     best_value = float("-inf")
+    checked = flow.settled_mark(state)
     for action in flow.options(state, seat):
-        trial = after(state, seat, action)
+        trial = after(state, seat, action, checked)
         score = value(action, trial)
         if best is None or score > best_value + 1e-9:
             best, best_value = (action, trial), score
@@ -359,7 +363,8 @@ def paid_worth(state: State, seat: int) -> float:
     state looks like a loss: a President judged by one step at a time never walked to the Church it
     had three assistants waiting in (a 2-player game went 21 rounds without a point that way)."""
     if state["stage"] == "act_pawn" and state["seat"] == seat and not state["over"]:
-        return max(worth(after(state, seat, a), seat) for a in flow.options(state, seat))
+        checked = flow.settled_mark(state)
+        return max(worth(after(state, seat, a, checked), seat) for a in flow.options(state, seat))
     return worth(state, seat)
 
 
@@ -414,8 +419,9 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     moves: list[tuple[float, int, Action, State]] = []
     gaining: list[tuple[float, int, Action, State]] = []
     passes: list[tuple[float, int, Action, State]] = []
+    checked = flow.settled_mark(state)
     for i, action in enumerate(flow.options(state, seat)):
-        trial = after(state, seat, action)
+        trial = after(state, seat, action, checked)
         if action["do"] == "return":
             passes.append((best_return(trial, seat) + freed, -i, action, trial))
             continue
@@ -450,8 +456,9 @@ def placement_choice(state: State, seat: int) -> tuple[Action, float]:
 def _placement(state: State, seat: int) -> tuple[Action, State, float]:
     """`placement_choice`, with the state after the chosen action."""
     options = flow.options(state, seat)
+    checked = flow.settled_mark(state)
     if options[0]["do"] == "place_way":
-        ways = [after(state, seat, way) for way in options]
+        ways = [after(state, seat, way, checked) for way in options]
         rated = [(_placement(trial, seat)[2], i) for i, trial in enumerate(ways)]
         value, i = max(rated)
         return options[i], ways[i], value
@@ -461,7 +468,7 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
     if len(options) > 40 and singles:
         values = {}
         for action in singles:
-            tried[id(action)] = after(state, seat, action)
+            tried[id(action)] = after(state, seat, action, checked)
             values[id(action)] = worth(tried[id(action)], seat)
         ranked = sorted(singles, key=lambda a: -values[id(a)])
         top = {a["areas"][0] for a in ranked[:SHORTLIST]} | path_areas(state, seat)
@@ -469,7 +476,7 @@ def _placement(state: State, seat: int) -> tuple[Action, State, float]:
     best: tuple[Action, State] | None = None
     best_value = float("-inf")
     for action in options:
-        trial = tried[id(action)] if id(action) in tried else after(state, seat, action)
+        trial = tried[id(action)] if id(action) in tried else after(state, seat, action, checked)
         value = worth(trial, seat)
         if best is None or value > best_value + 1e-9:
             best, best_value = (action, trial), value
