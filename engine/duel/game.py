@@ -7,6 +7,7 @@ prompts, labels and details derive from one declaration per rule (`engine.core.s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.core import OptionSpec, seat_token
@@ -16,7 +17,7 @@ from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
-from engine.duel.copying import copy_state
+from engine.duel.copying import copy_for_move, copy_state
 from engine.duel.free import FREE
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
@@ -61,6 +62,19 @@ class DuelGame(StepGame[State, Action, DuelView]):
 
     def step_of(self, state: State, seat: int) -> DuelStep | None:
         return flow.step_of(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """`Game.apply`; with `offered` (a caller that never edits a state in place: a playout, a search, the
+        service), the new state shares with `state` every list and dict the move leaves alone
+        (`copying.copy_for_move`) instead of copying the whole state. Refusals are the base class's."""
+        if offered is None or self.is_over(state) or seat not in self.to_act(state):
+            return super().apply(state, seat, action, offered=offered)
+        chosen = self.match_legal(state, seat, action, offered=offered)
+        if chosen is None:
+            return super().apply(state, seat, action, offered=offered)  # raises the refusal
+        new_state = copy_for_move(state, seat, chosen)
+        flow.perform(new_state, seat, chosen)
+        return new_state
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """A copy that knows the state's shape (engine/duel/copying.py), equal to `json_copy(state)`."""

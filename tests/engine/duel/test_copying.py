@@ -1,5 +1,7 @@
-"""The Duel's move copy (engine/duel/copying.py) is the JSON copy it replaced: equal on every
-position of several random games, sharing no list or dict with the original (issue 25)."""
+"""The Duel's move copies (engine/duel/copying.py): `copy_state` is the JSON copy it replaced (equal on
+every position of several random games, sharing no list or dict with the original); `copy_for_move`, the
+copy of a move whose caller never edits states in place (`apply(..., offered=...)`), gives the plain
+move's result for every legal action and leaves the original exactly as it was (issue 25)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ import pytest
 
 from engine.core import Rng, json_copy
 from engine.duel import GAME
-from engine.duel.copying import copy_state
+from engine.duel.cards import TECHS, TURNS_PER_ROUND
+from engine.duel.copying import PLAYER_KEYS, STATE_KEYS, TURN_KEYS, copy_for_move, copy_state
+from engine.duel.state import fresh_turn, new_player
+from engine.duel.types import DuelState, PlayerState, TurnState
+from tests.engine.duel.helpers import give_tech, play, started
 
 
 def _containers(value: Any) -> list[Any]:
@@ -45,3 +51,113 @@ def test_a_state_of_unknown_shape_takes_the_json_copy() -> None:
     state["later"] = {"nested": [1]}
     copied: Any = copy_state(state)
     assert copied == json_copy(state) and copied["later"] is not state["later"]
+
+
+def test_the_copies_know_every_key_of_the_state() -> None:
+    """The run-time guard only counts keys: these sets must be the state's, or a new key would be shared."""
+    state = GAME.new(2, 1)
+    assert set(state) == STATE_KEYS == set(DuelState.__annotations__)
+    assert set(new_player(0, 0)) == PLAYER_KEYS == set(PlayerState.__annotations__)
+    assert set(fresh_turn()) == TURN_KEYS == set(TurnState.__annotations__)
+
+
+def _dealt(seed: int) -> Any:
+    """A new game whose Technologies are all dealt out, half to each seat, and whose seats hold two +1 and
+    two +2 Extra Power cards (the hand limit), so that the walk meets far more often than a plain game
+    does what those Technologies do at the turn's start and the round's (Stock Market's ¥1, Newspaper's
+    card, University's free upgrade) and the discard a card over the limit asks for."""
+    state: Any = GAME.new(2, seed)
+    for i, tech in enumerate(sorted(TECHS)):
+        give_tech(state, i % 2, tech)
+    for seat in (0, 1):
+        state["players"][seat]["extra"] = {"1": 2, "2": 2}
+    return state
+
+
+def _check_every_move(state: Any, seed: int) -> None:
+    rng = Rng(seed)
+    while not GAME.is_over(state):
+        before = GAME.dump(state)
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        for action in offered:
+            shared = GAME.apply(state, seat, action, offered=offered)
+            plain = GAME.apply(state, seat, action)
+            assert shared == plain
+            assert GAME.dump(shared) == GAME.dump(plain)
+            assert GAME.dump(state) == before, f"{action} changed the state it was applied to"
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_every_move_on_the_shared_copy_is_the_plain_move_and_leaves_the_original_alone(seed: int) -> None:
+    """Every legal action of every position (not only the one played on), so that each rule's changes are
+    made on a copy sharing what the move should leave alone: a list changed in place that the copy shares
+    would show in the original. The game walks on through shared copies, as a playout does."""
+    _check_every_move(GAME.new(2, seed), seed)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_every_move_on_the_shared_copy_with_every_technology_dealt(seed: int) -> None:
+    _check_every_move(_dealt(seed), seed)
+
+
+@pytest.mark.parametrize("newspaper", [0, 1])
+def test_a_round_ending_at_once_on_the_shared_copy(newspaper: int) -> None:
+    """The last turn of a round ending when nobody can upgrade (no money, no University) starts the next
+    round inside that move (the Technology row refreshed, Newspaper's card): the plain move's result, the
+    original untouched."""
+    rng = Rng(3)
+    state: Any = GAME.new(2, 3)
+    while not (state["phase"] == "turn" and state["turns_done"] == 2 * TURNS_PER_ROUND - 1
+               and state["turn"]["area_done"] and {"do": "end"} in GAME.legal(state, state["current"])):
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
+    state = json_copy(state)
+    for seat in (0, 1):
+        state["players"][seat]["money"] = 0
+        state["players"][seat]["techs"] = [t for t in state["players"][seat]["techs"] if t != "university"]
+    if newspaper:
+        give_tech(state, 1 - state["current"], "newspaper")
+    before = GAME.dump(state)
+    offered = GAME.legal(state, state["current"])
+    shared = GAME.apply(state, state["current"], {"do": "end"}, offered=offered)
+    assert shared["round"] == state["round"] + 1 and shared["phase"] == "turn"
+    assert shared == GAME.apply(state, state["current"], {"do": "end"})
+    assert GAME.dump(state) == before
+
+
+def test_a_turn_handed_to_a_stock_market_owner_on_the_shared_copy() -> None:
+    """Ending a turn inside the round shares every list but the log: the next seat's Stock Market ¥1 and its
+    log line land on the copy only."""
+    state: Any = give_tech(started(), 1, "stock_market")
+    state["players"][1]["money"] = 0
+    state = play(state, 0, {"do": "area", "area": "bank"})
+    while {"do": "end"} not in GAME.legal(state, 0):
+        state = GAME.apply(state, 0, GAME.legal(state, 0)[-1])
+    before = GAME.dump(state)
+    offered = GAME.legal(state, 0)
+    shared = GAME.apply(state, 0, {"do": "end"}, offered=offered)
+    assert shared["players"][1]["money"] == 1 and "Stock Market" in shared["log"][-1]
+    assert shared == GAME.apply(state, 0, {"do": "end"})
+    assert GAME.dump(state) == before
+
+
+def test_the_shared_copy_shares_what_a_move_inside_a_turn_leaves_alone() -> None:
+    """The point of `copy_for_move`: the other seat's lists and the decks only the round's turn changes are
+    the original's, the mover's are fresh."""
+    rng = Rng(9)
+    state = GAME.new(2, 9)
+    while not (state["phase"] == "turn" and state["turn"]["act"] is None and not state["turn"]["area_done"]):
+        seat = rng.choice(GAME.to_act(state))
+        offered = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
+    seat = state["current"]
+    area = next(a for a in GAME.legal(state, seat) if a["do"] == "area")
+    copied: Any = copy_for_move(state, seat, area)
+    assert copied == state
+    assert copied["players"][1 - seat]["hand"] is state["players"][1 - seat]["hand"]
+    assert copied["tech_deck"] is state["tech_deck"]
+    assert copied["players"][seat]["hand"] is not state["players"][seat]["hand"]
+    assert copied["log"] is not state["log"]
