@@ -35,6 +35,12 @@ def requirement_count(player: PlayerState, req: str) -> int:
     return int(player["imported_down"])
 
 
+#: Each Order card's cost as (good, count) pairs, by card id.
+_ORDER_COSTS: tuple[tuple[tuple[str, int], ...], ...] = tuple(tuple(order.cost.items()) for order in ORDERS)
+#: Each Foreign Agent requirement with the count it needs, in the rulebook's order.
+_HIRE_THRESHOLDS: tuple[tuple[str, int], ...] = tuple((req, HIRES[req].at_least) for req in HIRE_REQUIREMENTS)
+
+
 class FreeActions:
     kinds: tuple[str, ...] = ("order", "hire", "spin", "agent")
 
@@ -72,16 +78,24 @@ class FreeActions:
 
     def options(self, state: State, seat: int, agents: bool) -> list[Action]:
         """The allowed `candidates`, in their order: the same rules, without writing the reasons
-        for the refused ones (every decision of a turn offers these, so this is a hot path)."""
+        for the refused ones (every decision of a turn offers these, so this is a hot path: an Order's
+        cost is read as pairs, the requirements' thresholds from a table)."""
         player = state["players"][seat]
         goods = player["goods"]
-        result: list[Action] = [{"do": "order", "card": card} for card in player["hand"]
-                                if all(goods[g] >= n for g, n in ORDERS[card].cost.items())]
+        result: list[Action] = []
+        for card in player["hand"]:
+            for good, n in _ORDER_COSTS[card]:
+                if goods[good] < n:
+                    break
+            else:
+                result.append({"do": "order", "card": card})
         if state["agents_supply"] > 0:
-            result += [{"do": "hire", "req": req} for req in HIRE_REQUIREMENTS
-                       if req not in player["hired"] and requirement_count(player, req) >= HIRES[req].at_least]
-        if has_tech(player, "spinning_mill") and self._spin_refusal(player) is None:
-            result.append({"do": "spin"})
+            hired = player["hired"]
+            for req, at_least in _HIRE_THRESHOLDS:
+                if req not in hired and requirement_count(player, req) >= at_least:
+                    result.append({"do": "hire", "req": req})
+        if "spinning_mill" in player["techs"] and "spinning_mill" not in player["tilted"] and goods["silk"] >= 1:
+            result.append({"do": "spin"})  # `_spin_refusal`'s conditions
         if player["agents_ready"] > 0 and agents:
             result.append({"do": "agent"})
         return result

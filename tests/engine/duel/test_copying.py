@@ -11,11 +11,11 @@ import pytest
 
 from engine.core import Rng, json_copy
 from engine.duel import GAME
-from engine.duel.cards import TECHS, TURNS_PER_ROUND
+from engine.duel.cards import TURNS_PER_ROUND
 from engine.duel.copying import PLAYER_KEYS, STATE_KEYS, TURN_KEYS, copy_for_move, copy_state
 from engine.duel.state import fresh_turn, new_player
 from engine.duel.types import DuelState, PlayerState, TurnState
-from tests.engine.duel.helpers import give_tech, play, started
+from tests.engine.duel.helpers import every_tech_dealt, give_tech, play, started
 
 
 def _containers(value: Any) -> list[Any]:
@@ -61,19 +61,6 @@ def test_the_copies_know_every_key_of_the_state() -> None:
     assert set(fresh_turn()) == TURN_KEYS == set(TurnState.__annotations__)
 
 
-def _dealt(seed: int) -> Any:
-    """A new game whose Technologies are all dealt out, half to each seat, and whose seats hold two +1 and
-    two +2 Extra Power cards (the hand limit), so that the walk meets far more often than a plain game
-    does what those Technologies do at the turn's start and the round's (Stock Market's ¥1, Newspaper's
-    card, University's free upgrade) and the discard a card over the limit asks for."""
-    state: Any = GAME.new(2, seed)
-    for i, tech in enumerate(sorted(TECHS)):
-        give_tech(state, i % 2, tech)
-    for seat in (0, 1):
-        state["players"][seat]["extra"] = {"1": 2, "2": 2}
-    return state
-
-
 def _check_every_move(state: Any, seed: int) -> None:
     rng = Rng(seed)
     while not GAME.is_over(state):
@@ -99,7 +86,7 @@ def test_every_move_on_the_shared_copy_is_the_plain_move_and_leaves_the_original
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_every_move_on_the_shared_copy_with_every_technology_dealt(seed: int) -> None:
-    _check_every_move(_dealt(seed), seed)
+    _check_every_move(every_tech_dealt(seed), seed)
 
 
 @pytest.mark.parametrize("newspaper", [0, 1])

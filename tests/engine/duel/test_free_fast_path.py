@@ -8,12 +8,14 @@ import pytest
 from engine.core import Rng
 from engine.duel import GAME
 from engine.duel.free import FREE
+from tests.engine.duel.helpers import every_tech_dealt
 
 
+@pytest.mark.parametrize("dealt", [False, True])
 @pytest.mark.parametrize("seed", [3, 4, 5, 6])
-def test_free_options_are_the_allowed_candidates_everywhere(seed: int) -> None:
+def test_free_options_are_the_allowed_candidates_everywhere(seed: int, dealt: bool) -> None:
     rng = Rng(seed)
-    state = GAME.new(2, seed)
+    state = every_tech_dealt(seed) if dealt else GAME.new(2, seed)
     while not GAME.is_over(state):
         seat = rng.choice(GAME.to_act(state))
         for other in (0, 1):
@@ -24,12 +26,13 @@ def test_free_options_are_the_allowed_candidates_everywhere(seed: int) -> None:
         state = GAME.apply(state, seat, rng.choice(options), offered=options)
 
 
+@pytest.mark.parametrize("dealt", [False, True])
 @pytest.mark.parametrize("seed", [7, 8, 9])
-def test_the_turn_steps_options_are_its_allowed_candidates_everywhere(seed: int) -> None:
+def test_the_turn_steps_options_are_its_allowed_candidates_everywhere(seed: int, dealt: bool) -> None:
     from engine.duel.turns import TURN
 
     rng = Rng(seed)
-    state = GAME.new(2, seed)
+    state = every_tech_dealt(seed) if dealt else GAME.new(2, seed)
     while not GAME.is_over(state):
         seat = rng.choice(GAME.to_act(state))
         if GAME.step_of(state, seat) is TURN:
@@ -38,12 +41,13 @@ def test_the_turn_steps_options_are_its_allowed_candidates_everywhere(seed: int)
         state = GAME.apply(state, seat, rng.choice(options), offered=options)
 
 
+@pytest.mark.parametrize("dealt", [False, True])
 @pytest.mark.parametrize("seed", [10, 11, 12])
-def test_the_power_steps_options_are_its_allowed_candidates_whenever_an_area_is_chosen(seed: int) -> None:
+def test_the_power_steps_options_are_its_allowed_candidates_whenever_an_area_is_chosen(seed: int, dealt: bool) -> None:
     from engine.duel.areas import POWER
 
     rng = Rng(seed)
-    state = GAME.new(2, seed)
+    state = every_tech_dealt(seed) if dealt else GAME.new(2, seed)
     while not GAME.is_over(state):
         seat = rng.choice(GAME.to_act(state))
         if state["turn"]["act"] is not None:
