@@ -27,7 +27,7 @@ the original is left exactly as it was (tests/engine/duel/test_copying.py).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from engine.core import json_copy
 from engine.duel.cards import TURNS_PER_ROUND
@@ -39,10 +39,6 @@ _SCALAR_KEYS = ("game", "schema_version", "phase", "round", "turns_done", "start
 #: Keys holding a flat list or dict (of numbers, booleans, strings).
 _FLAT_KEYS = ("options", "bonus_row", "bonus_deck", "bonus_discard", "extra_supply", "tech_row", "tech_deck",
               "tech_discard", "church_row", "church_box", "order_deck", "upgrade_due", "discard_due", "log")
-#: The flat lists and dicts a move inside a turn may change (the rest change only at setup, between rounds or
-#: never: "options", "tech_deck", "tech_discard", "church_box", "upgrade_due").
-_TURN_FLAT_KEYS = ("bonus_row", "bonus_deck", "bonus_discard", "extra_supply", "tech_row", "church_row",
-                   "order_deck", "discard_due", "log")
 STATE_KEYS: frozenset[str] = frozenset((*_SCALAR_KEYS, *_FLAT_KEYS, "played", "players", "turn"))
 PLAYER_KEYS: frozenset[str] = frozenset({
     "money", "goods", "imported_up", "imported_down", "extra", "upgraded", "played", "shops", "houses", "hand",
@@ -55,6 +51,45 @@ TURN_KEYS: frozenset[str] = frozenset({"area_done", "act", "bonus", "build", "su
 _STATE_SIZE, _PLAYER_SIZE, _TURN_SIZE = len(STATE_KEYS), len(PLAYER_KEYS), len(TURN_KEYS)
 #: The last turn of a round is the one whose end starts the upgrades (or ends the game).
 _LAST_TURN = 2 * TURNS_PER_ROUND - 1
+
+#: A reward (of an Order, a Church or a Power Bonus card) may add goods, Order cards (drawn by a new list:
+#: the deck is not changed in place) and Extra Power cards, and those may go over the hand limit.
+_REWARD_STATE = ("extra_supply", "discard_due")
+_REWARD_SHEET = ("goods", "extra", "hand")
+#: An Area action resolved: its Power card and Extra Power card played, goods gained, a Port's cards drawn
+#: (by a new list; a single card drawn is kept at once). Church and Laboratory only ask their question.
+_RESOLVE_STATE = ("extra_supply",)
+_RESOLVE_SHEET = ("played", "tilted", "extra", "goods", "hand")
+
+
+class _Changes(NamedTuple):
+    """What a move inside a turn may change in place besides the log and the turn's bookkeeping (always
+    copied): the state's flat lists and dicts, the mover's, and whether the Power cards played on the
+    areas. Everything else is shared with the original. A move whose kind is not listed is copied whole."""
+
+    state: tuple[str, ...]
+    sheet: tuple[str, ...]
+    played: bool = False
+
+
+#: By action kind, inside a turn (`copy_for_move`). Each entry reads the rules that carry out that kind
+#: (engine/duel/turns.py, areas.py and the Area modules, free.py, gains.py) down to what they call; a test
+#: plays every legal action of many positions on this copy and holds it to the plain move.
+_IN_TURN: dict[str, _Changes] = {
+    **dict.fromkeys(("area", "power", "telephone"), _Changes(_RESOLVE_STATE, _RESOLVE_SHEET, played=True)),
+    **dict.fromkeys(("church", "faith"), _Changes(("church_row", *_REWARD_STATE), ("church", *_REWARD_SHEET))),
+    **dict.fromkeys(("keep", "keep2", "bottom"), _Changes(("order_deck",), ("hand",))),
+    **dict.fromkeys(("buy", "sell", "stop"), _Changes((), ("goods",))),
+    **dict.fromkeys(("tech", "pay"), _Changes(("tech_row", *_REWARD_STATE), ("techs", "extra"))),
+    "station": _Changes((), ()),
+    "bonus": _Changes(("bonus_row", "bonus_deck", "bonus_discard", *_REWARD_STATE), _REWARD_SHEET),
+    "build": _Changes((), ("shops", "houses")),
+    "discard": _Changes(_REWARD_STATE, ("extra",)),
+    "order": _Changes(_REWARD_STATE, ("orders_done", *_REWARD_SHEET)),
+    "hire": _Changes((), ("hired",)),
+    "spin": _Changes((), ("goods", "tilted")),
+    "agent": _Changes((), ()),
+}
 
 
 def _player(pl: PlayerState) -> PlayerState:
@@ -130,16 +165,21 @@ def copy_for_move(state: State, seat: int, action: Action) -> State:
         copied["players"] = [pl.copy() for pl in state["players"]]
         copied["log"] = state["log"][:]
         return copied
+    changes = _IN_TURN.get(action["do"])
     turn = _turn(state["turn"])
-    if turn is None:
-        return json_copy(state)
-    # A move inside the turn: the mover's sheet, the Power cards played, the decks and rows it draws from,
-    # the log. The other seat's sheet changes only by numbers (a Trading House's ¥1), so its lists are
-    # shared; a played [seat, value] pair is never changed once played.
+    if changes is None or turn is None:
+        return copy_state(state)
     copied = state.copy()
-    for key in _TURN_FLAT_KEYS:
+    copied["log"] = state["log"][:]
+    for key in changes.state:
         copied[key] = state[key].copy()  # type: ignore[literal-required]
-    copied["played"] = {area: pairs[:] for area, pairs in state["played"].items()}
-    copied["players"] = [_player(pl) if i == seat else pl.copy() for i, pl in enumerate(state["players"])]
+    if changes.played:  # a played [seat, value] pair is never changed once played
+        copied["played"] = {area: pairs[:] for area, pairs in state["played"].items()}
+    # The other seat's sheet changes only by numbers (a Trading House's ¥1): its lists are shared.
+    players = state["players"]
+    mover = players[seat].copy()
+    for key in changes.sheet:
+        mover[key] = mover[key].copy()  # type: ignore[literal-required]
+    copied["players"] = [mover, players[1].copy()] if seat == 0 else [players[0].copy(), mover]
     copied["turn"] = turn
     return copied

@@ -15,7 +15,7 @@ from engine.duel.cards import TURNS_PER_ROUND
 from engine.duel.copying import PLAYER_KEYS, STATE_KEYS, TURN_KEYS, copy_for_move, copy_state
 from engine.duel.state import fresh_turn, new_player
 from engine.duel.types import DuelState, PlayerState, TurnState
-from tests.engine.duel.helpers import every_tech_dealt, give_tech, play, started
+from tests.engine.duel.helpers import every_tech_dealt, give_tech, play, put_in_row, set_player, started
 
 
 def _containers(value: Any) -> list[Any]:
@@ -61,18 +61,24 @@ def test_the_copies_know_every_key_of_the_state() -> None:
     assert set(fresh_turn()) == TURN_KEYS == set(TurnState.__annotations__)
 
 
+def _check_every_action(state: Any, seat: int) -> list[Any]:
+    """Every legal action of `seat` on the shared copy is the plain move, and leaves `state` as it was."""
+    before = GAME.dump(state)
+    offered = GAME.legal(state, seat)
+    for action in offered:
+        shared = GAME.apply(state, seat, action, offered=offered)
+        plain = GAME.apply(state, seat, action)
+        assert shared == plain
+        assert GAME.dump(shared) == GAME.dump(plain)
+        assert GAME.dump(state) == before, f"{action} changed the state it was applied to"
+    return offered
+
+
 def _check_every_move(state: Any, seed: int) -> None:
     rng = Rng(seed)
     while not GAME.is_over(state):
-        before = GAME.dump(state)
         seat = rng.choice(GAME.to_act(state))
-        offered = GAME.legal(state, seat)
-        for action in offered:
-            shared = GAME.apply(state, seat, action, offered=offered)
-            plain = GAME.apply(state, seat, action)
-            assert shared == plain
-            assert GAME.dump(shared) == GAME.dump(plain)
-            assert GAME.dump(state) == before, f"{action} changed the state it was applied to"
+        offered = _check_every_action(state, seat)
         state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
 
 
@@ -113,6 +119,20 @@ def test_a_round_ending_at_once_on_the_shared_copy(newspaper: int) -> None:
     assert shared["round"] == state["round"] + 1 and shared["phase"] == "turn"
     assert shared == GAME.apply(state, state["current"], {"do": "end"})
     assert GAME.dump(state) == before
+
+
+@pytest.mark.parametrize("held", [0, 2])
+def test_newspaper_gained_at_the_laboratory_on_the_shared_copy(held: int) -> None:
+    """Newspaper's +1 card is a gain inside the Laboratory's action; over the hand limit with both kinds the
+    seat owes a discard (the walks above deal every Technology out, so they never take one at the Laboratory)."""
+    state: Any = set_player(started(), 0, money=20, extra={1: held, 2: held})
+    put_in_row(state, "newspaper")
+    state = play(state, 0, {"do": "area", "area": "lab"})
+    if held:  # the Power step asks which Extra Power card goes along: none
+        state = play(state, 0, next(a for a in GAME.legal(state, 0) if a.get("extra") == 0))
+    _check_every_action(state, 0)
+    after = GAME.apply(state, 0, {"do": "tech", "tech": "newspaper"}, offered=GAME.legal(state, 0))
+    assert after["discard_due"] == ([0] if held else [])
 
 
 def test_a_turn_handed_to_a_stock_market_owner_on_the_shared_copy() -> None:
