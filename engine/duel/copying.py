@@ -131,8 +131,9 @@ def _turn(turn: TurnState) -> TurnState | None:
 
 def _known(state: State) -> bool:
     """Whether `state` has the keys this module copies (counted: the key sets are the types' by a test)."""
-    return (len(state) == _STATE_SIZE and len(state["turn"]) == _TURN_SIZE
-            and all(len(pl) == _PLAYER_SIZE for pl in state["players"]))
+    players = state["players"]
+    return (len(state) == _STATE_SIZE and len(state["turn"]) == _TURN_SIZE and len(players) == 2
+            and len(players[0]) == _PLAYER_SIZE and len(players[1]) == _PLAYER_SIZE)
 
 
 def copy_state(state: State) -> State:

@@ -66,10 +66,18 @@ class DuelGame(StepGame[State, Action, DuelView]):
     def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
         """`Game.apply`; with `offered` (a caller that never edits a state in place: a playout, a search, the
         service), the new state shares with `state` every list and dict the move leaves alone
-        (`copying.copy_for_move`) instead of copying the whole state. Refusals are the base class's."""
+        (`copying.copy_for_move`) instead of copying the whole state. An action that is one of `offered` itself
+        (a playout's choice) is carried out as it is, not copied first: the rules only read an action's values,
+        never keep or change the dict. Refusals are the base class's."""
         if offered is None or self.is_over(state) or seat not in self.to_act(state):
             return super().apply(state, seat, action, offered=offered)
-        chosen = self.match_legal(state, seat, action, offered=offered)
+        chosen: Action | None = None
+        for option in offered:
+            if option is action:
+                chosen = action
+                break
+        else:
+            chosen = self.match_legal(state, seat, action, offered=offered)
         if chosen is None:
             return super().apply(state, seat, action, offered=offered)  # raises the refusal
         new_state = copy_for_move(state, seat, chosen)

@@ -62,15 +62,18 @@ def test_the_copies_know_every_key_of_the_state() -> None:
 
 
 def _check_every_action(state: Any, seat: int) -> list[Any]:
-    """Every legal action of `seat` on the shared copy is the plain move, and leaves `state` as it was."""
+    """Every legal action of `seat` on the shared copy is the plain move, and leaves `state` and the action
+    (applied uncopied when it is one of the offered list) as they were."""
     before = GAME.dump(state)
     offered = GAME.legal(state, seat)
+    offered_before = json_copy(offered)
     for action in offered:
-        shared = GAME.apply(state, seat, action, offered=offered)
+        shared = GAME.apply(state, seat, action, offered=offered)  # the very option: applied uncopied
         plain = GAME.apply(state, seat, action)
         assert shared == plain
         assert GAME.dump(shared) == GAME.dump(plain)
         assert GAME.dump(state) == before, f"{action} changed the state it was applied to"
+        assert offered == offered_before, f"{action} was changed by being applied"
     return offered
 
 
