@@ -169,7 +169,10 @@ class DuelGame(StepGame[State, Action, DuelView]):
 
     # ----- views and scores ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> DuelView:
-        return DuelView(**viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
+        """`viewing.view` with the score sheet as `seat` may see it and the winners, from one reckoning."""
+        sheets = scoring.score_sheet(state)
+        winners = scoring.winners(sheets) if state["phase"] == "over" else []
+        return DuelView(**viewing.view(state, seat, self._as_seen_by(sheets, state, seat), winners))
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """The public score sheet: Church points stay 0 until the end (those cards are face down)."""
@@ -178,7 +181,11 @@ class DuelGame(StepGame[State, Action, DuelView]):
     def scores_for(self, state: State, viewer: int | None) -> list[dict[str, int]]:
         """The score sheet as `viewer` may see it: their own Church points count, the other's stay 0
         until the end."""
-        sheets = scoring.score_sheet(state)
+        return self._as_seen_by(scoring.score_sheet(state), state, viewer)
+
+    @staticmethod
+    def _as_seen_by(sheets: list[dict[str, int]], state: State, viewer: int | None) -> list[dict[str, int]]:
+        """`sheets` (changed in place) with the Church points `viewer` may not see taken out."""
         if state["phase"] != "over":
             for seat, sheet in enumerate(sheets):
                 if seat != viewer:
