@@ -69,7 +69,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
         (`copying.copy_for_move`) instead of copying the whole state. An action that is one of `offered` itself
         (a playout's choice) is carried out as it is, not copied first: the rules only read an action's values,
         never keep or change the dict. Refusals are the base class's."""
-        if offered is None or self.is_over(state) or seat not in self.to_act(state):
+        step = flow.step_of(state, seat) if offered is not None else None
+        if offered is None or step is None:  # no offered list, the game over, not this seat's turn: the base's way
             return super().apply(state, seat, action, offered=offered)
         chosen: Action | None = None
         for option in offered:
@@ -81,7 +82,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         if chosen is None:
             return super().apply(state, seat, action, offered=offered)  # raises the refusal
         new_state = copy_for_move(state, seat, chosen)
-        flow.perform(new_state, seat, chosen)
+        flow.perform(new_state, seat, chosen, step)  # the copy is equal to `state`: the same step
         return new_state
 
     def _copy_for_move(self, state: State, seat: int) -> State:

@@ -171,3 +171,28 @@ def test_the_shared_copy_shares_what_a_move_inside_a_turn_leaves_alone() -> None
     assert copied["tech_deck"] is state["tech_deck"]
     assert copied["players"][seat]["hand"] is not state["players"][seat]["hand"]
     assert copied["log"] is not state["log"]
+
+
+def test_apply_with_an_offered_list_refuses_as_the_plain_apply_does() -> None:
+    """The shared-copy path leaves every refusal to the base class: the same messages."""
+    from engine.core import IllegalAction
+
+    state: Any = started()
+    seat = state["current"]
+    offered = GAME.legal(state, seat)
+    cases: list[tuple[Any, int, Any]] = [
+        (state, 1 - seat, offered[0]),  # not this seat's turn
+        (state, seat, {"do": "area", "area": "nowhere"}),  # not offered
+        (state, seat, {"do": "build", "what": "shop"}),  # another step's kind
+    ]
+    over = json_copy(state)
+    over["phase"] = "over"
+    cases.append((over, seat, offered[0]))
+    for position, who, action in cases:
+        with pytest.raises(IllegalAction) as shared:
+            GAME.apply(position, who, action, offered=offered)
+        with pytest.raises(IllegalAction) as plain:
+            GAME.apply(position, who, action)
+        assert str(shared.value) == str(plain.value)
+    equal = json_copy(offered[0])  # an equal action that is not the offered object itself
+    assert GAME.apply(state, seat, equal, offered=offered) == GAME.apply(state, seat, offered[0])
