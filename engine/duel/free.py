@@ -25,20 +25,22 @@ def missing_goods(player: PlayerState, card: int) -> list[str]:
             if player["goods"][g] < n]
 
 
+#: The sheet list each Foreign Agent requirement counts; the one not listed ("flipped") counts face-down
+#: Imported Goods.
+_COUNTED: dict[str, str] = {"orders": "orders_done", "techs": "techs", "church": "church"}
+
+
 def requirement_count(player: PlayerState, req: str) -> int:
-    if req == "orders":
-        return len(player["orders_done"])
-    if req == "techs":
-        return len(player["techs"])
-    if req == "church":
-        return len(player["church"])
-    return int(player["imported_down"])
+    counted = _COUNTED.get(req)
+    return len(player[counted]) if counted is not None else int(player["imported_down"])  # type: ignore[literal-required]
 
 
 #: Each Order card's cost as (good, count) pairs, by card id.
 _ORDER_COSTS: tuple[tuple[tuple[str, int], ...], ...] = tuple(tuple(order.cost.items()) for order in ORDERS)
-#: Each Foreign Agent requirement with the count it needs, in the rulebook's order.
-_HIRE_THRESHOLDS: tuple[tuple[str, int], ...] = tuple((req, HIRES[req].at_least) for req in HIRE_REQUIREMENTS)
+#: Each Foreign Agent requirement, the sheet list it counts (`_COUNTED`) and the count it needs, in the
+#: rulebook's order.
+_HIRE_THRESHOLDS: tuple[tuple[str, str | None, int], ...] = tuple(
+    (req, _COUNTED.get(req), HIRES[req].at_least) for req in HIRE_REQUIREMENTS)
 
 
 class FreeActions:
@@ -91,8 +93,9 @@ class FreeActions:
                 result.append({"do": "order", "card": card})
         if state["agents_supply"] > 0:
             hired = player["hired"]
-            for req, at_least in _HIRE_THRESHOLDS:
-                if req not in hired and requirement_count(player, req) >= at_least:
+            for req, counted, at_least in _HIRE_THRESHOLDS:  # `requirement_count`, inline
+                have = len(player[counted]) if counted is not None else player["imported_down"]  # type: ignore[literal-required]
+                if have >= at_least and req not in hired:
                     result.append({"do": "hire", "req": req})
         if "spinning_mill" in player["techs"] and "spinning_mill" not in player["tilted"] and goods["silk"] >= 1:
             result.append({"do": "spin"})  # `_spin_refusal`'s conditions
