@@ -27,7 +27,7 @@ the original is left exactly as it was (tests/engine/duel/test_copying.py).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple
 
 from engine.core import json_copy
 from engine.duel.cards import TURNS_PER_ROUND
@@ -48,6 +48,12 @@ PLAYER_KEYS: frozenset[str] = frozenset({
 _PLAYER_FLAT = ("goods", "extra", "upgraded", "played", "shops", "houses", "hand", "orders_done", "techs", "tilted",
                 "church", "hired", "setup_draw")
 TURN_KEYS: frozenset[str] = frozenset({"area_done", "act", "bonus", "build", "suspended"})
+#: The keys an Area action under way may have (`ActState`), and those that may hold a list.
+ACT_KEYS: frozenset[str] = frozenset({
+    "kind", "area", "via", "step", "card", "extra", "phone", "power", "strength", "left", "church", "need", "spent",
+    "paid", "drawn", "kept", "tech", "units",
+})
+_ACT_LISTS = ("spent", "paid", "drawn", "kept")
 _STATE_SIZE, _PLAYER_SIZE, _TURN_SIZE = len(STATE_KEYS), len(PLAYER_KEYS), len(TURN_KEYS)
 #: The last turn of a round is the one whose end starts the upgrades (or ends the game).
 _LAST_TURN = 2 * TURNS_PER_ROUND - 1
@@ -100,16 +106,16 @@ def _player(pl: PlayerState) -> PlayerState:
 
 
 def _act(act: ActState) -> ActState | None:
-    """A copy of the Area action under way (its lists copied), or None when it holds a dict (unknown shape)."""
-    copied: dict[str, Any] = {}
-    for key, value in cast(dict[str, Any], act).items():
-        kind = type(value)
-        if kind is list:
-            value = value[:]
-        elif kind is dict:
-            return None
-        copied[key] = value
-    return cast(ActState, copied)
+    """A copy of the Area action under way (its lists copied), or None when it has a key this module does not
+    know (an unknown shape)."""
+    if not act.keys() <= ACT_KEYS:
+        return None
+    copied = act.copy()
+    for key in _ACT_LISTS:
+        value = act.get(key)
+        if type(value) is list:
+            copied[key] = value[:]  # type: ignore[literal-required]
+    return copied
 
 
 def _turn(turn: TurnState) -> TurnState | None:

@@ -12,9 +12,17 @@ import pytest
 from engine.core import Rng, json_copy
 from engine.duel import GAME
 from engine.duel.cards import TURNS_PER_ROUND
-from engine.duel.copying import PLAYER_KEYS, STATE_KEYS, TURN_KEYS, copy_for_move, copy_state
+from engine.duel.copying import (
+    _ACT_LISTS,
+    ACT_KEYS,
+    PLAYER_KEYS,
+    STATE_KEYS,
+    TURN_KEYS,
+    copy_for_move,
+    copy_state,
+)
 from engine.duel.state import fresh_turn, new_player
-from engine.duel.types import DuelState, PlayerState, TurnState
+from engine.duel.types import ActState, DuelState, PlayerState, TurnState
 from tests.engine.duel.helpers import every_tech_dealt, give_tech, play, put_in_row, set_player, started
 
 
@@ -59,6 +67,17 @@ def test_the_copies_know_every_key_of_the_state() -> None:
     assert set(state) == STATE_KEYS == set(DuelState.__annotations__)
     assert set(new_player(0, 0)) == PLAYER_KEYS == set(PlayerState.__annotations__)
     assert set(fresh_turn()) == TURN_KEYS == set(TurnState.__annotations__)
+    assert set(ActState.__annotations__) == ACT_KEYS
+    lists = {key for key, kind in ActState.__annotations__.items() if "list" in str(kind)}
+    assert lists == set(_ACT_LISTS), "the act copy copies these lists"
+    assert not any("dict" in str(kind) for kind in ActState.__annotations__.values())
+
+
+def test_an_area_action_of_unknown_shape_takes_the_json_copy() -> None:
+    state: Any = GAME.new(2, 5)
+    state["turn"]["act"] = {"kind": "main", "later": {"nested": [1]}}
+    for copied in (copy_state(state), copy_for_move(state, 0, {"do": "agent"})):
+        assert copied == json_copy(state) and copied["turn"]["act"]["later"] is not state["turn"]["act"]["later"]
 
 
 def _check_every_action(state: Any, seat: int) -> list[Any]:
