@@ -177,11 +177,12 @@ class PowerStep(DuelStep):
         extras = [0] + [e for e, key in ((1, "1"), (2, "2")) if held[key] > 0]  # `_extra_refusal`'s test
         if cast(ActState, state["turn"]["act"])["kind"] == "agent":
             return [{"do": "power", "extra": e} for e in extras]
-        values = sorted({value for _, value in power_card_values(player)})
-        lowest = values[0] if values else None  # `lowest_card`
-        any_card = tech_ready(player, "postal_system")
-        return [{"do": "power", "card": value, "extra": e}
-                for value in values if value == lowest or any_card for e in extras]
+        in_hand = [value for _, value in power_card_values(player)]
+        if not in_hand:
+            return []
+        # The lowest card (`lowest_card`), or with Postal System ready any value in hand, lowest first.
+        values = sorted(set(in_hand)) if tech_ready(player, "postal_system") else [min(in_hand)]
+        return [{"do": "power", "card": value, "extra": e} for value in values for e in extras]
 
     @staticmethod
     def _extra_refusal(player: PlayerState, extra: int) -> str | None:
@@ -224,9 +225,10 @@ def play_power(state: State, seat: int, action: Action) -> None:
     area = cast(str, act["area"])  # chosen before the Power step
     if act["kind"] == "main":
         value = action["card"]
-        if value != lowest_card(player):
+        in_hand = power_card_values(player)
+        if value != min(v for _, v in in_hand):  # not `lowest_card`: Postal System
             player["tilted"].append("postal_system")
-        index = next(i for i, v in power_card_values(player) if v == value)
+        index = next(i for i, v in in_hand if v == value)
         player["played"][index] = True
         state["played"].setdefault(area, []).append([seat, value])
         act["card"] = value
