@@ -36,6 +36,8 @@ from engine.duel.types import (
 USED_AREA_TECHS: tuple[Via, ...] = ("tram", "stagecoach", "station")
 VIA_NAMES = {"tram": "Tram", "stagecoach": "Stagecoach", "station": "Station"}
 AREA_GOODS = {"tea": "tea", "fishing": "fish", "silk": "silk"}
+#: The Areas that never count as Used (the Laboratory and Port).
+_NEVER_USED: frozenset[str] = frozenset(area for area in AREA_IDS if AREAS[area].never_used)
 
 
 # ----- choosing the Area -------------------------------------------------------------------
@@ -58,15 +60,19 @@ def area_candidates(state: State, seat: int) -> list[Candidate]:
 
 
 def area_options(state: State, seat: int) -> list[Action]:
-    """The allowed `area_candidates`, in their order, without writing the refusals (a hot path)."""
+    """The allowed `area_candidates`, in their order, without writing the refusals (a hot path: the
+    Technologies that reach a Used Area are looked up once, and most players have none ready)."""
     player = state["players"][seat]
+    played = state["played"]
+    techs, tilted = player["techs"], player["tilted"]
+    ready = [tech for tech in USED_AREA_TECHS if tech in techs and tech not in tilted]
     result: list[Action] = []
     for area in AREA_IDS:
-        if not area_used(state, area):
+        if not played.get(area) or area in _NEVER_USED:  # not `area_used`
             result.append({"do": "area", "area": area})
             continue
-        for tech in USED_AREA_TECHS:
-            if via_allows(state, seat, tech, area) and has_tech(player, tech) and tech_ready(player, tech):
+        for tech in ready:
+            if via_allows(state, seat, tech, area):
                 result.append({"do": "area", "area": area, "via": tech})
     return result
 
@@ -167,14 +173,16 @@ class PowerStep(DuelStep):
     def own_options(self, state: State, seat: int) -> list[Action]:
         """The allowed candidates, in order, without writing the refusals (asked after every Area choice)."""
         player = state["players"][seat]
-        extras = [e for e in (0, 1, 2) if self._extra_refusal(player, e) is None]
+        held = player["extra"]
+        extras = [0] + [e for e, key in ((1, "1"), (2, "2")) if held[key] > 0]  # `_extra_refusal`'s test
         if cast(ActState, state["turn"]["act"])["kind"] == "agent":
             return [{"do": "power", "extra": e} for e in extras]
-        lowest = lowest_card(player)
-        any_card = tech_ready(player, "postal_system")
-        return [{"do": "power", "card": value, "extra": e}
-                for value in sorted({value for _, value in power_card_values(player)})
-                if value == lowest or any_card for e in extras]
+        in_hand = [value for _, value in power_card_values(player)]
+        if not in_hand:
+            return []
+        # The lowest card (`lowest_card`), or with Postal System ready any value in hand, lowest first.
+        values = sorted(set(in_hand)) if tech_ready(player, "postal_system") else [min(in_hand)]
+        return [{"do": "power", "card": value, "extra": e} for value in values for e in extras]
 
     @staticmethod
     def _extra_refusal(player: PlayerState, extra: int) -> str | None:
@@ -217,9 +225,10 @@ def play_power(state: State, seat: int, action: Action) -> None:
     area = cast(str, act["area"])  # chosen before the Power step
     if act["kind"] == "main":
         value = action["card"]
-        if value != lowest_card(player):
+        in_hand = power_card_values(player)
+        if value != min(v for _, v in in_hand):  # not `lowest_card`: Postal System
             player["tilted"].append("postal_system")
-        index = next(i for i, v in power_card_values(player) if v == value)
+        index = next(i for i, v in in_hand if v == value)
         player["played"][index] = True
         state["played"].setdefault(area, []).append([seat, value])
         act["card"] = value
@@ -228,8 +237,8 @@ def play_power(state: State, seat: int, action: Action) -> None:
         player["extra"][str(extra)] -= 1
         state["extra_supply"][str(extra)] += 1
         act["extra"] = extra
-    can_pay = player["money"] >= RULES.telephone_cost or FREE.options(state, seat, agents=False)
-    if tech_ready(player, "telephone") and can_pay:
+    if tech_ready(player, "telephone") and (
+            player["money"] >= RULES.telephone_cost or FREE.options(state, seat, agents=False)):
         act["step"] = "telephone"
     else:
         resolve(state, seat)

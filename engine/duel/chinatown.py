@@ -15,6 +15,8 @@ from engine.duel.types import Action, ActState, Candidate, ExchangeAction, Simpl
 #: Chinatown prices in ¥ (buying and selling are both allowed except for Imported Goods).
 CHINATOWN_PRICES: dict[str, int] = RULES.chinatown_prices
 IMPORTED_PRICE = RULES.imported_price
+#: What can be bought, at what price, in the menu's order.
+_BUY_PRICES: tuple[tuple[str, int], ...] = (*CHINATOWN_PRICES.items(), ("imported", IMPORTED_PRICE))
 
 
 class ExchangeStep(DuelStep):
@@ -36,6 +38,15 @@ class ExchangeStep(DuelStep):
             result.append(({"do": "sell", "good": good}, why))
         result.append(({"do": "sell", "good": "imported"}, "Imported Goods cannot be sold in Chinatown."))
         return result + [({"do": "stop"}, None)]
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed candidates, in order, without writing the refusals (asked at every exchange)."""
+        player = state["players"][seat]
+        money, goods = player["money"], player["goods"]
+        result: list[Action] = [{"do": "buy", "good": good} for good, price in _BUY_PRICES if money >= price]
+        result += [{"do": "sell", "good": good} for good in CHINATOWN_PRICES if goods[good] >= 1]
+        result.append({"do": "stop"})
+        return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(ExchangeAction | SimpleAction, action)

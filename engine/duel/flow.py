@@ -54,11 +54,13 @@ def options(state: State, seat: int) -> list[Action]:
     return step.options(state, seat) if step is not None else []
 
 
-def perform(state: State, seat: int, action: Action) -> None:
+def perform(state: State, seat: int, action: Action, step: DuelStep | None = None) -> None:
     """Carry out a legal `action` of `seat` on `state` (mutated), then take back any steps a
-    finished Foreign Agent interrupted. A search's deadline may stop it here (`checkpoint`)."""
+    finished Foreign Agent interrupted. A search's deadline may stop it here (`checkpoint`).
+    `step`: `step_of(state, seat)`, when the caller has it."""
     checkpoint()
-    step = step_of(state, seat)
+    if step is None:
+        step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
     step.apply(state, seat, action)
     resume_owed_steps(state)

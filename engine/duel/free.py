@@ -25,14 +25,22 @@ def missing_goods(player: PlayerState, card: int) -> list[str]:
             if player["goods"][g] < n]
 
 
+#: The sheet list each Foreign Agent requirement counts; the one not listed ("flipped") counts face-down
+#: Imported Goods.
+_COUNTED: dict[str, str] = {"orders": "orders_done", "techs": "techs", "church": "church"}
+
+
 def requirement_count(player: PlayerState, req: str) -> int:
-    if req == "orders":
-        return len(player["orders_done"])
-    if req == "techs":
-        return len(player["techs"])
-    if req == "church":
-        return len(player["church"])
-    return int(player["imported_down"])
+    counted = _COUNTED.get(req)
+    return len(player[counted]) if counted is not None else int(player["imported_down"])  # type: ignore[literal-required]
+
+
+#: Each Order card's cost as (good, count) pairs, by card id.
+_ORDER_COSTS: tuple[tuple[tuple[str, int], ...], ...] = tuple(tuple(order.cost.items()) for order in ORDERS)
+#: Each Foreign Agent requirement, the sheet list it counts (`_COUNTED`) and the count it needs, in the
+#: rulebook's order.
+_HIRE_THRESHOLDS: tuple[tuple[str, str | None, int], ...] = tuple(
+    (req, _COUNTED.get(req), HIRES[req].at_least) for req in HIRE_REQUIREMENTS)
 
 
 class FreeActions:
@@ -72,16 +80,25 @@ class FreeActions:
 
     def options(self, state: State, seat: int, agents: bool) -> list[Action]:
         """The allowed `candidates`, in their order: the same rules, without writing the reasons
-        for the refused ones (every decision of a turn offers these, so this is a hot path)."""
+        for the refused ones (every decision of a turn offers these, so this is a hot path: an Order's
+        cost is read as pairs, the requirements' thresholds from a table)."""
         player = state["players"][seat]
         goods = player["goods"]
-        result: list[Action] = [{"do": "order", "card": card} for card in player["hand"]
-                                if all(goods[g] >= n for g, n in ORDERS[card].cost.items())]
+        result: list[Action] = []
+        for card in player["hand"]:
+            for good, n in _ORDER_COSTS[card]:
+                if goods[good] < n:
+                    break
+            else:
+                result.append({"do": "order", "card": card})
         if state["agents_supply"] > 0:
-            result += [{"do": "hire", "req": req} for req in HIRE_REQUIREMENTS
-                       if req not in player["hired"] and requirement_count(player, req) >= HIRES[req].at_least]
-        if has_tech(player, "spinning_mill") and self._spin_refusal(player) is None:
-            result.append({"do": "spin"})
+            hired = player["hired"]
+            for req, counted, at_least in _HIRE_THRESHOLDS:  # `requirement_count`, inline
+                have = len(player[counted]) if counted is not None else player["imported_down"]  # type: ignore[literal-required]
+                if have >= at_least and req not in hired:
+                    result.append({"do": "hire", "req": req})
+        if "spinning_mill" in player["techs"] and "spinning_mill" not in player["tilted"] and goods["silk"] >= 1:
+            result.append({"do": "spin"})  # `_spin_refusal`'s conditions
         if player["agents_ready"] > 0 and agents:
             result.append({"do": "agent"})
         return result

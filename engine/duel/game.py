@@ -7,6 +7,7 @@ prompts, labels and details derive from one declaration per rule (`engine.core.s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 from engine.core import OptionSpec, seat_token
@@ -16,7 +17,7 @@ from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
-from engine.duel.copying import copy_state
+from engine.duel.copying import copy_for_move, copy_state
 from engine.duel.free import FREE
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
@@ -61,6 +62,28 @@ class DuelGame(StepGame[State, Action, DuelView]):
 
     def step_of(self, state: State, seat: int) -> DuelStep | None:
         return flow.step_of(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action, *, offered: Sequence[Action] | None = None) -> State:
+        """`Game.apply`; with `offered` (a caller that never edits a state in place: a playout, a search, the
+        service), the new state shares with `state` every list and dict the move leaves alone
+        (`copying.copy_for_move`) instead of copying the whole state. An action that is one of `offered` itself
+        (a playout's choice) is carried out as it is, not copied first: the rules only read an action's values,
+        never keep or change the dict. Refusals are the base class's."""
+        step = flow.step_of(state, seat) if offered is not None else None
+        if offered is None or step is None:  # no offered list, the game over, not this seat's turn: the base's way
+            return super().apply(state, seat, action, offered=offered)
+        chosen: Action | None = None
+        for option in offered:
+            if option is action:
+                chosen = action
+                break
+        else:
+            chosen = self.match_legal(state, seat, action, offered=offered)
+        if chosen is None:
+            return super().apply(state, seat, action, offered=offered)  # raises the refusal
+        new_state = copy_for_move(state, seat, chosen)
+        flow.perform(new_state, seat, chosen, step)  # the copy is equal to `state`: the same step
+        return new_state
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """A copy that knows the state's shape (engine/duel/copying.py), equal to `json_copy(state)`."""
@@ -147,7 +170,10 @@ class DuelGame(StepGame[State, Action, DuelView]):
 
     # ----- views and scores ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> DuelView:
-        return DuelView(**viewing.view(state, seat, self.scores_for(state, seat), self.winners(state)))
+        """`viewing.view` with the score sheet as `seat` may see it and the winners, from one reckoning."""
+        sheets = scoring.score_sheet(state)
+        winners = scoring.winners(sheets) if state["phase"] == "over" else []
+        return DuelView(**viewing.view(state, seat, self._as_seen_by(sheets, state, seat), winners))
 
     def scores(self, state: State) -> list[dict[str, int]]:
         """The public score sheet: Church points stay 0 until the end (those cards are face down)."""
@@ -156,7 +182,11 @@ class DuelGame(StepGame[State, Action, DuelView]):
     def scores_for(self, state: State, viewer: int | None) -> list[dict[str, int]]:
         """The score sheet as `viewer` may see it: their own Church points count, the other's stay 0
         until the end."""
-        sheets = scoring.score_sheet(state)
+        return self._as_seen_by(scoring.score_sheet(state), state, viewer)
+
+    @staticmethod
+    def _as_seen_by(sheets: list[dict[str, int]], state: State, viewer: int | None) -> list[dict[str, int]]:
+        """`sheets` (changed in place) with the Church points `viewer` may not see taken out."""
         if state["phase"] != "over":
             for seat, sheet in enumerate(sheets):
                 if seat != viewer:

@@ -11,6 +11,7 @@ from typing import cast
 
 from engine.core import Rng, json_copy, mix_seed
 from engine.duel.cards import ORDERS, POWER_CARDS, ROUNDS
+from engine.duel.copying import copy_state
 from engine.duel.flow import options, perform, to_act
 from engine.duel.scoring import score_sheet
 from engine.duel.types import Action, State
@@ -38,7 +39,7 @@ def worth(state: State, seat: int) -> float:
 
 
 def _after(state: State, seat: int, action: Action) -> State:
-    new = json_copy(state)  # plain JSON: many times faster than deepcopy
+    new = copy_state(state)  # the JSON copy's result, by parts (engine/duel/copying.py): cheaper still
     perform(new, seat, action)
     return new
 

@@ -154,13 +154,18 @@ def house_owner(state: State, area: str) -> int | None:
     return None
 
 
+#: Each Power card's index, base value and upgraded value (`PowerCard.value` without the call).
+_POWER_VALUES: tuple[tuple[int, int, int], ...] = tuple(
+    (i, card.base, card.upgraded) for i, card in enumerate(POWER_CARDS))
+
+
 def power_card_values(player: PlayerState, available_only: bool = True) -> list[tuple[int, int]]:
     """(card index, current value) of the player's Power cards (by default only those in hand)."""
-    return [
-        (i, card.value(player["upgraded"][i]))
-        for i, card in enumerate(POWER_CARDS)
-        if not (available_only and player["played"][i])
-    ]
+    upgraded = player["upgraded"]
+    if not available_only:
+        return [(i, up if upgraded[i] else base) for i, base, up in _POWER_VALUES]
+    played = player["played"]
+    return [(i, up if upgraded[i] else base) for i, base, up in _POWER_VALUES if not played[i]]
 
 
 def shops_left(player: PlayerState) -> int:

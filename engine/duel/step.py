@@ -8,8 +8,8 @@ rule that decides and the words that explain it are the same code and cannot dri
 
 from __future__ import annotations
 
-from engine.core import json_copy
 from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
+from engine.duel.copying import copy_state
 from engine.duel.free import FREE
 from engine.duel.types import Action, State
 
@@ -48,7 +48,7 @@ class DuelStep(CandidateStep[State, Action]):
         return own + extra
 
     def _still_answerable(self, state: State, seat: int, action: Action) -> bool:
-        trial = json_copy(state)
+        trial = copy_state(state)  # equal to the JSON copy, and cheaper
         FREE.take(trial, seat, action)
         return any(why is None for _, why in self.candidates(trial, seat))
 

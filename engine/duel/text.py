@@ -30,8 +30,12 @@ def order_detail(card: int) -> str:
 
 
 def order_label(card: int) -> str:
-    """The Order as it reads on its own (the views' `text`)."""
-    return order_text(card, "")
+    """The Order as it reads on its own (the views' `text`): written once per card, at import (every view
+    shows each Order in a hand or completed, and a playout's check draws two views)."""
+    return _ORDER_LABELS[card]
+
+
+_ORDER_LABELS: tuple[str, ...] = tuple(order_text(card, "") for card in range(len(ORDERS)))
 
 
 def church_text(card: int) -> str:

@@ -223,6 +223,20 @@ class BuildStep(DuelStep):
         return [({"do": "build", "what": "shop"}, shop), ({"do": "build", "what": "house"}, house),
                 ({"do": "build", "what": None}, None)]
 
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        """The allowed candidates, in order, without writing the refusals (asked after most Area actions)."""
+        player = state["players"][seat]
+        area = cast(dict[str, str], state["turn"]["build"])["area"]
+        money = player["money"]
+        result: list[Action] = []
+        if area not in player["shops"] and shops_left(player) > 0 and money >= RULES.shop_cost:
+            result.append({"do": "build", "what": "shop"})
+        cost = next_house_cost(player)
+        if house_owner(state, area) is None and cost is not None and money >= cost:
+            result.append({"do": "build", "what": "house"})
+        result.append({"do": "build", "what": None})
+        return result
+
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(BuildAction, action)
         player = state["players"][seat]

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import State
 from engine.duel import GAME
+from engine.duel.cards import TECHS
 
 
 def started(seed: int = 1, start_seat: int = 0) -> State:
@@ -54,6 +55,20 @@ def give_tech(state: State, seat: int, tech: str) -> State:
         if tech in state[pile]:
             state[pile].remove(tech)
     state["players"][seat]["techs"].append(tech)
+    return state
+
+
+def every_tech_dealt(seed: int) -> State:
+    """A new game whose Technologies are all dealt out, half to each seat, and whose seats hold two +1 and
+    two +2 Extra Power cards (the hand limit): a random walk from it meets far more often than a plain
+    game does what Technologies do (Tram, Stagecoach and Station to Used Areas, Postal System, Spinning
+    Mill, Stock Market's ¥1, Newspaper's card, University's free upgrade) and the discard a card over the
+    limit asks for. For tests of fast paths that must agree with the plain rules everywhere."""
+    state = GAME.new(2, seed)
+    for i, tech in enumerate(sorted(TECHS)):
+        give_tech(state, i % 2, tech)
+    for seat in (0, 1):
+        state["players"][seat]["extra"] = {"1": 2, "2": 2}
     return state
 
 
