@@ -58,17 +58,27 @@ def _may_hold_a_float(raw: bytes) -> bool:
     """Whether orjson's text may hold a float: the one kind of value orjson writes differently from
     `json` (1e-05 as 0.00001). orjson writes no spaces, so a number starts the text or follows ":",
     "," or "["; a float is such a number with "." or an exponent after its digits. A string holding
-    such a pattern only sends the value the slow way. The quick scan alone (any digit followed by "."
-    or "e") sent every text with a sentence ending in a number there, as Roll & Write's round log has."""
-    digits = raw.translate(_DIGITS_AS_ZERO)  # a quick test first: no digit before "." or "e" at all
-    if b"0." not in digits and b"0e" not in digits and b"0E" not in digits:
-        return False
-    return _FLOAT_TOKEN.search(raw) is not None or _LEADING_FLOAT.match(raw) is not None
+    such a pattern only sends the value the slow way.
+
+    One translation and one search find every digit followed by ".", "e" or "E" (rare: a sentence
+    ending in a number); each is walked back to where its number starts. A whole-text regex did the
+    same in ~400 µs on a 36 KB Roll & Write view, the largest part of a playout's final check."""
+    marks = raw.translate(_NUMBER_MARKS)  # digits as "0"; ".", "e" and "E" as "e"
+    at = marks.find(b"0e")
+    while at >= 0:
+        start = at
+        while start and marks[start - 1] == _ZERO:
+            start -= 1
+        if start and marks[start - 1] == _MINUS:
+            start -= 1
+        if not start or marks[start - 1] in b":,[":
+            return True
+        at = marks.find(b"0e", at + 2)
+    return False
 
 
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
-_FLOAT_TOKEN = re.compile(rb"[:,\[]-?[0-9]+[.eE]")
-_LEADING_FLOAT = re.compile(rb"-?[0-9]+[.eE]")
+_NUMBER_MARKS = bytes.maketrans(b"123456789.E", b"000000000ee")
+_ZERO, _MINUS = ord("0"), ord("-")
 
 
 def canonical_state(value: Any) -> str:

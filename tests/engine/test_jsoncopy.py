@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -130,3 +131,24 @@ def test_json_copy_small_gives_what_json_copy_gives_and_shares_no_list(value: An
     if isinstance(value, dict):
         assert copied is not value
         assert all(copied[k] is not v for k, v in value.items() if isinstance(v, list))
+
+
+def test_the_float_scan_finds_exactly_what_the_whole_text_regex_finds() -> None:
+    """`canonical_state` sends a text the slow way when it may hold a float; the scan that decides walks
+    back from each digit before a "." and must agree with the plain regex on every text: numbers after
+    ":", "," or "[" or at the start, negative ones, long digit runs, digits inside words, exponents."""
+    from engine.core.contract import _may_hold_a_float
+
+    def _may_hold_a_float_by_regex(raw: bytes) -> bool:  # the whole-text scan it replaced
+        return re.search(rb"[:,\[]-?[0-9]+[.eE]", raw) is not None or re.match(rb"-?[0-9]+[.eE]", raw) is not None
+
+    pieces = [b"0", b"7", b"12", b"-", b".", b"e", b"E", b":", b",", b"[", b"]", b"{", b"}", b'"', b"a", b" ",
+              b"by 1.", b"x", b"-3", b"99."]
+    rng = Rng(2026)
+    for _ in range(20_000):
+        raw = b"".join(pieces[rng.below(len(pieces))] for _ in range(rng.below(12)))
+        assert _may_hold_a_float(raw) == _may_hold_a_float_by_regex(raw), raw
+    for raw, expected in ((b'{"a":1.5}', True), (b'[-12.0]', True), (b"3.25", True), (b'{"t":"by 1."}', False),
+                          (b'{"t":"x:1.5"}', True), (b'{"n":12,"m":[3,4]}', False), (b'{"a":2e5}', True),
+                          (b'{"t":"ab12.3"}', False), (b"-0.5", True)):
+        assert _may_hold_a_float(raw) is expected, raw
