@@ -2,6 +2,7 @@
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
     python -m bench.ai_strength duel [--games 200] [--budget 0.2] [--workers 2]
+    python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
     python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
     python -m bench.ai_strength yokohama --summarize FILE
 
@@ -12,7 +13,10 @@ one run (the machine is shared and noisy).
 
 Duel: the AI against today's greedy player, the AI in the first seat of even games and the second
 of odd ones (the first seat starts), so each starts half the games; prints the AI's wins (a shared
-victory counts half), the mean margin, and the AI's decision time p50/p95/max.
+victory counts half), the mean margin, and the AI's decision time p50/p95/max. With `--against previous`
+(issue 25), the search AI (engine/duel/search.py) plays today's AI (engine/duel/ai.py) instead, both at
+`--budget`, the search in the first seat of even games; prints the search's wins, the mean margin and
+each side's decision time (only decisions with a choice are timed: a lone option is answered at once).
 
 Yokohama: one AI against two greedy players (3 players), the AI's seat rotating with the seed;
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
@@ -34,6 +38,7 @@ from typing import Any
 
 from engine.core import Rng, mix_seed, random_playout
 from engine.duel import GAME as DUEL
+from engine.duel.search import DEFAULT, Settings, search_action
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
 from engine.yokohama import GAME as YOKOHAMA
@@ -125,6 +130,53 @@ def duel(games: int, budget: float, workers: int) -> None:
           f"over {len(times)} decisions")
 
 
+def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
+    """One game of the search AI (seat `seed % 2`) against today's AI, both at `budget`."""
+    seed, budget, settings = job
+    new_seat = seed % 2
+    times: dict[str, list[float]] = {"new": [], "old": []}
+
+    def policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        if len(DUEL.legal(state, seat)) == 1:
+            return DUEL.legal(state, seat)[0]
+        who = "new" if seat == new_seat else "old"
+        decision_seed = mix_seed(seed, who, len(times[who]))
+        start = time.perf_counter()
+        if who == "new":
+            action = search_action(state, seat, seed=decision_seed, budget_s=budget, settings=settings)
+        else:
+            action = game.ai_action(state, seat, seed=decision_seed, budget_s=budget)
+        times[who].append(time.perf_counter() - start)
+        return action
+
+    final = random_playout(DUEL, 2, seed, {"start_seat": 0}, policy=policy).state
+    totals = [sheet["total"] for sheet in DUEL.scores(final)]
+    winners = DUEL.winners(final)
+    won = 1.0 if winners == [new_seat] else 0.5 if len(winners) == 2 else 0.0
+    return {"won": won, "margin": totals[new_seat] - totals[1 - new_seat], "new": totals[new_seat],
+            "old": totals[1 - new_seat], "times": times}
+
+
+def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT) -> None:
+    """The search AI against today's AI, seats alternating, both at `budget` (issue 25's proof)."""
+    print(f"Yokohama Duel, search AI vs today's AI, {games} games (each starts half), "
+          f"both at budget {budget:g} s per decision")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_duel_previous_game, [(70_000 + n, budget, settings) for n in range(games)]))
+    wall = time.perf_counter() - start
+    wins = sum(r["won"] for r in results)
+    print(f"  search AI wins {wins:g}/{games} ({100 * wins / games:.1f}%), mean margin "
+          f"{statistics.mean(r['margin'] for r in results):+.1f} VP "
+          f"(search mean {statistics.mean(r['new'] for r in results):.1f}, "
+          f"today's AI mean {statistics.mean(r['old'] for r in results):.1f})  [{wall:.0f} s]")
+    for who, label in (("new", "search AI"), ("old", "today's AI")):
+        times = [t for r in results for t in r["times"][who]]
+        print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+              f"over {len(times)} decisions")
+
+
 #: Decisions after which a Yokohama benchmark game counts as stalled (a normal game takes ~400-700).
 YOKOHAMA_CAP = 4000
 
@@ -206,6 +258,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--against", choices=["greedy", "previous"], default="greedy",
+                        help="Duel: the search AI against today's AI (previous) instead of the AI against greedy")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
@@ -214,6 +268,8 @@ def main() -> None:
         return
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
+    elif args.game == "duel" and args.against == "previous":
+        duel_against_previous(args.games, args.budget, args.workers)
     elif args.game == "duel":
         duel(args.games, args.budget, args.workers)
     else:
