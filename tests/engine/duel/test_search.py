@@ -13,7 +13,7 @@ import copy
 import pytest
 
 from engine.core import Rng, State
-from engine.duel import GAME
+from engine.duel import GAME, greedy, search
 from engine.duel.cards import ORDERS, ROUNDS, TURNS_PER_ROUND
 from engine.duel.search import Settings, search_action
 from tests.engine.duel.helpers import set_player, started
@@ -121,3 +121,12 @@ def test_the_search_takes_the_points_that_win_the_game() -> None:
     assert GAME.is_over(ended) and GAME.winners(ended) == [1 - seat], "ending the turn now loses"
     action = search_action(state, seat, seed=4, budget_s=10_000.0, clock=ReadingClock(TICK), settings=SMALL)
     assert action == {"do": "order", "card": card}
+
+
+def test_the_play_outs_make_the_greedy_players_choices() -> None:
+    """The search's cheaper greedy player (its play-out policy) values every position as greedy.py
+    does and picks the same option, on positions from random play (every kind of step)."""
+    for state, seat in _positions(80, 16):
+        for who in (0, 1):
+            assert search.worth(state, who) == greedy.worth(state, who)
+        assert search.greedy_action(state, seat) == greedy.greedy_action(state, seat)
