@@ -1,7 +1,7 @@
 """How strong the AI is against today's greedy player, and how long it thinks (issue 14).
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
-    python -m bench.ai_strength duel [--games 200] [--budget 0.2] [--workers 2]
+    python -m bench.ai_strength duel [--ai today|search] [--games 200] [--budget 0.2] [--workers 2]
     python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
     python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
     python -m bench.ai_strength yokohama --summarize FILE
@@ -11,12 +11,13 @@ prints the mean VP of each, the difference, how many games reach the 13-18 order
 and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
 
-Duel: the AI against today's greedy player, the AI in the first seat of even games and the second
-of odd ones (the first seat starts), so each starts half the games; prints the AI's wins (a shared
-victory counts half), the mean margin, and the AI's decision time p50/p95/max. With `--against previous`
-(issue 25), the search AI (engine/duel/search.py) plays today's AI (engine/duel/ai.py) instead, both at
-`--budget`, the search in the first seat of even games; prints the search's wins, the mean margin and
-each side's decision time (only decisions with a choice are timed: a lone option is answered at once).
+Duel: the AI (`--ai search`: the search AI of engine/duel/search.py) against today's greedy player,
+the AI in the first seat of even games and the second of odd ones (the first seat starts), so each
+starts half the games; prints the AI's wins (a shared victory counts half), the mean margin, and the
+AI's decision time p50/p95/max. With `--against previous` (issue 25), the search AI plays today's AI
+(engine/duel/ai.py) instead, both at `--budget`, the search in the first seat of even games; prints
+the search's wins, the mean margin and each side's decision time (only decisions with a choice are
+timed: a lone option is answered at once).
 
 Yokohama: one AI against two greedy players (3 players), the AI's seat rotating with the seed;
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
@@ -92,8 +93,8 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
               f"over {len(times)} decisions")
 
 
-def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
-    seed, budget = job
+def _duel_game(job: tuple[int, float, bool]) -> dict[str, Any]:
+    seed, budget, search = job
     ai_seat = seed % 2
     times: list[float] = []
 
@@ -101,7 +102,10 @@ def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
         if seat != ai_seat:
             return game.auto_action(state, seat)
         start = time.perf_counter()
-        action = game.ai_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
+        if search:
+            action = search_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
+        else:
+            action = game.ai_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
         times.append(time.perf_counter() - start)
         return action
 
@@ -113,11 +117,12 @@ def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
             "greedy": totals[1 - ai_seat], "times": times}
 
 
-def duel(games: int, budget: float, workers: int) -> None:
-    print(f"Yokohama Duel, AI vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
+def duel(games: int, budget: float, workers: int, search: bool = False) -> None:
+    who = "search AI (engine/duel/search.py)" if search else "AI"
+    print(f"Yokohama Duel, {who} vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_duel_game, [(70_000 + n, budget) for n in range(games)]))
+        results = list(pool.map(_duel_game, [(70_000 + n, budget, search) for n in range(games)]))
     wall = time.perf_counter() - start
     wins = sum(r["won"] for r in results)
     times = [t for r in results for t in r["times"]]
@@ -260,6 +265,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", choices=["greedy", "previous"], default="greedy",
                         help="Duel: the search AI against today's AI (previous) instead of the AI against greedy")
+    parser.add_argument("--ai", choices=["today", "search"], default="today",
+                        help="Duel against greedy: today's AI (engine/duel/ai.py) or the search AI (search.py)")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
@@ -271,7 +278,7 @@ def main() -> None:
     elif args.game == "duel" and args.against == "previous":
         duel_against_previous(args.games, args.budget, args.workers)
     elif args.game == "duel":
-        duel(args.games, args.budget, args.workers)
+        duel(args.games, args.budget, args.workers, search=args.ai == "search")
     else:
         yokohama(args.games, args.budget, args.workers, args.log)
 

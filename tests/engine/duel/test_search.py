@@ -21,7 +21,7 @@ from tests.engine.duel.test_ai import _positions, _swap_hidden
 from tests.engine.fake_clock import ReadingClock, WorkClock, count_work
 
 #: A small search for the tests: few options, few worlds, a short look-ahead (the same code paths).
-SMALL = Settings(width=3, horizon_turns=2, max_worlds=3)
+SMALL = Settings(width=3, horizons=(1, 2), max_worlds=3)
 TICK = 0.001
 
 
