@@ -65,6 +65,8 @@ class Settings:
     horizons: tuple[int, ...] = (1, 2, 3)
     #: In the last round, play on to the end of the game (the real score difference).
     to_the_end_in_last_round: bool = True
+    #: ... from this world on (the earlier ones screen the options at their usual horizon).
+    end_from_world: int = 0
     #: An option trailing the leader's mean by more than this many points leaves the race ...
     drop_margin: float = 4.0
     #: ... once this many worlds have rated it.
@@ -190,6 +192,10 @@ def _value(state: State, seat: int) -> float:
     return worth(state, seat) - worth(state, 1 - seat)
 
 
+#: A horizon no play-out reaches: it runs until the game is over.
+_TO_THE_END = 1_000
+
+
 def _turns(state: State) -> int:
     """Turns ended since the start of the game (an upgrade phase counts as the round's last turn)."""
     turns: int = 2 * TURNS_PER_ROUND * (state["round"] - 1) + state["turns_done"]
@@ -200,14 +206,12 @@ def _play_out(state: State, start: int, horizon: int, settings: Settings) -> Sta
     """Both seats play the greedy player's choices until `horizon` turns have ended since the
     decision (`start`: its `_turns`), counted from the decision, not from after the option, so ending
     the turn is judged at the same moment as its alternatives; at a round's end the look-ahead goes
-    on through the upgrades into the next round. In the last round with `to_the_end_in_last_round`,
-    it plays until the game is over. Mutates `state`."""
-    to_the_end = settings.to_the_end_in_last_round and state["round"] >= ROUNDS
+    on through the upgrades into the next round, and the game's end stops it. Mutates `state`."""
     for _ in range(settings.rollout_limit):
         checkpoint()
         if state["phase"] == "over":
             break
-        if not to_the_end and state["phase"] == "turn" and _turns(state) - start >= horizon:
+        if state["phase"] == "turn" and _turns(state) - start >= horizon:
             break
         seat = flow.to_act(state)[0]
         flow.perform(state, seat, greedy_action(state, seat))
@@ -242,6 +246,7 @@ def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2
     if len(choices) <= 1:
         return choices[0]
     start = _turns(state)
+    last_round = settings.to_the_end_in_last_round and state["round"] >= ROUNDS
     base = mix_seed(seed, "duel search", seat, state["round"], state["turns_done"], state.get("log_count", 0))
     best = 0
     race: list[_Entry] = []
@@ -261,6 +266,8 @@ def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2
                     world = _world(state, seat, base, w)
                 legal = {canonical(a) for a in flow.options(world, seat)}
                 horizon = settings.horizons[min(w, len(settings.horizons) - 1)]
+                if last_round and w >= settings.end_from_world:
+                    horizon = _TO_THE_END
                 for entry in race:
                     key = canonical(choices[entry.index])
                     if key not in legal:  # never seen in practice: the seat's options are public
