@@ -31,7 +31,10 @@ horizons 1, 2, 2, 3: 16/30, +5.3; horizons 1, 2, 3 keeping 4 then 2 (the default
 processes, load 5.6-8 on 2 cores) the defaults won only 103/200 (51.5 %), mean margin +1.7 VP (73.4
 to 71.7); decision time p50 201 ms, p95 216 ms, max 328 ms (today's AI: 19, 123, 364 ms). At this
 budget on a loaded machine the search finishes only 1-5 worlds a decision, and the small samples
-above were noise: the issue's bar (60 %) is not met at 0.2 s.
+above were noise: the issue's bar (60 %) is not met at 0.2 s. Against the greedy player (bench
+`duel --ai search`, 20 games at 0.2 s): 18/20, +29.6 VP; today's AI on the same seeds: 20/20, +28.4.
+The cap holds: on 100 drawn positions (bench/ai_time_cap.py's draw, load ~4) 0 decisions past budget
++ 10 % at 0.2 s and at 0.5 s (max 204 and 505 ms), at most 1.1 ms of CPU between two clock readings.
 
 It plays only from what its seat may see (the search's seeds depend only on `seed` and the public
 turn counters, its worlds only on visible cards), so swapping the opponent's hidden cards never
