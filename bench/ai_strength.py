@@ -162,13 +162,15 @@ def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
             "old": totals[1 - new_seat], "times": times}
 
 
-def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT) -> None:
+def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT,
+                          offset: int = 0) -> None:
     """The search AI against today's AI, seats alternating, both at `budget` (issue 25's proof)."""
-    print(f"Yokohama Duel, search AI vs today's AI, {games} games (each starts half), "
+    print(f"Yokohama Duel, search AI vs today's AI, {games} games from game {offset} (each starts half), "
           f"both at budget {budget:g} s per decision")
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_duel_previous_game, [(70_000 + n, budget, settings) for n in range(games)]))
+        jobs = [(70_000 + n, budget, settings) for n in range(offset, offset + games)]
+        results = list(pool.map(_duel_previous_game, jobs))
     wall = time.perf_counter() - start
     wins = sum(r["won"] for r in results)
     print(f"  search AI wins {wins:g}/{games} ({100 * wins / games:.1f}%), mean margin "
@@ -267,6 +269,8 @@ def main() -> None:
                         help="Duel: the search AI against today's AI (previous) instead of the AI against greedy")
     parser.add_argument("--ai", choices=["today", "search"], default="today",
                         help="Duel against greedy: today's AI (engine/duel/ai.py) or the search AI (search.py)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="Duel --against previous: the first game's number (to extend an earlier sample)")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
@@ -276,7 +280,7 @@ def main() -> None:
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
     elif args.game == "duel" and args.against == "previous":
-        duel_against_previous(args.games, args.budget, args.workers)
+        duel_against_previous(args.games, args.budget, args.workers, offset=args.offset)
     elif args.game == "duel":
         duel(args.games, args.budget, args.workers, search=args.ai == "search")
     else:

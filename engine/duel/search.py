@@ -31,8 +31,13 @@ horizons 1, 2, 2, 3: 16/30, +5.3; horizons 1, 2, 3 keeping 4 then 2 (the default
 processes, load 5.6-8 on 2 cores) the defaults won only 103/200 (51.5 %), mean margin +1.7 VP (73.4
 to 71.7); decision time p50 201 ms, p95 216 ms, max 328 ms (today's AI: 19, 123, 364 ms). At this
 budget on a loaded machine the search finishes only 1-5 worlds a decision, and the small samples
-above were noise: the issue's bar (60 %) is not met at 0.2 s. Against the greedy player (bench
-`duel --ai search`, 20 games at 0.2 s): 18/20, +29.6 VP; today's AI on the same seeds: 20/20, +28.4.
+above were noise: the issue's bar (60 %) is not met at 0.2 s. With more time the search pulls ahead:
+at 0.5 s each (48 games, seeds 70000-70047, one worker process, load 2-6) it won 34/48 (70.8 %),
+mean margin +12.6 VP (82.5 to 69.9); decision time p50 500 ms, p95 508 ms, max 584 ms (today's AI:
+6, 55, 308 ms). On 150 drawn positions at 0.2 s it chose otherwise than today's AI 44 times (29 %)
+and otherwise than greedy 69 times: at 0.2 s those choices are about as often worse as better.
+Against the greedy player (bench `duel --ai search`, 20 games at 0.2 s): 18/20, +29.6 VP; today's
+AI on the same seeds: 20/20, +28.4.
 The cap holds: on 100 drawn positions (bench/ai_time_cap.py's draw, load ~4) 0 decisions past budget
 + 10 % at 0.2 s and at 0.5 s (max 204 and 505 ms), at most 1.1 ms of CPU between two clock readings.
 
