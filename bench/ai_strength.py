@@ -1,7 +1,8 @@
 """How strong the AI is against today's greedy player, and how long it thinks (issue 14).
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
-    python -m bench.ai_strength duel [--games 200] [--budget 0.2] [--workers 2]
+    python -m bench.ai_strength duel [--ai today|search] [--games 200] [--budget 0.2] [--workers 2]
+    python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
     python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
     python -m bench.ai_strength yokohama --summarize FILE
 
@@ -10,9 +11,13 @@ prints the mean VP of each, the difference, how many games reach the 13-18 order
 and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
 
-Duel: the AI against today's greedy player, the AI in the first seat of even games and the second
-of odd ones (the first seat starts), so each starts half the games; prints the AI's wins (a shared
-victory counts half), the mean margin, and the AI's decision time p50/p95/max.
+Duel: the AI (`--ai search`: the search AI of engine/duel/search.py) against today's greedy player,
+the AI in the first seat of even games and the second of odd ones (the first seat starts), so each
+starts half the games; prints the AI's wins (a shared victory counts half), the mean margin, and the
+AI's decision time p50/p95/max. With `--against previous` (issue 25), the search AI plays today's AI
+(engine/duel/ai.py) instead, both at `--budget`, the search in the first seat of even games; prints
+the search's wins, the mean margin and each side's decision time (only decisions with a choice are
+timed: a lone option is answered at once).
 
 Yokohama: one AI against two greedy players (3 players), the AI's seat rotating with the seed;
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
@@ -34,6 +39,7 @@ from typing import Any
 
 from engine.core import Rng, mix_seed, random_playout
 from engine.duel import GAME as DUEL
+from engine.duel.search import DEFAULT, Settings, search_action
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
 from engine.yokohama import GAME as YOKOHAMA
@@ -87,8 +93,8 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
               f"over {len(times)} decisions")
 
 
-def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
-    seed, budget = job
+def _duel_game(job: tuple[int, float, bool]) -> dict[str, Any]:
+    seed, budget, search = job
     ai_seat = seed % 2
     times: list[float] = []
 
@@ -96,7 +102,10 @@ def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
         if seat != ai_seat:
             return game.auto_action(state, seat)
         start = time.perf_counter()
-        action = game.ai_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
+        if search:
+            action = search_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
+        else:
+            action = game.ai_action(state, seat, seed=mix_seed(seed, len(times)), budget_s=budget)
         times.append(time.perf_counter() - start)
         return action
 
@@ -108,11 +117,12 @@ def _duel_game(job: tuple[int, float]) -> dict[str, Any]:
             "greedy": totals[1 - ai_seat], "times": times}
 
 
-def duel(games: int, budget: float, workers: int) -> None:
-    print(f"Yokohama Duel, AI vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
+def duel(games: int, budget: float, workers: int, search: bool = False) -> None:
+    who = "search AI (engine/duel/search.py)" if search else "AI"
+    print(f"Yokohama Duel, {who} vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_duel_game, [(70_000 + n, budget) for n in range(games)]))
+        results = list(pool.map(_duel_game, [(70_000 + n, budget, search) for n in range(games)]))
     wall = time.perf_counter() - start
     wins = sum(r["won"] for r in results)
     times = [t for r in results for t in r["times"]]
@@ -123,6 +133,55 @@ def duel(games: int, budget: float, workers: int) -> None:
     print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
           f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
           f"over {len(times)} decisions")
+
+
+def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
+    """One game of the search AI (seat `seed % 2`) against today's AI, both at `budget`."""
+    seed, budget, settings = job
+    new_seat = seed % 2
+    times: dict[str, list[float]] = {"new": [], "old": []}
+
+    def policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        if len(DUEL.legal(state, seat)) == 1:
+            return DUEL.legal(state, seat)[0]
+        who = "new" if seat == new_seat else "old"
+        decision_seed = mix_seed(seed, who, len(times[who]))
+        start = time.perf_counter()
+        if who == "new":
+            action = search_action(state, seat, seed=decision_seed, budget_s=budget, settings=settings)
+        else:
+            action = game.ai_action(state, seat, seed=decision_seed, budget_s=budget)
+        times[who].append(time.perf_counter() - start)
+        return action
+
+    final = random_playout(DUEL, 2, seed, {"start_seat": 0}, policy=policy).state
+    totals = [sheet["total"] for sheet in DUEL.scores(final)]
+    winners = DUEL.winners(final)
+    won = 1.0 if winners == [new_seat] else 0.5 if len(winners) == 2 else 0.0
+    return {"won": won, "margin": totals[new_seat] - totals[1 - new_seat], "new": totals[new_seat],
+            "old": totals[1 - new_seat], "times": times}
+
+
+def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT,
+                          offset: int = 0) -> None:
+    """The search AI against today's AI, seats alternating, both at `budget` (issue 25's proof)."""
+    print(f"Yokohama Duel, search AI vs today's AI, {games} games from game {offset} (each starts half), "
+          f"both at budget {budget:g} s per decision")
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [(70_000 + n, budget, settings) for n in range(offset, offset + games)]
+        results = list(pool.map(_duel_previous_game, jobs))
+    wall = time.perf_counter() - start
+    wins = sum(r["won"] for r in results)
+    print(f"  search AI wins {wins:g}/{games} ({100 * wins / games:.1f}%), mean margin "
+          f"{statistics.mean(r['margin'] for r in results):+.1f} VP "
+          f"(search mean {statistics.mean(r['new'] for r in results):.1f}, "
+          f"today's AI mean {statistics.mean(r['old'] for r in results):.1f})  [{wall:.0f} s]")
+    for who, label in (("new", "search AI"), ("old", "today's AI")):
+        times = [t for r in results for t in r["times"][who]]
+        print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+              f"over {len(times)} decisions")
 
 
 #: Decisions after which a Yokohama benchmark game counts as stalled (a normal game takes ~400-700).
@@ -206,6 +265,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--against", choices=["greedy", "previous"], default="greedy",
+                        help="Duel: the search AI against today's AI (previous) instead of the AI against greedy")
+    parser.add_argument("--ai", choices=["today", "search"], default="today",
+                        help="Duel against greedy: today's AI (engine/duel/ai.py) or the search AI (search.py)")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="Duel --against previous: the first game's number (to extend an earlier sample)")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
@@ -214,8 +279,10 @@ def main() -> None:
         return
     if args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
+    elif args.game == "duel" and args.against == "previous":
+        duel_against_previous(args.games, args.budget, args.workers, offset=args.offset)
     elif args.game == "duel":
-        duel(args.games, args.budget, args.workers)
+        duel(args.games, args.budget, args.workers, search=args.ai == "search")
     else:
         yokohama(args.games, args.budget, args.workers, args.log)
 
