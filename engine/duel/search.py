@@ -16,12 +16,11 @@ This search asks the same question of more options, then looks further at the fe
   one world share its horizon, means over worlds of different depths still compare fairly (a world
   adds about the same to every option), while the deep looks go to the close calls. The search stops
   when one option is left, after `max_worlds` worlds, or at the deadline.
-- *Play-outs.* Both seats play the greedy player's choices (re-reckoned here, faster, making the
-  same choices) until the horizon, counted from the decision (so ending the turn is judged at the
-  same moment as its alternatives, and an end-of-round upgrade looks into the next round), and are
-  valued `worth(me) - worth(opp)` (greedy.py's estimate of final points), or by the real score
-  difference once the game is over. In the last round the play-outs run on to the end of the game,
-  where majorities and tie-breaks decide.
+- *Play-outs.* Both seats play the greedy player's choices (greedy.py) until the horizon, counted
+  from the decision (so ending the turn is judged at the same moment as its alternatives, and an
+  end-of-round upgrade looks into the next round), and are valued `worth(me) - worth(opp)`
+  (greedy.py's estimate of final points), or by the real score difference once the game is over. In
+  the last round the play-outs run on to the end of the game, where majorities and tie-breaks decide.
 
 Measured against today's AI (bench/ai_strength.py duel --against previous, 0.2 s each, seeds
 70000+, 30 games a setting, a 2-core machine at load 6-9): one world after another at the end of
@@ -61,10 +60,9 @@ from engine.core import Rng, canonical, mix_seed
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.duel import flow
 from engine.duel.ai import determinize
-from engine.duel.cards import CHURCH, ORDERS, POWER_CARDS, ROUNDS, TECHS, TURNS_PER_ROUND
-from engine.duel.copying import copy_state
-from engine.duel.greedy import GOOD_WORTH, SETTLE_LIMIT
-from engine.duel.scoring import MAJORITY_BONUS, POINTS, score_sheet, technology_points
+from engine.duel.cards import ROUNDS, TURNS_PER_ROUND
+from engine.duel.greedy import _after, greedy_action, option_value, worth
+from engine.duel.scoring import score_sheet
 from engine.duel.types import Action, State
 
 
@@ -96,107 +94,6 @@ class Settings:
 
 
 DEFAULT = Settings()
-
-
-# ----- the greedy player, made cheaper -------------------------------------------------------------
-# The play-outs are the greedy player's choices (engine/duel/greedy.py), and most of a play-out's time
-# went to `worth`, which builds both players' whole score sheets to read one sum (measured: 45 % of a
-# greedy game). The functions below make the same choices from the same values, reckoned directly;
-# tests/engine/duel/test_search.py holds them equal to greedy.py's on many positions.
-
-def _majority(mine: int, theirs: int) -> int:
-    return MAJORITY_BONUS if mine > theirs else 0
-
-
-#: Memories of values that depend on a few small lists only (bounded: Technology and Power-card sets).
-_PRODUCTION: dict[tuple[str, ...], int] = {}
-_POWER: dict[tuple[bool, ...], int] = {}
-#: Per Order card: 0.4 x its points (the same float greedy.py computes), its goods and how many.
-_HAND = [(0.4 * order.points, tuple(order.cost.items()), sum(order.cost.values())) for order in ORDERS]
-_MEMORY_LIMIT = 20_000
-
-
-def _production(techs: list[str]) -> int:
-    key = tuple(techs)
-    value = _PRODUCTION.get(key)
-    if value is None:
-        if len(_PRODUCTION) > _MEMORY_LIMIT:
-            _PRODUCTION.clear()
-        value = _PRODUCTION[key] = sum(TECHS[t].production for t in techs)
-    return value
-
-
-def _power(upgraded: list[bool]) -> int:
-    key = tuple(upgraded)
-    value = _POWER.get(key)
-    if value is None:
-        value = _POWER[key] = sum(c.value(up) for c, up in zip(POWER_CARDS, upgraded, strict=True))
-    return value
-
-
-def worth(state: State, seat: int) -> float:
-    """`greedy.worth`, the same value (the same additions in the same order), without the score sheets."""
-    p, o = state["players"][seat], state["players"][1 - seat]
-    points = (sum(ORDERS[c].points for c in p["orders_done"])
-              + _majority(len(p["orders_done"]), len(o["orders_done"]))
-              + (technology_points(p) if p["techs"] else 0)
-              + _majority(_production(p["techs"]), _production(o["techs"]))
-              + sum(CHURCH[c].points for c in p["church"])
-              + POINTS["trading_house"] * len(p["houses"])
-              + POINTS["shop"] * len(p["shops"])
-              + POINTS["imported_down"] * p["imported_down"])
-    value: float = float(points)
-    value += 0.5 * p["money"] + 2.5 * p["imported_up"]
-    goods = p["goods"]
-    value += sum(GOOD_WORTH[g] * n for g, n in goods.items())
-    value += 1.5 * (p["extra"]["1"] + 1.5 * p["extra"]["2"]) + 3.0 * p["agents_ready"]
-    for card in p["hand"]:
-        weight, cost, need = _HAND[card]
-        have = sum(min(goods[g], n) for g, n in cost)
-        value += weight * have / need
-    rounds_left: int = ROUNDS - state["round"]
-    value += 0.8 * rounds_left * _power(p["upgraded"])
-    return value
-
-
-def _after(state: State, seat: int, action: Action) -> State:
-    new = copy_state(state)
-    flow.perform(new, seat, action)
-    return new
-
-
-def _settle(state: State, seat: int) -> State:
-    """`greedy._settle`: finish the Area action under way by one-step choices."""
-    for _ in range(SETTLE_LIMIT):
-        busy = state["turn"]["act"] is not None or seat in state["discard_due"]
-        if not busy or flow.to_act(state) != [seat]:
-            return state
-        choices = flow.options(state, seat)
-        state = max((_after(state, seat, a) for a in choices), key=lambda s: worth(s, seat))
-    return state
-
-
-def _one_step(state: State, seat: int, action: Action) -> float:
-    """The greedy player's value of one option (free actions only when they help)."""
-    if action.get("do") == "end":
-        return worth(state, seat)
-    value = worth(_settle(_after(state, seat, action), seat), seat)
-    return value - 0.01 if action.get("do") in ("order", "hire", "spin", "agent") else value
-
-
-def greedy_action(state: State, seat: int) -> Action:
-    """`greedy.greedy_action`: the same choice, faster (the Order deck reshuffled by the same belief)."""
-    choices = flow.options(state, seat)
-    if len(choices) == 1:
-        return choices[0]
-    belief = copy_state(state)
-    Rng(mix_seed(state["rng"], "greedy belief")).shuffle(belief["order_deck"])
-    best, best_value = choices[0], float("-inf")
-    for action in choices:
-        value = _one_step(belief, seat, action)
-        if value > best_value:
-            best, best_value = action, value
-    return best
 
 
 def _value(state: State, seat: int) -> float:
@@ -272,7 +169,7 @@ def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2
             rated: list[tuple[float, int]] = []
             for i, choice in enumerate(choices):
                 checkpoint()
-                rated.append((-_one_step(world, seat, choice), i))
+                rated.append((-option_value(world, seat, choice), i))
                 best = min(rated)[1]  # cut short here: the greedy player's best so far
             race = [_Entry(i, []) for _, i in sorted(rated)[:settings.width]]
             best = race[0].index
