@@ -27,7 +27,7 @@ from bot.service import Decision, GameClosed, GameMovedOn, GameSummary, NotYourT
 from bot.service.outcomes import FORMALITY, Clause
 from bot.service.records import GameRow, is_bot_user
 from bot.service.scope import Caller, request_caller
-from bot.service.table_rules import deadline_text
+from bot.service.table_rules import bot_level, deadline_text
 from engine.core import get_game, seat_token
 from rendering import pool as drawing
 
@@ -808,6 +808,8 @@ def lobby_text(game: GameRow) -> str:
     deadline = deadline_text(rules)
     if deadline:
         extra.append(f"deadline {deadline}")
+    if (level := bot_level(rules, engine.ai_levels)) != engine.ai_levels[0]:
+        extra.append(f"the bot plays {level}")
     lines = [
         f"**{engine.title}** table #{game.id} for {players_text(engine)}"
         + (f" ({'; '.join(extra)})" if extra else "") + ".",

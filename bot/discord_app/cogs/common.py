@@ -22,7 +22,7 @@ from bot.discord_app.panels import (
     threads_wanted,
 )
 from bot.service import ServiceError
-from bot.service.table_rules import wait_hours
+from bot.service.table_rules import BOT_LEVEL, bot_level, wait_hours
 from engine.core import get_game
 
 
@@ -35,6 +35,16 @@ async def _reminder_hours(bot: Host, interaction: discord.Interaction, hours: fl
     return float(hours)
 
 
+def table_rules(deadline_hours: float, deadline_action: str, reminder_hours: float, level: str | None
+                ) -> dict[str, Any]:
+    """A new table's rules as `/table new` chose them (the bots' level only when one was chosen)."""
+    rules: dict[str, Any] = {"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
+                             "reminder_hours": reminder_hours}
+    if level is not None:
+        rules[BOT_LEVEL] = level
+    return rules
+
+
 async def play_the_bot(
     bot: Host,
     interaction: discord.Interaction,
@@ -45,6 +55,7 @@ async def play_the_bot(
     deadline_hours: float,
     deadline_action: str,
     reminder_hours: float | None,
+    level: str | None = None,
 ) -> None:
     """`/table new opponent: bot`: a table where the AI fills every other seat, started at once.
 
@@ -72,8 +83,7 @@ async def play_the_bot(
     row = await service.lobby.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
-        table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
-                     "reminder_hours": hours},
+        table_rules=table_rules(deadline_hours, deadline_action, hours, level),
     )
     for _ in range(size - 1):
         await service.lobby.add_bot(row.id, interaction.user.id)
@@ -81,6 +91,8 @@ async def play_the_bot(
     game = outcome.game
     names = await seat_names(bot, game)
     bots = " and ".join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
+    if (chosen := bot_level(game.table_rules, engine.ai_levels)) != engine.ai_levels[0]:
+        bots += f" (playing {chosen})"
     if in_thread:
         await interaction.followup.send(
             f"**{interaction.user.display_name}** plays **{engine.title} #{game.id}** against {bots}, in the "
@@ -111,14 +123,15 @@ async def open_table(
     deadline_hours: float,
     deadline_action: str,
     reminder_hours: float | None,
+    level: str | None = None,
 ) -> None:
-    """Create a table in this channel and answer with its lobby (Join / Leave / Start)."""
+    """Create a table in this channel and answer with its lobby (Join / Leave / Start); `level` is what
+    the bots added with **Add the bot** play."""
     reminder_hours = await _reminder_hours(bot, interaction, reminder_hours)
     row = await bot.service.lobby.create(
         kind, creator_id=interaction.user.id, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
         options=options,
-        table_rules={"deadline_hours": float(deadline_hours), "deadline_action": deadline_action,
-                     "reminder_hours": float(reminder_hours)},
+        table_rules=table_rules(deadline_hours, deadline_action, float(reminder_hours), level),
     )
     await interaction.response.send_message(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
                                             allowed_mentions=discord.AllowedMentions.none())

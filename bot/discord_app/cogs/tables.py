@@ -30,8 +30,8 @@ from bot.discord_app.panels import (
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.records import GameRow
-from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS
-from engine.core import available_games
+from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS, check_bot_level
+from engine.core import available_games, get_game
 from rendering import pool as drawing
 from rendering.replay import replay_gif
 
@@ -70,6 +70,7 @@ class Tables(commands.Cog):
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
         opponent="Play against the AI: the game starts at once, the bot fills the other seats",
         players="With opponent: bot, how many seats in all, you included (default 2)",
+        level="How strongly the bot plays (default easy; hard is Yokohama Duel only for now)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
@@ -78,6 +79,8 @@ class Tables(commands.Cog):
                          app_commands.Choice(name="the late player forfeits", value="forfeit")],
         opponent=[app_commands.Choice(name="the bot", value="bot"),
                   app_commands.Choice(name="people who join with the button", value="people")],
+        level=[app_commands.Choice(name="easy: today's AI, quick", value="easy"),
+               app_commands.Choice(name="hard: searches deeper (Yokohama Duel)", value="hard")],
     )
     async def new(
         self,
@@ -89,18 +92,21 @@ class Tables(commands.Cog):
         options: str | None = None,
         opponent: str = "people",
         players: app_commands.Range[int, 2, 20] | None = None,
+        level: str | None = None,
     ) -> None:
         chosen = parse_options(game, options or "")
+        if level is not None:
+            check_bot_level(get_game(game), level)  # refused before any answer: private
         if opponent == "bot":
             await play_the_bot(self.bot, interaction, game, options=chosen or None, players=players,
                                deadline_hours=deadline_hours, deadline_action=deadline_action,
-                               reminder_hours=reminder_hours)
+                               reminder_hours=reminder_hours, level=level)
             return
         if players is not None:
             raise ServiceError("**players** goes with **opponent: the bot**; at a table for people, everyone who "
                                "presses Join plays.")
         await open_table(self.bot, interaction, game, options=chosen or None, deadline_hours=deadline_hours,
-                         deadline_action=deadline_action, reminder_hours=reminder_hours)
+                         deadline_action=deadline_action, reminder_hours=reminder_hours, level=level)
 
     @table.command(name="status", description="Show a game: the board, the scores, whose turn it is.")
     @app_commands.describe(game="Game number",
