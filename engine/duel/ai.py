@@ -39,7 +39,7 @@ from engine.core import Rng, canonical, json_copy, mix_seed
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.duel.cards import CHURCH, ORDERS
 from engine.duel.flow import options, perform, to_act
-from engine.duel.greedy import _after, _settle, greedy_action, worth
+from engine.duel.greedy import _after, greedy_action, option_value, worth
 from engine.duel.scoring import score_sheet
 from engine.duel.types import Action, State
 
@@ -120,14 +120,6 @@ def _play_out(state: State) -> State:
     return state
 
 
-def _one_step(world: State, seat: int, action: Action) -> float:
-    """The greedy player's own value of an option (its ranking, used to pick the candidates)."""
-    if action.get("do") == "end":
-        return worth(world, seat)
-    value = worth(_settle(_after(world, seat, action), seat), seat)
-    return value - 0.01 if action.get("do") in ("order", "hire", "spin", "agent") else value
-
-
 def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
               clock: Clock | None = None) -> Action:
     """The search's choice for `seat`; `budget_s` caps the thinking time on `clock` (default
@@ -145,7 +137,7 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
             rated: list[tuple[float, int]] = []
             for i, choice in enumerate(choices):
                 checkpoint()
-                rated.append((-_one_step(worlds[0], seat, choice), i))
+                rated.append((-option_value(worlds[0], seat, choice), i))
                 best = min(rated)[1]  # cut short here: the greedy player's best so far
             ranked = [i for _, i in sorted(rated)][:TOP_K]
             best = ranked[0]

@@ -172,3 +172,41 @@ async def test_roll_and_write_against_the_bot_where_threads_are_off_posts_nothin
         await choose_auto(fake, alice, panel, row.id)
     assert state["round"] >= 3
     assert not [s for s in fake.sent if s.kind == "channel_message"], "nothing of a private game in the channel"
+
+
+async def test_a_table_against_the_hard_bot_asks_the_ai_for_hard_on_every_decision(
+    fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/table new game: duel opponent: the bot level: hard`: the start line says so, and every decision of the
+    bot's is asked of the AI at that level (issue 25: "offer the levels at `/table new … opponent:`")."""
+    duel = get_game("duel")
+    real = duel.ai_action
+    levels: list[str] = []
+
+    def spy(state: Any, seat: int, **kwargs: Any) -> Any:
+        levels.append(kwargs.get("level", "easy"))
+        return real(state, seat, **kwargs)
+
+    monkeypatch.setattr(duel, "ai_action", spy)
+    alice = fake.user("alice")
+    sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot", "level": "hard"})
+    assert any("(playing hard)" in (s.content or "") for s in sent), [s.content for s in sent]
+    [row] = await bot_of(fake).storage.list_games(statuses=("active",))
+    assert row.table_rules["bot_level"] == "hard"
+    panel = await panel_for(fake, row.id, alice)
+    await clicks_until_the_bot_has_moved(fake, row.id, alice, panel, Rng(3), turns=1)
+    assert levels and set(levels) == {"hard"}, levels
+
+
+async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_made(
+    fake: FakeDiscord, discord_schema: Any
+) -> None:
+    alice = fake.user("alice")
+    sent = await fake.command("table new", user=alice,
+                              options={"game": "rollwrite", "opponent": "bot", "level": "hard"})
+    assert sent and all(s.ephemeral for s in sent)
+    assert "Yokohama Roll & Write's bot plays at one level for now: easy." in (sent[-1].content or "")
+    assert await bot_of(fake).storage.list_games() == []
+    # In a lobby the level is what "Add the bot" seats; the lobby says so.
+    [lobby] = await fake.command("table new", user=alice, options={"game": "duel", "level": "hard"})
+    assert "the bot plays hard" in (lobby.content or "")
