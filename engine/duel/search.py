@@ -36,8 +36,9 @@ mean margin +12.6 VP (82.5 to 69.9); decision time p50 500 ms, p95 508 ms, max 5
 6, 55, 308 ms); the next 56 games (seeds 70048-70103, 2 worker processes, load ~4): 35/56 (62.5 %),
 +8.3 VP, p50 500 / p95 504 / max 522 ms (today's AI 8, 54, 199 ms); games 104-199 in four runs of 24
 (two processes at a time, load ~2-4): 14, 13, 14 and 17 wins. Over the 200 games at 0.5 s: 127/200
-(63.5 %), mean margin +7.5 VP, the search's decisions p50 500 ms, max 584 ms. On 150 drawn positions at 0.2 s it chose otherwise than today's AI 44 times (29 %)
-and otherwise than greedy 69 times: at 0.2 s those choices are about as often worse as better.
+(63.5 %), mean margin +7.5 VP, the search's decisions p50 500 ms, max 584 ms. On 150 drawn positions
+at 0.2 s it chose otherwise than today's AI 44 times (29 %) and otherwise than greedy 69 times: at
+0.2 s those choices are about as often worse as better.
 Against the greedy player (bench `duel --ai search`, 20 games at 0.2 s): 18/20, +29.6 VP; today's
 AI on the same seeds: 20/20, +28.4.
 The cap holds: on 100 drawn positions (bench/ai_time_cap.py's draw, load ~4) 0 decisions past budget
