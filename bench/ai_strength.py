@@ -110,11 +110,16 @@ def _duel_game(job: tuple[int, float, bool]) -> dict[str, Any]:
         return action
 
     final = random_playout(DUEL, 2, seed, {"start_seat": 0}, policy=policy).state
+    won, margin, ai, greedy = _duel_outcome(final, ai_seat)
+    return {"won": won, "margin": margin, "ai": ai, "greedy": greedy, "times": times}
+
+
+def _duel_outcome(final: Any, seat: int) -> tuple[float, int, int, int]:
+    """A finished Duel seen from `seat`: won (a shared victory counts half), margin, its total, the other's."""
     totals = [sheet["total"] for sheet in DUEL.scores(final)]
     winners = DUEL.winners(final)
-    won = 1.0 if winners == [ai_seat] else 0.5 if len(winners) == 2 else 0.0
-    return {"won": won, "margin": totals[ai_seat] - totals[1 - ai_seat], "ai": totals[ai_seat],
-            "greedy": totals[1 - ai_seat], "times": times}
+    won = 1.0 if winners == [seat] else 0.5 if len(winners) == 2 else 0.0
+    return won, totals[seat] - totals[1 - seat], totals[seat], totals[1 - seat]
 
 
 def duel(games: int, budget: float, workers: int, search: bool = False) -> None:
@@ -155,11 +160,8 @@ def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
         return action
 
     final = random_playout(DUEL, 2, seed, {"start_seat": 0}, policy=policy).state
-    totals = [sheet["total"] for sheet in DUEL.scores(final)]
-    winners = DUEL.winners(final)
-    won = 1.0 if winners == [new_seat] else 0.5 if len(winners) == 2 else 0.0
-    return {"won": won, "margin": totals[new_seat] - totals[1 - new_seat], "new": totals[new_seat],
-            "old": totals[1 - new_seat], "times": times}
+    won, margin, new, old = _duel_outcome(final, new_seat)
+    return {"won": won, "margin": margin, "new": new, "old": old, "times": times}
 
 
 def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT,

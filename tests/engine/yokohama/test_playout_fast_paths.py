@@ -30,20 +30,9 @@ from engine.core import steps as core_steps
 from engine.yokohama import GAME, achievements, additional, board, placement
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.components import parts
+from tests.engine.yokohama.test_playout_speedups import _random_states
 
 TELEGRAM, NEWSPAPER, STAGECOACH, POSTAL, TRAM = 23, 18, 11, 17, 30
-
-
-def _random_states(players: int, seed: int, count: int) -> list[Any]:
-    rng = Rng(seed)
-    state = GAME.new(players, seed)
-    out = []
-    while not GAME.is_over(state) and len(out) < count:
-        out.append(state)
-        seat = rng.choice(GAME.to_act(state))
-        options = GAME.legal(state, seat)
-        state = GAME.apply(state, seat, rng.choice(options), offered=options)
-    return out + [state]
 
 
 def _varied(states: list[Any], seed: int) -> list[Any]:
