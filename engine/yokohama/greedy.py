@@ -497,7 +497,10 @@ def path_areas(state: State, seat: int) -> set[str]:
     for area in state["layout"]:
         if area in reach or area == start or KIND[area] == "canal":
             continue
-        value = area_promise(state, seat, area, min(5, power(state, seat, area) + 1))
+        # The walk placed there gives the goal an assistant too, unless it has one: the President
+        # arrives to that Power (a Port needs 2 to take an order; with +1 it never looked worth a walk).
+        arrive = power(state, seat, area) + 1 + (not pl["placed"].get(area))
+        value = area_promise(state, seat, area, min(5, arrive))
         if value > best:
             goal, best = area, value
     if goal is None:

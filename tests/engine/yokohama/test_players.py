@@ -72,6 +72,23 @@ def test_a_president_cut_off_from_the_customs_places_a_way_there() -> None:
     assert "customs" in greedy.reachable(state, 0) and "customs" not in greedy.path_areas(state, 0)
 
 
+def test_a_walk_to_the_port_counts_the_assistant_it_places_there() -> None:
+    """RB Port: "1 Power: You may not take an Order card / 2 Power: You may take an Order card from
+    the Low area"; RB Movement: "At least one of that player's Assistant pawns must be in the
+    destination area." A walk opened by placement puts an assistant in the goal too, so the President
+    arrives at Power 2 and may take an order. Judged at Power 1 (the President alone), a Port never
+    looked worth a walk: in 2-player seed 541 the leader, an empty hand and the Order deck two cards
+    from the end, banked ¥4 a turn from round 29 to round 35 (ruling R7, seventh pass)."""
+    state = board2()
+    state["stage"] = "place"
+    state["p"][0]["president"] = "silk1"
+    state["p"][0]["hand"]["assistants"] = 3
+    state["p"][0]["yen"] = 0
+    assert len(state["p"][0]["orders"]) < 3 and "port_a" not in greedy.reachable(state, 0)
+    assert greedy.area_promise(state, 0, "port_a", 1) == 0  # the President alone takes no order
+    assert greedy.path_areas(state, 0) == {"copper1", "agency", "port_a"}  # Silk Mill → Copper → Agency → Port
+
+
 def test_the_greedy_game_that_banked_for_twenty_rounds_now_ends_in_time() -> None:
     """Two greedy players, seed 95: cut off from the Customs, where three of its assistants and three
     Imported Goods waited, one player took ¥5 at the Bank every turn from round 28 on (¥51 by round 32)
