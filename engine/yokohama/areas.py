@@ -35,6 +35,18 @@ CHURCH_FAITH: list[int] = RULES["church"]["faith"]
 #: What a second order card costs at the Port, per way of paying.
 SECOND_CARD = {"yen": RULES["port"]["second_card_yen"], "imported": 1}
 UNIT_YEN: int = RULES["laboratory"]["unit_yen"]
+#: Money the Bank pays at Power 1..5.
+BANK_YEN: list[int] = RULES["bank"]["yen"]
+#: Warehouse tokens the Employment Agency lets a player take at Power 1..5.
+AGENCY_TOKENS: list[int] = RULES["agency"]["tokens"]
+#: Exchanges Chinatown allows at Power 1..5.
+CHINATOWN_EXCHANGES: list[int] = RULES["chinatown"]["exchanges"]
+#: Imported Goods the Customs takes at Power 1..5.
+CUSTOMS_IMPORTS: list[int] = RULES["customs"]["imports"]
+#: Victory points the Port adds at Power 5 ("In addition, you gain 3 Victory points").
+PORT_POWER5_VP: int = RULES["port"]["power5_vp"]
+#: RB Construction step: "If ... the player carried out an action of 4 or more Power, they may carry out this action".
+BUILD_POWER = 4
 
 
 def has(state: State, seat: int, what: str, n: int = 1) -> bool:
@@ -74,7 +86,7 @@ def start(state: State, seat: int) -> None:
 
 
 def open_bank(state: State, seat: int, pw: int) -> str:
-    state["p"][seat]["yen"] += RULES["bank"]["yen"][pw - 1]
+    state["p"][seat]["yen"] += BANK_YEN[pw - 1]
     return "after_action"
 
 
@@ -84,12 +96,12 @@ def open_port(state: State, seat: int, pw: int) -> str:
 
 
 def open_agency(state: State, seat: int, pw: int) -> str:
-    state["ctx"]["left"] = RULES["agency"]["tokens"][pw - 1]
+    state["ctx"]["left"] = AGENCY_TOKENS[pw - 1]
     return "act_agency" if state["ctx"]["left"] else "after_action"
 
 
 def open_chinatown(state: State, seat: int, pw: int) -> str:
-    state["ctx"]["left"] = RULES["chinatown"]["exchanges"][pw - 1]
+    state["ctx"]["left"] = CHINATOWN_EXCHANGES[pw - 1]
     return "act_chinatown"
 
 
@@ -148,7 +160,7 @@ def after_action(state: State, seat: int) -> None:
 
 def build_options(state: State, seat: int) -> list[Action]:
     ctx = state["ctx"]
-    if ctx["power"] < 4:
+    if ctx["power"] < BUILD_POWER:
         return []
     area = ctx["area"]
     site = state["sites"][area]

@@ -14,9 +14,23 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar, cast
 
 from engine.yokohama import flow, movement
-from engine.yokohama.areas import CHURCH_FAITH, FAITH_KINDS, PRODUCTION
+from engine.yokohama.areas import (
+    AGENCY_TOKENS,
+    BANK_YEN,
+    BUILD_POWER,
+    CHINATOWN_EXCHANGES,
+    CHURCH_FAITH,
+    CUSTOMS_IMPORTS,
+    FAITH_KINDS,
+    HAND_LIMIT,
+    PORT_POWER5_VP,
+    PORT_REACH,
+    PRODUCTION,
+    UNIT_YEN,
+)
 from engine.yokohama.board import (
     KIND,
+    SHOP_COST,
     has_tech,
     power,
     shop_at,
@@ -54,16 +68,18 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     if kind in PRODUCTION:
         value = gained_goods_worth(pl, kind, PRODUCTION[kind][pw - 1])
     elif kind == "bank":
-        value = money_worth(pl["yen"] + pw) - money_worth(pl["yen"])
+        value = money_worth(pl["yen"] + BANK_YEN[pw - 1]) - money_worth(pl["yen"])
     elif kind == "port":
-        value = 2.5 if pw >= 2 and len(pl["orders"]) < 3 else 0.0
-        value += 3 if pw == 5 else 0
+        value = 2.5 if PORT_REACH[pw - 1] and len(pl["orders"]) < HAND_LIMIT else 0.0
+        value += PORT_POWER5_VP if pw == 5 else 0
     elif kind == "lab":
-        value = 3.0 if pl["yen"] + 2 * pl["imported"] + 2 * pw >= 10 else 0.0
+        # Power pays that many units of a card's Industry value, ¥2 or 1 imported each the rest.
+        value = 3.0 if pl["yen"] + UNIT_YEN * (pl["imported"] + pw) >= 10 else 0.0
     elif kind == "agency":
-        hire = min(pw - 1, pl["warehouse"]["shops"], pl["yen"] // 2)
-        house = hire < pw - 1 and pl["warehouse"]["th"] > 0 and pl["yen"] - 2 * hire >= th_cost(state, seat)
-        value = 2.8 * hire + 5.0 * house + 0.3 * min(pw - 1 - hire - house, pl["warehouse"]["assistants"])
+        tokens = AGENCY_TOKENS[pw - 1]
+        hire = min(tokens, pl["warehouse"]["shops"], pl["yen"] // SHOP_COST)
+        house = hire < tokens and pl["warehouse"]["th"] > 0 and pl["yen"] - SHOP_COST * hire >= th_cost(state, seat)
+        value = 2.8 * hire + 5.0 * house + 0.3 * min(tokens - hire - house, pl["warehouse"]["assistants"])
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -72,7 +88,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = customs_promise(state, seat, pw)
     if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_closes(state)):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
-    if pw >= 4 and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
+    if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
 
@@ -111,7 +127,7 @@ def church_promise(state: State, seat: int, pw: int) -> float:
 
 def customs_promise(state: State, seat: int, pw: int) -> float:
     """The best open Customs space the imported goods held and Power allow, less their worth."""
-    can_pay = min(pw - 1, state["p"][seat]["imported"])
+    can_pay = min(CUSTOMS_IMPORTS[pw - 1], state["p"][seat]["imported"])
     best = 0.0
     for i, space in enumerate(BOARDS["customs"]):
         if state["customs"][i] is None and space["need"] <= can_pay:
@@ -197,7 +213,8 @@ def chinatown_promise(pl: PlayerState, pw: int) -> float:
     wanted = wanted_goods(pl)
     gains = sorted((0.5 * price - SURPLUS_GOOD for good, price in GOOD_PRICE.items()
                     for _ in range(max(0, pl["goods"][good] - wanted[good]))), reverse=True)
-    return sum(gains[:pw]) + 0.25 * max(0, pw - len(gains))
+    exchanges = CHINATOWN_EXCHANGES[pw - 1]
+    return sum(gains[:exchanges]) + 0.25 * max(0, exchanges - len(gains))
 
 
 def order_worth(pl: PlayerState, order: int) -> float:
