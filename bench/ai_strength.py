@@ -135,9 +135,13 @@ def rollwrite_against_previous(games: int, budget: float, workers: int, settings
           f"(seeds {90_000 + offset}-{90_000 + offset + games - 1}, side A even, B odd), "
           f"both at budget {budget:g} s per decision", flush=True)
     start = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(workers) as pool:
         jobs = [(90_000 + n, budget, settings) for n in range(offset, offset + games)]
-        results = list(pool.map(_rollwrite_previous_game, jobs))
+        for result in pool.map(_rollwrite_previous_game, jobs):  # each seed as it ends: a run cut short counts
+            results.append(result)
+            print(f"    seed {result['seed']} side {result['side']}: hard {result['new']}, easy {result['old']}, "
+                  f"{result['new'] - result['old']:+d}  [{time.perf_counter() - start:.0f} s]", flush=True)
     wall = time.perf_counter() - start
     diffs = [r["new"] - r["old"] for r in results]
     mean = statistics.mean(diffs)
@@ -158,7 +162,6 @@ def rollwrite_against_previous(games: int, budget: float, workers: int, settings
         print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
               f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
               f"over {len(times)} decisions")
-    print("  per seed (seed: hard - easy): " + " ".join(f"{r['seed']}:{r['new'] - r['old']:+d}" for r in results))
 
 
 def _duel_game(job: tuple[int, float, bool]) -> dict[str, Any]:
