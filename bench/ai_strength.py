@@ -1,6 +1,7 @@
 """How strong the AI is against today's greedy player, and how long it thinks (issue 14).
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
+    python -m bench.ai_strength rollwrite --against previous [--games 200] [--budget 0.5] [--workers 1] [--offset N]
     python -m bench.ai_strength duel [--ai today|search] [--games 200] [--budget 0.2] [--workers 2]
     python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
     python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
@@ -10,6 +11,12 @@ Roll & Write: the same seeds played solo by the greedy player and by the AI on e
 prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
 and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
+
+Roll & Write `--against previous` (issue 25): the hard AI (engine/rollwrite/search.py) and today's AI
+(the easy level, engine/rollwrite/ai.py) each play the same seed solo (the same dice and cards), both
+at `--budget`, side A on even seeds and B on odd ones: a paired comparison. Prints each one's mean
+score, the mean paired difference with a 95% interval, how many seeds each won or tied, and each one's
+decision time p50/p95/max (only decisions with a choice are timed).
 
 Duel: the AI (`--ai search`: the search AI of engine/duel/search.py) against today's greedy player,
 the AI in the first seat of even games and the second of odd ones (the first seat starts), so each
@@ -42,6 +49,9 @@ from engine.duel import GAME as DUEL
 from engine.duel.search import DEFAULT, Settings, search_action
 from engine.rollwrite import GAME as ROLLWRITE
 from engine.rollwrite.greedy import greedy_policy
+from engine.rollwrite.search import DEFAULT as RW_DEFAULT
+from engine.rollwrite.search import Settings as RWSettings
+from engine.rollwrite.search import search_action as rw_search_action
 from engine.yokohama import GAME as YOKOHAMA
 from engine.yokohama.endgame import rounds_played
 
@@ -89,6 +99,67 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
             print(f"    {who:>6}: orders mean {statistics.mean(orders):.1f} (max {max(orders)}); "
                   f"games reaching the 13-18 orders achievements: {reach}/{games}")
         print(f"    AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+              f"over {len(times)} decisions")
+
+
+def _rollwrite_previous_game(job: tuple[int, float, RWSettings]) -> dict[str, Any]:
+    """One seed played solo twice: by the hard AI (search.py) and by today's AI, both at `budget`."""
+    seed, budget, settings = job
+    side = "AB"[seed % 2]
+    times: dict[str, list[float]] = {"new": [], "old": []}
+    totals: dict[str, int] = {}
+    for who in ("new", "old"):
+        def policy(game: Any, state: Any, seat: int, rng: Rng, who: str = who) -> Any:
+            choices = game.legal(state, seat)
+            if len(choices) == 1:
+                return choices[0]
+            decision_seed = mix_seed(seed, who, len(times[who]))
+            start = time.perf_counter()
+            if who == "new":
+                action = rw_search_action(game, state, seat, seed=decision_seed, budget_s=budget, settings=settings)
+            else:
+                action = game.ai_action(state, seat, seed=decision_seed, budget_s=budget)
+            times[who].append(time.perf_counter() - start)
+            return action
+
+        final = random_playout(ROLLWRITE, 1, seed, {"side": side}, policy=policy).state
+        totals[who] = ROLLWRITE.scores(final)[0]["total"]
+    return {"seed": seed, "side": side, "new": totals["new"], "old": totals["old"], "times": times}
+
+
+def rollwrite_against_previous(games: int, budget: float, workers: int, settings: RWSettings = RW_DEFAULT,
+                               offset: int = 0) -> None:
+    """The hard AI against today's AI on the same seeds, solo, both at `budget` (issue 25's proof)."""
+    print(f"Roll & Write solo, hard (search) vs today's AI (easy), {games} seeds from game {offset} "
+          f"(seeds {90_000 + offset}-{90_000 + offset + games - 1}, side A even, B odd), "
+          f"both at budget {budget:g} s per decision", flush=True)
+    start = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [(90_000 + n, budget, settings) for n in range(offset, offset + games)]
+        for result in pool.map(_rollwrite_previous_game, jobs):  # each seed as it ends: a run cut short counts
+            results.append(result)
+            print(f"    seed {result['seed']} side {result['side']}: hard {result['new']}, easy {result['old']}, "
+                  f"{result['new'] - result['old']:+d}  [{time.perf_counter() - start:.0f} s]", flush=True)
+    wall = time.perf_counter() - start
+    diffs = [r["new"] - r["old"] for r in results]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    print(f"  hard mean {statistics.mean(r['new'] for r in results):.1f} VP, "
+          f"easy mean {statistics.mean(r['old'] for r in results):.1f} VP; paired difference {mean:+.2f} VP "
+          f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})  [{wall:.0f} s]")
+    print(f"  hard ahead on {sum(d > 0 for d in diffs)}, tied on {sum(d == 0 for d in diffs)}, "
+          f"easy ahead on {sum(d < 0 for d in diffs)} of {len(diffs)} seeds")
+    for side in ("A", "B"):
+        mine = [r for r in results if r["side"] == side]
+        if mine:
+            print(f"  side {side}: {len(mine)} seeds, hard {statistics.mean(r['new'] for r in mine):.1f}, "
+                  f"easy {statistics.mean(r['old'] for r in mine):.1f}, "
+                  f"difference {statistics.mean(r['new'] - r['old'] for r in mine):+.2f} VP")
+    for who, label in (("new", "hard"), ("old", "easy")):
+        times = [t for r in results for t in r["times"][who]]
+        print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
               f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
               f"over {len(times)} decisions")
 
@@ -268,18 +339,20 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", choices=["greedy", "previous"], default="greedy",
-                        help="Duel: the search AI against today's AI (previous) instead of the AI against greedy")
+                        help="Duel, Roll & Write: the hard AI against today's AI (previous) instead of against greedy")
     parser.add_argument("--ai", choices=["today", "search"], default="today",
                         help="Duel against greedy: today's AI (engine/duel/ai.py) or the search AI (search.py)")
     parser.add_argument("--offset", type=int, default=0,
-                        help="Duel --against previous: the first game's number (to extend an earlier sample)")
+                        help="--against previous: the first game's number (to extend an earlier sample)")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
     args = parser.parse_args()
     if args.summarize is not None:
         summarize_yokohama([json.loads(line) for line in args.summarize.read_text().splitlines() if line])
         return
-    if args.game == "rollwrite":
+    if args.game == "rollwrite" and args.against == "previous":
+        rollwrite_against_previous(args.games, args.budget, args.workers, offset=args.offset)
+    elif args.game == "rollwrite":
         rollwrite(args.games, args.budget, args.workers)
     elif args.game == "duel" and args.against == "previous":
         duel_against_previous(args.games, args.budget, args.workers, offset=args.offset)

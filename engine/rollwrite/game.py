@@ -71,6 +71,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
     #: action, the round's confirmation step, Mining technology as an "A / B" bonus).
     schema_version = 2
     steps = flow.ALL_STEPS
+    ai_levels = ("easy", "hard")
 
     # ----- setup ------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
@@ -352,14 +353,19 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None, level: str = "easy") -> Action:
-        """The AI of engine/rollwrite/ai.py: the greedy player's judgement, looking to the end of the round
-        (one level)."""
-        from engine.rollwrite import ai
+        """easy: engine/rollwrite/ai.py (the greedy player's judgement to the end of the round, in a few
+        milliseconds; the daily challenge's par is this level's score, so it must not change); hard:
+        engine/rollwrite/search.py (spends its whole budget looking into sampled future rounds). Both
+        see only what `seat` sees and are deterministic under `seed` (hard: for a given clock)."""
+        from engine.rollwrite import ai, search
 
         self.check_level(level)
         if not self.legal(state, seat):
             raise IllegalAction("There is nothing to decide for this seat.")
-        chosen = ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        if level == "hard":
+            chosen = search.search_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        else:
+            chosen = ai.ai_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
         return cast(Action, chosen)  # None only when there is no legal action, refused above
 
 

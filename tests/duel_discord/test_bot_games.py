@@ -203,10 +203,65 @@ async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_ma
 ) -> None:
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice,
-                              options={"game": "rollwrite", "opponent": "bot", "level": "hard"})
+                              options={"game": "yokohama", "opponent": "bot", "level": "hard"})
     assert sent and all(s.ephemeral for s in sent)
-    assert "Yokohama Roll & Write's bot plays at one level for now: easy." in (sent[-1].content or "")
+    assert "Yokohama's bot plays at one level for now: easy." in (sent[-1].content or "")
     assert await bot_of(fake).storage.list_games() == []
     # In a lobby the level is what "Add the bot" seats; the lobby says so.
     [lobby] = await fake.command("table new", user=alice, options={"game": "duel", "level": "hard"})
     assert "the bot plays hard" in (lobby.content or "")
+
+
+def _spy_on_levels(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
+    """The level of every decision the game's AI is asked for (the real AI still answers)."""
+    engine = get_game(name)
+    real = engine.ai_action
+    levels: list[str] = []
+
+    def spy(state: Any, seat: int, **kwargs: Any) -> Any:
+        levels.append(kwargs.get("level", "easy"))
+        return real(state, seat, **kwargs)
+
+    monkeypatch.setattr(engine, "ai_action", spy)
+    return levels
+
+
+async def test_a_roll_and_write_table_against_the_hard_bot_asks_the_ai_for_hard(
+    fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/table new game: rollwrite opponent: the bot level: hard` (issue 25): the start line says so, and
+    every decision of the bot's round is asked of the AI at that level."""
+    levels = _spy_on_levels(monkeypatch, "rollwrite")
+    alice = fake.user("alice")
+    sent = await fake.command("table new", user=alice,
+                              options={"game": "rollwrite", "opponent": "bot", "level": "hard"})
+    assert any("(playing hard)" in (s.content or "") for s in sent), [s.content for s in sent]
+    bot = bot_of(fake)
+    [row] = await bot.storage.list_games(statuses=("active",))
+    assert row.table_rules["bot_level"] == "hard"
+    await bot.bot_turns.wait()  # the bot plays its round at once (the rounds are simultaneous)
+    assert levels and set(levels) == {"hard"}, levels
+    _, _, state = await bot.service.load(row.id)
+    [bot_seat] = row.bot_seats()
+    assert state["sheets"][bot_seat]["step"] == "done", "the bot finished its round"
+
+
+async def test_add_the_bot_at_a_roll_and_write_table_seats_the_level_the_table_chose(
+    fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lobby of `/table new game: rollwrite level: hard`: it says so, and the bot **Add the bot** seats plays
+    hard; a lobby without a level plays easy."""
+    levels = _spy_on_levels(monkeypatch, "rollwrite")
+    alice = fake.user("alice")
+    service = bot_of(fake).service
+    for chosen, expected in (({"level": "hard"}, "hard"), ({}, "easy")):
+        [lobby] = await fake.command("table new", user=alice, options={"game": "rollwrite", **chosen})
+        assert ("the bot plays hard" in (lobby.content or "")) == (expected == "hard"), lobby.content
+        game = (await bot_of(fake).storage.list_games(statuses=("lobby",)))[0]
+        await service.lobby.add_bot(game.id, alice.id)
+        await service.lobby.start(game.id, alice.id)
+        levels.clear()
+        while await service.play.play_bots(game.id) is not None:
+            pass
+        assert levels and set(levels) == {expected}, (chosen, levels)
+        await bot_of(fake).bot_turns.wait()

@@ -43,16 +43,19 @@ def _positions(game: Game, players: tuple[int, ...], count: int, seed: int) -> l
 
 
 CASES = [
-    pytest.param(DUEL, (2,), 3000, id="duel"),
-    pytest.param(ROLLWRITE, (1, 2), 2000, id="rollwrite"),
+    pytest.param(DUEL, (2,), 3000, "easy", id="duel"),
+    pytest.param(ROLLWRITE, (1, 2), 2000, "easy", id="rollwrite"),
+    pytest.param(ROLLWRITE, (1, 2, 3, 4), 1000, "hard", id="rollwrite-hard"),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("game", "players", "count"), CASES)
-def test_the_ai_answers_thousands_of_random_positions_legally(game: Game, players: tuple[int, ...], count: int) -> None:
+@pytest.mark.parametrize(("game", "players", "count", "level"), CASES)
+def test_the_ai_answers_thousands_of_random_positions_legally(game: Game, players: tuple[int, ...], count: int,
+                                                              level: str) -> None:
     rng = Rng(17)
     positions = _positions(game, players, count, seed=5)
     for index, (state, seat) in enumerate(positions):
-        action = game.ai_action(state, seat, seed=index, budget_s=0.5 + rng.below(3), clock=ReadingClock(0.02))
+        action = game.ai_action(state, seat, seed=index, budget_s=0.5 + rng.below(3), clock=ReadingClock(0.02),
+                                level=level)
         assert game.match_legal(state, seat, action) is not None, (index, action)

@@ -93,3 +93,33 @@ async def test_daily_compare_in_discord_is_private_with_a_chart(fake: FakeDiscor
     carol = fake.user("carol")
     [_, refused] = await fake.command("daily compare", user=carol)
     assert refused.ephemeral and "Finish your attempt" in refused.content
+
+
+@pytest.mark.parametrize(("seed", "side", "total", "rounds", "log_hash"), [
+    (20261129, "A", 141, [0, 15, 18, 23, 26, 60, 68, 84, 95, 111, 130, 141], "05c0bace15c022a1"),
+    (777, "B", 124, [0, 6, 11, 12, 33, 68, 79, 88, 93, 106, 115, 124], "3446becda559cd0e"),
+])
+def test_the_par_is_played_by_the_easy_level_and_has_not_moved(
+    monkeypatch: pytest.MonkeyPatch, seed: int, side: str, total: int, rounds: list[int], log_hash: str
+) -> None:
+    """Issue 25 added a hard level; the daily par stays the easy AI's game, decision for decision, so the
+    pars of days already played and of days to come mean what they meant (pinned before the hard level
+    landed). The budget is ample: the easy AI never reaches it, so the par depends on the dice alone."""
+    import hashlib
+
+    from bot.service.daily import play_par
+    from engine.core import canonical, get_game
+
+    engine = get_game("rollwrite")
+    real = engine.ai_action
+    levels: list[str] = []
+
+    def spy(state: object, seat: int, **kwargs: object) -> object:
+        levels.append(str(kwargs.get("level", "easy")))
+        return real(state, seat, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "ai_action", spy)
+    par = play_par(DAY, seed, {"side": side}, budget_s=60.0)
+    assert levels and set(levels) == {"easy"}
+    assert (par.total, par.rounds) == (total, rounds)
+    assert hashlib.sha1(canonical(par.log).encode()).hexdigest()[:16] == log_hash

@@ -22,9 +22,9 @@ HELP_TEXT = {
     ),
     "Against the bot": (
         "`/table new opponent: the bot` starts a game against the AI at once (Yokohama: `players:` sets how many "
-        "seats, the bots fill the rest; Duel: `level: hard` for a stronger, slower bot). In a lobby, **Add the "
-        "bot** seats the AI. It moves right after your turn and is never pinged; games with a bot seat are not "
-        "rated."
+        "seats, the bots fill the rest; Duel and Roll & Write: `level: hard` for a stronger, slower bot). "
+        "In a lobby, **Add the bot** seats the AI. It moves right after your turn and is never pinged; games "
+        "with a bot seat are not rated."
     ),
     "Roll & Write": (
         "`/rollwrite new` opens a Roll & Write table (side A/B, expansions, a per-round deadline); "

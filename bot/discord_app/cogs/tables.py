@@ -70,7 +70,7 @@ class Tables(commands.Cog):
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
         opponent="Play against the AI: the game starts at once, the bot fills the other seats",
         players="With opponent: bot, how many seats in all, you included (default 2)",
-        level="How strongly the bot plays (default easy; hard is Yokohama Duel only for now)",
+        level="How strongly the bot plays (default easy; hard: Duel and Roll & Write, not Yokohama yet)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
@@ -80,7 +80,7 @@ class Tables(commands.Cog):
         opponent=[app_commands.Choice(name="the bot", value="bot"),
                   app_commands.Choice(name="people who join with the button", value="people")],
         level=[app_commands.Choice(name="easy: today's AI, quick", value="easy"),
-               app_commands.Choice(name="hard: searches deeper (Yokohama Duel)", value="hard")],
+               app_commands.Choice(name="hard: searches deeper (Duel, Roll & Write)", value="hard")],
     )
     async def new(
         self,
