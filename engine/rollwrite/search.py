@@ -45,8 +45,12 @@ seeds, tied on 1, behind on 61. Decision time (24,228 decisions with a choice): 
 max 615 ms (on a machine at load ~4; the tail was not looked into: the fake-clock test holds the
 search to its budget within one engine decision, and bench.ai_time_cap was not run for this level);
 easy's p50 10 ms, p95 40 ms, max 201 ms. Issue 25's bar (+5 VP over 200 solo games at the same
-budget) is met at 0.2 s; the bot's default budget (2 s) gives the search ten times the time (not
-measured over whole games: 200 seeds at 2 s would take ~14 hours on one process).
+budget) is met at 0.2 s. More time pays: at 0.5 s a decision, 48 seeds (90000-90047, two runs of 12
+and 36, one worker, load ~4): hard 163.5 VP, easy 145.9 VP, paired difference +17.6 VP (95% interval
++10.8 to +24.3), hard ahead on 36, behind on 12 (the same 48 seeds at 0.2 s: +9.6); decision time p50
+~0.4 s (a race is often decided, or ends at `max_worlds`, before the deadline), p95 500 ms, max 884 ms.
+The bot's default budget (2 s) was not measured over whole games (200 seeds at 2 s would take ~14
+hours on one process).
 """
 
 from __future__ import annotations
