@@ -10,6 +10,7 @@ CPU time between two readings of the clock in any decision (how fine the checks 
 Figures only, no assertions; the machine is shared, so a loaded moment shows in the tail.
 
     .venv/bin/python -m bench.ai_time_cap [--decisions 200] [--budgets 0.15 0.5 2] [--games yokohama duel rollwrite]
+        [--level easy|hard]   (a game without the level is left out)
 """
 
 from __future__ import annotations
@@ -80,20 +81,23 @@ def main() -> None:
     parser.add_argument("--budgets", type=float, nargs="*", default=[0.15, 0.5, 2.0])
     parser.add_argument("--games", nargs="*", default=["yokohama", "duel", "rollwrite"])
     parser.add_argument("--every", type=int, default=6, help="keep about one decision in this many")
+    parser.add_argument("--level", default="easy", help="the AI level timed; games without it are left out")
     args = parser.parse_args()
     print(f"AI time per decision, {args.decisions} decisions per game and budget (ms); "
-          f"over = decisions past budget + 10 %")
+          f"over = decisions past budget + 10 %; level {args.level}")
     print(f"{'game':<10} {'budget':>7} {'p50':>7} {'p95':>7} {'p99':>7} {'max':>7} {'over':>6} {'p99/budget':>10} "
           f"{'cpu p99':>8} {'late p99':>8} {'after max':>9} {'gap max':>8}")
     for name in args.games:
         game = get_game(name)
+        if args.level not in game.ai_levels:
+            continue
         drawn = positions(game, args.decisions, args.every)
         for budget in args.budgets:
             times, cpu, late, after, gaps = [], [], [0.0], [0.0], []
             for index, (state, seat) in enumerate(drawn):
                 clock = WatchedClock(budget)
                 start, start_cpu = time.perf_counter(), time.process_time()
-                game.ai_action(state, seat, seed=index, budget_s=budget, clock=clock)
+                game.ai_action(state, seat, seed=index, budget_s=budget, clock=clock, level=args.level)
                 end = time.perf_counter()
                 times.append(end - start)
                 cpu.append(time.process_time() - start_cpu)
