@@ -79,6 +79,13 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
+def _print_decision_times(label: str, times: list[float], indent: str = "  ") -> None:
+    """One line of decision times (p50, p95, max in ms) for `label`: every mode prints the same line."""
+    print(f"{indent}{label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
+          f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+          f"over {len(times)} decisions")
+
+
 def rollwrite(games: int, budget: float, workers: int) -> None:
     print(f"Roll & Write solo, {games} seeds per side, AI budget {budget:g} s per decision")
     for side in ("A", "B"):
@@ -98,9 +105,7 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
             reach = sum(o >= 13 for o in orders)
             print(f"    {who:>6}: orders mean {statistics.mean(orders):.1f} (max {max(orders)}); "
                   f"games reaching the 13-18 orders achievements: {reach}/{games}")
-        print(f"    AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
-              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
-              f"over {len(times)} decisions")
+        _print_decision_times("AI", times, indent="    ")
 
 
 def _rollwrite_previous_game(job: tuple[int, float, RWSettings]) -> dict[str, Any]:
@@ -159,9 +164,7 @@ def rollwrite_against_previous(games: int, budget: float, workers: int, settings
                   f"difference {statistics.mean(r['new'] - r['old'] for r in mine):+.2f} VP")
     for who, label in (("new", "hard"), ("old", "easy")):
         times = [t for r in results for t in r["times"][who]]
-        print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
-              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
-              f"over {len(times)} decisions")
+        _print_decision_times(label, times)
 
 
 def _duel_game(job: tuple[int, float, bool]) -> dict[str, Any]:
@@ -206,9 +209,7 @@ def duel(games: int, budget: float, workers: int, search: bool = False) -> None:
           f"{statistics.mean(r['margin'] for r in results):+.1f} VP "
           f"(AI mean {statistics.mean(r['ai'] for r in results):.1f}, "
           f"greedy mean {statistics.mean(r['greedy'] for r in results):.1f})  [{wall:.0f} s]")
-    print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
-          f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
-          f"over {len(times)} decisions")
+    _print_decision_times("AI", times)
 
 
 def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
@@ -252,9 +253,7 @@ def duel_against_previous(games: int, budget: float, workers: int, settings: Set
           f"today's AI mean {statistics.mean(r['old'] for r in results):.1f})  [{wall:.0f} s]")
     for who, label in (("new", "search AI"), ("old", "today's AI")):
         times = [t for r in results for t in r["times"][who]]
-        print(f"  {label} decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
-              f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
-              f"over {len(times)} decisions")
+        _print_decision_times(label, times)
 
 
 #: Decisions after which a Yokohama benchmark game counts as stalled (a normal game takes ~400-700).
@@ -328,8 +327,7 @@ def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
         greedy_pawns = statistics.mean(sum(r["boards"][board]) - r["boards"][board][r["ai_seat"]] for r in results) / 2
         print(f"  {board} pawns per game: AI {ai_pawns:.1f}, each greedy player {greedy_pawns:.1f}")
     times = [t for r in results for t in r["times"]]
-    print(f"  AI decision time: p50 {_percentile(times, 0.5) * 1000:.0f} ms, "
-          f"p95 {_percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {len(times)} decisions")
+    _print_decision_times("AI", times)
 
 
 def main() -> None:

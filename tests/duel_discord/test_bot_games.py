@@ -19,6 +19,7 @@ from engine.core.rng import Rng
 from tests.duel_discord.test_duel_against_the_bot import BUDGET, offers_a_decision, pinged
 from tests.duel_discord.test_duel_pictures_in_discord import click_something, panel_for
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
+from tests.harness.level_spy import spy_on_levels
 
 
 @pytest.fixture
@@ -179,15 +180,7 @@ async def test_a_table_against_the_hard_bot_asks_the_ai_for_hard_on_every_decisi
 ) -> None:
     """`/table new game: duel opponent: the bot level: hard`: the start line says so, and every decision of the
     bot's is asked of the AI at that level (issue 25: "offer the levels at `/table new … opponent:`")."""
-    duel = get_game("duel")
-    real = duel.ai_action
-    levels: list[str] = []
-
-    def spy(state: Any, seat: int, **kwargs: Any) -> Any:
-        levels.append(kwargs.get("level", "easy"))
-        return real(state, seat, **kwargs)
-
-    monkeypatch.setattr(duel, "ai_action", spy)
+    levels = spy_on_levels(monkeypatch, "duel")
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot", "level": "hard"})
     assert any("(playing hard)" in (s.content or "") for s in sent), [s.content for s in sent]
@@ -212,26 +205,12 @@ async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_ma
     assert "the bot plays hard" in (lobby.content or "")
 
 
-def _spy_on_levels(monkeypatch: pytest.MonkeyPatch, name: str) -> list[str]:
-    """The level of every decision the game's AI is asked for (the real AI still answers)."""
-    engine = get_game(name)
-    real = engine.ai_action
-    levels: list[str] = []
-
-    def spy(state: Any, seat: int, **kwargs: Any) -> Any:
-        levels.append(kwargs.get("level", "easy"))
-        return real(state, seat, **kwargs)
-
-    monkeypatch.setattr(engine, "ai_action", spy)
-    return levels
-
-
 async def test_a_roll_and_write_table_against_the_hard_bot_asks_the_ai_for_hard(
     fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`/table new game: rollwrite opponent: the bot level: hard` (issue 25): the start line says so, and
     every decision of the bot's round is asked of the AI at that level."""
-    levels = _spy_on_levels(monkeypatch, "rollwrite")
+    levels = spy_on_levels(monkeypatch, "rollwrite")
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice,
                               options={"game": "rollwrite", "opponent": "bot", "level": "hard"})
@@ -251,7 +230,7 @@ async def test_add_the_bot_at_a_roll_and_write_table_seats_the_level_the_table_c
 ) -> None:
     """A lobby of `/table new game: rollwrite level: hard`: it says so, and the bot **Add the bot** seats plays
     hard; a lobby without a level plays easy."""
-    levels = _spy_on_levels(monkeypatch, "rollwrite")
+    levels = spy_on_levels(monkeypatch, "rollwrite")
     alice = fake.user("alice")
     service = bot_of(fake).service
     for chosen, expected in (({"level": "hard"}, "hard"), ({}, "easy")):

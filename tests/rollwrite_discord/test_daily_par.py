@@ -108,17 +108,10 @@ def test_the_par_is_played_by_the_easy_level_and_has_not_moved(
     import hashlib
 
     from bot.service.daily import play_par
-    from engine.core import canonical, get_game
+    from engine.core import canonical
+    from tests.harness.level_spy import spy_on_levels
 
-    engine = get_game("rollwrite")
-    real = engine.ai_action
-    levels: list[str] = []
-
-    def spy(state: object, seat: int, **kwargs: object) -> object:
-        levels.append(str(kwargs.get("level", "easy")))
-        return real(state, seat, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(engine, "ai_action", spy)
+    levels = spy_on_levels(monkeypatch, "rollwrite")
     par = play_par(DAY, seed, {"side": side}, budget_s=60.0)
     assert levels and set(levels) == {"easy"}
     assert (par.total, par.rounds) == (total, rounds)
