@@ -24,7 +24,10 @@ short. The AI's time budget is only a cap, and here it is set far above what a d
 on the wall clock), so the games measured a weaker AI that changed with the machine's load.
 
     python -m bench.yokohama_calibration [--games 200] [--players 2 3 4] [--lineup ai mixed greedy]
-        [--budget 10] [--workers 2] [--seed 0] [--log FILE] [--summarize FILE]
+        [--budget 10] [--workers 2] [--seed 0] [--log FILE [--resume]] [--summarize FILE]
+
+`--resume` plays only the games of the run not yet in `--log` (by line-up, player count and seed), so an
+AI sample kept in `bench/results/` grows across sessions; the figures printed are the whole log's.
 """
 
 from __future__ import annotations
@@ -150,6 +153,20 @@ def summarize(records: list[dict[str, Any]]) -> None:
               f"{statistics.mean(g['decisions'] for g in games):.0f}")
 
 
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """The games of a `--log` file (one JSON object a line)."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def missing_jobs(jobs: list[tuple[int, int, str, float]],
+                 records: list[dict[str, Any]]) -> list[tuple[int, int, str, float]]:
+    """The jobs whose game is not in `records` yet. An AI game costs minutes of CPU and a session
+    ends when it ends: a sample kept in a log (bench/results/) grows across sessions, each game
+    played once; the play is seeded, so a game played again would be the same game."""
+    done = {(r["lineup"], r["players"], r["seed"]) for r in records}
+    return [job for job in jobs if (job[2], job[0], job[1]) not in done]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per player count and line-up")
@@ -162,13 +179,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--log", type=Path, help="append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="print the figures of a --log file and stop")
+    parser.add_argument("--resume", action="store_true",
+                        help="play only the games not yet in --log, then print the figures of the whole log")
     args = parser.parse_args()
     if args.summarize:
-        summarize([json.loads(line) for line in args.summarize.read_text().splitlines() if line.strip()])
+        summarize(read_log(args.summarize))
         return
+    if args.resume and not args.log:
+        parser.error("--resume continues a --log file: name it")
     jobs = [(players, args.seed + i, lineup, args.budget)
             for lineup in args.lineup for players in args.players for i in range(args.games)]
     records: list[dict[str, Any]] = []
+    if args.resume and args.log.exists():
+        records = read_log(args.log)
+        jobs = missing_jobs(jobs, records)
+        print(f"{len(records)} games already in {args.log}; {len(jobs)} to play", flush=True)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, job) for job in jobs]
         for future in as_completed(futures):

@@ -1,0 +1,49 @@
+"""The calibration benchmark's log grows across sessions (`--resume`): each game is played once."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import yokohama_calibration as calibration
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
+    monkeypatch.setattr(sys, "argv", ["yokohama_calibration", "--players", "2", "--lineup", "greedy",
+                                      "--workers", "1", *args])
+    calibration.main()
+
+
+def test_resume_plays_only_the_games_missing_from_the_log(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "games.jsonl"
+    _run(monkeypatch, "--games", "2", "--seed", "40", "--log", str(log))
+    first = calibration.read_log(log)
+    assert sorted(r["seed"] for r in first) == [40, 41]
+
+    _run(monkeypatch, "--games", "3", "--seed", "40", "--log", str(log), "--resume")
+    records = calibration.read_log(log)
+    assert sorted(r["seed"] for r in records) == [40, 41, 42]  # 40 and 41 not played again
+    assert records[:2] == first
+    out = capsys.readouterr().out
+    assert "2 games already in" in out and "1 to play" in out
+    assert "2 players, line-up greedy: 3 games" in out  # the figures are the whole log's
+
+    # The seeded game played on resume is the game a fresh run plays.
+    fresh = calibration.play((2, 42, "greedy", 10.0))
+    resumed = next(r for r in records if r["seed"] == 42)
+    assert {k: v for k, v in fresh.items() if k != "cpu_s"} == {k: v for k, v in resumed.items() if k != "cpu_s"}
+
+
+def test_missing_jobs_tell_games_apart_by_line_up_players_and_seed() -> None:
+    jobs = [(2, 7, "ai", 10.0), (3, 7, "ai", 10.0), (2, 7, "greedy", 10.0), (2, 8, "ai", 10.0)]
+    records = [json.loads('{"lineup": "ai", "players": 2, "seed": 7}')]
+    assert calibration.missing_jobs(jobs, records) == jobs[1:]
+
+
+def test_resume_needs_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit):
+        _run(monkeypatch, "--games", "1", "--resume")
