@@ -167,24 +167,6 @@ def test_orders_ask_only_for_trade_goods_and_pay_by_what_they_ask() -> None:
                 assert pays[0] >= pays[1], (a["id"], b["id"])
 
 
-def test_no_order_asks_more_than_one_copper_and_copper_is_the_good_asked_least() -> None:
-    """Ruling R7, eighth pass. Copper is the hardest good to gather: RB Copper Mine "1 Power: No
-    effect / 2 Power: No effect / 3 Power: Gain 1 Copper token", where the Silk Mill gives 1 at
-    2 Power and the Tea Plantation 1 at 1 Power; and with 2 players the setup table returns
-    "Chinatown ... Copper Mine ×1" to the box, so one mine is the only source. Orders asking 2 or 3
-    Copper held full hands (RB: "a maximum of 3 Order cards", "may not discard") for ten rounds and
-    more: 2-player greedy games ran past round 30. So no card asks more than 1, and the deck asks
-    Copper less than any other good."""
-    orders = parts().orders.values()
-    assert max(order["cost"].get("copper", 0) for order in orders) == 1
-    asked = Counter[str]()
-    for order in orders:
-        asked.update(order["cost"])
-    assert asked["copper"] < min(asked[good] for good in ("silk", "tea", "fish")), asked
-    production = parts().rules["production"]
-    assert production["copper"][:3] == [0, 0, 1] and production["silk"][:3] == [0, 1, 2]
-
-
 def test_bad_data_is_refused_with_every_problem_named() -> None:
     """Each kind of check (layout, counts, cards, rewards) reports its own problem, all in one message."""
     import copy
