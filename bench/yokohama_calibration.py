@@ -162,7 +162,8 @@ def missing_jobs(jobs: list[tuple[int, int, str, float]],
                  records: list[dict[str, Any]]) -> list[tuple[int, int, str, float]]:
     """The jobs whose game is not in `records` yet. An AI game costs minutes of CPU and a session
     ends when it ends: a sample kept in a log (bench/results/) grows across sessions, each game
-    played once; the play is seeded, so a game played again would be the same game."""
+    played once; the play is seeded, so a game played again is the same game wherever the AI's
+    wall-clock budget never binds (bench/results/README.md)."""
     done = {(r["lineup"], r["players"], r["seed"]) for r in records}
     return [job for job in jobs if (job[2], job[0], job[1]) not in done]
 
