@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -40,7 +39,7 @@ def test_resume_plays_only_the_games_missing_from_the_log(monkeypatch: pytest.Mo
 
 def test_missing_jobs_tell_games_apart_by_line_up_players_and_seed() -> None:
     jobs = [(2, 7, "ai", 10.0), (3, 7, "ai", 10.0), (2, 7, "greedy", 10.0), (2, 8, "ai", 10.0)]
-    records = [json.loads('{"lineup": "ai", "players": 2, "seed": 7}')]
+    records: list[dict[str, object]] = [{"lineup": "ai", "players": 2, "seed": 7}]
     assert calibration.missing_jobs(jobs, records) == jobs[1:]
 
 
