@@ -4,7 +4,7 @@
     python -m bench.ai_strength rollwrite --against previous [--games 200] [--budget 0.5] [--workers 1] [--offset N]
     python -m bench.ai_strength duel [--ai today|search] [--games 200] [--budget 0.2] [--workers 2]
     python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
-    python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE]
+    python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE [--resume]]
     python -m bench.ai_strength yokohama --summarize FILE
 
 Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
@@ -30,7 +30,8 @@ Yokohama: one AI against two greedy players (3 players), the AI's seat rotating 
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
 decision time p50/p95/max. A Yokohama game costs about a minute of CPU, so each finished game is
 appended to `--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a
-run cut short. A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
+run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts a session:
+bench/results/). A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
 is counted as unfinished and left out of the figures.
 """
 
@@ -287,13 +288,25 @@ def _yokohama_game(job: tuple[int, float]) -> dict[str, Any]:
                        for b in ("church", "customs")}, "ai_seat": ai_seat}
 
 
-def yokohama(games: int, budget: float, workers: int, log: Path | None) -> None:
+def yokohama_seeds(games: int, logged: list[dict[str, Any]]) -> list[int]:
+    """The seeds of a `games`-game sample not yet in `logged` (each seed is one game: the AI's seat
+    and every greedy choice follow from it)."""
+    done = {r["seed"] for r in logged}
+    return [seed for seed in range(70_000, 70_000 + games) if seed not in done]
+
+
+def yokohama(games: int, budget: float, workers: int, log: Path | None, resume: bool = False) -> None:
     print(f"Yokohama, 3 players: 1 AI vs 2 greedy, {games} games, AI seat rotating, "
           f"AI budget {budget:g} s per decision")
     start = time.perf_counter()
-    results = []
+    results: list[dict[str, Any]] = []
+    if resume and log is not None and log.exists():
+        results = read_yokohama_log(log)
+    seeds = yokohama_seeds(games, results)
+    if resume:
+        print(f"  {len(results)} games already in {log}; {len(seeds)} to play", flush=True)
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(_yokohama_game, (70_000 + n, budget)) for n in range(games)]
+        jobs = [pool.submit(_yokohama_game, (seed, budget)) for seed in seeds]
         for job in as_completed(jobs):  # logged as each game ends, so a run cut short still counts
             result = job.result()
             results.append(result)
@@ -302,6 +315,11 @@ def yokohama(games: int, budget: float, workers: int, log: Path | None) -> None:
                     out.write(json.dumps(result) + "\n")
     print(f"  [{time.perf_counter() - start:.0f} s]")
     summarize_yokohama(results)
+
+
+def read_yokohama_log(path: Path) -> list[dict[str, Any]]:
+    """The games of a Yokohama `--log` file (one JSON object a line)."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
@@ -344,10 +362,14 @@ def main() -> None:
                         help="--against previous: the first game's number (to extend an earlier sample)")
     parser.add_argument("--log", type=Path, help="Yokohama: append each finished game to this JSON-lines file")
     parser.add_argument("--summarize", type=Path, help="Yokohama: print the figures of a --log file and stop")
+    parser.add_argument("--resume", action="store_true",
+                        help="Yokohama: play only the seeds not yet in --log, then print the figures of the whole log")
     args = parser.parse_args()
     if args.summarize is not None:
-        summarize_yokohama([json.loads(line) for line in args.summarize.read_text().splitlines() if line])
+        summarize_yokohama(read_yokohama_log(args.summarize))
         return
+    if args.resume and args.log is None:
+        parser.error("--resume continues a --log file: name it")
     if args.game == "rollwrite" and args.against == "previous":
         rollwrite_against_previous(args.games, args.budget, args.workers, offset=args.offset)
     elif args.game == "rollwrite":
@@ -357,7 +379,7 @@ def main() -> None:
     elif args.game == "duel":
         duel(args.games, args.budget, args.workers, search=args.ai == "search")
     else:
-        yokohama(args.games, args.budget, args.workers, args.log)
+        yokohama(args.games, args.budget, args.workers, args.log, args.resume)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,42 @@
+"""The Yokohama strength sample grows across sessions (`--resume`): each seed is played once."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import ai_strength
+
+
+def _game(seed: int, win: bool) -> dict[str, object]:
+    return {"seed": seed, "win": win, "ai": 150, "best_greedy": 140, "winning": 150 if win else 140,
+            "rounds": 20, "reasons": ["church"], "times": [0.3, 0.4], "ai_seat": seed % 3,
+            "boards": {"church": [1, 2, 2], "customs": [1, 1, 1]}}
+
+
+def test_only_the_seeds_missing_from_the_log_are_played() -> None:
+    logged = [_game(70_000, True), _game(70_002, False)]
+    assert ai_strength.yokohama_seeds(4, logged) == [70_001, 70_003]
+    assert ai_strength.yokohama_seeds(2, []) == [70_000, 70_001]
+
+
+def test_resume_with_every_seed_logged_plays_nothing_and_sums_up_the_whole_log(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "strength.jsonl"
+    log.write_text("".join(json.dumps(_game(70_000 + n, n == 0)) + "\n" for n in range(2)))
+    monkeypatch.setattr(sys, "argv", ["ai_strength", "yokohama", "--games", "2", "--workers", "1",
+                                      "--log", str(log), "--resume"])
+    ai_strength.main()
+    out = capsys.readouterr().out
+    assert "2 games already in" in out and "0 to play" in out
+    assert "AI wins 1/2 (50%)" in out
+    assert len(log.read_text().splitlines()) == 2  # nothing appended
+
+
+def test_resume_needs_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["ai_strength", "yokohama", "--resume"])
+    with pytest.raises(SystemExit):
+        ai_strength.main()
