@@ -21,7 +21,9 @@ of CPU per decision, so games run in `--workers` processes and each finished gam
 `--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a run cut
 short. The AI's time budget is only a cap, and here it is set far above what a decision needs
 (`--budget 10`): at a 2-s cap, three benchmarks on two cores cut many decisions short (median 1.8 s
-on the wall clock), so the games measured a weaker AI that changed with the machine's load.
+on the wall clock), so the games measured a weaker AI that changed with the machine's load. The cap
+is read on the game's own CPU clock (`time.process_time`), so other work on the machine cannot cut a
+decision short either: a seeded game is the same game on a quiet machine and a busy one.
 
     python -m bench.yokohama_calibration [--games 200] [--players 2 3 4] [--lineup ai mixed greedy]
         [--budget 10] [--workers 2] [--seed 0] [--log FILE [--resume]] [--summarize FILE]
@@ -67,7 +69,8 @@ def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
     while not GAME.is_over(state) and state["round"] <= WATCH_ROUNDS:
         seat = rng.choice(GAME.to_act(state))
         if seat in ai_seats:
-            action = GAME.ai_action(state, seat, seed=mix_seed(seed, decisions), budget_s=budget)
+            action = GAME.ai_action(state, seat, seed=mix_seed(seed, decisions), budget_s=budget,
+                                    clock=time.process_time)
         else:
             action = GAME.auto_action(state, seat)
         state = GAME.apply(state, seat, action)
@@ -162,8 +165,8 @@ def missing_jobs(jobs: list[tuple[int, int, str, float]],
                  records: list[dict[str, Any]]) -> list[tuple[int, int, str, float]]:
     """The jobs whose game is not in `records` yet. An AI game costs minutes of CPU and a session
     ends when it ends: a sample kept in a log (bench/results/) grows across sessions, each game
-    played once; the play is seeded, so a game played again is the same game wherever the AI's
-    wall-clock budget never binds (bench/results/README.md)."""
+    played once; the play is seeded and the AI's cap is read on the CPU clock, so a game played again
+    is the same game wherever that cap never binds (bench/results/README.md)."""
     done = {(r["lineup"], r["players"], r["seed"]) for r in records}
     return [job for job in jobs if (job[2], job[0], job[1]) not in done]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,17 @@ def test_missing_jobs_tell_games_apart_by_line_up_players_and_seed() -> None:
 def test_resume_needs_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SystemExit):
         _run(monkeypatch, "--games", "1", "--resume")
+
+
+def test_the_ai_cap_is_read_on_the_games_own_cpu_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Other work on the machine must not cut a decision short: a seeded game replays the same."""
+    clocks: set[object] = set()
+
+    def ai_action(state: object, seat: int, **kwargs: object) -> object:
+        clocks.add(kwargs["clock"])
+        return calibration.GAME.auto_action(state, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(calibration.GAME, "ai_action", ai_action)
+    record = calibration.play((2, 43, "mixed", 10.0))
+    assert record["over"] and record["ai_seats"] == [1]
+    assert clocks == {time.process_time}
