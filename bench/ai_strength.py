@@ -45,6 +45,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+from bench.yokohama_calibration import read_log
 from engine.core import Rng, mix_seed, random_playout
 from engine.duel import GAME as DUEL
 from engine.duel.search import DEFAULT, Settings, search_action
@@ -302,7 +303,7 @@ def yokohama(games: int, budget: float, workers: int, log: Path | None, resume: 
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if resume and log is not None and log.exists():
-        results = read_yokohama_log(log)
+        results = read_log(log)
     seeds = yokohama_seeds(games, results)
     if resume:
         print(f"  {len(results)} games already in {log}; {len(seeds)} to play", flush=True)
@@ -316,11 +317,6 @@ def yokohama(games: int, budget: float, workers: int, log: Path | None, resume: 
                     out.write(json.dumps(result) + "\n")
     print(f"  [{time.perf_counter() - start:.0f} s]")
     summarize_yokohama(results)
-
-
-def read_yokohama_log(path: Path) -> list[dict[str, Any]]:
-    """The games of a Yokohama `--log` file (one JSON object a line)."""
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
@@ -367,7 +363,7 @@ def main() -> None:
                         help="Yokohama: play only the seeds not yet in --log, then print the figures of the whole log")
     args = parser.parse_args()
     if args.summarize is not None:
-        summarize_yokohama(read_yokohama_log(args.summarize))
+        summarize_yokohama(read_log(args.summarize))
         return
     if args.resume and args.log is None:
         parser.error("--resume continues a --log file: name it")
