@@ -70,7 +70,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     elif kind == "bank":
         value = money_worth(pl["yen"] + BANK_YEN[pw - 1]) - money_worth(pl["yen"])
     elif kind == "port":
-        value = 2.5 if PORT_REACH[pw - 1] and len(pl["orders"]) < HAND_LIMIT else 0.0
+        value = port_promise(state, seat, area, pw)
         value += PORT_POWER5_VP if pw == 5 else 0
     elif kind == "lab":
         # Power pays that many units of a card's Industry value, ¥2 or 1 imported each the rest.
@@ -91,6 +91,34 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
+
+
+#: What taking an order at a Port is worth to the greedy player where it cannot tell the cards apart.
+PORT_FLAT = 2.5
+
+
+def port_promise(state: State, seat: int, area: str, pw: int) -> float:
+    """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`; without Chinatown (2 players)
+    an order on display within reach whose goods are all held is worth what it is worth in hand.
+
+    With 2 players goods have no other use than orders, the Church and remainder points, and a
+    player holding the goods for an order on display walked past the Port for fifteen rounds while
+    the flat worth lost to a Tea Plantation (seed 782, round 35; ruling R7, tenth pass). Reading
+    every card on display instead sent 63% of 2-player games to the Order deck; with 3 and 4
+    players the flat worth stays (4 players: reading the display sent 89% of games to the Order
+    deck, R7 eighth pass)."""
+    pl = state["p"][seat]
+    reach = PORT_REACH[pw - 1]
+    if not reach or len(pl["orders"]) >= HAND_LIMIT:
+        return 0.0
+    best = PORT_FLAT
+    if "chinatown" in state["layout"]:
+        return best
+    levels, goods = BOARDS["port_levels"], pl["goods"]
+    for i, card in enumerate(state["ports"][area]):
+        if card is not None and levels[i] in reach and all(goods[g] >= n for g, n in ORDERS[card]["cost"].items()):
+            best = max(best, order_worth(pl, card))
+    return best
 
 
 #: Money up to this much buys what a turn can use (a Trading House, a technology and Shophouses from
@@ -323,6 +351,31 @@ def stack_worth(state: State, seat: int) -> float:
             continue
         potential = n + 1 + (seat in site["shops"]) + (site["th"] == seat) + (state["station"] == area)
         value += BUILD_READY.get(min(potential, 5), 0.0)
+    return value + mine_stack_worth(state, seat)
+
+
+#: Share of what a Copper Mine stack would yield (once the President arrives) counted as held now.
+MINE_READY = 0.5
+#: Mines that yield nothing below Power 3 (RB Copper Mine: "1 Power: No effect / 2 Power: No effect").
+SLOW_MINES = frozenset(kind for kind, table in PRODUCTION.items() if table[1] == 0)
+
+
+def mine_stack_worth(state: State, seat: int) -> float:
+    """Assistants stacked at a Copper Mine toward the Power 3 it needs, while the orders in hand ask
+    for Copper the player lacks. Without Chinatown (2 players: "Chinatown ... Copper Mine x1" go back
+    to the box) that one mine is the only way to the Copper an order asks, and a one-turn look never
+    starts a stack: 2-player AI games sat on hands of Copper orders for ten rounds (ruling R7, tenth
+    pass). With Chinatown, Copper is bought there for ¥2 and nothing changes."""
+    if "chinatown" in state["layout"]:
+        return 0.0
+    pl = state["p"][seat]
+    value = 0.0
+    for area, n in pl["placed"].items():
+        kind = KIND[area]
+        if n <= 0 or kind not in SLOW_MINES:
+            continue
+        arrive = min(5, power(state, seat, area) + (pl["president"] != area))
+        value += MINE_READY * gained_goods_worth(pl, kind, PRODUCTION[kind][arrive - 1])
     return value
 
 

@@ -191,7 +191,69 @@ def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     """Two greedy players, seed 34: one led 193 to 115 and the game still ran to round 32, nobody
     taking the Church or Customs spaces that end it. With the pull above the leader closes it before
     round 30 (by the Church with the fourth pass; since the fifth, the leader also draws the Order
-    deck's last cards, and the deck ends it first)."""
+    deck's last cards, and the deck ends it first; since the tenth, with the Copper Mine stacked and
+    the Port read, one player builds all 8 Shophouses in round 17)."""
     state = greedy_game_to_round_30(2, 34)
     assert ended_by_round_30(state)
-    assert state["end"]["reasons"][0] in ("church", "orders")
+
+
+def copper_order() -> int:
+    """An order card that asks for Copper."""
+    return next(o for o, card in greedy.ORDERS.items() if card["cost"].get("copper", 0) >= 1)
+
+
+def test_without_chinatown_assistants_stacked_at_the_copper_mine_are_worth_the_copper_to_come() -> None:
+    """RB Copper Mine: "1 Power: No effect / 2 Power: No effect / 3 Power: Gain 1 Copper token", and with
+    2 players the setup returns "Chinatown ... Copper Mine x1" to the box: one mine is the only source
+    of the Copper an order asks for. Two assistants there (Power 3 once the President arrives) are
+    worth half the Copper they will bring while an order in hand asks for it; one assistant (Power 2,
+    nothing) is worth nothing more; with Chinatown (3 players), where Copper is bought, nothing changes."""
+    state = GAME.new(2, 0)
+    pl = state["p"][0]
+    pl["orders"], pl["goods"]["copper"] = [copper_order()], 0
+    pl["placed"] = {"copper1": 1}
+    assert greedy.mine_stack_worth(state, 0) == 0.0  # Power 2 at the mine: "No effect"
+    pl["placed"] = {"copper1": 2}
+    gain = greedy.gained_goods_worth(pl, "copper", 1)
+    assert gain > 0
+    assert greedy.mine_stack_worth(state, 0) == pytest.approx(greedy.MINE_READY * gain)
+    pl["orders"] = []  # no order asks for Copper: a spare Copper is worth its remainder points only
+    assert greedy.mine_stack_worth(state, 0) < greedy.MINE_READY * gain
+    three = GAME.new(3, 0)
+    assert "chinatown" in three["layout"] and "copper1" in three["layout"]
+    three["p"][0]["orders"], three["p"][0]["goods"]["copper"] = [copper_order()], 0
+    three["p"][0]["placed"] = {"copper1": 2}
+    assert greedy.mine_stack_worth(three, 0) == 0.0
+
+
+def test_without_chinatown_a_port_offering_an_order_whose_goods_are_held_is_worth_that_order() -> None:
+    """RB Port: "Take 1 Order card ... Power 2: Low / 3: Low, Mid / 4-5: all". With 2 players goods serve
+    only orders, the Church and remainder points; a player holding the goods for an order on display
+    walked past the Port for fifteen rounds (seed 782). Such an order is worth its worth in hand; an
+    order whose goods are not held, and any order with Chinatown in the game, keep the flat worth."""
+    state = GAME.new(2, 0)
+    pl = state["p"][0]
+    pl["orders"] = []
+    row = state["ports"]["port_a"]
+    card = row[0]
+    pl["goods"] = {g: 0 for g in pl["goods"]}
+    assert greedy.port_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    pl["goods"].update(greedy.ORDERS[card]["cost"])
+    assert greedy.order_worth(pl, card) > greedy.PORT_FLAT
+    assert greedy.port_promise(state, 0, "port_a", 2) == pytest.approx(greedy.order_worth(pl, card))
+    assert greedy.port_promise(state, 0, "port_a", 1) == 0.0  # Power 1 takes no order
+    pl["orders"] = [1, 2, 3]
+    assert greedy.port_promise(state, 0, "port_a", 2) == 0.0  # "a maximum of 3 Order cards in their hand"
+    three = GAME.new(3, 0)
+    three["p"][0]["orders"] = []
+    three["p"][0]["goods"].update(greedy.ORDERS[three["ports"]["port_a"][0]]["cost"])
+    assert greedy.port_promise(three, 0, "port_a", 2) == greedy.PORT_FLAT
+
+
+@pytest.mark.parametrize("seed", [112, 333, 782, 825])
+def test_the_two_player_games_that_waited_on_copper_and_the_port_end_in_time(seed: int) -> None:
+    """Two greedy players. Seeds 112, 333 and 825 ran to rounds 31-33 with hands of orders asking Copper
+    and no Copper held; seed 782 to round 35, the player behind holding no order and the goods for one on
+    display. With the Copper Mine stacked and the Port read they end by the rules before round 30."""
+    state = greedy_game_to_round_30(2, seed)
+    assert ended_by_round_30(state)
