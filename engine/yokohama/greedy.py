@@ -358,6 +358,7 @@ def stack_worth(state: State, seat: int) -> float:
 MINE_READY = 0.5
 #: Mines that yield nothing below Power 3 (RB Copper Mine: "1 Power: No effect / 2 Power: No effect").
 SLOW_MINES = frozenset(kind for kind, table in PRODUCTION.items() if table[1] == 0)
+SLOW_MINE_AREAS = tuple(area for area, kind in KIND.items() if kind in SLOW_MINES)
 
 
 def mine_stack_worth(state: State, seat: int) -> float:
@@ -366,15 +367,13 @@ def mine_stack_worth(state: State, seat: int) -> float:
     to the box) that one mine is the only way to the Copper an order asks, and a one-turn look never
     starts a stack: 2-player AI games sat on hands of Copper orders for ten rounds (ruling R7, tenth
     pass). With Chinatown, Copper is bought there for ¥2 and nothing changes."""
-    if "chinatown" in state["layout"]:
-        return 0.0
     pl = state["p"][seat]
     value = 0.0
-    for area, n in pl["placed"].items():
-        kind = KIND[area]
-        if n <= 0 or kind not in SLOW_MINES:
+    for area in SLOW_MINE_AREAS:
+        if not pl["placed"].get(area) or "chinatown" in state["layout"]:
             continue
         arrive = min(5, power(state, seat, area) + (pl["president"] != area))
+        kind = KIND[area]
         value += MINE_READY * gained_goods_worth(pl, kind, PRODUCTION[kind][arrive - 1])
     return value
 
