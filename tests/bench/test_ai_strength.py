@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench import ai_strength
+from tests.bench.clocks import record_ai_clocks
 
 
 def _game(seed: int, win: bool) -> dict[str, object]:
@@ -45,13 +46,7 @@ def test_resume_needs_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_ai_cap_is_read_on_the_games_own_cpu_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in the calibration bench: other work on the machine must not cut a decision short."""
-    clocks: set[object] = set()
-
-    def ai_action(state: object, seat: int, **kwargs: object) -> object:
-        clocks.add(kwargs["clock"])
-        return ai_strength.YOKOHAMA.auto_action(state, seat)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(ai_strength.YOKOHAMA, "ai_action", ai_action)
+    clocks = record_ai_clocks(monkeypatch, ai_strength.YOKOHAMA)
     result = ai_strength._yokohama_game((70_001, 10.0))
     assert not result.get("unfinished") and result["ai_seat"] == 70_001 % 3
     assert clocks == {time.process_time}

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench import yokohama_calibration as calibration
+from tests.bench.clocks import record_ai_clocks
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, *args: str) -> None:
@@ -51,13 +52,7 @@ def test_resume_needs_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_ai_cap_is_read_on_the_games_own_cpu_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Other work on the machine must not cut a decision short: a seeded game replays the same."""
-    clocks: set[object] = set()
-
-    def ai_action(state: object, seat: int, **kwargs: object) -> object:
-        clocks.add(kwargs["clock"])
-        return calibration.GAME.auto_action(state, seat)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(calibration.GAME, "ai_action", ai_action)
+    clocks = record_ai_clocks(monkeypatch, calibration.GAME)
     record = calibration.play((2, 43, "mixed", 10.0))
     assert record["over"] and record["ai_seats"] == [1]
     assert clocks == {time.process_time}
