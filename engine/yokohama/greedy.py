@@ -101,11 +101,11 @@ def port_promise(state: State, seat: int, area: str, pw: int) -> float:
     """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`; without Chinatown (2 players)
     an order on display within reach whose goods are all held is worth what it is worth in hand.
 
-    With 2 players goods have no other use than orders, the Church and remainder points, and a
-    player holding the goods for an order on display walked past the Port for fifteen rounds while
-    the flat worth lost to a Tea Plantation (seed 782, round 35; ruling R7, tenth pass). Reading
-    every card on display instead sent 63% of 2-player games to the Order deck; with 3 and 4
-    players the flat worth stays (4 players: reading the display sent 89% of games to the Order
+    With 2 players goods have no other use than orders, the Church and remainder points, and a player
+    holding the goods for an order on display walked past the Port for fifteen rounds while the flat
+    worth lost to a Tea Plantation (seed 782 with the Copper Mine stack alone, round 35; ruling R7,
+    tenth pass). Reading every card on display instead sent 63% of 2-player games to the Order deck;
+    with 3 and 4 players the flat worth stays (4 players: reading the display sent 89% of games to the Order
     deck, R7 eighth pass)."""
     pl = state["p"][seat]
     reach = PORT_REACH[pw - 1]

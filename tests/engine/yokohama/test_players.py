@@ -252,8 +252,9 @@ def test_without_chinatown_a_port_offering_an_order_whose_goods_are_held_is_wort
 
 @pytest.mark.parametrize("seed", [112, 333, 782, 825])
 def test_the_two_player_games_that_waited_on_copper_and_the_port_end_in_time(seed: int) -> None:
-    """Two greedy players. Seeds 112, 333 and 825 ran to rounds 31-33 with hands of orders asking Copper
-    and no Copper held; seed 782 to round 35, the player behind holding no order and the goods for one on
-    display. With the Copper Mine stacked and the Port read they end by the rules before round 30."""
+    """Two greedy players. Seeds 112, 333 and 825 ran to rounds 33, 31 and 32 with hands of orders asking
+    Copper and no Copper held; with the Copper Mine stack alone, seed 782 ran to round 35, the player behind
+    holding no order and the goods for one on display. With the Copper Mine stacked and the Port read they
+    end by the rules before round 30."""
     state = greedy_game_to_round_30(2, seed)
     assert ended_by_round_30(state)
