@@ -6,6 +6,7 @@
     python -m bench.ai_strength duel --against previous [--games 200] [--budget 0.2] [--workers 1]
     python -m bench.ai_strength yokohama [--games 200] [--budget 2.0] [--workers 2] [--log FILE [--resume]]
     python -m bench.ai_strength yokohama --summarize FILE
+    python -m bench.ai_strength yokohama --against previous [--games 200] [--budget 0.5] [--log FILE [--resume]]
 
 Roll & Write: the same seeds played solo by the greedy player and by the AI on each sheet side;
 prints the mean VP of each, the difference, how many games reach the 13-18 orders achievements,
@@ -33,6 +34,12 @@ appended to `--log` (one JSON line) as it ends; `--summarize` prints the figures
 run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts a session:
 bench/results/). A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
 is counted as unfinished and left out of the figures.
+
+Yokohama `--against previous` (issue 25): the hard AI (engine/yokohama/search.py) in seat `seed % 3`
+against today's AI (the easy level, engine/yokohama/ai.py) in the other two, all at `--budget` read on
+each game's CPU clock. Prints how often the hard AI finishes first (1 in 3 at even strength), how often
+it finishes ahead of each of today's AIs (half the pairings at even strength), its margin over the
+better of the two and both sides' decision times; `--log`, `--resume` and `--summarize` as above.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ from engine.rollwrite.search import Settings as RWSettings
 from engine.rollwrite.search import search_action as rw_search_action
 from engine.yokohama import GAME as YOKOHAMA
 from engine.yokohama.endgame import rounds_played
+from engine.yokohama.search import search_action as yokohama_search
 
 
 def _rollwrite_game(job: tuple[int, str, float]) -> dict[str, Any]:
@@ -345,6 +353,73 @@ def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
     _print_decision_times("AI", times)
 
 
+def _yokohama_previous_game(job: tuple[int, float]) -> dict[str, Any]:
+    """One 3-player game: the hard AI (search.py) in seat `seed % 3`, today's AI (easy) in the other two,
+    all at `budget` on the game's CPU clock."""
+    seed, budget = job
+    hard_seat = seed % 3
+    times: dict[str, list[float]] = {"new": [], "old": []}
+
+    def policy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+        options = game.legal(state, seat)
+        if len(options) == 1:
+            return options[0]
+        who = "new" if seat == hard_seat else "old"
+        decision_seed = mix_seed(seed, who, seat, len(times[who]))
+        start = time.process_time()
+        if who == "new":
+            action = yokohama_search(state, seat, seed=decision_seed, budget_s=budget, clock=time.process_time)
+        else:
+            action = game.ai_action(state, seat, seed=decision_seed, budget_s=budget, clock=time.process_time)
+        times[who].append(time.process_time() - start)
+        return action
+
+    state = random_playout(YOKOHAMA, 3, seed, policy=policy, max_actions=YOKOHAMA_CAP).state
+    if not YOKOHAMA.is_over(state):
+        return {"seed": seed, "unfinished": True, "rounds": rounds_played(state), "times": times}
+    totals = [s["total"] for s in YOKOHAMA.scores(state)]
+    easy = [t for s, t in enumerate(totals) if s != hard_seat]
+    return {"seed": seed, "budget": budget, "hard_seat": hard_seat, "totals": totals,
+            "win": YOKOHAMA.ranking(state)[0] == hard_seat,
+            "pairs": sum(1.0 if totals[hard_seat] > t else 0.5 if totals[hard_seat] == t else 0.0 for t in easy),
+            "rounds": rounds_played(state), "reasons": list(state["end"]["reasons"]), "times": times}
+
+
+def yokohama_against_previous(games: int, budget: float, workers: int, log: Path | None, resume: bool) -> None:
+    """The hard AI against two of today's AI, 3 players, all at `budget` (issue 25's proof)."""
+    print(f"Yokohama, 3 players: the hard AI (search.py) vs 2 of today's AI, {games} games, seat rotating, "
+          f"budget {budget:g} s of CPU per decision")
+    results: list[dict[str, Any]] = read_log(log) if resume and log is not None and log.exists() else []
+    seeds = yokohama_seeds(games, results)
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [pool.submit(_yokohama_previous_game, (seed, budget)) for seed in seeds]
+        for job in as_completed(jobs):
+            result = job.result()
+            results.append(result)
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps(result) + "\n")
+    summarize_yokohama_previous(results)
+
+
+def summarize_yokohama_previous(everything: list[dict[str, Any]]) -> None:
+    """Wins outright (even strength: 1 in 3), pairwise wins against each of today's AIs (even: 50%),
+    the margin over the better of them, and both sides' decision times."""
+    results = [r for r in everything if not r.get("unfinished")]
+    games = len(results)
+    wins = sum(r["win"] for r in results)
+    pairs = sum(r["pairs"] for r in results)
+    margins = [r["totals"][r["hard_seat"]] - max(t for s, t in enumerate(r["totals"]) if s != r["hard_seat"])
+               for r in results]
+    print(f"  hard AI first in {wins}/{games} ({100 * wins / games:.0f}%; even strength: 33%); ahead of today's AI "
+          f"in {pairs:g}/{2 * games} pairings ({50 * pairs / games:.1f}%; even: 50%); margin over the better of "
+          f"today's two: mean {statistics.mean(margins):+.1f} VP; unfinished left out: {len(everything) - games}")
+    rounds = [r["rounds"] for r in results]
+    print(f"  rounds: mean {statistics.mean(rounds):.1f} (max {max(rounds)})")
+    for who, label in (("new", "hard AI"), ("old", "today's AI")):
+        _print_decision_times(label, [t for r in results for t in r["times"][who]])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=["rollwrite", "duel", "yokohama"])
@@ -352,7 +427,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", choices=["greedy", "previous"], default="greedy",
-                        help="Duel, Roll & Write: the hard AI against today's AI (previous) instead of against greedy")
+                        help="the hard AI against today's AI (previous) instead of against greedy")
     parser.add_argument("--ai", choices=["today", "search"], default="today",
                         help="Duel against greedy: today's AI (engine/duel/ai.py) or the search AI (search.py)")
     parser.add_argument("--offset", type=int, default=0,
@@ -363,7 +438,11 @@ def main() -> None:
                         help="Yokohama: play only the seeds not yet in --log, then print the figures of the whole log")
     args = parser.parse_args()
     if args.summarize is not None:
-        summarize_yokohama(read_log(args.summarize))
+        logged = read_log(args.summarize)
+        if logged and "hard_seat" in logged[0]:
+            summarize_yokohama_previous(logged)
+        else:
+            summarize_yokohama(logged)
         return
     if args.resume and args.log is None:
         parser.error("--resume continues a --log file: name it")
@@ -375,6 +454,8 @@ def main() -> None:
         duel_against_previous(args.games, args.budget, args.workers, offset=args.offset)
     elif args.game == "duel":
         duel(args.games, args.budget, args.workers, search=args.ai == "search")
+    elif args.against == "previous":
+        yokohama_against_previous(args.games, args.budget, args.workers, args.log, args.resume)
     else:
         yokohama(args.games, args.budget, args.workers, args.log, args.resume)
 

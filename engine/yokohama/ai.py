@@ -90,7 +90,7 @@ def _play_on(state: State, seat: int) -> State:
     return greedy.choose_with_state(state, seat)[1]
 
 
-def _margin(state: State, seat: int) -> float:
+def margin(state: State, seat: int) -> float:
     """How far `seat` is ahead of its strongest rival: final scores at the end, else greedy worth."""
     if state["over"]:
         totals: list[float] = [s["total"] for s in endgame.final_scores(state)]
@@ -122,10 +122,10 @@ def rollout(state: State, seat: int) -> State:
 
 def candidates(state: State, seat: int) -> list[Action]:
     """The greedy choice first, then the other options with the best worth right after them."""
-    return [action for action, _ in _candidates(state, seat, *_greedy_choice(state, seat))]
+    return [action for action, _ in _candidates(state, seat, *greedy_choice(state, seat))]
 
 
-def _greedy_choice(state: State, seat: int) -> tuple[Action, State]:
+def greedy_choice(state: State, seat: int) -> tuple[Action, State]:
     """The greedy player's choice (the first card at the setup choice) and the state after it."""
     if state["stage"] == "keep":
         choice = flow.options(state, seat)[0]
@@ -135,6 +135,13 @@ def _greedy_choice(state: State, seat: int) -> tuple[Action, State]:
 
 def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[tuple[Action, State]]:
     """`candidates`, each with the state right after it, given the greedy choice."""
+    return ranked_candidates(state, seat, choice, chosen, CANDIDATES)
+
+
+def ranked_candidates(state: State, seat: int, choice: Action, chosen: State, width: int
+                      ) -> list[tuple[Action, State]]:
+    """The greedy choice, then the other options by the worth right after them, `width` in all, each
+    with the state right after it (the hard level, search.py, races more of them)."""
     options = flow.options(state, seat)
     trials, values = [], []
     for a in options:
@@ -147,7 +154,7 @@ def _candidates(state: State, seat: int, choice: Action, chosen: State) -> list[
     # moves, a pass is no candidate either (issue 20: passing with a gain in reach stalls games).
     passing_allowed = choice.get("do") == "return"
     for i in ranked:
-        if len(out) >= CANDIDATES:
+        if len(out) >= width:
             break
         if options[i].get("do") == "return" and not passing_allowed:
             continue
@@ -173,7 +180,7 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
     with deadline.running():
         try:
             worlds = [determinize(state, seat, rng) for _ in range(SAMPLES)]
-            choice, chosen = _greedy_choice(worlds[0], seat)
+            choice, chosen = greedy_choice(worlds[0], seat)
             picks = [choice]
             first = _candidates(worlds[0], seat, choice, chosen)
             picks = [action for action, _ in first]
@@ -182,7 +189,7 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                 margins = []
                 for action, trial in first:
                     start = trial if w == 0 else greedy.after(world, seat, action)
-                    margins.append(_margin(rollout(start, seat), seat))
+                    margins.append(margin(rollout(start, seat), seat))
                 # only worlds fully played out count: a cut-short decision judges on those
                 totals = [t + m for t, m in zip(totals, margins, strict=True)]
                 if deadline.passed():
