@@ -79,7 +79,10 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         tokens = AGENCY_TOKENS[pw - 1]
         hire = min(tokens, pl["warehouse"]["shops"], pl["yen"] // SHOP_COST)
         house = hire < tokens and pl["warehouse"]["th"] > 0 and pl["yen"] - SHOP_COST * hire >= th_cost(state, seat)
-        value = 2.8 * hire + 5.0 * house + 0.3 * min(tokens - hire - house, pl["warehouse"]["assistants"])
+        helpers = min(tokens - hire - house, pl["warehouse"]["assistants"])
+        value = 2.8 * hire + 5.0 * house + 0.3 * helpers
+        if helpers and not pl["hand"]["assistants"]:
+            value += FIRST_ASSISTANT  # an empty hand can place nothing (ruling R7, eleventh pass)
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -92,6 +95,13 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value += 3.0
     return value
 
+
+#: What the Employment Agency's first assistant brought to an empty hand is worth more than the 0.3 of
+#: any other. Assistants are placed from hand, and a President walks only to an area holding one of its
+#: assistants (RB Movement), so a player with none in hand has almost no moves left: one rode the Tram
+#: between the Bank and Chinatown for eight rounds, one leader stood still for seven (ruling R7,
+#: eleventh pass).
+FIRST_ASSISTANT = 2.0
 
 #: What taking an order at a Port is worth to the greedy player where it cannot tell the cards apart.
 PORT_FLAT = 2.5
