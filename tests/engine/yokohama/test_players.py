@@ -258,3 +258,31 @@ def test_the_two_player_games_that_waited_on_copper_and_the_port_end_in_time(see
     end by the rules before round 30."""
     state = greedy_game_to_round_30(2, seed)
     assert ended_by_round_30(state)
+
+
+def test_the_employment_agencys_first_assistant_to_an_empty_hand_is_worth_more() -> None:
+    """RB Placement: "place Assistant pawns from their hand ... You may not place any Assistant pawns from
+    the Warehouse tile", and RB Movement: "At least one of that player's Assistant pawns must be in the
+    destination area". With none in hand a player can neither place nor go where it has none placed; the
+    Employment Agency ("Assistant pawns: Free") is the way out, and its first assistant is worth
+    `FIRST_ASSISTANT` more than the 0.3 of any other. Not at Power 1 ("1 Power: 0"), nor with an empty
+    warehouse, nor with an assistant already in hand."""
+    state = GAME.new(4, 0)
+    pl = state["p"][0]
+    pl["yen"] = 0  # nothing to pay for a Shophouse: the tokens taken are assistants
+    pl["hand"]["assistants"] = 1
+    one_in_hand = greedy.area_promise(state, 0, "agency", 3)
+    pl["hand"]["assistants"] = 0
+    empty_hand = greedy.area_promise(state, 0, "agency", 3)
+    assert empty_hand - one_in_hand == pytest.approx(greedy.FIRST_ASSISTANT)
+    assert greedy.area_promise(state, 0, "agency", 1) == 0.0  # "1 Power: 0"
+    pl["warehouse"]["assistants"] = 0
+    assert greedy.area_promise(state, 0, "agency", 3) == pytest.approx(0.0)
+
+
+def test_the_four_player_game_whose_trailing_player_had_no_assistants_ends_in_time() -> None:
+    """Four greedy players, seed 791: the player far behind, 53 points with no assistant in hand and none
+    placed, rode the Tram between the Bank and Chinatown for eight rounds, and the game ran to round 31.
+    With the Employment Agency's first assistant worth more, it ends by the rules before round 30."""
+    state = greedy_game_to_round_30(4, 791)
+    assert ended_by_round_30(state)
