@@ -50,3 +50,29 @@ def test_the_ai_cap_is_read_on_the_games_own_cpu_clock(monkeypatch: pytest.Monke
     result = ai_strength._yokohama_game((70_001, 10.0))
     assert not result.get("unfinished") and result["ai_seat"] == 70_001 % 3
     assert clocks == {time.process_time}
+
+
+def _hard_game(seed: int, totals: list[int]) -> dict[str, object]:
+    hard = seed % 3
+    easy = [t for s, t in enumerate(totals) if s != hard]
+    return {"seed": seed, "budget": 1.0, "hard_seat": hard, "totals": totals,
+            "win": totals[hard] == max(totals),
+            "pairs": sum(1.0 if totals[hard] > t else 0.5 if totals[hard] == t else 0.0 for t in easy),
+            "rounds": 20, "reasons": ["church"], "times": {"new": [1.0], "old": [0.5]}}
+
+
+def test_the_hard_against_today_s_ai_log_is_summed_up_by_wins_and_pairings(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25's Yokohama proof: the hard AI in seat `seed % 3` against two of today's AI. Even strength
+    wins a third of the games and half the pairings; `--summarize` tells this log from the greedy one."""
+    log = tmp_path / "hard.jsonl"
+    games = [_hard_game(70_000, [140, 150, 130]),  # seat 1 hard: first, ahead of both
+             _hard_game(70_001, [150, 140, 140]),  # seat 2 hard: tied with seat 1, behind seat 0
+             _hard_game(70_002, [90, 120, 100])]  # seat 0 hard: last
+    log.write_text("".join(json.dumps(g) + "\n" for g in games))
+    monkeypatch.setattr(sys, "argv", ["ai_strength", "yokohama", "--summarize", str(log)])
+    ai_strength.main()
+    out = capsys.readouterr().out
+    assert "hard AI first in 1/3 (33%" in out
+    assert "ahead of today's AI in 2.5/6 pairings (41.7%" in out
+    assert "mean -10.0 VP" in out  # +10, -10, -30
