@@ -81,8 +81,8 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         house = hire < tokens and pl["warehouse"]["th"] > 0 and pl["yen"] - SHOP_COST * hire >= th_cost(state, seat)
         helpers = min(tokens - hire - house, pl["warehouse"]["assistants"])
         value = 2.8 * hire + 5.0 * house + 0.3 * helpers
-        if helpers and not pl["hand"]["assistants"]:
-            value += FIRST_ASSISTANT  # an empty hand can place nothing (ruling R7, eleventh pass)
+        in_hand = pl["hand"]["assistants"]  # a short hand places little (ruling R7, eleventh and twelfth pass)
+        value += sum(SHORT_HAND[n] for n in range(in_hand, min(in_hand + helpers, len(SHORT_HAND))))
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
     elif kind == "church":
@@ -96,12 +96,14 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     return value
 
 
-#: What the Employment Agency's first assistant brought to an empty hand is worth more than the 0.3 of
-#: any other. Assistants are placed from hand, and a President walks only to an area holding one of its
-#: assistants (RB Movement), so a player with none in hand has almost no moves left: one rode the Tram
-#: between the Bank and Chinatown for eight rounds, one leader stood still for seven (ruling R7,
-#: eleventh pass).
-FIRST_ASSISTANT = 2.0
+#: What each assistant the Employment Agency brings to a hand holding fewer than three is worth more than the
+#: 0.3 of any other (the first to an empty hand, then the second and third). Assistants are placed from hand,
+#: and a President walks only to an area holding one of its assistants (RB Movement), so a player with
+#: none in hand has almost no moves left, and one with one or two places one or two a turn: one player rode
+#: the Tram between the Bank and Chinatown for eight rounds, one leader stood still for seven, and two
+#: players with 1-3 assistants in hand and 11-12 in the warehouse stayed at 144-148 points for six and seven
+#: rounds (ruling R7, eleventh and twelfth pass).
+SHORT_HAND = (2.0, 1.0, 1.0)
 
 #: What taking an order at a Port is worth to the greedy player where it cannot tell the cards apart.
 PORT_FLAT = 2.5

@@ -260,21 +260,22 @@ def test_the_two_player_games_that_waited_on_copper_and_the_port_end_in_time(see
     assert ended_by_round_30(state)
 
 
-def test_the_employment_agencys_first_assistant_to_an_empty_hand_is_worth_more() -> None:
+def test_the_employment_agencys_assistants_to_a_short_hand_are_worth_more() -> None:
     """RB Placement: "place Assistant pawns from their hand ... You may not place any Assistant pawns from
     the Warehouse tile", and RB Movement: "At least one of that player's Assistant pawns must be in the
-    destination area". With none in hand a player can neither place nor go where it has none placed; the
-    Employment Agency ("Assistant pawns: Free") is the way out, and its first assistant is worth
-    `FIRST_ASSISTANT` more than the 0.3 of any other. Not at Power 1 ("1 Power: 0"), nor with an empty
-    warehouse, nor with an assistant already in hand."""
+    destination area". With none in hand a player can neither place nor go where it has none placed, and
+    with one or two it places one or two a turn; the Employment Agency ("Assistant pawns: Free") is the way
+    out. Each assistant it brings to a hand of fewer than three is worth `SHORT_HAND` more than the 0.3 of
+    any other (2 for the first, 1 for the second and third). Not at Power 1 ("1 Power: 0"), nor with an
+    empty warehouse."""
     state = GAME.new(4, 0)
     pl = state["p"][0]
-    pl["yen"] = 0  # nothing to pay for a Shophouse: the tokens taken are assistants
-    pl["hand"]["assistants"] = 1
-    one_in_hand = greedy.area_promise(state, 0, "agency", 3)
+    pl["yen"] = 0  # nothing to pay for a Shophouse: the 2 tokens of Power 3 are assistants
+    plain = 0.3 * 2
+    for in_hand, more in ((0, 2.0 + 1.0), (1, 1.0 + 1.0), (2, 1.0), (3, 0.0), (8, 0.0)):
+        pl["hand"]["assistants"] = in_hand
+        assert greedy.area_promise(state, 0, "agency", 3) == pytest.approx(plain + more), in_hand
     pl["hand"]["assistants"] = 0
-    empty_hand = greedy.area_promise(state, 0, "agency", 3)
-    assert empty_hand - one_in_hand == pytest.approx(greedy.FIRST_ASSISTANT)
     assert greedy.area_promise(state, 0, "agency", 1) == 0.0  # "1 Power: 0"
     pl["warehouse"]["assistants"] = 0
     assert greedy.area_promise(state, 0, "agency", 3) == pytest.approx(0.0)
@@ -283,6 +284,6 @@ def test_the_employment_agencys_first_assistant_to_an_empty_hand_is_worth_more()
 def test_the_four_player_game_whose_trailing_player_had_no_assistants_ends_in_time() -> None:
     """Four greedy players, seed 791: the player far behind, 53 points with no assistant in hand and none
     placed, rode the Tram between the Bank and Chinatown for eight rounds, and the game ran to round 31.
-    With the Employment Agency's first assistant worth more, it ends by the rules before round 30."""
+    With the Employment Agency's assistants to a short hand worth more, it ends by the rules before round 30."""
     state = greedy_game_to_round_30(4, 791)
     assert ended_by_round_30(state)
