@@ -14,7 +14,8 @@ from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.yokohama import ai, church, endgame, flow, greedy, recalibration, search, setup, story
+from engine.yokohama import ai as search
+from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
@@ -154,13 +155,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None, level: str = "easy") -> Action:
-        """easy: ai.py (the greedy player's best three options, two sampled worlds, to the seat's next
-        turn: ~0.3 s of CPU whatever the budget); hard: search.py (spends its whole budget on more
-        options, more worlds and deeper looks at the close calls). Both play from what `seat` may see."""
+        """The look-ahead AI (ai.py), playing from what `seat` may see only (one level)."""
         self.check_level(level)
-        if level == "hard":
-            chosen = search.search_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
-        else:
-            chosen = ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        chosen = search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
         return cast(Action, chosen)  # None only when the seat has nothing to decide (ai.py answers so)
 
