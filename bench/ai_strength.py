@@ -48,6 +48,7 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -309,6 +310,15 @@ def yokohama(games: int, budget: float, workers: int, log: Path | None, resume: 
     print(f"Yokohama, 3 players: 1 AI vs 2 greedy, {games} games, AI seat rotating, "
           f"AI budget {budget:g} s per decision")
     start = time.perf_counter()
+    results = _play_logged(_yokohama_game, games, budget, workers, log, resume)
+    print(f"  [{time.perf_counter() - start:.0f} s]")
+    summarize_yokohama(results)
+
+
+def _play_logged(play: Callable[[tuple[int, float]], dict[str, Any]], games: int, budget: float, workers: int,
+                 log: Path | None, resume: bool) -> list[dict[str, Any]]:
+    """Every Yokohama game of a `games`-game sample not yet in `log` (all of them without `resume`), each
+    appended to `log` as it ends; returns the whole sample, logged games first."""
     results: list[dict[str, Any]] = []
     if resume and log is not None and log.exists():
         results = read_log(log)
@@ -316,15 +326,14 @@ def yokohama(games: int, budget: float, workers: int, log: Path | None, resume: 
     if resume:
         print(f"  {len(results)} games already in {log}; {len(seeds)} to play", flush=True)
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(_yokohama_game, (seed, budget)) for seed in seeds]
+        jobs = [pool.submit(play, (seed, budget)) for seed in seeds]
         for job in as_completed(jobs):  # logged as each game ends, so a run cut short still counts
             result = job.result()
             results.append(result)
             if log is not None:
                 with log.open("a") as out:
                     out.write(json.dumps(result) + "\n")
-    print(f"  [{time.perf_counter() - start:.0f} s]")
-    summarize_yokohama(results)
+    return results
 
 
 def summarize_yokohama(everything: list[dict[str, Any]]) -> None:
@@ -389,17 +398,7 @@ def yokohama_against_previous(games: int, budget: float, workers: int, log: Path
     """The hard AI against two of today's AI, 3 players, all at `budget` (issue 25's proof)."""
     print(f"Yokohama, 3 players: the hard AI (search.py) vs 2 of today's AI, {games} games, seat rotating, "
           f"budget {budget:g} s of CPU per decision")
-    results: list[dict[str, Any]] = read_log(log) if resume and log is not None and log.exists() else []
-    seeds = yokohama_seeds(games, results)
-    with ProcessPoolExecutor(workers) as pool:
-        jobs = [pool.submit(_yokohama_previous_game, (seed, budget)) for seed in seeds]
-        for job in as_completed(jobs):
-            result = job.result()
-            results.append(result)
-            if log is not None:
-                with log.open("a") as out:
-                    out.write(json.dumps(result) + "\n")
-    summarize_yokohama_previous(results)
+    summarize_yokohama_previous(_play_logged(_yokohama_previous_game, games, budget, workers, log, resume))
 
 
 def summarize_yokohama_previous(everything: list[dict[str, Any]]) -> None:

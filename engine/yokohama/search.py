@@ -1,7 +1,9 @@
-"""A stronger Yokohama AI (issue 25, the "hard" level): today's look-ahead, spending its whole budget.
+"""A candidate for a stronger Yokohama AI (issue 25): today's look-ahead, spending its whole budget. Not
+one of the game's AI levels until it is shown stronger (README; `bench.ai_strength yokohama --against
+previous` is its only caller).
 
-Today's AI (ai.py, the "easy" level) plays the greedy player's three best options on in two sampled
-worlds, each to the seat's next turn, and stops: ~0.3 s of CPU whatever its budget. This search asks
+Today's AI (ai.py) plays the greedy player's three best options on in two sampled worlds, each to the
+seat's next turn, and stops: a fixed amount of work (0.3-1 s of CPU) whatever its budget. This search asks
 the same question of more options in more worlds and looks further at the close calls, as the Duel's
 search does (engine/duel/search.py):
 
@@ -40,7 +42,8 @@ from engine.yokohama.types import Action, State
 
 @dataclass(frozen=True)
 class Settings:
-    """The search's knobs (the defaults are the ones measured in the README)."""
+    """The search's knobs. The defaults are a first choice, after the Duel's search, not yet tuned: its
+    first games at a 1-s budget were too few to tune on (README)."""
 
     #: At most this many options enter the race (today's AI: 3).
     width: int = 6
