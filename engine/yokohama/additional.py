@@ -239,7 +239,7 @@ class MercAreaStep(YokohamaStep):
 
     stage = "merc_area"
     stage_text = "choosing where the mercenary acts"
-    kinds = ("merc_area",)
+    kinds: tuple[str, ...] = ("merc_area",)
     hint = "choose where the mercenary acts"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -258,6 +258,6 @@ class MercAreaStep(YokohamaStep):
         return "Where does your Foreign Mercenary act?"
 
 
-FIRST = AdditionalStep("first")
-SECOND = AdditionalStep("second")
-MERC_AREA = MercAreaStep()
+FIRST: AdditionalStep = AdditionalStep("first")
+SECOND: AdditionalStep = AdditionalStep("second")
+MERC_AREA: MercAreaStep = MercAreaStep()

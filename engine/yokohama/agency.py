@@ -48,7 +48,7 @@ def agency_options(state: State, seat: int) -> list[Action]:
 class AgencyStep(YokohamaStep):
     stage = "act_agency"
     stage_text = "Employment Agency: taking tokens"
-    kinds = ("hire", "hire_th", "hire_done")
+    kinds: tuple[str, ...] = ("hire", "hire_th", "hire_done")
     hint = "take tokens from your warehouse (or none)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

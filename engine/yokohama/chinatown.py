@@ -20,7 +20,7 @@ def trade_text(trade: str) -> str:
 class ChinatownStep(YokohamaStep):
     stage = "act_chinatown"
     stage_text = "Chinatown: exchanging"
-    kinds = ("exchange", "exchange_done")
+    kinds: tuple[str, ...] = ("exchange", "exchange_done")
     hint = "exchange at Chinatown (or stop)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

@@ -150,7 +150,7 @@ class ChurchStep(YokohamaStep):
 
     stage = "act_church"
     stage_text = "Church: choosing a space"
-    kinds = ("church", "church_none")
+    kinds: tuple[str, ...] = ("church", "church_none")
     hint = "choose a Church space (or none)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -203,7 +203,7 @@ class ChurchPayStep(YokohamaStep):
 
     stage = "act_church_pay"
     stage_text = "Church: paying Faith"
-    kinds = ("faith",)
+    kinds: tuple[str, ...] = ("faith",)
     hint = "choose how to pay the Church space"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -228,7 +228,7 @@ class ChurchPayStep(YokohamaStep):
 class CustomsStep(YokohamaStep):
     stage = "act_customs"
     stage_text = "Customs: choosing a space"
-    kinds = ("customs", "customs_none")
+    kinds: tuple[str, ...] = ("customs", "customs_none")
     hint = "choose a Customs space (or none)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -273,7 +273,7 @@ class PawnStep(YokohamaStep):
 
     stage = "act_pawn"
     stage_text = "choosing which assistant goes on the board"
-    kinds = ("pawn_from",)
+    kinds: tuple[str, ...] = ("pawn_from",)
     hint = "choose which assistant goes on the board"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

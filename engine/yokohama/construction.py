@@ -17,7 +17,7 @@ class BonusStep(YokohamaStep):
 
     stage = "bonus"
     stage_text = "5-Power bonus"
-    kinds = ("bonus_take", "bonus_skip")
+    kinds: tuple[str, ...] = ("bonus_take", "bonus_skip")
     hint = "take or leave the 5-Power token"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -48,7 +48,7 @@ class BuildStep(YokohamaStep):
 
     stage = "build"
     stage_text = "construction"
-    kinds = ("build", "build_skip")
+    kinds: tuple[str, ...] = ("build", "build_skip")
     hint = ("first build a Shophouse or a Trading House here, or choose to build nothing "
             "(your buildings stay in hand)")
 
@@ -107,7 +107,7 @@ class RecoverStep(YokohamaStep):
 
     stage = "recover_choice"
     stage_text = "recovery"
-    kinds = ("recover",)
+    kinds: tuple[str, ...] = ("recover",)
     hint = "choose what Telephone leaves behind"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

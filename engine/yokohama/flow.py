@@ -43,7 +43,7 @@ class KeepStep(YokohamaStep):
 
     stage = "keep"
     stage_text = "choosing the starting order card"
-    kinds = ("keep",)
+    kinds: tuple[str, ...] = ("keep",)
     hint = "keep one of your two dealt order cards"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

@@ -57,6 +57,8 @@ PLACEMENT = {"place", "place_spread", "place_pair"}
 SHORTLIST = 4
 #: How long one look-ahead may run (decisions), so the greedy player stays quick.
 ROLLOUT_LIMIT = 12
+#: Stages where a position is worth part of the best area its President can reach this turn.
+PROMISE_STAGES = frozenset({"first", "move", *PLACEMENT})
 
 
 def area_promise(state: State, seat: int, area: str, pw: int) -> float:
@@ -322,7 +324,7 @@ def worth(state: State, seat: int) -> float:
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * majorities(state)[seat]
     value += closing_pull(state, seat) * (end_pawns(state) + deck_pull(state))
-    if state["seat"] == seat and state["stage"] in ("first", "move", *PLACEMENT):
+    if state["seat"] == seat and state["stage"] in PROMISE_STAGES:
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)

@@ -60,7 +60,7 @@ class LabStep(YokohamaStep):
 
     stage = "act_lab"
     stage_text = "Laboratory: choosing a technology"
-    kinds = ("tech", "tech_none")
+    kinds: tuple[str, ...] = ("tech", "tech_none")
     hint = "choose a technology (or none)"
 
     def slots(self, state: State) -> list[int]:

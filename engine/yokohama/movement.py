@@ -381,7 +381,7 @@ class MovingStep(MoveStep):
 
     stage = "moving"
     stage_text = "movement: on the way"
-    kinds = ("go",)
+    kinds: tuple[str, ...] = ("go",)
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         here, start = cast(str, state["p"][seat]["president"]), state["ctx"]["start"]  # on the way: on the board
@@ -399,7 +399,7 @@ class ReturnStep(YokohamaStep):
 
     stage = "return"
     stage_text = "taking pieces back to hand"
-    kinds = ("return",)
+    kinds: tuple[str, ...] = ("return",)
     hint = "choose which assistants come back with your President"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

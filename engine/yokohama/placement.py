@@ -376,7 +376,7 @@ class PlaceStep(PlacementStep):
 
     stage = "place"
     stage_text = "placement: choosing how to place"
-    kinds = ("place", "place_way")
+    kinds: tuple[str, ...] = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in self.options(state, seat)]

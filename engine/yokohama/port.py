@@ -115,7 +115,7 @@ def pair_part(order: int) -> str:
 class PortStep(YokohamaStep):
     stage = "act_port"
     stage_text = "Port: taking orders"
-    kinds = ("orders",)
+    kinds: tuple[str, ...] = ("orders",)
     hint = "take order cards at the Port (or none)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:

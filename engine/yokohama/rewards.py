@@ -115,7 +115,7 @@ class GoodStep(YokohamaStep):
     """Goods of choice ("any good" icons): one good, or every way to take `n` at once."""
 
     stage = "any_good"
-    kinds = ("good", "goods")
+    kinds: tuple[str, ...] = ("good", "goods")
     hint = "choose the goods of your reward"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -156,7 +156,7 @@ class WarehouseStep(YokohamaStep):
     """One token from the own warehouse at Employment Agency prices, or nothing."""
 
     stage = "warehouse"
-    kinds = ("take",)
+    kinds: tuple[str, ...] = ("take",)
     hint = ("first take an assistant, a Shophouse or a Trading House from your warehouse to your hand, "
             "or take nothing")
 
@@ -199,7 +199,7 @@ class MoveFromStep(YokohamaStep):
     """An assistant move, first half: which assistant (from hand or an area), or skip the move."""
 
     stage = "move"
-    kinds = ("move_from", "move_skip")
+    kinds: tuple[str, ...] = ("move_from", "move_skip")
     hint = "choose which assistant to move (or skip)"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -244,7 +244,7 @@ class MoveToStep(YokohamaStep):
     """An assistant move, second half: the area it goes to (any other area but the Canal)."""
 
     stage = "move_to"
-    kinds = ("move_to",)
+    kinds: tuple[str, ...] = ("move_to",)
     hint = "choose where the assistant goes"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -277,7 +277,7 @@ class StationStep(YokohamaStep):
     """Station technology: where the Station piece goes (any area but the Canal)."""
 
     stage = "station"
-    kinds = ("station_at",)
+    kinds: tuple[str, ...] = ("station_at",)
     hint = "choose the area for the Station"
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
