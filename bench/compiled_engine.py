@@ -36,7 +36,7 @@ MODULES = (
     *(f"engine/yokohama/{name}.py" for name in (
         "greedy", "board", "copying", "endgame", "ai", "movement", "placement", "flow", "additional",
         "areas", "rewards", "port", "agency", "chinatown", "church", "construction", "laboratory", "step",
-        "components")),
+        "achievements", "components")),
     "engine/core/deadline.py", "engine/core/jsoncopy.py", "engine/core/rng.py",
 )
 #: What the copy needs to run the benchmarks: the engine, its component data and the benchmarks.

@@ -119,6 +119,17 @@ def th_built(state: State, seat: int) -> int:
     return [site["th"] for site in state["sites"].values()].count(seat)
 
 
+def pieces_built(state: State, seat: int) -> int:
+    """Shophouses and Trading Houses `seat` has built (`shops_built` + `th_built` in one pass over the
+    sites: the greedy player asks it of every position it judges)."""
+    n: int = 0
+    for site in state["sites"].values():
+        n += site["shops"].count(seat)
+        if site["th"] == seat:
+            n += 1
+    return n
+
+
 #: Whether each area counts as production (else commercial) for the achievements (component data).
 PRODUCTION_AREA: dict[str, bool] = {area: data["category"] == "production" for area, data in parts().areas.items()}
 

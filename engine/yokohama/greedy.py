@@ -32,6 +32,7 @@ from engine.yokohama.board import (
     KIND,
     SHOP_COST,
     has_tech,
+    pieces_built,
     power,
     shop_at,
     shops_built,
@@ -318,12 +319,14 @@ def worth(state: State, seat: int) -> float:
     # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
     # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7, third pass).
     value += 4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"]
-    value += 3.0 * (shops_built(state, seat) + th_built(state, seat))
+    value += 3.0 * pieces_built(state, seat)
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     # Majorities are still open to challenge until the end: count half of what they would pay now
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * majorities(state)[seat]
-    value += closing_pull(state, seat) * (end_pawns(state) + deck_pull(state))
+    pull = closing_pull(state, seat)
+    if pull:  # nothing before round `PULL_FROM_ROUND`: the pawns are not counted then
+        value += pull * (end_pawns(state) + deck_pull(state))
     if state["seat"] == seat and state["stage"] in PROMISE_STAGES:
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]
@@ -381,10 +384,12 @@ def mine_stack_worth(state: State, seat: int) -> float:
     to the box) that one mine is the only way to the Copper an order asks, and a one-turn look never
     starts a stack: 2-player AI games sat on hands of Copper orders for ten rounds (ruling R7, tenth
     pass). With Chinatown, Copper is bought there for ¥2 and nothing changes."""
+    if "chinatown" in state["layout"]:
+        return 0.0
     pl = state["p"][seat]
     value = 0.0
     for area in SLOW_MINE_AREAS:
-        if not pl["placed"].get(area) or "chinatown" in state["layout"]:
+        if not pl["placed"].get(area):
             continue
         arrive = min(5, power(state, seat, area) + (pl["president"] != area))
         kind = KIND[area]

@@ -77,3 +77,16 @@ def test_the_route_search_matches_the_rules_step_by_step() -> None:
                 assert list(fast.items()) == list(_routes_the_long_way(state, seat, here, here).items())
                 checked += 1
     assert checked > 100
+
+
+def test_pieces_built_counts_shophouses_and_trading_houses_in_one_pass() -> None:
+    """The greedy worth reads `pieces_built`; it must be `shops_built + th_built` wherever play goes."""
+    from engine.yokohama.board import pieces_built, shops_built, th_built
+
+    built = 0
+    for players in (2, 4):
+        for state in _positions(range(2), players):
+            for seat in range(players):
+                assert pieces_built(state, seat) == shops_built(state, seat) + th_built(state, seat)
+                built += pieces_built(state, seat)
+    assert built > 0, "some positions hold buildings"
