@@ -119,7 +119,7 @@ def placements(
     to the cache keyed by the exact room).
     """
     cap = ROOM_THAT_MATTERS
-    room = tuple(f if f < cap else cap for f in free)
+    room = tuple([f if f < cap else cap for f in free])
     return _placements(room, die_choices, number, carriage, tram, postal)
 
 

@@ -335,9 +335,10 @@ class Additional(RollWriteStep):
         room = extra_room(ps)
         out: list[Action] = []
         for pick in PICKS:
-            cost = rules.extra_cost(ps, pick)
-            if room[pick] and can_pay(ps, cost):
-                out.append({"do": "extra", "pick": pick, "cost": cost})
+            if room[pick]:
+                cost = rules.extra_cost(ps, pick)
+                if can_pay(ps, cost):
+                    out.append({"do": "extra", "pick": pick, "cost": cost})
         if rules.phone_possible(state, ps):
             out.append(PHONE.copy())
         return out

@@ -102,15 +102,15 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
         if bonus.get(res):
             tasks.append({"t": "gain", "res": res, "n": bonus[res], "src": source})
     for good in GOODS:
-        for _ in range(bonus.get(good, 0)):
-            tasks.append({"t": "good", "kind": good, "src": source})
-    for _ in range(bonus.get("good", 0)):
-        tasks.append({"t": "good", "kind": None, "src": source})
+        if good in bonus:
+            tasks += [{"t": "good", "kind": good, "src": source} for _ in range(bonus[good])]
+    if "good" in bonus:
+        tasks += [{"t": "good", "kind": None, "src": source} for _ in range(bonus["good"])]
     if bonus.get("employees"):
         tasks.append({"t": "employees", "n": bonus["employees"], "src": source})
     for key in ("elite", "shop", "trading"):
-        for _ in range(bonus.get(key, 0)):
-            tasks.append({"t": key, "src": source})
+        if key in bonus:
+            tasks += [{"t": key, "src": source} for _ in range(bonus[key])]
     # copies: the state must never share lists with the cached component data (JSON copies: the
     # data is plain JSON, so they equal `copy.deepcopy`'s, several times faster)
     if "choice" in bonus:
@@ -123,7 +123,8 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
 
 # ----- town district ------------------------------------------------------------------------
 def free_spaces(ps: Sheet, data: dict[str, Any]) -> tuple[int, ...]:
-    return tuple(data["track_length"] - w for w in ps["written"])
+    length = data["track_length"]
+    return tuple([length - w for w in ps["written"]])
 
 
 def unused_circles(ps: Sheet, row: int) -> int:
