@@ -46,14 +46,19 @@ def test_the_fast_path_refuses_what_the_general_path_refuses() -> None:
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), [*CASES, (3, 34, {"start_player_priority": True})])
-def test_owes_reads_one_seat_as_to_act_does(players: int, seed: int, options: dict[str, Any] | None) -> None:
-    """The fast path's check of the mover (`_owes`) agrees with `to_act` for every seat, also one
-    waiting for the start player's pick, and for seats that do not exist."""
+def test_the_owed_step_reads_one_seat_as_to_act_does(players: int, seed: int, options: dict[str, Any] | None) -> None:
+    """The fast path's check of the mover (`_owed_step`: a step) agrees with `to_act` for every seat, also
+    one waiting for the start player's pick, and for seats that do not exist; the step it finds is the
+    one `perform` would look up. Anything but an `int` is left to the general path."""
     rng = Rng(seed)
     state = GAME.new(players, seed, options)
     while not GAME.is_over(state):
-        for seat in (-1, *range(players), players, True):
-            assert GAME._owes(state, seat) == (seat in GAME.to_act(state)), seat
+        for seat in (-1, *range(players), players):
+            step = GAME._owed_step(state, seat)
+            assert (step is not None) == (seat in GAME.to_act(state)), seat
+            assert step is GAME.step_of(state, seat)
+        assert GAME._owed_step(state, True) is None
+        assert GAME._owed_step(state, 0.0) is None  # type: ignore[arg-type]
         seat = rng.choice(GAME.to_act(state))
         offered = GAME.legal(state, seat)
         state = GAME.apply(state, seat, rng.choice(offered), offered=offered)
