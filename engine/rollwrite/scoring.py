@@ -58,7 +58,10 @@ def tech_points(ps: Sheet) -> dict[str, int]:
 
 
 def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
-    """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes."""
+    """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes.
+    Other rounds score nothing (the port district is reckoned only when a box takes it)."""
+    if state["round"] not in (6, 12):
+        return
     ps["boxes"] = boxes = dict(ps["boxes"])  # shared with the old sheet by a move's copy: replaced
     parts = port_parts(ps, data)
     if state["round"] == 6:
