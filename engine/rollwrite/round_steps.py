@@ -149,7 +149,8 @@ def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
 def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) -> None:
     """Write the placement's circles top to bottom, then queue their bonuses and the card action (R1)."""
     data = rules.side_data(state)
-    rec = cast(RecordState, ps["record"])  # set when the set was chosen
+    # set when the set was chosen; shared with the old sheet by a move's copy: replaced, never edited
+    ps["record"] = rec = cast(RecordState, ps["record"]).copy()
     tasks: list[Task] = []
     if placement is not None:
         for row, count in enumerate(placement):
@@ -186,8 +187,10 @@ class Record(OpenStep):
         if chosen["do"] == "record":
             finish_record(state, ps, tuple(chosen["circles"]))
             return
-        placed = cast(RecordState, ps["record"])["placed"]
+        rec = cast(RecordState, ps["record"])
+        placed = rec["placed"][:]  # shared with the old sheet by a move's copy: replaced, never edited
         placed[chosen["row"]] += 1
+        ps["record"] = {**rec, "placed": placed}
         found = record_choices(ps)
         if len(found) == 1 and list(found[0]) == placed:
             finish_record(state, ps, found[0])

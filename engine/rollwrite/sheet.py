@@ -60,13 +60,13 @@ def move_copy(ps: Sheet) -> Sheet:
     """The copy of a sheet a move works on: fresh where every move writes, shared elsewhere.
 
     A playout copies the acting sheet for every decision, and a JSON copy of the whole sheet was
-    the largest single cost of a Roll & Write playout. Most decisions only take a task off the
-    queue, write a line in the round's events and move money or faith, so those are copied here;
-    everything else (tracks, order forms, buildings, technologies, boxes) stays shared with the
-    old sheet, and the few places that change one of them replace it with a changed copy instead
-    of editing it (`write_circle`, `cross_good`, `gain`, ... — each says so). Tasks on the queue
-    are never edited in place either (a changed task is a new dict). A sheet with a key this does
-    not know is copied whole, so a new field can never be shared by mistake.
+    the largest single cost of a Roll & Write playout. Nearly every decision takes a task off the
+    queue and writes a line in the round's events, so those two are copied here; everything else
+    (tracks, order forms, buildings, technologies, boxes, money and faith, the recording) stays
+    shared with the old sheet, and the few places that change one of them replace it with a changed
+    copy instead of editing it (`write_circle`, `cross_good`, `gain`, `pay`, ... — each says so).
+    Tasks on the queue are never edited in place either (a changed task is a new dict). A sheet with
+    a key this does not know is copied whole, so a new field can never be shared by mistake.
     tests/engine/rollwrite/test_move_copy.py holds it to a full JSON copy on every move of many games.
     """
     if not _KNOWN_KEYS.issuperset(ps):
@@ -74,13 +74,6 @@ def move_copy(ps: Sheet) -> Sheet:
     new = ps.copy()
     new["queue"] = ps["queue"][:]
     new["events"] = ps["events"][:]
-    new["money"] = ps["money"].copy()
-    new["faith"] = ps["faith"].copy()
-    record = ps["record"]
-    if record is not None:
-        own = record.copy()
-        own["placed"] = record["placed"][:]
-        new["record"] = own
     return new
 
 
@@ -172,7 +165,8 @@ def can_pay(ps: Sheet, cost: Cost) -> bool:
 
 def pay(ps: Sheet, cost: Cost) -> None:
     for res, n in cost.items():
-        ps[res]["used"] += n
+        marks = ps[res]  # shared with the old sheet by a move's copy: replaced, never edited (move_copy)
+        ps[res] = {**marks, "used": marks["used"] + n}
 
 
 def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, Any]) -> list[Task]:
@@ -182,7 +176,7 @@ def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, An
         return []
     before = ps[res]["got"]
     after = min(RESOURCE_CAP[res], before + n)
-    ps[res]["got"] = after
+    ps[res] = {**ps[res], "got": after}  # shared with the old sheet by a move's copy: replaced (move_copy)
     tasks: list[Task] = []
     for i, entry in enumerate(data["stock_bonuses"][res]):
         if before < entry["at"] <= after and not ps["stock_taken"][res][i]:
