@@ -129,12 +129,12 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         An action picked from `offered` itself (the very object, as a playout picks it) is carried out
         here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision: it has a step,
         which the move then answers without looking it up again), without the layers between, which
-        cost a playout as much as some of its decisions. It is applied as it is,
-        not copied as `match_legal` copies an answer: the option is the engine's own object (built by
-        a step, plain JSON), and no step edits an action or keeps it in the state (it reads its fields;
+        cost a playout as much as some of its decisions. It is applied as it is, not copied as
+        `match_legal` copies an answer: the option is the engine's own object (built by a step, plain
+        JSON), and no step edits an action or keeps it in the state (it reads its fields;
         tests/engine/rollwrite/test_fast_apply.py holds every step to that), so a copy would change
-        nothing — and it cost a playout about a twentieth of its time. Any other action takes the
-        general path, with its matching and refusals."""
+        nothing (it cost ~3% of a playout's instructions). Any other action takes the general path,
+        with its matching and refusals."""
         global _seat_options
         if offered is None:
             return super().apply(state, seat, action)
