@@ -190,9 +190,11 @@ def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, An
 
 # ----- port district ------------------------------------------------------------------------
 def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
-    """Order forms with at least one uncrossed trade good of this kind."""
+    """Order forms with at least one uncrossed trade good of this kind (each form's marks read at the good's
+    spaces by `map`, without a generator per form: asked for every good placed or bought)."""
     marks = ps["goods"]
-    return [form for form, spaces in _good_spaces(data).get(good, ()) if not all(marks[form][i] for i in spaces)]
+    return [form for form, spaces in _good_spaces(data).get(good, ())
+            if not all(map(marks[form].__getitem__, spaces))]
 
 
 #: Per sheet side (its data, by identity): each good's forms in order, with the spaces it has on each.
@@ -218,7 +220,7 @@ def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:
     marks = ps["goods"]
     table = _good_spaces(data)
     return [g for g in GOODS
-            if any(not all(marks[form][i] for i in spaces) for form, spaces in table.get(g, ()))]
+            if any(not all(map(marks[form].__getitem__, spaces)) for form, spaces in table.get(g, ()))]
 
 
 def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_no: int) -> list[Task]:
