@@ -1,6 +1,7 @@
 """Roll & Write playout speed-ups of issue 25 change nothing: the open order forms of a good, and the
 goods still open anywhere, read from a table of each good's spaces per form, are those a scan of
-every form finds; the tasks of a bonus are those of its plain reading, icon kind by icon kind."""
+every form finds; the tasks of a bonus are those of its plain reading, icon kind by icon kind; the rows
+with an unused circle are those `unused_circles` counts."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from engine.core import Rng
 from engine.rollwrite import GAME, rules
 from engine.rollwrite.components import GOODS, employment_cards, sheet, technologies
-from engine.rollwrite.sheet import bonus_tasks, open_forms, open_kinds
+from engine.rollwrite.sheet import bonus_tasks, open_forms, open_kinds, unused_circles
 
 
 def _scan(ps: Any, good: str, data: Any) -> list[int]:
@@ -97,3 +98,15 @@ def test_bonus_tasks_are_the_plain_reading_of_every_bonus_in_the_data() -> None:
     assert len(every) > 100
     for bonus in [*every, {"silk": 2, "tea": 1, "elite": 2, "money": 1, "good": 2, "shop": 1}]:
         assert bonus_tasks(bonus, "src") == _plain_bonus_tasks(bonus, "src"), bonus
+
+
+@pytest.mark.parametrize(("players", "seed", "side"), [(1, 4, "A"), (2, 5, "B")])
+def test_rows_with_unused_are_the_rows_with_an_unused_circle(players: int, seed: int, side: str) -> None:
+    rng = Rng(seed)
+    state = GAME.new(players, seed, {"side": side})
+    while not GAME.is_over(state):
+        for ps in state["sheets"]:
+            assert rules.rows_with_unused(ps) == [r for r in range(len(ps["written"])) if unused_circles(ps, r) > 0]
+        seat = rng.choice(GAME.to_act(state))
+        options = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, rng.choice(options), offered=options)
