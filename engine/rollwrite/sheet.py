@@ -135,7 +135,7 @@ def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
     written[row] += 1
     column = written[row] - 1
     tasks: list[Task] = []
-    if column >= 1 and not ps["columns_taken"][column] and all(w > column for w in written):
+    if column >= 1 and not ps["columns_taken"][column] and min(written) > column:  # every track reaches past it
         ps["columns_taken"] = columns = ps["columns_taken"][:]
         columns[column] = True
         tasks += bonus_tasks(data["column_bonus"][column], f"column {column}")

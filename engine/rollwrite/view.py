@@ -231,10 +231,11 @@ def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) ->
         row["elite"] = ps["elites"][r]
         row["full"] = w >= length
         row["track_bonus_taken"] = ps["tracks_taken"][r]
+    shortest = min(written)  # a column is full when every track reaches past it
     for column in out["town"]["columns"]:
         c = column["column"]
         column["taken"] = ps["columns_taken"][c]
-        column["full"] = all(w > c for w in written)
+        column["full"] = shortest > c
     port = out["port"]
     fulfilled = ps["fulfilled"]
     for form, shown in zip(data["forms"], port["forms"], strict=True):
