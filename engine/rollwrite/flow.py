@@ -57,11 +57,14 @@ def options(state: State, seat: int) -> list[Action]:
     return step.options(state, seat) if step is not None else []
 
 
-def perform(state: State, seat: int, action: Action) -> None:
+def perform(state: State, seat: int, action: Action, step: RollWriteStep | None = None) -> None:
     """Carry out a legal action for this seat, then settle everything that needs no decision.
-    A search's deadline may stop it here (`checkpoint`; nothing happens outside a search)."""
+    A search's deadline may stop it here (`checkpoint`; nothing happens outside a search).
+    `step`: `step_of(state, seat)`, when the caller has just read it (a playout's move, to learn that
+    the seat owes a decision) — not looked up a second time."""
     checkpoint()
-    step = step_of(state, seat)
+    if step is None:
+        step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
     note(state, seat, step, action)
     step.apply(state, seat, action)

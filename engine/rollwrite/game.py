@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
 from engine.core.deadline import Clock
-from engine.core.jsoncopy import _orjson, json_copy_small
+from engine.core.jsoncopy import _orjson
 from engine.core.steps import StepGame, forget_options
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
@@ -127,24 +127,29 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         shares it) — in a simultaneous round a playout picks any seat, not only the one that moved.
 
         An action picked from `offered` itself (the very object, as a playout picks it) is carried out
-        here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision) and its copy
-        of the chosen option (`match_legal` takes the same `json_copy_small` for it), without the
-        layers between, which cost a playout as much as some of its decisions. Any other action takes
-        the general path, with its matching and refusals."""
+        here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision: it has a step,
+        which the move then answers without looking it up again), without the layers between, which
+        cost a playout as much as some of its decisions. It is applied as it is, not copied as
+        `match_legal` copies an answer: the option is the engine's own object (built by a step, plain
+        JSON), and no step edits an action or keeps it in the state (it reads its fields;
+        tests/engine/rollwrite/test_fast_apply.py holds every step to that), so a copy would change
+        nothing (it cost ~3% of a playout's instructions). Any other action takes the general path,
+        with its matching and refusals."""
         global _seat_options
         if offered is None:
             return super().apply(state, seat, action)
         chosen: Action | None = None
-        if not state["over"] and self._owes(state, seat):
+        step = self._owed_step(state, seat)
+        if step is not None:
             for option in offered:
                 if option is action:
-                    chosen = json_copy_small(option)
+                    chosen = option
                     break
-        if chosen is None:
+        if chosen is None or step is None:
             new_state = super().apply(state, seat, action, offered=offered)
         else:
             new_state = self._copy_for_move(state, seat)
-            self._apply(new_state, seat, chosen)
+            self._apply(new_state, seat, chosen, step)
         kept = _seat_options
         carried: dict[int, list[Action]] = {}
         if (kept is not None and kept[0] is state and not new_state["over"]
@@ -158,19 +163,12 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         _seat_options = (new_state, carried)
         return new_state
 
-    def _owes(self, state: State, seat: int) -> bool:
-        """`seat in self.to_act(state)` for a game that is not over, reading only that seat (`to_act`'s
-        rules: a task queued, or a round not done and not waiting for the start player's pick)."""
-        sheets = state["sheets"]
-        if type(seat) is not int or not 0 <= seat < len(sheets):
-            return seat in self.to_act(state)
-        ps = sheets[seat]
-        if ps["queue"]:
-            return True
-        if ps["step"] == "done":
-            return False
-        return (state["start_player"] is None or state["priority_set"] is not None
-                or not waiting_for_start_player(state, seat))
+    def _owed_step(self, state: State, seat: int) -> RollWriteStep | None:
+        """The step of a seat (an `int`) that owes a decision, None for any other: `flow.step_of` has a
+        step exactly for the seats of `to_act` (a task queued, or a round not done and not waiting for
+        the start player's pick, in a game not over) and reads only that seat. Anything but an `int`
+        (even `True`, which a list index takes for 1) is None: the general path judges it."""
+        return flow.step_of(state, seat) if type(seat) is int else None
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """Copy only what a move of `seat` can change.
@@ -186,8 +184,10 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         new_state["sheets"][seat] = _clone(state["sheets"][seat])
         return new_state
 
-    def _apply(self, state: State, seat: int, action: Action) -> None:
-        flow.perform(state, seat, action)
+    def _apply(self, state: State, seat: int, action: Action, step: RollWriteStep | None = None) -> None:
+        """`flow.perform`, then the next round or the end once every seat is done; `step`: the seat's
+        step, when the caller has just read it (`flow.perform`)."""
+        flow.perform(state, seat, action, step)
         mover = state["sheets"][seat]  # the mover first: while it plays on, the round goes on
         if (mover["step"] == "done" and not mover["queue"]
                 and all(ps["step"] == "done" and not ps["queue"] for ps in state["sheets"])):

@@ -38,7 +38,7 @@ from engine.rollwrite.shapes import (
 )
 from engine.rollwrite.sheet import bonus_tasks, can_pay, free_spaces, pay, push, unused_circles, write_circle
 from engine.rollwrite.state_types import RecordState, Sheet, State, Task
-from engine.rollwrite.step import PHONE, RollWriteStep
+from engine.rollwrite.step import PHONE, OpenStep, RollWriteStep
 
 #: A Discord menu holds 25 options; longer recording lists are split into single circles.
 MENU_LIMIT = 25
@@ -149,7 +149,8 @@ def record_choices(ps: Sheet) -> tuple[tuple[int, ...], ...]:
 def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) -> None:
     """Write the placement's circles top to bottom, then queue their bonuses and the card action (R1)."""
     data = rules.side_data(state)
-    rec = cast(RecordState, ps["record"])  # set when the set was chosen
+    # set when the set was chosen; shared with the old sheet by a move's copy: replaced, never edited
+    ps["record"] = rec = cast(RecordState, ps["record"]).copy()
     tasks: list[Task] = []
     if placement is not None:
         for row, count in enumerate(placement):
@@ -163,22 +164,22 @@ def finish_record(state: State, ps: Sheet, placement: tuple[int, ...] | None) ->
     push(ps, tasks)
 
 
-class Record(RollWriteStep):
+class Record(OpenStep):
     """3) Employee recording, 2: the count limit and consecutive rules (recording.py enumerates them)."""
 
     name = "record"
     kinds = ("record", "circle")
     auto_single = True
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         """Whole placements when they fit one menu; otherwise one circle at a time until they do."""
         ps = state["sheets"][seat]
         found = record_choices(ps)
         if len(found) <= MENU_LIMIT:
-            return [({"do": "record", "circles": list(p)}, None) for p in found]
+            return [{"do": "record", "circles": list(p)} for p in found]
         placed = cast(RecordState, ps["record"])["placed"]
         rows = sorted({r for p in found for r in range(len(p)) if p[r] > placed[r]})
-        return [({"do": "circle", "row": r}, None) for r in rows]
+        return [{"do": "circle", "row": r} for r in rows]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
@@ -186,8 +187,10 @@ class Record(RollWriteStep):
         if chosen["do"] == "record":
             finish_record(state, ps, tuple(chosen["circles"]))
             return
-        placed = cast(RecordState, ps["record"])["placed"]
+        rec = cast(RecordState, ps["record"])
+        placed = rec["placed"][:]  # shared with the old sheet by a move's copy: replaced, never edited
         placed[chosen["row"]] += 1
+        ps["record"] = {**rec, "placed": placed}
         found = record_choices(ps)
         if len(found) == 1 and list(found[0]) == placed:
             finish_record(state, ps, found[0])
@@ -210,7 +213,7 @@ class Record(RollWriteStep):
         )
 
 
-class MainArea(RollWriteStep):
+class MainArea(OpenStep):
     """4) Main action, 1: "Choose 1 of the 8 areas ... you cannot choose an area that has not even
     1 circle not yet crossed off" (compulsory when possible, R8)."""
 
@@ -218,10 +221,10 @@ class MainArea(RollWriteStep):
     kinds = ("area", "phone")
     auto_single = True
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         rows = rules.rows_with_unused(state["sheets"][seat])
-        areas: list[Candidate] = [({"do": "area", "row": r}, None) for r in rows]
-        return [*areas, *self.telephone(state, seat)]
+        areas: list[Action] = [{"do": "area", "row": r} for r in rows]
+        return [*areas, *self.phone(state, seat)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
@@ -258,17 +261,17 @@ def area_detail(area_id: str) -> str:
     }.get(kind, "")
 
 
-class CrossOff(RollWriteStep):
+class CrossOff(OpenStep):
     """4) Main action, 1-2: cross off 1 to 5 circles; power = circles + Elite (+ Newspaper, R9)."""
 
     name = "count"
     kinds = ("cross",)
     auto_single = True
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])  # set by the area step
-        return [({"do": "cross", "n": n}, None) for n in range(1, rules.most_crossed(ps, row) + 1)]
+        return [{"do": "cross", "n": n} for n in range(1, rules.most_crossed(ps, row) + 1)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]
@@ -335,9 +338,10 @@ class Additional(RollWriteStep):
         room = extra_room(ps)
         out: list[Action] = []
         for pick in PICKS:
-            cost = rules.extra_cost(ps, pick)
-            if room[pick] and can_pay(ps, cost):
-                out.append({"do": "extra", "pick": pick, "cost": cost})
+            if room[pick]:
+                cost = rules.extra_cost(ps, pick)
+                if can_pay(ps, cost):
+                    out.append({"do": "extra", "pick": pick, "cost": cost})
         if rules.phone_possible(state, ps):
             out.append(PHONE.copy())
         return out
@@ -391,15 +395,15 @@ def extra_refusal(ps: Sheet, pick: Pick) -> str:
     return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
 
 
-class EndRound(RollWriteStep):
+class EndRound(OpenStep):
     """The seat confirms its round: its last chance for the Telephone ("may be used in any
     phase", R11), and where its undo window closes (R24). Rounds 6 and 12 score here."""
 
     name = "end"
     kinds = ("end", "phone")
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
-        return [({"do": "end"}, None), *self.telephone(state, seat)]
+    def choices(self, state: State, seat: int) -> list[Action]:
+        return [{"do": "end"}, *self.phone(state, seat)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps = state["sheets"][seat]

@@ -58,7 +58,10 @@ def tech_points(ps: Sheet) -> dict[str, int]:
 
 
 def score_end_of_round(state: State, ps: Sheet, data: dict[str, Any]) -> None:
-    """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes."""
+    """6) Scoring: the 6R box in round 6; in round 12 the 12R, cargo, technology and grand total boxes.
+    Other rounds score nothing (the port district is reckoned only when a box takes it)."""
+    if state["round"] not in (6, 12):
+        return
     ps["boxes"] = boxes = dict(ps["boxes"])  # shared with the old sheet by a move's copy: replaced
     parts = port_parts(ps, data)
     if state["round"] == 6:
@@ -132,7 +135,8 @@ def achievements(state: State, ps: Sheet, data: dict[str, Any], *, total: int | 
     got += [f"Cargo stock {n}+" for n in (12, 13, 14) if ps["cargo"] >= n]
     full_tracks = sum(w >= data["track_length"] for w in ps["written"])
     got += [f"{n} employee tracks filled" for n in (2, 3, 4) if full_tracks >= n]
-    columns = sum(1 for c in range(1, data["track_length"]) if all(w > c for w in ps["written"]))
+    shortest = min(ps["written"])  # a column is filled when every track reaches past it
+    columns = sum(1 for c in range(1, data["track_length"]) if shortest > c)
     got += [f"{n} vertical columns filled" for n in (7, 8, 9) if columns >= n]
     got.append(f"Played side {state['options']['side']}")
     players = state["players"]

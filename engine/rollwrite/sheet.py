@@ -60,13 +60,13 @@ def move_copy(ps: Sheet) -> Sheet:
     """The copy of a sheet a move works on: fresh where every move writes, shared elsewhere.
 
     A playout copies the acting sheet for every decision, and a JSON copy of the whole sheet was
-    the largest single cost of a Roll & Write playout. Most decisions only take a task off the
-    queue, write a line in the round's events and move money or faith, so those are copied here;
-    everything else (tracks, order forms, buildings, technologies, boxes) stays shared with the
-    old sheet, and the few places that change one of them replace it with a changed copy instead
-    of editing it (`write_circle`, `cross_good`, `gain`, ... — each says so). Tasks on the queue
-    are never edited in place either (a changed task is a new dict). A sheet with a key this does
-    not know is copied whole, so a new field can never be shared by mistake.
+    the largest single cost of a Roll & Write playout. Nearly every decision takes a task off the
+    queue and writes a line in the round's events, so those two are copied here; everything else
+    (tracks, order forms, buildings, technologies, boxes, money and faith, the recording) stays
+    shared with the old sheet, and the few places that change one of them replace it with a changed
+    copy instead of editing it (`write_circle`, `cross_good`, `gain`, `pay`, ... — each says so).
+    Tasks on the queue are never edited in place either (a changed task is a new dict). A sheet with
+    a key this does not know is copied whole, so a new field can never be shared by mistake.
     tests/engine/rollwrite/test_move_copy.py holds it to a full JSON copy on every move of many games.
     """
     if not _KNOWN_KEYS.issuperset(ps):
@@ -74,13 +74,6 @@ def move_copy(ps: Sheet) -> Sheet:
     new = ps.copy()
     new["queue"] = ps["queue"][:]
     new["events"] = ps["events"][:]
-    new["money"] = ps["money"].copy()
-    new["faith"] = ps["faith"].copy()
-    record = ps["record"]
-    if record is not None:
-        own = record.copy()
-        own["placed"] = record["placed"][:]
-        new["record"] = own
     return new
 
 
@@ -102,15 +95,15 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
         if bonus.get(res):
             tasks.append({"t": "gain", "res": res, "n": bonus[res], "src": source})
     for good in GOODS:
-        for _ in range(bonus.get(good, 0)):
-            tasks.append({"t": "good", "kind": good, "src": source})
-    for _ in range(bonus.get("good", 0)):
-        tasks.append({"t": "good", "kind": None, "src": source})
+        if good in bonus:
+            tasks += [{"t": "good", "kind": good, "src": source} for _ in range(bonus[good])]
+    if "good" in bonus:
+        tasks += [{"t": "good", "kind": None, "src": source} for _ in range(bonus["good"])]
     if bonus.get("employees"):
         tasks.append({"t": "employees", "n": bonus["employees"], "src": source})
     for key in ("elite", "shop", "trading"):
-        for _ in range(bonus.get(key, 0)):
-            tasks.append({"t": key, "src": source})
+        if key in bonus:
+            tasks += [{"t": key, "src": source} for _ in range(bonus[key])]
     # copies: the state must never share lists with the cached component data (JSON copies: the
     # data is plain JSON, so they equal `copy.deepcopy`'s, several times faster)
     if "choice" in bonus:
@@ -123,7 +116,8 @@ def bonus_tasks(bonus: dict[str, Any], source: str) -> list[Task]:
 
 # ----- town district ------------------------------------------------------------------------
 def free_spaces(ps: Sheet, data: dict[str, Any]) -> tuple[int, ...]:
-    return tuple(data["track_length"] - w for w in ps["written"])
+    length = data["track_length"]
+    return tuple([length - w for w in ps["written"]])
 
 
 def unused_circles(ps: Sheet, row: int) -> int:
@@ -141,7 +135,7 @@ def write_circle(ps: Sheet, row: int, data: dict[str, Any]) -> list[Task]:
     written[row] += 1
     column = written[row] - 1
     tasks: list[Task] = []
-    if column >= 1 and not ps["columns_taken"][column] and all(w > column for w in written):
+    if column >= 1 and not ps["columns_taken"][column] and min(written) > column:  # every track reaches past it
         ps["columns_taken"] = columns = ps["columns_taken"][:]
         columns[column] = True
         tasks += bonus_tasks(data["column_bonus"][column], f"column {column}")
@@ -171,7 +165,8 @@ def can_pay(ps: Sheet, cost: Cost) -> bool:
 
 def pay(ps: Sheet, cost: Cost) -> None:
     for res, n in cost.items():
-        ps[res]["used"] += n
+        marks = ps[res]  # shared with the old sheet by a move's copy: replaced, never edited (move_copy)
+        ps[res] = {**marks, "used": marks["used"] + n}
 
 
 def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, Any]) -> list[Task]:
@@ -181,7 +176,7 @@ def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, An
         return []
     before = ps[res]["got"]
     after = min(RESOURCE_CAP[res], before + n)
-    ps[res]["got"] = after
+    ps[res] = {**ps[res], "got": after}  # shared with the old sheet by a move's copy: replaced (move_copy)
     tasks: list[Task] = []
     for i, entry in enumerate(data["stock_bonuses"][res]):
         if before < entry["at"] <= after and not ps["stock_taken"][res][i]:
@@ -195,9 +190,11 @@ def gain(ps: Sheet, res: Resource | Literal["cargo"], n: int, data: dict[str, An
 
 # ----- port district ------------------------------------------------------------------------
 def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
-    """Order forms with at least one uncrossed trade good of this kind."""
+    """Order forms with at least one uncrossed trade good of this kind (each form's marks read at the good's
+    spaces by `map`, without a generator per form: asked for every good placed or bought)."""
     marks = ps["goods"]
-    return [form for form, spaces in _good_spaces(data).get(good, ()) if not all(marks[form][i] for i in spaces)]
+    return [form for form, spaces in _good_spaces(data).get(good, ())
+            if not all(map(marks[form].__getitem__, spaces))]
 
 
 #: Per sheet side (its data, by identity): each good's forms in order, with the spaces it has on each.
@@ -223,7 +220,7 @@ def open_kinds(ps: Sheet, data: dict[str, Any]) -> list[Good]:
     marks = ps["goods"]
     table = _good_spaces(data)
     return [g for g in GOODS
-            if any(not all(marks[form][i] for i in spaces) for form, spaces in table.get(g, ()))]
+            if any(not all(map(marks[form].__getitem__, spaces)) for form, spaces in table.get(g, ()))]
 
 
 def cross_good(ps: Sheet, form_id: int, good: str, data: dict[str, Any], round_no: int) -> list[Task]:

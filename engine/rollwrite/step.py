@@ -10,6 +10,8 @@ only the steps that say otherwise close the undo window (ruling R24).
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
 from engine.rollwrite import rules
 from engine.rollwrite.components import rules_data
@@ -28,7 +30,11 @@ class RollWriteStep(CandidateStep[State, Action]):
 
     def telephone(self, state: State, seat: int) -> list[Candidate]:
         """The Telephone as the last answer of a step whose kinds name it, when it can be used now."""
-        return [(PHONE.copy(), None)] if rules.phone_possible(state, state["sheets"][seat]) else []
+        return [(action, None) for action in self.phone(state, seat)]
+
+    def phone(self, state: State, seat: int) -> list[Action]:
+        """`telephone` as options (it is never listed refused)."""
+        return [PHONE.copy()] if rules.phone_possible(state, state["sheets"][seat]) else []
 
     def waiting(self, state: State, seat: int) -> str:
         return f"Not now: {self.prompt(state, seat).lower()}."
@@ -71,3 +77,24 @@ def phone_refusal(state: State, seat: int) -> str:
     if ps["phone_round"] == state["round"]:
         return "You have already used the Telephone this round."
     return short_of(ps, rules.phone_cost(), "use the Telephone") or "The Telephone is not usable right now."
+
+
+class OpenStep(RollWriteStep):
+    """A step that refuses none of the answers it knows: it lists them (`choices`), its candidates are
+    those answers each paired with None, and its options are the list itself. Settling asks a step for
+    its options after nearly every decision; pairing every answer with None only to filter the pairs
+    again was a measurable part of a playout. Most steps are open: only the choice of a set (the one the
+    start player took) and the additional action (what the seat cannot pay or place) refuse answers."""
+
+    @abstractmethod
+    def choices(self, state: State, seat: int) -> list[Action]:
+        """Every answer of this step now, in menu order (each allowed)."""
+
+    def candidates(self, state: State, seat: int) -> list[Candidate]:
+        return [(action, None) for action in self.choices(state, seat)]
+
+    def own_options(self, state: State, seat: int) -> list[Action]:
+        return self.choices(state, seat)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        return self.choices(state, seat)

@@ -27,7 +27,6 @@ from engine.rollwrite.shapes import (
     Building,
     BuiltKey,
     BuyAction,
-    Candidate,
     ChooseAction,
     EliteAction,
     EmployAction,
@@ -54,7 +53,7 @@ from engine.rollwrite.sheet import (
     write_circle,
 )
 from engine.rollwrite.state_types import Sheet, State, Task
-from engine.rollwrite.step import RollWriteStep
+from engine.rollwrite.step import OpenStep
 
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
@@ -71,7 +70,7 @@ def take_front(state: State, seat: int) -> Task:
     return task
 
 
-class TaskStep(RollWriteStep):
+class TaskStep(OpenStep):
     """A task at the front of the queue; `auto_single`: one possible answer is taken unasked. Any other
     answer is refused by asking the task's question again, unless the step can say more."""
 
@@ -99,12 +98,12 @@ class PlaceGood(TaskStep):
     name = "good"
     kinds = ("kind", "form")
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         if task["kind"] is None:
-            return [({"do": "kind", "kind": g}, None) for g in open_kinds(ps, data)]
-        return [({"do": "form", "form": f, "good": task["kind"]}, None) for f in open_forms(ps, task["kind"], data)]
+            return [{"do": "kind", "kind": g} for g in open_kinds(ps, data)]
+        return [{"do": "form", "form": f, "good": task["kind"]} for f in open_forms(ps, task["kind"], data)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
@@ -144,10 +143,10 @@ class WriteEmployees(TaskStep):
     name = "employees"
     kinds = ("employ",)
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps = state["sheets"][seat]
         free = free_spaces(ps, rules.side_data(state))
-        return [({"do": "employ", "row": r}, None) for r, room in enumerate(free) if room]
+        return [{"do": "employ", "row": r} for r, room in enumerate(free) if room]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
@@ -172,10 +171,10 @@ class PlaceBuilding(TaskStep):
     field = ""
     taken = ""
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         built = state["sheets"][seat][self.key]
         # {"do": "elite", "row": i}, {"do": "shop", "form": i}, {"do": "trading", "house": i}
-        return [(cast(Action, {"do": self.name, self.field: i}), None) for i, has in enumerate(built) if not has]
+        return [cast(Action, {"do": self.name, self.field: i}) for i, has in enumerate(built) if not has]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         take_front(state, seat)
@@ -233,11 +232,11 @@ class ChooseBonus(TaskStep):
     name = "choice"
     kinds = ("choose",)
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps, task = state["sheets"][seat], front(state, seat)
         data = rules.side_data(state)
         every = list(enumerate(task["options"]))
-        return [({"do": "choose", "option": i, "gain": alt}, None) for i, alt in every if gives_anything(ps, alt, data)]
+        return [{"do": "choose", "option": i, "gain": alt} for i, alt in every if gives_anything(ps, alt, data)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
@@ -257,12 +256,12 @@ class Exchange(TaskStep):
     kinds = ("exchange",)
     auto_single = False
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps, task = state["sheets"][seat], front(state, seat)
         if not can_pay(ps, task["pay"]):
             return []
         pay_, get = task["pay"], task["get"]
-        return [({"do": "exchange", "accept": yes, "pay": pay_, "get": get}, None) for yes in (True, False)]
+        return [{"do": "exchange", "accept": yes, "pay": pay_, "get": get} for yes in (True, False)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
@@ -287,11 +286,11 @@ class Chamber(TaskStep):
     name = "chamber"
     kinds = ("via",)
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         task = front(state, seat)
         if rules.chamber_power(task["power"]) <= 0:
             return []  # the borrowed action would have no power at all
-        return [({"do": "via", "area": a}, None) for a in rules.chamber_targets(state, task["row"])]
+        return [{"do": "via", "area": a} for a in rules.chamber_targets(state, task["row"])]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)
@@ -316,12 +315,12 @@ class SpendPower(TaskStep):
     kinds = ("form", "tech", "buy", "stop")
     auto_single = False
 
-    def candidates(self, state: State, seat: int) -> list[Candidate]:
+    def choices(self, state: State, seat: int) -> list[Action]:
         ps, task = state["sheets"][seat], front(state, seat)
         if task["left"] <= 0:
             return []
         kind = rules.area_kind(task["area"])
-        out: list[PowerAction] = []
+        out: list[Action] = []
         if kind == "goods":
             good = areas()[task["area"]]["good"]
             out += [{"do": "form", "form": f, "good": good} for f in open_forms(ps, good, rules.side_data(state))]
@@ -330,7 +329,7 @@ class SpendPower(TaskStep):
         elif kind == "chinatown":
             out += chinatown_options(state, ps, task)
         stop: StopAction = {"do": "stop"}
-        return [(action, None) for action in (*out, stop)] if out else []
+        return [*out, stop] if out else []
 
     def take(self, state: State, seat: int, action: Action) -> None:
         ps, task = state["sheets"][seat], take_front(state, seat)

@@ -193,23 +193,25 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetV
     }
 
 
-#: Blank sheet views as orjson text, by sheet side and the areas' order (`filled_sheet_view`); emptied
-#: when full (a game has one of each; a process playing many games meets a few).
-_BLANKS: dict[tuple[str, tuple[str, ...]], bytes] = {}
+#: Blank sheet views as orjson text, by sheet side (`filled_sheet_view`); emptied when full (there are
+#: two sides).
+_BLANKS: dict[str, bytes] = {}
 BLANKS_LIMIT = 16
 
 
 def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView | None:
     """`sheet_view` as a private copy, made by filling in a blank one: most of a sheet view is the
     printed sheet (rows, columns, order forms, links, bonuses, the round track), the same for every
-    sheet of a side and layout, so the view of a blank sheet is kept as orjson text and read back
-    (fresh lists and dicts, in C), and only what is written on this sheet is put in. The same keys in
-    the same order and the same values as `sheet_view` (tests/engine/rollwrite/test_sheet_view_memo.py
-    compares the two texts byte for byte at every position of several games); None without orjson."""
+    sheet of a side, so the view of a blank sheet is kept as orjson text and read back (fresh lists
+    and dicts, in C), and only what is written on this sheet is put in, and each row's area in this
+    game's layout (a blank per layout cost every game's first view — a playout's final check — a
+    whole sheet view reckoned the slow way). The same keys in the same order and the same values as
+    `sheet_view` (tests/engine/rollwrite/test_sheet_view_memo.py compares the two texts byte for byte
+    at every position of several games, and across layouts); None without orjson."""
     if _orjson is None:
         return None
     data = rules.side_data(state)
-    key = (state["options"]["side"], tuple(state["areas"]))
+    key = state["options"]["side"]
     blank = _BLANKS.get(key)
     if blank is None:
         blank = _orjson.dumps(sheet_view(state, new_sheet(data), task_steps))
@@ -219,7 +221,9 @@ def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) ->
     out: SheetView = _orjson.loads(blank)
     length = data["track_length"]
     written = ps["written"]
-    for r, row in enumerate(out["town"]["rows"]):
+    for r, (row, area) in enumerate(zip(out["town"]["rows"], state["areas"], strict=True)):
+        row["area"] = area
+        row["name"] = area_name(area)
         w, c = written[r], ps["crossed"][r]
         row["written"] = w
         row["crossed"] = c
@@ -227,10 +231,11 @@ def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) ->
         row["elite"] = ps["elites"][r]
         row["full"] = w >= length
         row["track_bonus_taken"] = ps["tracks_taken"][r]
+    shortest = min(written)  # a column is full when every track reaches past it
     for column in out["town"]["columns"]:
         c = column["column"]
         column["taken"] = ps["columns_taken"][c]
-        column["full"] = all(w > c for w in written)
+        column["full"] = shortest > c
     port = out["port"]
     fulfilled = ps["fulfilled"]
     for form, shown in zip(data["forms"], port["forms"], strict=True):

@@ -64,6 +64,8 @@ def test_a_sheet_with_an_unknown_key_is_copied_whole() -> None:
 
 
 def test_the_parts_every_move_writes_are_fresh() -> None:
+    """The queue and the round's events are copied; money, faith and the recording are shared like the
+    rest (`pay`, `gain` and the recording steps replace them)."""
     state = GAME.new(1, 5)
     seat = 0
     while state["sheets"][seat]["record"] is None:
@@ -72,6 +74,7 @@ def test_the_parts_every_move_writes_are_fresh() -> None:
     ps = state["sheets"][seat]
     copied = move_copy(ps)
     assert copied == ps
-    for key in ("queue", "events", "money", "faith", "record"):
+    for key in ("queue", "events"):
         assert copied[key] is not ps[key], key
-    assert copied["record"]["placed"] is not ps["record"]["placed"]
+    for key in ("money", "faith", "record", "written"):
+        assert copied[key] is ps[key], key

@@ -102,3 +102,19 @@ def test_a_filled_blank_is_private_and_the_blanks_are_bounded() -> None:
         other = GAME.new(1, 100 + n, {"side": "AB"[n % 2]})
         view.filled_sheet_view(other, other["sheets"][0], TASK_STEPS)
         assert len(view._BLANKS) <= view.BLANKS_LIMIT
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_one_blank_serves_every_layout_of_a_side(side: str) -> None:
+    """The blank is kept per sheet side, not per layout: games laid out differently fill the same blank
+    with their own areas, and each gets `sheet_view`'s text."""
+    view._BLANKS.clear()
+    layouts = set()
+    for seed in range(50, 56):
+        state = GAME.new(1, seed, {"side": side, "chinatown": seed % 2 == 0})
+        layouts.add(tuple(state["areas"]))
+        ps = state["sheets"][0]
+        assert orjson.dumps(view.filled_sheet_view(state, ps, TASK_STEPS)) == orjson.dumps(
+            view.sheet_view(state, ps, TASK_STEPS))
+    assert len(layouts) > 1
+    assert list(view._BLANKS) == [side]
