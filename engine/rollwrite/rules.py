@@ -7,8 +7,6 @@ written once. The numbers come from data/rollwrite/rules.toml.
 
 from __future__ import annotations
 
-from itertools import compress, count
-from operator import gt
 from typing import Any
 
 from engine.rollwrite.components import (
@@ -100,9 +98,9 @@ def takeable_techs(state: State, ps: Sheet, lab: str, power: int) -> list[str]:
 
 
 def rows_with_unused(ps: Sheet) -> list[int]:
-    """Rows with a circle written and not crossed off (`unused_circles` > 0), in one pass (in C: the rows
-    picked by `written > crossed`, row by row; asked several times per round for every seat)."""
-    return list(compress(count(), map(gt, ps["written"], ps["crossed"])))
+    """Rows with a circle written and not crossed off (`unused_circles` > 0), in one pass."""
+    return [r for r, (written, crossed) in enumerate(zip(ps["written"], ps["crossed"], strict=True))
+            if written > crossed]
 
 
 def most_crossed(ps: Sheet, row: int) -> int:
