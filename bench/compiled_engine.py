@@ -65,30 +65,20 @@ def build(target: Path) -> None:
 
 
 def play_digest(games: int, decisions: int) -> Played:
-    """Whole greedy games (`games` seeds at 2, 3 and 4 players) and `decisions` AI decisions of a
-    3-player game: a digest of every final state and chosen action, and the CPU time each took."""
-    from engine.core import Rng, mix_seed
-    from engine.yokohama import GAME
+    """The calibration's own games (`bench.yokohama_calibration.run_game`): `games` greedy games at 2, 3
+    and 4 players, and the first `decisions` decisions of 3-player AI game 5001 (`--budget 10`, never
+    binding); a digest of every state they stop at, and the CPU time each part took."""
+    from bench.yokohama_calibration import run_game
 
     digest = hashlib.sha1()
     started = time.process_time()
     for players in (2, 3, 4):
         for seed in range(games):
-            state = GAME.new(players, seed)
-            rng = Rng(mix_seed(seed, players, 31))
-            while not GAME.is_over(state) and state["round"] <= 40:
-                seat = rng.choice(GAME.to_act(state))
-                state = GAME.apply(state, seat, GAME.auto_action(state, seat))
-            digest.update(json.dumps(state, sort_keys=True).encode())
+            digest.update(json.dumps(run_game(players, seed, "greedy", 10.0)[0], sort_keys=True).encode())
     greedy_cpu = time.process_time() - started
     started = time.process_time()
-    state = GAME.new(3, 5001)
-    rng = Rng(mix_seed(5001, 3, 31))
-    for n in range(decisions):
-        seat = rng.choice(GAME.to_act(state))
-        action = GAME.ai_action(state, seat, seed=mix_seed(5001, n), budget_s=1000.0, clock=time.process_time)
-        digest.update(json.dumps(action, sort_keys=True).encode())
-        state = GAME.apply(state, seat, action)
+    state = run_game(3, 5001, "ai", 10.0, max_decisions=decisions)[0]
+    digest.update(json.dumps(state, sort_keys=True).encode())
     return {"digest": digest.hexdigest()[:12], "greedy_cpu": greedy_cpu, "ai_cpu": time.process_time() - started}
 
 

@@ -58,15 +58,16 @@ STALL_ROUND = 30
 WATCH_ROUNDS = 60
 
 
-def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
-    """One whole game; what it produced."""
-    players, seed, lineup, budget = job
+def run_game(players: int, seed: int, lineup: str, budget: float, max_decisions: int | None = None
+             ) -> tuple[Any, int, set[int]]:
+    """The seeded game every figure here is read from (and `bench.compiled_engine` checks the compiled
+    copy against): the state where it stopped (over, watched `WATCH_ROUNDS`, or after `max_decisions`),
+    the decisions taken and the AI's seats."""
     state = GAME.new(players, seed)
     ai_seats = set(range(players)) if lineup == "ai" else {seed % players} if lineup == "mixed" else set()
     rng = Rng(mix_seed(seed, players, 31))
     decisions = 0
-    started = time.process_time()
-    while not GAME.is_over(state) and state["round"] <= WATCH_ROUNDS:
+    while not GAME.is_over(state) and state["round"] <= WATCH_ROUNDS and decisions != max_decisions:
         seat = rng.choice(GAME.to_act(state))
         if seat in ai_seats:
             action = GAME.ai_action(state, seat, seed=mix_seed(seed, decisions), budget_s=budget,
@@ -75,6 +76,14 @@ def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
             action = GAME.auto_action(state, seat)
         state = GAME.apply(state, seat, action)
         decisions += 1
+    return state, decisions, ai_seats
+
+
+def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
+    """One whole game; what it produced."""
+    players, seed, lineup, budget = job
+    started = time.process_time()
+    state, decisions, ai_seats = run_game(players, seed, lineup, budget)
     over = GAME.is_over(state)
     shops, houses = buildings(state)
     totals = [s["total"] for s in GAME.scores(state)]

@@ -4,11 +4,8 @@ so the check itself must see a difference in play, and the copy must never land 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bench import compiled_engine
 from bench.compiled_engine import HERE, MODULES, build, play_digest
 
 
@@ -16,7 +13,7 @@ def test_every_module_named_for_compiling_is_in_the_tree() -> None:
     assert all((HERE / module).is_file() for module in MODULES)
 
 
-def test_the_compiled_copy_is_refused_inside_the_project_tree(tmp_path: Path) -> None:
+def test_the_compiled_copy_is_refused_inside_the_project_tree() -> None:
     with pytest.raises(SystemExit, match="outside the project tree"):
         build(HERE / "build-inside")
     assert not (HERE / "build-inside").exists()
@@ -32,7 +29,3 @@ def test_the_same_play_check_sees_a_different_choice(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(GAME, "auto_action", lambda state, seat: GAME.legal(state, seat)[-1])
     assert play_digest(1, 2)["digest"] != first["digest"]
 
-
-def test_copied_parts_hold_the_engine_its_data_and_the_benchmarks() -> None:
-    assert set(compiled_engine.COPIED) == {"engine", "data", "bench"}
-    assert all((HERE / name).is_dir() for name in compiled_engine.COPIED)
