@@ -305,6 +305,20 @@ def deck_pull(state: State) -> int:
     return max(0, DECK_PULL_CARDS - len(state["order_deck"])) if deck_closes(state) else 0
 
 
+#: A position where an end condition is met counts to a leader as this many more pawns on the Church or
+#: Customs board. The step that meets it last brought nothing before: with the Order deck empty, the order
+#: taken from the display that leaves a space empty ("After replenishing Order cards, the Order deck has run
+#: out and there is an empty space") left `deck_pull` where it was, and the eighth Shophouse or fourth
+#: Trading House counted as any other. A 2-player leader with the deck empty and an order in reach stacked
+#: its assistants at the Port for five rounds instead, to round 31 (AI seed 5063; ruling R7, thirteenth pass).
+END_MET_PULL = 3.0
+
+
+def end_met(state: State) -> bool:
+    """Whether an end condition is met (the final round is fixed)."""
+    return bool(state["end"]["reasons"])
+
+
 def end_pawns(state: State) -> int:
     """Pawns the players have put on the Church and Customs boards (the neutral ones left out)."""
     return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
@@ -326,7 +340,7 @@ def worth(state: State, seat: int) -> float:
     value += 0.5 * majorities(state)[seat]
     pull = closing_pull(state, seat)
     if pull:  # nothing before round `PULL_FROM_ROUND`: the pawns are not counted then
-        value += pull * (end_pawns(state) + deck_pull(state))
+        value += pull * (end_pawns(state) + deck_pull(state) + (END_MET_PULL if end_met(state) else 0.0))
     if state["seat"] == seat and state["stage"] in PROMISE_STAGES:
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]

@@ -162,6 +162,27 @@ def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     assert greedy.deck_pull(three) == 0  # with 3 players no game waited on the deck
 
 
+def test_a_leader_late_counts_the_end_met_as_three_more_pawns() -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
+    is an empty space ..." / "One or more of the players have built all 8 Shophouses." and "Finish
+    playing out the round ... then there is one final round for all players." The step that meets an end
+    condition brings the end nearest of all, so to a leader late in the game a position where one is met
+    is worth `END_MET_PULL` pawns more (with the deck empty, the order that leaves a space empty added
+    nothing before, and a 2-player leader stacked its assistants at the Port for five rounds instead: AI
+    seed 5063, round 31). To the player behind it is worth nothing (ruling R7, thirteenth pass)."""
+    state = GAME.new(2, 0)
+    state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
+    state["round"] = 26
+    state["order_deck"] = []
+    before = [greedy.worth(state, seat) for seat in (0, 1)]
+    state["end"]["reasons"], state["end"]["final_round"] = ["orders"], 27
+    assert greedy.worth(state, 0) - before[0] == pytest.approx(3 * greedy.closing_pull(state, 0))
+    assert greedy.closing_pull(state, 0) == greedy.PULL_MAX
+    assert greedy.worth(state, 1) == before[1]  # behind: no hurry to end
+    state["round"] = greedy.PULL_FROM_ROUND  # too early: the pawns and the end are not counted yet
+    assert greedy.worth(state, 0) == pytest.approx(before[0] - greedy.PULL_MAX * greedy.deck_pull(state))
+
+
 def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
     """The dearest things money buys in one turn — a Trading House from the Employment Agency, a
     technology, Shophouses at ¥2 each — cost less than ¥15 together, so the greedy player counts ¥0.5
