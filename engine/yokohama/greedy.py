@@ -306,8 +306,8 @@ def deck_pull(state: State) -> int:
 
 
 #: A position where an end condition is met counts to a leader as this many more pawns on the Church or
-#: Customs board. The step that meets it last brought nothing before: with the Order deck empty, the order
-#: taken from the display that leaves a space empty ("After replenishing Order cards, the Order deck has run
+#: Customs board. Without it the step that meets one brought the leader nothing: with the Order deck empty,
+#: the order taken from the display that leaves a space empty ("After replenishing Order cards, the Order deck has run
 #: out and there is an empty space") left `deck_pull` where it was, and the eighth Shophouse or fourth
 #: Trading House counted as any other. A 2-player leader with the deck empty and an order in reach stacked
 #: its assistants at the Port for five rounds instead, to round 31 (AI seed 5063; ruling R7, thirteenth pass).
