@@ -324,6 +324,15 @@ def end_pawns(state: State) -> int:
     return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
 
 
+def closing_worth(state: State, seat: int) -> float:
+    """What bringing the end nearer is worth to `seat` (`closing_pull` a pawn): the pawns on the
+    Church and Customs boards, the cards drawn from the Order deck's end, and a met end condition."""
+    pull = closing_pull(state, seat)
+    if not pull:  # nothing before round `PULL_FROM_ROUND`: the pawns are not counted then
+        return 0.0
+    return pull * (end_pawns(state) + deck_pull(state) + (END_MET_PULL if end_met(state) else 0.0))
+
+
 def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
@@ -338,9 +347,7 @@ def worth(state: State, seat: int) -> float:
     # Majorities are still open to challenge until the end: count half of what they would pay now
     # (the Industry majority too: "10 / 5 points" is what a player takes technologies for).
     value += 0.5 * majorities(state)[seat]
-    pull = closing_pull(state, seat)
-    if pull:  # nothing before round `PULL_FROM_ROUND`: the pawns are not counted then
-        value += pull * (end_pawns(state) + deck_pull(state) + (END_MET_PULL if end_met(state) else 0.0))
+    value += closing_worth(state, seat)
     if state["seat"] == seat and state["stage"] in PROMISE_STAGES:
         promise = [area_promise(state, seat, a, min(5, power(state, seat, a) + (pl["president"] != a)))
                    for a in reachable(state, seat)]

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.core import Rng, random_playout
-from engine.yokohama import GAME
+from engine.yokohama import GAME, ai, endgame, greedy
 from engine.yokohama.ai import determinize, visible_orders, visible_techs
 from engine.yokohama.components import parts
 
@@ -105,3 +105,28 @@ def test_swapping_another_players_hidden_orders_never_changes_the_decision() -> 
         if checked == 5:  # five swaps are the proof; each costs two whole AI decisions
             break
     assert checked >= 4
+
+
+def test_a_look_ahead_that_ends_the_game_keeps_the_leaders_closing_worth() -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
+    is an empty space ..." and "Finish playing out the round ... then there is one final round for all
+    players." The greedy worth that judges a look-ahead still running counts, for a leader late in the
+    game, what it has done to bring that end nearer (`greedy.closing_worth`); the final scores that judge
+    one reaching the end must count it too, or ending the game looks to the leader like a loss of up to 4
+    points a pawn, card and met end condition, and the leading AI steered away from the end (AI seeds
+    5092 and 5188 to round 32; ruling R7, fourteenth pass)."""
+    state = GAME.new(2, 0)
+    state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
+    state["round"], state["order_deck"] = 27, []
+    state["church"] = [0, 1, -1, 0, None, None, None]
+    state["end"]["reasons"], state["end"]["final_round"] = ["orders"], 27
+    running = ai.margin(state, 0)
+    bonus = greedy.closing_worth(state, 0)
+    # the pawns (3), the deck's last six cards and the met end (3 more) at the full pull of 4 a pawn
+    assert bonus == pytest.approx(greedy.PULL_MAX * (3 + greedy.DECK_PULL_CARDS + greedy.END_MET_PULL))
+    assert greedy.closing_worth(state, 1) == 0.0  # behind: nothing to bring nearer
+    state["over"] = True
+    totals = [score["total"] for score in endgame.final_scores(state)]
+    assert ai.margin(state, 0) == pytest.approx(totals[0] + bonus - totals[1])
+    assert ai.margin(state, 1) == pytest.approx(totals[1] - totals[0] - bonus)
+    assert running > 0 and ai.margin(state, 0) > bonus  # the end keeps what the running game counted
