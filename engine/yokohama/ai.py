@@ -93,15 +93,17 @@ def _play_on(state: State, seat: int) -> State:
 def margin(state: State, seat: int) -> float:
     """How far `seat` is ahead of its strongest rival: final scores at the end, else greedy worth.
 
-    Both count the leader's `greedy.closing_worth` (the end it has brought nearer). Without it at the
-    end, a look-ahead that ended the game took from a leader the up to 4 points a pawn, card and met end
-    condition that one still running kept, so the leading AI steered away from the end its greedy
-    rollouts were drawn to: two AI games in 338 ran to round 32 (ruling R7, fourteenth pass)."""
+    Neither counts the leader's `greedy.closing_worth` (its pull toward the end): that pull steers the
+    greedy choices a look-ahead plays, but it is no part of how far ahead a player is. Counted only while
+    the game ran (thirteenth pass), a look-ahead that ended the game cost the leader up to 68 points and
+    the leading AI steered away from the end (two games to round 32); counted at the end as well
+    (fourteenth pass), it made the last point of a lead worth up to 68 more, so two look-aheads ending a
+    point apart were judged 148 apart, and a player behind refused every line that ended the game
+    (2-player seed 5100 to round 32; ruling R7, fifteenth pass)."""
     if state["over"]:
-        totals: list[float] = [score["total"] + greedy.closing_worth(state, s)
-                               for s, score in enumerate(endgame.final_scores(state))]
+        totals: list[float] = [score["total"] for score in endgame.final_scores(state)]
     else:
-        totals = [greedy.worth(state, s) for s in range(state["players"])]
+        totals = [greedy.worth(state, s) - greedy.closing_worth(state, s) for s in range(state["players"])]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 

@@ -94,6 +94,11 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = customs_promise(state, seat, pw)
     if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_closes(state)):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
+    if value > 0 and kind == "port" and not state["order_deck"] and not end_met(state):
+        # With the deck empty the order taken leaves its space empty, which meets an end condition: worth
+        # what the met end is worth to a leader (`closing_worth`). Without it a 3-player leader with an
+        # empty hand walked past the Port for ten rounds (AI seed 5060, round 35; ruling R7, fifteenth pass).
+        value += END_MET_PULL * closing_pull(state, seat)
     if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value

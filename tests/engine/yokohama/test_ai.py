@@ -107,26 +107,34 @@ def test_swapping_another_players_hidden_orders_never_changes_the_decision() -> 
     assert checked >= 4
 
 
-def test_a_look_ahead_that_ends_the_game_keeps_the_leaders_closing_worth() -> None:
+def test_the_margin_counts_no_pull_toward_the_end() -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
     is an empty space ..." and "Finish playing out the round ... then there is one final round for all
-    players." The greedy worth that judges a look-ahead still running counts, for a leader late in the
-    game, what it has done to bring that end nearer (`greedy.closing_worth`); the final scores that judge
-    one reaching the end must count it too, or ending the game looks to the leader like a loss of up to 4
-    points a pawn, card and met end condition, and the leading AI steered away from the end (AI seeds
-    5092 and 5188 to round 32; ruling R7, fourteenth pass)."""
+    players." The greedy worth adds, for a leader late in the game, what it has done to bring that end
+    nearer (`greedy.closing_worth`, up to 68 points); it steers the greedy choices a look-ahead plays but
+    is no part of how far ahead a player is, so the AI's margin leaves it out both while the game runs
+    and at the end. Counted only while it ran, the leading AI steered away from the end (seeds 5092 and
+    5188 to round 32); counted at the end too, two look-aheads ending a point apart were judged up to 148
+    apart and the player behind refused every line that ended the game (2-player seed 5100 to round 32;
+    ruling R7, fifteenth pass)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     state["round"], state["order_deck"] = 27, []
     state["church"] = [0, 1, -1, 0, None, None, None]
     state["end"]["reasons"], state["end"]["final_round"] = ["orders"], 27
-    running = ai.margin(state, 0)
     bonus = greedy.closing_worth(state, 0)
     # the pawns (3), the deck's last six cards and the met end (3 more) at the full pull of 4 a pawn
     assert bonus == pytest.approx(greedy.PULL_MAX * (3 + greedy.DECK_PULL_CARDS + greedy.END_MET_PULL))
     assert greedy.closing_worth(state, 1) == 0.0  # behind: nothing to bring nearer
+    worth = [greedy.worth(state, seat) for seat in (0, 1)]
+    assert ai.margin(state, 0) == pytest.approx(worth[0] - bonus - worth[1])
+    assert ai.margin(state, 1) == pytest.approx(worth[1] - worth[0] + bonus)
     state["over"] = True
     totals = [score["total"] for score in endgame.final_scores(state)]
-    assert ai.margin(state, 0) == pytest.approx(totals[0] + bonus - totals[1])
-    assert ai.margin(state, 1) == pytest.approx(totals[1] - totals[0] - bonus)
-    assert running > 0 and ai.margin(state, 0) > bonus  # the end keeps what the running game counted
+    assert ai.margin(state, 0) == pytest.approx(totals[0] - totals[1])
+    assert ai.margin(state, 1) == pytest.approx(totals[1] - totals[0])
+    # a lead of one point at the end is worth one point more than a tie, not a tie plus the pull
+    state["p"][1]["vp"] += totals[0] - totals[1]
+    assert ai.margin(state, 0) == 0.0
+    state["p"][0]["vp"] += 1
+    assert ai.margin(state, 0) == 1.0

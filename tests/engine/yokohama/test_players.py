@@ -183,6 +183,33 @@ def test_a_leader_late_counts_the_end_met_as_three_more_pawns() -> None:
     assert greedy.worth(state, 0) == pytest.approx(before[0] - greedy.PULL_MAX * greedy.deck_pull(state))
 
 
+def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
+    is an empty space on the card area of the Port Order Form Board." With the deck empty, the order a
+    player takes leaves its space empty and meets the end, so to a leader late in the game a Port action
+    it can take is worth the met end (`END_MET_PULL` pawns) on top of the order. Without it a 3-player
+    leader with an empty hand and the deck empty walked past the Port for ten rounds and the game ran to
+    round 35 (AI seed 5060; ruling R7, fifteenth pass). With a card left in the deck, with the end
+    already met, or to a player behind, nothing is added."""
+    state = GAME.new(3, 0)
+    for seat, vp in enumerate((111, 81, 94)):
+        state["p"][seat]["vp"] = vp
+        state["p"][seat]["orders"] = []
+    state["round"] = 26
+    deck = state["order_deck"]
+    state["order_deck"] = deck[:1]
+    with_card = [greedy.area_promise(state, seat, "port_a", 2) for seat in (0, 1)]
+    assert with_card[0] == with_card[1] == greedy.PORT_FLAT  # 3 players: no pull from the deck's last cards
+    state["order_deck"] = []
+    pull = greedy.closing_pull(state, 0)
+    assert pull == greedy.PULL_MAX
+    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(greedy.PORT_FLAT + greedy.END_MET_PULL * pull)
+    assert greedy.area_promise(state, 1, "port_a", 2) == greedy.PORT_FLAT  # behind: no hurry to end
+    assert greedy.area_promise(state, 0, "port_a", 1) == 0.0  # Power 1 takes no order: nothing to end it with
+    state["end"]["reasons"], state["end"]["final_round"] = ["shops"], 26
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # already met: nothing more to bring
+
+
 def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
     """The dearest things money buys in one turn — a Trading House from the Employment Agency, a
     technology, Shophouses at ¥2 each — cost less than ¥15 together, so the greedy player counts ¥0.5
