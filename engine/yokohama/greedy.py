@@ -342,6 +342,8 @@ def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
     value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
+    if len(pl["orders"]) >= HAND_LIMIT and "chinatown" not in state["layout"]:
+        value -= clogged_hand(pl)
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
     # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
@@ -358,6 +360,24 @@ def worth(state: State, seat: int) -> float:
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
     return value
+
+
+def clogged_hand(pl: PlayerState) -> float:
+    """What a full hand costs its holder without Chinatown: the quarter of its reward that `order_worth`
+    gives any order in hand, for the order least covered by the goods held.
+
+    A full hand closes the Port to its holder until an order is filled ("Each player may have a maximum
+    of 3 Order cards in their hand. Players may not discard any Order cards"), and without Chinatown
+    (2 players) the goods come from one mine, mill, plantation and fishing ground. A leader holding three
+    orders it could not fill (two asked for Seafood it lacked), with the deck empty, could neither take
+    the order that ends the game nor make room for it: AI seeds 5100 and 5092 ran to rounds 33 and 32
+    (ruling R7, fifteenth pass)."""
+
+    def held(order: int) -> float:
+        cost = ORDERS[order]["cost"]
+        return sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
+    worst = min(pl["orders"], key=held)
+    return 0.25 * reward_worth(ORDERS[worst]["reward"])
 
 
 def majorities(state: State) -> list[int]:

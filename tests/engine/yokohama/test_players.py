@@ -245,6 +245,42 @@ def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     assert ended_by_round_30(state)
 
 
+def test_without_chinatown_a_full_hand_costs_the_base_worth_of_its_least_covered_order() -> None:
+    """RB: "Each player may have a maximum of 3 Order cards in their hand. Players may not discard any
+    Order cards." A full hand closes the Port to its holder until an order is filled, and with 2 players
+    the setup returns "Chinatown ... Copper Mine x1" to the box, so goods come from one area of each kind.
+    The greedy player counts any order in hand at a quarter of its reward even with none of its goods;
+    with a full hand and no Chinatown the order least covered by the goods held loses that quarter, so a
+    third order it cannot fill no longer looks like a gain. A 2-player leader holding three such orders
+    with the deck empty ran the game to round 33 (AI seed 5100; ruling R7, fifteenth pass). With
+    Chinatown (3 players) nothing changes."""
+    def base(order: int) -> float:
+        return 0.25 * greedy.reward_worth(greedy.ORDERS[order]["reward"])
+
+    state = GAME.new(2, 0)
+    assert "chinatown" not in state["layout"]
+    pl = state["p"][0]
+    cards = sorted(greedy.ORDERS)[:3]
+    pl["goods"] = {g: 0 for g in pl["goods"]}
+    pl["orders"] = cards[:2]
+    two = greedy.worth(state, 0)
+    pl["orders"] = cards
+    # none of the goods held: every order is covered alike, and the first of them counts as the least
+    assert greedy.order_worth(pl, cards[2]) == pytest.approx(base(cards[2]))
+    assert greedy.clogged_hand(pl) == pytest.approx(base(cards[0]))
+    assert greedy.worth(state, 0) - two == pytest.approx(base(cards[2]) - base(cards[0]))
+    # every good of the first order held: the least covered is now one of the other two
+    for good, n in greedy.ORDERS[cards[0]]["cost"].items():
+        pl["goods"][good] = n
+    assert greedy.clogged_hand(pl) in (pytest.approx(base(cards[1])), pytest.approx(base(cards[2])))
+    three = GAME.new(3, 0)
+    three["p"][0]["goods"] = {g: 0 for g in pl["goods"]}
+    three["p"][0]["orders"] = cards
+    full_hand = greedy.worth(three, 0)
+    three["p"][0]["orders"] = cards[:2]
+    assert full_hand - greedy.worth(three, 0) == pytest.approx(base(cards[2]))  # with Chinatown: in full
+
+
 def copper_order() -> int:
     """An order card that asks for Copper."""
     return next(o for o, card in greedy.ORDERS.items() if card["cost"].get("copper", 0) >= 1)
