@@ -265,12 +265,15 @@ def chinatown_promise(pl: PlayerState, pw: int) -> float:
     return sum(gains[:exchanges]) + 0.25 * max(0, exchanges - len(gains))
 
 
+def held_share(pl: PlayerState, order: int) -> float:
+    """The share of an order's goods the player holds (0 to 1)."""
+    cost: dict[str, int] = ORDERS[order]["cost"]
+    return sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
+
+
 def order_worth(pl: PlayerState, order: int) -> float:
     """An order in hand: part of its reward, more as the goods it asks for are held."""
-    card = ORDERS[order]
-    cost: dict[str, int] = card["cost"]
-    held = sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
-    return reward_worth(card["reward"]) * (0.25 + 0.35 * held)
+    return reward_worth(ORDERS[order]["reward"]) * (0.25 + 0.35 * held_share(pl, order))
 
 
 #: From this round on, a player ahead in points is drawn to the Church and Customs boards, more each
@@ -372,11 +375,7 @@ def clogged_hand(pl: PlayerState) -> float:
     orders it could not fill (two asked for Seafood it lacked), with the deck empty, could neither take
     the order that ends the game nor make room for it: AI seeds 5100 and 5092 ran to rounds 33 and 32
     (ruling R7, fifteenth pass)."""
-
-    def held(order: int) -> float:
-        cost = ORDERS[order]["cost"]
-        return sum(min(n, pl["goods"][g]) for g, n in cost.items()) / sum(cost.values())
-    worst = min(pl["orders"], key=held)
+    worst = min(pl["orders"], key=lambda order: held_share(pl, order))
     return 0.25 * reward_worth(ORDERS[worst]["reward"])
 
 
