@@ -97,9 +97,9 @@ def margin(state: State, seat: int) -> float:
     greedy choices a look-ahead plays, but it is no part of how far ahead a player is. Counted only while
     the game ran (thirteenth pass), a look-ahead that ended the game cost the leader up to 68 points and
     the leading AI steered away from the end (two games to round 32); counted at the end as well
-    (fourteenth pass), it made the last point of a lead worth up to 68 more, so two look-aheads ending a
-    point apart were judged 148 apart, and a player behind refused every line that ended the game
-    (2-player seed 5100 to round 32; ruling R7, fifteenth pass)."""
+    (fourteenth pass), it made the last point of a lead worth up to 68 more (a look-ahead ending 197–196
+    was judged +57 to the player one point ahead), so a choice between look-aheads turned on who happened
+    to lead at their end (2-player seed 5100 to round 32; ruling R7, fifteenth pass)."""
     if state["over"]:
         totals: list[float] = [score["total"] for score in endgame.final_scores(state)]
     else:
