@@ -62,6 +62,14 @@ ROLLOUT_LIMIT = 12
 PROMISE_STAGES = frozenset({"first", "move", *PLACEMENT})
 
 
+def goods_scarce(state: State) -> bool:
+    """Whether this game has no Chinatown: with 2 players the setup returns "Chinatown, Canal, Copper
+    Mine ×1, Silk Mill ×1, Tea Plantation ×1, Fishing port ×1" to the box, so goods come from one area
+    of each kind and cannot be bought. The greedy player weighs the Port's display, Copper Mine stacks
+    and a full hand by it."""
+    return "chinatown" not in state["layout"]
+
+
 def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     """A rough worth of acting in `area` with Power `pw` (what placement aims for)."""
     pl = state["p"][seat]
@@ -132,7 +140,7 @@ def port_promise(state: State, seat: int, area: str, pw: int) -> float:
     if not reach or len(pl["orders"]) >= HAND_LIMIT:
         return 0.0
     best = PORT_FLAT
-    if "chinatown" in state["layout"]:
+    if not goods_scarce(state):
         return best
     levels, goods = BOARDS["port_levels"], pl["goods"]
     for i, card in enumerate(state["ports"][area]):
@@ -345,7 +353,7 @@ def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
     value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
-    if len(pl["orders"]) >= HAND_LIMIT and "chinatown" not in state["layout"]:
+    if len(pl["orders"]) >= HAND_LIMIT and goods_scarce(state):
         value -= clogged_hand(pl)
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
@@ -429,7 +437,7 @@ def mine_stack_worth(state: State, seat: int) -> float:
     to the box) that one mine is the only way to the Copper an order asks, and a one-turn look never
     starts a stack: 2-player AI games sat on hands of Copper orders for ten rounds (ruling R7, tenth
     pass). With Chinatown, Copper is bought there for ¥2 and nothing changes."""
-    if "chinatown" in state["layout"]:
+    if not goods_scarce(state):
         return 0.0
     pl = state["p"][seat]
     value = 0.0

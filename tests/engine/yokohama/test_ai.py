@@ -114,9 +114,10 @@ def test_the_margin_counts_no_pull_toward_the_end() -> None:
     nearer (`greedy.closing_worth`, up to 68 points); it steers the greedy choices a look-ahead plays but
     is no part of how far ahead a player is, so the AI's margin leaves it out both while the game runs
     and at the end. Counted only while it ran, the leading AI steered away from the end (seeds 5092 and
-    5188 to round 32); counted at the end too, two look-aheads ending a point apart were judged up to 148
-    apart and the player behind refused every line that ended the game (2-player seed 5100 to round 32;
-    ruling R7, fifteenth pass)."""
+    5188 to round 32); counted at the end too, the last point of a lead was worth up to 68 more (a
+    look-ahead ending 197–196 was judged +57 to the player one point ahead), so a choice between
+    look-aheads turned on who happened to lead at their end (2-player seed 5100 to round 32; ruling R7,
+    fifteenth pass)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     state["round"], state["order_deck"] = 27, []
