@@ -41,7 +41,7 @@ from engine.yokohama.board import (
 )
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.copying import copy_state
-from engine.yokohama.endgame import board_majority, technology_bonus
+from engine.yokohama.endgame import SCORING, board_majority, country_bonus, technology_bonus
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
@@ -291,14 +291,38 @@ PULL_PER_ROUND = 0.5
 PULL_MAX = 4.0
 
 
+#: Player counts where the lead that draws a player toward the end is read from the final scores as
+#: they would stand now (`standings`) rather than from the points scored in play. With 2 players the
+#: final categories decide many games: no Chinatown takes the goods, so they pile up as remainder points,
+#: and the Country sets and majorities swing a close game. A player ahead in play but behind in the
+#: standings, holding three orders it could not fill, was the one drawn to the end while the player really
+#: ahead, with an empty hand and one card left in the deck, was not: AI seed 5184 ran to round 33 (ruling
+#: R7, sixteenth pass). With 3 and 4 players no long game waited on this, and their samples stand on the
+#: points in play.
+STANDING_LEAD_COUNTS = (2,)
+
+
+def standings(state: State) -> list[int]:
+    """Each seat's final score if the game ended now (`endgame.final_scores`' total, with the
+    majorities remembered as `worth` remembers them)."""
+    ypp, gpp = SCORING["yen_per_point"], SCORING["goods_per_point"]
+    return [pl["vp"] + bonus + country_bonus(state, seat) + sum(1 for m in pl["mercs"] if not m["used"])
+            + pl["imported"] + pl["yen"] // ypp + sum(pl["goods"][g] for g in GOODS) // gpp
+            for seat, (pl, bonus) in enumerate(zip(state["p"], majorities(state), strict=True))]
+
+
 def closing_pull(state: State, seat: int) -> float:
     """What one more pawn on the Church or Customs board is worth to `seat` for ending the game
-    sooner: nothing before `PULL_FROM_ROUND` or while another player has as many points."""
+    sooner: nothing before `PULL_FROM_ROUND` or while another player has as many points (in play, or
+    in the standings with `STANDING_LEAD_COUNTS` players)."""
     k = min(PULL_MAX, PULL_PER_ROUND * (state["round"] - PULL_FROM_ROUND))
     if k <= 0:
         return 0.0
-    vp = [pl["vp"] for pl in state["p"]]
-    lead = vp[seat] - max(v for s, v in enumerate(vp) if s != seat)
+    if state["players"] in STANDING_LEAD_COUNTS:
+        points = standings(state)
+    else:
+        points = [pl["vp"] for pl in state["p"]]
+    lead = points[seat] - max(v for s, v in enumerate(points) if s != seat)
     return k if lead > 0 else 0.0
 
 

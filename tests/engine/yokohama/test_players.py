@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Rng, mix_seed
+from engine.core import Rng, mix_seed, random_playout
 from engine.yokohama import GAME, greedy
-from engine.yokohama.endgame import rounds_played
+from engine.yokohama.endgame import final_scores, rounds_played
 from engine.yokohama.types import State
 from tests.engine.yokohama.helpers import put
 from tests.engine.yokohama.test_movement import board2
@@ -137,6 +137,47 @@ def test_a_leader_late_in_the_game_is_drawn_to_the_church_and_customs_boards() -
     assert greedy.closing_pull(state, 0) == greedy.PULL_MAX
     state["p"][1]["vp"] = 60
     assert greedy.closing_pull(state, 0) == 0.0  # level: nobody leads
+
+
+def test_the_standings_are_the_final_scores_if_the_game_ended_now() -> None:
+    """RB Final Score Calculation: "Church bonus, Customs bonus, Technology bonus, Country bonus,
+    Remainder Scoring" ("Unused Foreign Mercenary tokens: 1 Victory point each / Imported Goods tokens:
+    1 Victory point each / Every 2 Yen: 1 Victory point / Every 3 Trade Good tokens: 1 Victory point").
+    `greedy.standings` is the total the final scoring would give each seat now, over positions of
+    random games at every player count."""
+    for players in (2, 3, 4):
+        for seed in range(6):
+            state = random_playout(GAME, players, seed, max_actions=150 + 60 * seed).state
+            assert greedy.standings(state) == [row["total"] for row in final_scores(state)]
+
+
+def test_with_two_players_the_lead_that_closes_the_game_is_read_from_the_standings() -> None:
+    """RB End of Game Conditions and Final Score Calculation: the game ends on a condition met, and the
+    final categories (majorities, Country sets, remainder) come on top of the points scored in play.
+    With 2 players there is no Chinatown, goods pile up as remainder points, and a player ahead in play
+    can be behind in the standings: in AI seed 5184 the player ahead 130 to 127 in play held three
+    orders it could not fill, while the player ahead 166 to 161 in the standings had an empty hand and
+    one card left in the deck, and nobody closed the game until round 33. With 2 players the pull toward
+    the end goes to the player ahead in the standings; with 3 and 4 it stays with the points in play
+    (ruling R7, sixteenth pass)."""
+    def position(players: int) -> State:
+        state = GAME.new(players, 0)
+        state["round"] = 26
+        for pl in state["p"]:
+            pl["vp"], pl["yen"], pl["imported"] = 100, 0, 0
+            pl["goods"] = {good: 0 for good in pl["goods"]}
+        state["p"][0]["vp"] = 127
+        state["p"][0]["goods"]["fish"] = 30  # 10 remainder points
+        state["p"][1]["vp"] = 130
+        return state
+
+    two = position(2)
+    assert greedy.standings(two)[0] > greedy.standings(two)[1]
+    assert greedy.closing_pull(two, 0) == greedy.PULL_MAX  # ahead in the standings
+    assert greedy.closing_pull(two, 1) == 0.0  # ahead in play only
+    three = position(3)
+    assert greedy.closing_pull(three, 1) == greedy.PULL_MAX  # 3 players: the points in play
+    assert greedy.closing_pull(three, 0) == 0.0
 
 
 def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
