@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.yokohama.board import icons, tech_value
 from engine.yokohama.components import COUNTRIES, GOODS, parts
-from engine.yokohama.types import Board, State
+from engine.yokohama.types import Board, PlayerState, State
 
 SCORING = parts().rules["scoring"]
 #: A player who built every Shophouse / Trading House they own (hand + warehouse) ends the game.
@@ -125,6 +125,18 @@ def country_bonus(state: State, seat: int) -> int:
     return best_sets(tuple(icons(state, seat, c) for c in COUNTRIES))
 
 
+def remainder_points(pl: PlayerState) -> dict[str, int]:
+    """RB Remainder Scoring: "Unused Foreign Mercenary tokens: 1 Victory point each / Imported Goods
+    tokens: 1 Victory point each / Every 2 Yen: 1 Victory point / Every 3 Trade Good tokens: 1 Victory
+    point" (also read by the greedy player's `standings`)."""
+    return {
+        "mercenaries": sum(1 for m in pl["mercs"] if not m["used"]),
+        "imported": pl["imported"],
+        "money": pl["yen"] // SCORING["yen_per_point"],
+        "goods": sum(pl["goods"][g] for g in GOODS) // SCORING["goods_per_point"],
+    }
+
+
 def final_scores(state: State) -> list[dict[str, Any]]:
     """Per seat: points during play, then each final category in the rulebook's order."""
     church = board_majority(state, "church", *SCORING["church_majority"])
@@ -138,10 +150,7 @@ def final_scores(state: State) -> list[dict[str, Any]]:
             "customs": customs[seat],
             "technology": tech[seat],
             "countries": country_bonus(state, seat),
-            "mercenaries": sum(1 for m in pl["mercs"] if not m["used"]),
-            "imported": pl["imported"],
-            "money": pl["yen"] // SCORING["yen_per_point"],
-            "goods": sum(pl["goods"][g] for g in GOODS) // SCORING["goods_per_point"],
+            **remainder_points(pl),
         }
         row["total"] = sum(row.values())
         out.append(row)

@@ -41,7 +41,7 @@ from engine.yokohama.board import (
 )
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.copying import copy_state
-from engine.yokohama.endgame import SCORING, board_majority, country_bonus, technology_bonus
+from engine.yokohama.endgame import board_majority, country_bonus, remainder_points, technology_bonus
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
@@ -305,9 +305,7 @@ STANDING_LEAD_COUNTS = (2,)
 def standings(state: State) -> list[int]:
     """Each seat's final score if the game ended now (`endgame.final_scores`' total, with the
     majorities remembered as `worth` remembers them)."""
-    ypp, gpp = SCORING["yen_per_point"], SCORING["goods_per_point"]
-    return [pl["vp"] + bonus + country_bonus(state, seat) + sum(1 for m in pl["mercs"] if not m["used"])
-            + pl["imported"] + pl["yen"] // ypp + sum(pl["goods"][g] for g in GOODS) // gpp
+    return [pl["vp"] + bonus + country_bonus(state, seat) + sum(remainder_points(pl).values())
             for seat, (pl, bonus) in enumerate(zip(state["p"], majorities(state), strict=True))]
 
 
