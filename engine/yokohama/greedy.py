@@ -284,42 +284,33 @@ def order_worth(pl: PlayerState, order: int) -> float:
     return reward_worth(ORDERS[order]["reward"]) * (0.25 + 0.35 * held_share(pl, order))
 
 
-#: From this round on, a player ahead in points is drawn to the Church and Customs boards, more each
+#: From this round on, a player ahead in the standings is drawn to the Church and Customs boards, more each
 #: round up to `PULL_MAX` a pawn: every pawn there brings the end nearer while the lead holds.
 PULL_FROM_ROUND = 14
 PULL_PER_ROUND = 0.5
 PULL_MAX = 4.0
 
 
-#: Player counts where the lead that draws a player toward the end is read from the final scores as
-#: they would stand now (`standings`) rather than from the points scored in play. With 2 players the
-#: final categories decide many games: no Chinatown takes the goods, so they pile up as remainder points,
-#: and the Country sets and majorities swing a close game. A player ahead in play but behind in the
-#: standings, holding three orders it could not fill, was the one drawn to the end while the player really
-#: ahead, with an empty hand and one card left in the deck, was not: AI seed 5184 ran to round 33 (ruling
-#: R7, sixteenth pass). With 3 and 4 players no long game waited on this, and their samples stand on the
-#: points in play.
-STANDING_LEAD_COUNTS = (2,)
-
-
 def standings(state: State) -> list[int]:
     """Each seat's final score if the game ended now (`endgame.final_scores`' total, with the
-    majorities remembered as `worth` remembers them)."""
+    majorities remembered as `worth` remembers them): the lead that draws a player toward the end
+    (`closing_pull`). Not the points scored in play: the final categories (remainder points, Country
+    sets, majorities) decide many close games, and a player ahead in play but behind in the standings
+    was the one drawn to the end while the player really ahead was not (AI seed 5184, 2 players, round
+    33: ruling R7, sixteenth pass, which read the standings with 2 players only; the seventeenth reads
+    them at every player count)."""
     return [pl["vp"] + bonus + country_bonus(state, seat) + sum(remainder_points(pl).values())
             for seat, (pl, bonus) in enumerate(zip(state["p"], majorities(state), strict=True))]
 
 
 def closing_pull(state: State, seat: int) -> float:
     """What one more pawn on the Church or Customs board is worth to `seat` for ending the game
-    sooner: nothing before `PULL_FROM_ROUND` or while another player has as many points (in play, or
-    in the standings with `STANDING_LEAD_COUNTS` players)."""
+    sooner: nothing before `PULL_FROM_ROUND` or while another player stands as high in the
+    `standings`."""
     k = min(PULL_MAX, PULL_PER_ROUND * (state["round"] - PULL_FROM_ROUND))
     if k <= 0:
         return 0.0
-    if state["players"] in STANDING_LEAD_COUNTS:
-        points = standings(state)
-    else:
-        points = [pl["vp"] for pl in state["p"]]
+    points = standings(state)
     lead = points[seat] - max(v for s, v in enumerate(points) if s != seat)
     return k if lead > 0 else 0.0
 

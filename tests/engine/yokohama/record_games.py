@@ -24,8 +24,9 @@ SEARCH_POLICIES (`--policy P`, repeatable, for others), then prints a small set 
 that together cover everything (a greedy set cover: most new facts, then the shortest game) and
 what, if anything, stays uncovered; `--found FILE` keeps every game searched in FILE so that
 searches with different policies add up. `--show` prints the coverage table of the recorded files.
-The Customs board has not yet ended a 2-player game in any search: without Chinatown (not used
-with 2 players) imported goods come only from a few orders, buildings and 5-Power tokens.
+Since the seventeenth calibration pass (a third 1-good Customs space, ruling R7) the Customs board
+ends 2-player games too (greedy-2p-0), though without Chinatown (not used with 2 players) imported
+goods come only from orders, buildings, rewards and 5-Power tokens.
 
 Policies (tests/engine/yokohama/steering.py): "greedy" — every seat plays `GAME.auto_action`;
 "mixed:P" — each decision is random with probability P, else greedy; a steered policy names one
@@ -56,7 +57,6 @@ GOAL: frozenset[str] = frozenset({f"end:{r}" for r in END_REASONS} | {f"tech:{e}
 #: is worked out from the replay and written into its file (`covers`).
 GAMES: list[tuple[str, int, int, str, str]] = [
     ("greedy-4p-2", 4, 2, "greedy", "plain greedy play, 4 players"),
-    ("greedy-4p-1", 4, 1, "greedy", "plain greedy play, 4 players"),
     ("greedy-2p-0", 2, 0, "greedy", "plain greedy play, 2 players with the neutral pawns"),
     ("mixed-2p-5", 2, 5, "mixed:0.2", "20% random decisions"),
     ("mixed-3p-5", 3, 5, "mixed:0.2", "the Order deck ends it (3 players)"),
@@ -77,6 +77,8 @@ GAMES: list[tuple[str, int, int, str, str]] = [
      "Patent System acquired and at work; Trading Houses end it (2 players)"),
     ("techs-use-th-3p-4", 3, 4, "techs+use+th", "Winery at work; Trading Houses end it (3 players)"),
     ("techs-use-nochurch-4p-2", 4, 2, "techs+use+nochurch", "Stagecoach at work; the Order deck ends it (4 players)"),
+    ("greedy-2p-1", 2, 1, "greedy", "the Church ends it (2 players); Winery at work"),
+    ("greedy-3p-1", 3, 1, "greedy", "Newspaper acquired, never spread to four areas (3 players)"),
 ]
 
 #: The policies `--search` tries.

@@ -306,13 +306,16 @@ def test_customs_imports_by_power() -> None:
     put(state, 0, "customs", 2)  # Power 3: at most 2 imported
     state["p"][0]["imported"] = 3
     state = act_in(state, 0, "customs")
+    customs = parts().boards["customs"]
     spaces = [a["space"] for a in GAME.legal(state, 0) if a["do"] == "customs"]
-    assert spaces == [0, 1, 2, 3]
-    state = GAME.apply(state, 0, {"do": "customs", "space": 3})
+    assert spaces == [i for i, space in enumerate(customs) if space["need"] <= 2] and len(spaces) > 1
+    last = spaces[-1]  # the dearest in reach: 2 imported goods, and a good of the player's choice
+    assert customs[last]["need"] == 2 and "any_good" in customs[last]["reward"]
+    state = GAME.apply(state, 0, {"do": "customs", "space": last})
     state = GAME.apply(state, 0, {"do": "pawn_from", "source": "hand"})
     pl = state["p"][0]
-    assert pl["imported"] == 1 and state["customs"][3] == 0
-    reward = parts().boards["customs"][3]["reward"]
+    assert pl["imported"] == 1 and state["customs"][last] == 0
+    reward = customs[last]["reward"]
     assert pl["vp"] == reward["vp"]
     assert [item["kind"] for item in state["pending"]] == ["any_good"]
     state = GAME.apply(state, 0, {"do": "good", "good": "tea"})

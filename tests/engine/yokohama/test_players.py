@@ -151,15 +151,14 @@ def test_the_standings_are_the_final_scores_if_the_game_ended_now() -> None:
             assert greedy.standings(state) == [row["total"] for row in final_scores(state)]
 
 
-def test_with_two_players_the_lead_that_closes_the_game_is_read_from_the_standings() -> None:
+def test_the_lead_that_closes_the_game_is_read_from_the_standings() -> None:
     """RB End of Game Conditions and Final Score Calculation: the game ends on a condition met, and the
-    final categories (majorities, Country sets, remainder) come on top of the points scored in play.
-    With 2 players there is no Chinatown, goods pile up as remainder points, and a player ahead in play
-    can be behind in the standings: in AI seed 5184 the player ahead 130 to 127 in play held three
-    orders it could not fill, while the player ahead 166 to 161 in the standings had an empty hand and
-    one card left in the deck, and nobody closed the game until round 33. With 2 players the pull toward
-    the end goes to the player ahead in the standings; with 3 and 4 it stays with the points in play
-    (ruling R7, sixteenth pass)."""
+    final categories (majorities, Country sets, remainder) come on top of the points scored in play. A
+    player ahead in play can be behind in the standings: in AI seed 5184 (2 players) the player ahead 130
+    to 127 in play held three orders it could not fill, while the player ahead 166 to 161 in the
+    standings had an empty hand and one card left in the deck, and nobody closed the game until round
+    33. The pull toward the end goes to the player ahead in the standings, at every player count (ruling
+    R7, sixteenth pass for 2 players, seventeenth for 3 and 4: the mixed-lineup game 70092)."""
     def position(players: int) -> State:
         state = GAME.new(players, 0)
         state["round"] = 26
@@ -171,13 +170,11 @@ def test_with_two_players_the_lead_that_closes_the_game_is_read_from_the_standin
         state["p"][1]["vp"] = 130
         return state
 
-    two = position(2)
-    assert greedy.standings(two)[0] > greedy.standings(two)[1]
-    assert greedy.closing_pull(two, 0) == greedy.PULL_MAX  # ahead in the standings
-    assert greedy.closing_pull(two, 1) == 0.0  # ahead in play only
-    three = position(3)
-    assert greedy.closing_pull(three, 1) == greedy.PULL_MAX  # 3 players: the points in play
-    assert greedy.closing_pull(three, 0) == 0.0
+    for players in (2, 3, 4):
+        state = position(players)
+        assert greedy.standings(state)[0] > greedy.standings(state)[1]
+        assert greedy.closing_pull(state, 0) == greedy.PULL_MAX  # ahead in the standings
+        assert greedy.closing_pull(state, 1) == 0.0  # ahead in play only
 
 
 def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
