@@ -39,7 +39,9 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     #: goes on under them unchanged in shape (its cards are read by id), but replays differently.
     #: 4: five Port spaces a board and a seven-space Church board (Faith 5–11; ruling R7's second
     #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
-    schema_version = 4
+    #: 5: Customs spaces 1, 1, 1, 2, 2, 3, 3, 4 (R7's seventeenth pass): a Customs payment under way in a
+    #: schema-4 game is chosen again (`recalibration.from_schema_4`).
+    schema_version = 5
     steps = flow.ALL_STEPS
     #: While `apply(..., offered=...)` runs: the end mark the given position was checked at (`flow.settled_mark`).
     _checked: flow.EndMark | None = None
@@ -54,7 +56,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         """Schema 1 → 2: a turn stopped half-way under the old one-click-per-piece decisions
         goes on under the new ones from the same point (nothing already done is undone).
         2 → 3: a Church payment under way is chosen again on the recalibrated board.
-        3 → 4: the Port rows and the Church board are refitted to five and seven spaces."""
+        3 → 4: the Port rows and the Church board are refitted to five and seven spaces.
+        4 → 5: a Customs payment under way is chosen again on today's Customs board."""
         if from_version == 1:
             recalibration.from_schema_3(state)  # today's boards before the old turn is settled on them
             flow.upgrade_from_1(cast(State, state))
@@ -62,6 +65,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
             church.reopen_church_choice(cast(State, state))
         if from_version == 3:
             recalibration.from_schema_3(state)
+        if from_version == 4:
+            recalibration.from_schema_4(state)
         return state
 
     def to_act(self, state: State) -> list[int]:

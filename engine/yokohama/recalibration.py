@@ -10,6 +10,10 @@ spaces (Faith 5–11) instead of eight (Faith 4–11). A stored game must go on 
   old Faith-4 space, or one whose space is now the neutral pawn's, takes the lowest free space (its
   reward was paid when it was placed and is kept), so every majority count stays as it was;
 - a Church payment under way is chosen again on today's board with its items given back.
+
+Schema 5 (the seventeenth calibration pass) gave the Customs board a third 1-good space instead of a
+second 4-good one; its eight spaces stay where they are, so every pawn and majority stands
+(`from_schema_4`), and only a Customs payment under way is chosen again.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from engine.yokohama.types import YokohamaState
 
 #: Schema 3 had eight Church spaces (Faith 4–11); schema 4's first space is Faith 5.
 OLD_CHURCH_FIRST_FAITH = 4
+
+#: The Imported Goods each Customs space asked until schema 4 (schema 5's board: 1, 1, 1, 2, 2, 3, 3, 4).
+OLD_CUSTOMS_NEEDS = (1, 1, 2, 2, 3, 3, 4, 4)
 
 
 def refit_ports(state: State) -> None:
@@ -65,3 +72,17 @@ def from_schema_3(state: State) -> None:
     if state["stage"] == "act_pawn" and ctx.get("board") == "church":
         state["stage"] = "act_church_pay"  # the space was chosen on the old board: choose again
     reopen_church_choice(cast(YokohamaState, state))
+
+
+def from_schema_4(state: State) -> None:
+    """A game stored after paying at Customs and before choosing which assistant goes onto the board
+    paid the old board's price for a space whose reward is now another's: the Imported Goods go back
+    and the space is chosen again on today's board (as a schema-2 Church payment is), so the player
+    neither loses what was paid nor is left without an answer."""
+    ctx = state.get("ctx") or {}
+    if state["stage"] != "act_pawn" or ctx.get("board") != "customs":
+        return
+    state["p"][state["seat"]]["imported"] += OLD_CUSTOMS_NEEDS[ctx["space"]]
+    ctx.pop("space", None)
+    ctx.pop("board", None)
+    state["stage"] = "act_customs"

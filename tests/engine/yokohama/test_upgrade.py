@@ -25,7 +25,7 @@ MID_GAME = sorted(k for k in STORED if k != "whole_game")
 def test_a_schema_1_game_loads_and_plays_on(moment: str) -> None:
     stored = STORED[moment]
     state = GAME.load(stored["state"])
-    assert state["schema_version"] == GAME.schema_version == 4
+    assert state["schema_version"] == GAME.schema_version == 5
     old = json.loads(stored["state"])
     for seat, pl in enumerate(state["p"]):  # nothing already done is undone
         assert pl["placed"] == old["p"][seat]["placed"] or state["turns"] > old["turns"] or old["ctx"]
@@ -160,6 +160,37 @@ def test_a_schema_3_game_stopped_before_placing_a_church_pawn_chooses_its_space_
     upgraded = GAME.load(json.dumps(_schema_3(state)))
     assert upgraded["stage"] == "act_church" and upgraded["p"][0]["goods"]["tea"] == tea + 1
     rng = Rng(7)
+    for _ in range(3000):
+        if GAME.is_over(upgraded):
+            break
+        seat = GAME.to_act(upgraded)[0]
+        upgraded = GAME.apply(upgraded, seat, rng.choice(GAME.legal(upgraded, seat)))
+    assert GAME.is_over(upgraded)
+
+
+def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() -> None:
+    """RB Customs: "place 1 Assistant pawn ... to the Customs Management Board corresponding to the
+    number of Imported Goods that was paid". Schema 5's board (R7, seventeenth pass) has a 1-good space
+    where schema 4's third space asked 2: a game stored between paying and choosing the assistant gets
+    its 2 Imported Goods back and chooses a space again on today's board, and plays on to its end."""
+    from engine.core import Rng
+    from engine.yokohama.recalibration import OLD_CUSTOMS_NEEDS
+    from tests.engine.yokohama.helpers import act_in, fresh, put
+
+    state = fresh(3)
+    put(state, 0, "customs", 2)  # Power 3: up to 2 Imported Goods
+    state["p"][0]["imported"] = 2
+    state = act_in(state, 0, "customs")
+    assert state["stage"] == "act_customs"
+    state["p"][0]["imported"] -= OLD_CUSTOMS_NEEDS[2]  # paid on schema 4's board, space 3 (2 goods)
+    state["stage"], state["ctx"]["space"], state["ctx"]["board"] = "act_pawn", 2, "customs"
+    state["schema_version"] = 4
+    upgraded = GAME.load(json.dumps(state))
+    assert upgraded["schema_version"] == GAME.schema_version
+    assert upgraded["stage"] == "act_customs" and upgraded["p"][0]["imported"] == 2
+    spaces = [a["space"] for a in GAME.legal(upgraded, 0) if a["do"] == "customs"]
+    assert spaces == [i for i, s in enumerate(parts().boards["customs"]) if s["need"] <= 2]
+    rng = Rng(11)
     for _ in range(3000):
         if GAME.is_over(upgraded):
             break
