@@ -90,6 +90,19 @@ def test_a_schema_2_church_payment_is_chosen_again_on_todays_board() -> None:
     assert GAME.legal(upgraded, 0)
 
 
+def _plays_to_its_end(state: dict, seed: int) -> bool:
+    """Whether random legal play from an upgraded `state` reaches the end of the game by the rules."""
+    from engine.core import Rng
+
+    rng = Rng(seed)
+    for _ in range(3000):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+    return GAME.is_over(state)
+
+
 def _schema_3(state: dict) -> dict:
     """`state` given schema 3's boards: six cards a Port row (one more from the deck) and the
     eight-space Church board (Faith 4–11) with the same pawns one space further right."""
@@ -150,7 +163,6 @@ def test_a_schema_3_two_player_church_keeps_its_neutral_pawn() -> None:
 def test_a_schema_3_game_stopped_before_placing_a_church_pawn_chooses_its_space_again() -> None:
     """A space chosen on the eight-space board has no meaning on the seven-space one: the items paid
     go back and the space is chosen again, and the game plays on to its end by the rules."""
-    from engine.core import Rng
     from tests.engine.yokohama.helpers import act_in, fresh
 
     state = act_in(fresh(2), 0, "church")
@@ -159,13 +171,7 @@ def test_a_schema_3_game_stopped_before_placing_a_church_pawn_chooses_its_space_
     tea = state["p"][0]["goods"]["tea"]
     upgraded = GAME.load(json.dumps(_schema_3(state)))
     assert upgraded["stage"] == "act_church" and upgraded["p"][0]["goods"]["tea"] == tea + 1
-    rng = Rng(7)
-    for _ in range(3000):
-        if GAME.is_over(upgraded):
-            break
-        seat = GAME.to_act(upgraded)[0]
-        upgraded = GAME.apply(upgraded, seat, rng.choice(GAME.legal(upgraded, seat)))
-    assert GAME.is_over(upgraded)
+    assert _plays_to_its_end(upgraded, 7)
 
 
 def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() -> None:
@@ -173,7 +179,6 @@ def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() 
     number of Imported Goods that was paid". Schema 5's board (R7, seventeenth pass) has a 1-good space
     where schema 4's third space asked 2: a game stored between paying and choosing the assistant gets
     its 2 Imported Goods back and chooses a space again on today's board, and plays on to its end."""
-    from engine.core import Rng
     from engine.yokohama.recalibration import OLD_CUSTOMS_NEEDS
     from tests.engine.yokohama.helpers import act_in, fresh, put
 
@@ -190,10 +195,4 @@ def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() 
     assert upgraded["stage"] == "act_customs" and upgraded["p"][0]["imported"] == 2
     spaces = [a["space"] for a in GAME.legal(upgraded, 0) if a["do"] == "customs"]
     assert spaces == [i for i, s in enumerate(parts().boards["customs"]) if s["need"] <= 2]
-    rng = Rng(11)
-    for _ in range(3000):
-        if GAME.is_over(upgraded):
-            break
-        seat = GAME.to_act(upgraded)[0]
-        upgraded = GAME.apply(upgraded, seat, rng.choice(GAME.legal(upgraded, seat)))
-    assert GAME.is_over(upgraded)
+    assert _plays_to_its_end(upgraded, 11)
