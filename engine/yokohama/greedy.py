@@ -26,6 +26,7 @@ from engine.yokohama.areas import (
     PORT_POWER5_VP,
     PORT_REACH,
     PRODUCTION,
+    SECOND_CARD,
     UNIT_YEN,
 )
 from engine.yokohama.board import (
@@ -102,14 +103,30 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = customs_promise(state, seat, pw)
     if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_closes(state)):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
-    if value > 0 and kind == "port" and not state["order_deck"] and not end_met(state):
-        # With the deck empty the order taken leaves its space empty, which meets an end condition: worth
-        # what the met end is worth to a leader (`closing_worth`). Without it a 3-player leader with an
-        # empty hand walked past the Port for ten rounds (AI seed 5060, round 35; ruling R7, fifteenth pass).
+    if value > 0 and kind == "port" and port_takes(state, seat, area, pw) > len(state["order_deck"]) \
+            and not end_met(state):
+        # Taking more orders than the deck holds leaves a space empty once the deck has run out, which meets
+        # an end condition: worth what the met end is worth to a leader (`closing_worth`). Without it a
+        # 3-player leader with an empty hand walked past the Port for ten rounds with the deck empty (AI seed
+        # 5060, round 35; R7, fifteenth pass), and a 2-player leader who could take two orders while the
+        # deck held one let the game run to round 31 (AI seed 5051; R7, eighteenth pass).
         value += END_MET_PULL * closing_pull(state, seat)
     if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
     return value
+
+
+def port_takes(state: State, seat: int, area: str, pw: int) -> int:
+    """How many orders the player could take at `area` with Power `pw`: the cards on display within
+    reach, two at most and only if it can pay for the second (¥2 or 1 imported good), no more than its
+    hand has room for (RB Port: "take 1 Order card for free or 2 Order cards if you pay 2 Yen or 1
+    Imported Good token"; "You may not take cards if it would cause you to have 4 or more cards")."""
+    pl = state["p"][seat]
+    reach = PORT_REACH[pw - 1]
+    levels = BOARDS["port_levels"]
+    on_display = sum(1 for i, card in enumerate(state["ports"][area]) if card is not None and levels[i] in reach)
+    can_pay = pl["yen"] >= SECOND_CARD["yen"] or pl["imported"] >= SECOND_CARD["imported"]
+    return max(0, min(on_display, 2 if can_pay else 1, HAND_LIMIT - len(pl["orders"])))
 
 
 #: What each assistant the Employment Agency brings to a hand holding fewer than three is worth more than the

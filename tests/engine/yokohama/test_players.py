@@ -223,26 +223,41 @@ def test_a_leader_late_counts_the_end_met_as_three_more_pawns() -> None:
 
 def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
-    is an empty space on the card area of the Port Order Form Board." With the deck empty, the order a
-    player takes leaves its space empty and meets the end, so to a leader late in the game a Port action
-    it can take is worth the met end (`END_MET_PULL` pawns) on top of the order. Without it a 3-player
-    leader with an empty hand and the deck empty walked past the Port for ten rounds and the game ran to
-    round 35 (AI seed 5060; ruling R7, fifteenth pass). With a card left in the deck, with the end
-    already met, or to a player behind, nothing is added."""
+    is an empty space on the card area of the Port Order Form Board." Once the orders a player takes
+    outnumber the deck's cards, the last one leaves its space empty and meets the end ("take 1 Order card
+    for free or 2 Order cards if you pay 2 Yen or 1 Imported Good token"), so to a leader late in the game
+    such a Port action is worth the met end (`END_MET_PULL` pawns) on top of the order. Without it a
+    3-player leader with an empty hand and the deck empty walked past the Port for ten rounds (AI seed
+    5060, round 35; ruling R7, fifteenth pass), and a 2-player leader who could take two orders while the
+    deck held one let the game run to round 31 (AI seed 5051; R7, eighteenth pass). With more cards left
+    than it can take, with the end already met, or to a player behind, nothing is added."""
     state = GAME.new(3, 0)
     for seat, vp in enumerate((111, 81, 94)):
         state["p"][seat]["vp"] = vp
         state["p"][seat]["orders"] = []
+        state["p"][seat]["yen"] = 5
     state["round"] = 26
     deck = state["order_deck"]
-    state["order_deck"] = deck[:1]
-    with_card = [greedy.area_promise(state, seat, "port_a", 2) for seat in (0, 1)]
-    assert with_card[0] == with_card[1] == greedy.PORT_FLAT  # 3 players: no pull from the deck's last cards
-    state["order_deck"] = []
+    state["ports"]["port_a"] = [deck[0], deck[1], deck[2], deck[3], deck[4]]
     pull = greedy.closing_pull(state, 0)
     assert pull == greedy.PULL_MAX
+    state["order_deck"] = deck[5:7]  # two cards left: two orders taken still leave the row full
+    assert greedy.port_takes(state, 0, "port_a", 2) == 2
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # no pull at 3 players yet
+    state["order_deck"] = deck[5:6]  # one card left: a second order leaves a space empty
     assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(greedy.PORT_FLAT + greedy.END_MET_PULL * pull)
     assert greedy.area_promise(state, 1, "port_a", 2) == greedy.PORT_FLAT  # behind: no hurry to end
+    state["p"][0]["yen"] = 1  # cannot pay for the second card (¥2 or 1 imported): one order, the deck refills it
+    assert greedy.port_takes(state, 0, "port_a", 2) == 1
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    state["p"][0]["imported"] = 1
+    assert greedy.port_takes(state, 0, "port_a", 2) == 2
+    state["p"][0]["orders"] = deck[10:12]  # room for one more order only
+    assert greedy.port_takes(state, 0, "port_a", 2) == 1
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    state["p"][0]["orders"] = []
+    state["order_deck"] = []
+    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(greedy.PORT_FLAT + greedy.END_MET_PULL * pull)
     assert greedy.area_promise(state, 0, "port_a", 1) == 0.0  # Power 1 takes no order: nothing to end it with
     state["end"]["reasons"], state["end"]["final_round"] = ["shops"], 26
     assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # already met: nothing more to bring
