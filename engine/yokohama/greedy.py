@@ -28,6 +28,7 @@ from engine.yokohama.areas import (
     PRODUCTION,
     SECOND_CARD,
     UNIT_YEN,
+    has,
 )
 from engine.yokohama.board import (
     KIND,
@@ -125,8 +126,8 @@ def port_takes(state: State, seat: int, area: str, pw: int) -> int:
     reach = PORT_REACH[pw - 1]
     levels = BOARDS["port_levels"]
     on_display = sum(1 for i, card in enumerate(state["ports"][area]) if card is not None and levels[i] in reach)
-    can_pay = pl["yen"] >= SECOND_CARD["yen"] or pl["imported"] >= SECOND_CARD["imported"]
-    return max(0, min(on_display, 2 if can_pay else 1, HAND_LIMIT - len(pl["orders"])))
+    can_pay = any(has(state, seat, pay, price) for pay, price in SECOND_CARD.items())
+    return min(on_display, 2 if can_pay else 1, HAND_LIMIT - len(pl["orders"]))
 
 
 #: What each assistant the Employment Agency brings to a hand holding fewer than three is worth more than the
