@@ -44,6 +44,7 @@ from engine.yokohama.board import (
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.copying import copy_state
 from engine.yokohama.endgame import board_majority, country_bonus, remainder_points, technology_bonus
+from engine.yokohama.port import slots_in_reach
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
 GOOD_WORTH = {"copper": 1.0, "silk": 0.9, "tea": 0.45, "fish": 0.45}
@@ -122,12 +123,9 @@ def port_takes(state: State, seat: int, area: str, pw: int) -> int:
     reach, two at most and only if it can pay for the second (¥2 or 1 imported good), no more than its
     hand has room for (RB Port: "take 1 Order card for free or 2 Order cards if you pay 2 Yen or 1
     Imported Good token"; "You may not take cards if it would cause you to have 4 or more cards")."""
-    pl = state["p"][seat]
-    reach = PORT_REACH[pw - 1]
-    levels = BOARDS["port_levels"]
-    on_display = sum(1 for i, card in enumerate(state["ports"][area]) if card is not None and levels[i] in reach)
     can_pay = any(has(state, seat, pay, price) for pay, price in SECOND_CARD.items())
-    return min(on_display, 2 if can_pay else 1, HAND_LIMIT - len(pl["orders"]))
+    on_display = len(slots_in_reach(state, area, pw))
+    return min(on_display, 2 if can_pay else 1, HAND_LIMIT - len(state["p"][seat]["orders"]))
 
 
 #: What each assistant the Employment Agency brings to a hand holding fewer than three is worth more than the
@@ -154,15 +152,15 @@ def port_promise(state: State, seat: int, area: str, pw: int) -> float:
     with 3 and 4 players the flat worth stays (4 players: reading the display sent 89% of games to the Order
     deck, R7 eighth pass)."""
     pl = state["p"][seat]
-    reach = PORT_REACH[pw - 1]
-    if not reach or len(pl["orders"]) >= HAND_LIMIT:
+    if not PORT_REACH[pw - 1] or len(pl["orders"]) >= HAND_LIMIT:
         return 0.0
     best = PORT_FLAT
     if not goods_scarce(state):
         return best
-    levels, goods = BOARDS["port_levels"], pl["goods"]
-    for i, card in enumerate(state["ports"][area]):
-        if card is not None and levels[i] in reach and all(goods[g] >= n for g, n in ORDERS[card]["cost"].items()):
+    goods, row = pl["goods"], state["ports"][area]
+    for i in slots_in_reach(state, area, pw):
+        card = cast(int, row[i])  # a space in reach holds a card
+        if all(goods[g] >= n for g, n in ORDERS[card]["cost"].items()):
             best = max(best, order_worth(pl, card))
     return best
 

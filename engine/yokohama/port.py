@@ -18,12 +18,17 @@ from engine.yokohama.text import fit, order_label, order_pays, order_text
 from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay, State
 
 
+def slots_in_reach(state: State, area: str, power: int) -> list[int]:
+    """The spaces of `area`'s row holding a card that Power `power` reaches (RB Port: "2 Power: ... from
+    the Low area", "3 Power: ... Low and/or Mid", 4-5: all). The greedy player asks it of areas it may go to."""
+    levels = parts().boards["port_levels"]
+    reach = PORT_REACH[power - 1]
+    return [i for i, card in enumerate(state["ports"][area]) if card is not None and levels[i] in reach]
+
+
 def port_slots(state: State, seat: int) -> list[int]:
     ctx = state["ctx"]
-    levels = parts().boards["port_levels"]
-    row = state["ports"][ctx["area"]]
-    reach = PORT_REACH[ctx["power"] - 1]
-    return [i for i, card in enumerate(row) if card is not None and levels[i] in reach]
+    return slots_in_reach(state, ctx["area"], ctx["power"])
 
 
 def port_options(state: State, seat: int) -> list[Action]:
