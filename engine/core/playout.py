@@ -120,8 +120,7 @@ def same_as_json(a: Any, b: Any) -> bool:
     Python's `==` answers in C without writing either text (a Roll & Write view is ~40 KB; writing the two
     texts was ~3% of a mixed playout's instructions, counted with callgrind). Where `==` finds them equal the
     texts can still differ only by a number's type (1, 1.0 and True are equal in Python, not in JSON); the
-    reloaded state has
-    already dumped to the very text of the original, so its numbers have the original's types, and a view
-    made from it by the same code has them too. Where `==` finds them unequal (a tuple beside a list is
-    unequal in Python and alike in JSON), the texts decide."""
+    reloaded state has already dumped to the very text of the original, so its numbers have the original's
+    types, and a view made from it by the same code has them too. Where `==` finds them unequal (a tuple
+    beside a list is unequal in Python and alike in JSON), the texts decide."""
     return bool(a == b) or canonical_state(a) == canonical_state(b)
