@@ -33,6 +33,12 @@ def _splitmix_output(z: int) -> int:
     return z ^ (z >> 31)
 
 
+#: `below`'s rejection bound for the small ranges nearly every draw uses (a hand, a seat, a die):
+#: the largest multiple of n not above 2**64, reckoned once instead of at every draw.
+_SMALL = 256
+_LIMITS = [0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL))]
+
+
 class Rng:
     """SplitMix64 with a JSON-able state (`rng.state` is a plain int).
 
@@ -66,7 +72,7 @@ class Rng:
         if n == 1:
             self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while True:
             z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -80,7 +86,22 @@ class Rng:
         return low + self.below(high - low + 1)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        """`items[self.below(len(items))]`, with `below` inlined: a playout chooses twice per action
+        (the seat, then its option), and the call was a tenth of the random source's cost."""
+        n = len(items)
+        if n <= 1:
+            if n == 0:
+                raise ValueError("below() needs a positive bound")
+            self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            return items[0]
+        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
+        while True:
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                return items[x % n]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""

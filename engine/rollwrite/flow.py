@@ -11,7 +11,6 @@ asked real questions; the steps themselves live in round_steps.py and task_steps
 from __future__ import annotations
 
 from engine.core.deadline import checkpoint
-from engine.core.steps import forget_options, note_options
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -66,7 +65,7 @@ def perform(state: State, seat: int, action: Action, step: RollWriteStep | None 
     if step is None:
         step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
-    note(state, seat, step, action)
+    state["sheets"][seat]["events"].append(step.label(state, action))  # `note`, inlined (every decision)
     step.apply(state, seat, action)
     settle(state, seat)
 
@@ -76,14 +75,18 @@ def note(state: State, seat: int, step: RollWriteStep, action: Action) -> None:
     state["sheets"][seat]["events"].append(step.label(state, action))
 
 
-#: The option lists `settle` noted in one state, seat by seat: (the state object, {seat: options}).
+#: A seat's step and the option list `settle` built for it, noted while the state is settled.
+Noted = tuple[RollWriteStep, list[Action]]
+#: What `settle` noted in one state, seat by seat: (the state object, {seat: (step, options)}).
 #: `note_options` (engine.core.steps) keeps only the last seat's list; in a simultaneous round
-#: a playout picks any seat, so `RollWriteGame.apply(..., offered=...)` keeps every seat's.
-_noted: tuple[State, dict[int, list[Action]]] | None = None
+#: a playout picks any seat, so `RollWriteGame.apply(..., offered=...)` keeps every seat's, with
+#: the step that built it (the seat's `step_of` in that state: a move need not look it up again).
+_noted: tuple[State, dict[int, Noted]] | None = None
 
 
-def noted_options(state: State) -> dict[int, list[Action]]:
-    """The option lists `settle` noted for `state` (every seat it settled there and left at a choice)."""
+def noted_options(state: State) -> dict[int, Noted]:
+    """What `settle` noted for `state`: every seat it settled there and left at a choice, with that
+    choice's step and options."""
     noted = _noted
     return noted[1] if noted is not None and noted[0] is state else {}
 
@@ -97,10 +100,11 @@ def settle(state: State, seat: int) -> None:
     """Carry out automatic tasks and steps until the seat faces a real choice or is done.
 
     The options of that choice are built here anyway (to see whether there is one); they are noted
-    (`note_options`) so that `legal` after a playout's `apply(..., offered=...)` need not build them
-    again. Anything noted before is dropped first: this settling changes the state."""
+    with their step (`noted_options`) so that `legal` and `apply` after a playout's
+    `apply(..., offered=...)` need not build or look them up again. What was noted for this seat
+    in this state before is dropped first: this settling changes its sheet. (The engine-wide note of
+    engine.core.steps is not used: `RollWriteGame` keeps every seat's list itself.)"""
     global _noted
-    forget_options()
     noted = _noted
     if noted is None or noted[0] is not state:
         noted = _noted = (state, {})
@@ -128,8 +132,7 @@ def settle(state: State, seat: int) -> None:
             note(state, seat, step, choices[0])
             step.apply(state, seat, choices[0])
             continue
-        note_options(state, seat, choices)
-        noted[1][seat] = choices
+        noted[1][seat] = (step, choices)
         return
 
 

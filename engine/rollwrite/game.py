@@ -113,10 +113,10 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def legal(self, state: State, seat: int) -> list[Action]:
         kept = _seat_options
-        if kept is not None and kept[0] is state:
-            options = kept[1].get(seat)
-            if options is not None:
-                return list(options)
+        if kept is not None and kept[0] is state and type(seat) is int:
+            noted = kept[1].get(seat)
+            if noted is not None:
+                return list(noted[1])
         return super().legal(state, seat)
 
     def apply(self, state: State, seat: int, action: Action, *,
@@ -128,7 +128,8 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
         An action picked from `offered` itself (the very object, as a playout picks it) is carried out
         here directly: `Game.apply`'s checks (the game goes on, the seat owes a decision: it has a step,
-        which the move then answers without looking it up again), without the layers between, which
+        which the move then answers without looking it up again; noted with the seat's options, it is
+        not even looked up once), without the layers between, which
         cost a playout as much as some of its decisions. It is applied as it is, not copied as
         `match_legal` copies an answer: the option is the engine's own object (built by a step, plain
         JSON), and no step edits an action or keeps it in the state (it reads its fields;
@@ -139,26 +140,32 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         if offered is None:
             return super().apply(state, seat, action)
         chosen: Action | None = None
-        step = self._owed_step(state, seat)
+        kept = _seat_options
+        noted = kept[1].get(seat) if kept is not None and kept[0] is state and type(seat) is int else None
+        step = noted[0] if noted is not None else self._owed_step(state, seat)
         if step is not None:
             for option in offered:
                 if option is action:
                     chosen = option
                     break
-        if chosen is None or step is None:
-            new_state = super().apply(state, seat, action, offered=offered)
-        else:
+        fast = chosen is not None and step is not None
+        if chosen is not None and step is not None:
             new_state = self._copy_for_move(state, seat)
             self._apply(new_state, seat, chosen, step)
-        kept = _seat_options
-        carried: dict[int, list[Action]] = {}
+        else:
+            new_state = super().apply(state, seat, action, offered=offered)
+        carried: dict[int, flow.Noted] = {}
         if (kept is not None and kept[0] is state and not new_state["over"]
                 and new_state["round"] == state["round"]
                 and new_state["priority_set"] == state["priority_set"]
                 and new_state["start_player"] == state["start_player"]):
-            old_sheets, new_sheets = state["sheets"], new_state["sheets"]
-            carried = {s: options for s, options in kept[1].items()
-                       if s != seat and new_sheets[s] is old_sheets[s]}
+            if fast:  # only the mover's sheet is new (`_copy_for_move`; a new round is excluded above):
+                carried = kept[1]  # the others' lists carry on in the very dict, which nothing else holds
+                carried.pop(seat, None)
+            else:
+                old_sheets, new_sheets = state["sheets"], new_state["sheets"]
+                carried = {s: noted for s, noted in kept[1].items()
+                           if s != seat and new_sheets[s] is old_sheets[s]}
         carried.update(flow.noted_options(new_state))
         _seat_options = (new_state, carried)
         return new_state
@@ -369,9 +376,10 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         return cast(Action, chosen)  # None only when there is no legal action, refused above
 
 
-#: The option lists `legal` may hand out again: (a state a playout's `apply(..., offered=...)`
-#: returned, {seat: its options}); see `RollWriteGame.apply`. Held by identity (a strong reference).
-_seat_options: tuple[State, dict[int, list[Action]]] | None = None
+#: The option lists `legal` may hand out again, with the step that built each: (a state a playout's
+#: `apply(..., offered=...)` returned, {seat: (its step, its options)}); see `RollWriteGame.apply`.
+#: Held by identity (a strong reference).
+_seat_options: tuple[State, dict[int, flow.Noted]] | None = None
 
 
 #: Sheet views as orjson text, by the orjson text of what they are read from (`_sheet_view`); emptied

@@ -47,7 +47,10 @@ class RollWriteStep(CandidateStep[State, Action]):
             self.take(state, seat, action)
 
     def label(self, state: State, action: Action) -> str:
-        return PHONE_LABEL if action.get("do") == "phone" else shorten(self.text(state, action), LABEL_LIMIT)
+        if action.get("do") == "phone":
+            return PHONE_LABEL
+        text = self.text(state, action)  # `shorten`, inlined: every decision is noted in these words
+        return text if len(text) <= LABEL_LIMIT else shorten(text, LABEL_LIMIT)
 
     def detail(self, state: State, action: Action) -> str:
         return "" if action.get("do") == "phone" else self.details(state, action)[:DETAIL_LIMIT]
