@@ -43,7 +43,15 @@ from engine.yokohama.board import (
 )
 from engine.yokohama.components import GOODS, parts
 from engine.yokohama.copying import copy_state
-from engine.yokohama.endgame import board_majority, country_bonus, remainder_points, technology_bonus
+from engine.yokohama.endgame import (
+    ALL_SHOPS,
+    ALL_TRADING_HOUSES,
+    END_PAWNS,
+    board_majority,
+    country_bonus,
+    remainder_points,
+    technology_bonus,
+)
 from engine.yokohama.port import slots_in_reach
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
@@ -188,11 +196,11 @@ def church_promise(state: State, seat: int, pw: int) -> float:
     less what the items are worth (RB: "You may not pay more than 1 of the same kind")."""
     pl = state["p"][seat]
     faith = CHURCH_FAITH[pw - 1]
-    held = [k for k in FAITH_KINDS if (pl[k] if k in ("yen", "imported") else pl["goods"][k]) > 0]
+    held = held_kinds(pl)
     best = 0.0
     for i, space in enumerate(BOARDS["church"]):
         items = space["need"] - faith
-        if state["church"][i] is None and items <= len(held):
+        if state["church"][i] is None and items <= held:
             best = max(best, reward_worth(space["reward"]) - ITEM_WORTH * max(0, items))
     return best
 
@@ -369,13 +377,66 @@ def end_pawns(state: State) -> int:
     return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
 
 
+#: With this many players, from round `MEANS_FROM_ROUND` on, a leader also counts holding what one action
+#: needs to meet an end condition (`end_in_reach`) as `MEANS_PULL` more pawns. With 2 the player behind
+#: never closes the game, so it ends when the leader can end it: a leader late with ¥0–1 and no Imported
+#: Good, the Order deck on its last card, could take one order a turn and never the two that leave a space
+#: empty; it spent each ¥ as it came (AI seed 5184, round 32). Every 2-player AI sample since the seventh
+#: pass had one to five such games, each stuck on a different missing means (the eighth Shophouse not in
+#: hand, no Imported Good for the last Customs space, a full hand). Counted from the pull's start (round
+#: 14; the eleventh session's trial) the means changed mid-game play and made other games long (5026 to
+#: round 34); from round 27, the last round of only 1 in 12 two-player AI games, they reach only games
+#: already long (ruling R7, nineteenth pass).
+MEANS_COUNTS = (2,)
+MEANS_PULL = 1.0
+MEANS_FROM_ROUND = 27
+
+
+def end_in_reach(state: State, seat: int) -> bool:
+    """Whether `seat` holds what one Area Action needs to meet an end condition nobody has met yet:
+    the orders that empty the Order deck and then a Port space (a second card's ¥2 or Imported Good
+    and the room in hand), the eighth Shophouse or fourth Trading House in hand, the Imported Goods for
+    the last Customs pawn, or the Faith for the last Church pawn (Power 5 and one item of each kind
+    held). Where it acts and with what Power is left to the worths of the areas."""
+    pl = state["p"][seat]
+    deck = len(state["order_deck"])
+    room = HAND_LIMIT - len(pl["orders"])
+    if deck == 0 and room >= 1:
+        return True
+    if deck == 1 and room >= 2 and any(has(state, seat, pay, price) for pay, price in SECOND_CARD.items()):
+        return True
+    if pl["hand"]["shops"] and shops_built(state, seat) == ALL_SHOPS - 1:
+        return True
+    if pl["hand"]["th"] and th_built(state, seat) == ALL_TRADING_HOUSES - 1:
+        return True
+    last = END_PAWNS[str(state["players"])] - 1
+    for board, spaces, budget in (("customs", state["customs"], min(CUSTOMS_IMPORTS[-1], pl["imported"])),
+                                  ("church", state["church"], CHURCH_FAITH[-1] + held_kinds(pl))):
+        if sum(1 for owner in spaces if owner is not None and owner >= 0) == last and any(
+                owner is None and space["need"] <= budget for owner, space in zip(spaces, BOARDS[board], strict=True)):
+            return True
+    return False
+
+
+def held_kinds(pl: PlayerState) -> int:
+    """Kinds of Faith items held (RB Church: "You may not pay more than 1 of the same kind")."""
+    return sum(1 for k in FAITH_KINDS if (pl[k] if k in ("yen", "imported") else pl["goods"][k]) > 0)
+
+
 def closing_worth(state: State, seat: int) -> float:
     """What bringing the end nearer is worth to `seat` (`closing_pull` a pawn): the pawns on the
-    Church and Customs boards, the cards drawn from the Order deck's end, and a met end condition."""
+    Church and Customs boards, the cards drawn from the Order deck's end, and a met end condition, or
+    (`MEANS_COUNTS`) the means to meet one in hand."""
     pull = closing_pull(state, seat)
     if not pull:  # nothing before round `PULL_FROM_ROUND`: the pawns are not counted then
         return 0.0
-    return pull * (end_pawns(state) + deck_pull(state) + (END_MET_PULL if end_met(state) else 0.0))
+    if end_met(state):
+        near = END_MET_PULL
+    elif state["players"] in MEANS_COUNTS and state["round"] >= MEANS_FROM_ROUND and end_in_reach(state, seat):
+        near = MEANS_PULL
+    else:
+        near = 0.0
+    return pull * (end_pawns(state) + deck_pull(state) + near)
 
 
 def worth(state: State, seat: int) -> float:

@@ -263,6 +263,94 @@ def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() 
     assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # already met: nothing more to bring
 
 
+def test_a_two_player_leader_late_counts_the_means_to_end_the_game_as_one_more_pawn() -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
+    is an empty space on the card area of the Port Order Form Board." / "One or more of the players have
+    built all 8 Shophouses." / "A number of Assistant pawns on the Church [Customs] Management Board has
+    been placed (2 Players: 4 ...)". With 2 players the player behind never closes the game, so a leader
+    late in it counts holding what one action needs to meet an end condition as `MEANS_PULL` more pawns:
+    the ¥2 or Imported Good for the second order with the deck on its last card ("2 Order cards if you pay
+    2 Yen or 1 Imported Good token"), the eighth Shophouse in hand, the Imported Goods for the last
+    Customs pawn, the Faith for the last Church pawn ("You may not pay more than 1 of the same kind").
+    A leader with ¥0-1 spent each yen as it came and took one order a turn while the deck held one card,
+    and the game ran to round 32 (AI seed 5184). Only from round `MEANS_FROM_ROUND` (27) on: counted from the
+    pull's start it changed mid-game play and made other games long (ruling R7, nineteenth pass)."""
+    state = GAME.new(2, 0)
+    state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
+    assert greedy.MEANS_FROM_ROUND == 27
+    state["round"] = greedy.MEANS_FROM_ROUND
+    pull = greedy.closing_pull(state, 0)
+    assert pull == greedy.PULL_MAX
+    pl = state["p"][0]
+    pl["yen"], pl["imported"], pl["orders"] = 0, 0, []
+    pl["goods"] = {g: 0 for g in pl["goods"]}
+    deck = state["order_deck"]
+
+    def means() -> float:
+        """What the means add to the leader's `closing_worth` (its other terms read off)."""
+        return greedy.closing_worth(state, 0) - pull * (greedy.end_pawns(state) + greedy.deck_pull(state))
+
+    state["order_deck"] = deck[:1]  # the last card: two orders taken leave a space empty
+    assert not greedy.end_in_reach(state, 0) and means() == 0.0  # ¥0, no Imported Good: one order only
+    pl["yen"] = 2
+    assert greedy.end_in_reach(state, 0)
+    assert means() == pytest.approx(greedy.MEANS_PULL * pull)
+    assert greedy.closing_worth(state, 1) == 0.0  # behind: no hurry to end, nothing to count
+    state["round"] = greedy.MEANS_FROM_ROUND - 1  # a round earlier the means count for nothing yet
+    assert greedy.closing_pull(state, 0) == pull and means() == 0.0
+    state["round"] = greedy.MEANS_FROM_ROUND
+    pl["orders"] = deck[5:7]  # room for one more order only
+    assert not greedy.end_in_reach(state, 0)
+    state["order_deck"] = []  # the deck empty: one order leaves a space empty
+    assert greedy.end_in_reach(state, 0)
+    state["order_deck"] = deck[:2]  # two cards left: two orders still leave the row full
+    pl["orders"], pl["yen"] = [], 2
+    assert not greedy.end_in_reach(state, 0)
+
+    # The eighth Shophouse in hand, seven built.
+    built = 0
+    for site in state["sites"].values():
+        for i in range(len(site["shops"])):
+            if built < 7:
+                site["shops"][i], built = 0, built + 1
+    assert greedy.shops_built(state, 0) == 7
+    pl["hand"]["shops"] = 0
+    assert not greedy.end_in_reach(state, 0)
+    pl["hand"]["shops"] = 1
+    assert greedy.end_in_reach(state, 0) and means() == pytest.approx(greedy.MEANS_PULL * pull)
+    pl["hand"]["shops"] = 0
+
+    # The last Customs pawn: three player pawns and the neutral one; the cheapest open space takes 1.
+    state["customs"][4:7] = [0, 1, 0]
+    assert not greedy.end_in_reach(state, 0)  # no Imported Good
+    pl["imported"] = 1
+    assert greedy.end_in_reach(state, 0)
+    pl["imported"] = 0
+
+    # The last Church pawn: Faith 5, 6 and 8 taken (7 is the neutral's), so 9 is the cheapest open:
+    # Power 5 gives 5, and four kinds held give the rest.
+    state["church"][:4] = [1, 0, -1, 1]
+    assert greedy.BOARDS["church"][4]["need"] == 9
+    pl["goods"].update(copper=2, silk=1, tea=1)  # three kinds (¥2 held makes four)
+    pl["yen"] = 0
+    assert not greedy.end_in_reach(state, 0)
+    pl["yen"] = 2
+    assert greedy.end_in_reach(state, 0) and means() == pytest.approx(greedy.MEANS_PULL * pull)
+
+    # Met already: the met end counts instead (`END_MET_PULL`), not both.
+    state["end"]["reasons"], state["end"]["final_round"] = ["customs"], 27
+    assert means() == pytest.approx(greedy.END_MET_PULL * pull)
+    state["end"]["reasons"], state["end"]["final_round"] = [], None
+
+    # With 3 players two others may close the game: the means count for nothing there.
+    three = GAME.new(3, 0)
+    for seat, vp in enumerate((150, 110, 100)):
+        three["p"][seat]["vp"] = vp
+    three["round"], three["order_deck"] = greedy.MEANS_FROM_ROUND, []
+    assert greedy.end_in_reach(three, 0)
+    assert greedy.closing_worth(three, 0) == pytest.approx(greedy.closing_pull(three, 0) * greedy.end_pawns(three))
+
+
 def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
     """The dearest things money buys in one turn — a Trading House from the Employment Agency, a
     technology, Shophouses at ¥2 each — cost less than ¥15 together, so the greedy player counts ¥0.5
