@@ -9,10 +9,11 @@ they share. Numbers match the sheet: order forms 1-20, area rows 0-7.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, TypeVar
 
 from engine.rollwrite import rules
-from engine.rollwrite.components import GOOD_NAMES, LEVEL_COST, area_name, tech_name, technologies
+from engine.rollwrite.components import GOOD_NAMES, LEVEL_COST, area_name, employment_cards, tech_name, technologies
 from engine.rollwrite.shapes import Cost, DieColour
 from engine.rollwrite.sheet import available
 from engine.rollwrite.state_types import Sheet, State
@@ -57,6 +58,13 @@ def bonus_text(bonus: dict[str, Any]) -> str:
         elif key == "exchange":
             parts.append(f"{amount_text(value['pay'])} -> {bonus_text(value['get'])}")
     return ", ".join(parts) or "nothing"
+
+
+@cache
+def card_action_text(card_id: int) -> str:
+    """`bonus_text` of an employment card's action, worded once per card: every set choice's label and every
+    view's dice-and-card sets repeat it (the cards are fixed component data)."""
+    return bonus_text(employment_cards()[card_id]["action"])
 
 
 def form_text(state: State, form_id: int) -> str:

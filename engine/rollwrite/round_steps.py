@@ -17,7 +17,7 @@ from engine.rollwrite.labels import (
     DIE_COLOURS,
     EXTRA_NAMES,
     amount_text,
-    bonus_text,
+    card_action_text,
     card_source,
     placement_text,
     short_of,
@@ -105,16 +105,16 @@ class ChooseSet(RollWriteStep):
     def text(self, state: State, action: Action) -> str:
         i = cast(SetAction, action)["set"]
         r = state["round"] - 1
-        card = employment_cards()[state["cards"][r][i]]
+        card_id = state["cards"][r][i]
         return (
-            f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {card['number']} "
-            f"({bonus_text(card['action'])})"
+            f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {employment_cards()[card_id]['number']} "
+            f"({card_action_text(card_id)})"
         )
 
     def details(self, state: State, action: Action) -> str:
-        card = employment_cards()[state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]]
-        n = card["number"]
-        return f"Write {n} employee{'s' if n != 1 else ''}, then gain {bonus_text(card['action'])}"
+        card_id = state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]
+        n = employment_cards()[card_id]["number"]
+        return f"Write {n} employee{'s' if n != 1 else ''}, then gain {card_action_text(card_id)}"
 
     def prompt(self, state: State, seat: int) -> str:
         return "Choose a dice-and-card set"

@@ -69,7 +69,7 @@ from engine.rollwrite.components import (
     employment_cards,
     technologies,
 )
-from engine.rollwrite.labels import DIE_COLOURS, bonus_text
+from engine.rollwrite.labels import DIE_COLOURS, bonus_text, card_action_text
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.shapes import (
     ColumnView,
@@ -110,7 +110,7 @@ def public_sets(state: State) -> list[SetView]:
                     "id": card["id"],
                     "number": card["number"],
                     "action": card["action"],
-                    "action_text": bonus_text(card["action"]),
+                    "action_text": card_action_text(card["id"]),
                 },
                 "taken_by_start_player": state["priority_set"] == i,
             }
