@@ -149,7 +149,8 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
                     chosen = option
                     break
         fast = chosen is not None and step is not None
-        if chosen is not None and step is not None:
+        if fast:
+            assert chosen is not None and step is not None  # `fast` says so; for the type checker
             new_state = self._copy_for_move(state, seat)
             self._apply(new_state, seat, chosen, step)
         else:
