@@ -86,22 +86,7 @@ class Rng:
         return low + self.below(high - low + 1)
 
     def choice(self, items: Sequence[T]) -> T:
-        """`items[self.below(len(items))]`, with `below` inlined: a playout chooses twice per action
-        (the seat, then its option), and the call was a tenth of the random source's cost."""
-        n = len(items)
-        if n <= 1:
-            if n == 0:
-                raise ValueError("below() needs a positive bound")
-            self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            return items[0]
-        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
-        while True:
-            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
-            if x < limit:
-                return items[x % n]
+        return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""

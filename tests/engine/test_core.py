@@ -92,17 +92,3 @@ def test_below_draws_exactly_what_next_u64_by_definition_gives() -> None:
                 break
         assert fast.below(n) == x % n
         assert fast.state == slow.state
-
-
-def test_choice_picks_what_below_gives_and_steps_the_state_alike() -> None:
-    """`choice` inlines `below` and reads small bounds' rejection limits from a table (issue 25): the
-    same item and the same state as `items[below(len(items))]`, on both sides of the table's end, and
-    an empty sequence is refused as `below(0)` refuses it."""
-    fast, slow = Rng(99), Rng(99)
-    sizes = [1, 2, 3, 7, 64, 255, 256, 257, 1000, 1, 5]
-    for i in range(5000):
-        items = list(range(sizes[i % len(sizes)]))
-        assert fast.choice(items) == items[slow.below(len(items))]
-        assert fast.state == slow.state
-    with pytest.raises(ValueError, match="positive bound"):
-        Rng(1).choice([])
