@@ -35,6 +35,12 @@ def rounds_played(state: State) -> int:
     return final if state["over"] and final is not None else state["round"]
 
 
+def pawns_placed(spaces: list[int | None]) -> int:
+    """The players' pawns on a Church or Customs board's spaces (the neutral pawns, -1, left out): what the
+    board's end count is read against."""
+    return sum(1 for owner in spaces if owner is not None and owner >= 0)
+
+
 def check_end(state: State) -> None:
     """Record newly met end conditions; the first one fixes the final round (this one + 1)."""
     reasons: list[str] = state["end"]["reasons"]
@@ -43,8 +49,8 @@ def check_end(state: State) -> None:
     met = (
         ("trading_houses", max(houses) >= ALL_TRADING_HOUSES),
         ("shops", max(shops) >= ALL_SHOPS),
-        ("church", len([s for s in state["church"] if s is not None and s >= 0]) >= need),
-        ("customs", len([s for s in state["customs"] if s is not None and s >= 0]) >= need),
+        ("church", pawns_placed(state["church"]) >= need),
+        ("customs", pawns_placed(state["customs"]) >= need),
     )
     for reason, hit in met:
         if hit and reason not in reasons:

@@ -49,6 +49,7 @@ from engine.yokohama.endgame import (
     END_PAWNS,
     board_majority,
     country_bonus,
+    pawns_placed,
     remainder_points,
     technology_bonus,
 )
@@ -374,7 +375,7 @@ def end_met(state: State) -> bool:
 
 def end_pawns(state: State) -> int:
     """Pawns the players have put on the Church and Customs boards (the neutral ones left out)."""
-    return sum(1 for board in ("church", "customs") for owner in state[board] if owner is not None and owner >= 0)
+    return pawns_placed(state["church"]) + pawns_placed(state["customs"])
 
 
 #: With this many players, from round `MEANS_FROM_ROUND` on, a leader also counts holding what one action
@@ -412,7 +413,7 @@ def end_in_reach(state: State, seat: int) -> bool:
     last = END_PAWNS[str(state["players"])] - 1
     for board, spaces, budget in (("customs", state["customs"], min(CUSTOMS_IMPORTS[-1], pl["imported"])),
                                   ("church", state["church"], CHURCH_FAITH[-1] + held_kinds(pl))):
-        if sum(1 for owner in spaces if owner is not None and owner >= 0) == last and any(
+        if pawns_placed(spaces) == last and any(
                 owner is None and space["need"] <= budget for owner, space in zip(spaces, BOARDS[board], strict=True)):
             return True
     return False
