@@ -14,8 +14,7 @@ from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.yokohama import ai as search
-from engine.yokohama import church, endgame, flow, greedy, recalibration, setup, story
+from engine.yokohama import ai, church, endgame, flow, greedy, recalibration, search, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
@@ -42,6 +41,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     #: 5: Customs spaces 1, 1, 1, 2, 2, 3, 3, 4 (R7's seventeenth pass): a Customs payment under way in a
     #: schema-4 game is chosen again (`recalibration.from_schema_4`).
     schema_version = 5
+    #: easy: ai.py; hard: search.py, shown stronger than easy over 200 three-player games (README).
+    ai_levels = ("easy", "hard")
     steps = flow.ALL_STEPS
     #: While `apply(..., offered=...)` runs: the end mark the given position was checked at (`flow.settled_mark`).
     _checked: flow.EndMark | None = None
@@ -160,8 +161,14 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
                   clock: Clock | None = None, level: str = "easy") -> Action:
-        """The look-ahead AI (ai.py), playing from what `seat` may see only (one level)."""
+        """easy: ai.py (the greedy player's three best options played on in two sampled worlds, a fixed
+        0.3-1 s of CPU whatever the budget); hard: search.py (more options in more worlds, spending the
+        whole budget unless the race is decided sooner). Both see only what `seat` may see and are
+        deterministic under `seed` (hard: for a given clock)."""
         self.check_level(level)
-        chosen = search.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        if level == "hard":
+            chosen = search.search_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
+        else:
+            chosen = ai.ai_action(state, seat, seed=seed, budget_s=budget_s, clock=clock)
         return cast(Action, chosen)  # None only when the seat has nothing to decide (ai.py answers so)
 

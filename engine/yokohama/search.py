@@ -1,6 +1,6 @@
-"""A candidate for a stronger Yokohama AI (issue 25): today's look-ahead, spending its whole budget. Not
-one of the game's AI levels until it is shown stronger (README; `bench.ai_strength yokohama --against
-previous` is its only caller).
+"""Yokohama's hard AI level (issue 25): today's look-ahead (the easy level), spending its whole budget.
+Offered once it was shown stronger than the easy level over 200 three-player games (README;
+`bench.ai_strength yokohama --against previous`).
 
 Today's AI (ai.py) plays the greedy player's three best options on in two sampled worlds, each to the
 seat's next turn, and stops: a fixed amount of work (0.3-1 s of CPU) whatever its budget. This search asks

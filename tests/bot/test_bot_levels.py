@@ -60,9 +60,12 @@ async def test_the_bots_of_a_table_play_the_level_it_chose(tables: TableService,
 async def test_a_level_the_game_does_not_offer_is_refused_before_anything_is_stored(
     tables: TableService, storage: Storage, counting_game: None
 ) -> None:
-    with pytest.raises(ServiceError, match=r"Yokohama's bot plays at one level for now: easy\."):
-        await tables.lobby.create("yokohama", creator_id=ALICE, guild_id=1, channel_id=2,
+    with pytest.raises(ServiceError, match=r"Counting's bot plays at one level for now: easy\."):
+        await tables.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2,
                                   table_rules={"bot_level": "hard"})
+    with pytest.raises(ServiceError, match=r"Yokohama's bot plays at these levels: easy, hard\."):
+        await tables.lobby.create("yokohama", creator_id=ALICE, guild_id=1, channel_id=2,
+                                  table_rules={"bot_level": "expert"})
     with pytest.raises(ServiceError, match=r"plays at one level for now: easy"):
         await tables.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2,
                                   table_rules={"bot_level": ["hard"]})  # not even a word

@@ -20,6 +20,7 @@ from tests.duel_discord.test_duel_against_the_bot import BUDGET, offers_a_decisi
 from tests.duel_discord.test_duel_pictures_in_discord import click_something, panel_for
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.harness.level_spy import spy_on_levels
+from tests.yokohama_discord.helpers import choose_greedy
 
 
 @pytest.fixture
@@ -191,9 +192,37 @@ async def test_a_table_against_the_hard_bot_asks_the_ai_for_hard_on_every_decisi
     assert levels and set(levels) == {"hard"}, levels
 
 
-async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_made(
-    fake: FakeDiscord, discord_schema: Any
+async def test_a_yokohama_table_against_the_hard_bot_asks_the_ai_for_hard(
+    fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """`/table new game: yokohama opponent: the bot players: 3 level: hard` (issue 25, offered once measured
+    stronger): both bots are seated at the table's level, the start line says so, and every decision of
+    theirs is asked of the AI at that level."""
+    levels = spy_on_levels(monkeypatch, "yokohama")
+    alice = fake.user("alice")
+    sent = await fake.command("table new", user=alice,
+                              options={"game": "yokohama", "opponent": "bot", "players": 3, "level": "hard"})
+    assert any("(playing hard)" in (s.content or "") for s in sent), [s.content for s in sent]
+    [row] = await bot_of(fake).storage.list_games(statuses=("active",))
+    assert row.table_rules["bot_level"] == "hard"
+    assert sorted(s.user_id for s in row.seats) == [-2, -1, alice.id]
+    panel = await panel_for(fake, row.id, alice)
+    storage = bot_of(fake).storage
+    for _ in range(60):  # alice clicks the greedy choice on her panel until both bots have moved
+        if {e.user_id for e in await storage.actions(row.id)} >= {-1, -2}:
+            break
+        await choose_greedy(fake, alice, panel, row.id)
+    assert {e.user_id for e in await storage.actions(row.id)} >= {-1, -2}, "both bots moved"
+    assert levels and set(levels) == {"hard"}, levels
+
+
+async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_made(
+    fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command offers every level some game has; a game without the chosen one (here Yokohama made to
+    have one level, as it had before issue 25's measurement) refuses it privately, naming its levels, and
+    nothing is stored."""
+    monkeypatch.setattr(get_game("yokohama"), "ai_levels", ("easy",))
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice,
                               options={"game": "yokohama", "opponent": "bot", "level": "hard"})

@@ -80,7 +80,7 @@ class Tables(commands.Cog):
         opponent=[app_commands.Choice(name="the bot", value="bot"),
                   app_commands.Choice(name="people who join with the button", value="people")],
         level=[app_commands.Choice(name="easy: today's AI, quick", value="easy"),
-               app_commands.Choice(name="hard: searches deeper (Duel, Roll & Write)", value="hard")],
+               app_commands.Choice(name="hard: searches deeper, slower", value="hard")],
     )
     async def new(
         self,

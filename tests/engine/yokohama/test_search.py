@@ -98,3 +98,19 @@ def test_the_search_never_passes_while_the_greedy_player_moves() -> None:
         assert all(a.get("do") != "return" for a, _ in raced)
         found += 1
     assert found >= 1
+
+
+def test_the_games_hard_level_is_the_search_and_easy_is_todays_ai() -> None:
+    """`ai_action(level="hard")` answers what the search answers, `level="easy"` (the default) what ai.py
+    answers, on the same clock and seed; a level the game lacks is refused."""
+    assert GAME.ai_levels == ("easy", "hard")
+    differ = 0
+    for n, (state, seat) in list(enumerate(_choices(5, 26)))[2:]:  # the search and ai.py part in the last
+        hard = GAME.ai_action(state, seat, seed=n, budget_s=5.0, clock=ReadingClock(TICK), level="hard")
+        assert hard == search_action(state, seat, seed=n, budget_s=5.0, clock=ReadingClock(TICK))
+        easy = GAME.ai_action(state, seat, seed=n, budget_s=5.0, clock=ReadingClock(TICK))
+        assert easy == ai.ai_action(state, seat, seed=n, budget_s=5.0, clock=ReadingClock(TICK))
+        differ += hard != easy
+    assert differ, "the positions tell the two levels apart"
+    with pytest.raises(ValueError, match="has no level 'expert'"):
+        GAME.ai_action(*_choices(1, 26)[0], level="expert")
