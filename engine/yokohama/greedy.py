@@ -10,7 +10,7 @@ President walks to the best area instead of pacing between equal ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TypeVar, cast
 
 from engine.yokohama import flow, movement
@@ -27,7 +27,6 @@ from engine.yokohama.areas import (
     PORT_REACH,
     PRODUCTION,
     SECOND_CARD,
-    TECH_SURCHARGE_FROM,
     UNIT_YEN,
     has,
 )
@@ -54,7 +53,6 @@ from engine.yokohama.endgame import (
     remainder_points,
     technology_bonus,
 )
-from engine.yokohama.laboratory import owns_name
 from engine.yokohama.port import slots_in_reach
 from engine.yokohama.types import Action, PlaceAction, PlayerState, State
 
@@ -66,8 +64,6 @@ REWARD_WORTH = {"vp": 1.0, "yen": 0.5, "imported": IMPORTED_WORTH, **GOOD_WORTH}
 ITEM_WORTH = 0.7
 BOARDS = parts().boards
 ORDERS = parts().orders
-TECHS = parts().techs
-LAB_EXTRA: list[int] = BOARDS["lab_extra"]
 MOVEMENT = {"move", "moving", "return"}
 PLACEMENT = {"place", "place_spread", "place_pair"}
 #: Spread placements are judged among combinations of this many best single areas.
@@ -100,7 +96,8 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = port_promise(state, seat, area, pw)
         value += PORT_POWER5_VP if pw == 5 else 0
     elif kind == "lab":
-        value = LAB_WORTH if lab_affordable(state, seat, area, pw) else 0.0
+        # Power pays that many units of a card's Industry value, ¥2 or 1 imported each the rest.
+        value = 3.0 if pl["yen"] + UNIT_YEN * (pl["imported"] + pw) >= 10 else 0.0
     elif kind == "agency":
         tokens = AGENCY_TOKENS[pw - 1]
         hire = min(tokens, pl["warehouse"]["shops"], pl["yen"] // SHOP_COST)
@@ -130,30 +127,6 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
     return value
 
 
-#: What learning a technology is worth to the greedy player before it knows which.
-LAB_WORTH = 3.0
-
-
-def lab_affordable(state: State, seat: int, area: str, pw: int) -> bool:
-    """Whether `seat` could learn a technology on offer at `area` with Power `pw` (`laboratory.tech_units`:
-    Power pays that much of the card's Industry value and the row's extra, ¥2 or 1 Imported Good each
-    unit owed, one unit more from the 5th card; never two cards of one name).
-
-    Judged by the cards on offer, not by a typical card: a player with ¥4 counted on a Power-3 Laboratory
-    that had nothing it could pay for, placed two assistants there and went back to hand without an action,
-    round after round (4-player greedy seed 490 on a slower Order deck, rounds 22-27; ruling R7, sixteenth
-    session)."""
-    pl = state["p"][seat]
-    surcharge = 1 if len(pl["techs"]) >= TECH_SURCHARGE_FROM else 0
-    for slot, card in enumerate(state["labs"][area]):
-        if card is None or owns_name(state, seat, card):
-            continue
-        units = max(0, TECHS[card]["value"] + LAB_EXTRA[slot] - pw) + surcharge
-        if UNIT_YEN * max(0, units - pl["imported"]) <= pl["yen"]:
-            return True
-    return False
-
-
 def port_takes(state: State, seat: int, area: str, pw: int) -> int:
     """How many orders the player could take at `area` with Power `pw`: the cards on display within
     reach, two at most and only if it can pay for the second (¥2 or 1 imported good), no more than its
@@ -178,20 +151,21 @@ PORT_FLAT = 2.5
 
 
 def port_promise(state: State, seat: int, area: str, pw: int) -> float:
-    """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`, or, for an order on display within
-    reach whose goods are all held, what that order is worth in hand.
+    """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`; without Chinatown (2 players)
+    an order on display within reach whose goods are all held is worth what it is worth in hand.
 
-    A player holding the goods for an order on display walked past the Port while the flat worth lost
-    to a mine or a mill: with 2 players for fifteen rounds (seed 782, round 35; ruling R7, tenth pass),
-    and, once the Port boards held four spaces and the Order deck ran slower, with 3 and 4 players too:
-    a player with thirty goods and no order for ten rounds (3-player seed 844, round 31) and another with
-    twenty-two (4-player seed 333, round 33). Until then the flat worth stayed with 3 and 4 players,
-    because reading the display sent 89% of 4-player games to the Order deck (R7 eighth pass); with the
-    slower deck it sends 68% of greedy games there and none past round 30 (R7, sixteenth session)."""
+    With 2 players goods have no other use than orders, the Church and remainder points, and a player
+    holding the goods for an order on display walked past the Port for fifteen rounds while the flat
+    worth lost to a Tea Plantation (seed 782 with the Copper Mine stack alone, round 35; ruling R7,
+    tenth pass). Reading every card on display instead sent 63% of 2-player games to the Order deck;
+    with 3 and 4 players the flat worth stays (4 players: reading the display sent 89% of games to the Order
+    deck, R7 eighth pass)."""
     pl = state["p"][seat]
     if not PORT_REACH[pw - 1] or len(pl["orders"]) >= HAND_LIMIT:
         return 0.0
     best = PORT_FLAT
+    if not goods_scarce(state):
+        return best
     goods, row = pl["goods"], state["ports"][area]
     for i in slots_in_reach(state, area, pw):
         card = cast(int, row[i])  # a space in reach holds a card
@@ -476,7 +450,7 @@ def worth(state: State, seat: int) -> float:
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
     # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
     # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7, third pass).
-    value += build_ready(pl) * (4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"])
+    value += 4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"]
     value += 3.0 * pieces_built(state, seat)
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     # Majorities are still open to challenge until the end: count half of what they would pay now
@@ -488,22 +462,6 @@ def worth(state: State, seat: int) -> float:
                    for a in reachable(state, seat)]
         value += 0.7 * max(promise, default=0.0)
     return value
-
-
-#: Assistants in hand and on the board that make a piece in hand worth its full worth: building needs
-#: Power 4 (RB Additional Action: "carried out an action of 4 or more Power"), the President and three
-#: assistants.
-BUILD_HELPERS = 3
-
-
-def build_ready(pl: PlayerState) -> float:
-    """The share of a piece in hand's worth that counts: all of it with `BUILD_HELPERS` assistants in
-    hand and on the board, less with fewer. A player with no assistant in hand and one on the board
-    took a Shophouse at the Employment Agency with its one token each time, five turns running, and
-    never an assistant; it could not build any of them and stood at 66 points for twelve rounds
-    (4-player greedy seed 322 on a slower Order deck; ruling R7, sixteenth session)."""
-    helpers = pl["hand"]["assistants"] + sum(pl["placed"].values())
-    return min(1.0, helpers / BUILD_HELPERS)
 
 
 def clogged_hand(pl: PlayerState) -> float:
@@ -609,15 +567,13 @@ def after(state: State, seat: int, action: Action, checked: flow.EndMark | None 
     return trial
 
 
-def _best(state: State, seat: int, value: Callable[[Action, State], float],
-          among: Sequence[Action] | None = None) -> tuple[Action, State, float]:
-    """The option (of `among`, all by default) whose resulting state `value` rates highest (first on
-    ties), that state, and its rating. The state comes back so the caller need not apply the option a
-    second time."""
+def _best(state: State, seat: int, value: Callable[[Action, State], float]) -> tuple[Action, State, float]:
+    """The option whose resulting state `value` rates highest (first on ties), that state, and
+    its rating. The state comes back so the caller need not apply the option a second time."""
     best: tuple[Action, State] | None = None
     best_value = float("-inf")
     checked = flow.settled_mark(state)
-    for action in flow.options(state, seat) if among is None else among:
+    for action in flow.options(state, seat):
         trial = after(state, seat, action, checked)
         score = value(action, trial)
         if best is None or score > best_value + 1e-9:
@@ -673,33 +629,14 @@ def choose(state: State, seat: int) -> Action:
 
 
 def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
-    """`choose`, with the state after the chosen action (the look-ahead already built it).
-
-    After the main action an order the player can pay for is always completed (the best first): its
-    worth in hand counts the goods it shares with the other orders in hand once for each, so paying for
-    it looked like a loss. A leader holding the goods for a 10-point order kept it, its hand full, for
-    nine rounds while the Order deck stood at its last card (4-player greedy seed 322 on a slower Order
-    deck; ruling R7, sixteenth session).
-
-    With the Telephone, every assistant comes back to a hand that would otherwise hold fewer than three
-    (`SHORT_HAND`): a player who left one behind each time, its hand empty, passed or hired two
-    assistants a turn for eight rounds with nine Copper and no order (3-player greedy seed 924 on a
-    slower Order deck, round 31; ruling R7, sixteenth session)."""
+    """`choose`, with the state after the chosen action (the look-ahead already built it)."""
     stage = state["stage"]
-    if stage == "recover_choice":
-        every = flow.options(state, seat)[0]  # {"do": "recover", "leave": 0}
-        trial = after(state, seat, every)
-        if trial["p"][seat]["hand"]["assistants"] < len(SHORT_HAND):
-            return every, trial
     if state["pending"] or stage in flow.AREA:
         # Judge area choices by where the whole action ends, not by the half-way state.
         action, trial, _ = _best(state, seat, lambda _a, t: finish_action(t, seat))
         return action, trial
     if stage in PLACEMENT:
         action, trial, _ = _placement(state, seat)
-        return action, trial
-    if stage == "second" and (fulfils := [a for a in flow.options(state, seat) if a["do"] == "fulfill"]):
-        action, trial, _ = _best(state, seat, lambda _a, t: paid_worth(t, seat), fulfils)
         return action, trial
     if stage not in MOVEMENT:
         return _one_step(state, seat)

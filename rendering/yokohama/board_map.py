@@ -54,7 +54,6 @@ def frame_key(view: dict[str, Any]) -> str:
     printed = {
         "rows": view["rows"],
         "ports": sorted(view["ports"]),
-        "port_levels": [slot["level"] for slot in next(iter(view["ports"].values()), [])],
         "labs": {lab: [s["extra"] for s in slots] for lab, slots in sorted(view["labs"].items())},
         "church": [(s["need"], s["reward"]) for s in view["church"]],
         "customs": [(s["need"], s["reward"]) for s in view["customs"]],
@@ -118,19 +117,15 @@ def _draw_frame(data: dict[str, Any]) -> Image.Image:
     image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "P")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 4), fill=PANEL)
     _draw_track(image, draw)
-    # Ports: one band over each run of spaces of a level (Low, Mid, Mid, High), then the empty spaces
-    levels = data["port_levels"]
+    # Ports: the level bands over the six slots, then empty slots
     for i, port in enumerate(data["ports"]):
         y = L.port_row_y(rows, i)
         _label(image, y, L.PORT_H - 12, BOARD_NAMES.get(port, port))
-        for slot, level in enumerate(levels):
-            x0, _, x1, _ = L.slot_box(y, slot, len(levels), L.PORT_CARD_H)
-            if slot == 0 or levels[slot - 1] != level:
-                last = slot
-                while last + 1 < len(levels) and levels[last + 1] == level:
-                    last += 1
-                x2 = L.slot_box(y, last, len(levels), L.PORT_CARD_H)[2]
-                name, need = LEVELS[level]
+        for slot in range(6):
+            x0, _, x1, _ = L.slot_box(y, slot, 6, L.PORT_CARD_H)
+            name, need = LEVELS[("low", "low", "mid", "mid", "high", "high")[slot]]
+            if slot % 2 == 0:
+                x2 = L.slot_box(y, slot + 1, 6, L.PORT_CARD_H)[2]
                 draw.rounded_rectangle((x0, y, x2, y + L.PORT_BAND - 4), 6, fill=BAND)
                 put_text(image, ((x0 + x2) / 2, y + (L.PORT_BAND - 4) / 2), f"{name}: Power {need}+", L.SMALL, INK,
                          BAND, "mm", bold=True)
@@ -465,7 +460,7 @@ def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
-            x0, y0, x1, _ = L.slot_box(y, slot["slot"], len(view["ports"][port]), L.PORT_CARD_H)
+            x0, y0, x1, _ = L.slot_box(y, slot["slot"], 6, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
     put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",

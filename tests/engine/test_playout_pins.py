@@ -18,10 +18,10 @@ from engine.core import get_game, random_playout
 
 #: (game, players, seed, action cap) -> hash of the action log and final state (`_fingerprint`).
 PINS: dict[tuple[str, int, int, int | None], str] = {
-    ("yokohama", 2, 1, 400): "a6f8a82a547a26d9",
-    ("yokohama", 3, 2, 400): "e703d519a607eb0d",
-    ("yokohama", 4, 3, 400): "5cc0c8f05b065535",
-    ("yokohama", 4, 4, 400): "b4a6eca0e525bc1e",
+    ("yokohama", 2, 1, 400): "96ee71f51bd4e8d2",
+    ("yokohama", 3, 2, 400): "6a56933314af0f50",
+    ("yokohama", 4, 3, 400): "f895a93c6b2d14c2",
+    ("yokohama", 4, 4, 400): "7040f64ceecf30c0",
     ("duel", 2, 1, None): "5415e454b709e8e8",
     ("duel", 2, 2, None): "02fb30ce8a873e92",
     ("duel", 2, 3, None): "b44ce1ee3c628cac",

@@ -76,10 +76,9 @@ def port_state(pw: int):
     return act_in(state, 0, "port_a")
 
 
-@pytest.mark.parametrize(("pw", "slots"), [(2, [0]), (3, [0, 1, 2]), (4, [0, 1, 2, 3])])
+@pytest.mark.parametrize(("pw", "slots"), [(2, [0, 1]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3, 4])])
 def test_port_levels_by_power(pw: int, slots: list[int]) -> None:
-    """RB Port: "2 Power: … from the Low area / 3 Power: … Low and/or Mid / 4 Power: … and/or High";
-    each board's spaces are Low, Mid, Mid, High (ruling R7, sixteenth session)."""
+    """RB Port: "2 Power: … from the Low area / 3 Power: … Low and/or Mid / 4 Power: … and/or High" """
     state = port_state(pw)
     assert [a["slots"][0] for a in GAME.legal(state, 0) if len(a["slots"]) == 1] == slots
 
@@ -94,13 +93,13 @@ def test_port_second_card_for_2_yen_or_imported_then_refill() -> None:
     row = list(state["ports"]["port_a"])
     deck_top = state["order_deck"][-2:]
     options = GAME.legal(state, 0)
-    assert {"do": "orders", "slots": [0, 3], "pay": "yen"} in options
+    assert {"do": "orders", "slots": [0, 4], "pay": "yen"} in options
     assert not any(a.get("pay") == "imported" for a in options)  # no imported good
-    assert "2nd for ¥2" in GAME.describe(state, {"do": "orders", "slots": [0, 3], "pay": "yen"})
-    state = GAME.apply(state, 0, {"do": "orders", "slots": [0, 3], "pay": "yen"})
-    assert state["p"][0]["orders"] == [row[0], row[3]]
+    assert "2nd for ¥2" in GAME.describe(state, {"do": "orders", "slots": [0, 4], "pay": "yen"})
+    state = GAME.apply(state, 0, {"do": "orders", "slots": [0, 4], "pay": "yen"})
+    assert state["p"][0]["orders"] == [row[0], row[4]]
     assert state["p"][0]["yen"] == 1
-    assert state["ports"]["port_a"] == [*row[1:3], *reversed(deck_top)]  # slid left, refilled
+    assert state["ports"]["port_a"] == [*row[1:4], *reversed(deck_top)]  # slid left, refilled
     assert state["p"][0]["vp"] == 0
 
 

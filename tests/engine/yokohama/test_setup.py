@@ -9,7 +9,7 @@ from engine.yokohama import GAME
 from engine.yokohama.components import area_kind
 
 
-@pytest.mark.parametrize(("players", "deck"), [(2, 36 - 16 - 4 - 4), (3, 36 - 5 - 8 - 6), (4, 36 - 8 - 8)])
+@pytest.mark.parametrize(("players", "deck"), [(2, 36 - 16 - 5 - 4), (3, 36 - 5 - 10 - 6), (4, 36 - 10 - 8)])
 def test_orders_returned_and_dealt(players: int, deck: int) -> None:
     state = GAME.new(players, 5)
     assert len(state["order_deck"]) == deck
