@@ -123,6 +123,14 @@ def parts() -> Components:
     return Components()
 
 
+def port_row_levels(area: str) -> list[str]:
+    """The level of each space of `area`'s Port Order Form Board, left to right (RB Port: "2 Power: ... from
+    the Low area / 3 Power: ... Low and/or Mid / 4 Power: ... and/or High"). The boards differ in length
+    (ruling R7, twenty-first pass): Port B, played only with 3 and 4 players, is the shorter."""
+    levels: list[str] = parts().boards["port_levels"][area]
+    return levels
+
+
 def area_name(area: str | None) -> str:
     if area is None:
         return "nowhere"

@@ -149,10 +149,18 @@ SHORT_HAND = (2.0, 1.0, 1.0)
 #: What taking an order at a Port is worth to the greedy player where it cannot tell the cards apart.
 PORT_FLAT = 2.5
 
+#: From this round on the Port's display is read with 3 and 4 players too. With the slower Order deck of
+#: the twenty-first pass (Port B of three spaces) the deck outlasts the other clocks in a few games, and
+#: players holding the goods for an order on display walked past the Port until round 31-33; reading the
+#: display all game sent 68-89% of 4-player games to the Order deck (R7, eighth pass and sixteenth
+#: session), so it starts where only games already long are left (4-player greedy games: 24 is their p95).
+DISPLAY_FROM_ROUND = 24
+
 
 def port_promise(state: State, seat: int, area: str, pw: int) -> float:
-    """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`; without Chinatown (2 players)
-    an order on display within reach whose goods are all held is worth what it is worth in hand.
+    """Taking an order at `area` with Power `pw`: a flat `PORT_FLAT`; without Chinatown (2 players), and
+    with it from round `DISPLAY_FROM_ROUND`, an order on display within reach whose goods are all held
+    is worth what it is worth in hand.
 
     With 2 players goods have no other use than orders, the Church and remainder points, and a player
     holding the goods for an order on display walked past the Port for fifteen rounds while the flat
@@ -164,7 +172,7 @@ def port_promise(state: State, seat: int, area: str, pw: int) -> float:
     if not PORT_REACH[pw - 1] or len(pl["orders"]) >= HAND_LIMIT:
         return 0.0
     best = PORT_FLAT
-    if not goods_scarce(state):
+    if not goods_scarce(state) and state["round"] < DISPLAY_FROM_ROUND:
         return best
     goods, row = pl["goods"], state["ports"][area]
     for i in slots_in_reach(state, area, pw):

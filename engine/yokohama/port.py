@@ -11,7 +11,7 @@ from typing import cast
 
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
-from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, reward_text
+from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, port_row_levels, reward_text
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import fit, order_label, order_pays, order_text
@@ -21,7 +21,7 @@ from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay
 def slots_in_reach(state: State, area: str, power: int) -> list[int]:
     """The spaces of `area`'s row holding a card that Power `power` reaches (RB Port: "2 Power: ... from
     the Low area", "3 Power: ... Low and/or Mid", 4-5: all). The greedy player asks it of areas it may go to."""
-    levels = parts().boards["port_levels"]
+    levels = port_row_levels(area)
     reach = PORT_REACH[power - 1]
     return [i for i, card in enumerate(state["ports"][area]) if card is not None and levels[i] in reach]
 

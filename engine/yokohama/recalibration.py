@@ -14,27 +14,41 @@ spaces (Faith 5–11) instead of eight (Faith 4–11). A stored game must go on 
 Schema 5 (the seventeenth calibration pass) gave the Customs board a third 1-good space instead of a
 second 4-good one; its eight spaces stay where they are, so every pawn and majority stands
 (`from_schema_4`), and only a Customs payment under way is chosen again.
+
+Schema 6 (ruling R7, twenty-first pass) gave Port B three spaces (Low, Mid, High; Port A keeps five) and
+the Church board an eighth space, a second Faith 9 (`from_schema_5`): Port B's row slides left as above,
+every Church pawn stays on a space of its Faith (the pawns on Faith 10 and 11 move one space right),
+and a Church payment under way goes on on the space of its Faith. The Order cards' points (schema 6 pays
+four fifths of schema 5's) are read by id as they are used, so a stored game scores today's cards.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from engine.core import State
 from engine.yokohama.church import reopen_church_choice
-from engine.yokohama.components import parts
+from engine.yokohama.components import parts, port_row_levels
 from engine.yokohama.types import YokohamaState
 
-#: Schema 3 had eight Church spaces (Faith 4–11); schema 4's first space is Faith 5.
-OLD_CHURCH_FIRST_FAITH = 4
+#: The Faith each Church space asked under schema 3 (Faith 4–11) and under schemas 4 and 5 (Faith 5–11).
+SCHEMA_3_CHURCH = (4, 5, 6, 7, 8, 9, 10, 11)
+SCHEMA_4_CHURCH = (5, 6, 7, 8, 9, 10, 11)
+#: The Faith of the space the 2-player neutral pawn blocks, on every board so far (Faith 7).
+NEUTRAL_FAITH: int = parts().boards["church"][parts().boards["church_neutral"]]["need"]
+#: Spaces a Port board had under schemas 4 and 5.
+SCHEMA_4_PORT_SPACES = 5
 
 #: The Imported Goods each Customs space asked until schema 4 (schema 5's board: 1, 1, 1, 2, 2, 3, 3, 4).
 OLD_CUSTOMS_NEEDS = (1, 1, 2, 2, 3, 3, 4, 4)
 
 
-def refit_ports(state: State) -> None:
-    spaces = len(parts().boards["port_levels"])
+def refit_ports(state: State, spaces_of: Callable[[str], int]) -> None:
+    """Each Port row to `spaces_of(area)` spaces: cards slid left, a card with no space left goes to the
+    bottom of the Order deck (a row already that long is left as it is)."""
     for area, row in state["ports"].items():
+        spaces = spaces_of(area)
         cards = [c for c in row if c is not None]
         for extra in reversed(cards[spaces:]):
             state["order_deck"].insert(0, extra)
@@ -42,32 +56,42 @@ def refit_ports(state: State) -> None:
         state["ports"][area] = kept + [None] * (spaces - len(kept))
 
 
-def refit_church(state: State) -> None:
-    board = parts().boards["church"]
-    if len(state["church"]) == len(board):
-        return  # already today's board
-    shift = board[0]["need"] - OLD_CHURCH_FIRST_FAITH
-    new: list[int | None] = [None] * len(board)
-    if state["players"] == 2:
-        new[parts().boards["church_neutral"]] = -1
-    pawns = [(i - shift, owner) for i, owner in enumerate(state["church"]) if owner is not None and owner >= 0]
+def refit_church(state: State, old: tuple[int, ...], new: tuple[int, ...]) -> None:
+    """The Church board from spaces asking Faith `old` to spaces asking Faith `new`, if it is still the
+    old board (so a schema-1 game refitted early is not refitted twice). Every pawn, the 2-player
+    neutral one too, goes to the leftmost free space of the same Faith; one whose Faith has no free space
+    left takes the lowest free space (its reward was paid when it was placed and is kept), so every
+    majority count stays as it was."""
+    if len(state["church"]) != len(old):
+        return
+    board: list[int | None] = [None] * len(new)
+    if -1 in state["church"]:  # 2 players: the neutral pawn blocks the space of the same Faith as today
+        board[new.index(NEUTRAL_FAITH)] = -1
     homeless = []
-    for space, owner in pawns:
-        if 0 <= space < len(new) and new[space] is None:
-            new[space] = owner
+    for faith, owner in zip(old, state["church"], strict=True):
+        if owner is None or owner < 0:
+            continue
+        same = [i for i, need in enumerate(new) if need == faith and board[i] is None]
+        if same:
+            board[same[0]] = owner
         else:
             homeless.append(owner)
     for owner in homeless:
-        free = [i for i, s in enumerate(new) if s is None]
+        free = [i for i, space in enumerate(board) if space is None]
         if free:
-            new[free[0]] = owner
-    state["church"] = new
+            board[free[0]] = owner
+    state["church"] = board
 
 
 def from_schema_3(state: State) -> None:
-    """Idempotent: a schema-1 game is refitted before its own upgrade settles it on today's boards."""
-    refit_ports(state)
-    refit_church(state)
+    """Idempotent: a schema-1 game is refitted before its own upgrade settles it on schema 4's boards."""
+    refit_ports(state, lambda area: SCHEMA_4_PORT_SPACES)
+    refit_church(state, SCHEMA_3_CHURCH, SCHEMA_4_CHURCH)
+    reopen_church_payment(state)
+
+
+def reopen_church_payment(state: State) -> None:
+    """A Church space chosen on an older board is chosen again on today's, with the items given back."""
     ctx = state.get("ctx") or {}
     if state["stage"] == "act_pawn" and ctx.get("board") == "church":
         state["stage"] = "act_church_pay"  # the space was chosen on the old board: choose again
@@ -86,3 +110,19 @@ def from_schema_4(state: State) -> None:
     ctx.pop("space", None)
     ctx.pop("board", None)
     state["stage"] = "act_customs"
+
+
+def from_schema_5(state: State) -> None:
+    """Port B of three spaces and the eight-space Church board (ruling R7, twenty-first pass); idempotent,
+    as `from_schema_3` is (a schema-1 game is refitted before its own upgrade). Every
+    schema-5 Church space has a space of the same Faith and reward on today's board, so a Church
+    payment under way goes on on that space, with nothing given back or chosen again."""
+    today = tuple(space["need"] for space in parts().boards["church"])
+    ctx = state.get("ctx") or {}
+    chosen = "space" in ctx and len(state["church"]) == len(SCHEMA_4_CHURCH) and (
+        state["stage"] == "act_church_pay" or state["stage"] == "act_pawn" and ctx.get("board") == "church")
+    refit_ports(state, lambda area: len(port_row_levels(area)))
+    refit_church(state, SCHEMA_4_CHURCH, today)
+    if chosen:
+        faith = SCHEMA_4_CHURCH[ctx["space"]]
+        ctx["space"] = next(i for i, need in enumerate(today) if need == faith and state["church"][i] is None)

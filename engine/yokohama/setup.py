@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Rng
-from engine.yokohama.components import COUNTRIES, GOODS, area_kind, parts
+from engine.yokohama.components import COUNTRIES, GOODS, area_kind, parts, port_row_levels
 from engine.yokohama.types import (
     AchievementState,
     DealtBoard,
@@ -82,7 +82,7 @@ def deal_cards(rng: Rng, players: int, layout: list[str]) -> DealtCards:
     order_deck = rng.shuffled(sorted(p.orders))
     del order_deck[: b["orders_removed"][str(players)]]
     ports: dict[str, list[int | None]] = {
-        a: [order_deck.pop() for _ in b["port_levels"]] for a in sorted(x for x in layout if area_kind(x) == "port")
+        a: [order_deck.pop() for _ in port_row_levels(a)] for a in sorted(x for x in layout if area_kind(x) == "port")
     }
     return {
         "ports": ports,

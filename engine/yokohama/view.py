@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
-from engine.yokohama.components import COLOURS, area_name, parts, reward_text
+from engine.yokohama.components import COLOURS, area_name, parts, port_row_levels, reward_text
 from engine.yokohama.endgame import END_REASONS
 from engine.yokohama.types import Board, State
 from engine.yokohama.view_types import (
@@ -137,8 +137,7 @@ def acting_view(state: State) -> ActingView | None:
 
 
 def ports_view(state: State) -> dict[str, list[PortSlotView]]:
-    levels = parts().boards["port_levels"]
-    return {a: [{"slot": i, "level": levels[i], "order": order_view(o) if o is not None else None}
+    return {a: [{"slot": i, "level": port_row_levels(a)[i], "order": order_view(o) if o is not None else None}
                 for i, o in enumerate(row)] for a, row in state["ports"].items()}
 
 

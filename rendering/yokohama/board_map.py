@@ -54,7 +54,7 @@ def frame_key(view: dict[str, Any]) -> str:
     printed = {
         "rows": view["rows"],
         "ports": sorted(view["ports"]),
-        "port_levels": [slot["level"] for slot in next(iter(view["ports"].values()), [])],
+        "port_levels": {port: [slot["level"] for slot in slots] for port, slots in sorted(view["ports"].items())},
         "labs": {lab: [s["extra"] for s in slots] for lab, slots in sorted(view["labs"].items())},
         "church": [(s["need"], s["reward"]) for s in view["church"]],
         "customs": [(s["need"], s["reward"]) for s in view["customs"]],
@@ -111,6 +111,11 @@ def _label(image: Image.Image, y: int, h: int, text: str, bg: RGB = PAPER) -> No
                  "lm", bold=True)
 
 
+def port_slots(rows: dict[str, Any]) -> int:
+    """How many spaces wide each Port row is drawn: the longest board's (Port B is shorter than Port A)."""
+    return max((len(row) for row in rows.values()), default=1)
+
+
 def level_runs(levels: list[str]) -> list[tuple[int, int, str]]:
     """The Port spaces grouped by level, left to right: (first space, last space, level) for each run of
     one level, so each level's band ("Low: Power 2+") spans exactly the spaces the data gives it."""
@@ -130,20 +135,22 @@ def _draw_frame(data: dict[str, Any]) -> Image.Image:
     image, draw = new_canvas(L.WIDTH, L.height(rows, ports, labs), "P")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 4), fill=PANEL)
     _draw_track(image, draw)
-    # Ports: one band over each run of spaces of a level (Low, Mid, Mid, High), then the empty spaces
-    levels = data["port_levels"]
+    # Ports: one band over each run of spaces of a level (Low, Low, Mid, Mid, High), then the empty spaces;
+    # every row's spaces as wide as the longest row's, so a shorter board (Port B) lines up under Port A
+    width = port_slots(data["port_levels"])
     for i, port in enumerate(data["ports"]):
+        levels = data["port_levels"][port]
         y = L.port_row_y(rows, i)
         _label(image, y, L.PORT_H - 12, BOARD_NAMES.get(port, port))
         for first, last, level in level_runs(levels):
-            x0 = L.slot_box(y, first, len(levels), L.PORT_CARD_H)[0]
-            x2 = L.slot_box(y, last, len(levels), L.PORT_CARD_H)[2]
+            x0 = L.slot_box(y, first, width, L.PORT_CARD_H)[0]
+            x2 = L.slot_box(y, last, width, L.PORT_CARD_H)[2]
             name, need = LEVELS[level]
             draw.rounded_rectangle((x0, y, x2, y + L.PORT_BAND - 4), 6, fill=BAND)
             put_text(image, ((x0 + x2) / 2, y + (L.PORT_BAND - 4) / 2), f"{name}: Power {need}+", L.SMALL, INK,
                      BAND, "mm", bold=True)
         for slot in range(len(levels)):
-            x0, _, x1, _ = L.slot_box(y, slot, len(levels), L.PORT_CARD_H)
+            x0, _, x1, _ = L.slot_box(y, slot, width, L.PORT_CARD_H)
             draw.rounded_rectangle((x0, y + L.PORT_BAND, x1, y + L.PORT_BAND + L.PORT_CARD_H), 8, outline=LINE,
                                    width=2, fill=STRIPE)
     for i, (lab, extras) in enumerate(data["labs"].items()):
@@ -470,12 +477,13 @@ def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area:
 
 def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
     rows = view["rows"]
+    width = port_slots(view["ports"])
     for i, port in enumerate(sorted(view["ports"])):
         y = top + L.port_row_y(rows, i) + L.PORT_BAND
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
-            x0, y0, x1, _ = L.slot_box(y, slot["slot"], len(view["ports"][port]), L.PORT_CARD_H)
+            x0, y0, x1, _ = L.slot_box(y, slot["slot"], width, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
     put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",

@@ -352,17 +352,22 @@ def test_past_100_points_the_disc_goes_round_the_track_again() -> None:
 def test_each_port_level_band_spans_the_spaces_the_data_gives_it() -> None:
     """RB Port: "2 Power: You may take an Order card from the Low area / 3 Power: ... Low and/or Mid area /
     4 Power: ... and/or High area". The map drew six spaces in pairs whatever the data said (the sixth was
-    always empty with five-space boards); it now draws the data's spaces, each level's band over its own,
-    and a change of the boards' levels gives a new printed frame."""
+    always empty with five-space boards); it now draws each board's spaces from the data, each level's band
+    over its own, the shorter Port B (ruling R7, twenty-first pass) in spaces as wide as Port A's so the
+    cards line up, and a change of the boards' levels gives a new printed frame."""
     from engine.yokohama.components import parts
-    from rendering.yokohama.board_map import frame_key, level_runs
+    from rendering.yokohama.board_map import frame_key, level_runs, port_slots
 
-    levels = parts().boards["port_levels"]
-    runs = level_runs(levels)
-    assert [level for _, _, level in runs] == ["low", "mid", "high"]
-    assert runs[0][0] == 0 and runs[-1][1] == len(levels) - 1
-    assert all(a[1] + 1 == b[0] for a, b in zip(runs, runs[1:], strict=False))
+    boards = parts().boards["port_levels"]
+    for levels in boards.values():
+        runs = level_runs(levels)
+        assert [level for _, _, level in runs] == ["low", "mid", "high"]
+        assert runs[0][0] == 0 and runs[-1][1] == len(levels) - 1
+        assert all(a[1] + 1 == b[0] for a, b in zip(runs, runs[1:], strict=False))
     assert level_runs(["low", "mid", "mid", "high"]) == [(0, 0, "low"), (1, 2, "mid"), (3, 3, "high")]
     view = GAME.view(GAME.new(3, 1), None)
-    assert json.loads(frame_key(view))["port_levels"] == levels
-    assert all(len(row) == len(levels) for row in view["ports"].values())
+    assert json.loads(frame_key(view))["port_levels"] == boards
+    assert {port: len(row) for port, row in view["ports"].items()} == {"port_a": 5, "port_b": 3}
+    assert port_slots(view["ports"]) == 5
+    two = GAME.view(GAME.new(2, 1), None)
+    assert json.loads(frame_key(two))["port_levels"] == {"port_a": boards["port_a"]}

@@ -121,7 +121,7 @@ def test_the_margin_counts_no_pull_toward_the_end() -> None:
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     state["round"], state["order_deck"] = 27, []
-    state["church"] = [0, 1, -1, 0, None, None, None]
+    state["church"] = [0, 1, -1, 0, None, None, None, None]
     state["end"]["reasons"], state["end"]["final_round"] = ["orders"], 27
     bonus = greedy.closing_worth(state, 0)
     # the pawns (3), the deck's last six cards and the met end (3 more) at the full pull of 4 a pawn

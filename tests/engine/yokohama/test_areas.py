@@ -69,17 +69,27 @@ def test_recovery_takes_all_assistants_back() -> None:
 
 # ----- Port ---------------------------------------------------------------------------------------
 
-def port_state(pw: int):
+def port_state(pw: int, port: str = "port_a"):
     state = ready()
-    put(state, 0, "port_a", pw - 1)
+    put(state, 0, port, pw - 1)
     state["p"][0]["orders"] = []
-    return act_in(state, 0, "port_a")
+    return act_in(state, 0, port)
 
 
 @pytest.mark.parametrize(("pw", "slots"), [(2, [0, 1]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3, 4])])
 def test_port_levels_by_power(pw: int, slots: list[int]) -> None:
-    """RB Port: "2 Power: … from the Low area / 3 Power: … Low and/or Mid / 4 Power: … and/or High" """
+    """RB Port: "2 Power: … from the Low area / 3 Power: … Low and/or Mid / 4 Power: … and/or High";
+    Port A's spaces are Low, Low, Mid, Mid, High (ruling R7)."""
     state = port_state(pw)
+    assert [a["slots"][0] for a in GAME.legal(state, 0) if len(a["slots"]) == 1] == slots
+
+
+@pytest.mark.parametrize(("pw", "slots"), [(2, [0]), (3, [0, 1]), (4, [0, 1, 2]), (5, [0, 1, 2])])
+def test_port_b_levels_by_power(pw: int, slots: list[int]) -> None:
+    """RB: "There are two Port Areas: Port A and Port B, which refer to different Port Order Form Boards";
+    Port B's three spaces are Low, Mid, High (ruling R7, twenty-first pass), each reached by its Power."""
+    state = port_state(pw, "port_b")
+    assert len(state["ports"]["port_b"]) == 3
     assert [a["slots"][0] for a in GAME.legal(state, 0) if len(a["slots"]) == 1] == slots
 
 

@@ -97,11 +97,13 @@ def test_every_church_space_is_within_the_faith_table() -> None:
     """RB Church: Power gives "1 Power: 1 Faith value / 2 Power: 1 Faith value / 3 Power: 3 ... 5 Power:
     5 Faith value", each item 1 Faith, and "You may not pay more than 1 of the same kind of the above":
     Faith reaches at most 5 + 6 = 11. Ruling R7: every space asks between Power 1's one Faith and 11,
-    the spaces rise from left to right, and their rewards rise with them."""
+    the spaces rise from left to right, and their rewards rise with them; a pawn goes to the space
+    "corresponding to the Faith value that was paid", so two spaces may share a Faith (two Faith 9 since
+    the twenty-first pass) and then give the same points."""
     church = parts().boards["church"]
     assert max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
     needs = [s["need"] for s in church]
-    assert needs == sorted(needs) and len(set(needs)) == len(needs)
+    assert needs == sorted(needs) and len(church) - len(set(needs)) == 1
     assert min(CHURCH_FAITH) <= needs[0] and needs[-1] <= 11
     points = [s["reward"]["vp"] for s in church]
     assert points == sorted(points)
@@ -219,16 +221,20 @@ def test_technology_exchanges_are_the_rulebooks() -> None:
 
 def test_every_port_level_has_a_space_and_the_levels_rise_left_to_right() -> None:
     """RB Port: "2 Power: You may take an Order card from the Low area / 3 Power: ... the Low and/or
-    Mid area / 4 Power: ... and/or High area", and "move all cards to the left": every level has a
-    space, Low on the left so a sliding card gets cheaper. Five spaces (ruling R7) leave the deck
-    11 / 15 / 18 cards after setup for 2 / 3 / 4 players."""
+    Mid area / 4 Power: ... and/or High area", and "move all cards to the left": on each board every
+    level has a space, Low on the left so a sliding card gets cheaper. "There are two Port Areas: Port
+    A and Port B, which refer to different Port Order Form Boards": Port A has five spaces, Port B (only
+    with 3 and 4 players) three (ruling R7, twenty-first pass), which leaves the deck 11 / 17 / 20 cards
+    after setup for 2 / 3 / 4 players."""
     b = parts().boards
-    levels = b["port_levels"]
     order = ["low", "mid", "high"]
-    assert set(levels) == set(order) and levels == sorted(levels, key=order.index)
-    for players, deck in ((2, 11), (3, 15), (4, 18)):
-        ports = 1 if players == 2 else 2
-        dealt = len(levels) * ports + 2 * players
+    assert set(b["port_levels"]) == {"port_a", "port_b"}
+    for levels in b["port_levels"].values():
+        assert set(levels) == set(order) and levels == sorted(levels, key=order.index)
+    assert len(b["port_levels"]["port_a"]) == 5 and b["port_levels"]["port_b"] == order
+    for players, deck in ((2, 11), (3, 17), (4, 20)):
+        boards = ["port_a"] if players == 2 else ["port_a", "port_b"]
+        dealt = sum(len(b["port_levels"][port]) for port in boards) + 2 * players
         assert len(parts().orders) - b["orders_removed"][str(players)] - dealt == deck
 
 

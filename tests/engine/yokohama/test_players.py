@@ -113,7 +113,7 @@ def test_a_president_walks_to_the_church_where_its_assistants_wait_with_a_pawn_i
     pl["hand"].update(assistants=5, shops=0, th=0)  # nothing to build: the Church space is the gain
     pl["goods"].update(silk=1, tea=1, fish=1)
     pl["yen"], pl["imported"] = 1, 0
-    state["church"] = [1, None, 1, None, 1, None, None]  # space and payment are one decision
+    state["church"] = [1, None, 1, None, 1, None, None, None]  # space and payment are one decision
     assert GAME.auto_action(state, 0) == {"do": "go", "area": "church"}
     state = GAME.apply(state, 0, {"do": "go", "area": "church"})
     while state["seat"] == 0 and state["stage"] not in ("second", "end_turn") and not state["over"]:
@@ -236,6 +236,7 @@ def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() 
         state["p"][seat]["vp"] = vp
         state["p"][seat]["orders"] = []
         state["p"][seat]["yen"] = 5
+        state["p"][seat]["goods"] = dict.fromkeys(state["p"][seat]["goods"], 0)  # no order on display filled
     state["round"] = 26
     deck = state["order_deck"]
     state["ports"]["port_a"] = [deck[0], deck[1], deck[2], deck[3], deck[4]]
@@ -512,3 +513,25 @@ def test_the_four_player_game_whose_trailing_player_had_no_assistants_ends_in_ti
     With the Employment Agency's assistants to a short hand worth more, it ends by the rules before round 30."""
     state = greedy_game_to_round_30(4, 791)
     assert ended_by_round_30(state)
+
+
+def test_late_in_a_long_game_the_port_display_is_read_at_every_player_count() -> None:
+    """RB Port: "Take the Order cards from the corresponding Port Order Form Board into your hand"; the
+    cards lie face up, so a player holding an order's goods sees it there. With 3 and 4 players the
+    greedy player counts a Port action at a flat worth until round `DISPLAY_FROM_ROUND` (reading the
+    display all game sent most 4-player games to the Order deck, ruling R7), and from then on reads the
+    display as with 2 players: with Port B's three spaces a few greedy games went to round 31-33 with
+    players walking past orders they held the goods for (ruling R7, twenty-first pass)."""
+    state = GAME.new(3, 0)
+    pl = state["p"][0]
+    pl["orders"] = []
+    card = state["ports"]["port_a"][0]  # a Low space: Power 2 reaches it
+    pl["goods"] = dict.fromkeys(pl["goods"], 0) | greedy.ORDERS[card]["cost"]
+    state["round"] = greedy.DISPLAY_FROM_ROUND - 1
+    assert greedy.port_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    state["round"] = greedy.DISPLAY_FROM_ROUND
+    filled = greedy.order_worth(pl, card)
+    assert filled > greedy.PORT_FLAT
+    assert greedy.port_promise(state, 0, "port_a", 2) == pytest.approx(filled)
+    pl["goods"] = dict.fromkeys(pl["goods"], 0)  # nothing on display filled: the flat worth again
+    assert greedy.port_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT

@@ -9,12 +9,15 @@ from engine.yokohama import GAME
 from engine.yokohama.components import area_kind
 
 
-@pytest.mark.parametrize(("players", "deck"), [(2, 36 - 16 - 5 - 4), (3, 36 - 5 - 10 - 6), (4, 36 - 10 - 8)])
+@pytest.mark.parametrize(("players", "deck"), [(2, 36 - 16 - 5 - 4), (3, 36 - 5 - 8 - 6), (4, 36 - 8 - 8)])
 def test_orders_returned_and_dealt(players: int, deck: int) -> None:
     state = GAME.new(players, 5)
     assert len(state["order_deck"]) == deck
     assert len(state["ports"]) == (1 if players == 2 else 2)
     assert all(None not in row for row in state["ports"].values())
+    # Port A of five spaces, Port B (3 and 4 players) of three (ruling R7, twenty-first pass)
+    assert {area: len(row) for area, row in state["ports"].items()} == (
+        {"port_a": 5} if players == 2 else {"port_a": 5, "port_b": 3})
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

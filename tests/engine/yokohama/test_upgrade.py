@@ -14,7 +14,8 @@ import pytest
 
 from engine.core import IllegalAction, canonical
 from engine.yokohama import GAME
-from engine.yokohama.components import parts
+from engine.yokohama.components import parts, port_row_levels
+from engine.yokohama.recalibration import SCHEMA_4_PORT_SPACES
 
 FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "yokohama" / "stored" / "schema1.json").read_text())
 STORED = FIXTURE["games"]
@@ -25,7 +26,7 @@ MID_GAME = sorted(k for k in STORED if k != "whole_game")
 def test_a_schema_1_game_loads_and_plays_on(moment: str) -> None:
     stored = STORED[moment]
     state = GAME.load(stored["state"])
-    assert state["schema_version"] == GAME.schema_version == 5
+    assert state["schema_version"] == GAME.schema_version == 6
     old = json.loads(stored["state"])
     for seat, pl in enumerate(state["p"]):  # nothing already done is undone
         assert pl["placed"] == old["p"][seat]["placed"] or state["turns"] > old["turns"] or old["ctx"]
@@ -103,10 +104,27 @@ def _plays_to_its_end(state: dict, seed: int) -> bool:
     return GAME.is_over(state)
 
 
-def _schema_3(state: dict) -> dict:
-    """`state` given schema 3's boards: six cards a Port row (one more from the deck) and the
-    eight-space Church board (Faith 4–11) with the same pawns one space further right."""
+#: Where schema 6 put the Church board's second Faith-9 space (ruling R7, twenty-first pass).
+SECOND_FAITH_9 = 5
+
+
+def _schema_5(state: dict) -> dict:
+    """`state` given schema 5's boards: five cards a Port row (Port B's two more from the deck) and the
+    seven-space Church board (Faith 5–11), without today's second Faith-9 space."""
     old = json.loads(json.dumps(state))
+    for row in old["ports"].values():
+        while len(row) < SCHEMA_4_PORT_SPACES:
+            row.append(old["order_deck"].pop())
+    assert old["church"][SECOND_FAITH_9] is None
+    del old["church"][SECOND_FAITH_9]
+    old["schema_version"] = 5
+    return old
+
+
+def _schema_3(state: dict) -> dict:
+    """`state` given schema 3's boards: six cards a Port row (two more from the deck) and the
+    eight-space Church board (Faith 4–11) with schema 5's pawns one space further right."""
+    old = _schema_5(state)
     for row in old["ports"].values():
         row.append(old["order_deck"].pop())
     old["church"] = [None, *old["church"]]
@@ -114,18 +132,19 @@ def _schema_3(state: dict) -> dict:
     return old
 
 
-def test_a_schema_3_port_row_keeps_five_cards_and_returns_the_sixth_under_the_deck() -> None:
-    """Schema 4's Port boards have five spaces (ruling R7). RB "Replenishing Cards": "move all cards to
-    the left, filling in all empty spaces"; the card with no space left goes to the bottom of the deck,
-    so no card is lost and the deck is drawn from the top as before."""
+def test_a_schema_3_port_row_keeps_todays_cards_and_returns_the_rest_under_the_deck() -> None:
+    """Schema 4's Port boards had five spaces, schema 6's Port B three (ruling R7). RB "Replenishing Cards":
+    "move all cards to the left, filling in all empty spaces"; a card with no space left goes to the
+    bottom of the deck, so no card is lost and the deck is drawn from the top as before."""
     from tests.engine.yokohama.helpers import fresh
 
     old = _schema_3(fresh(3))
+    spaces = {area: len(port_row_levels(area)) for area in old["ports"]}
     cards = sorted(c for row in old["ports"].values() for c in row) + sorted(old["order_deck"])
-    sixth = {area: row[5] for area, row in old["ports"].items()}
+    beyond = {c for area, row in old["ports"].items() for c in row[spaces[area]:]}
     upgraded = GAME.load(json.dumps(old))
-    assert all(len(row) == 5 and None not in row for row in upgraded["ports"].values())
-    assert set(upgraded["order_deck"][: len(sixth)]) == set(sixth.values())
+    assert all(len(row) == spaces[area] and None not in row for area, row in upgraded["ports"].items())
+    assert set(upgraded["order_deck"][: len(beyond)]) == beyond
     assert sorted([*(c for row in upgraded["ports"].values() for c in row), *upgraded["order_deck"]]) == sorted(cards)
 
 
@@ -189,6 +208,7 @@ def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() 
     assert state["stage"] == "act_customs"
     state["p"][0]["imported"] -= OLD_CUSTOMS_NEEDS[2]  # paid on schema 4's board, space 3 (2 goods)
     state["stage"], state["ctx"]["space"], state["ctx"]["board"] = "act_pawn", 2, "customs"
+    state = _schema_5(state)
     state["schema_version"] = 4
     upgraded = GAME.load(json.dumps(state))
     assert upgraded["schema_version"] == GAME.schema_version
@@ -196,3 +216,71 @@ def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() 
     spaces = [a["space"] for a in GAME.legal(upgraded, 0) if a["do"] == "customs"]
     assert spaces == [i for i, s in enumerate(parts().boards["customs"]) if s["need"] <= 2]
     assert _plays_to_its_end(upgraded, 11)
+
+
+def test_a_schema_5_port_b_keeps_three_cards_and_returns_the_rest_under_the_deck() -> None:
+    """Schema 6's Port B: Low, Mid, High (ruling R7, twenty-first pass); Port A keeps its five spaces.
+    RB "Replenishing Cards": "move all cards to the left, filling in all empty spaces"; Port B's fourth
+    and fifth cards go under the deck, and every card is still in a row or the deck."""
+    from tests.engine.yokohama.helpers import fresh
+
+    old = _schema_5(fresh(4))
+    assert [len(row) for row in old["ports"].values()] == [5, 5]
+    beyond = set(old["ports"]["port_b"][3:])
+    cards = sorted([*(c for row in old["ports"].values() for c in row), *old["order_deck"]])
+    upgraded = GAME.load(json.dumps(old))
+    assert upgraded["schema_version"] == GAME.schema_version == 6
+    assert upgraded["ports"]["port_a"] == old["ports"]["port_a"]
+    assert upgraded["ports"]["port_b"] == old["ports"]["port_b"][:3]
+    assert set(upgraded["order_deck"][:2]) == beyond
+    assert sorted([*(c for row in upgraded["ports"].values() for c in row), *upgraded["order_deck"]]) == cards
+
+
+def test_a_schema_5_church_keeps_every_pawn_on_a_space_of_its_faith() -> None:
+    """RB Church: a pawn goes "to the Church Management Board corresponding to the Faith value that
+    was paid" and "may not be moved for the rest of the game". Schema 6 adds a second Faith-9 space
+    after the first: the pawns on Faith 5 to 9 stay where they are, those on Faith 10 and 11 move one
+    space right with their Faith, and the new space is free."""
+    from tests.engine.yokohama.helpers import fresh
+
+    old = _schema_5(fresh(3))
+    old["church"] = [0, None, 1, None, 2, 1, 0]  # Faith 5, 7, 9, 10, 11
+    upgraded = GAME.load(json.dumps(old))
+    faith = [s["need"] for s in parts().boards["church"]]
+    assert faith == [5, 6, 7, 8, 9, 9, 10, 11]
+    assert upgraded["church"] == [0, None, 1, None, 2, None, 1, 0]
+
+
+def test_a_schema_5_two_player_church_keeps_its_neutral_pawn() -> None:
+    """Quick summary, 2 players: "Block the indicated spaces ... with a neutral worker": the neutral
+    pawn stays on its Faith-7 space, where a new game has it."""
+    from tests.engine.yokohama.helpers import fresh
+
+    state = fresh(2)
+    old = _schema_5(state)
+    old["church"][6] = 1  # Faith 11
+    upgraded = GAME.load(json.dumps(old))
+    assert upgraded["church"].index(-1) == state["church"].index(-1) == parts().boards["church_neutral"]
+    assert upgraded["church"][7] == 1 and len(upgraded["church"]) == len(state["church"])
+
+
+def test_a_schema_5_church_payment_under_way_goes_on_on_the_space_of_its_faith() -> None:
+    """A game stored after choosing schema 5's Faith-10 space (its sixth) and paying one item goes on
+    paying for today's Faith-10 space (the seventh), with what was paid kept, and plays to its end."""
+    from tests.engine.yokohama.helpers import act_in, fresh, put
+
+    state = fresh(2)
+    put(state, 0, "church", 4)  # Power 5: Faith 5, and one item of each kind for the rest
+    pl = state["p"][0]
+    pl["goods"] = {"copper": 1, "silk": 1, "tea": 1, "fish": 1}
+    pl["yen"], pl["imported"] = max(pl["yen"], 1), 1
+    state = act_in(state, 0, "church")
+    state["stage"], state["ctx"]["space"], state["ctx"]["paid"] = "act_church_pay", 6, ["tea"]
+    state["p"][0]["goods"]["tea"] -= 1
+    old = _schema_5(state)
+    old["ctx"]["space"] = 5  # schema 5's Faith-10 space
+    upgraded = GAME.load(json.dumps(old))
+    assert upgraded["stage"] == "act_church_pay" and upgraded["ctx"]["paid"] == ["tea"]
+    assert parts().boards["church"][upgraded["ctx"]["space"]]["need"] == 10
+    assert upgraded["p"][0]["goods"]["tea"] == state["p"][0]["goods"]["tea"]
+    assert _plays_to_its_end(upgraded, 13)
