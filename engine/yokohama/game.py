@@ -40,9 +40,9 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
     #: 5: Customs spaces 1, 1, 1, 2, 2, 3, 3, 4 (R7's seventeenth pass): a Customs payment under way in a
     #: schema-4 game is chosen again (`recalibration.from_schema_4`).
-    #: 6: Port B of three spaces, an eight-space Church board with two Faith-9 spaces and Order cards paying
-    #: four fifths of their points (R7, twenty-first pass): a schema-5 game's boards are refitted
-    #: (`recalibration.from_schema_5`).
+    #: 6: Port B of three spaces, an eight-space Church board with two Faith-9 spaces, a third 2-good Customs
+    #: space and Order cards paying nine tenths of their points (R7, twenty-second pass): a schema-5
+    #: game's boards are refitted (`recalibration.from_schema_5` and `from_schema_5_customs`).
     schema_version = 6
     #: easy: ai.py; hard: search.py, shown stronger than easy over 200 three-player games (README).
     ai_levels = ("easy", "hard")
@@ -62,7 +62,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         2 → 3: a Church payment under way is chosen again on the recalibrated board.
         3 → 4: the Port rows and the Church board are refitted to five and seven spaces.
         4 → 5: a Customs payment under way is chosen again on today's Customs board.
-        5 → 6: Port B's row and the Church board are refitted to three and eight spaces."""
+        5 → 6: Port B's row and the Church board are refitted to three and eight spaces, and the Customs
+        board's pawns to the spaces asking what theirs asked."""
         if from_version == 1:
             recalibration.from_schema_3(state)  # today's boards before the old turn is settled on them
             recalibration.from_schema_5(state)
@@ -75,6 +76,7 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
             recalibration.from_schema_4(state)
         if from_version == 5:
             recalibration.from_schema_5(state)
+            recalibration.from_schema_5_customs(state)
         return state
 
     def to_act(self, state: State) -> list[int]:

@@ -637,8 +637,17 @@ def choose(state: State, seat: int) -> Action:
 
 
 def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
-    """`choose`, with the state after the chosen action (the look-ahead already built it)."""
+    """`choose`, with the state after the chosen action (the look-ahead already built it).
+
+    With the Telephone, every assistant comes back to a hand that would otherwise hold fewer than three
+    (`SHORT_HAND`): a player who left one behind each time, its hand empty, never placed again (4-player
+    greedy seed 811 on the twenty-first pass's data, 31 rounds; ruling R7)."""
     stage = state["stage"]
+    if stage == "recover_choice":
+        every = flow.options(state, seat)[0]  # {"do": "recover", "leave": 0}
+        trial = after(state, seat, every)
+        if trial["p"][seat]["hand"]["assistants"] < len(SHORT_HAND):
+            return every, trial
     if state["pending"] or stage in flow.AREA:
         # Judge area choices by where the whole action ends, not by the half-way state.
         action, trial, _ = _best(state, seat, lambda _a, t: finish_action(t, seat))

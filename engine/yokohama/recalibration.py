@@ -15,11 +15,13 @@ Schema 5 (the seventeenth calibration pass) gave the Customs board a third 1-goo
 second 4-good one; its eight spaces stay where they are, so every pawn and majority stands
 (`from_schema_4`), and only a Customs payment under way is chosen again.
 
-Schema 6 (ruling R7, twenty-first pass) gave Port B three spaces (Low, Mid, High; Port A keeps five) and
+Schema 6 (ruling R7, twenty-second pass) gave Port B three spaces (Low, Mid, High; Port A keeps five) and
 the Church board an eighth space, a second Faith 9 (`from_schema_5`): Port B's row slides left as above,
 every Church pawn stays on a space of its Faith (the pawns on Faith 10 and 11 move one space right),
-and a Church payment under way goes on on the space of its Faith. The Order cards' points (schema 6 pays
-four fifths of schema 5's) are read by id as they are used, so a stored game scores today's cards.
+and a Church payment under way goes on on the space of its Faith. Its Customs board has a third 2-good
+space instead of a second 3-good one (`from_schema_5_customs`): every pawn stays on a space asking what
+its own asked, and a Customs payment under way is chosen again. The Order cards' points (schema 6 pays
+nine tenths of schema 5's) are read by id as they are used, so a stored game scores today's cards.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ NEUTRAL_FAITH: int = parts().boards["church"][parts().boards["church_neutral"]][
 #: Spaces a Port board had under schemas 4 and 5.
 SCHEMA_4_PORT_SPACES = 5
 
-#: The Imported Goods each Customs space asked until schema 4 (schema 5's board: 1, 1, 1, 2, 2, 3, 3, 4).
+#: The Imported Goods each Customs space asked until schema 4, and under schema 5.
 OLD_CUSTOMS_NEEDS = (1, 1, 2, 2, 3, 3, 4, 4)
+SCHEMA_5_CUSTOMS = (1, 1, 1, 2, 2, 3, 3, 4)
 
 
 def refit_ports(state: State, spaces_of: Callable[[str], int]) -> None:
@@ -64,14 +67,23 @@ def refit_church(state: State, old: tuple[int, ...], new: tuple[int, ...]) -> No
     majority count stays as it was."""
     if len(state["church"]) != len(old):
         return
+    # 2 players: the neutral pawn blocks the space of the same Faith as today
+    state["church"] = refit_spaces(state["church"], old, new, new.index(NEUTRAL_FAITH))
+
+
+def refit_spaces(spaces: list[int | None], old: tuple[int, ...], new: tuple[int, ...],
+                 neutral: int) -> list[int | None]:
+    """A Church or Customs board's pawns (`spaces`, asking `old`) on a board asking `new`: the 2-player
+    neutral pawn (-1) on space `neutral`, every other pawn on the leftmost free space asking what its
+    own asked, or the lowest free space if none is left (its reward was paid when it was placed)."""
     board: list[int | None] = [None] * len(new)
-    if -1 in state["church"]:  # 2 players: the neutral pawn blocks the space of the same Faith as today
-        board[new.index(NEUTRAL_FAITH)] = -1
+    if -1 in spaces:
+        board[neutral] = -1
     homeless = []
-    for faith, owner in zip(old, state["church"], strict=True):
+    for need_then, owner in zip(old, spaces, strict=True):
         if owner is None or owner < 0:
             continue
-        same = [i for i, need in enumerate(new) if need == faith and board[i] is None]
+        same = [i for i, need in enumerate(new) if need == need_then and board[i] is None]
         if same:
             board[same[0]] = owner
         else:
@@ -80,7 +92,7 @@ def refit_church(state: State, old: tuple[int, ...], new: tuple[int, ...]) -> No
         free = [i for i, space in enumerate(board) if space is None]
         if free:
             board[free[0]] = owner
-    state["church"] = board
+    return board
 
 
 def from_schema_3(state: State) -> None:
@@ -103,17 +115,22 @@ def from_schema_4(state: State) -> None:
     paid the old board's price for a space whose reward is now another's: the Imported Goods go back
     and the space is chosen again on today's board (as a schema-2 Church payment is), so the player
     neither loses what was paid nor is left without an answer."""
+    reopen_customs_payment(state, OLD_CUSTOMS_NEEDS)
+
+
+def reopen_customs_payment(state: State, needs: tuple[int, ...]) -> None:
+    """A Customs space chosen on a board asking `needs` is chosen again on today's, its goods given back."""
     ctx = state.get("ctx") or {}
     if state["stage"] != "act_pawn" or ctx.get("board") != "customs":
         return
-    state["p"][state["seat"]]["imported"] += OLD_CUSTOMS_NEEDS[ctx["space"]]
+    state["p"][state["seat"]]["imported"] += needs[ctx["space"]]
     ctx.pop("space", None)
     ctx.pop("board", None)
     state["stage"] = "act_customs"
 
 
 def from_schema_5(state: State) -> None:
-    """Port B of three spaces and the eight-space Church board (ruling R7, twenty-first pass); idempotent,
+    """Port B of three spaces and the eight-space Church board (ruling R7, twenty-second pass); idempotent,
     as `from_schema_3` is (a schema-1 game is refitted before its own upgrade). Every
     schema-5 Church space has a space of the same Faith and reward on today's board, so a Church
     payment under way goes on on that space, with nothing given back or chosen again."""
@@ -126,3 +143,14 @@ def from_schema_5(state: State) -> None:
     if chosen:
         faith = SCHEMA_4_CHURCH[ctx["space"]]
         ctx["space"] = next(i for i, need in enumerate(today) if need == faith and state["church"][i] is None)
+
+
+def from_schema_5_customs(state: State) -> None:
+    """The Customs board of three 2-good spaces (ruling R7, twenty-second pass), once, in the 5 → 6 step
+    (its eight spaces are as many as schema 5's, so a second refit could not be told from the first): a
+    payment under way is chosen again with its goods given back (as `from_schema_4`), then every pawn
+    goes to a space asking what its own asked (the second 3-good space's to the lowest free one), and
+    the 2-player neutral pawn to today's neutral space, so every majority count stays as it was."""
+    reopen_customs_payment(state, SCHEMA_5_CUSTOMS)
+    today = tuple(space["need"] for space in parts().boards["customs"])
+    state["customs"] = refit_spaces(state["customs"], SCHEMA_5_CUSTOMS, today, parts().boards["customs_neutral"])

@@ -18,10 +18,10 @@ from engine.core import get_game, random_playout
 
 #: (game, players, seed, action cap) -> hash of the action log and final state (`_fingerprint`).
 PINS: dict[tuple[str, int, int, int | None], str] = {
-    ("yokohama", 2, 1, 400): "2b6fea9ae81fa55f",
-    ("yokohama", 3, 2, 400): "a633a3d48f7e1d0a",
-    ("yokohama", 4, 3, 400): "4282ba66679caf38",
-    ("yokohama", 4, 4, 400): "e718d03b2a010fab",
+    ("yokohama", 2, 1, 400): "483de52d9304a7af",
+    ("yokohama", 3, 2, 400): "31df1979be8fd798",
+    ("yokohama", 4, 3, 400): "d111641448973f98",
+    ("yokohama", 4, 4, 400): "0a9966727c23ce61",
     ("duel", 2, 1, None): "5415e454b709e8e8",
     ("duel", 2, 2, None): "02fb30ce8a873e92",
     ("duel", 2, 3, None): "b44ce1ee3c628cac",

@@ -535,3 +535,20 @@ def test_late_in_a_long_game_the_port_display_is_read_at_every_player_count() ->
     assert greedy.port_promise(state, 0, "port_a", 2) == pytest.approx(filled)
     pl["goods"] = dict.fromkeys(pl["goods"], 0)  # nothing on display filled: the flat worth again
     assert greedy.port_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+
+
+def test_with_the_telephone_a_short_hand_takes_every_assistant_back() -> None:
+    """RB Telephone: "you may leave 1 Assistant pawn in the area" when recovering. Assistants are placed
+    from hand, so a player who left one behind each time with its hand empty passed or hired two a turn
+    for eight rounds (3-player greedy seed 924, sixteenth session) or never placed again (4-player seed
+    811, seventeenth; ruling R7): a hand that would hold fewer than three takes them all back."""
+    from tests.engine.yokohama.helpers import at_stage, fresh
+
+    state = at_stage(fresh(3), "recover_choice")
+    state["ctx"] = {"area": "bank", "merc": False}
+    pl = state["p"][0]
+    pl["placed"] = {"bank": 1}
+    pl["hand"]["assistants"] = 0
+    assert GAME.auto_action(state, 0) == {"do": "recover", "leave": 0}
+    pl["placed"] = {"bank": 2}
+    assert GAME.auto_action(state, 0) == {"do": "recover", "leave": 0}

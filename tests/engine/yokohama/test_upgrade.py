@@ -284,3 +284,59 @@ def test_a_schema_5_church_payment_under_way_goes_on_on_the_space_of_its_faith()
     assert parts().boards["church"][upgraded["ctx"]["space"]]["need"] == 10
     assert upgraded["p"][0]["goods"]["tea"] == state["p"][0]["goods"]["tea"]
     assert _plays_to_its_end(upgraded, 13)
+
+
+def test_a_schema_5_customs_keeps_every_pawn_on_a_space_asking_what_its_own_asked() -> None:
+    """RB Customs: a pawn goes "to the Customs Management Board corresponding to the number of Imported
+    Goods that was paid". Schema 6's board (R7, twenty-second pass) asks 1, 1, 1, 2, 2, 2, 3, 4 where
+    schema 5's asked 1, 1, 1, 2, 2, 3, 3, 4: every pawn keeps its price, the one on the second 3-good
+    space (gone) takes the lowest free space, and every player keeps its count for the majority."""
+    from engine.yokohama.recalibration import SCHEMA_5_CUSTOMS
+    from tests.engine.yokohama.helpers import fresh
+
+    old = _schema_5(fresh(3))
+    old["customs"] = [0, 1, 2, None, 1, 0, 2, None]
+    upgraded = GAME.load(json.dumps(old))
+    assert [s["need"] for s in parts().boards["customs"]] == [1, 1, 1, 2, 2, 2, 3, 4]
+    assert upgraded["customs"] == [0, 1, 2, 1, 2, None, 0, None]
+    today = [s["need"] for s in parts().boards["customs"]]
+    for i, owner in enumerate(old["customs"][:6]):  # every pawn but the homeless 3-good one keeps its price
+        if owner is not None:
+            assert any(today[j] == SCHEMA_5_CUSTOMS[i] and upgraded["customs"][j] == owner for j in range(8))
+    for seat in range(3):
+        assert upgraded["customs"].count(seat) == old["customs"].count(seat)
+
+
+def test_a_schema_5_two_player_customs_keeps_its_neutral_pawn_on_todays_space() -> None:
+    """Quick summary, 2 players: "Block the indicated spaces ... with a neutral worker": after the refit the
+    neutral pawn is where a new game puts it, and the players' four cheapest free spaces still ask 5
+    Imported Goods ("2 Players: 4" pawns end the game)."""
+    from tests.engine.yokohama.helpers import fresh
+
+    state = fresh(2)
+    old = _schema_5(state)
+    old["customs"][4] = 1  # schema 5's second 2-good space
+    upgraded = GAME.load(json.dumps(old))
+    assert upgraded["customs"].index(-1) == state["customs"].index(-1) == parts().boards["customs_neutral"]
+    assert upgraded["customs"][4] == 1 and upgraded["customs"].count(1) == 1
+    free = sorted(s["need"] for i, s in enumerate(parts().boards["customs"]) if state["customs"][i] is None)
+    assert sum(free[: parts().boards["end_pawns"]["2"]]) == 5
+
+
+def test_a_schema_5_customs_payment_under_way_is_chosen_again_on_todays_board() -> None:
+    """A game stored after paying 3 Imported Goods for schema 5's second 3-good space (gone from schema 6's
+    board) and before placing the assistant gets its goods back, chooses again, and plays to its end."""
+    from tests.engine.yokohama.helpers import act_in, fresh, put
+
+    state = fresh(3)
+    put(state, 0, "customs", 3)  # Power 4: up to 3 Imported Goods
+    state["p"][0]["imported"] = 3
+    state = act_in(state, 0, "customs")
+    assert state["stage"] == "act_customs"
+    state["p"][0]["imported"] = 0  # paid on schema 5's board, space 7 (3 goods)
+    state["stage"], state["ctx"]["space"], state["ctx"]["board"] = "act_pawn", 6, "customs"
+    upgraded = GAME.load(json.dumps(_schema_5(state)))
+    assert upgraded["stage"] == "act_customs" and upgraded["p"][0]["imported"] == 3
+    spaces = [a["space"] for a in GAME.legal(upgraded, 0) if a["do"] == "customs"]
+    assert spaces == [i for i, s in enumerate(parts().boards["customs"]) if s["need"] <= 3]
+    assert _plays_to_its_end(upgraded, 11)
