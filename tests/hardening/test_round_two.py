@@ -261,3 +261,34 @@ def test_check_db_runs_sqlites_full_integrity_check(tmp_path: Path, monkeypatch:
     rc = cli_main(["check-db", "--db", str(copy)])
     out = capsys.readouterr()
     assert rc != 0 and "integrity" in (out.out + out.err)
+
+
+def test_a_database_file_another_process_is_still_writing_is_not_called_cut_short(tmp_path: Path) -> None:
+    """Regression (the full suite under load): two bot processes starting at once on a new file; the second
+    read the header's new page count before the first had written the pages it counts ("44 pages declared,
+    36 present"), with no log left beside it, and refused to start. A length that settles within a few
+    pauses is a write in progress; one that stays short is damage (the test above)."""
+    import threading
+
+    from bot.storage.sqlite import SIZE_RECHECK_PAUSE_S
+
+    path = tmp_path / "games.sqlite3"
+    asyncio.run(_made_database(path))
+    whole = path.read_bytes()
+    page = int.from_bytes(whole[16:18], "big")
+    path.write_bytes(whole[:-page])  # page 1 already counts the last page; the writer is about to add it
+    writer = threading.Timer(SIZE_RECHECK_PAUSE_S * 1.5, lambda: path.write_bytes(whole))
+    writer.start()
+
+    async def opened_and_checked() -> list[str]:
+        storage = SQLiteStorage(path)
+        await storage.open()
+        try:
+            return await storage.integrity_problems()
+        finally:
+            await storage.close()
+
+    try:
+        assert asyncio.run(opened_and_checked()) == []
+    finally:
+        writer.join()
