@@ -33,6 +33,7 @@ from engine.yokohama.areas import (
 from engine.yokohama.board import (
     KIND,
     SHOP_COST,
+    assistants_at,
     has_tech,
     pieces_built,
     power,
@@ -644,10 +645,10 @@ def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
     greedy seed 811 on the twenty-first pass's data, 31 rounds; ruling R7)."""
     stage = state["stage"]
     if stage == "recover_choice":
-        every = flow.options(state, seat)[0]  # {"do": "recover", "leave": 0}
-        trial = after(state, seat, every)
-        if trial["p"][seat]["hand"]["assistants"] < len(SHORT_HAND):
-            return every, trial
+        back = state["p"][seat]["hand"]["assistants"] + assistants_at(state, seat, state["ctx"]["area"])
+        if back < len(SHORT_HAND):  # the hand after taking every assistant back: no trial needed to know it
+            every: Action = {"do": "recover", "leave": 0}
+            return every, after(state, seat, every)
     if state["pending"] or stage in flow.AREA:
         # Judge area choices by where the whole action ends, not by the half-way state.
         action, trial, _ = _best(state, seat, lambda _a, t: finish_action(t, seat))
