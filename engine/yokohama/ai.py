@@ -6,7 +6,8 @@ space it could have taken first, an order a rival was about to fulfil. This AI t
 player's few most promising options, plays each on with the greedy player's own choices for every
 seat until the acting seat's next turn (or the end of the game), and keeps the option whose
 position is then best for it *relative to the strongest rival* — by the greedy `worth`, or the
-real final score margin once the game is over.
+real final score margin once the game is over. Late in a game a player ahead takes instead the option
+whose look-ahead ends the game soonest (`closes_now`).
 
 It plays only from what its seat may see. Before any look-ahead the state is *determinized*: the
 order cards it cannot see (the other players' hands and starting choices, the order deck, the
@@ -40,6 +41,10 @@ CANDIDATES = 3
 SAMPLES = 2
 #: A rollout longer than this many decisions is cut (a turn is ~8 decisions; 4 players ~32, and more).
 ROLLOUT_CAP = 100
+#: From this round on, a player ahead in the standings chooses the look-ahead that ends the game soonest.
+CLOSE_FROM_ROUND = 27
+#: The final round of a look-ahead in which no end condition is met: later than any.
+NO_END = 10**6
 
 
 def visible_orders(state: State, seat: int) -> set[int]:
@@ -105,6 +110,28 @@ def margin(state: State, seat: int) -> float:
     else:
         totals = [greedy.worth(state, s) - greedy.closing_worth(state, s) for s in range(state["players"])]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+def closes_now(state: State, seat: int) -> bool:
+    """Whether `seat` is the player to close the game: from `CLOSE_FROM_ROUND`, before any end condition
+    is met, while it stands highest in the `greedy.standings` (its final score if the game ended now).
+
+    The look-ahead judges a line by the margin where it stops, and it stops at the seat's next turn, before
+    the end it starts comes: ending the game showed the leader nothing, however late. A 2-player leader 25
+    points up with the deck empty hired and built for three rounds instead of taking the order that ends
+    the game, and the player behind ended it in round 31, to round 32 (AI seed 5054, twenty-second pass;
+    ruling R7, twenty-third pass). A player ahead this late closes: of its candidates it takes the one whose
+    look-ahead fixes the earliest final round, by margin among equals."""
+    if state["round"] < CLOSE_FROM_ROUND or greedy.end_met(state):
+        return False
+    points = greedy.standings(state)
+    return points[seat] > max(v for s, v in enumerate(points) if s != seat)
+
+
+def final_round(state: State) -> int:
+    """The final round a look-ahead has fixed by meeting an end condition, else `NO_END`."""
+    final = state["end"]["final_round"]
+    return NO_END if final is None else int(final)
 
 
 def rollout(state: State, seat: int) -> State:
@@ -183,6 +210,7 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
     if len(options) <= 1:
         return options[0] if options else None
     rng = Rng(mix_seed(seed, seat, state["turns"], state["round"], state["stage"]))
+    ends: list[int] = []  # per candidate, the latest final round over the worlds (while closing)
     picks: list[Action] = [options[0]]  # the answer if not even the greedy choice is made in time
     totals = [0.0]
     with deadline.running():
@@ -193,16 +221,22 @@ def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
             first = _candidates(worlds[0], seat, choice, chosen)
             picks = [action for action, _ in first]
             totals = [0.0] * len(picks)
+            closing = closes_now(worlds[0], seat)
             for w, world in enumerate(worlds):
-                margins = []
+                margins, finals = [], []
                 for action, trial in first:
                     start = trial if w == 0 else greedy.after(world, seat, action)
-                    margins.append(margin(rollout(start, seat), seat))
+                    ahead = rollout(start, seat)
+                    margins.append(margin(ahead, seat))
+                    finals.append(final_round(ahead) if closing else 0)
                 # only worlds fully played out count: a cut-short decision judges on those
                 totals = [t + m for t, m in zip(totals, margins, strict=True)]
+                ends = finals if w == 0 else [max(a, b) for a, b in zip(ends, finals, strict=True)]
                 if deadline.passed():
                     break
         except OutOfTime:
             pass
-    best = max(range(len(picks)), key=lambda j: (totals[j], -j))
+    if len(ends) != len(picks):  # cut short before a world was played out, or not closing
+        ends = [0] * len(picks)
+    best = max(range(len(picks)), key=lambda j: (-ends[j], totals[j], -j))
     return picks[best]

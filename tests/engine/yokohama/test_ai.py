@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from engine.core import Rng, random_playout
+from engine.core.rng import mix_seed
 from engine.yokohama import GAME, ai, endgame, greedy
 from engine.yokohama.ai import determinize, visible_orders, visible_techs
 from engine.yokohama.components import parts
@@ -139,3 +142,54 @@ def test_the_margin_counts_no_pull_toward_the_end() -> None:
     assert ai.margin(state, 0) == 0.0
     state["p"][0]["vp"] += 1
     assert ai.margin(state, 0) == 1.0
+
+
+LATE_LEADER = Path(__file__).parents[2] / "fixtures" / "yokohama" / "positions" / "late-leader-2p-5054.json"
+
+
+def _late_leader() -> dict:
+    """2-player AI seed 5054 of the twenty-second pass, round 29, the second seat to begin its turn: the
+    Order deck is empty and the display full, so any order taken from it ends the game; this seat stands
+    182 to 166 in the standings, holds one order and 7 assistants."""
+    state = json.loads(LATE_LEADER.read_text(encoding="utf-8"))
+    assert state["round"] == 29 and state["seat"] == 1 and not state["order_deck"]
+    return state
+
+
+def _play_turn(state: dict, seat: int) -> dict:
+    """`seat`'s whole turn as the AI plays it in the calibration game (its seeds: 273 decisions were taken
+    before this position)."""
+    for decisions in range(273, 313):
+        if GAME.is_over(state) or state["seat"] != seat or seat not in GAME.to_act(state):
+            break
+        action = GAME.ai_action(state, seat, seed=mix_seed(5054, decisions), budget_s=60.0)
+        state = GAME.apply(state, seat, action)
+    return state
+
+
+def test_only_the_player_ahead_closes_and_only_late() -> None:
+    """Ruling R7, twenty-third pass: from round `CLOSE_FROM_ROUND`, before any end condition is met, the
+    player highest in the standings closes the game."""
+    state = _late_leader()
+    points = greedy.standings(state)
+    assert points[1] > points[0]
+    assert ai.closes_now(state, 1) and not ai.closes_now(state, 0)
+    early = copy.deepcopy(state)
+    early["round"] = ai.CLOSE_FROM_ROUND - 1
+    assert not ai.closes_now(early, 1)
+    met = copy.deepcopy(state)
+    met["end"]["reasons"], met["end"]["final_round"] = ["church"], 30
+    assert not ai.closes_now(met, 1)  # the end is fixed: nothing left to hurry
+
+
+def test_a_leader_late_in_the_game_takes_the_order_that_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there is an
+    empty space on the card area of the Port Order Form Board", then "Finish playing out the round ... then
+    there is one final round for all players." In this position the leader hired and built for three rounds
+    instead, and the player behind ended the game in round 31: to round 32, past the 30 rounds issue 20
+    allows. Closing, the leader takes an order at the Port in this turn, so round 30 is the last."""
+    closed = _play_turn(_late_leader(), 1)
+    assert closed["end"]["reasons"] == ["orders"] and closed["end"]["final_round"] == 30
+    monkeypatch.setattr(ai, "CLOSE_FROM_ROUND", 99)  # the AI before the ruling
+    drifting = _play_turn(_late_leader(), 1)
+    assert not drifting["end"]["reasons"]
