@@ -18,7 +18,8 @@ search does (engine/duel/search.py):
   `drop_margin` leave, and at most `keeps[w]` stay, so later worlds go to the close calls; from
   world `deeper_from` on the play-outs run one more of the seat's turns (ai.py's rollout twice).
 - *Values.* ai.py's margin: the greedy worth against the strongest rival's, or the real final
-  score margin once a play-out reaches the end.
+  score margin once a play-out reaches the end. A player ahead late in the game (ai.py's `closes_now`)
+  ranks first the options whose play-outs fix the earliest final round, as today's AI does.
 
 The search stops when one option is left, after `max_worlds` worlds, or at the deadline, which is
 read inside every play-out decision and every greedy trial (`engine.core.deadline.checkpoint`).
@@ -36,7 +37,16 @@ from engine.core import Rng, canonical
 from engine.core.deadline import Clock, Deadline, OutOfTime, checkpoint
 from engine.core.rng import mix_seed
 from engine.yokohama import flow, greedy
-from engine.yokohama.ai import determinize, greedy_choice, margin, ranked_candidates, rollout
+from engine.yokohama.ai import (
+    NO_END,
+    closes_now,
+    determinize,
+    final_round,
+    greedy_choice,
+    margin,
+    ranked_candidates,
+    rollout,
+)
 from engine.yokohama.types import Action, State
 
 
@@ -79,9 +89,15 @@ class _Entry:
     action: Action
     first: State
     values: list[float]
+    #: The latest final round its play-outs fixed (ai.py's `final_round`), counted while closing.
+    final: int = 0
 
     def mean(self) -> float:
         return sum(self.values) / len(self.values)
+
+    def rank(self) -> tuple[int, float]:
+        """Sooner end first (0 for all when not closing), then the mean margin."""
+        return -self.final, self.mean()
 
 
 def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
@@ -101,27 +117,33 @@ def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2
             choice, chosen = greedy_choice(world, seat)
             best = choice
             race = [_Entry(a, s, []) for a, s in ranked_candidates(world, seat, choice, chosen, settings.width)]
+            closing = closes_now(world, seat)
             for w in range(settings.max_worlds):
                 if w > 0:
                     world = determinize(state, seat, Rng(mix_seed(base, w)))
                 legal = {canonical(a) for a in flow.options(world, seat)}
                 turns = 2 if w >= settings.deeper_from else 1
-                values = []
+                values, finals = [], []
                 for entry in race:
                     checkpoint()
                     if canonical(entry.action) not in legal:  # the seat's own options are public
                         values.append(float("-inf"))
+                        finals.append(NO_END if closing else 0)
                         continue
                     start = entry.first if w == 0 else greedy.after(world, seat, entry.action)
-                    values.append(margin(play_out(start, seat, turns), seat))
-                for entry, value in zip(race, values, strict=True):  # a world counts only when whole
+                    ahead = play_out(start, seat, turns)
+                    values.append(margin(ahead, seat))
+                    finals.append(final_round(ahead) if closing else 0)
+                for entry, value, final in zip(race, values, finals, strict=True):  # a world counts only when whole
                     entry.values.append(value)
-                leader = max(race, key=_Entry.mean)
+                    entry.final = max(entry.final, final)
+                leader = max(race, key=_Entry.rank)
                 best = leader.action
                 if w + 1 >= settings.drop_after:
-                    race = [e for e in race if e.mean() >= leader.mean() - settings.drop_margin]
+                    race = [e for e in race
+                            if e.final == leader.final and e.mean() >= leader.mean() - settings.drop_margin]
                 keep = settings.keeps[min(w, len(settings.keeps) - 1)]
-                race = sorted(race, key=lambda e: -e.mean())[:keep]
+                race = sorted(race, key=lambda e: (-e.final, -e.mean()))[:keep]
                 if len(race) == 1:
                     break
         except OutOfTime:
