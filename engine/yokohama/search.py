@@ -143,7 +143,7 @@ def search_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2
                     race = [e for e in race
                             if e.final == leader.final and e.mean() >= leader.mean() - settings.drop_margin]
                 keep = settings.keeps[min(w, len(settings.keeps) - 1)]
-                race = sorted(race, key=lambda e: (-e.final, -e.mean()))[:keep]
+                race = sorted(race, key=_Entry.rank, reverse=True)[:keep]  # stable: ties keep their order
                 if len(race) == 1:
                     break
         except OutOfTime:
