@@ -118,7 +118,7 @@ def closes_now(state: State, seat: int) -> bool:
 
     The look-ahead judges a line by the margin where it stops, and it stops at the seat's next turn, before
     the end it starts comes: ending the game showed the leader nothing, however late. A 2-player leader 25
-    points up with the deck empty hired and built for three rounds instead of taking the order that ends
+    points up with the deck empty hired and built for two rounds instead of taking the order that ends
     the game, and the player behind ended it in round 31, to round 32 (AI seed 5054, twenty-second pass;
     ruling R7, twenty-third pass). A player ahead this late closes: of its candidates it takes the one whose
     look-ahead fixes the earliest final round, by margin among equals."""

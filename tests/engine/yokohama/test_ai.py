@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from engine.core.rng import mix_seed
 from engine.yokohama import GAME, ai, endgame, greedy
 from engine.yokohama.ai import determinize, visible_orders, visible_techs
 from engine.yokohama.components import parts
+from engine.yokohama.types import Action
 
 
 def _positions(count: int, seed: int) -> list[tuple[dict, int]]:
@@ -156,15 +158,20 @@ def _late_leader() -> dict:
     return state
 
 
+def play_turn(state: dict, seat: int, choose: Callable[[dict, int, int], Action]) -> dict:
+    """`seat`'s whole turn, each decision `choose(state, seat, k)` for the turn's k-th decision."""
+    for k in range(40):
+        if GAME.is_over(state) or state["seat"] != seat or seat not in GAME.to_act(state):
+            break
+        state = GAME.apply(state, seat, choose(state, seat, k))
+    return state
+
+
 def _play_turn(state: dict, seat: int) -> dict:
     """`seat`'s whole turn as the AI plays it in the calibration game (its seeds: 273 decisions were taken
     before this position)."""
-    for decisions in range(273, 313):
-        if GAME.is_over(state) or state["seat"] != seat or seat not in GAME.to_act(state):
-            break
-        action = GAME.ai_action(state, seat, seed=mix_seed(5054, decisions), budget_s=60.0)
-        state = GAME.apply(state, seat, action)
-    return state
+    return play_turn(state, seat, lambda s, who, k: GAME.ai_action(s, who, seed=mix_seed(5054, 273 + k),
+                                                                    budget_s=60.0))
 
 
 def test_only_the_player_ahead_closes_and_only_late() -> None:
@@ -185,7 +192,7 @@ def test_only_the_player_ahead_closes_and_only_late() -> None:
 def test_a_leader_late_in_the_game_takes_the_order_that_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there is an
     empty space on the card area of the Port Order Form Board", then "Finish playing out the round ... then
-    there is one final round for all players." In this position the leader hired and built for three rounds
+    there is one final round for all players." In this position the leader hired and built for two rounds
     instead, and the player behind ended the game in round 31: to round 32, past the 30 rounds issue 20
     allows. Closing, the leader takes an order at the Port in this turn, so round 30 is the last."""
     closed = _play_turn(_late_leader(), 1)

@@ -15,7 +15,7 @@ from engine.core import Rng
 from engine.yokohama import GAME, ai
 from engine.yokohama.search import Settings, search_action
 from tests.engine.fake_clock import ReadingClock, WorkClock, count_work
-from tests.engine.yokohama.test_ai import _hidden_in_hands, _late_leader, _positions, _swap_hidden
+from tests.engine.yokohama.test_ai import _hidden_in_hands, _late_leader, _positions, _swap_hidden, play_turn
 
 #: Two worlds at most: the tests need the search's paths, not its strength.
 SMALL = Settings(width=4, keeps=(3, 2), deeper_from=1, max_worlds=2)
@@ -119,12 +119,7 @@ def test_the_games_hard_level_is_the_search_and_easy_is_todays_ai() -> None:
 def _search_turn(state: dict, seat: int) -> dict:
     """`seat`'s whole turn as the search plays it (four worlds a decision, no deadline in reach)."""
     settings = Settings(width=4, keeps=(4, 3, 2), deeper_from=9, max_worlds=4)
-    for decisions in range(40):
-        if GAME.is_over(state) or state["seat"] != seat or seat not in GAME.to_act(state):
-            break
-        action = search_action(state, seat, seed=decisions, budget_s=600.0, settings=settings)
-        state = GAME.apply(state, seat, action)
-    return state
+    return play_turn(state, seat, lambda s, who, k: search_action(s, who, seed=k, budget_s=600.0, settings=settings))
 
 
 def test_a_leader_late_in_the_game_closes_at_the_hard_level_too(monkeypatch: pytest.MonkeyPatch) -> None:
