@@ -132,3 +132,15 @@ def test_a_leader_late_in_the_game_closes_at_the_hard_level_too(monkeypatch: pyt
     monkeypatch.setattr(ai, "CLOSE_FROM_ROUND", 99)
     drifting = _search_turn(_late_leader(), 1)
     assert drifting["end"]["final_round"] != 30
+
+
+def test_the_race_keeps_the_options_that_end_the_game_soonest() -> None:
+    """Ruling R7, twenty-third pass: the player ahead, from round 27, keeps "the candidate whose look-ahead fixes
+    the earliest final round". RB End of Game Conditions: "the Order deck has run out and there is an empty space
+    on the card area of the Port Order Form Board". With no option dropped by margin before the second world and
+    only two kept after the first, what the race keeps decides: kept soonest-end first, the leader takes an order
+    in this turn and round 30 is the last; kept latest-end first (ec0f785 mended that order), it drifts on."""
+    settings = Settings(width=6, keeps=(2, 1), drop_after=99, deeper_from=9, max_worlds=2)
+    closed = play_turn(_late_leader(), 1,
+                       lambda s, who, k: search_action(s, who, seed=k, budget_s=600.0, settings=settings))
+    assert closed["end"]["reasons"] == ["orders"] and closed["end"]["final_round"] == 30
