@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Game, Rng, get_game  # noqa: E402
+from engine.core import Game, Rng, get_game
 
 #: Player counts the positions are drawn from, per game (mixed).
 PLAYERS = {"yokohama": (2, 3, 4), "duel": (2,), "rollwrite": (1, 2, 3, 4)}

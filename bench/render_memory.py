@@ -22,9 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, get_game  # noqa: E402
-from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
-from rendering.charts import Series, line_chart  # noqa: E402
+from engine.core import Rng, get_game
+from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering.charts import Series, line_chart
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
 

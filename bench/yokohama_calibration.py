@@ -47,9 +47,9 @@ from typing import Any
 # Run as a script from anywhere: make the project root importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, mix_seed  # noqa: E402
-from engine.yokohama import GAME  # noqa: E402
-from engine.yokohama.endgame import buildings, rounds_played  # noqa: E402
+from engine.core import Rng, mix_seed
+from engine.yokohama import GAME
+from engine.yokohama.endgame import buildings, rounds_played
 
 CONDITIONS = ("church", "customs", "orders", "shops", "trading_houses")
 #: A game still running after this round is a stall (the issue: none may pass round 30).

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.yokohama import GAME  # noqa: E402
+from engine.yokohama import GAME
 
 
 def play(players: int, seed: int) -> tuple[float, float, float]:

@@ -81,7 +81,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):  # noqa: ANN201
+def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):
     """A factory of unopened storages on this test's one database (several = several processes' views)."""
     if backend == "postgres":
         url = request.getfixturevalue("postgres_url")
@@ -97,7 +97,7 @@ def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):  
 
 
 @pytest.fixture
-async def storage(make_storage) -> AsyncIterator[Storage]:  # noqa: ANN001
+async def storage(make_storage) -> AsyncIterator[Storage]:
     store = make_storage()
     await store.open()
     yield store

@@ -33,7 +33,7 @@ from contextvars import ContextVar
 Clock = Callable[[], float]
 
 
-class OutOfTime(Exception):  # noqa: N818 - a signal, not an error: the search's time is up
+class OutOfTime(Exception):
     """Raised by `checkpoint()` inside a search whose deadline has passed; the AI catches it."""
 
 

@@ -258,7 +258,7 @@ async def test_profile_and_history(service: TableService, storage: Storage) -> N
     assert (await standings.history(CAROL)).total == 0
 
 
-def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:  # noqa: ANN001
+def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:
     """`yokohama-bot rebuild-ratings` recomputes the stored ratings and leaves them exactly as they were."""
     import asyncio
 

@@ -121,7 +121,7 @@ async def test_a_stamped_panel_survives_other_seats_moves_but_not_a_double_click
         await service.play.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
 
 
-async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:  # noqa: ANN001
+async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:
     import sqlite3
 
     from bot.storage import NewAction, SQLiteStorage
