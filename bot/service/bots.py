@@ -34,7 +34,7 @@ def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: in
         action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s,
                                   level=level or engine.ai_levels[0])
         chosen = engine.match_legal(state, seat, action)
-    except Exception:
+    except Exception:  # any AI failure is logged and the greedy player steps in
         log.exception("the %s AI failed for seat %s; the greedy player moves instead", engine.name, seat)
         chosen = None
     return chosen if chosen is not None else engine.auto_action(state, seat)
