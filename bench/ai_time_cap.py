@@ -1,4 +1,4 @@
-"""Benchmark: does each AI keep its time budget as a cap (issue 25)? Time per decision by budget.
+"""Benchmark: does each AI keep its time budget as a cap? Time per decision by budget.
 
 For each game, mid-game positions are drawn from greedy games (every decision with more than one
 option is a candidate; a seeded draw keeps about one in `--every`), the same positions for every

@@ -6,8 +6,8 @@ Plays a Duel against the bot and a 3-seat Yokohama game against two bots through
 Discord (tests/harness), the person clicking the greedy player's choice on their one open panel, and times
 every click from the moment Discord would deliver it to (a) the bot's answer (the defer) and (b) the
 person's panel showing what the click did (the edit of the panel). Clicks after which a bot seat owes a
-decision are reported apart: before issue 22 the AI thought inside those clicks (6-15 s with the 2 s
-budget); now it thinks in the background and the goal is a p99 of at most 300 ms. `--compare` also plays
+decision are reported apart: thinking inline, the AI would hold those clicks (6-15 s with the 2 s
+budget); it thinks in the background and the goal is a p99 of at most 300 ms. `--compare` also plays
 with the bots inline (the old behaviour) for a before/after in one run. The AI's own thinking (`--budget`
 seconds per decision) is not part of any click's time.
 """
@@ -133,7 +133,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=40, help="the person's clicks per game")
     parser.add_argument("--budget", type=float, default=1.0, help="the AI's thinking time per decision (s)")
-    parser.add_argument("--compare", action="store_true", help="also play with the bots inline (before issue 22)")
+    parser.add_argument("--compare", action="store_true", help="also play with the bots inline, for comparison")
     args = parser.parse_args()
     os.environ.setdefault("DRAWING_PROCESSES", "1")
     modes = [False, True] if args.compare else [False]

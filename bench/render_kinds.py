@@ -4,7 +4,7 @@ A bot with many active games draws a picture of one game, then of another: cache
 miss, caches keyed by layout hit. So each picture kind is drawn for `--games` distinct games in
 turn (random playouts, seeded), `--rounds` times over, and the medians of draw, encode and their
 sum are printed per kind with the median PNG size. A few other games are drawn first, untimed
-(`WARM_GAMES`): the bot has been running. Goal (issue 21): the median draw + encode of
+(`WARM_GAMES`): the bot has been running. Goal: the median draw + encode of
 every picture a turn post or panel sends at most 10 ms.
 
     .venv/bin/python -m bench.render_kinds [--games 12] [--rounds 3] [--json]

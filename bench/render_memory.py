@@ -5,7 +5,7 @@ game would grow with every new game until the process runs out of memory. This b
 `--games` distinct games of each kind (seeded random playouts, distinct player names), draws every
 picture a game sends (public turn pictures, each seat's private picture, the final pictures, a
 rating chart, the turn posts' lead pictures with their stories) for a position part-way through and
-for the finished game, and prints the process's RSS as it goes. The goal (issue 21): at most 256 MiB after 1,000 games.
+for the finished game, and prints the process's RSS as it goes. The goal: at most 256 MiB after 1,000 games.
 
     .venv/bin/python -m bench.render_memory [--games 1000] [--every 100]
 """

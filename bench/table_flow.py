@@ -7,14 +7,14 @@ the way the Discord panels offer them: a player opens their panel once each time
 newly waiting (one click on the turn post), then clicks one button or menu entry per decision
 (plus page arrows past 25 options). It prints, per game, the decisions the players made, the
 decisions they were shown with a single option and of those the formality panels (a lone option
-the engine calls a formality: issue 22's goal is 0), clicks per decision and per turn post, and
+the engine calls a formality: the goal is 0), clicks per decision and per turn post, and
 the people each game's turn posts ping.
 
 Part 2 (`--bytes`) plays a 2-player Duel, a 3-player Yokohama game and a 2-player Roll & Write table
 through the real cogs in the fake Discord (tests/harness), between people and once more with one person
 against the bot, each player opening their panel from the post that asks them to act unless the panel
 they have open offers a decision, and prints clicks per turn, pings per game, single-option panels and
-the bytes of every picture the bot uploaded (issue 21's goals: at most 5 MB a Duel, 1 MB a Yokohama
+the bytes of every picture the bot uploaded (the goals: at most 5 MB a Duel, 1 MB a Yokohama
 round, 3 MB a Roll & Write table game).
 """
 
@@ -39,7 +39,7 @@ PAGE = 25
 class Tally:
     decisions: int = 0  # decisions a player was shown and made
     single: int = 0  # of those, with exactly one option
-    formality: int = 0  # of those, a lone option the engine calls a formality (issue 22's goal: 0)
+    formality: int = 0  # of those, a lone option the engine calls a formality (the goal: 0)
     clicks: int = 0  # panel opens + option clicks + page arrows
     turns: int = 0  # turn posts: someone new must act, or the game ended
     pings: int = 0  # people a turn post notifies (never the mover)
@@ -114,7 +114,7 @@ async def flow(games: int) -> None:
         await storage.close()
 
 
-#: Goals of issue 21 for the bytes a game uploads, in MB: per 2-player Duel game, per 3-player Yokohama
+#: Goals for the bytes a game uploads, in MB: per 2-player Duel game, per 3-player Yokohama
 #: round, per 2-player Roll & Write table game.
 BYTE_GOALS = {"duel": 5.0, "yokohama": 1.0, "rollwrite": 3.0}
 

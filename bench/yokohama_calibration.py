@@ -1,4 +1,4 @@
-"""Does Yokohama play like Yokohama? Whole games measured against what the rulebook implies (issue 20).
+"""Does Yokohama play like Yokohama? Whole games measured against what the rulebook implies.
 
 The rulebook ships 100-point counters ("If a player obtains more than 100 points, they receive a
 100-Point token") and five end conditions, two of them a player's own buildings (all 8

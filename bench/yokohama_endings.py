@@ -1,6 +1,6 @@
 """Benchmark: how greedy Yokohama games end, and what the Church and Customs boards pay.
 
-Prints figures only (no assertions). Issue 14 asks how Yokohama games end; the Church and
+Prints figures only (no assertions). How do Yokohama games end? The Church and
 Customs boards are reconstructed data (docs/rulings/yokohama.md, ruling R7), and this table is
 the evidence that ruling rests on. Per player count, over greedy games to the end:
 

@@ -1,4 +1,4 @@
-"""A thinking-time cap for the AIs (issue 25): a deadline on an injected clock, checked inside the work.
+"""A thinking-time cap for the AIs: a deadline on an injected clock, checked inside the work.
 
 An AI's budget used to be read only between whole look-aheads, so one look-ahead under way (a
 rollout of a hundred greedy decisions, or one greedy decision weighing hundreds of options) ran on

@@ -1,5 +1,5 @@
 """`yokohama-bot copy-db`: a server's data moves between SQLite and PostgreSQL exactly, and `check-db`
-on the target replays every game with 0 mismatches (issue 15)."""
+on the target replays every game with 0 mismatches."""
 
 from __future__ import annotations
 

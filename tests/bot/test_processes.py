@@ -1,4 +1,4 @@
-"""Several bot processes on one database, on each backend (issue 15): what must happen once happens
+"""Several bot processes on one database, on each backend: what must happen once happens
 once. Each test starts two real processes (`process_worker.py`) and releases them at the same moment."""
 
 from __future__ import annotations

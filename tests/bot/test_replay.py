@@ -1,4 +1,4 @@
-"""Replays of finished games as animated GIFs (issue 14): a frame per turn or round, within the limit."""
+"""Replays of finished games as animated GIFs: a frame per turn or round, within the limit."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
 
 @pytest.mark.slow
 async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:
-    """Issue 21: a caption per frame (round, player, what they did, points): the lead picture over the
+    """A caption per frame (round, player, what they did, points): the lead picture over the
     game's picture; frames differ in their captions, and the GIF stays within 8 MB."""
     from rendering.kit.lead import WIDTH
     from rendering.replay import MAX_BYTES, replay_frame, replay_gif, turn_story

@@ -1,4 +1,4 @@
-"""One click, one pass (issue 24): a decision clicked on a private panel, through the real bot and the fake
+"""One click, one pass: a decision clicked on a private panel, through the real bot and the fake
 Discord, reads the game once, parses its state once, builds the acting seat's option list once and writes
 once.
 

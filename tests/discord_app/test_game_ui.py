@@ -1,4 +1,4 @@
-"""Each game's Discord description (issue 24): one per game the engines offer, each with a renderer that has
+"""Each game's Discord description: one per game the engines offer, each with a renderer that has
 exactly the typed interface (`rendering.contract.Renderer`), looked up by kind."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`/table replay`: an animated GIF of a finished game, privately unless the player shares it (issue 21),
+"""`/table replay`: an animated GIF of a finished game, privately unless the player shares it,
 and only ever privately for solo games."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ async def test_a_solo_game_replays_only_for_its_player_and_privately(fake: FakeD
     await bot.service.lobby.start(row.id, alice.id)
     await _finish(bot, row.id, [alice.id])
     [refused] = await fake.command("table replay", user=bob, options={"game": row.id})
-    # Someone else's private game does not exist for bob: the same words as a number nobody used (issue 23).
+    # Someone else's private game does not exist for bob: the same words as a number nobody used.
     assert refused.ephemeral and refused.content == f"There is no game #{row.id}."
     [_, mine] = await fake.command("table replay", user=alice, options={"game": row.id})
     assert mine.ephemeral and mine.files

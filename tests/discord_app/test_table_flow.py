@@ -128,7 +128,7 @@ async def test_status_of_a_private_game_is_refused_privately(fake: FakeDiscord) 
     row = await _bot(fake).service.lobby.create("turns", creator_id=alice.id, guild_id=fake.guild.id,
                                           channel_id=fake.channel.id, mode="solo")
     [refused] = await fake.command("table status", user=bob, options={"game": row.id})
-    # Someone else's private game does not exist for bob: the words for a number nobody used (issue 23).
+    # Someone else's private game does not exist for bob: the words for a number nobody used.
     assert refused.ephemeral and refused.content == f"There is no game #{row.id}."
 
 
@@ -174,7 +174,7 @@ async def test_a_resignation_pings_the_remaining_players_not_the_resigner(fake: 
 
 
 async def test_a_lone_end_of_turn_is_played_for_the_player_who_may_still_take_it_back(fake: FakeDiscord) -> None:
-    """Issue 22: with ending the turn the only option left, no panel asks for it: the click before it ends the
+    """With ending the turn the only option left, no panel asks for it: the click before it ends the
     turn (the next player is pinged), and the mover's panel keeps Undo until the next player acts; taking it
     back tells the table the turn is the mover's again."""
     alice, bob = fake.user("alice"), fake.user("bob")

@@ -1,4 +1,4 @@
-"""Issue 22, texts: what people read names people, reads as sentences, and matches what it sits over."""
+"""What people read names people, reads as sentences, and matches what it sits over."""
 
 from __future__ import annotations
 
@@ -210,7 +210,7 @@ async def test_a_stale_button_on_someone_elses_panel_says_it_is_not_theirs(fake:
 
 
 def test_a_new_round_is_its_own_sentence_and_a_part_said_more_fully_is_left_out() -> None:
-    """Issue 22: "Round 4 begins; <player> starts (played by the bot)" read as the bot moving for a person, and
+    """"Round 4 begins; <player> starts (played by the bot)" read as the bot moving for a person, and
     "sends a Foreign Agent; sends a Foreign Agent to Church …" said it twice."""
     upgrade = [Clause(1, 1, -1, "auto", "{seat:1} upgrades Power 1 to 3 for ¥2", False),
                Clause(2, 0, 5, "player", "{seat:0} upgrades no Power card; Round 4 begins; {seat:1} starts", True)]

@@ -1,4 +1,4 @@
-"""Issue 22: no raw token anywhere a person reads. Every headline, story, label, prompt and game-list
+"""No raw token anywhere a person reads. Every headline, story, label, prompt and game-list
 entry of the recorded games (tests/fixtures/<game>/*.json), filled with names the way the bot fills
 them, holds no `{` or `}`."""
 

@@ -1,4 +1,4 @@
-"""Games against the bot through the real cogs in the fake Discord (issue 22): the AI thinks only after the
+"""Games against the bot through the real cogs in the fake Discord: the AI thinks only after the
 person's click is answered, a pending bot turn is picked up by a new process, a server limits running games
 against the bot per person (a private refusal), and where threads are off the game plays privately."""
 
@@ -180,7 +180,7 @@ async def test_a_table_against_the_hard_bot_asks_the_ai_for_hard_on_every_decisi
     fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`/table new game: duel opponent: the bot level: hard`: the start line says so, and every decision of the
-    bot's is asked of the AI at that level (issue 25: "offer the levels at `/table new … opponent:`")."""
+    bot's is asked of the AI at that level (the levels are offered at `/table new … opponent:`)."""
     levels = spy_on_levels(monkeypatch, "duel")
     alice = fake.user("alice")
     sent = await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot", "level": "hard"})
@@ -195,7 +195,7 @@ async def test_a_table_against_the_hard_bot_asks_the_ai_for_hard_on_every_decisi
 async def test_a_yokohama_table_against_the_hard_bot_asks_the_ai_for_hard(
     fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`/table new game: yokohama opponent: the bot players: 3 level: hard` (issue 25, offered once measured
+    """`/table new game: yokohama opponent: the bot players: 3 level: hard` (offered once measured
     stronger): both bots are seated at the table's level, the start line says so, and every decision of
     theirs is asked of the AI at that level."""
     levels = spy_on_levels(monkeypatch, "yokohama")
@@ -220,7 +220,7 @@ async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_ma
     fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The command offers every level some game has; a game without the chosen one (here Yokohama made to
-    have one level, as it had before issue 25's measurement) refuses it privately, naming its levels, and
+    have one level, as it had before the measurement) refuses it privately, naming its levels, and
     nothing is stored."""
     monkeypatch.setattr(get_game("yokohama"), "ai_levels", ("easy",))
     alice = fake.user("alice")
@@ -237,7 +237,7 @@ async def test_a_level_the_game_lacks_is_refused_privately_before_anything_is_ma
 async def test_a_roll_and_write_table_against_the_hard_bot_asks_the_ai_for_hard(
     fake: FakeDiscord, discord_schema: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`/table new game: rollwrite opponent: the bot level: hard` (issue 25): the start line says so, and
+    """`/table new game: rollwrite opponent: the bot level: hard`: the start line says so, and
     every decision of the bot's round is asked of the AI at that level."""
     levels = spy_on_levels(monkeypatch, "rollwrite")
     alice = fake.user("alice")

@@ -87,7 +87,7 @@ def thread_messages(fake: FakeDiscord) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 async def test_a_duel_against_the_bot_to_the_end(fake: FakeDiscord, discord_schema: Any) -> None:
-    """Issue 22: a game against the bot plays in its own thread; the bot's turns, played in the background,
+    """A game against the bot plays in its own thread; the bot's turns, played in the background,
     replace their "Yokohama AI is thinking…" line; the person, whose open panel shows the bot's turn, is
     pinged only when no panel of theirs is open (the bot moving first) and at the end."""
     alice = fake.user("alice")

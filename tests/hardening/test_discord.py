@@ -1,4 +1,4 @@
-"""Issue 16 through the real cogs in the fake Discord: private panels only on ephemeral messages, an answer
+"""Hardening through the real cogs in the fake Discord: private panels only on ephemeral messages, an answer
 for every click, tables only from their own server, results in the game's own channel, the deadline on
 Join's confirmation, the admin's end of a stuck game, and the warning at start about unreadable games."""
 

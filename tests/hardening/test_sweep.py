@@ -1,4 +1,4 @@
-"""Issue 16, "The sweep": every due game, the longest-waiting first, in bounded batches; a broken game is
+"""Every due game, the longest-waiting first, in bounded batches; a broken game is
 logged, marked and passed by; several late seats at a forfeit deadline are treated alike."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The daily par (the AI on the day's dice) and `/daily compare` (issue 14)."""
+"""The daily par (the AI on the day's dice) and `/daily compare`."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ async def test_daily_compare_in_discord_is_private_with_a_chart(fake: FakeDiscor
 def test_the_par_is_played_by_the_easy_level_and_has_not_moved(
     monkeypatch: pytest.MonkeyPatch, seed: int, side: str, total: int, rounds: list[int], log_hash: str
 ) -> None:
-    """Issue 25 added a hard level; the daily par stays the easy AI's game, decision for decision, so the
+    """With a hard level offered, the daily par stays the easy AI's game, decision for decision, so the
     pars of days already played and of days to come mean what they meant (pinned before the hard level
     landed). The budget is ample: the easy AI never reaches it, so the par depends on the dice alone."""
     import hashlib

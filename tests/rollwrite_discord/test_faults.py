@@ -184,7 +184,7 @@ async def test_solo_is_private_and_continues_any_time(fake: FakeDiscord) -> None
     row = await bot_of(fake).service.game(game_id)
     assert row.mode == "solo" and row.options["side"] == "B" and len(await bot_of(fake).storage.actions(game_id)) == 1
     [_, refused] = await fake.command("rollwrite sheet", user=carol, options={"game": game_id, "player": alice})
-    assert refused.ephemeral and f"There is no game #{game_id}." in refused.content  # no hint it exists (issue 23)
+    assert refused.ephemeral and f"There is no game #{game_id}." in refused.content  # no hint it exists
     assert public_messages(fake) == []  # nothing about a solo game is ever posted in the channel
 
 

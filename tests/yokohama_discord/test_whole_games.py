@@ -45,7 +45,7 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
         assert post.button("Open my panel") and post.button("Full board")
 
     # Every panel is private. Its owner's picture (their board and hand above the map) comes when the panel
-    # opens; between decisions the panel changes its text only and offers "Show my picture" (issue 21: the
+    # opens; between decisions the panel changes its text only and offers "Show my picture" (the
     # picture after every click weighed ~20 MB a game); the move that ends the game shows the final scores.
     opened = [p for p in played.panels if p.kind == "followup"]
     shown = [p for p in played.panels if p.files]
@@ -81,7 +81,7 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
 async def test_between_decisions_the_panel_changes_its_text_and_shows_the_picture_on_request(
     fake: FakeDiscord,
 ) -> None:
-    """Issue 21: your picture when your panel opens and when your turn starts; in between, text, and the
+    """Your picture when your panel opens and when your turn starts; in between, text, and the
     picture one click away ("Show my picture")."""
     from tests.yokohama_discord.helpers import choose_greedy, open_panel, owing_users
 
@@ -157,7 +157,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
 
 @pytest.mark.slow
 async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) -> None:
-    """Issue 10: "choose the 1-3 assistants ... in one decision, e.g. a multi-select menu": the hundreds of
+    """"choose the 1-3 assistants ... in one decision, e.g. a multi-select menu": the hundreds of
     area combinations of a spread placement are never paged; one menu of areas takes 1-3 picks."""
     from bot.discord_app.panels import PAGE, chosen_option, placement_menu
     from engine.core import Rng
@@ -187,7 +187,7 @@ async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) 
     panel = await fake.command("table panel", user=next(p for p in players if p.id == user),
                                options={"game": game_id})
     [shown] = [s for s in panel if s.kind == "followup"]
-    # The hint over the menu describes the menu (issue 22: "377 options; use the arrows" over no arrows).
+    # The hint over the menu describes the menu (not "377 options; use the arrows" over no arrows).
     assert "arrows" not in shown.content and f"Pick 1 to 3 of the {len(areas)} areas" in shown.content
     [select] = [c for c in shown.all_components() if str(c.get("custom_id", "")).startswith(f"yk:ms:{game_id}:")]
     assert select["min_values"] == 1 and select["max_values"] == 3 and len(select["options"]) == len(areas)

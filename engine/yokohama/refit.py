@@ -1,4 +1,4 @@
-"""Carrying a game stored under schema 3 onto schema 4's components (issue 20, ruling R7).
+"""Carrying a game stored under schema 3 onto schema 4's components (ruling R7).
 
 Schema 4 gave each Port Order Form Board five spaces instead of six and the Church board seven
 spaces (Faith 5–11) instead of eight (Faith 4–11). A stored game must go on at the same moment
@@ -11,11 +11,11 @@ spaces (Faith 5–11) instead of eight (Faith 4–11). A stored game must go on 
   reward was paid when it was placed and is kept), so every majority count stays as it was;
 - a Church payment under way is chosen again on today's board with its items given back.
 
-Schema 5 (the seventeenth calibration pass) gave the Customs board a third 1-good space instead of a
+Schema 5 (ruling R7) gave the Customs board a third 1-good space instead of a
 second 4-good one; its eight spaces stay where they are, so every pawn and majority stands
 (`from_schema_4`), and only a Customs payment under way is chosen again.
 
-Schema 6 (ruling R7, twenty-second pass) gave Port B three spaces (Low, Mid, High; Port A keeps five) and
+Schema 6 (ruling R7) gave Port B three spaces (Low, Mid, High; Port A keeps five) and
 the Church board an eighth space, a second Faith 9 (`from_schema_5`): Port B's row slides left as above,
 every Church pawn stays on a space of its Faith (the pawns on Faith 10 and 11 move one space right),
 and a Church payment under way goes on on the space of its Faith. Its Customs board has a third 2-good
@@ -130,7 +130,7 @@ def reopen_customs_payment(state: State, needs: tuple[int, ...]) -> None:
 
 
 def from_schema_5(state: State) -> None:
-    """Port B of three spaces and the eight-space Church board (ruling R7, twenty-second pass); idempotent,
+    """Port B of three spaces and the eight-space Church board (ruling R7); idempotent,
     as `from_schema_3` is (a schema-1 game is refitted before its own upgrade). Every
     schema-5 Church space has a space of the same Faith and reward on today's board, so a Church
     payment under way goes on on that space, with nothing given back or chosen again."""
@@ -146,7 +146,7 @@ def from_schema_5(state: State) -> None:
 
 
 def from_schema_5_customs(state: State) -> None:
-    """The Customs board of three 2-good spaces (ruling R7, twenty-second pass), once, in the 5 → 6 step
+    """The Customs board of three 2-good spaces (ruling R7), once, in the 5 → 6 step
     (its eight spaces are as many as schema 5's, so a second refit could not be told from the first): a
     payment under way is chosen again with its goods given back (as `from_schema_4`), then every pawn
     goes to a space asking what its own asked (the second 3-good space's to the lowest free one), and

@@ -1,4 +1,5 @@
-"""Issue 23 ("Hardening, round two") at the service and storage: one scoped lookup for every game number,
+"""Scopes, lobby races, failing bot seats and damaged files at the service and storage: one scoped lookup
+for every game number,
 lobby changes as compare-and-set on the lobby's version (real races, both backends), a bot seat whose AI
 and fallback both fail never hides a saved move, and a cut or padded SQLite file refused untouched."""
 
