@@ -31,8 +31,8 @@ Yokohama: one AI against two greedy players (3 players), the AI's seat rotating 
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
 decision time p50/p95/max. A Yokohama game costs about a minute of CPU, so each finished game is
 appended to `--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a
-run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts a session:
-bench/results/). A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
+run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts one run).
+A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
 is counted as unfinished and left out of the figures.
 
 Yokohama `--against previous`: the hard AI (engine/yokohama/search.py) in seat `seed % 3`
