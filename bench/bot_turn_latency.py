@@ -99,26 +99,31 @@ async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -
                 else:
                     await choose_auto(fake, person, panel, row.id)
                 await bot.bot_turns.wait()
+                bot_next = fake.payloads[-1] if started else None
                 for payload in fake.payloads[before:]:
-                    if payload.get("type") != 3:  # only component clicks
-                        continue
-                    iid = int(payload["id"])
-                    mine = [r for r in fake.requests if r.interaction_id == iid and id(r) in sent_at]
-                    answer = next((sent_at[id(r)] for r in mine if r.is_callback), None)
-                    shown_at = next((sent_at[id(r)] for r in mine if r.kind in ("edit_original", "update")), None)
-                    t0 = delivered[str(payload["id"])]
-                    if answer is not None:
-                        times["answer_all"].append(answer - t0)
-                    if shown_at is not None:
-                        times["panel_all"].append(shown_at - t0)
-                    if started and payload is fake.payloads[-1]:
-                        if answer is not None:
-                            times["answer_bot_next"].append(answer - t0)
-                        if shown_at is not None:
-                            times["panel_bot_next"].append(shown_at - t0)
+                    _time_click(payload, fake.requests, sent_at, delivered, payload is bot_next, times)
                 done += 1
         await storage.close()
     return times
+
+
+def _time_click(payload: dict[str, Any], requests: list[Any], sent_at: dict[int, float], delivered: dict[str, float],
+                bot_next: bool, times: dict[str, list[float]]) -> None:
+    """Add one component click's answer and panel times (from delivery) to `times`; `bot_next`: a bot seat owed
+    the next decision after it."""
+    if payload.get("type") != 3:  # only component clicks
+        return
+    iid = int(payload["id"])
+    mine = [r for r in requests if r.interaction_id == iid and id(r) in sent_at]
+    answer = next((sent_at[id(r)] for r in mine if r.is_callback), None)
+    shown_at = next((sent_at[id(r)] for r in mine if r.kind in ("edit_original", "update")), None)
+    t0 = delivered[str(payload["id"])]
+    for key, at in (("answer", answer), ("panel", shown_at)):
+        if at is None:
+            continue
+        times[f"{key}_all"].append(at - t0)
+        if bot_next:
+            times[f"{key}_bot_next"].append(at - t0)
 
 
 def report(label: str, values: list[float]) -> str:

@@ -125,6 +125,35 @@ def _pinged(sent: Any) -> list[int]:
     return [int(u) for u in allowed if f"<@{int(u)}>" in (sent.content or "")]
 
 
+async def _start_table(fake: Any, kind: str, people: list[Any], players: int, bots: int) -> None:
+    """Open the table and start it: against `bots` bots at once, or a lobby the others join."""
+    if bots:
+        options: dict[str, Any] = {"game": kind, "opponent": "bot"}
+        if players > 2:
+            options["players"] = players
+        await fake.command("table new", user=people[0], options=options)
+        return
+    if kind == "rollwrite":
+        [lobby] = await fake.command("rollwrite new", user=people[0], options={})
+    else:
+        [lobby] = await fake.command("table new", user=people[0], options={"game": kind})
+    for person in people[1:]:
+        await fake.click(user=person, message=lobby, label="Join")
+    await fake.click(user=people[0], message=lobby, label="Start")
+
+
+def _lone_option_panels(sent: list[Any]) -> int:
+    """How many panels shown to a player offered one option alone (a button to press, nothing to weigh)."""
+    lone = 0
+    for m in sent:
+        if not (m.kind in ("edit_original", "update") or (m.kind == "followup" and m.ephemeral)):
+            continue
+        picks = [c for c in m.custom_ids() if c.startswith(("yk:do:", "yk:sel:", "yk:ms:"))]
+        if len(picks) == 1 and picks[0].startswith("yk:do:"):
+            lone += 1
+    return lone
+
+
 async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int = 0,
                     max_rounds: int | None = None) -> dict[str, float]:
     """Play one whole table game through the real cogs in the fake Discord (each player opens their panel
@@ -150,19 +179,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                           TableService(storage, now=Clock(), new_seed=lambda: seed, ai_budget_s=budget))
         async with FakeDiscord(bot, validate=False) as fake:
             people = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players - bots]]
-            if bots:
-                options: dict[str, Any] = {"game": kind, "opponent": "bot"}
-                if players > 2:
-                    options["players"] = players
-                await fake.command("table new", user=people[0], options=options)
-            else:
-                if kind == "rollwrite":
-                    [lobby] = await fake.command("rollwrite new", user=people[0], options={})
-                else:
-                    [lobby] = await fake.command("table new", user=people[0], options={"game": kind})
-                for person in people[1:]:
-                    await fake.click(user=person, message=lobby, label="Join")
-                await fake.click(user=people[0], message=lobby, label="Start")
+            await _start_table(fake, kind, people, players, bots)
             [row] = await storage.list_games(statuses=("active",))
             game_id = row.id
             first_payload = len(fake.payloads)
@@ -204,14 +221,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 await bot.bot_turns.wait()
                 decisions += 1
             clicks = sum(1 for p in fake.payloads[first_payload:] if p.get("type") in (2, 3))
-            shown = [m for m in fake.sent if m.ephemeral or m.kind in ("edit_original", "update")]
-            lone = 0
-            for m in shown:
-                if m.kind not in ("followup", "edit_original", "update"):
-                    continue
-                picks = [c for c in m.custom_ids() if c.startswith(("yk:do:", "yk:sel:", "yk:ms:"))]
-                if len(picks) == 1 and picks[0].startswith("yk:do:"):
-                    lone += 1
+            lone = _lone_option_panels(fake.sent)
             pings = sum(len(_pinged(m)) for m in fake.sent if not m.ephemeral)
             _, engine, state = await bot.service.load(game_id)
             public = sum(len(f.data) for m in fake.sent if not m.ephemeral for f in m.files)
