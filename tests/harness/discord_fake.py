@@ -367,10 +367,6 @@ async def _patched_webhook_request(self: AsyncWebhookAdapter, route: Route, sess
     raise RuntimeError("webhook request with no FakeDiscord active")  # pragma: no cover
 
 
-#: What `_route`'s helpers answer for a path that is not theirs (None is an answer: an empty body).
-_UNROUTED = object()
-
-
 def _snowflake_now() -> int:
     return discord.utils.time_snowflake(datetime.datetime.now(datetime.UTC))
 
@@ -1196,18 +1192,6 @@ class FakeDiscord:
             return self._callback(rec, int(match[1]), match[2], dry)
         if match := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(/messages/(@original|\d+))?", p):
             return self._webhook(rec, match[2], match[4], dry)
-        for route in (self._route_users, self._route_channels):
-            answer = route(rec, dry)
-            if answer is not _UNROUTED:
-                return answer
-        if re.fullmatch(r"/channels/(\d+)/typing", p) or "/reactions/" in p:
-            return None
-        self.unhandled.append(f"{m} {p}")
-        raise _Refusal(400, 0, f"FakeDiscord does not implement {m} {p}")
-
-    def _route_users(self, rec: Sent, dry: bool) -> Any:
-        """Users, DMs, the application and its commands; `_UNROUTED` for any other path."""
-        m, p = rec.method, rec.path
         if p == "/users/@me" and m == "GET":
             return self.bot_user.payload()
         if p == "/oauth2/applications/@me" and m == "GET":
@@ -1233,16 +1217,6 @@ class FakeDiscord:
                     return None
                 self.commands[gid] = [self._command_payload(c, gid) for c in rec.payload or []]
             return self.commands.get(gid, [])
-        if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
-            user = self.users.get(int(match[2]))
-            if user is None:
-                raise _Refusal(404, 10007, "Unknown Member")
-            return self._member_payload(user, int(match[1]))
-        return _UNROUTED
-
-    def _route_channels(self, rec: Sent, dry: bool) -> Any:
-        """Channels, threads and their messages; `_UNROUTED` for any other path."""
-        m, p = rec.method, rec.path
         if (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads", p)) and m == "POST":
             return self._start_thread(rec, int(match[1]), int(match[2]), dry)
         if match := re.fullmatch(r"/channels/(\d+)/messages", p):
@@ -1261,7 +1235,15 @@ class FakeDiscord:
             if channel is None or m != "GET":
                 raise _Refusal(404, 10003, "Unknown Channel")
             return self._channel_payload(cid, channel.name, channel.guild.id)  # type: ignore[union-attr]
-        return _UNROUTED
+        if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
+            user = self.users.get(int(match[2]))
+            if user is None:
+                raise _Refusal(404, 10007, "Unknown Member")
+            return self._member_payload(user, int(match[1]))
+        if re.fullmatch(r"/channels/(\d+)/typing", p) or "/reactions/" in p:
+            return None
+        self.unhandled.append(f"{m} {p}")
+        raise _Refusal(400, 0, f"FakeDiscord does not implement {m} {p}")
 
     def _application_payload(self) -> dict[str, Any]:
         owner = FakeUser(self.application_id + 1, "owner")
