@@ -67,9 +67,11 @@ _databases = itertools.count(1)
 
 
 @pytest.fixture
-def postgres_url(postgres_cluster: PostgresCluster) -> str:
-    """A fresh, empty database in the session's cluster."""
-    return postgres_cluster.create_database(f"test_{os.getpid()}_{next(_databases)}")
+def postgres_url(postgres_cluster: PostgresCluster) -> Iterator[str]:
+    """A fresh, empty database in the session's cluster, dropped when the test is done with it."""
+    name = f"test_{os.getpid()}_{next(_databases)}"
+    yield postgres_cluster.create_database(name)
+    postgres_cluster.drop_database(name)
 
 
 BACKENDS = ["sqlite", "postgres"]
