@@ -36,9 +36,9 @@ async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -
     from bot.service import TableService
     from bot.settings import Settings
     from bot.storage import SQLiteStorage
+    from tests.bot.discord_app.games.rollwrite.helpers import choose_auto
+    from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
     from tests.harness.discord_fake import FakeDiscord
-    from tests.rollwrite_discord.helpers import choose_auto
-    from tests.yokohama_discord.helpers import choose_greedy
 
     times: dict[str, list[float]] = {"answer_bot_next": [], "panel_bot_next": [], "answer_all": [], "panel_all": []}
     with tempfile.TemporaryDirectory() as tmp:

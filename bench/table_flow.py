@@ -166,9 +166,9 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
     # The fake Discord and the clicking player live with the tests; this benchmark borrows them.
     from bot.discord_app.client import YokohamaBot
     from bot.settings import Settings
+    from tests.bot.discord_app.games.rollwrite.helpers import Clock, choose_auto, open_panel, owing_users
+    from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
     from tests.harness.discord_fake import FakeDiscord
-    from tests.rollwrite_discord.helpers import Clock, choose_auto, open_panel, owing_users
-    from tests.yokohama_discord.helpers import choose_greedy
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bot.sqlite3"

@@ -10,8 +10,8 @@ import pytest
 
 from bot.discord_app.client import OUT_OF_DATE, YokohamaBot
 from bot.discord_app.errors import UNEXPECTED
+from tests.bot.discord_app.test_tables import _open_table
 from tests.conftest import execute_raw
-from tests.discord_app.test_tables import _open_table
 from tests.harness.discord_fake import FakeDiscord, Sent
 
 

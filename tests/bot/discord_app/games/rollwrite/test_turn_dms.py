@@ -5,9 +5,9 @@ in the round's post instead."""
 
 from __future__ import annotations
 
-from tests.discord_app.test_table_flow import pinged
+from tests.bot.discord_app.games.rollwrite.helpers import bot_of, choose_auto, open_panel, owing_users, public_messages
+from tests.bot.discord_app.test_table_flow import pinged
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
-from tests.rollwrite_discord.helpers import bot_of, choose_auto, open_panel, owing_users, public_messages
 
 
 def _delivered(fake: FakeDiscord, user: FakeUser) -> list[Sent]:

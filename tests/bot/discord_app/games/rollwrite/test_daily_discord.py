@@ -6,9 +6,16 @@ import pytest
 
 from bot.settings import Settings
 from engine.rollwrite import GAME
+from tests.bot.discord_app.games.rollwrite.conftest import open_bot
+from tests.bot.discord_app.games.rollwrite.helpers import (
+    Clock,
+    bot_of,
+    choose_auto,
+    finish_quickly,
+    has_renderer,
+    owing_users,
+)
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
-from tests.rollwrite_discord.conftest import open_bot
-from tests.rollwrite_discord.helpers import Clock, bot_of, choose_auto, finish_quickly, has_renderer, owing_users
 
 
 async def play_daily(fake: FakeDiscord, user: FakeUser) -> tuple[int, Sent]:

@@ -12,7 +12,7 @@ import pytest
 from bot.discord_app.client import YokohamaBot
 from bot.service.tournaments import TournamentService
 from engine.core import get_game
-from tests.discord_app.test_table_flow import pinged
+from tests.bot.discord_app.test_table_flow import pinged
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.harness.discord_schema import validate_command_definitions
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bot.discord_app.games.rollwrite.helpers import (
+    bot_of,
+    choose_auto,
+    has_renderer,
+    open_panel,
+    owing_users,
+    public_messages,
+)
 from tests.harness.discord_fake import FakeDiscord, FakeUser, InvalidInteraction, Sent
-from tests.rollwrite_discord.helpers import bot_of, choose_auto, has_renderer, open_panel, owing_users, public_messages
 
 PANEL_PREFIXES = ("yk:do:", "yk:sel:", "yk:pg:")
 

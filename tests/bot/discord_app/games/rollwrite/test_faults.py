@@ -8,9 +8,8 @@ import pytest
 
 from bot.settings import Settings
 from engine.rollwrite import GAME
-from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
-from tests.rollwrite_discord.conftest import open_bot
-from tests.rollwrite_discord.helpers import (
+from tests.bot.discord_app.games.rollwrite.conftest import open_bot
+from tests.bot.discord_app.games.rollwrite.helpers import (
     Clock,
     bot_of,
     choose_auto,
@@ -19,7 +18,8 @@ from tests.rollwrite_discord.helpers import (
     owing_users,
     public_messages,
 )
-from tests.rollwrite_discord.test_channel_game import panel_ids, start_table
+from tests.bot.discord_app.games.rollwrite.test_channel_game import panel_ids, start_table
+from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 
 
 def option_id(panel: Sent, index: int) -> str:

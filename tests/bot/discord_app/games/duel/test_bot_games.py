@@ -16,11 +16,11 @@ from bot.settings import Settings
 from bot.storage import SQLiteStorage
 from engine.core import get_game
 from engine.core.rng import Rng
-from tests.duel_discord.test_duel_against_the_bot import BUDGET, offers_a_decision, pinged
-from tests.duel_discord.test_duel_pictures_in_discord import click_something, panel_for
+from tests.bot.discord_app.games.duel.test_duel_against_the_bot import BUDGET, offers_a_decision, pinged
+from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, panel_for
+from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.harness.level_spy import spy_on_levels
-from tests.yokohama_discord.helpers import choose_greedy
 
 
 @pytest.fixture
@@ -154,7 +154,7 @@ async def test_roll_and_write_against_the_bot_where_threads_are_off_posts_nothin
     fake: FakeDiscord, discord_schema: Any
 ) -> None:
     """Roll & Write speaks once a round through its own announcer; a private game keeps that off the channel."""
-    from tests.rollwrite_discord.helpers import choose_auto
+    from tests.bot.discord_app.games.rollwrite.helpers import choose_auto
 
     admin, alice = fake.user("ada", admin=True), fake.user("alice")
     await fake.command("settings threads", user=admin, options={"on": False})

@@ -14,7 +14,7 @@ import pytest
 from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import CLOSED_NOTICE
-from tests.discord_app.test_table_flow import pinged
+from tests.bot.discord_app.test_table_flow import pinged
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.harness.discord_schema import validate_command_definitions
 

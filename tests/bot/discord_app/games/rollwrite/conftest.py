@@ -11,9 +11,9 @@ from bot.discord_app.client import YokohamaBot
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import SQLiteStorage
+from tests.bot.discord_app.games.rollwrite.helpers import Clock
 from tests.harness.discord_fake import FakeDiscord
 from tests.harness.discord_schema import discord_schema  # noqa: F401 - re-exported as a fixture
-from tests.rollwrite_discord.helpers import Clock
 
 
 @pytest.fixture

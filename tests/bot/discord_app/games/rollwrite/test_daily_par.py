@@ -7,8 +7,8 @@ import pytest
 from bot.service import ServiceError, TableService
 from bot.service.daily import DailyService, Par, round_story
 from bot.storage import SQLiteStorage
+from tests.bot.discord_app.games.rollwrite.helpers import Clock, bot_of, finish_quickly
 from tests.harness.discord_fake import FakeDiscord
-from tests.rollwrite_discord.helpers import Clock, bot_of, finish_quickly
 
 DAY = "2026-11-29"  # the Clock's day
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bot.discord_app.client import YokohamaBot
 from bot.service import SweepEvent
-from tests.discord_app.test_community import _shift, _sweep, _table, _waiting
-from tests.discord_app.test_table_flow import pinged
+from tests.bot.discord_app.test_community import _shift, _sweep, _table, _waiting
+from tests.bot.discord_app.test_table_flow import pinged
 from tests.harness.discord_fake import FakeDiscord
 
 

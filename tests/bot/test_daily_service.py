@@ -9,7 +9,7 @@ from bot.service import daily as daily_module
 from bot.service.daily import DailyService, Standing, options_for, parse_date, ranked, streaks
 from bot.storage import SQLiteStorage
 from engine.rollwrite import GAME
-from tests.rollwrite_discord.helpers import Clock, finish_quickly
+from tests.bot.discord_app.games.rollwrite.helpers import Clock, finish_quickly
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import pytest
 
 from rendering.kit.lead import WIDTH as LEAD_WIDTH
 from rendering.yokohama import layout as L
+from tests.bot.discord_app.games.yokohama.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
 from tests.harness.discord_fake import FakeDiscord, Sent
-from tests.yokohama_discord.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
 
 FINAL_HEIGHT = 596  # the final scores picture (rendering/yokohama/final.py)
 
@@ -83,7 +83,7 @@ async def test_between_decisions_the_panel_changes_its_text_and_shows_the_pictur
 ) -> None:
     """Your picture when your panel opens and when your turn starts; in between, text, and the
     picture one click away ("Show my picture")."""
-    from tests.yokohama_discord.helpers import choose_greedy, open_panel, owing_users
+    from tests.bot.discord_app.games.yokohama.helpers import choose_greedy, open_panel, owing_users
 
     game_id, start, users = await _started(fake)
     by_id = {u.id: u for u in users}
