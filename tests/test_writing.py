@@ -25,10 +25,10 @@ _ORDINALS = (
     r"(?:twenty|thirty)-(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|\d+(?:nd|rd|th)"
 )
 #: An ordinal pass or session, with at most one word between ("the seventeenth calibration pass"), and an
-#: issue by number ("issue 21", "issue #21", "Issue 20's ranges"). "First" is left out on purpose: "a first
-#: pass over the list" is how an algorithm is described, not when it was written.
+#: issue by number ("issue 21", "issue #21", "Issue 20's ranges", a name such as `before_issue_13`).
+#: "First" is left out on purpose: "a first pass over the list" describes an algorithm, not when it was written.
 NARRATION = re.compile(
-    rf"\b(?:{_ORDINALS})(?:[ -][a-z]+)?[ -](?:pass|session)\b|\bissues? #?\d+\b",
+    rf"\b(?:{_ORDINALS})(?:[ _-][a-z]+)?[ _-](?:pass|session)\b|(?<![A-Za-z])issues?[ _#-]*\d+(?!\d)",
     re.IGNORECASE,
 )
 
@@ -58,6 +58,7 @@ def _tracked_text_files() -> list[Path]:
     ("the seventeenth calibration pass gave", ["seventeenth calibration pass"]),
     ("as issue 21 asks; see issue #23 and Issue 20's ranges", ["issue 21", "issue #23", "Issue 20"]),
     ("the 12th pass", ["12th pass"]),
+    ("def test_a_state_stored_before_issue_13_loads", ["issue_13"]),
 ])
 def test_the_pattern_finds_narration(text: str, found: list[str]) -> None:
     assert [phrase for _, phrase in narration(text)] == found

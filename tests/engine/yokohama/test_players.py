@@ -89,7 +89,7 @@ def test_a_walk_to_the_port_counts_the_assistant_it_places_there() -> None:
     assert greedy.path_areas(state, 0) == {"copper1", "agency", "port_a"}  # Silk Mill → Copper → Agency → Port
 
 
-def test_the_greedy_game_that_banked_for_twenty_rounds_now_ends_in_time() -> None:
+def test_the_greedy_game_that_banked_for_twenty_rounds_ends_in_time() -> None:
     """Two greedy players, seed 95: cut off from the Customs, where three of its assistants and three
     Imported Goods waited, one player took ¥5 at the Bank every turn from round 28 on (¥51 by round 32)
     and the game ran to round 51 (before this fix). Opening a way there (above)
