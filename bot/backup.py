@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.settings import Settings
 from bot.storage.schema import APPLICATION_ID, CORE_TABLES, SCHEMA_VERSION
 from bot.storage.sqlite import size_problem
 
@@ -42,6 +43,14 @@ Progress = Callable[[int, int, int], object]
 
 class BackupError(Exception):
     """A backup or restore could not be made, or a file is not a sound database of this bot."""
+
+
+def sqlite_file(settings: Settings, where: str | None = None) -> Path | None:
+    """The SQLite file named by `where` (a path or sqlite:PATH), else by the settings; None for PostgreSQL."""
+    text = where if where is not None else (settings.database_url or str(settings.database_path))
+    if text.startswith(("postgresql://", "postgres://")):
+        return None
+    return Path(text.removeprefix("sqlite:").removeprefix("//"))
 
 
 def verify_file(path: Path) -> None:

@@ -157,23 +157,15 @@ async def _copy(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _sqlite_path(where: str | None, settings: Settings) -> Path | None:
-    """The SQLite file a backup or restore is about, or None when the database is PostgreSQL."""
-    text = where if where is not None else (settings.database_url or str(settings.database_path))
-    if text.startswith(("postgresql://", "postgres://")):
-        return None
-    return Path(text.removeprefix("sqlite:").removeprefix("//"))
-
-
 PG_BACKUP_HINT = ("The database is PostgreSQL: back it up with `pg_dump --format=custom --file=FILE URL` and restore "
                   "with `pg_restore --clean --if-exists --dbname=URL FILE` (docs/operations.md), then run "
                   "`yokohama-bot check-db --db URL`.")
 
 
 async def _backup(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.backup import BackupError, backup_file
+    from bot.backup import BackupError, backup_file, sqlite_file
 
-    source = _sqlite_path(args.db, settings)
+    source = sqlite_file(settings, args.db)
     if source is None:
         print(PG_BACKUP_HINT, file=sys.stderr)
         return 2
@@ -187,9 +179,9 @@ async def _backup(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _restore(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.backup import BackupError, restore_file
+    from bot.backup import BackupError, restore_file, sqlite_file
 
-    target = _sqlite_path(args.db, settings)
+    target = sqlite_file(settings, args.db)
     if target is None:
         print(PG_BACKUP_HINT, file=sys.stderr)
         return 2

@@ -18,6 +18,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.process_collector import ProcessCollector
 
+from rendering import pool
+
 #: The bot's own registry (not the library's global one), so importing this module twice in tests or
 #: running two bots in one process never registers a metric twice.
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -86,6 +88,8 @@ BACKUPS = Counter(
     "yokohama_backups_total",
     "Backups taken on the schedule, by result (ok, failed).",
     ["result"], registry=REGISTRY)
+pool.DRAWN.append(lambda lane, seconds: PICTURES.labels(lane).observe(seconds))
+
 BACKUP_LAST = Gauge(
     "yokohama_backup_last_success_timestamp_seconds",
     "When the last scheduled backup was written and verified (Unix time; 0: none yet).",
