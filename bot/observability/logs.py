@@ -25,6 +25,11 @@ from bot.service.scope import Caller, request_caller, request_game
 
 #: The attributes a record gains from the request context (None when the request does not say).
 CONTEXT_FIELDS = ("game", "guild", "user", "interaction")
+#: Libraries whose DEBUG records carry what must stay out of logs: aiosqlite logs every statement with its
+#: parameters (a game's whole state, hidden cards included), discord.py's HTTP, webhook and gateway loggers
+#: log request bodies (a player's private panel) and payloads. They are kept at INFO even with LOG_LEVEL=DEBUG.
+QUIET_BELOW_INFO = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook", "discord.gateway", "discord.state",
+                    "discord.client")
 _REDACTED = "[redacted]"
 #: A password inside a URL (postgresql://user:PASSWORD@host/db).
 _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^:/@\s]+:)[^@\s]+(?=@)", re.IGNORECASE)
@@ -41,6 +46,15 @@ class ContextFilter(logging.Filter):
             record.guild = record.user = record.interaction = None
         record.game = request_game.get()
         return True
+
+
+class QuietLibraries(logging.Filter):
+    """Drops the DEBUG records of `QUIET_BELOW_INFO` (and their child loggers)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.INFO:
+            return True
+        return not any(record.name == name or record.name.startswith(name + ".") for name in QUIET_BELOW_INFO)
 
 
 class _Redacting:
@@ -104,6 +118,7 @@ def handler(fmt: str = "text", *, secrets: Iterable[str] = (), stream: TextIO | 
     out = logging.StreamHandler(stream if stream is not None else sys.stderr)
     redact = _Redacting(secrets)
     out.setFormatter(JsonFormatter(redact) if fmt == "json" else TextFormatter(redact))
+    out.addFilter(QuietLibraries())
     out.addFilter(ContextFilter())
     return out
 
