@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from bot.discord_app.client import YokohamaBot
-from bot.observability import logs, metrics
+from bot.observability import logs
 from bot.observability.server import Health, MetricsServer
 from bot.service import TableService
 from bot.settings import Settings
