@@ -71,7 +71,7 @@ class PrivacyCog(commands.Cog):
             raise ServiceError("This works in a server, for a member who left it.")
         if confirm != "yes":
             raise ServiceError("Nothing was changed: confirm with `yes`.")
-        if await _still_member(guild, member.id):
+        if isinstance(member, discord.Member) or await _still_member(guild, member.id):
             raise ServiceError(f"{member.mention} is still a member of this server: they can use `/privacy forget` "
                                "themselves.")
         await interaction.response.defer(ephemeral=True, thinking=True)
