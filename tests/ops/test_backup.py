@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,3 +190,29 @@ def test_a_backup_is_taken_at_once_when_none_exists(tmp_path: Path, counting_gam
     asyncio.run(_database(db, games=1))
     schedule = Schedule(db, tmp_path / "b", hours=1, keep=1, now=time.time)
     assert schedule.due_in() == 0
+
+
+async def test_postgres_dump_restore_and_check_db_as_the_docs_say(postgres_cluster: Any, postgres_url: str,
+                                                                  tmp_path: Path, counting_game: None,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/operations.md: `pg_dump --format=custom`, `pg_restore` into an empty database, then `check-db`."""
+    from bot.storage.postgres import PostgresStorage
+
+    storage = PostgresStorage(postgres_url)
+    await storage.open()
+    service = TableService(storage)
+    for rounds in (1, 3):
+        gid = await _started(service, 101, 202, rounds=rounds)
+        for _ in range(3):
+            status = await service.status(gid)
+            if status.status == "active":
+                await service.play.act(gid, status.waiting_on[0], {"pick": 2})
+    games = await storage.all_game_ids()
+    await storage.close()
+    dump, restored = tmp_path / "yokohama.dump", postgres_cluster.create_database(f"restored_{os.getpid()}")
+    subprocess.run([shutil.which("pg_dump") or "pg_dump", "--format=custom", f"--file={dump}", postgres_url],
+                   check=True, capture_output=True, timeout=120)
+    subprocess.run([shutil.which("pg_restore") or "pg_restore", "--no-owner", f"--dbname={restored}", str(dump)],
+                   check=True, capture_output=True, timeout=120)
+    assert await asyncio.to_thread(cli, ["check-db", "--db", restored]) == 0
+    assert f"{len(games)} games checked, 0 mismatches" in capsys.readouterr().out
