@@ -33,6 +33,8 @@ QUIET_BELOW_INFO = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook", "
 _REDACTED = "[redacted]"
 #: A password inside a URL (postgresql://user:PASSWORD@host/db).
 _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^:/@\s]+:)[^@\s]+(?=@)", re.IGNORECASE)
+#: An interaction's or webhook's token in a Discord URL (/interactions/ID/TOKEN/callback, /webhooks/ID/TOKEN).
+_URL_TOKEN = re.compile(r"(?P<head>/(?:interactions|webhooks)/\d+/)[^/\s?'\"]+")
 
 
 class ContextFilter(logging.Filter):
@@ -67,6 +69,7 @@ class _Redacting:
         for secret in self.secrets:
             if secret in text:
                 text = text.replace(secret, _REDACTED)
+        text = _URL_TOKEN.sub(lambda m: m.group("head") + _REDACTED, text)
         return _URL_PASSWORD.sub(lambda m: m.group("head") + _REDACTED, text)
 
 

@@ -74,10 +74,12 @@ def test_text_lines_end_with_the_context_and_secrets_are_redacted() -> None:
             raise RuntimeError(f"login failed with {SECRET}")
         except RuntimeError:
             logger.exception("webhook /interactions/123/%s/callback", SECRET)
+        logger.debug("POST https://discord.com/api/v10/webhooks/456/aW50ZXJhY3Rpb24tdG9rZW4/messages/@original")
     finally:
         logger.removeHandler(handler)
     text = out.getvalue()
-    assert SECRET not in text and "hunter22" not in text
+    assert SECRET not in text and "hunter22" not in text and "aW50ZXJhY3Rpb24tdG9rZW4" not in text
+    assert "/webhooks/456/[redacted]/messages" in text
     assert "postgresql://bot:[redacted]@db:5432/yk" in text
     assert text.splitlines()[0].endswith("[user=11]")
 
