@@ -1,9 +1,12 @@
 """/privacy through the real cogs and the fake Discord (every payload checked against Discord's schema): a
 player gets their data privately as a JSON file, has it forgotten (their running Duel is resigned and its
-thread told), and a server admin has a member who left forgotten in that server only."""
+thread told), and a server admin has a member who left forgotten in that server only; and the bot's scheduled
+backup taken while a game is played."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -117,3 +120,39 @@ async def _where(fake: FakeDiscord, user: int) -> list[str]:
             if str(user) in repr(row):
                 found.append(f"{t}: {row}")
     return found
+
+
+async def test_a_scheduled_backup_while_a_duel_is_played_holds_its_moves(fake: FakeDiscord, tmp_path: Path,
+                                                                         discord_schema: Any) -> None:
+    """The runner's backup task on a bot in play: the backup appears, verified, with the game as it stood."""
+    from bot.backup import scheduled_backups, verify_file
+    from bot.discord_app.runner import _backups
+    from bot.observability import metrics
+
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, _ = await open_duel(fake, alice, bob)
+    await _some_moves(fake, game_id, {alice.id: alice, bob.id: bob}, 4)
+    bot = _bot(fake)
+    folder = tmp_path / "backups"
+    before = metrics.value("yokohama_backups_total", {"result": "ok"})
+    task = _backups(Settings(database_path=bot.settings.database_path, backup_dir=folder, backup_hours=1,
+                             backup_keep=2))
+    assert task is not None
+    try:
+        for _ in range(200):
+            if metrics.value("yokohama_backups_total", {"result": "ok"}) > before:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    [made] = scheduled_backups(folder)
+    verify_file(made)
+    copy = SQLiteStorage(made)
+    await copy.open()
+    try:
+        assert [e.seq for e in await copy.actions(game_id)] == [e.seq for e in await bot.storage.actions(game_id)]
+    finally:
+        await copy.close()
+    assert metrics.value("yokohama_backup_last_success_timestamp_seconds") > 0
