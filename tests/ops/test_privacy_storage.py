@@ -155,3 +155,17 @@ async def test_bots_and_anonymous_seats_cannot_be_forgotten(service: TableServic
     for who in (-1, ANONYMOUS_BASE + 1):
         with pytest.raises(ServiceError):
             await Privacy(service).forget(who)
+
+
+async def test_a_write_prepared_before_the_forgetting_fails_its_compare_and_set(service: TableService,
+                                                                                storage: Storage) -> None:
+    """Forgetting changes the seats of a running game in the same transaction as a version bump: a move
+    written on the version read before it is refused (StaleVersion), never applied to the old seats."""
+    from bot.storage import NewAction, StaleVersion
+
+    gid = await _started(service, ALICE, BOB, CAROL, rounds=3)
+    game = await storage.get_game(gid)
+    assert game is not None and game.state is not None
+    await storage.forget_player(CAROL)
+    with pytest.raises(StaleVersion):
+        await storage.record(gid, game.version, [NewAction(0, ALICE, "player", {"pick": 1})], game.state)
