@@ -200,3 +200,16 @@ async def test_the_runner_serves_metrics_and_health_for_a_running_bot(fake: Fake
     assert health[1]["checks"]["database"] == "ok" and health[1]["checks"]["sweep"] == "ok"
     assert health[0] == (200 if bot.is_ready() else 503)
     assert "yokohama_sweep_seconds_count" in scraped and "process_cpu_seconds_total" in scraped
+
+
+async def test_first_answers_are_timed_and_discord_refusals_counted_by_code(fake: FakeDiscord) -> None:
+    alice = fake.user("alice")
+    answered = metrics.value("yokohama_first_response_seconds_count", {"type": "message"})
+    expired = metrics.value("yokohama_discord_errors_total", {"code": "10062"})
+    await fake.command("games", user=alice)
+    assert metrics.value("yokohama_first_response_seconds_count", {"type": "message"}) == answered + 1
+    # The bot answered too late: Discord refuses each first answer tried (the reply, then the error's) with 10062.
+    sent = await fake.command("games", user=alice, expired=True)
+    refused = [s for s in sent if s.is_callback and s.failed]
+    assert refused and metrics.value("yokohama_discord_errors_total", {"code": "10062"}) == expired + len(refused)
+    assert metrics.value("yokohama_first_response_seconds_count", {"type": "message"}) == answered + 1
