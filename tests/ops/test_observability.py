@@ -213,3 +213,13 @@ async def test_first_answers_are_timed_and_discord_refusals_counted_by_code(fake
     refused = [s for s in sent if s.is_callback and s.failed]
     assert refused and metrics.value("yokohama_discord_errors_total", {"code": "10062"}) == expired + len(refused)
     assert metrics.value("yokohama_first_response_seconds_count", {"type": "message"}) == answered + 1
+
+
+async def test_a_dm_that_cannot_go_is_counted_by_discords_code(fake: FakeDiscord) -> None:
+    from bot.discord_app.community import send_dm
+
+    closed = fake.user("closed", dms_open=False)
+    before = metrics.value("yokohama_dm_errors_total", {"code": "50007"})
+    assert not await send_dm(fake.bot, closed.id, "your turn")  # type: ignore[arg-type]
+    assert await send_dm(fake.bot, fake.user("open").id, "your turn")  # type: ignore[arg-type]
+    assert metrics.value("yokohama_dm_errors_total", {"code": "50007"}) == before + 1
