@@ -10,11 +10,13 @@ from typing import Any
 import discord
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app import languages
 from bot.discord_app.errors import report
 from bot.discord_app.host import Host
 from bot.discord_app.names import remember
 from bot.service import TableService
 from bot.service.scope import Caller, request_caller
+from i18n import current_locale
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -29,11 +31,14 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     button), so every game number is resolved in the clicker's scope (`bot.service.scope`).
     """
     token = request_caller.set(caller_of(interaction))
+    locale = current_locale.set(current_locale.get())  # the clicker's language, undone with the caller
     try:
+        await languages.begin(interaction.client, interaction)
         await work()
     except Exception as exc:  # noqa: BLE001 - the handler logs and answers
         await report(interaction, exc)
     finally:
+        current_locale.reset(locale)
         request_caller.reset(token)
 
 

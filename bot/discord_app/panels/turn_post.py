@@ -7,6 +7,7 @@ import logging
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.community import turn_notices
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host
@@ -17,6 +18,7 @@ from bot.discord_app.panels.pictures import lead_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only, quiet_users, story_text
 from bot.service import Outcome
 from bot.service.records import is_bot_user
+from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -31,13 +33,14 @@ async def announce(bot: Host, outcome: Outcome, *, mover: int | None = None,
     "… is thinking" line this post takes the place of (edited into it when nobody is to be pinged, since an
     edit notifies nobody; else deleted and posted anew).
     """
-    for step in outcome.chain():
-        await _announce_one(bot, step, mover=mover if step is outcome else None,
-                            replace=replace if step is outcome else None)
+    async with languages.public(bot, outcome.game.guild_id):  # a post to the channel: the server's language
+        for step in outcome.chain():
+            await _announce_one(bot, step, mover=mover if step is outcome else None,
+                                replace=replace if step is outcome else None)
 
 
 #: Said in place of the "… is thinking" line, and in the thread, when the final result goes to the channel.
-_RESULT_IN_CHANNEL = "The game is over; the final result is posted in the channel."
+_RESULT_IN_CHANNEL = N_("The game is over; the final result is posted in the channel.")
 
 
 async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None,
@@ -148,12 +151,12 @@ async def _post(bot: Host, outcome: Outcome, channel: discord.abc.Messageable, c
             await replace.edit(content=content, attachments=files, view=view, allowed_mentions=only(pinged))
             return
         moved = outcome.finished and replace is not None and not same
-        await _replace_or_delete(replace, _RESULT_IN_CHANNEL if moved else None)
+        await _replace_or_delete(replace, _(_RESULT_IN_CHANNEL) if moved else None)
         await channel.send(content, files=files, view=view, allowed_mentions=only(pinged))
         if outcome.finished and not (replace is not None and not same):
             thread = await game_channel(bot, game)
             if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
-                await thread.send(_RESULT_IN_CHANNEL, allowed_mentions=discord.AllowedMentions.none())
+                await thread.send(_(_RESULT_IN_CHANNEL), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not post about game %s", game.id, exc_info=True)
 
