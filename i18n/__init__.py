@@ -52,13 +52,13 @@ class PseudoTranslations(NullTranslations):
     def gettext(self, message: str) -> str:
         return f"⟦{message}⟧"
 
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
 
-    def pgettext(self, context: str, message: str) -> str:  # type: ignore[override]
+    def pgettext(self, context: str, message: str) -> str:
         return f"⟦{message}⟧"
 
-    def npgettext(self, context: str, singular: str, plural: str, num: int) -> str:  # type: ignore[override]
+    def npgettext(self, context: str, singular: str, plural: str, num: int) -> str:
         return f"⟦{singular if num == 1 else plural}⟧"
 
 

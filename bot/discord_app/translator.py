@@ -7,6 +7,8 @@ word "new" as a command name and "new" in a sentence are translated apart:
 
     command name / command description / option name / option description / choice name
 
+A string made with `locale_str(text, translate=False)` (a language's name in itself) stays as written.
+
 `scripts/i18n extract` collects these strings from the command tree itself (`command_catalogue`), so a new
 command is in the catalogue without anyone marking it.
 """
@@ -73,9 +75,14 @@ class CatalogueTranslator(app_commands.Translator):
                         context: app_commands.TranslationContextTypes) -> str | None:
         ours = DISCORD_LOCALES.get(locale)
         where = CONTEXTS.get(context.location)
-        if ours is None or where is None:
+        if ours is None or where is None or not string.extras.get("translate", True):
             return None
         return translate(string.message, ours, where)
+
+
+def _translated(choice: app_commands.Choice[Any]) -> bool:
+    """Whether a choice's name goes through the catalogue (a language's own name does not)."""
+    return choice._locale_name is None or choice._locale_name.extras.get("translate", True)
 
 
 def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[str, str, str]]:
@@ -95,7 +102,8 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[str, 
             if parameter.description and parameter.description != "…":
                 yield OPTION_DESCRIPTION, parameter.description, where
             for choice in parameter.choices:
-                yield CHOICE, choice.name, where
+                if _translated(choice):
+                    yield CHOICE, choice.name, where
 
     for command in tree.get_commands():
         yield from walk(command, "")

@@ -16,6 +16,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from bot.service.errors import OutOfSpace, ServiceError
 from bot.storage import DiskFull
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ def operation(method: Callable[Concatenate[G, P], Awaitable[R]]) -> Callable[Con
         if _inside_operation.get():
             return await method(part, *args, **kwargs)
         if gate.closing:
-            raise ServiceError("The bot is restarting; nothing was changed. Try again in a minute.")
+            raise ServiceError(_("The bot is restarting; nothing was changed. Try again in a minute."))
         token = _inside_operation.set(True)
         gate._in_flight += 1
         try:
@@ -74,8 +75,8 @@ def operation(method: Callable[Concatenate[G, P], Awaitable[R]]) -> Callable[Con
         except DiskFull as exc:
             log.error("disk full: %s", exc)
             raise OutOfSpace(
-                "The bot's disk is full, so this was not saved (everything saved before is safe). "
-                "Please tell the bot's operator; try again once they have made room."
+                _("The bot's disk is full, so this was not saved (everything saved before is safe). "
+                  "Please tell the bot's operator; try again once they have made room.")
             ) from exc
         finally:
             gate._in_flight -= 1
