@@ -15,7 +15,7 @@ from bot.discord_app.community import away_line
 from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
-from bot.discord_app.panels.lobby import lobby_text, lobby_view
+from bot.discord_app.panels.lobby import public_lobby
 from bot.discord_app.panels.pictures import draw, public_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only
 from bot.discord_app.panels.turn_post import announce
@@ -118,7 +118,8 @@ class Tables(commands.Cog):
         await interaction.response.defer(thinking=True, ephemeral=private)
         names = await seat_names(self.bot, row)
         if row.status == "lobby":
-            await interaction.followup.send(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
+            text, view = await public_lobby(self.bot, row)
+            await interaction.followup.send(text, view=view or discord.utils.MISSING,
                                             ephemeral=private, allowed_mentions=discord.AllowedMentions.none())
             return
         summary = await self.bot.service.summary(row)
