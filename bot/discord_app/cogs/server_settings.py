@@ -177,7 +177,7 @@ class ServerSettings(commands.Cog):
         lines = []
         if language is not None:
             await self.bot.records.set_language(interaction.user.id, None if language == AUTO else language)
-            with using(None if language == AUTO else language):
+            with using(str(interaction.locale) if language == AUTO else language):
                 lines.append(_("The bot now answers you in {language}.").format(language=LANGUAGE_NAMES[language])
                              if language != AUTO else _("The bot now answers you in your Discord's language."))
         if notify is not None:

@@ -1,0 +1,72 @@
+"""The pseudo-locale `xx` wraps every catalogue message in ⟦…⟧. A player and a server set to it, taken
+through the wrapped surfaces (`/help`, `/games`, the settings replies, a lobby with its buttons, a service
+refusal, the start post and a private panel), see no sentence outside ⟦…⟧: every text those surfaces send
+passed through the catalogue. What is not wrapped is what is not language: names, numbers, mentions,
+commands in backticks, game titles, emoji."""
+
+from __future__ import annotations
+
+import re
+
+from bot.discord_app.client import YokohamaBot
+from tests.harness.discord_fake import FakeDiscord, Sent
+
+WRAPPED = re.compile(r"⟦.*?⟧", re.S)
+#: Left outside the catalogue on purpose: mentions, `code`, a game's title (`**Counting**`), a player's name.
+NOT_LANGUAGE = re.compile(r"<[@#!&]*\d+>|`[^`]*`|\*\*[^*]*\*\*|#\d+")
+#: Two lower-case words in a row outside ⟦…⟧: a sentence that did not pass through the catalogue.
+SENTENCE = re.compile(r"\b[a-z]{2,}\s+[a-z]{2,}\b")
+
+
+def unwrapped(text: str) -> list[str]:
+    """The sentence fragments of `text` that no catalogue message produced."""
+    rest = NOT_LANGUAGE.sub(" ", WRAPPED.sub(" ", text))
+    return SENTENCE.findall(rest)
+
+
+def check(sent: Sent) -> list[str]:
+    found = unwrapped(sent.text)
+    for button in sent.buttons():
+        label = button.get("label") or ""
+        if label and not WRAPPED.fullmatch(label) and SENTENCE.search(label):
+            found.append(label)
+    return found
+
+
+def test_the_checker_finds_a_sentence_left_outside_the_catalogue() -> None:
+    assert unwrapped("⟦**Counting** table #3 for 2 players⟧") == []
+    assert unwrapped("⟦Seated ({n})⟧: **alice**, <@123>") == []
+    assert unwrapped("⟦Your turn⟧ — waiting on the others") == ["waiting on", "the others"]
+
+
+async def _pseudo(fake: FakeDiscord, *users: object) -> None:
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    await bot.records.set_setting(fake.guild.id, "language", "xx")
+    for user in users:
+        await bot.records.set_language(user.id, "xx")  # type: ignore[attr-defined]
+
+
+async def test_the_wrapped_surfaces_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
+    await _pseudo(fake, admin, alice, bob)
+    seen: list[Sent] = []
+    seen += await fake.command("help", user=alice)
+    seen += await fake.command("games", user=alice)
+    seen += await fake.command("settings show", user=admin)
+    seen += await fake.command("settings reminders", user=admin, options={"hours": 0.5})
+    seen += await fake.command("settings away", user=admin, options={"days": 3})
+    seen += await fake.command("settings me", user=alice, options={"notify": "dm"})
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    seen.append(lobby)
+    seen += await fake.click(user=bob, message=lobby, label="⟦Join⟧")
+    seen += await fake.click(user=bob, message=lobby, label="⟦Join⟧")  # a refusal from the service
+    seen += await fake.click(user=alice, message=lobby, label="⟦Start⟧")
+    seen += await fake.command("games", user=alice)
+    started = [s for s in seen if any(b.get("label") == "⟦Open my panel⟧" for b in s.buttons())]
+    assert started, [s.text for s in seen]
+    panel = await fake.click(user=alice, message=started[-1], label="⟦Open my panel⟧")
+    seen += panel
+    texts = [s for s in seen if s.text or s.buttons()]
+    assert len(texts) >= 12
+    assert {t: found for t, found in ((s.text[:80], check(s)) for s in texts) if found} == {}
+    assert all("⟦" in s.text for s in texts if s.text)
