@@ -97,8 +97,8 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[str, 
                 yield from walk(sub, here)
             return
         for parameter in getattr(command, "parameters", ()):
-            where = f"{here}:{parameter.name}"
-            yield OPTION, parameter.name, where
+            where = f"{here}:{parameter.display_name}"
+            yield OPTION, parameter.display_name, where  # the name Discord shows (`rename`d or not)
             if parameter.description and parameter.description != "…":
                 yield OPTION_DESCRIPTION, parameter.description, where
             for choice in parameter.choices:
