@@ -64,8 +64,16 @@ async def test_the_wrapped_surfaces_pass_through_the_catalogue(fake: FakeDiscord
     seen += await fake.command("games", user=alice)
     started = [s for s in seen if any(b.get("label") == "⟦Open my panel⟧" for b in s.buttons())]
     assert started, [s.text for s in seen]
-    panel = await fake.click(user=alice, message=started[-1], label="⟦Open my panel⟧")
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    first = {alice.id: alice, bob.id: bob}[(await bot.service.status(game.id)).waiting_on[0]]
+    panel = await fake.click(user=first, message=started[-1], label="⟦Open my panel⟧")
     seen += panel
+    # A decision on the panel: the panel's next state and the turn post (story, whose turn, its buttons).
+    [choice] = [c for c in panel[-1].custom_ids() if c.startswith("yk:do:")][:1]
+    played = await fake.click(choice, user=first, message=panel[-1])
+    seen += played
+    assert any(s.kind == "channel_message" and "⟦Your turn: " in s.text for s in played), [s.text for s in played]
     texts = [s for s in seen if s.text or s.buttons()]
     assert len(texts) >= 12
     assert {t: found for t, found in ((s.text[:80], check(s)) for s in texts) if found} == {}

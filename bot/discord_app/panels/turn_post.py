@@ -77,7 +77,8 @@ async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None
         # A private game against bots: told by direct message to whoever must act and has no open panel.
         quiet = quiet_users.get()
         for user_id in [u for u in pinged if u not in quiet]:
-            await _direct(bot, user_id, content + f"\n(Open your panel with `/table panel game:{game.id}`.)", files)
+            await _direct(bot, user_id, content + "\n" + _("(Open your panel with {command}.)").format(
+                command=f"`/table panel game:{game.id}`"), files)
         return
     await _post(bot, outcome, channel, content, files, pinged, replace)
 
@@ -112,16 +113,16 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
     if outcome.finished:
         lines.append(final_standings(game, names))
         seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
-        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in seated) + "!")
+        lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in seated)))
         return lines, [u for u in seated if u != mover]
     pinged = [u for u in outcome.newly_waiting if u != mover]
     again = [u for u in outcome.newly_waiting if u == mover]
     turn = [mention(u) for u in pinged] + [f"**{names[game.seat_of(u) or 0]}**" for u in again]
     bots = [f"**{names[s]}**" for s in outcome.bots_next if s < len(names)]
     if turn:
-        lines.append("Your turn: " + ", ".join(turn + bots))
+        lines.append(_("Your turn: {players}").format(players=", ".join(turn + bots)))
     else:
-        lines.append("Next: " + ", ".join(bots) + ".")
+        lines.append(_("Next: {players}.").format(players=", ".join(bots)))
     return lines, pinged
 
 
@@ -191,10 +192,12 @@ async def _announce_stuck(bot: Host, outcome: Outcome) -> None:
     if channel is None and not private:
         return
     names = await seat_names(bot, game)
-    bots = ", ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in outcome.bots_stuck)
-    text = (f"⚠️ **{outcome.engine.title} #{game.id}**: {bots} could not make its move (this has been logged; "
-            "every move so far is saved). A server admin can try again with "
-            f"`/admin retry game:{game.id}` or end the game with `/admin end game:{game.id}`.")
+    bots = ", ".join(f"**{names[s]}**" if s < len(names) else "**" + _("seat {n}").format(n=s + 1) + "**"
+                     for s in outcome.bots_stuck)
+    text = f"⚠️ **{outcome.engine.title} #{game.id}**: " + _(
+        "{bots} could not make its move (this has been logged; every move so far is saved). A server admin can "
+        "try again with {retry} or end the game with {end}.").format(
+        bots=bots, retry=f"`/admin retry game:{game.id}`", end=f"`/admin end game:{game.id}`")
     if channel is None:  # a private game against bots: its person hears of it directly
         for seat in game.seats:
             if not is_bot_user(seat.user_id):
