@@ -14,7 +14,7 @@ from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -42,7 +42,7 @@ def clip_words(text: str, limit: int) -> str:
 
 #: Why a person's seat was played by someone else: said once per sentence (a bot seat needs no note,
 #: its name says who played; a formality is left out of the story altogether).
-_ORIGIN_NOTES = {"auto": "played by the bot", "timeout": "deadline passed: played by the bot"}
+_ORIGIN_NOTES = {"auto": N_("played by the bot"), "timeout": N_("deadline passed: played by the bot")}
 
 
 def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = ()) -> str:
@@ -79,7 +79,8 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
         body = "; ".join(chunks[0])
         sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
-        notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
+        notes = [] if seat in bots else sorted({_(_ORIGIN_NOTES[c.origin]) for c in group
+                                                if c.origin in _ORIGIN_NOTES})
         if notes:
             sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
         sentences.append(sentence)
