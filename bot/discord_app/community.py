@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
 from bot.service import seasons
@@ -168,23 +169,29 @@ async def post_podiums(bot: Host) -> int:
             continue  # claimed all the same: nowhere to post, or nobody played
         channel = bot.get_partial_messageable(due.channel_id)
         name = seasons.title(due.season)
-        lines = [f"🏆 **The {name} season is over!** Final standings of this server's rated games:"]
+        locale = await languages.server_locale(bot, due.guild_id)  # a post to the server: its language
+        with using(locale):
+            lines = ["🏆 " + _("**The {season} season is over!** Final standings of this server's rated games:")
+                     .format(season=name)]
         files = []
         for kind, top in due.tables.items():
             title = get_game(kind).title or kind
             names = await names_of_users(bot, due.guild_id, [r.user_id for r in top])
             places = _places([r.display for r in top])
             medals = ["🥇", "🥈", "🥉"]
-            lines.append(f"**{title}**: " + ", ".join(
-                f"{medals[p - 1]} <@{r.user_id}> ({r.display}, {r.games} game{'s' if r.games != 1 else ''})"
-                for p, r in zip(places, top, strict=True)))
+            with using(locale):
+                lines.append(f"**{title}**: " + ", ".join(
+                    f"{medals[p - 1]} <@{r.user_id}> ({r.display}, "
+                    + ngettext("{n} game", "{n} games", r.games).format(n=r.games) + ")"
+                    for p, r in zip(places, top, strict=True)))
             picture = await asyncio.to_thread(
                 podium, f"{title} — {name}", [Step(p, n, f"{r.display} · {r.games} game{'s' if r.games != 1 else ''}")
                                               for p, n, r in zip(places, names, top, strict=True)],
                 subtitle="Season podium")
             files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png"))
-        lines.append("A new season starts now: everyone starts fresh (all-time ratings go on). "
-                     f"`/standings season:{due.season}` keeps this season's final table.")
+        with using(locale):
+            lines.append(_("A new season starts now: everyone starts fresh (all-time ratings go on). {command} keeps "
+                           "this season's final table.").format(command=f"`/standings season:{due.season}`"))
         try:
             await channel.send("\n".join(lines)[:2000], files=files[:10],
                                allowed_mentions=discord.AllowedMentions.none())

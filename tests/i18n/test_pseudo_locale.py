@@ -11,7 +11,7 @@ import re
 from bot.discord_app.client import YokohamaBot
 from tests.harness.discord_fake import FakeDiscord, Sent
 
-WRAPPED = re.compile(r"⟦.*?⟧", re.S)
+WRAPPED = re.compile(r"⟦[^⟦⟧]*⟧")  # an innermost wrapped message (messages nest: a phrase inside a sentence)
 #: Left outside the catalogue on purpose: mentions, `code`, a game's title (`**Counting**`), a player's name.
 NOT_LANGUAGE = re.compile(r"<[@#!&]*\d+>|`[^`]*`|\*\*[^*]*\*\*|#\d+")
 #: Two lower-case words in a row outside ⟦…⟧: a sentence that did not pass through the catalogue.
@@ -20,15 +20,17 @@ SENTENCE = re.compile(r"\b[a-z]{2,}\s+[a-z]{2,}\b")
 
 def unwrapped(text: str) -> list[str]:
     """The sentence fragments of `text` that no catalogue message produced."""
-    rest = NOT_LANGUAGE.sub(" ", WRAPPED.sub(" ", text))
-    return SENTENCE.findall(rest)
+    rest = text
+    while WRAPPED.search(rest):
+        rest = WRAPPED.sub(" ", rest)
+    return SENTENCE.findall(NOT_LANGUAGE.sub(" ", rest))
 
 
 def check(sent: Sent) -> list[str]:
     found = unwrapped(sent.text)
     for button in sent.buttons():
         label = button.get("label") or ""
-        if label and not WRAPPED.fullmatch(label) and SENTENCE.search(label):
+        if label and unwrapped(label):
             found.append(label)
     return found
 
@@ -37,6 +39,8 @@ def test_the_checker_finds_a_sentence_left_outside_the_catalogue() -> None:
     assert unwrapped("⟦**Counting** table #3 for 2 players⟧") == []
     assert unwrapped("⟦Seated ({n})⟧: **alice**, <@123>") == []
     assert unwrapped("⟦Your turn⟧ — waiting on the others") == ["waiting on", "the others"]
+    assert unwrapped("⟦Nobody here ⟦in this server⟧ yet⟧") == []
+    assert unwrapped("⟦Nobody here ⟦in this server⟧ yet⟧ but not this one") == ["but not", "this one"]
 
 
 async def _pseudo(fake: FakeDiscord, *users: object) -> None:
@@ -78,3 +82,34 @@ async def test_the_wrapped_surfaces_pass_through_the_catalogue(fake: FakeDiscord
     assert len(texts) >= 12
     assert {t: found for t, found in ((s.text[:80], check(s)) for s in texts) if found} == {}
     assert all("⟦" in s.text for s in texts if s.text)
+
+
+async def test_the_other_wrapped_commands_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    """The daily challenge's help, the standings, profile and history (empty and with a game), time away,
+    resigning without confirming, a game's status, and the settings of a server and of a player."""
+    admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
+    await _pseudo(fake, admin, alice, bob)
+    seen: list[Sent] = []
+    seen += await fake.command("daily help", user=alice)
+    seen += await fake.command("daily stats", user=alice)
+    seen += await fake.command("standings", user=alice, options={"game": "duel"})
+    seen += await fake.command("history", user=alice)
+    seen += await fake.command("away start", user=alice, options={"days": 2})
+    seen += await fake.command("away end", user=alice)
+    seen += await fake.command("away end", user=alice)
+    seen += await fake.command("settings seasons", user=admin, options={"length": "month"})
+    seen += await fake.command("settings threads", user=admin, options={"on": False})
+    seen += await fake.command("settings botgames", user=admin, options={"limit": 2})
+    seen += await fake.command("settings me", user=bob, options={"notify": "none"})
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"})
+    await fake.click(user=bob, message=lobby, label="⟦Join⟧")
+    await fake.click(user=alice, message=lobby, label="⟦Start⟧")
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    seen += await fake.command("table status", user=alice, options={"game": game.id})
+    seen += await fake.command("table resign", user=alice, options={"game": game.id, "confirm": "no"})
+    seen += await fake.command("table resign", user=alice, options={"game": game.id, "confirm": "yes"})
+    seen += await fake.command("table panel", user=bob, options={"game": 999})  # no such game: a refusal
+    texts = [s for s in seen if s.text]
+    assert len(texts) >= 15
+    assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
