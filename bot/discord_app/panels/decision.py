@@ -164,7 +164,7 @@ def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list
     if decision.can_undo:
         view.add_item(UndoButton(decision.game_id))
     if light:
-        view.add_item(PictureButton(decision.game_id, light))
+        view.add_item(PictureButton(decision.game_id, _(light)))
     view.add_item(RefreshButton(decision.game_id))
     return view
 
@@ -174,7 +174,7 @@ def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discor
     if undo:
         view.add_item(UndoButton(game_id))
     if light:
-        view.add_item(PictureButton(game_id, light))
+        view.add_item(PictureButton(game_id, _(light)))
     view.add_item(RefreshButton(game_id))
     return view
 
