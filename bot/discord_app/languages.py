@@ -13,6 +13,7 @@ context variable, so service refusals deep down translate without being told); `
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,18 +22,30 @@ import discord
 from bot.discord_app.host import Host
 from i18n import current_locale, resolve, using
 
+log = logging.getLogger(__name__)
+
 
 async def private_locale(bot: Host, interaction: discord.Interaction) -> str:
-    """The language of a private answer to `interaction`."""
-    chosen = await bot.records.language(interaction.user.id)
+    """The language of a private answer to `interaction` (the client's when the choice cannot be read: a
+    language is never a reason for a request to fail)."""
+    try:
+        chosen = await bot.records.language(interaction.user.id)
+    except Exception:  # noqa: BLE001 - the database's own refusal reaches the player through the request itself
+        log.warning("could not read the language of %s; using their client's", interaction.user.id, exc_info=True)
+        chosen = None
     return resolve(chosen or str(getattr(interaction, "locale", "") or ""))
 
 
 async def server_locale(bot: Host, guild_id: int | None) -> str:
-    """The language of a public post in a server (English in a direct message)."""
+    """The language of a public post in a server (English in a direct message; the server's own
+    `preferred_locale` when the choice cannot be read)."""
     if not guild_id:
         return resolve(None)
-    chosen = await bot.records.server_language(guild_id)
+    try:
+        chosen = await bot.records.server_language(guild_id)
+    except Exception:  # noqa: BLE001 - a post is never lost for its language
+        log.warning("could not read the language of server %s", guild_id, exc_info=True)
+        chosen = None
     if chosen:
         return resolve(chosen)
     guild = bot.get_guild(guild_id)

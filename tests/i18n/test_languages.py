@@ -95,3 +95,20 @@ async def test_a_server_without_a_choice_posts_in_its_preferred_locale(fake: Fak
     alice = fake.user("alice")
     [lobby] = await fake.command("table new", user=alice, options={"game": "counting"}, locale="de")
     assert "Appuyez sur **Rejoindre**" in lobby.text
+
+
+async def test_a_language_that_cannot_be_read_never_fails_the_request(fake: FakeDiscord) -> None:
+    """The player's and the server's choices unreadable (the database refuses): the answer still comes, in the
+    client's language, and the public lobby in the server's own `preferred_locale`."""
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+
+    async def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("the database is away")
+
+    bot.records.language = broken  # type: ignore[method-assign]
+    bot.records.server_language = broken  # type: ignore[method-assign]
+    alice = fake.user("alice")
+    [helped] = await fake.command("help", user=alice, locale="de")
+    assert "Spielen" in helped.text
+    [lobby] = await fake.command("table new", user=alice, options={"game": "counting"}, locale="de")
+    assert "Press **Join**" in lobby.text  # the fake server's preferred_locale is en-US
