@@ -86,7 +86,8 @@ async def test_the_wrapped_surfaces_pass_through_the_catalogue(fake: FakeDiscord
 
 async def test_the_other_wrapped_commands_pass_through_the_catalogue(fake: FakeDiscord) -> None:
     """The daily challenge's help, the standings, profile and history (empty and with a game), time away,
-    resigning without confirming, a game's status, and the settings of a server and of a player."""
+    resigning without confirming, a game's status, the settings of a server and of a player, and a
+    tournament's sign-up post, its Join and the list of tournaments."""
     admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
     await _pseudo(fake, admin, alice, bob)
     seen: list[Sent] = []
@@ -110,6 +111,10 @@ async def test_the_other_wrapped_commands_pass_through_the_catalogue(fake: FakeD
     seen += await fake.command("table resign", user=alice, options={"game": game.id, "confirm": "no"})
     seen += await fake.command("table resign", user=alice, options={"game": game.id, "confirm": "yes"})
     seen += await fake.command("table panel", user=bob, options={"game": 999})  # no such game: a refusal
+    [signup] = await fake.command("tournament new", user=admin, options={"game": "duel", "format": "swiss"})
+    seen.append(signup)
+    seen += await fake.click(user=alice, message=signup, label="⟦Join⟧")
+    seen += await fake.command("tournament list", user=alice)
     texts = [s for s in seen if s.text]
     assert len(texts) >= 15
     assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
