@@ -14,6 +14,7 @@ from bot.discord_app import custom_ids as ids
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels.clicks import GameButton, bot_of, guarded
+from i18n import N_
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ async def send_board(interaction: discord.Interaction, game_id: int) -> None:
 class BoardButton(GameButton, template=ids.template("yk:board", "g")):
     """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
 
-    PREFIX, LABEL, EMOJI = "yk:board", "Full board", "🗺️"
+    PREFIX, LABEL, EMOJI = "yk:board", N_("Full board"), "🗺️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_board(interaction, self.game_id))
