@@ -102,6 +102,24 @@ def pgettext(context: str, message: str) -> str:
     return _catalogue().pgettext(context, message)
 
 
+class _Current:
+    """A translator that reads in whatever the current locale is when asked (the engine's words go through
+    it: `bot` installs it as the engine's translator, so `using(locale)` governs them too)."""
+
+    def gettext(self, message: str, /) -> str:
+        return _catalogue().gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str:
+        return _catalogue().ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return _catalogue().pgettext(context, message)
+
+
+#: The current locale's catalogue, whichever it is at the moment of each call.
+CURRENT = _Current()
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalogue; it is translated where it is shown (`_(constant)`)."""
     return message
@@ -129,6 +147,6 @@ def using(locale: str | None) -> Iterator[str]:
 
 
 __all__ = [
-    "DOMAIN", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "PSEUDO", "SHIPPED", "SOURCE", "_", "current_locale",
+    "CURRENT", "DOMAIN", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "PSEUDO", "SHIPPED", "SOURCE", "_", "current_locale",
     "gettext_in", "ngettext", "pgettext", "pgettext_in", "resolve", "translations", "using",
 ]

@@ -39,7 +39,7 @@ def after_change(journal: list[Clause], applied: list[Applied], seqs: list[int |
     if undo is not None:
         # What stays of a turn taken back is told again, whole, when the turn is over once more.
         journal = [dataclasses.replace(c, told=False) for c in journal if c.seq not in set(undo)]
-    clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story, a.closes)
+    clauses = [Clause(seq or 0, a.seat, a.user_id, a.origin, a.story, a.closes, texts=a.stories)
                for seq, a in zip(seqs, applied, strict=True) if a.origin != UNDO]
     if clauses:
         journal = [c for c in journal if not c.told]  # someone acted on the turn handed on: no undo of it

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
+import i18n
 from bot.service.errors import ServiceError
 from bot.storage import GameRow, is_bot_user
 from engine.core import Game, State
@@ -147,21 +148,38 @@ class Clause:
     seat: int
     user_id: int | None
     origin: str
-    text: str
+    text: str  # in the source language (English)
     closes: bool  # whether it closed the mover's undo window (drew randomness, revealed, passed the turn)
     #: Already told in a turn post: kept only so the mover may still undo a turn that a formality handed on
     #: (nothing revealed), until another seat acts.
     told: bool = False
+    #: The same clause worded in each language it may be read in (by locale; English is `text`): a turn's
+    #: story is told after the states it was worded from are gone, to readers of any language.
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def worded(self) -> str:
+        """The clause in the current locale (English when it was not worded in it)."""
+        return self.texts.get(i18n.current_locale.get(), self.text)
 
     def as_json(self) -> dict[str, Any]:
         data = {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
                 "text": self.text, "closes": self.closes}
+        if self.texts:
+            data["texts"] = self.texts
         return {**data, "told": True} if self.told else data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clause:
+        texts = data.get("texts")
         return cls(int(data["seq"]), int(data["seat"]), data.get("user"), str(data["origin"]),
-                   str(data["text"]), bool(data["closes"]), bool(data.get("told", False)))
+                   str(data["text"]), bool(data["closes"]), bool(data.get("told", False)),
+                   {str(k): str(v) for k, v in texts.items()} if isinstance(texts, dict) else {})
+
+
+def story_locales() -> tuple[str, ...]:
+    """The languages a decision's clause is worded in: every shipped one, and the current one (a test's
+    pseudo-locale)."""
+    return tuple(dict.fromkeys([*i18n.SHIPPED, i18n.current_locale.get()]))
 
 
 @dataclass
@@ -171,23 +189,28 @@ class Applied:
     origin: str
     action: Any
     label: str  # the public label: never names a hidden card (Game.public_label)
-    story: str = ""  # the engine's narration of this decision (seat tokens, nothing hidden)
+    story: str = ""  # the engine's narration of this decision (seat tokens, nothing hidden), in English
     closes: bool = True  # the engine's closes_undo for it
+    stories: dict[str, str] = field(default_factory=dict)  # the narration in each other language, by locale
 
     @classmethod
     def of(cls, engine: Game, before: State, seat: int, user_id: int | None, origin: str, action: Any,
            after: State) -> Applied:
         """One decision as the log and the turn story keep it: its public label, narration and undo window."""
-        try:
-            story = engine.narrate(before, seat, action, after)
-        except Exception:  # noqa: BLE001 - a narrator must never turn an accepted move into an error
-            story = engine.public_label(before, action)
+        stories: dict[str, str] = {}
+        for locale in story_locales():
+            with i18n.using(locale):
+                try:
+                    stories[locale] = engine.narrate(before, seat, action, after)
+                except Exception:  # noqa: BLE001 - a narrator must never turn an accepted move into an error
+                    stories[locale] = engine.public_label(before, action)
+        story = stories.pop(i18n.SOURCE)
         try:
             # A formality (played for the seat) that only hands the turn on leaves its undo open: `reveals`.
             closes = bool((engine.reveals if origin == FORMALITY else engine.closes_undo)(before, seat, action, after))
         except Exception:  # noqa: BLE001 - a failing undo-window hook closes the window, the safe side
             closes = True
-        return cls(seat, user_id, origin, action, engine.public_label(before, action), story, closes)
+        return cls(seat, user_id, origin, action, engine.public_label(before, action), story, closes, stories)
 
 
 @dataclass

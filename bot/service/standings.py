@@ -18,7 +18,7 @@ from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
-from i18n import _
+from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -259,14 +259,15 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             if taken and min(taken) in before:
                 state = before[min(taken)]
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 f"took back {len(taken)} decision{'s' if len(taken) != 1 else ''}"))
+                                 ngettext("took back {n} decision", "took back {n} decisions",
+                                          len(taken)).format(n=len(taken))))
             continue
         before[entry.seq] = state
         try:
             after = engine.apply(state, entry.seat, action)
         except IllegalAction:
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 "(this decision no longer replays)"))
+                                 _("(this decision no longer replays)")))
             break
         text = engine.narrate(state, entry.seat, action, after)
         if complete:

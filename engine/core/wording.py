@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.core.contract import seat_token
+from engine.core.translate import _, language
 
 #: Verbs labels open with, by their base form; the third person is built by `third_person_verb`.
 VERBS = frozenset({
@@ -49,6 +50,11 @@ def third_person(label: str) -> str | None:
 
 
 def told_by(seat: int, label: str) -> str:
-    """"{seat:N} takes a Church card" from "Take a Church card"; "{seat:N}: Church 4" from "Church 4"."""
-    predicate = third_person(label)
-    return f"{seat_token(seat)} {predicate}" if predicate is not None else f"{seat_token(seat)}: {label}"
+    """"{seat:N} takes a Church card" from "Take a Church card"; "{seat:N}: Church 4" from "Church 4".
+
+    Only English labels are turned into the third person: in another language the label follows the seat
+    after a colon, as the reader's language writes it ("{seat:N} : Prendre une carte Église")."""
+    predicate = third_person(label) if language() == "en" else None
+    if predicate is not None:
+        return f"{seat_token(seat)} {predicate}"
+    return _("{seat}: {label}").format(seat=seat_token(seat), label=label)

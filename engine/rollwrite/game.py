@@ -18,6 +18,7 @@ from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_to
 from engine.core.deadline import Clock
 from engine.core.jsoncopy import _orjson
 from engine.core.steps import StepGame, forget_options
+from engine.core.translate import _, ngettext
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
@@ -83,7 +84,8 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         rule = rules_data()["start_player_priority"]
         if opts["start_player_priority"] and not rule["min_players"] <= players <= rule["max_players"]:
             low, high = rule["min_players"], rule["max_players"]
-            raise IllegalAction(f"Start player priority is played with {low} to {high} players.")
+            raise IllegalAction(_("Start player priority is played with {low} to {high} players.").format(
+                low=low, high=high))
         state = setup.new_state(players, seed, cast(Options, opts))
         state["schema_version"] = self.schema_version
         self._next_round(state)
@@ -209,25 +211,27 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if not 0 <= seat < state.get("players", 0):
-            return "You are not playing in this game."
+            return _("You are not playing in this game.")
         if waiting_for_start_player(state, seat):
             start = cast(int, state["start_player"])  # waiting for them: they hold the tile
-            return f"Wait: the start player chooses a dice-and-card set first ({seat_token(start)})."
-        return "You are done for this round; the others are still playing it."
+            return _("Wait: the start player chooses a dice-and-card set first ({seat}).").format(
+                seat=seat_token(start))
+        return _("You are done for this round; the others are still playing it.")
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or "do" not in action:
-            return "That is not a move in this game; choose one of the offered options."
+            return _("That is not a move in this game; choose one of the offered options.")
         return super().why_illegal(state, seat, action)
 
     def pending_label(self, state: State, seat: int) -> str:
         """What this seat must decide now, for the Discord panel header."""
         if state["over"]:
-            return "The game is over"
+            return _("The game is over")
         if waiting_for_start_player(state, seat):
-            return f"Waiting for the start player ({seat_token(cast(int, state['start_player']))}) to choose a set"
+            return _("Waiting for the start player ({seat}) to choose a set").format(
+                seat=seat_token(cast(int, state["start_player"])))
         step = self.step_of(state, seat)
-        return step.prompt(state, seat) if step is not None else "Done for this round"
+        return step.prompt(state, seat) if step is not None else _("Done for this round")
 
     def decision_stamp(self, state: State, seat: int) -> str:
         """A seat's decision depends only on its own sheet, the round and the start player's pick,
@@ -261,14 +265,15 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             winners = [s for s, place in enumerate(places) if place == 1]
             total = scores[winners[0]]["total"]
             if state["players"] == 1:
-                return f"Game over: {total} VP"
+                return _("Game over: {total} VP").format(total=total)
             if len(winners) > 1:
                 names = ", ".join(seat_token(s) for s in winners)
-                return f"Game over: {names} share the victory with {total} VP"
-            return f"Game over: {seat_token(winners[0])} wins with {total} VP"
+                return _("Game over: {names} share the victory with {total} VP").format(names=names, total=total)
+            return _("Game over: {seat} wins with {total} VP").format(seat=seat_token(winners[0]), total=total)
         waiting = len(self.to_act(state))
-        plural = "s" if waiting != 1 else ""
-        return f"Round {state['round']} of {ROUNDS} — {waiting} player{plural} still to play"
+        return ngettext("Round {round} of {rounds} — {n} player still to play",
+                        "Round {round} of {rounds} — {n} players still to play", waiting).format(
+            round=state["round"], rounds=ROUNDS, n=waiting)
 
     def view(self, state: State, seat: int | None) -> RollWriteView:
         """See view.py for the full shape."""
@@ -356,7 +361,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         from engine.rollwrite.greedy import greedy_action
 
         if not self.legal(state, seat):
-            raise IllegalAction("There is nothing to decide for this seat.")
+            raise IllegalAction(_("There is nothing to decide for this seat."))
         return greedy_action(self, state, seat)
 
     def ai_action(self, state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,
@@ -369,7 +374,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
 
         self.check_level(level)
         if not self.legal(state, seat):
-            raise IllegalAction("There is nothing to decide for this seat.")
+            raise IllegalAction(_("There is nothing to decide for this seat."))
         if level == "hard":
             chosen = search.search_action(self, state, seat, seed=seed, budget_s=budget_s, clock=clock)
         else:

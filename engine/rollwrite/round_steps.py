@@ -11,14 +11,16 @@ from __future__ import annotations
 from operator import ge
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext, pgettext
 from engine.rollwrite import rules
-from engine.rollwrite.components import GOOD_NAMES, area_name, employment_cards
+from engine.rollwrite.components import area_name, employment_cards, good_name
 from engine.rollwrite.labels import (
     DIE_COLOURS,
     EXTRA_NAMES,
     amount_text,
     card_action_text,
     card_source,
+    extra_name,
     placement_text,
     short_of,
 )
@@ -64,7 +66,7 @@ def waiting_for_start_player(state: State, seat: int) -> bool:
 
 
 #: The refusal of the set the start player took (start player priority).
-TAKEN_SET = "The start player took that set; choose one of the other two."
+TAKEN_SET = N_("The start player took that set; choose one of the other two.")
 
 
 class ChooseSet(RollWriteStep):
@@ -77,7 +79,7 @@ class ChooseSet(RollWriteStep):
         if waiting_for_start_player(state, seat):
             return []
         blocked = blocked_set(state, seat)
-        sets: list[Candidate] = [({"do": "set", "set": i}, TAKEN_SET if i == blocked else None) for i in range(3)]
+        sets: list[Candidate] = [({"do": "set", "set": i}, _(TAKEN_SET) if i == blocked else None) for i in range(3)]
         return [*sets, *self.telephone(state, seat)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -106,23 +108,23 @@ class ChooseSet(RollWriteStep):
         i = cast(SetAction, action)["set"]
         r = state["round"] - 1
         card_id = state["cards"][r][i]
-        return (
-            f"{DIE_COLOURS[i].capitalize()} die {state['dice'][r][i]} + card {employment_cards()[card_id]['number']} "
-            f"({card_action_text(card_id)})"
-        )
+        return _("{colour} die {die} + card {card} ({action})").format(
+            colour=_DIE_WORDS[DIE_COLOURS[i]](), die=state["dice"][r][i],
+            card=employment_cards()[card_id]["number"], action=card_action_text(card_id))
 
     def details(self, state: State, action: Action) -> str:
         card_id = state["cards"][state["round"] - 1][cast(SetAction, action)["set"]]
         n = employment_cards()[card_id]["number"]
-        return f"Write {n} employee{'s' if n != 1 else ''}, then gain {card_action_text(card_id)}"
+        return ngettext("Write {n} employee, then gain {action}", "Write {n} employees, then gain {action}",
+                        n).format(n=n, action=card_action_text(card_id))
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Choose a dice-and-card set"
+        return _("Choose a dice-and-card set")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         if action.get("set") == blocked_set(state, seat):
-            return TAKEN_SET
-        return "Choose the white, gray or black set."
+            return _(TAKEN_SET)
+        return _("Choose the white, gray or black set.")
 
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         """The start player's pick is shown to the others and binds their choice (R24)."""
@@ -199,18 +201,17 @@ class Record(OpenStep):
         chosen = cast(RecordAction | CircleAction, action)
         if chosen["do"] == "record":
             return placement_text(state, chosen["circles"])
-        return f"One circle in {area_name(state['areas'][chosen['row']])}, then the rest"
+        return _("One circle in {area}, then the rest").format(area=area_name(state["areas"][chosen["row"]]))
 
     def prompt(self, state: State, seat: int) -> str:
         rec = cast(RecordState, state["sheets"][seat]["record"])
         n = rec["number"]
-        return f"Record {n} employee{'s' if n != 1 else ''} (die {rec['die']})"
+        return ngettext("Record {n} employee (die {die})", "Record {n} employees (die {die})", n).format(
+            n=n, die=rec["die"])
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return (
-            "Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
-            "in consecutive areas, as many as the card allows."
-        )
+        return _("Those circles break the recording rules: 1-2 in the die's area, 0-1 elsewhere, "
+                 "in consecutive areas, as many as the card allows.")
 
 
 class MainArea(OpenStep):
@@ -232,17 +233,18 @@ class MainArea(OpenStep):
         ps["step"] = "count"
 
     def text(self, state: State, action: Action) -> str:
-        return f"Main action in {area_name(state['areas'][cast(AreaAction, action)['row']])}"
+        return _("Main action in {area}").format(area=area_name(state["areas"][cast(AreaAction, action)["row"]]))
 
     def details(self, state: State, action: Action) -> str:
         return area_detail(state["areas"][cast(AreaAction, action)["row"]])
 
     def prompt(self, state: State, seat: int) -> str:
         again = state["sheets"][seat]["again"]
-        return "Choose an area for your main action" + (" (additional action D)" if again else "")
+        return _("Choose an area for your main action (additional action D)") if again \
+            else _("Choose an area for your main action")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "Choose an area that has at least one circle not yet crossed off."
+        return _("Choose an area that has at least one circle not yet crossed off.")
 
 
 def area_detail(area_id: str) -> str:
@@ -251,14 +253,19 @@ def area_detail(area_id: str) -> str:
     if kind == "goods":
         from engine.rollwrite.components import areas
 
-        return f"Each power: cross 1 {GOOD_NAMES[areas()[area_id]['good']]} on an order form"
-    return {
-        "lab": "Acquire technologies (2/3/4 power), hire Elites, build shops and trading houses",
-        "bank": "Gain 1 money per power",
-        "church": "Gain 1 faith per power",
-        "chinatown": "1 power + 1 money: any trade good; 2 power + 4 money: 1 cargo",
-        "chamber": "Use another area's action with 1 less power",
-    }.get(kind, "")
+        return _("Each power: cross 1 {good} on an order form").format(good=good_name(areas()[area_id]["good"]))
+    return _(_AREA_DETAILS[kind]) if kind in _AREA_DETAILS else ""
+
+
+_AREA_DETAILS = {
+    "lab": N_("Acquire technologies (2/3/4 power), hire Elites, build shops and trading houses"),
+    "bank": N_("Gain 1 money per power"),
+    "church": N_("Gain 1 faith per power"),
+    "chinatown": N_("1 power + 1 money: any trade good; 2 power + 4 money: 1 cargo"),
+    "chamber": N_("Use another area's action with 1 less power"),
+}
+#: The dice's colours as the set labels name them ("White die 4 + card 7").
+_DIE_WORDS = {"white": lambda: _("White"), "gray": lambda: _("Gray"), "black": lambda: _("Black")}
 
 
 class CrossOff(OpenStep):
@@ -286,18 +293,20 @@ class CrossOff(OpenStep):
 
     def text(self, state: State, action: Action) -> str:
         n = cast(CrossAction, action)["n"]
-        return f"Cross off {n} circle{'s' if n > 1 else ''}"
+        return ngettext("Cross off {n} circle", "Cross off {n} circles", n).format(n=n)
 
     def prompt(self, state: State, seat: int) -> str:
         ps = state["sheets"][seat]
-        return f"How many circles to cross off in {area_name(state['areas'][cast(int, ps['main_area'])])}"
+        return _("How many circles to cross off in {area}").format(
+            area=area_name(state["areas"][cast(int, ps["main_area"])]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         ps = state["sheets"][seat]
         row = cast(int, ps["main_area"])
         have = unused_circles(ps, row)
         most = rules.most_crossed(ps, row)
-        return f"Cross off 1 to {most} circles: {area_name(state['areas'][row])} has {have} unused."
+        return _("Cross off 1 to {most} circles: {area} has {have} unused.").format(
+            most=most, area=area_name(state["areas"][row]), have=have)
 
 
 def area_action_tasks(area_id: str, power: int, row: int) -> list[Task]:
@@ -361,15 +370,15 @@ class Additional(RollWriteStep):
     def text(self, state: State, action: Action) -> str:
         extra = cast(ExtraAction, action)
         cost = extra["cost"]
-        return EXTRA_NAMES[extra["pick"]] + (f" ({amount_text(cost)})" if cost else "")
+        return extra_name(extra["pick"]) + (f" ({amount_text(cost)})" if cost else "")
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Choose an additional action (A-E)"
+        return _("Choose an additional action (A-E)")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         pick = action.get("pick")
         if pick not in EXTRA_NAMES:
-            return "The additional actions are A, B, C, D and E."
+            return _("The additional actions are A, B, C, D and E.")
         return extra_refusal(state["sheets"][seat], cast(Pick, pick))
 
 
@@ -391,8 +400,13 @@ def extra_room(ps: Sheet) -> dict[Pick, bool]:
 
 def extra_refusal(ps: Sheet, pick: Pick) -> str:
     """Why an additional action is refused: what it costs beyond the seat's means, else no room."""
-    name = EXTRA_NAMES[pick].split(": ", 1)[1]
-    return short_of(ps, rules.extra_cost(ps, pick), name) or f"You cannot {name} now: nothing left to place."
+    doing = {"A": lambda: pgettext("you need … to", "hire an Elite"),
+             "B": lambda: pgettext("you need … to", "build a shop"),
+             "C": lambda: pgettext("you need … to", "build a trading house"),
+             "D": lambda: pgettext("you need … to", "take the main action once more"),
+             "E": lambda: pgettext("you need … to", "do nothing")}[pick]()
+    return short_of(ps, rules.extra_cost(ps, pick), doing) or _(
+        "You cannot {what} now: nothing left to place.").format(what=doing)
 
 
 class EndRound(OpenStep):
@@ -411,14 +425,15 @@ class EndRound(OpenStep):
         ps["step"] = "done"
 
     def text(self, state: State, action: Action) -> str:
-        return f"End round {state['round']}"
+        return _("End round {round}").format(round=state["round"])
 
     def details(self, state: State, action: Action) -> str:
-        scoring = " and score the port district" if state["round"] in (6, 12) else ""
-        return f"Confirm your round{scoring}; it can no longer be undone"
+        if state["round"] in (6, 12):
+            return _("Confirm your round and score the port district; it can no longer be undone")
+        return _("Confirm your round; it can no longer be undone")
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Confirm the end of round {state['round']}"
+        return _("Confirm the end of round {round}").format(round=state["round"])
 
     def closes_undo(self, before: State, seat: int, action: Action, after: State) -> bool:
         return action.get("do") == "end"

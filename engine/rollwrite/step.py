@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import abstractmethod
 
 from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
+from engine.core.translate import N_, _, pgettext
 from engine.rollwrite import rules
 from engine.rollwrite.components import rules_data
 from engine.rollwrite.labels import short_of, shorten
@@ -21,7 +22,7 @@ from engine.rollwrite.sheet import pay, push
 from engine.rollwrite.state_types import Sheet, State
 
 PHONE: PhoneAction = {"do": "phone"}
-PHONE_LABEL = "Telephone: pay 1 money, write 1 circle anywhere"
+PHONE_LABEL = N_("Telephone: pay 1 money, write 1 circle anywhere")
 
 
 class RollWriteStep(CandidateStep[State, Action]):
@@ -37,7 +38,7 @@ class RollWriteStep(CandidateStep[State, Action]):
         return [PHONE.copy()] if rules.phone_possible(state, state["sheets"][seat]) else []
 
     def waiting(self, state: State, seat: int) -> str:
-        return f"Not now: {self.prompt(state, seat).lower()}."
+        return _("Not now: {question}.").format(question=self.prompt(state, seat))
 
     # ----- derived: the Step contract, the Telephone handled here --------------------------------
     def apply(self, state: State, seat: int, action: Action) -> None:
@@ -76,10 +77,11 @@ def phone_refusal(state: State, seat: int) -> str:
     """Why the Telephone is refused, whichever step the seat is in."""
     ps = state["sheets"][seat]
     if not rules.has(ps, "telephone"):
-        return "You need the Telephone technology for that."
+        return _("You need the Telephone technology for that.")
     if ps["phone_round"] == state["round"]:
-        return "You have already used the Telephone this round."
-    return short_of(ps, rules.phone_cost(), "use the Telephone") or "The Telephone is not usable right now."
+        return _("You have already used the Telephone this round.")
+    return short_of(ps, rules.phone_cost(), pgettext("you need … to", "use the Telephone")) or _(
+        "The Telephone is not usable right now.")
 
 
 class OpenStep(RollWriteStep):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext, pgettext
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
     GOOD_NAMES,
@@ -18,9 +19,20 @@ from engine.rollwrite.components import (
     RESOURCE_CAP,
     area_name,
     areas,
+    good_name,
+    tech_name,
     technologies,
 )
-from engine.rollwrite.labels import amount_text, bonus_text, form_detail, form_text, short_of, tech_words
+from engine.rollwrite.labels import (
+    amount_text,
+    bonus_text,
+    form_detail,
+    form_text,
+    resource_amount,
+    short_of,
+    source_text,
+    tech_words,
+)
 from engine.rollwrite.round_steps import area_detail, power_tasks
 from engine.rollwrite.shapes import (
     Action,
@@ -57,7 +69,8 @@ from engine.rollwrite.step import OpenStep
 
 #: What an area action's power buys, one decision at a time.
 PowerAction = FormAction | TechAction | BuyAction | StopAction
-BUILDING_NOUN: dict[str, str] = {"elite": "an Elite", "shop": "a shop", "trading": "a trading house"}
+BUILDING_NOUN: dict[str, str] = {"elite": N_("Place an Elite ({source})"), "shop": N_("Place a shop ({source})"),
+                                  "trading": N_("Place a trading house ({source})")}
 
 
 def front(state: State, seat: int) -> Task:
@@ -85,7 +98,7 @@ class TaskStep(OpenStep):
         return question
 
     def waiting(self, state: State, seat: int) -> str:
-        return f"First: {self.ask(state, front(state, seat))}."
+        return _("First: {question}.").format(question=self.ask(state, front(state, seat)))
 
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         return self.waiting(state, seat)
@@ -117,24 +130,25 @@ class PlaceGood(TaskStep):
     def text(self, state: State, action: Action) -> str:
         chosen = cast(KindAction | FormAction, action)
         if chosen["do"] == "kind":
-            return f"Take {GOOD_NAMES[chosen['kind']]}"
+            return _("Take {good}").format(good=good_name(chosen["kind"]))
         return form_words(state, chosen)
 
     def details(self, state: State, action: Action) -> str:
         return form_detail(state, cast(FormAction, action)["form"]) if action.get("do") == "form" else ""
 
     def ask(self, state: State, task: Task) -> str:
-        good = GOOD_NAMES[task["kind"]] if task["kind"] else "a trade good"
-        return f"Cross {good} on an order form ({task['src']})"
+        good = good_name(task["kind"]) if task["kind"] else _("a trade good")
+        return _("Cross {good} on an order form ({source})").format(good=good, source=source_text(task["src"]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
+            return _("That order form has no {good} left to cross.").format(
+                good=good_name(cast(FormAction, action)["good"]))
         return super().unknown(state, seat, action)
 
 
 def form_words(state: State, action: FormAction) -> str:
-    return f"Cross {GOOD_NAMES[action['good']]} on {form_text(state, action['form'])}"
+    return _("Cross {good} on {form}").format(good=good_name(action["good"]), form=form_text(state, action["form"]))
 
 
 class WriteEmployees(TaskStep):
@@ -154,13 +168,14 @@ class WriteEmployees(TaskStep):
         push(ps, write_circle(ps, cast(EmployAction, action)["row"], rules.side_data(state)) + rest)
 
     def text(self, state: State, action: Action) -> str:
-        return f"Circle in {area_name(state['areas'][cast(EmployAction, action)['row']])}"
+        return _("Circle in {area}").format(area=area_name(state["areas"][cast(EmployAction, action)["row"]]))
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Write {task['n']} employee circle{'s' if task['n'] > 1 else ''} ({task['src']})"
+        return ngettext("Write {n} employee circle ({source})", "Write {n} employee circles ({source})",
+                        task["n"]).format(n=task["n"], source=source_text(task["src"]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That employee track is full."
+        return _("That employee track is full.")
 
 
 class PlaceBuilding(TaskStep):
@@ -184,28 +199,28 @@ class PlaceBuilding(TaskStep):
         ps[self.key] = built
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Place {BUILDING_NOUN[self.name]} ({task['src']})"
+        return _(BUILDING_NOUN[self.name]).format(source=source_text(task["src"]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return self.taken
+        return _(self.taken)
 
 
 class PlaceElite(PlaceBuilding):
     name = "elite"
     kinds = ("elite",)
-    key, field, taken = "elites", "row", "That area already has its Elite."
+    key, field, taken = "elites", "row", N_("That area already has its Elite.")
 
     def text(self, state: State, action: Action) -> str:
-        return f"Elite in {area_name(state['areas'][cast(EliteAction, action)['row']])}"
+        return _("Elite in {area}").format(area=area_name(state["areas"][cast(EliteAction, action)["row"]]))
 
 
 class PlaceShop(PlaceBuilding):
     name = "shop"
     kinds = ("shop",)
-    key, field, taken = "shops", "form", "That order form already has a shop."
+    key, field, taken = "shops", "form", N_("That order form already has a shop.")
 
     def text(self, state: State, action: Action) -> str:
-        return f"Shop on {form_text(state, cast(ShopAction, action)['form'])}"
+        return _("Shop on {form}").format(form=form_text(state, cast(ShopAction, action)["form"]))
 
     def details(self, state: State, action: Action) -> str:
         return form_detail(state, cast(ShopAction, action)["form"])
@@ -214,15 +229,15 @@ class PlaceShop(PlaceBuilding):
 class PlaceTrading(PlaceBuilding):
     name = "trading"
     kinds = ("trading",)
-    key, field, taken = "trading", "house", "That trading house is already built."
+    key, field, taken = "trading", "house", N_("That trading house is already built.")
 
     def text(self, state: State, action: Action) -> str:
-        name: str = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]["name"]
-        return name
+        house: int = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]["id"]
+        return _("Trading house {number}").format(number=house + 1)
 
     def details(self, state: State, action: Action) -> str:
         house = rules.side_data(state)["trading_houses"][cast(TradingAction, action)["house"]]
-        return "2 VP per fulfilled order " + ", ".join(str(f + 1) for f in house["forms"])
+        return _("2 VP per fulfilled order {orders}").format(orders=", ".join(str(f + 1) for f in house["forms"]))
 
 
 class ChooseBonus(TaskStep):
@@ -243,10 +258,11 @@ class ChooseBonus(TaskStep):
         push(ps, bonus_tasks(task["options"][cast(ChooseAction, action)["option"]], task["src"]))
 
     def text(self, state: State, action: Action) -> str:
-        return f"Take {bonus_text(cast(ChooseAction, action)['gain'])}"
+        return _("Take {bonus}").format(bonus=bonus_text(cast(ChooseAction, action)["gain"]))
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Choose {' or '.join(bonus_text(alt) for alt in task['options'])} ({task['src']})"
+        return _("Choose {options} ({source})").format(
+            options=_(" or ").join(bonus_text(alt) for alt in task["options"]), source=source_text(task["src"]))
 
 
 class Exchange(TaskStep):
@@ -272,11 +288,12 @@ class Exchange(TaskStep):
     def text(self, state: State, action: Action) -> str:
         offer = cast(ExchangeAction, action)
         if offer["accept"]:
-            return f"Pay {amount_text(offer['pay'])} for {bonus_text(offer['get'])}"
-        return "Skip the exchange"
+            return _("Pay {cost} for {gain}").format(cost=amount_text(offer["pay"]), gain=bonus_text(offer["get"]))
+        return _("Skip the exchange")
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Exchange {amount_text(task['pay'])} for {bonus_text(task['get'])}? ({task['src']})"
+        return _("Exchange {cost} for {gain}? ({source})").format(
+            cost=amount_text(task["pay"]), gain=bonus_text(task["get"]), source=source_text(task["src"]))
 
 
 class Chamber(TaskStep):
@@ -297,13 +314,14 @@ class Chamber(TaskStep):
         push(ps, power_tasks(cast(ViaAction, action)["area"], rules.chamber_power(task["power"])))
 
     def text(self, state: State, action: Action) -> str:
-        return f"Use the {area_name(cast(ViaAction, action)['area'])} action"
+        return _("Use the {area} action").format(area=area_name(cast(ViaAction, action)["area"]))
 
     def details(self, state: State, action: Action) -> str:
         return area_detail(cast(ViaAction, action)["area"])
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Chamber of Commerce: choose an area to use with {rules.chamber_power(task['power'])} power"
+        return _("Chamber of Commerce: choose an area to use with {power} power").format(
+            power=rules.chamber_power(task["power"]))
 
 
 class SpendPower(TaskStep):
@@ -347,7 +365,7 @@ class SpendPower(TaskStep):
         else:
             left -= action["power"]
             pay(ps, action["cost"])
-            follow = purchase_tasks(action["what"], area_name(task["area"]))
+            follow = purchase_tasks(action["what"], str(areas()[task["area"]]["name"]))  # kept in English
             if rules.area_kind(task["area"]) == "lab" and rules.brick_discount_open(ps, task):
                 task = {**task, "brick_used": True}
         push(ps, follow + ([{**task, "left": left}] if left > 0 else []))
@@ -357,12 +375,11 @@ class SpendPower(TaskStep):
         if action["do"] == "form":
             return form_words(state, action)
         if action["do"] == "tech":
-            return "Acquire " + tech_words(action["tech"])
+            return _("Acquire {technology}").format(technology=tech_words(action["tech"]))
         if action["do"] == "stop":
-            return "Finish this action (unused power is lost)"
-        cost = amount_text(action["cost"]) if action["cost"] else "no money"
-        verb = PURCHASE_WORDS[action["what"]]
-        return f"{verb[0].upper()}{verb[1:]} ({action['power']} power, {cost})"
+            return _("Finish this action (unused power is lost)")
+        cost = amount_text(action["cost"]) if action["cost"] else _("no money")
+        return _(PURCHASE_LABELS[action["what"]]).format(power=resource_amount("power", action["power"]), cost=cost)
 
     def details(self, state: State, action: Action) -> str:
         if action.get("do") == "tech":
@@ -373,7 +390,7 @@ class SpendPower(TaskStep):
         return ""
 
     def ask(self, state: State, task: Task) -> str:
-        return f"Spend {task['left']} action power in {area_name(task['area'])}"
+        return _("Spend {n} action power in {area}").format(n=task["left"], area=area_name(task["area"]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         ps, task = state["sheets"][seat], front(state, seat)
@@ -382,31 +399,37 @@ class SpendPower(TaskStep):
         if action.get("do") == "tech" and action.get("tech") in technologies():
             return self._tech_refusal(state, task, cast(TechAction, action)["tech"])
         if action.get("do") == "form" and action.get("good") in GOOD_NAMES:
-            return f"That order form has no {GOOD_NAMES[cast(FormAction, action)['good']]} left to cross."
+            return _("That order form has no {good} left to cross.").format(
+                good=good_name(cast(FormAction, action)["good"]))
         return super().unknown(state, seat, action)
 
     @staticmethod
     def _buy_refusal(state: State, ps: Sheet, task: Task, what: str) -> str:
-        verb = PURCHASE_WORDS[what]
+        verb = _purchase_words(what)
         if rules.area_kind(task["area"]) == "lab" and what in BUILDING_NOUN:
             power, cost = rules.lab_power(what), rules.lab_cost(ps, what, task)
         elif rules.area_kind(task["area"]) == "chinatown" and what in ("good", "cargo"):
             power, cost = rules.chinatown_cost(what)
         else:
-            return f"You cannot {verb} in {area_name(task['area'])}."
+            return _("You cannot {what} in {area}.").format(what=verb, area=area_name(task["area"]))
         if power > task["left"]:
-            return f"You need {power} action power to {verb}; you have {task['left']} left."
-        return short_of(ps, cost, verb) or f"There is nowhere left to {verb.split(' ', 1)[1]}."
+            return _("You need {power} action power to {what}; you have {left} left.").format(
+                power=power, what=verb, left=task["left"])
+        return short_of(ps, cost, verb) or _("There is no room left for that.")
 
     @staticmethod
     def _tech_refusal(state: State, task: Task, tech_id: str) -> str:
         tech = technologies()[tech_id]
         cost = LEVEL_COST[tech["level"]]
         if cost > task["left"]:
-            return f"{tech['name']} needs {cost} action power; you have {task['left']} left."
+            return _("{technology} needs {cost} action power; you have {left} left.").format(
+                technology=tech_name(tech_id), cost=cost, left=task["left"])
         if tech_id not in [t for level in state["labs"].get(task["area"], {}).values() for t in level]:
-            return f"{tech['name']} is not at {area_name(task['area'])}."
-        return f"You already hold a {tech['level'].upper()} technology from {area_name(task['area'])}."
+            return _("{technology} is not at {area}.").format(technology=tech_name(tech_id),
+                                                              area=area_name(task["area"]))
+        level = {"low": _("LOW"), "mid": _("MID"), "high": _("HIGH")}.get(tech["level"], tech["level"].upper())
+        return _("You already hold a {level} technology from {area}.").format(level=level,
+                                                                             area=area_name(task["area"]))
 
 
 PURCHASE_WORDS: dict[str, str] = {
@@ -416,6 +439,23 @@ PURCHASE_WORDS: dict[str, str] = {
     "good": "buy a trade good",
     "cargo": "buy a cargo",
 }
+#: A purchase's label ("Hire an Elite (2 power, 1 money)").
+PURCHASE_LABELS: dict[str, str] = {
+    "elite": N_("Hire an Elite ({power}, {cost})"),
+    "shop": N_("Build a shop ({power}, {cost})"),
+    "trading": N_("Build a trading house ({power}, {cost})"),
+    "good": N_("Buy a trade good ({power}, {cost})"),
+    "cargo": N_("Buy a cargo ({power}, {cost})"),
+}
+
+
+def _purchase_words(what: str) -> str:
+    """A purchase as the object of "you need … to" in the reader's language."""
+    return {"elite": lambda: pgettext("you need … to", "hire an Elite"),
+            "shop": lambda: pgettext("you need … to", "build a shop"),
+            "trading": lambda: pgettext("you need … to", "build a trading house"),
+            "good": lambda: pgettext("you need … to", "buy a trade good"),
+            "cargo": lambda: pgettext("you need … to", "buy a cargo")}[what]()
 
 
 def lab_options(state: State, ps: Sheet, task: Task) -> list[PowerAction]:

@@ -14,7 +14,7 @@ from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, pgettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -65,7 +65,7 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         token = seat_token(seat)
         texts: list[str] = []
         for clause in group:
-            text = clause.text
+            text = clause.worded()
             if texts and text.startswith((token + " ", token + ": ")):
                 text = text[len(token) + 1:].lstrip(": ")  # the seat is named once per sentence
             texts.append(fill(text, name_of))
@@ -75,10 +75,12 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         parts = _counted(parts, name_of(seat) + " ")  # "sells 1 Raw Silk for ¥2 (twice)", not twice in a row
         # A new round is the game's news, not this seat's doing: it opens a sentence of its own ("Round 4
         # begins; **Yokohama AI** starts; sends …"), so it is never told as part of another seat's turn.
-        cuts = [i for i, p in enumerate(parts) if i and p.startswith("Round ")]
+        # TRANSLATORS: how the story's "Round N begins" opens (a new round opens a sentence of its own).
+        round_opens = _("Round {n}").split("{n}")[0]
+        cuts = [i for i, p in enumerate(parts) if i and p.startswith(round_opens)]
         chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
         body = "; ".join(chunks[0])
-        sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
+        sentence = body if token in group[0].worded() else f"{name_of(seat)}: {body}"
         notes = [] if seat in bots else sorted({_(_ORIGIN_NOTES[c.origin]) for c in group
                                                 if c.origin in _ORIGIN_NOTES})
         if notes:
@@ -88,13 +90,14 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         group.clear()
 
     for clause in clauses:
-        if not clause.text.strip():
+        if not clause.worded().strip():
             continue
         if group and clause.seat != group[0].seat:
             close()
         group.append(clause)
     close()
-    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in sentences)
+    stop = pgettext("end of a sentence", ".")  # "。" in Japanese
+    return " ".join(s if s.endswith((".", "!", "?", "。", "！", "？")) else s + stop for s in sentences)
 
 
 #: People whose open private panel is updated in place with what is being posted (a bot's turn played right
@@ -113,7 +116,12 @@ def _counted(parts: list[str], lead: str = "") -> list[str]:
         else:
             out.append(part)
             runs.append(1)
-    return [p if n == 1 else f"{p} ({'twice' if n == 2 else f'{n} times'})" for p, n in zip(out, runs, strict=True)]
+    return [p if n == 1 else f"{p} ({_repeats(n)})" for p, n in zip(out, runs, strict=True)]
+
+
+def _repeats(n: int) -> str:
+    """"twice", "3 times"."""
+    return _("twice") if n == 2 else ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 def only(users: list[int]) -> discord.AllowedMentions:
