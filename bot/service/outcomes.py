@@ -162,7 +162,7 @@ class Clause:
         return self.texts.get(i18n.current_locale.get(), self.text)
 
     def as_json(self) -> dict[str, Any]:
-        data = {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
+        data: dict[str, Any] = {"seq": self.seq, "seat": self.seat, "user": self.user_id, "origin": self.origin,
                 "text": self.text, "closes": self.closes}
         if self.texts:
             data["texts"] = self.texts
