@@ -16,7 +16,9 @@ for every reader after.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
+from collections.abc import Iterator
 from typing import Protocol
 
 
@@ -50,6 +52,17 @@ _installed: list[Translator] = [ENGLISH]
 _language_of: list[object] = [lambda: "en"]
 
 
+@contextlib.contextmanager
+def in_english() -> Iterator[None]:
+    """Word the block in English, whatever the reader's language: for words the state itself keeps (a
+    state must not depend on who was reading when it was played)."""
+    token = translator.set(ENGLISH)
+    try:
+        yield
+    finally:
+        translator.reset(token)
+
+
 def install(default: Translator, language: object = None) -> None:
     """Use `default` wherever no block set a translator; `language` (a no-argument callable) names its
     current language, for caches keyed by language."""
@@ -64,8 +77,11 @@ def current() -> Translator:
 
 def language() -> str:
     """The language text is being worded in now (a key for caches of worded text)."""
-    if translator.get() is not None:
-        return str(id(translator.get()))
+    chosen = translator.get()
+    if chosen is ENGLISH:
+        return "en"
+    if chosen is not None:
+        return str(id(chosen))
     return str(_language_of[0]())  # type: ignore[operator]
 
 
@@ -89,4 +105,4 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["ENGLISH", "N_", "Translator", "_", "current", "install", "language", "ngettext", "pgettext", "translator"]
+__all__ = ["ENGLISH", "N_", "Translator", "_", "current", "in_english", "install", "language", "ngettext", "pgettext", "translator"]

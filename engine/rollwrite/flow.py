@@ -11,6 +11,7 @@ asked real questions; the steps themselves live in round_steps.py and task_steps
 from __future__ import annotations
 
 from engine.core.deadline import checkpoint
+from engine.core.translate import in_english
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -65,14 +66,17 @@ def perform(state: State, seat: int, action: Action, step: RollWriteStep | None 
     if step is None:
         step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
-    state["sheets"][seat]["events"].append(step.label(state, action))  # `note`, inlined (every decision)
+    with in_english():  # kept in the state: the same whoever reads along (`note`, inlined: every decision)
+        state["sheets"][seat]["events"].append(step.label(state, action))
     step.apply(state, seat, action)
     settle(state, seat)
 
 
 def note(state: State, seat: int, step: RollWriteStep, action: Action) -> None:
-    """Keep the round's decisions in words, for the bot's text summary of the round."""
-    state["sheets"][seat]["events"].append(step.label(state, action))
+    """Keep the round's decisions in words (English: the state is the same whoever reads along), for the
+    text summary of the round where no story in the reader's language is at hand."""
+    with in_english():
+        state["sheets"][seat]["events"].append(step.label(state, action))
 
 
 #: A seat's step and the option list `settle` built for it, noted while the state is settled.

@@ -1,0 +1,69 @@
+"""`engine.core.translate`: the engine's words in the reader's language, and states that never depend on it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.core import get_game, random_playout
+from engine.core.translate import _, in_english, language, ngettext, translator
+from engine.core.wording import told_by
+
+
+class Shouting:
+    """A stand-in catalogue: every message upper-cased (placeholders too), so a worded text shows it passed."""
+
+    def gettext(self, message: str, /) -> str:
+        return re.sub(r"[^{}]+(?=\{|$)|(?<=\})[^{}]+", lambda m: m.group(0).upper(), message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return self.gettext(message)
+
+
+def test_english_as_written_without_a_translator() -> None:
+    assert _("Take {good}") == "Take {good}"
+    assert ngettext("{n} circle", "{n} circles", 2) == "{n} circles"
+    assert language() == "en"
+
+
+def test_a_translator_set_for_a_block_words_the_block_only() -> None:
+    token = translator.set(Shouting())
+    try:
+        assert _("Take") == "TAKE"
+        assert language() != "en"
+        with in_english():
+            assert _("Take") == "Take" and language() == "en"
+        assert _("Take") == "TAKE"
+    finally:
+        translator.reset(token)
+    assert _("Take") == "Take"
+
+
+def test_a_story_clause_is_conjugated_in_english_only() -> None:
+    assert told_by(0, "Take a Church card") == "{seat:0} takes a Church card"
+    token = translator.set(Shouting())
+    try:
+        assert told_by(0, "Take a card") == "{seat:0}: Take a card"
+    finally:
+        translator.reset(token)
+
+
+@pytest.mark.parametrize("kind", ["rollwrite"])
+def test_a_game_played_by_a_reader_of_another_language_reaches_the_same_states(kind: str) -> None:
+    """The state keeps no word of the reader's language: the same game played under another translator
+    (its labels and prompts worded on the way) ends in the same state, byte for byte."""
+    game = get_game(kind)
+    english = random_playout(game, 2, seed=17, chooser_seed=3)
+    token = translator.set(Shouting())
+    try:
+        shouted = random_playout(game, 2, seed=17, chooser_seed=3)
+        # the panel's words in that language, for every seat that owes a decision at the end
+        for seat in game.to_act(shouted.state):
+            assert game.pending_label(shouted.state, seat).isupper() or not game.pending_label(shouted.state, seat)
+    finally:
+        translator.reset(token)
+    assert game.dump(shouted.state) == game.dump(english.state)
