@@ -105,4 +105,5 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["ENGLISH", "N_", "Translator", "_", "current", "in_english", "install", "language", "ngettext", "pgettext", "translator"]
+__all__ = ["ENGLISH", "N_", "Translator", "_", "current", "in_english", "install", "language", "ngettext", "pgettext",
+           "translator"]
