@@ -94,8 +94,10 @@ def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budget: int = 1200) -> list[str]:
-    """What each player did in the round that just ended (from `previous_events`), one line each.
+def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budget: int = 1200,
+                  told: dict[int, list[str]] | None = None) -> list[str]:
+    """What each player did in the round that just ended, one line each: `told` (the turn story in the
+    reader's language, by seat) when given, else the state's own record (`previous_events`, in English).
 
     The lines share `budget` characters, so that with many players the message still fits Discord's
     2000 and keeps the next round's sets and whose turn it is (the pictures show every sheet in full).
@@ -103,7 +105,7 @@ def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budg
     lines = [f"**{TITLE} #{game.id}** — " + _("round {round} done.").format(round=finished_round)]
     per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
-        events = entry["sheet"]["turn"]["previous_events"]
+        events = told.get(entry["seat"], []) if told is not None else entry["sheet"]["turn"]["previous_events"]
         did = "; ".join(events) if events else _("nothing recorded")
         lines.append(clip(f"{who(game, entry['seat'])}: {did}.", per_player))
     return lines

@@ -30,6 +30,8 @@ def narrate(label: str, before: State, seat: int, after: State, *, kind: str = "
     if after["round"] != before["round"]:
         # the decision ended the round for everyone: the next round's bonus is not its doing
         changes = box_changes(old, new)
+    # a change the label already says ("Elite in Church — Elite in Church") is not said twice
+    changes = [c for c in changes if c.lower() not in label.lower()]
     if not changes and kind == "end":
         return ""  # a formality: the round ends for this seat, nothing to tell
     return told_by(seat, label) + (f" — {_(', ').join(changes)}" if changes else "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.translate import _
 from engine.rollwrite.components import rules_data
 from engine.rollwrite.sheet import available
 from engine.rollwrite.state_types import Sheet, State
@@ -115,35 +116,35 @@ def achievements(state: State, ps: Sheet, data: dict[str, Any], *, total: int | 
     got: list[str] = []
     if total is None:
         total = score_sheet(state, ps, data)["total"]
-    got += [f"{n}+ victory points" for n in range(100, 161, 10) if total >= n]
+    got += [_("{n}+ victory points").format(n=n) for n in range(100, 161, 10) if total >= n]
     orders = sum(ps["fulfilled"])
-    got += [f"{n}+ order forms fulfilled" for n in range(13, 19) if orders >= n]
+    got += [_("{n}+ order forms fulfilled").format(n=n) for n in range(13, 19) if orders >= n]
     tech_vp = sum(tech_points(ps).values())
     if tech_vp == 0:
-        got.append("0 victory points from technologies")
-    got += [f"{n}+ victory points from technologies" for n in range(20, 41, 5) if tech_vp >= n]
+        got.append(_("0 victory points from technologies"))
+    got += [_("{n}+ victory points from technologies").format(n=n) for n in range(20, 41, 5) if tech_vp >= n]
     if len(ps["techs"]) >= 6:
-        got.append("6 technologies acquired")
+        got.append(_("6 technologies acquired"))
     if not ps["techs"]:
-        got.append("0 technologies acquired")
+        got.append(_("0 technologies acquired"))
     houses = sum(ps["trading"])
-    got += [f"{n}+ trading houses" for n in range(3, 7) if houses >= n]
+    got += [_("{n}+ trading houses").format(n=n) for n in range(3, 7) if houses >= n]
     shops = sum(ps["shops"])
-    got += [f"{n}+ shops" for n in range(10, 14) if shops >= n]
-    for res in ("money", "faith"):
-        got += [f"{res.capitalize()} stock {n}+" for n in (20, 25, 30) if ps[res]["got"] >= n]
-    got += [f"Cargo stock {n}+" for n in (12, 13, 14) if ps["cargo"] >= n]
+    got += [_("{n}+ shops").format(n=n) for n in range(10, 14) if shops >= n]
+    got += [_("Money stock {n}+").format(n=n) for n in (20, 25, 30) if ps["money"]["got"] >= n]
+    got += [_("Faith stock {n}+").format(n=n) for n in (20, 25, 30) if ps["faith"]["got"] >= n]
+    got += [_("Cargo stock {n}+").format(n=n) for n in (12, 13, 14) if ps["cargo"] >= n]
     full_tracks = sum(w >= data["track_length"] for w in ps["written"])
-    got += [f"{n} employee tracks filled" for n in (2, 3, 4) if full_tracks >= n]
+    got += [_("{n} employee tracks filled").format(n=n) for n in (2, 3, 4) if full_tracks >= n]
     shortest = min(ps["written"])  # a column is filled when every track reaches past it
     columns = sum(1 for c in range(1, data["track_length"]) if shortest > c)
-    got += [f"{n} vertical columns filled" for n in (7, 8, 9) if columns >= n]
-    got.append(f"Played side {state['options']['side']}")
+    got += [_("{n} vertical columns filled").format(n=n) for n in (7, 8, 9) if columns >= n]
+    got.append(_("Played side {side}").format(side=state["options"]["side"]))
     players = state["players"]
     if players == 1:
-        got.append("Played alone")
+        got.append(_("Played alone"))
     if players >= 8:
-        got.append("Played with 8+ players")
+        got.append(_("Played with 8+ players"))
     if players >= 10:
-        got.append("Played with 10+ players")
+        got.append(_("Played with 10+ players"))
     return got

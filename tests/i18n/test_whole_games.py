@@ -78,3 +78,48 @@ async def test_a_whole_duel_reads_in_the_servers_and_each_players_language(
     public = [s for s in fake.sent if s.kind == "channel_message" and s.text]
     assert any(final in s.text for s in public), [s.text[-200:] for s in public[-2:]]
     assert all(s.schema_errors is None for s in fake.sent)
+
+
+#: Engine words a German reader of a Roll & Write game sees (the headline, the story, the panel's labels) and
+#: the English they replace.
+GERMAN_ROLLWRITE = ("Runde", "Personen spielen noch", "SP")
+ENGLISH_ROLLWRITE = ("players still to play", "Main action in", "main action in", "Cross off", "crosses off",
+                     "employees", "Game over")
+
+
+@pytest.mark.slow
+async def test_a_whole_roll_and_write_game_reads_in_german(fake: FakeDiscord, discord_schema: Any) -> None:
+    """The server in German, one player in German and one in French: the turn posts (headline and story)
+    read in German, each panel's prompt and labels in its player's language, to the final standings."""
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
+    await fake.command("settings language", user=admin, options={"language": "de"})
+    await fake.command("settings me", user=alice, options={"language": "de"})
+    await fake.command("settings me", user=bob, options={"language": "fr"})
+    [lobby] = await fake.command("table new", user=alice, options={"game": "rollwrite"})
+    await fake.click(user=bob, message=lobby, label="Beitreten")
+    await fake.click(user=alice, message=lobby, label="Starten")
+    [row] = await bot.storage.list_games(statuses=("active",))
+    users = {u.id: u for u in (alice, bob)}
+    rng = Rng(3)
+    panels: dict[int, list[Sent]] = {alice.id: [], bob.id: []}
+    for _turn in range(3000):
+        status = await bot.service.status(row.id)
+        if status.status != "active":
+            break
+        player = users[status.waiting_on[0]]
+        panel = await panel_for(fake, row.id, player)
+        panels[player.id].append(panel)
+        await click_something(fake, panel, player, rng)
+    else:
+        pytest.fail("the game did not end")
+    public = [s for s in fake.sent if s.kind == "channel_message" and s.text and not s.ephemeral]
+    posts = "\n".join(s.text for s in public)
+    assert "Endstand" in posts and "Endgültige Bögen" in posts, posts[-600:]
+    assert all(word in posts for word in GERMAN_ROLLWRITE), posts[-600:]
+    assert [w for w in ENGLISH_ROLLWRITE if w in posts] == []
+    french = "\n".join(p.text + "\n" + "\n".join(o.get("label", "") for sel in p.selects() for o in sel["options"])
+                       + "\n".join(b.get("label", "") for b in p.buttons()) for p in panels[bob.id])
+    assert "Manche" in french or "manche" in french
+    assert [w for w in ENGLISH_ROLLWRITE if w in french] == []
+    assert all(s.schema_errors is None for s in fake.sent)
