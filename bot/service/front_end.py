@@ -10,12 +10,12 @@ stored are named here, once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
-from bot.service import away, notify, seasons
+from bot.service import away, notify, outbox, seasons
 from bot.service.replay import Frame, replay_frames
 from bot.service.standings import Standings
-from bot.storage import GameRow, PlayerPrefs, Storage
+from bot.storage import GameRow, OutboxItem, PlayerPrefs, Storage
 from engine.core import Game
 
 
@@ -101,8 +101,19 @@ class FrontEndRecords:
     async def seasons_played(self, guild_id: int, kind: str | None = None) -> list[str]:
         return await self._storage.seasons_played(guild_id, kind)
 
-    async def due_podiums(self, now: float, kinds: list[str]) -> list[seasons.Podium]:
-        return await seasons.due_podiums(self._storage, now, kinds)
+    async def owe_podiums(self, now: float) -> list[tuple[int, str]]:
+        return await seasons.owe_podiums(self._storage, now)
+
+    async def podium_of(self, guild_id: int, season: str, kinds: list[str]) -> seasons.Podium:
+        return await seasons.podium_of(self._storage, guild_id, season, kinds)
+
+    async def podium_channel(self, guild_id: int) -> tuple[int | None, str]:
+        return await seasons.podium_channel(self._storage, guild_id)
+
+    # ----- posts owed (the outbox) ---------------------------------------------------------------------------
+    async def deliver_outbox(self, send: Callable[[OutboxItem], Awaitable[None]], now: Callable[[], float],
+                             *, timeout_s: float = outbox.SEND_TIMEOUT_S) -> outbox.Delivery:
+        return await outbox.deliver(self._storage, send, now, timeout_s=timeout_s)
 
     # ----- each player's preferences ---------------------------------------------------------------------
     async def prefs(self, user_id: int) -> PlayerPrefs | None:

@@ -99,18 +99,42 @@ async def test_the_podium_of_a_season_is_claimed_once_across_processes(
     clock[0] = moment(2026, 11, 10)
     await play(service, {ALICE: 3, BOB: 1})
     # Nothing ended yet: October ended before seasons were turned on, and gets no podium.
-    assert await seasons.due_podiums(storage, moment(2026, 11, 30), ["counting"]) == []
+    assert await seasons.owe_podiums(storage, moment(2026, 11, 30)) == []
     other = make_storage()  # a second process on the same database
     await other.open()
     try:
-        first, second = await asyncio.gather(seasons.due_podiums(storage, moment(2026, 12, 1, 0), ["counting"]),
-                                             seasons.due_podiums(other, moment(2026, 12, 1, 0), ["counting"]))
+        first, second = await asyncio.gather(seasons.owe_podiums(storage, moment(2026, 12, 1, 0)),
+                                             seasons.owe_podiums(other, moment(2026, 12, 1, 0)))
     finally:
         await other.close()
-    podiums = first + second
-    assert len(podiums) == 1 and podiums[0].season == "2026-11"
-    assert [r.user_id for r in podiums[0].tables["counting"]] == [ALICE, BOB]
-    assert await seasons.due_podiums(storage, moment(2026, 12, 5), ["counting"]) == []
+    assert first + second == [(GUILD, "2026-11")]
+    [item] = await storage.outbox_items(kind="season")
+    assert item.payload == {"season": "2026-11"}
+    podium = await seasons.podium_of(storage, GUILD, "2026-11", ["counting"])
+    assert [r.user_id for r in podium.tables["counting"]] == [ALICE, BOB]
+    assert await seasons.owe_podiums(storage, moment(2026, 12, 5)) == []
+
+
+async def test_downtime_across_two_season_ends_owes_each_podium_once(storage: Storage, make_storage) -> None:  # noqa: ANN001
+    """The bot is down from November to mid-January: December's and November's podiums are both owed, once
+    each, whatever the number of sweeps and processes after it."""
+    await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))
+    assert await seasons.owe_podiums(storage, moment(2027, 1, 15)) == [(GUILD, "2026-11"), (GUILD, "2026-12")]
+    assert await seasons.owe_podiums(storage, moment(2027, 1, 16)) == []
+    assert [i.payload["season"] for i in await storage.outbox_items(kind="season")] == ["2026-11", "2026-12"]
+    assert seasons.ended_since("quarter", "2026-Q2", moment(2027, 1, 2)) == ["2026-Q3", "2026-Q4"]
+
+
+async def test_a_podium_without_a_season_channel_goes_where_the_tables_are(
+    service: TableService, storage: Storage
+) -> None:
+    assert await seasons.podium_channel(storage, GUILD) == (
+        None, "nowhere yet (no channel is set and no table has been played)")
+    await play(service, {ALICE: 3, BOB: 1})
+    channel, why = await seasons.podium_channel(storage, GUILD)
+    assert channel is not None and why == "the channel of the server's latest table"
+    await storage.set_setting(GUILD, "announce_channel", "555")
+    assert await seasons.podium_channel(storage, GUILD) == (555, "the announcements channel")
 
 
 async def test_away_pauses_reminders_and_stretches_the_deadline(service: TableService, storage: Storage) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import TableService
 from bot.service.errors import GameNotFound, ServiceError
+from bot.service.outbox import deliver
 from bot.service.scope import acting_as
 from bot.service.tournaments import (
     TournamentService,
@@ -19,7 +20,7 @@ from bot.service.tournaments import (
     round_robin_pairs,
     swiss_pairs,
 )
-from bot.storage import Storage
+from bot.storage import OutboxItem, Storage
 from engine.core import get_game
 
 GUILD, CHANNEL, ORGANISER = 7, 70, 1
@@ -35,6 +36,20 @@ async def _signed_up(ts: TournamentService, kind: str, format: str, players: int
     for user in range(101, 101 + players):
         await ts.join(t.id, user)
     return t
+
+
+async def _posted_tables(ts: TournamentService) -> list:  # type: ignore[type-arg]
+    """Send every owed table start post through the outbox (as the sweep does); what each showed."""
+    shown = []
+
+    async def send(item: OutboxItem) -> None:
+        if item.kind == "table":
+            found = await ts.table_post(item.payload)
+            assert found is not None
+            shown.append(found)
+
+    await deliver(ts.store, send, ts.tables.now)  # type: ignore[arg-type]
+    return shown
 
 
 async def _finish_round(ts: TournamentService, tid: int, loser: callable = min) -> None:  # type: ignore[valid-type]
@@ -212,7 +227,7 @@ async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # no
         pairings = await one.pairings(t.id, 1)
         assert len(pairings) == 4 and all(p.game_id for p in pairings)
         assert len(await one.list_games(statuses=("active",))) == 4  # one table per pairing, not two
-        claimed = await asyncio.gather(a.unannounced(), b.unannounced())
+        claimed = await asyncio.gather(_posted_tables(a), _posted_tables(b))
         assert sorted(p.board for posts in claimed for _, p, _ in posts) == [1, 2, 3, 4]  # each posted once
         await _finish_round(a, t.id)
         second = await asyncio.gather(a.tick(), b.tick())
@@ -259,8 +274,8 @@ async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothi
         assert all(p.game_id for p in pairings_after)
         assert len(await storage.list_games(statuses=("active",))) == 3  # every table once
         assert await ts.tick() == [] and len(await storage.list_games(statuses=("active",))) == 3
-        posted = await ts.unannounced()
-        assert sorted(p.board for _, p, _ in posted) == [1, 2, 3] and await ts.unannounced() == []
+        posted = await _posted_tables(ts)
+        assert sorted(p.board for _, p, _ in posted) == [1, 2, 3] and await _posted_tables(ts) == []
     finally:
         await storage.close()
 
@@ -300,7 +315,7 @@ async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storag
         [missing, *_] = [p for p in await storage.pairings(t.id, 1) if p.game_id is None]
         assert await create(missing, kind="duel", guild_id=GUILD, channel_id=CHANNEL, creator_id=ORGANISER,
                             options={}, table_rules={}, state="{}") is None  # a creation racing the cancel
-        [(_, posted, outcome)] = await ts.unannounced()  # the table made before the kill is still posted
+        [(_, posted, outcome)] = await _posted_tables(ts)  # the table made before the kill is still posted
         assert posted.game_id == running[0] and outcome.waiting_on
         await ts.tables.play.resign(running[0], posted.players[0])  # it plays to its end
         assert await ts.tick() == [] and await storage.pairings(t.id, 2) == []
