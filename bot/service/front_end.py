@@ -35,6 +35,10 @@ def _signup_key(tournament_id: int) -> str:
     return f"tournament-signup:{tournament_id}"
 
 
+def _dm_key(user_id: int, game_id: int) -> str:
+    return f"dm:{user_id}:{game_id}"
+
+
 def _message(where: str | None) -> tuple[int, int] | None:
     if not where:
         return None
@@ -56,6 +60,14 @@ class FrontEndRecords:
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self._storage.set_meta(_thread_key(game_id), str(thread_id))
+
+    async def thread_of_key(self, key: str) -> int | None:
+        """A thread kept under a front end's own key (e.g. a tournament's thread)."""
+        text = await self._storage.get_meta(key)
+        return int(text) if text and text.isdigit() else None
+
+    async def set_thread_of_key(self, key: str, thread_id: int) -> None:
+        await self._storage.set_meta(key, str(thread_id))
 
     async def plays_privately(self, game_id: int) -> bool:
         """Whether a table against bots plays privately (it could not have a thread)."""
@@ -124,6 +136,18 @@ class FrontEndRecords:
 
     async def notify_route(self, users: Sequence[int]) -> notify.Route:
         return await notify.route(self._storage, users)
+
+    async def note_dm(self, user_id: int, game_id: int, when: float) -> None:
+        """A DM told `user_id` at `when` that `game_id` waits on them."""
+        await self._storage.set_meta(_dm_key(user_id, game_id), repr(float(when)))
+
+    async def told_by_dm(self, user_id: int, game: GameRow) -> bool:
+        """Whether a DM already told `user_id` of the game's current wait (the digest leaves it out)."""
+        text = await self._storage.get_meta(_dm_key(user_id, game.id))
+        try:
+            return text is not None and game.waiting_since is not None and float(text) >= game.waiting_since
+        except ValueError:
+            return False
 
     async def digests_due(self, now: float) -> list[int]:
         return await notify.digests_due(self._storage, now)

@@ -245,6 +245,13 @@ class TournamentService:
             raise _no_such(tournament_id)
         return found
 
+    async def tournament_row(self, tournament_id: int) -> TournamentRow:
+        """The tournament whatever the caller (the outbox's sender, which acts for no one)."""
+        found = await self.store.get_tournament(tournament_id)
+        if found is None:
+            raise _no_such(tournament_id)
+        return found
+
     async def of_server(self, guild_id: int,
                         statuses: Sequence[str] = ("signup", "running", "finished")) -> list[TournamentRow]:
         return await self.store.list_tournaments(guild_id=guild_id, statuses=statuses)

@@ -15,8 +15,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.sql import Conn, Dialect, Row
+from bot.storage.sql import Conn, Dialect, Row, upsert
 
+#: The compare-and-set of a server setting (the same as `GameStore.claim_setting`).
+_CLAIM_SETTING = upsert("guild_settings", ("guild_id", "key", "value"), ("guild_id", "key"),
+                        when="guild_settings.value <> excluded.value")
 _ITEM = "id, key, kind, guild_id, payload, created_at, due_at, attempts, sent_at, last_error"
 
 
@@ -55,8 +58,6 @@ class OutboxStore(Dialect):
         """Set a server's setting `key` to `value` only if it holds something else (a compare-and-set), and
         owe the posts `items` (key, kind, payload) in the same transaction; True for the one caller that
         changed it."""
-        from bot.storage.games import _CLAIM_SETTING
-
         async with self._transaction() as conn:
             if await conn.execute(_CLAIM_SETTING, (guild_id, key, value)) != 1:
                 return False

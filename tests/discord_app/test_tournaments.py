@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
 from bot.service.tournaments import TournamentService
 from engine.core import get_game
@@ -37,7 +38,12 @@ async def _tick(fake: FakeDiscord) -> list[Sent]:
     """One scheduler pass, as the sweep runs it; what it posted."""
     before = len(fake.sent)
     await _cog(fake).tick()
+    await community.settle()  # the posts it owes go out in the background
     return fake.sent[before:]
+
+
+def _channel_posts(fake: FakeDiscord) -> list[Sent]:
+    return [s for s in fake.sent if s.kind == "channel_message" and s.channel_id == fake.channel.id]
 
 
 async def _open(fake: FakeDiscord, organiser: FakeUser, players: list[FakeUser], **options: Any) -> tuple[int, Sent]:
@@ -86,13 +92,15 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
     assert refused.ephemeral and "Manage Server" in (refused.content or "")
     sent = await fake.command("tournament start", user=organiser, options={"tournament": tid})
     assert sent[-1].ephemeral is False or any(s.ephemeral and "has started" in (s.content or "") for s in sent)
-    # The sign-up post lost its buttons; round 1 is posted with its bye; three tables, each in its own thread.
+    # The sign-up post lost its buttons; round 1 is posted with its bye in the tournament's thread (under the
+    # sign-up post); three tables, each in a thread of its own; nothing new in the channel itself.
     assert fake.message(post)["components"] == []
-    channel_posts = [s for s in fake.sent if s.kind == "channel_message" and s.channel_id == fake.channel.id]
-    assert any("round 1 of 3" in (s.content or "") and "bye" in (s.content or "") for s in channel_posts)
-    assert len(fake.threads) == 3
+    assert _channel_posts(fake) == []
+    [home] = [t for t in fake.threads if any("round 1 of 3" in (s.content or "") and "bye" in (s.content or "")
+                                             for s in fake.channel_messages(t))]
+    assert len(fake.threads) == 4
     tables = {p.game_id: p for p in await _service(fake).store.pairings(tid, 1)}
-    for thread in fake.threads:
+    for thread in [t for t in fake.threads if t != home]:
         [start] = [s for s in fake.channel_messages(thread) if "has started" in (s.content or "")]
         [game_id] = [g for g in tables if f"#{g}** has started" in (start.content or "")]
         waiting = (await _bot(fake).service.status(game_id or 0)).waiting_on
@@ -125,7 +133,9 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
             assert any(f"round {round_number + 1} of 3" in (s.content or "") for s in posted)
             assert sum(s.kind == "create_thread" for s in posted) == 3
     # The final post: the podium picture and the standings picture, pinging the podium only.
-    [final] = [s for s in fake.sent if "is over! Final podium" in (s.content or "")]
+    [final] = _channel_posts(fake)  # the one post of the tournament in the channel, besides its sign-up
+    assert "is over! Final podium" in (final.content or "")
+    assert any("after round 2 of 3" in (s.content or "") for s in fake.channel_messages(home))
     assert [f.filename for f in final.files] == [f"tournament-{tid}-podium.png", f"tournament-{tid}.png"]
     assert 1 <= len(pinged(final)) <= 3
     t, lines, _ = await _service(fake).standings(tid)
@@ -153,7 +163,7 @@ async def test_a_yokohama_group_round(fake: FakeDiscord) -> None:
     assert await _tick(fake) == []  # the sign-up window is still open
     await _service(fake).tick(_bot(fake).service.now() + 2 * 3600)  # the window closed: the sweep starts it
     posted = await _tick(fake)
-    assert sum(s.kind == "create_thread" for s in posted) == 2
+    assert sum(s.kind == "create_thread" for s in posted) == 3  # the tournament's thread and two tables
     tables = await _service(fake).store.pairings(tid, 1)
     assert sorted(len(p.players) for p in tables) == [3, 4]
     for p in tables:  # everyone but the first seat resigns: the bot plays them out, the first seat wins
@@ -172,7 +182,7 @@ async def test_a_same_dice_roll_and_write_round(fake: FakeDiscord) -> None:
     tid, _ = await _open(fake, organiser, players, game="rollwrite", format="samedice", rounds=1, signup_hours=0)
     await fake.command("tournament start", user=organiser, options={"tournament": tid})
     sheets = await _service(fake).store.pairings(tid, 1)
-    assert len(sheets) == 3 and len({p.seed for p in sheets}) == 1 and len(fake.threads) == 3
+    assert len(sheets) == 3 and len({p.seed for p in sheets}) == 1 and len(fake.threads) == 4
     games = [await _bot(fake).storage.get_game(p.game_id or 0) for p in sheets]
     assert len({g.seed for g in games if g is not None}) == 1  # the same dice for everyone
     engine = get_game("rollwrite")
@@ -219,7 +229,8 @@ async def test_an_organiser_cancels_a_running_tournament_and_its_tables_play_on(
     [answer] = [s for s in sent if s.ephemeral]
     assert "You cancelled **Spring Swiss**" in (answer.content or "")
     [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
-    assert notice.channel_id == fake.channel.id and not notice.ephemeral and pinged(notice) == set()
+    assert notice.channel_id in fake.threads and not notice.ephemeral and pinged(notice) == set()
+    assert _channel_posts(fake) == []  # told in the tournament's thread
     assert "no further rounds" in notice.content and f"#{second.game_id}" in notice.content
     assert "ordinary rated games" in notice.content and f"#{first.game_id}" not in notice.content
     [again] = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
@@ -249,8 +260,7 @@ async def test_cancelling_a_sign_up_and_the_list_of_tournaments(fake: FakeDiscor
                                                                         "name": "Open Swiss", "signup_hours": 0})
     sent = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
     assert any(s.ephemeral and "You cancelled **Dice Night**" in (s.content or "") for s in sent)
-    [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
-    assert "it will not start" in notice.content and "rated" not in notice.content
+    assert not [s for s in sent if s.kind == "channel_message"]  # no post beside the sign-up's own
     # The sign-up post loses its buttons and says who called it off; the sweep never starts it.
     shown = fake.message_view(post)
     assert shown.buttons() == [] and "The organiser cancelled the tournament" in shown.content

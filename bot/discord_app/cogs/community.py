@@ -12,7 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.community import closed_notice, post_podiums, send_digests, when_text
+from bot.discord_app.community import closed_notice, in_background, owe_podiums, send_digests, when_text
+from bot.discord_app.outbox import kick
 from bot.service import away
 
 log = logging.getLogger(__name__)
@@ -34,14 +35,14 @@ class Community(commands.Cog):
                 self.bot.periodic.remove(job)
 
     async def season_podiums(self) -> None:
-        posted = await post_podiums(self.bot)
-        if posted:
-            log.info("posted %d season podium(s)", posted)
+        owed = await owe_podiums(self.bot)
+        if owed:
+            log.info("%d season podium(s) owed", owed)
+            kick(self.bot)
 
     async def digests(self) -> None:
-        sent = await send_digests(self.bot)
-        if sent:
-            log.info("sent %d daily digest(s)", sent)
+        """Today's digests, sent in the background (never in the sweep's way)."""
+        in_background(send_digests(self.bot), name="digests")
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -23,12 +23,14 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import turn_notices, when_text
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
+from bot.discord_app.outbox import kick, sender
 from bot.discord_app.panels.channels import channel_by_id, threads_wanted
 from bot.discord_app.panels.clicks import bot_of, guarded
 from bot.discord_app.panels.lobby import start_announcement
 from bot.discord_app.panels.text import clip, only
 from bot.service.errors import ServiceError
-from bot.service.records import Pairing, PairingResult, TournamentRow
+from bot.service.outbox import GiveUp
+from bot.service.records import OutboxItem, Pairing, PairingResult, TournamentRow
 from bot.service.table_rules import MAX_WAIT_HOURS
 from bot.service.tournaments import (
     FORMAT_TITLES,
@@ -39,6 +41,7 @@ from bot.service.tournaments import (
     TickEvent,
     TournamentService,
 )
+from bot.service.words import plural, sentence
 from engine.core import get_game
 from rendering.charts import Step, podium
 from rendering.tournament import Row, standings_picture
@@ -67,7 +70,7 @@ def signup_text(t: TournamentRow, note: str = "") -> str:
     rules = t.rules
     deadline = float(rules.get("deadline_hours", 0))
     rule = "the bot plays the late turn" if rules.get("timeout_rule") == "bot" else "the late player forfeits"
-    rounds = f"{t.rounds} rounds" if t.rounds else "rounds to suit the field"
+    rounds = plural(t.rounds, "round") if t.rounds else "rounds to suit the field"
     lines = [f"🏆 **{t.name}** (tournament #{t.id}) — {engine.title}, {FORMAT_TITLES[t.format]}, {rounds}.",
              (f"Each decision: {deadline:g} h, then {rule}." if deadline else "No deadline per decision.")
              + " Tournament games are rated.",
@@ -75,12 +78,14 @@ def signup_text(t: TournamentRow, note: str = "") -> str:
              + (", ".join(f"<@{p.user_id}>" for p in t.players) or "nobody yet")]
     if t.status == "signup":
         lines.append("Press **Join** to sign up, **Leave** to change your mind. "
-                     + (f"Sign-up closes {when_text(t.signup_until)}; " if t.signup_until else "")
-                     + "the organiser can start it sooner with `/tournament start`.")
+                     + sentence((f"sign-up closes {when_text(t.signup_until)}; the organiser can start it sooner"
+                                 if t.signup_until else "the organiser starts it")
+                                + " with `/tournament start`."))
     elif t.status == "cancelled":
         lines.append(note or "Too few players signed up; the tournament is cancelled.")
     else:
-        lines.append("Sign-up is closed; the tournament has started. `/tournament standings` shows the table.")
+        lines.append("Sign-up is closed; the tournament has started. Its pairings, results and standings are "
+                     "posted in its thread; `/tournament standings` shows the table.")
     return "\n".join(lines)
 
 
@@ -99,39 +104,46 @@ def standings_rows(t: TournamentRow, lines: list[Line], names: list[str]) -> tup
         rows = [Row(x.rank, n, _figure(x.points), str(x.best), str(x.played), "", x.left)
                 for x, n in zip(lines, names, strict=True)]
     else:
-        headers = ["Pts", "Buch.", "VP", "W-L"]
-        rows = [Row(x.rank, n, _figure(x.points), _figure(x.buchholz), str(x.game_points), f"{x.wins}-{x.losses}",
-                    x.left) for x, n in zip(lines, names, strict=True)]
+        # Wins and losses mean something only between two players: a Yokohama group ranks by place.
+        duel = t.format != "groups"
+        headers = ["Pts", "Buch.", "VP", "W-L" if duel else ""]
+        rows = [Row(x.rank, n, _figure(x.points), _figure(x.buchholz), str(x.game_points),
+                    f"{x.wins}-{x.losses}" if duel else "", x.left) for x, n in zip(lines, names, strict=True)]
     return headers, rows
 
 
-def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingResult]) -> str:
+def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingResult], *,
+                   after: int | None = None) -> str:
     where = {"signup": "sign-up", "running": f"round {t.round} of {t.rounds}", "finished": "final",
              "cancelled": "cancelled"}[t.status]
+    if after is not None:
+        where = f"after round {after} of {t.rounds}"
     tie = "total score, then the best round" if t.format == "samedice" else \
         "points, then Buchholz (opponents' points), then the games' own points"
     out = [f"**{t.name}** — standings ({where}; ranked by {tie})"]
     for x in lines[:20]:
-        figures = (f"{_figure(x.points)} points, best round {x.best}" if t.format == "samedice" else
-                   f"{_figure(x.points)} pts, Buchholz {_figure(x.buchholz)}, {x.game_points} VP")
+        figures = (f"{plural(x.points, 'point')}, best round {x.best}" if t.format == "samedice" else
+                   f"{plural(x.points, 'point')}, Buchholz {_figure(x.buchholz)}, {x.game_points} VP")
         out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" (left)" if x.left else ""))
     if len(lines) > 20:
         out.append(f"… and {len(lines) - 20} more (the picture shows everyone).")
     running = [r for r in results if r.pairing.round == t.round and not r.pairing.bye and r.status == "active"]
-    if t.status == "running" and running:
+    if t.status == "running" and running and after is None:
         out.append("Still playing this round: " + ", ".join(f"#{r.pairing.game_id}" for r in running))
     return "\n".join(out)
 
 
-async def standings_file(bot: YokohamaBot, t: TournamentRow, lines: list[Line]) -> discord.File:
+async def standings_file(bot: Host, t: TournamentRow, lines: list[Line], *, after: int | None = None) -> discord.File:
     names = await names_of_users(bot, t.guild_id, [x.user_id for x in lines])
     headers, rows = standings_rows(t, lines, names)
     engine = get_game(t.kind)
     where = "final standings" if t.status == "finished" else f"after round {max(t.round - 1, 0)}" \
         if t.status == "running" else t.status
+    if after is not None:
+        where = f"after round {after}"
     picture = await asyncio.to_thread(
         standings_picture, f"{t.name} — {where}",
-        f"{engine.title} · {FORMAT_TITLES[t.format]} · {len(lines)} players", headers, rows)
+        f"{engine.title} · {FORMAT_TITLES[t.format]} · {plural(len(lines), 'player')}", headers, rows)
     return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png")
 
 
@@ -154,26 +166,116 @@ async def must_organise(bot: YokohamaBot, interaction: discord.Interaction) -> N
 
 # ----- posting -------------------------------------------------------------------------------------------------
 async def publish(bot: YokohamaBot, events: list[TickEvent]) -> None:
-    """Post what the scheduler did: the start (the sign-up post loses its buttons), each round's pairings,
-    a cancellation, the final standings with the podium."""
+    """What the scheduler did, shown where it belongs: the sign-up post loses its buttons at the start (or
+    says the tournament is cancelled). Every other post (a round's pairings, each table's start, the final
+    podium) is owed in the database and sent from the outbox (`kick`)."""
     for event in events:
-        t = event.tournament
-        channel = await channel_by_id(bot, t.channel_id)
+        if event.kind in ("started", "cancelled"):
+            await _close_signup(bot, event.tournament)
+    kick(bot)
+
+
+def _thread_key(t: TournamentRow) -> str:
+    return f"tournament-thread:{t.id}"
+
+
+async def tournament_thread(bot: Host, t: TournamentRow) -> Any:
+    """The tournament's own thread (pairings, results, standings): opened under its sign-up post the first
+    time it is needed (or, without a known sign-up post, as a thread of the channel); the channel itself when
+    the server turned threads off or the bot may not open one."""
+    known = await bot.records.thread_of_key(_thread_key(t))
+    if known:
+        found = await channel_by_id(bot, known)
+        if found is not None:
+            return found
+    channel = await channel_by_id(bot, t.channel_id)
+    if channel is None:
+        raise GiveUp(f"the channel of tournament {t.id} is gone")
+    if not await threads_wanted(bot, t.guild_id):
+        return channel
+    name = clip(f"🏆 {t.name}", 100)
+    thread: Any = None
+    try:
+        signup = await bot.records.signup_message(t.id)
+        if signup is not None:
+            message = bot.get_partial_messageable(signup[0], guild_id=t.guild_id,
+                                                  type=discord.ChannelType.text).get_partial_message(signup[1])
+            thread = await message.create_thread(name=name, auto_archive_duration=10080)
+        elif isinstance(channel, discord.TextChannel):
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+    except discord.Forbidden:
+        log.info("no thread for tournament %s; posting in its channel", t.id)
+    if thread is None:
+        return channel
+    await bot.records.set_thread_of_key(_thread_key(t), thread.id)
+    return thread
+
+
+@sender("round")
+async def send_round(bot: Host, item: OutboxItem) -> None:
+    """A round's pairings (and, from round 2, the standings so far) in the tournament's thread."""
+    t, lines, results = await service_of(bot).standings(int(item.payload["tournament"]))
+    round_number = int(item.payload["round"])
+    pairings = [r.pairing for r in results if r.pairing.round == round_number]
+    where = await tournament_thread(bot, t)
+    text = _round_text(t, round_number, pairings)
+    files = []
+    if round_number > 1:
+        text += "\n" + standings_text(t, lines, results, after=round_number - 1)
+        files = [await standings_file(bot, t, lines, after=round_number - 1)]
+    await where.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
+
+
+@sender("table")
+async def send_table(bot: Host, item: OutboxItem) -> None:
+    """A table's start, in a thread of its own (a thread of the channel, with no post in the channel), pinging
+    whoever acts first as they chose."""
+    found = await service_of(bot).table_post(item.payload)
+    if found is None:
+        return
+    t, p, outcome = found
+    channel = await channel_by_id(bot, t.channel_id)
+    if channel is None:
+        raise GiveUp(f"the channel of tournament {t.id} is gone")
+    where: Any = None
+    thread_id = await bot.records.thread_of(outcome.game.id)
+    if thread_id:
+        where = await channel_by_id(bot, thread_id)
+    if where is None and isinstance(channel, discord.TextChannel) and await threads_wanted(bot, t.guild_id):
+        engine = get_game(t.kind)
         try:
-            if event.kind in ("started", "cancelled"):
-                await _close_signup(bot, t)
-            if channel is None:
-                continue
-            if event.kind == "cancelled":
-                await channel.send(f"🏆 **{t.name}** is cancelled: too few players signed up.",
-                                   allowed_mentions=discord.AllowedMentions.none())
-            elif event.kind == "round":
-                await channel.send(clip(_round_text(t, event.round, event.pairings), 2000),
-                                   allowed_mentions=discord.AllowedMentions.none())
-            elif event.kind == "finished":
-                await _final_post(bot, t, channel)
-        except discord.HTTPException:
-            log.warning("could not post %s of tournament %s", event.kind, t.id, exc_info=True)
+            where = await channel.create_thread(
+                name=clip(f"{engine.title} #{p.game_id} · {t.name} · round {p.round}", 100),
+                type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+            await bot.records.set_thread(outcome.game.id, where.id)
+        except discord.Forbidden:
+            log.info("no thread for tournament game %s; playing in the tournament's thread", p.game_id)
+            where = None
+    if where is None:
+        where = await tournament_thread(bot, t)
+    announcement = await start_announcement(bot, outcome)
+    names = await names_of_users(bot, t.guild_id, list(p.players))
+    announcement["content"] = clip(f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
+                                   + " vs ".join(f"**{n}**" for n in names) + "\n" + announcement["content"], 2000)
+    announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
+    await where.send(**announcement)
+
+
+@sender("final")
+async def send_final(bot: Host, item: OutboxItem) -> None:
+    t = await service_of(bot).tournament_row(int(item.payload["tournament"]))
+    channel = await channel_by_id(bot, t.channel_id)
+    if channel is None:
+        raise GiveUp(f"the channel of tournament {t.id} is gone")
+    await _final_post(bot, t, channel)
+
+
+@sender("unstarted")
+async def send_unstarted(bot: Host, item: OutboxItem) -> None:
+    """Too few players signed up: the sign-up post says so (no new post)."""
+    t = await service_of(bot).tournament_row(int(item.payload["tournament"]))
+    await _close_signup(bot, t)
 
 
 def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) -> str:
@@ -184,12 +286,13 @@ def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) ->
         elif t.format != "samedice":
             lines.append(f"• Table {p.board}: " + " vs ".join(f"<@{u}>" for u in p.players))
     if t.format == "samedice":
-        lines.append(f"Everyone plays the same dice on a sheet of their own ({len(pairings)} sheets).")
-    lines.append("Each table gets its own thread; the round closes when every table has ended.")
+        lines.append(f"Everyone plays the same dice on a sheet of their own ({plural(len(pairings), 'sheet')}).")
+    lines.append("Each table gets its own thread, where its players are pinged; the round closes when every "
+                 "table has ended.")
     return "\n".join(lines)
 
 
-async def _close_signup(bot: YokohamaBot, t: TournamentRow, note: str = "") -> None:
+async def _close_signup(bot: Host, t: TournamentRow, note: str = "") -> None:
     where = await bot.records.signup_message(t.id)
     if where is None:
         return
@@ -226,51 +329,26 @@ def list_line(t: TournamentRow) -> str:
     return f"**#{t.id} {t.name}** — {engine.title}, {FORMAT_TITLES[t.format]}: {state}"
 
 
-async def _final_post(bot: YokohamaBot, t: TournamentRow, channel: Any) -> None:
+async def _final_post(bot: Host, t: TournamentRow, channel: Any) -> None:
+    """The final podium in the channel: the best three of those still in (a player who left is neither on it
+    nor pinged), with the podium and standings pictures."""
     t, lines, _ = await service_of(bot).standings(t.id)
-    top = [x for x in lines if x.rank <= 3][:3]
+    stayed = [x for x in lines if not x.left]
+    top = stayed[:3]
+    places = [1 + sum(1 for y in top if y.rank < x.rank) for x in top]
     names = await names_of_users(bot, t.guild_id, [x.user_id for x in top])
-    unit = "points" if t.format == "samedice" else "pts"
+    word = "point"
     text = [f"🏆 **{t.name}** is over! Final podium:"] + [
-        f"{_MEDALS[x.rank - 1]} <@{x.user_id}> — {_figure(x.points)} {unit}" for x in top]
+        f"{_MEDALS[place - 1]} <@{x.user_id}> — {plural(x.points, word)}" for place, x in zip(places, top, strict=True)]
     text.append("`/tournament standings` keeps the full table. Thanks for playing!")
     picture = await asyncio.to_thread(
-        podium, t.name, [Step(x.rank, n, f"{_figure(x.points)} {unit}") for x, n in zip(top, names, strict=True)],
+        podium, t.name, [Step(place, n, plural(x.points, word))
+                         for place, x, n in zip(places, top, names, strict=True)],
         subtitle=f"{get_game(t.kind).title} · {FORMAT_TITLES[t.format]}")
     files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
              await standings_file(bot, t, lines)]
     await channel.send(clip("\n".join(text), 2000), files=files,
                        allowed_mentions=only([x.user_id for x in top]))
-
-
-async def post_tables(bot: YokohamaBot) -> int:
-    """Post every tournament table created but not yet posted (claimed one by one); how many were posted."""
-    posted = 0
-    for t, p, outcome in await service_of(bot).unannounced():
-        channel = await channel_by_id(bot, t.channel_id)
-        if channel is None:
-            continue
-        try:
-            names = await names_of_users(bot, t.guild_id, list(p.players))
-            head = (f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
-                    + " vs ".join(f"**{n}**" for n in names) + f" (game #{p.game_id})")
-            message = await channel.send(clip(head, 2000), allowed_mentions=discord.AllowedMentions.none())
-            where: Any = channel
-            if isinstance(message, discord.Message) and await threads_wanted(bot, t.guild_id):
-                engine = get_game(t.kind)
-                try:
-                    where = await message.create_thread(name=clip(f"{engine.title} #{p.game_id} · {t.name}", 100),
-                                                        auto_archive_duration=10080)
-                    await bot.records.set_thread(outcome.game.id, where.id)
-                except discord.HTTPException:
-                    log.info("no thread for tournament game %s; playing in the channel", p.game_id)
-            announcement = await start_announcement(bot, outcome)
-            announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
-            await where.send(**announcement)
-            posted += 1
-        except discord.HTTPException:
-            log.warning("could not post tournament game %s", p.game_id, exc_info=True)
-    return posted
 
 
 async def tournament_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -304,9 +382,9 @@ class Tournaments(commands.Cog):
             self.bot.periodic.remove(self.tick)
 
     async def tick(self) -> None:
-        """The scheduler, with every sweep: start, pair, create and post tables, close rounds, finish."""
+        """The scheduler, with every sweep: start, pair, create tables, close rounds, finish; what it owes is
+        posted from the outbox, in the background."""
         await publish(self.bot, await self.service.tick())
-        await post_tables(self.bot)
 
     @group.command(name="new", description="Open a tournament's sign-up in this channel (organisers).")
     @app_commands.describe(
@@ -357,7 +435,6 @@ class Tournaments(commands.Cog):
         await interaction.followup.send(f"**{t.name}** has started: round 1 is paired and its tables are opening.",
                                         ephemeral=True)
         await publish(self.bot, events)
-        await post_tables(self.bot)
 
     @group.command(name="cancel", description="Call a tournament off (organisers); tables still playing play on.")
     @app_commands.describe(tournament="Tournament number")
@@ -371,13 +448,14 @@ class Tournaments(commands.Cog):
                                               "play on as ordinary rated games." if running else ""),
             ephemeral=True)
         await _close_signup(self.bot, t, f"The organiser cancelled the tournament (<@{interaction.user.id}>).")
-        channel = await channel_by_id(self.bot, t.channel_id)
-        if channel is not None:
-            try:
-                await channel.send(clip(cancel_text(t, interaction.user.id, running), 2000),
-                                   allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
-                log.warning("could not post the cancellation of tournament %s", t.id, exc_info=True)
+        if not t.round:
+            return  # the sign-up post says it: nothing else was ever posted
+        try:  # told where its rounds were told: the tournament's thread
+            where = await tournament_thread(self.bot, t)
+            await where.send(clip(cancel_text(t, interaction.user.id, running), 2000),
+                             allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, GiveUp):
+            log.warning("could not post the cancellation of tournament %s", t.id, exc_info=True)
 
     @group.command(name="list", description="This server's tournaments and where each stands.")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -485,4 +563,4 @@ async def setup(bot: YokohamaBot) -> None:
     bot.add_dynamic_items(SignupButton)
 
 
-__all__ = ["SignupButton", "Tournaments", "post_tables", "publish"]
+__all__ = ["SignupButton", "Tournaments", "publish"]
