@@ -199,19 +199,36 @@ async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
         log.info("could not tell %s that their DMs are closed", interaction.user.id)
 
 
+async def game_link(bot: Host, guild_id: int | None, channel_id: int | None, game_id: int) -> str:
+    """The link to a game's own thread (or, without one, its channel)."""
+    thread = await bot.records.thread_of(game_id)
+    return f"https://discord.com/channels/{guild_id or '@me'}/{thread or channel_id}"
+
+
 async def send_digests(bot: Host) -> int:
-    """Send today's digests this process claimed; the number sent."""
+    """Send today's digests this process claimed, each within `DM_TIMEOUT_S`; the number sent. A digest lists
+    only the games no DM has told of since they began waiting on the player (a turn DM or a reminder DM is
+    not repeated), each linking to its thread, and goes only when at least two remain."""
     sent = 0
     for user in await bot.records.digests_due(time.time()):
-        games = [g for g in await bot.service.games_of(user) if g.status == "active" and user in g.waiting_on]
+        rows = {g.id: g for g in await bot.records.games(user_id=user, statuses=("active",))}
+        games = []
+        for summary in await bot.service.games_of(user):
+            row = rows.get(summary.game_id)
+            if summary.status != "active" or user not in summary.waiting_on or row is None:
+                continue
+            if not await bot.records.told_by_dm(user, row):
+                games.append(summary)
         if len(games) < 2:
             continue
-        lines = [f"📋 **{len(games)} games are waiting on you:**"]
+        lines = [f"📋 **{plural(len(games), 'game')} {'is' if len(games) == 1 else 'are'} waiting on you:**"]
         for summary in games[:20]:
-            link = f"https://discord.com/channels/{summary.guild_id or '@me'}/{summary.channel_id}"
+            link = await game_link(bot, summary.guild_id, summary.channel_id, summary.game_id)
             lines.append(f"• **{summary.title} #{summary.game_id}** — {link}")
         if await send_dm(bot, user, "\n".join(lines)[:2000]):
             sent += 1
+            for summary in games[:20]:
+                await bot.records.note_dm(user, summary.game_id, time.time())
     return sent
 
 

@@ -211,16 +211,22 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
 
 
 async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digest lists the games no DM told of since they began waiting (here: the two that waited before
+    Alice chose DMs, not the one whose turn DM she got), each with the link to its own thread."""
     alice, bob = fake.user("alice"), fake.user("bob")
     bot = _bot(fake)
-    await fake.command("settings me", user=alice, options={"notify": "dm"})
     games = []
-    for _ in range(2):
+    for n in range(3):
+        if n == 2:
+            await fake.command("settings me", user=alice, options={"notify": "dm"})
         game_id, _ = await _table(fake, alice, bob)
         if (await _waiting(fake, game_id))[0] == bob.id:
+            await community.settle()
             await bot.service.play.act(game_id, bob.id, {"pick": 1})
+            await community.settle()
         assert await _waiting(fake, game_id) == [alice.id]
         games.append(game_id)
+    told = games.pop()
     before = len(_delivered(fake, alice))
     today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
     morning = dt.datetime(today.year, today.month, today.day, 8, tzinfo=dt.UTC).timestamp()
@@ -232,7 +238,9 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
     await community.send_digests(bot)
     [digest] = _delivered(fake, alice)[before:]
     assert "2 games are waiting on you" in digest.content
-    assert all(f"#{game_id}" in digest.content for game_id in games)
+    assert all(f"#{game_id}" in digest.content for game_id in games) and f"#{told}" not in digest.content
+    threads = [await bot.records.thread_of(game_id) for game_id in games]
+    assert all(thread and f"/{thread}" in digest.content for thread in threads)
     assert fake.dms(bob) == []
 
 

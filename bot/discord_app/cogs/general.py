@@ -86,7 +86,8 @@ class General(commands.Cog):
                 state = "**your turn**"
             else:
                 state = "waiting on " + (", ".join(mention(u) for u in g.waiting_on) or "nobody")
-            where = f" in <#{g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
+            thread = await self.bot.records.thread_of(g.game_id) if g.mode == "table" else None
+            where = f" in <#{thread or g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
             names = await names_of_users(self.bot, g.guild_id, g.seat_users)
             headline = f" — {summary_line(g.headline, '', plain(names))}" if g.headline else ""
             lines.append(f"**#{g.game_id} {g.title}**{where}{headline}: {state}")
