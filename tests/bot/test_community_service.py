@@ -178,8 +178,52 @@ async def test_away_is_checked(storage: Storage) -> None:
     with pytest.raises(ServiceError, match="number of days"):
         await away.go_away(storage, GUILD, ALICE, 15, 0.0)
     await away.set_cap(storage, GUILD, 3)
-    with pytest.raises(ServiceError, match="at most 3 days"):
+    with pytest.raises(ServiceError, match="3 days away in any 30 days; you have 3 days left now"):
         await away.go_away(storage, GUILD, ALICE, 4, 0.0)
     with pytest.raises(ServiceError, match="in the server"):
         await away.go_away(storage, None, ALICE, 1, 0.0)
     assert await away.go_away(storage, GUILD, ALICE, 3, 0.0) == 3 * 86400.0
+
+
+DAY = 86400.0
+
+
+async def test_time_away_is_a_budget_in_any_thirty_days_however_it_is_split(storage: Storage) -> None:
+    """Chained periods cannot hold a game: 14 days, then 14 more the moment they end, is refused; so is a
+    cap of 2 days taken twice in a row. The refusal says what is left and when the days asked for fit."""
+    t0 = 1_000_000.0
+    assert await away.go_away(storage, GUILD, ALICE, 14, t0) == t0 + 14 * DAY
+    with pytest.raises(ServiceError) as refused:
+        await away.go_away(storage, GUILD, ALICE, 14, t0 + 14 * DAY)
+    assert "14 days away in any 30 days; you have none left now" in str(refused.value)
+    assert f"14 days from <t:{int(t0 + 30 * DAY)}:f>" in str(refused.value)  # when the first period leaves the window
+    # Fourteen one-day periods are the same budget as one of fourteen days.
+    for n in range(14):
+        await away.go_away(storage, GUILD, BOB, 1, t0 + 2 * n * DAY)
+    with pytest.raises(ServiceError, match="none left now"):
+        await away.go_away(storage, GUILD, BOB, 1, t0 + 28 * DAY)
+    # A budget of 2 days: 2 days, then 2 more at once, is refused; 1 day is left after 1 day away.
+    await away.set_cap(storage, GUILD, 2)
+    await away.go_away(storage, GUILD, CAROL, 2, t0)
+    with pytest.raises(ServiceError, match="2 days away in any 30 days; you have none left now"):
+        await away.go_away(storage, GUILD, CAROL, 2, t0 + 2 * DAY)
+    with pytest.raises(ServiceError, match="you have 1 day left now"):
+        await away.go_away(storage, GUILD, 404, 2, (await away.go_away(storage, GUILD, 404, 1, t0)))
+    assert await away.go_away(storage, GUILD, CAROL, 2, t0 + 30 * DAY) == t0 + 32 * DAY  # the window moved on
+
+
+async def test_a_deadline_never_stretches_past_the_budget(service: TableService, storage: Storage) -> None:
+    """Periods taken under a larger budget (the server lowered it since) stretch a wait by the budget at most:
+    a 24-hour deadline falls due by 24 h + 3 days whatever the time away."""
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
+                                      table_rules={"reminder_hours": 0, "deadline_hours": 24})
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
+    late = (await service.status(game.id)).waiting_on[0]
+    base = (await storage.get_game(game.id)).waiting_since
+    assert base is not None
+    await away.go_away(storage, GUILD, late, 10, base + HOUR)
+    await away.set_cap(storage, GUILD, 3)
+    assert await service.clock.sweep(base + 24 * HOUR + 3 * DAY - 60) == []
+    [event] = await service.clock.sweep(base + 24 * HOUR + 3 * DAY + 1)
+    assert (event.kind, event.users) == ("deadline", [late])

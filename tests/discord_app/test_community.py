@@ -164,9 +164,9 @@ async def test_a_player_away_across_a_deadline(fake: FakeDiscord) -> None:
 async def test_away_is_checked_and_capped(fake: FakeDiscord) -> None:
     admin, alice = fake.user("admin", admin=True), fake.user("alice")
     [capped] = await fake.command("settings away", user=admin, options={"days": 3})
-    assert capped.ephemeral and "at most 3 days" in capped.content
+    assert capped.ephemeral and "at most 3 days in any 30 days" in capped.content
     [refused] = await fake.command("away start", user=alice, options={"days": 5})
-    assert refused.ephemeral and "at most 3 days" in refused.content
+    assert refused.ephemeral and "3 days away in any 30 days; you have 3 days left now" in refused.content
     [refused] = await fake.command("settings away", user=alice, options={"days": 5}, check_visibility=False)
     assert refused.ephemeral and "permission" in refused.content.lower()
     [back] = await fake.command("away end", user=alice)
@@ -219,11 +219,11 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
     for n in range(3):
         if n == 2:
             await fake.command("settings me", user=alice, options={"notify": "dm"})
-        game_id, _ = await _table(fake, alice, bob)
-        if (await _waiting(fake, game_id))[0] == bob.id:
-            await community.settle()
-            await bot.service.play.act(game_id, bob.id, {"pick": 1})
-            await community.settle()
+        game_id, post = await _table(fake, alice, bob)
+        if (await _waiting(fake, game_id))[0] == bob.id:  # Bob moves: the turn post tells Alice (a DM once on)
+            opened = await fake.click(user=bob, message=post, label="Open my panel")
+            panel = [s for s in opened if s.kind == "followup" and s.buttons()][-1]
+            await fake.click(user=bob, message=panel, label="Take 1")
         assert await _waiting(fake, game_id) == [alice.id]
         games.append(game_id)
     told = games.pop()

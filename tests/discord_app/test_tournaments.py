@@ -282,3 +282,44 @@ async def test_cancelling_a_sign_up_and_the_list_of_tournaments(fake: FakeDiscor
     lair = fake.add_text_channel("lair", guild=other)
     [theirs] = await fake.command("tournament list", user=players[2], guild=other, channel=lair)
     assert theirs.ephemeral and "no tournaments yet" in (theirs.content or "")
+
+
+async def test_a_leftover_leave_button_asks_first_and_the_table_is_told(fake: FakeDiscord) -> None:
+    """The sign-up post kept its buttons (its edit at the start failed): Leave asks before it forfeits, and
+    the table hears who left; the organiser's standings show who is away."""
+    admin = fake.user("admin", admin=True)
+    players = [fake.user(f"q{i}") for i in range(4)]
+    by_id = {p.id: p for p in players}
+    tid, post = await _open(fake, admin, players, game="duel", format="swiss", rounds=2, signup_hours=0)
+    stale = fake.fake_message(fake.message_view(post).components)  # a copy of the post with Join / Leave
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    [table, *_] = [p for p in await _service(fake).store.pairings(tid, 1) if not p.bye]
+    leaver = by_id[table.players[0]]
+    [ask] = await fake.click(user=leaver, message=stale, label="Leave")
+    assert ask.ephemeral and "forfeits" in (ask.content or "") and [b["label"] for b in ask.buttons()] == [
+        "Leave and forfeit"]
+    me = (await _service(fake).tournament(tid)).player(leaver.id)
+    assert me is not None and me.left_round is None  # nothing changed yet
+    await fake.click(user=leaver, message=ask, label="Leave and forfeit")
+    me = (await _service(fake).tournament(tid)).player(leaver.id)
+    assert me is not None and me.left_round == 1
+    thread = await _bot(fake).records.thread_of(table.game_id or 0)
+    assert any("left the tournament" in (s.content or "") and leaver.name in (s.content or "")
+               for s in fake.channel_messages(thread))
+    # A player away: the standings say so (and until when).
+    away = by_id[next(u for u in players if u.id != leaver.id).id]
+    await fake.command("away start", user=away, options={"days": 2})
+    [shown] = [s for s in await fake.command("tournament standings", user=admin, options={"tournament": tid})
+               if s.kind == "followup"]
+    [line] = [x for x in (shown.content or "").splitlines() if away.mention in x]
+    assert "away until" in line
+
+
+async def test_a_join_after_the_announced_close_is_refused_at_once(fake: FakeDiscord) -> None:
+    admin, late = fake.user("admin", admin=True), fake.user("late")
+    tid, post = await _open(fake, admin, [fake.user("a"), fake.user("b")], game="duel", format="swiss",
+                            signup_hours=1)
+    _service(fake).tables.now = lambda: 1e12  # type: ignore[method-assign]  # the window closed; no sweep yet
+    [refused] = await fake.click(user=late, message=post, label="Join")
+    assert refused.ephemeral and "Sign-up for" in (refused.content or "") and "has closed" in (refused.content or "")
+    assert (await _service(fake).tournament(tid)).player(late.id) is None

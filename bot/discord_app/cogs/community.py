@@ -55,7 +55,8 @@ class Community(commands.Cog):
             log.exception("closed-DMs notice for %s failed", interaction.user.id)
 
     @away_group.command(name="start", description="Be away from this server's tables for 1-14 days.")
-    @app_commands.describe(days="How many days (1-14; the server may allow fewer)")
+    @app_commands.describe(days=f"How many days (at most 14 in any {away.WINDOW_DAYS} days; the server may allow "
+                                "fewer)")
     async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, time.time())
         await interaction.response.send_message(

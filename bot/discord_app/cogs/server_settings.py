@@ -12,6 +12,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.service import away, seasons
 from bot.service import notify as notify_service
 from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
+from bot.service.words import plural
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
@@ -19,8 +20,8 @@ SERVER_SETTINGS = {
     "announce_channel": "Channel where the bot announces daily challenges",
     "threads": "Each table plays in its own thread (lobby and final result stay in the channel)",
     seasons.LENGTH_KEY: "Rating seasons: a month or a quarter (the podium is posted when one ends)",
-    seasons.CHANNEL_KEY: "Channel for the season podium (default: the announcements channel)",
-    away.CAP_KEY: "The most days a player may be away at once (/away)",
+    seasons.CHANNEL_KEY: "Channel for the season podium",
+    away.CAP_KEY: f"The most days a player may be away (/away) in any {away.WINDOW_DAYS} days",
     BOT_GAMES_SETTING: "Running games against the bot one person may have here at a time",
 }
 
@@ -50,7 +51,11 @@ class ServerSettings(commands.Cog):
             elif key == seasons.LENGTH_KEY:
                 shown = value or "none (all-time ratings only)"
             elif key == away.CAP_KEY:
-                shown = f"{value} days" if value else f"{away.MAX_DAYS} days (default)"
+                shown = plural(int(value), "day") if value else f"{away.MAX_DAYS} days (default)"
+            elif key == seasons.CHANNEL_KEY:
+                channel, why = await self.bot.records.podium_channel(guild)
+                shown = f"<#{value}>" if value else (
+                    f"not set: the podium goes to {why}" + (f" (<#{channel}>)" if channel else ""))
             elif key == BOT_GAMES_SETTING:
                 shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} (default)"
             else:
@@ -91,7 +96,8 @@ class ServerSettings(commands.Cog):
 
     @settings.command(name="seasons", description="Rating seasons: a month or a quarter, or none.")
     @app_commands.describe(length="How long a season lasts (none: all-time ratings only)",
-                           channel="Where the podium is posted (default: the announcements channel)")
+                           channel="Where the podium is posted (default: the announcements channel, else where "
+                                   "the tables are played)")
     @app_commands.choices(length=[app_commands.Choice(name=n, value=n) for n in (*seasons.LENGTHS, "none")])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def season_length(self, interaction: discord.Interaction, length: str,
@@ -105,17 +111,23 @@ class ServerSettings(commands.Cog):
             text = "Rating seasons are off: `/standings` shows all-time ratings."
         else:
             current = seasons.season_of(length, time.time())
+            where, why = await self.bot.records.podium_channel(guild)
             text = (f"Rating seasons last a {length}; the current one is **{seasons.title(current)}**. "
                     "`/standings` shows it by default (`season:all` for all time); its podium is posted when it "
-                    "ends" + (f" in {channel.mention}." if channel else " in the announcements channel."))
+                    "ends " + (f"in {channel.mention}." if channel else
+                               f"in {why} (<#{where}>) unless you pick a channel." if where else
+                               "in the channel of this server's latest table; no table has been played yet, so pick "
+                               "a channel with `/settings seasons channel:` to be sure."))
         await interaction.followup.send(text, ephemeral=True)
 
-    @settings.command(name="away", description="The most days a player may be away at once (1-14).")
+    @settings.command(name="away", description=f"The most days a player may be away in any {away.WINDOW_DAYS} "
+                                               "days (1-14).")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         await self.bot.records.set_away_cap(interaction.guild_id or 0, days)
-        await interaction.response.send_message(f"Players may be away for at most {days} day"
-                                                f"{'s' if days != 1 else ''} at a time.", ephemeral=True)
+        await interaction.response.send_message(
+            f"Players may be away for at most {plural(days, 'day')} in any {away.WINDOW_DAYS} days, however they "
+            "split it.", ephemeral=True)
 
     @settings.command(name="me", description="How you hear that a game waits on you (yours only).")
     @app_commands.describe(notify="mention: a ping in the game's thread; dm: a direct message; both; none")
@@ -142,7 +154,7 @@ class ServerSettings(commands.Cog):
     async def botgames(self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 50]) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
         await interaction.response.send_message(
-            f"Each person may now run {limit} game{'s' if limit != 1 else ''} against the bot here at a time."
+            f"Each person may now run {plural(limit, 'game')} against the bot here at a time."
             if limit else "Games against the bot are now off in this server (running ones play on).",
             ephemeral=True)
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 from typing import Any
 
 import discord
@@ -49,7 +50,7 @@ from rendering.tournament import Row, standings_picture
 log = logging.getLogger(__name__)
 
 TOURNAMENT = ids.Field("tournament number", r"[0-9]{1,20}", low=1)
-SIGNUP = ids.Field("sign-up action", r"join|leave", numeric=False)
+SIGNUP = ids.Field("sign-up action", r"join|leave|quit", numeric=False)
 #: The server setting naming the role (besides Manage Server) that may organise tournaments.
 ROLE_SETTING = "tournament_role"
 _MEDALS = ("🥇", "🥈", "🥉")
@@ -113,7 +114,7 @@ def standings_rows(t: TournamentRow, lines: list[Line], names: list[str]) -> tup
 
 
 def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingResult], *,
-                   after: int | None = None) -> str:
+                   after: int | None = None, away: dict[int, float] | None = None) -> str:
     where = {"signup": "sign-up", "running": f"round {t.round} of {t.rounds}", "finished": "final",
              "cancelled": "cancelled"}[t.status]
     if after is not None:
@@ -124,7 +125,8 @@ def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingRes
     for x in lines[:20]:
         figures = (f"{plural(x.points, 'point')}, best round {x.best}" if t.format == "samedice" else
                    f"{plural(x.points, 'point')}, Buchholz {_figure(x.buchholz)}, {x.game_points} VP")
-        out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" (left)" if x.left else ""))
+        out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" (left)" if x.left else "")
+                   + (f" 💤 away until {when_text(away[x.user_id])}" if away and x.user_id in away else ""))
     if len(lines) > 20:
         out.append(f"… and {len(lines) - 20} more (the picture shows everyone).")
     running = [r for r in results if r.pairing.round == t.round and not r.pairing.bye and r.status == "active"]
@@ -222,7 +224,8 @@ async def send_round(bot: Host, item: OutboxItem) -> None:
     text = _round_text(t, round_number, pairings)
     files = []
     if round_number > 1:
-        text += "\n" + standings_text(t, lines, results, after=round_number - 1)
+        away = await bot.records.away_until(t.guild_id, [x.user_id for x in lines if not x.left], time.time())
+        text += "\n" + standings_text(t, lines, results, after=round_number - 1, away=away)
         files = [await standings_file(bot, t, lines, after=round_number - 1)]
     await where.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
 
@@ -489,21 +492,7 @@ class Tournaments(commands.Cog):
         await self._leave(interaction, tournament)
 
     async def _leave(self, interaction: discord.Interaction, tournament: int) -> None:
-        t, outcomes = await self.service.leave(tournament, interaction.user.id)
-        if t.status == "signup":
-            text = f"You left the sign-up of **{t.name}**."
-        else:
-            text = (f"You left **{t.name}**: you forfeit your game of this round"
-                    + (f" (#{', #'.join(str(o.game.id) for o in outcomes)})" if outcomes else "")
-                    + " and are not paired again. Your results so far stay in the standings.")
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-        from bot.discord_app.panels.turn_post import announce
-
-        for outcome in outcomes:
-            await announce(self.bot, outcome, mover=interaction.user.id)
+        await leave_and_tell(self.bot, interaction, tournament)
 
     @group.command(name="standings", description="A tournament's standings, with a picture of the table.")
     @app_commands.describe(tournament="Tournament number", public="Post it in the channel (default: only you)")
@@ -511,7 +500,8 @@ class Tournaments(commands.Cog):
     async def standings(self, interaction: discord.Interaction, tournament: int, public: bool = False) -> None:
         t, lines, results = await self.service.standings(tournament)
         await interaction.response.defer(thinking=True, ephemeral=not public)
-        await interaction.followup.send(clip(standings_text(t, lines, results), 2000),
+        away = await self.bot.records.away_until(t.guild_id, [x.user_id for x in lines if not x.left], time.time())
+        await interaction.followup.send(clip(standings_text(t, lines, results, away=away), 2000),
                                         file=await standings_file(self.bot, t, lines), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none())
 
@@ -525,6 +515,32 @@ class Tournaments(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
+async def leave_and_tell(bot: Host, interaction: discord.Interaction, tournament_id: int) -> None:
+    """Leave a tournament: answered privately; once it runs, each table of the round the player forfeits is
+    told who left (and the game's end, if it ended)."""
+    t, outcomes = await service_of(bot).leave(tournament_id, interaction.user.id)
+    if t.status == "signup":
+        text = f"You left the sign-up of **{t.name}**."
+    else:
+        text = (f"You left **{t.name}**: you forfeit your game of this round"
+                + (f" (#{', #'.join(str(o.game.id) for o in outcomes)})" if outcomes else "")
+                + " and are not paired again. Your results so far stay in the standings.")
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+    from bot.discord_app.panels.channels import game_channel
+    from bot.discord_app.panels.turn_post import announce
+
+    for outcome in outcomes:
+        where = await game_channel(bot, outcome.game)
+        if where is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await where.send(f"🏳️ **{interaction.user.display_name}** left the tournament **{t.name}** and "
+                                 f"forfeits **#{outcome.game.id}**.", allowed_mentions=discord.AllowedMentions.none())
+        await announce(bot, outcome, mover=interaction.user.id)
+
+
 async def signup_click(interaction: discord.Interaction, tournament_id: int, what: str) -> None:
     bot = bot_of(interaction)
     service = service_of(bot)
@@ -535,6 +551,18 @@ async def signup_click(interaction: discord.Interaction, tournament_id: int, wha
         await interaction.followup.send(f"You are signed up for **{t.name}**. Your tables will ping you in their "
                                         "threads when it is your turn.", ephemeral=True)
         return
+    if what == "quit":
+        await leave_and_tell(bot, interaction, tournament_id)
+        return
+    t = await service.tournament(tournament_id)
+    if t.status == "running" and (me := t.player(interaction.user.id)) is not None and me.left_round is None:
+        # A Leave button left on the sign-up post (its edit failed): leaving now forfeits, so it asks first.
+        view = discord.ui.View(timeout=None)
+        view.add_item(SignupButton(t.id, "quit"))
+        await interaction.response.send_message(
+            f"**{t.name}** has started: leaving now forfeits your game of this round and every later one. "
+            "Press **Leave and forfeit** to confirm; otherwise nothing changes.", view=view, ephemeral=True)
+        return
     t, _ = await service.leave(tournament_id, interaction.user.id)
     await interaction.response.edit_message(content=signup_text(t), view=signup_view(t),
                                             allowed_mentions=discord.AllowedMentions.none())
@@ -543,10 +571,12 @@ async def signup_click(interaction: discord.Interaction, tournament_id: int, wha
 class SignupButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                    template=ids.template("yk:tour", "t", "w")):
     FIELDS = {"t": TOURNAMENT, "w": SIGNUP}
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "quit": discord.ButtonStyle.danger}
+    LABELS = {"join": "Join", "leave": "Leave", "quit": "Leave and forfeit"}
 
     def __init__(self, tournament_id: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+        super().__init__(discord.ui.Button(label=self.LABELS[what], style=self.STYLES[what],
                                            custom_id=f"yk:tour:{tournament_id}:{what}"))
         self.tournament_id, self.what = tournament_id, what
 
