@@ -349,11 +349,19 @@ async def test_a_table_past_its_deadline_is_settled_by_the_organisers_rule(stora
     game = await storage.get_game(p.game_id or 0)
     assert game is not None
     if rule == "forfeit":
-        # Both players owed the opening decision and both were late: nobody played on, nobody scores.
-        assert game.status == "abandoned"
+        # Both players owed the opening decision (the setup both make at once) and both were late: the bot
+        # plays it for them, and the game goes on; a forfeit is only for a missed real turn.
+        assert game.status == "active" and len(await storage.actions(game.id)) >= 2
+        engine = get_game("duel")
+        late = engine.to_act(engine.load(game.state or ""))
+        events = await ts.tables.clock.sweep(later + 3 * 3600)
+        assert [e.kind for e in events] == ["deadline"]
+        game = await storage.get_game(p.game_id or 0)
+        assert game is not None and game.status == "finished"
+        assert game.result is not None and game.result["forfeited"] == late and game.result["reason"] == "forfeit"
         await ts.tick()
         t, lines, _ = await ts.standings(t.id)
-        assert t.status == "finished" and [line.points for line in lines] == [0, 0]
+        assert t.status == "finished" and sorted(line.points for line in lines) == [0, 1]
     else:
         # The bot played the late turn; the game goes on for its players, still rated, still theirs.
         assert game.status == "active" and not game.bot_seats() and len(await storage.actions(game.id)) >= 1

@@ -323,3 +323,28 @@ async def test_a_join_after_the_announced_close_is_refused_at_once(fake: FakeDis
     [refused] = await fake.click(user=late, message=post, label="Join")
     assert refused.ephemeral and "Sign-up for" in (refused.content or "") and "has closed" in (refused.content or "")
     assert (await _service(fake).tournament(tid)).player(late.id) is None
+
+
+async def test_a_forfeit_post_says_who_forfeited_and_thanks_only_the_other(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    players = [fake.user("f0"), fake.user("f1")]
+    by_id = {p.id: p for p in players}
+    tid, _ = await _open(fake, admin, players, game="duel", format="swiss", rounds=1, signup_hours=0,
+                         deadline_hours=2, timeout_rule="forfeit")
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    await community.settle()
+    [p] = await _service(fake).store.pairings(tid, 1)
+    bot = _bot(fake)
+    now = bot.service.now()
+    for hours in (3, 6):  # the opening decision is the bot's; the first real turn's deadline forfeits
+        for event in await bot.service.clock.sweep(now + hours * 3600):
+            await bot.deliver(event)
+    game = await bot.storage.get_game(p.game_id or 0)
+    assert game is not None and game.status == "finished" and game.result is not None
+    [late] = [by_id[game.user_of(s) or 0] for s in game.result["forfeited"]]
+    [winner] = [u for u in players if u is not late]
+    thread = await bot.records.thread_of(game.id)
+    [end] = [s for s in fake.channel_messages(thread) if "Final standings" in (s.content or "")]
+    assert f"**{late.name}** forfeits" in (end.content or "")
+    [thanks] = [x for x in (end.content or "").splitlines() if x.startswith("Thanks for playing")]
+    assert winner.mention in thanks and late.mention not in thanks

@@ -132,7 +132,8 @@ def final_standings(game: GameRow, names: list[str] | None = None) -> str:
         user = game.user_of(seat)
         person = name_of(seat) if names else (who(game, user) if user else f"Player {seat + 1}")
         total = result["scores"][seat].get("total", 0)
-        flag = " (resigned)" if seat in result.get("forfeited", []) else ""
+        gone = " (forfeited)" if result.get("reason") in ("forfeit", "abandoned") else " (resigned)"
+        flag = gone if seat in result.get("forfeited", []) else ""
         lines.append(f"{place}. {person} — {total} points{flag}")
     return "\n".join(lines)
 

@@ -109,7 +109,17 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
     if outcome.finished:
         lines.append(final_standings(game, names))
         seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
-        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in seated) + "!")
+        result = game.result or {}
+        forfeited = set(result.get("forfeited") or []) if result.get("reason") in ("forfeit", "abandoned") else set()
+        if forfeited:
+            gone = [f"**{names[s]}**" for s in sorted(forfeited) if s < len(names)]
+            verb = " forfeit" if len(gone) > 1 else " forfeits"
+            lines.append("🏳️ " + " and ".join(gone) + verb + (
+                ": the game is abandoned and nobody scores." if result.get("reason") == "abandoned"
+                else " (the deadline passed on a turn)."))
+        stayed = [u for u in seated if game.seat_of(u) not in forfeited]
+        if stayed:
+            lines.append("Thanks for playing, " + ", ".join(mention(u) for u in stayed) + "!")
         return lines, [u for u in seated if u != mover]
     pinged = [u for u in outcome.newly_waiting if u != mover]
     again = [u for u in outcome.newly_waiting if u == mover]
