@@ -192,6 +192,10 @@ class Play:
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotSeated(f"You are not playing in game #{game_id}.")
+        if seat in game.resigned_seats():
+            # The bot plays a resigned seat (Roll & Write plays on with the others): taking back its
+            # decisions would be playing again.
+            raise NotSeated(f"You resigned from game #{game_id}; there is nothing for you to take back.")
         journal = await self.games.journal(game)
         gone = undoable(journal, seat, user_id)
         if not gone:
