@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
+from bot.service.words import plural
 
 TITLE = "Yokohama Roll & Write"
 TIE_BREAK_RULE = ("Equal VP: more money + faith left wins, then more unused employee circles; "
@@ -25,7 +26,7 @@ def who(game: GameRow, seat: int) -> str:
 
 def set_line(entry: dict[str, Any], *, mark_taken: bool = True) -> str:
     card = entry["card"]
-    line = (f"**{entry['colour'].capitalize()}** die {entry['die']} · card: {card['number']} employees, "
+    line = (f"**{entry['colour'].capitalize()}** die {entry['die']} · card: {plural(card['number'], 'employee')}, "
             f"{card['action_text']}")
     if mark_taken and entry.get("taken_by_start_player"):
         line += " — taken by the start player"

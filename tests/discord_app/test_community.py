@@ -252,3 +252,28 @@ async def test_help_tells_of_tournaments_time_away_notifications_and_seasons(fak
                     "/settings me notify:", "/settings seasons", "/standings season:"):
         assert command in help_.text, command
     assert "season" in help_.text.lower() and "direct message" in help_.text
+
+
+async def test_every_command_option_says_what_it_is(fake: FakeDiscord, discord_schema: object) -> None:
+    """No option is described as "…" (discord.py's stand-in when a command gives none)."""
+    def options(node: dict, path: str) -> list[tuple[str, str]]:
+        out = []
+        for option in node.get("options", []):
+            if option.get("type") in (1, 2):  # a subcommand (group)
+                out += options(option, f"{path} {option['name']}")
+            else:
+                out.append((f"{path} {option['name']}", option.get("description", "")))
+        return out
+
+    found = [pair for c in validate_command_definitions(fake.bot.tree) for pair in options(c, c["name"])]
+    assert found and [name for name, text in found if text.strip() in ("", "…", "...")] == []
+
+
+async def test_help_and_table_new_say_every_game_has_a_hard_bot(fake: FakeDiscord) -> None:
+    [help_] = await fake.command("help", user=fake.user("alice"))
+    shown = help_.text
+    assert "not Yokohama" not in shown and "every game: `level: hard`" in shown
+    commands = {c["name"]: c for c in validate_command_definitions(fake.bot.tree)}
+    [new] = [o for o in commands["table"]["options"] if o["name"] == "new"]
+    [level] = [o for o in new["options"] if o["name"] == "level"]
+    assert "not Yokohama" not in level["description"] and "every game" in level["description"]

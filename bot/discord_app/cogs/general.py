@@ -22,7 +22,7 @@ HELP_TEXT = {
     ),
     "Against the bot": (
         "`/table new opponent: the bot` starts a game against the AI at once (Yokohama: `players:` sets how many "
-        "seats, the bots fill the rest; Duel and Roll & Write: `level: hard` for a stronger, slower bot). "
+        "seats, the bots fill the rest; every game: `level: hard` for a stronger, slower bot). "
         "In a lobby, **Add the bot** seats the AI. It moves right after your turn and is never pinged; games "
         "with a bot seat are not rated."
     ),

@@ -37,8 +37,7 @@ class ServerSettings(commands.Cog):
     def __init__(self, bot: YokohamaBot) -> None:
         self.bot = bot
 
-    @settings.command(name="show", description="Show this server's settings.")
-    @app_commands.checks.has_permissions(manage_guild=True)
+    @settings.command(name="show", description="Show this server's settings (anyone may look).")
     async def show(self, interaction: discord.Interaction) -> None:
         guild = interaction.guild_id or 0
         lines = []
@@ -61,9 +60,12 @@ class ServerSettings(commands.Cog):
             else:
                 shown = f"<#{value}>" if value else "not set"
             lines.append(f"**{key}** — {description}: {shown}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        lines.append("Members with the Manage Server permission change these with the other `/settings` commands.")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @settings.command(name="reminders", description="Default hours before reminders for new tables (0 = never).")
+    @app_commands.describe(hours="Hours a new table waits before reminding whoever it waits on (0 = never)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         if 0 < hours < MIN_WAIT_HOURS:
@@ -77,6 +79,7 @@ class ServerSettings(commands.Cog):
             ephemeral=True)
 
     @settings.command(name="announcements", description="Channel for daily-challenge announcements (empty: none).")
+    @app_commands.describe(channel="Where daily challenges (and, without a season channel, season podiums) go")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def announcements(self, interaction: discord.Interaction,
                             channel: discord.TextChannel | None = None) -> None:
@@ -87,6 +90,7 @@ class ServerSettings(commands.Cog):
             else "Daily challenges will not be announced.", ephemeral=True)
 
     @settings.command(name="threads", description="Play each table in its own thread (default: on).")
+    @app_commands.describe(on="True: each new table gets its own thread; False: tables play in the channel")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def threads(self, interaction: discord.Interaction, on: bool) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
@@ -122,6 +126,7 @@ class ServerSettings(commands.Cog):
 
     @settings.command(name="away", description=f"The most days a player may be away in any {away.WINDOW_DAYS} "
                                                "days (1-14).")
+    @app_commands.describe(days=f"Days away a player may take in any {away.WINDOW_DAYS} days, however split (1-14)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         await self.bot.records.set_away_cap(interaction.guild_id or 0, days)

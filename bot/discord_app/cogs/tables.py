@@ -62,7 +62,7 @@ class Tables(commands.Cog):
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
         opponent="Play against the AI: the game starts at once, the bot fills the other seats",
         players="With opponent: bot, how many seats in all, you included (default 2)",
-        level="How strongly the bot plays (default easy; hard: Duel and Roll & Write, not Yokohama yet)",
+        level="How strongly the bot plays (default easy; hard searches deeper, in every game)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(

@@ -447,8 +447,9 @@ class Tournaments(commands.Cog):
         await must_organise(self.bot, interaction)
         t, running = await self.service.cancel(t.id)
         await interaction.response.send_message(
-            f"You cancelled **{t.name}**." + (f" Its {len(running)} running table{'s' if len(running) != 1 else ''} "
-                                              "play on as ordinary rated games." if running else ""),
+            f"You cancelled **{t.name}**." + (
+                f" Its {plural(len(running), 'running table')} {'plays' if len(running) == 1 else 'play'} on as "
+                + ("an ordinary rated game." if len(running) == 1 else "ordinary rated games.") if running else ""),
             ephemeral=True)
         await _close_signup(self.bot, t, f"The organiser cancelled the tournament (<@{interaction.user.id}>).")
         if not t.round:
