@@ -35,6 +35,9 @@ def _signup_key(tournament_id: int) -> str:
     return f"tournament-signup:{tournament_id}"
 
 
+_THINKING = "thinking:"
+
+
 def _dm_key(user_id: int, game_id: int) -> str:
     return f"dm:{user_id}:{game_id}"
 
@@ -68,6 +71,22 @@ class FrontEndRecords:
 
     async def set_thread_of_key(self, key: str, thread_id: int) -> None:
         await self._storage.set_meta(key, str(thread_id))
+
+    async def note_thinking(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """A "… is thinking" line is up for the game (cleared when its turn post replaces it)."""
+        await self._storage.set_meta(f"{_THINKING}{game_id}", f"{channel_id}:{message_id}")
+
+    async def clear_thinking(self, game_id: int) -> None:
+        await self._storage.delete_meta(f"{_THINKING}{game_id}")
+
+    async def thinking_lines(self) -> list[tuple[int, int, int]]:
+        """(game, channel, message) of every "… is thinking" line still up: after a restart, each is stale."""
+        out = []
+        for key, value in await self._storage.metas(_THINKING):
+            where = _message(value)
+            if where is not None and key[len(_THINKING):].isdigit():
+                out.append((int(key[len(_THINKING):]), *where))
+        return out
 
     async def plays_privately(self, game_id: int) -> bool:
         """Whether a table against bots plays privately (it could not have a thread)."""

@@ -108,3 +108,18 @@ async def test_games_links_each_table_to_its_own_thread(fake: FakeDiscord) -> No
     [thread] = fake.threads
     [listing] = await fake.command("games", user=alice)
     assert f"<#{thread}>" in (listing.content or "") and f"<#{fake.channel.id}>" not in (listing.content or "")
+
+
+async def test_a_restart_clears_the_thinking_line_a_killed_process_left(fake: FakeDiscord) -> None:
+    alice = fake.user("alice")
+    await fake.command("table new", user=alice, options={"game": "duel", "opponent": "bot"})
+    await community.settle()
+    bot = _bot(fake)
+    [row] = await bot.storage.list_games(statuses=("active",))
+    # The process posts "… is thinking" and dies before the bot's turn post replaces it.
+    line = await bot.bot_turns._post_thinking(row.id, ["alice", "Yokohama AI"], [1])
+    assert line is not None and line.id not in fake.deleted
+    await bot.bot_turns.resume()  # what the next process does at start
+    await bot.bot_turns.wait()
+    assert line.id in fake.deleted
+    assert await bot.records.thinking_lines() == []
