@@ -123,3 +123,24 @@ async def test_a_restart_clears_the_thinking_line_a_killed_process_left(fake: Fa
     await bot.bot_turns.wait()
     assert line.id in fake.deleted
     assert await bot.records.thinking_lines() == []
+
+
+async def test_roll_and_write_against_the_bot_says_the_bot_is_playing_its_round(fake: FakeDiscord) -> None:
+    from bot.discord_app.panels.decision import panel_message
+
+    alice = fake.user("alice")
+    await fake.command("table new", user=alice, options={"game": "rollwrite", "opponent": "bot"})
+    await community.settle()
+    bot = _bot(fake)
+    await bot.bot_turns.wait()
+    [row] = await bot.storage.list_games(statuses=("active",))
+    service = bot.service
+    for _ in range(40):  # Alice ends her round through the service: the bot's round is left to play
+        game, engine, state = await service.load(row.id)
+        if alice.id not in (await service.status(row.id)).waiting_on:
+            break
+        seat = game.seat_of(alice.id) or 0
+        await service.play.act(row.id, alice.id, engine.auto_action(state, seat))
+    assert (await service.status(row.id)).waiting_on == []  # only the bot owes
+    shown = await panel_message(bot, row.id, alice.id, name="alice")
+    assert "is playing its round now" in shown["content"] and "when you are pinged" not in shown["content"]

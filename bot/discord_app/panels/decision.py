@@ -77,8 +77,18 @@ async def panel_message(
             if notes_for is not None:
                 lines += notes_for(game, seat_view, seat)
             waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in panel.waiting]
-            lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel shows "
-                         "your own view; press **Refresh** when you are pinged." if waiting else refusal.message)
+            bots_only = bool(panel.waiting) and all(game.is_bot(s) for s in panel.waiting)
+            if bots_only:
+                # Nobody is pinged when the bot is done (the person is the next to act, and sees it here).
+                part = "round" if game.kind == "rollwrite" else "turn"
+                lines.append(f"It is not your turn: {' and '.join(waiting)} "
+                             f"{'are' if len(waiting) > 1 else 'is'} playing {'their' if len(waiting) > 1 else 'its'} "
+                             f"{part} now (a few seconds, up to half a minute). This panel shows your own view; "
+                             "press **Refresh** to see what the bot did.")
+            else:
+                lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel "
+                             "shows your own view; press **Refresh** when you are pinged." if waiting
+                             else refusal.message)
             own = await own_picture(seat_view) or own
         else:
             lines.append(refusal.message)
