@@ -385,3 +385,14 @@ async def test_round_robin_after_a_player_left_gives_their_opponents_a_win(stora
     t, lines, _ = await ts.standings(t.id)
     assert t.status == "finished" and t.rounds == 3
     assert all(line.played + line.byes == 3 for line in lines if not line.left)
+
+
+async def test_a_same_dice_tournament_whose_players_all_left_ends(storage: Storage) -> None:
+    ts = _tournaments(storage)
+    t = await _signed_up(ts, "rollwrite", "samedice", 2, rounds=3)
+    await ts.start(t.id)
+    for user in (101, 102):
+        await ts.leave(t.id, user)
+    await ts.tick()
+    t = await ts.tournament(t.id)
+    assert t.status == "finished" and await ts.store.pairings(t.id, 2) == []

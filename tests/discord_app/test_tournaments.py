@@ -29,6 +29,12 @@ def _cog(fake: FakeDiscord) -> Any:
     return cog
 
 
+def _cog_module(fake: FakeDiscord) -> Any:
+    import sys
+
+    return sys.modules[type(_cog(fake)).__module__]
+
+
 def _service(fake: FakeDiscord) -> TournamentService:
     service: TournamentService = _cog(fake).service
     return service
@@ -138,6 +144,7 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
     assert any("after round 2 of 3" in (s.content or "") for s in fake.channel_messages(home))
     assert [f.filename for f in final.files] == [f"tournament-{tid}-podium.png", f"tournament-{tid}.png"]
     assert 1 <= len(pinged(final)) <= 3
+    assert leaver.id not in pinged(final) and leaver.mention not in (final.content or "")  # left: not on it
     t, lines, _ = await _service(fake).standings(tid)
     assert t.status == "finished" and sum(line.points for line in lines) == 12  # 9 games + 3 byes
     assert next(line for line in lines if line.user_id == leaver.id).left
@@ -172,6 +179,8 @@ async def test_a_yokohama_group_round(fake: FakeDiscord) -> None:
     await _tick(fake)
     t, lines, _ = await _service(fake).standings(tid)
     assert t.status == "finished"
+    headers, rows = _cog_module(fake).standings_rows(t, lines, [str(x.user_id) for x in lines])
+    assert "W-L" not in headers and all(row.record == "" for row in rows)  # places, not wins and losses
     winners = {p.players[0] for p in tables}
     assert {line.user_id for line in lines if line.rank == 1} == winners
 
