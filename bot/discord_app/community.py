@@ -145,6 +145,13 @@ async def _send_turn_dms(bot: Host, outcome: Outcome, where: Any, users: list[in
                 await bot.records.note_dm(user, game.id, time.time())
 
 
+async def pingable(bot: Host, users: Sequence[int]) -> list[int]:
+    """Those of `users` who take their notices by mention (`mention`, `both`, or `dm` with DMs found closed):
+    whom a post that is not a turn notice (a game's end, a podium) may ping; the others are named only."""
+    route = await bot.records.notify_route(list(users))
+    return [u for u in users if u in route.mention]
+
+
 async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence[int],
                        lines: list[str] | None = None, *, stage: str = "") -> list[int]:
     """Tell the people a game now waits on (`pinged`) as each chose, and return whom the post pings (those who

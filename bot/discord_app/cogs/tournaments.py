@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.community import turn_notices, when_text
+from bot.discord_app.community import pingable, turn_notices, when_text
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
 from bot.discord_app.outbox import kick, sender
@@ -351,7 +351,7 @@ async def _final_post(bot: Host, t: TournamentRow, channel: Any) -> None:
     files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
              await standings_file(bot, t, lines)]
     await channel.send(clip("\n".join(text), 2000), files=files,
-                       allowed_mentions=only([x.user_id for x in top]))
+                       allowed_mentions=only(await pingable(bot, [x.user_id for x in top])))
 
 
 async def tournament_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

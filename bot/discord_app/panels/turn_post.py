@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.discord_app.community import turn_notices
+from bot.discord_app.community import pingable, turn_notices
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, fill, seat_names
@@ -138,7 +138,7 @@ async def _whom(bot: Host, outcome: Outcome, channel: discord.abc.Messageable | 
     told by direct message, `turn_notices`, which also adds to `lines` who is away), and anyone whose open
     panel shows it (`quiet_users`: `only` leaves them out of the ping)."""
     if outcome.finished:
-        return pinged
+        return await pingable(bot, pinged)  # the end pings only those who take their notices by mention
     quiet = quiet_users.get()
     told = await turn_notices(bot, outcome, channel, [u for u in pinged if u not in quiet], lines)
     return [u for u in pinged if u in quiet or u in told]
