@@ -113,7 +113,7 @@ class Clock:
         if how == "forfeit":
             # Every late seat is treated alike (docs/rulings.md, "Deadlines"): all forfeit in one write.
             late = [s for s in late if s not in game.resigned_seats()]
-            return await self.moves.give_up(game, engine, state, late, reason="forfeit")
+            return await self.moves.give_up(game, engine, state, late, reason="deadline")
         new_state = state
         done: list[Applied] = []
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
-from bot.discord_app.community import away_line
+from bot.discord_app.community import away_line, pingable
 from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
@@ -189,7 +189,7 @@ class Tables(commands.Cog):
             if remaining:
                 tail = "" if outcome.finished else ": the game goes on without them."
                 text += "\n" + ", ".join(mention(u) for u in remaining) + tail
-            await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
+            await channel.send(clip(text, 2000), allowed_mentions=only(await pingable(self.bot, remaining)))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
         if outcome.bots_owe:

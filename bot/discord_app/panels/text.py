@@ -127,12 +127,12 @@ def final_standings(game: GameRow, names: list[str] | None = None) -> str:
     if game.status == "abandoned":
         return "The game was abandoned."
     name_of = by_name(names or [])
-    lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") == "forfeit" else "")]
+    lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") in ("forfeit", "deadline") else "")]
     for place, seat in enumerate(result.get("ranking", []), start=1):
         user = game.user_of(seat)
         person = name_of(seat) if names else (who(game, user) if user else f"Player {seat + 1}")
         total = result["scores"][seat].get("total", 0)
-        gone = " (forfeited)" if result.get("reason") in ("forfeit", "abandoned") else " (resigned)"
+        gone = " (forfeited: missed the deadline)" if result.get("reason") == "deadline" else " (resigned)"
         flag = gone if seat in result.get("forfeited", []) else ""
         lines.append(f"{place}. {person} — {total} points{flag}")
     return "\n".join(lines)

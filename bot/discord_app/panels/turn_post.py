@@ -110,7 +110,7 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
         lines.append(final_standings(game, names))
         seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
         result = game.result or {}
-        forfeited = set(result.get("forfeited") or []) if result.get("reason") in ("forfeit", "abandoned") else set()
+        forfeited = set(result.get("forfeited") or []) if result.get("reason") in ("deadline", "abandoned") else set()
         if forfeited:
             gone = [f"**{names[s]}**" for s in sorted(forfeited) if s < len(names)]
             verb = " forfeit" if len(gone) > 1 else " forfeits"
