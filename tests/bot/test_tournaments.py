@@ -137,7 +137,7 @@ async def test_leaving_forfeits_the_game_of_the_round_and_every_later_one(storag
     t, outcomes = await ts.leave(t.id, leaver)
     assert [o.finished for o in outcomes] == [True]
     game = await storage.get_game(first.game_id or 0)
-    assert game is not None and game.result is not None and game.result["reason"] == "deadline"
+    assert game is not None and game.result is not None and game.result["reason"] == "forfeit"
     other = [p for p in await ts.store.pairings(t.id, 1) if p is not first and p.players != first.players]
     for p in other:  # nothing else is disturbed
         assert (await storage.get_game(p.game_id or 0)).status == "active"  # type: ignore[union-attr]
