@@ -8,13 +8,17 @@ Formats:
 - `samedice` (Roll & Write): every player plays the round's one seed on a sheet of their own, ranked by score.
 
 The scheduler (`tick`) may run in several processes at once, and a process may die at any moment:
-- a round's pairings are written with the round's advance, one compare-and-set on the tournament's round,
-  before any table exists (`advance_round`);
+- sign-up, leaving, the start, each round's advance and a cancel are one compare-and-set on the
+  tournament's version (each bumps it); a round's pairings are computed from the row read at that version
+  and written with the advance, before any table exists (`advance_round`), so a join or a leave landing
+  meanwhile makes the pairing read again;
 - each pairing's table is then created in the transaction that links it to the pairing, only while the
   pairing has none (`create_pairing_game`), so a restart or a second process creates every missing table
   and never a second one;
 - a round closes when each of its tables has ended; its close and the next round's pairings are again one
-  compare-and-set on the round.
+  compare-and-set on the version;
+- the posts all this owes (a table's start, a round's pairings, the final podium) are outbox items written in
+  the same transactions, sent one at a time by the front end (`bot.service.outbox`).
 Standings are derived from the pairings and their games' results, so they can always be recomputed.
 Tournament games are ordinary tables of the server: rated, reminded, and held to their deadline.
 """

@@ -2,11 +2,14 @@
 `sql.Dialect`).
 
 What must happen once across processes is a compare-and-set whose row count says who won:
-- the start and each round's close move `round` on only from the round that was read (`advance_round`),
-  and write the next round's pairings in the same transaction, before any table exists;
+- every writer of a tournament (sign-up, leaving, the start, each round's close, a cancel) is one
+  compare-and-set on its `version`, and each bumps it: the start and each round's close write the next
+  round's pairings in that transaction, before any table exists, computed from the row read at that version;
 - a pairing's table is created in the transaction that sets the pairing's `game_id`, only while it is
   NULL (`create_pairing_game`): a second process, or a restart, finds it set and creates nothing;
-- a table's start post is claimed once (`claim_announcement`).
+- the posts these changes owe (a table's start, a round's pairings, the final podium) are outbox items
+  written in the same transactions (`bot.storage.outbox`). The `announced` column of a pairing is from
+  before the outbox (migration 7 turned the unposted ones into items).
 Standings are derived from the pairings and their games' results (`pairing_results`), never stored.
 """
 
@@ -246,19 +249,6 @@ class TournamentStore(Dialect):
             return None
         pairing.game_id = game_id
         return game_id
-
-    async def unannounced_pairings(self) -> list[Pairing]:
-        """Tables of running (or cancelled: their tables play on) tournaments created but not yet posted (a
-        restart posts what it missed)."""
-        return [_pairing(r) for r in await self._fetch(
-            f"SELECT {_P_PAIRING} FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
-            "WHERE t.status IN ('running', 'cancelled') AND p.game_id IS NOT NULL "
-            "AND p.announced = ? ORDER BY p.tournament_id, p.round, p.board", (False,))]
-
-    async def claim_announcement(self, game_id: int) -> bool:
-        """True for the one call that may post this tournament table's start."""
-        return await self._execute("UPDATE tournament_pairings SET announced = ? WHERE game_id = ? AND announced = ?",
-                                   (True, game_id, False)) == 1
 
     async def tournament_of_game(self, game_id: int) -> int | None:
         value = await self._fetchval("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?", (game_id,))

@@ -116,3 +116,38 @@ async def test_a_tournaments_posts_are_owed_with_the_changes_that_cause_them(sto
         await ts.tables.play.resign(p.game_id or 0, p.players[0])
     await ts.tick()
     assert [i.key for i in await storage.outbox_items(kind="final", unsent_only=True)] == [f"final:{t.id}"]
+
+
+async def test_tables_left_unposted_before_the_outbox_become_items(tmp_path) -> None:  # noqa: ANN001
+    """A database of the schema before the outbox, with a tournament table created but never posted: the
+    migration owes its start post (and nothing for a table already posted)."""
+    import json
+    import sqlite3
+
+    from bot.storage import SQLiteStorage
+    from bot.storage.schema import MIGRATIONS
+
+    path = tmp_path / "before-outbox.sqlite3"
+    conn = sqlite3.connect(path)
+    for number, script in enumerate(MIGRATIONS[:6]):
+        conn.executescript(script)
+        conn.execute(f"PRAGMA user_version = {number + 1}")
+    conn.execute("INSERT INTO tournaments (id, guild_id, channel_id, organiser_id, kind, format, name, rounds, "
+                 "max_players, seed, status, round, created_at) VALUES (3, 7, 70, 1, 'duel', 'swiss', 'T', 2, 8, 1, "
+                 "'running', 1, 100.0)")
+    for game_id, announced in ((11, 0), (12, 1)):
+        conn.execute("INSERT INTO games (id, kind, creator_id, seed, status, created_at, updated_at) "
+                     "VALUES (?, 'duel', 1, 1, 'active', 100.0, 100.0)", (game_id,))
+        conn.execute("INSERT INTO tournament_pairings (tournament_id, round, board, players, seed, game_id, "
+                     "announced) VALUES (3, 1, ?, '[101, 102]', 1, ?, ?)", (game_id - 10, game_id, announced))
+    conn.commit()
+    conn.close()
+    storage = SQLiteStorage(path)
+    await storage.open()
+    try:
+        [item] = await storage.outbox_items()
+        assert (item.key, item.kind, item.guild_id) == ("table:11", "table", 7)
+        assert item.payload == {"tournament": 3, "round": 1, "board": 1, "game": 11}
+        assert json.loads(json.dumps(item.payload)) == item.payload
+    finally:
+        await storage.close()
