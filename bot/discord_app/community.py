@@ -27,6 +27,7 @@ import discord
 
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
+from bot.observability.metrics import DM_ERRORS
 from bot.service import seasons
 from bot.service.outbox import GiveUp
 from bot.service.records import GameRow, OutboxItem
@@ -94,6 +95,7 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
             await user.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         return True
     except discord.Forbidden as exc:
+        DM_ERRORS.labels(str(exc.code)).inc()
         if exc.code == DMS_CLOSED:
             log.info("DMs of %s are closed; mentioning them instead", user_id)
             with contextlib.suppress(Exception):
@@ -101,7 +103,12 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
         else:
             log.warning("could not DM %s: %s", user_id, exc)
         return False
-    except Exception as exc:  # noqa: BLE001 - HTTP errors, dropped connections, timeouts: all fall back
+    except discord.HTTPException as exc:
+        DM_ERRORS.labels(str(exc.code)).inc()
+        log.warning("could not DM %s: %s", user_id, exc)
+        return False
+    except Exception as exc:  # noqa: BLE001 - dropped connections, timeouts: all fall back to the mention
+        DM_ERRORS.labels(type(exc).__name__).inc()
         log.warning("could not DM %s: %r", user_id, exc)
         return False
 

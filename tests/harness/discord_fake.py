@@ -419,6 +419,8 @@ class FakeDiscord:
         self.application_id = application_id or self._next_id()
         self.bot_user = FakeUser(self._next_id(), "Yokohama Bot", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        #: Users who left a guild (`leave_guild`), by guild id: Discord no longer knows them as its members.
+        self.departed: dict[int, set[int]] = {}
         self.requests: list[Sent] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.deleted: set[int] = set()
@@ -563,6 +565,11 @@ class FakeDiscord:
         user = FakeUser(id or self._next_id(), name, admin=admin, permissions=permissions, dms_open=dms_open)
         self.users[user.id] = user
         return user
+
+    def leave_guild(self, user: FakeUser, guild: discord.Guild | None = None) -> None:
+        """``user`` leaves the guild: a user option naming them resolves to a user without member data, and
+        fetching them as a member answers 10007 (Unknown Member), as Discord does for someone who left."""
+        self.departed.setdefault((guild or self.guild).id, set()).add(user.id)
 
     def _role_payload(self, rid: int, name: str, perms: discord.Permissions, *, position: int,
                       managed: bool = False) -> dict[str, Any]:
@@ -802,7 +809,7 @@ class FakeDiscord:
         ):
             user = self._user_of(value)  # type: ignore[arg-type]
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            if guild is not None:
+            if guild is not None and user.id not in self.departed.get(guild.id, set()):
                 member = self._member_payload(user, guild.id, with_permissions=True)
                 member.pop("user")
                 resolved.setdefault("members", {})[str(user.id)] = member
@@ -1259,7 +1266,7 @@ class FakeDiscord:
             return self._channel_payload(cid, channel.name, channel.guild.id)  # type: ignore[union-attr]
         if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
             user = self.users.get(int(match[2]))
-            if user is None:
+            if user is None or user.id in self.departed.get(int(match[1]), set()):
                 raise _Refusal(404, 10007, "Unknown Member")
             return self._member_payload(user, int(match[1]))
         if re.fullmatch(r"/channels/(\d+)/typing", p) or "/reactions/" in p:
