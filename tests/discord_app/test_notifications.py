@@ -144,3 +144,34 @@ async def test_roll_and_write_against_the_bot_says_the_bot_is_playing_its_round(
     assert (await service.status(row.id)).waiting_on == []  # only the bot owes
     shown = await panel_message(bot, row.id, alice.id, name="alice")
     assert "is playing its round now" in shown["content"] and "when you are pinged" not in shown["content"]
+
+
+async def test_a_post_that_hangs_does_not_hold_the_sweeps_other_events(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from bot.discord_app import client
+    from bot.service.outcomes import SweepEvent
+
+    bot = _bot(fake)
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, _ = await _table(fake, alice, bob)
+    game = await bot.storage.get_game(game_id)
+    assert game is not None
+    events = [SweepEvent("reminder", game, [alice.id]), SweepEvent("reminder", game, [bob.id])]
+    delivered: list[int] = []
+
+    async def sweep(*args: Any, **kwargs: Any) -> list[SweepEvent]:
+        return events
+
+    async def deliver(event: SweepEvent) -> None:
+        if event.users == [alice.id]:
+            await asyncio.sleep(3600)  # a channel that never answers
+        delivered.extend(event.users)
+
+    monkeypatch.setattr(bot.service.clock, "sweep", sweep)
+    monkeypatch.setattr(bot, "deliver", deliver)
+    monkeypatch.setattr(client, "DELIVER_TIMEOUT_S", 0.05)
+    await asyncio.wait_for(bot.sweep_once(), 20)
+    assert delivered == [bob.id]
