@@ -24,6 +24,7 @@ from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
+from bot.service.words import plural
 from engine.core import available_games, get_game, seat_token
 from rendering.charts import Series, line_chart
 
@@ -197,11 +198,11 @@ def result_line(game: FinishedGame, user_id: int) -> str:
     if mine is None:
         return head
     if len(game.seats) == 1:
-        return f"{head}: {mine.score} points ({'daily challenge' if game.mode == 'daily' else 'solo'})"
+        return f"{head}: {plural(mine.score, 'point')} ({'daily challenge' if game.mode == 'daily' else 'solo'})"
     place = f"{ordinal(mine.place)} of {len(game.seats)}"
     if mine.forfeited:
         place += ", resigned"
-    return f"{head}: {place}, {mine.score} points" + ("" if game.rated else " (not rated)")
+    return f"{head}: {place}, {plural(mine.score, 'point')}" + ("" if game.rated else " (not rated)")
 
 
 def profile_text(profile: Profile, name: str, daily: Any) -> str:

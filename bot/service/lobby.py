@@ -26,6 +26,7 @@ from bot.service.table_rules import (
     check_bot_level,
     default_table_rules,
 )
+from bot.service.words import plural
 from bot.storage import AlreadyExists, GameRow, StaleVersion, TableFull, is_bot_user
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
 
@@ -278,7 +279,7 @@ class Lobby:
                                "with `/settings botgames`). Invite people to a table instead.")
         listed = ", ".join(f"#{g}" for g in running[:10])
         raise ServiceError(
-            f"You already have {len(running)} running game{'s' if len(running) != 1 else ''} against the bot in "
+            f"You already have {plural(len(running), 'running game')} against the bot in "
             f"this server ({listed}); this server allows {limit} at a time. Finish one, or give it up with "
             "`/table resign`, before you start another. Nothing was started.")
 

@@ -34,6 +34,7 @@ from bot.service.daily import (
     parse_date,
     shift_date,
 )
+from bot.service.words import plural
 from rendering.charts import Series, line_chart
 
 log = logging.getLogger(__name__)
@@ -161,8 +162,8 @@ class Daily(commands.Cog):
             assert s.best is not None and s.average is not None
             text = (f"**Daily challenge record of {mention(target)}**\n"
                     f"Games: {s.games} · best: {s.best} VP · average: {s.average:.1f} VP\n"
-                    f"Current streak: {s.current_streak} day{'s' if s.current_streak != 1 else ''} · "
-                    f"best streak: {s.best_streak} day{'s' if s.best_streak != 1 else ''} · last played {s.last_date}")
+                    f"Current streak: {plural(s.current_streak, 'day')} · "
+                    f"best streak: {plural(s.best_streak, 'day')} · last played {s.last_date}")
             if s.par_days:
                 text += (f"\nBeat par on {s.beat_par} of {s.par_days} days · par streak: {s.par_streak} · "
                          f"best par streak: {s.best_par_streak}")
@@ -206,7 +207,7 @@ class Daily(commands.Cog):
         par = await self.challenges.stored_par(game.daily_date) if game.daily_date else None
         line = (f"🎲 {mention(game.creator_id)} finished the daily challenge of {game.daily_date}: "
                 f"**{standing.total} VP**, {standing.orders} orders fulfilled — #{standing.rank} of {players} "
-                f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
+                f"so far · 🔥 streak {plural(streak, 'day')}")
         if par is not None:
             line += f" · {against_par(standing.total, par)} ({par.total})"
         name = await picture_name(bot, channel, game.creator_id, 0)

@@ -13,6 +13,7 @@ import discord
 from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
+from bot.service.words import plural
 from engine.core import get_game, seat_token
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -134,7 +135,7 @@ def final_standings(game: GameRow, names: list[str] | None = None) -> str:
         total = result["scores"][seat].get("total", 0)
         gone = " (forfeited: missed the deadline)" if result.get("reason") == "deadline" else " (resigned)"
         flag = gone if seat in result.get("forfeited", []) else ""
-        lines.append(f"{place}. {person} — {total} points{flag}")
+        lines.append(f"{place}. {person} — {plural(total, 'point')}{flag}")
     return "\n".join(lines)
 
 
@@ -142,7 +143,7 @@ def players_text(engine: Any) -> str:
     """'2 players', '2 to 4 players', '1 player'."""
     low, high = engine.min_players, engine.max_players
     if low == high:
-        return f"{low} player" + ("s" if low != 1 else "")
+        return plural(low, "player")
     return f"{low} to {high} players"
 
 
