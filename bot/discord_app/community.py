@@ -281,7 +281,9 @@ async def send_season_podium(bot: Host, item: OutboxItem) -> None:
         files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png"))
     lines.append("A new season starts now: everyone starts fresh (all-time ratings go on). "
                  f"`/standings season:{due.season}` keeps this season's final table.")
-    await channel.send("\n".join(lines)[:2000], files=files[:10], allowed_mentions=discord.AllowedMentions.none())
+    # The outbox item's nonce: sent again after a crash, Discord returns this post instead of a second one.
+    await channel.send("\n".join(lines)[:2000], files=files[:10], allowed_mentions=discord.AllowedMentions.none(),
+                       nonce=f"yk-outbox-{item.id}"[:25])
 
 
 def _places(displays: Sequence[int]) -> list[int]:

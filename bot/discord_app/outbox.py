@@ -1,7 +1,9 @@
 """Sending the posts the outbox owes (`bot.service.outbox`): one sender per kind of item, run in the
 background beside the sweep (`kick`), never in its loop and never on a click's path.
 
-A sender raises on any failure; the item is then given back and sent again later (a 5xx, a dropped
+Each post is sent with the item's `nonce`, so an item sent again after a crash that came between Discord's
+answer and the mark "sent" is not posted twice (Discord returns the first message). A sender raises on any
+failure; the item is then given back and sent again later (a 5xx, a dropped
 connection, a timeout), or dropped at once when it can never go (`GiveUp`: the channel is gone, or the bot
 may not post there). Each item is claimed just before its own send, so a crash or a failure mid-way holds
 back only that item.
@@ -28,6 +30,13 @@ SENDERS: dict[str, Sender] = {"season": send_season_podium}
 #: The delivery running per bot, and whether more was owed while it ran.
 _RUNNING: dict[int, asyncio.Task[None]] = {}
 _AGAIN: set[int] = set()
+
+
+def nonce(item: OutboxItem) -> str:
+    """The nonce an item's post is sent with: Discord returns the message already created with the same
+    nonce in the last few minutes (`enforce_nonce`) instead of posting it again, so an item sent again after
+    a crash between Discord's answer and `finish_outbox` (its lease ran out) is not posted twice."""
+    return f"yk-outbox-{item.id}"[:25]
 
 
 def sender(kind: str) -> Callable[[Sender], Sender]:

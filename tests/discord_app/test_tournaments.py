@@ -145,6 +145,8 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
     assert [f.filename for f in final.files] == [f"tournament-{tid}-podium.png", f"tournament-{tid}.png"]
     assert 1 <= len(pinged(final)) <= 3
     assert leaver.id not in pinged(final) and leaver.mention not in (final.content or "")  # left: not on it
+    # Sent from the outbox with the item's nonce: sent again after a crash, Discord returns this post.
+    assert final.payload.get("enforce_nonce") is True and str(final.payload["nonce"]).startswith("yk-outbox-")
     t, lines, _ = await _service(fake).standings(tid)
     assert t.status == "finished" and sum(line.points for line in lines) == 12  # 9 games + 3 byes
     assert next(line for line in lines if line.user_id == leaver.id).left

@@ -24,7 +24,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import pingable, turn_notices, when_text
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
-from bot.discord_app.outbox import kick, sender
+from bot.discord_app.outbox import kick, nonce, sender
 from bot.discord_app.panels.channels import channel_by_id, threads_wanted
 from bot.discord_app.panels.clicks import bot_of, guarded
 from bot.discord_app.panels.lobby import start_announcement
@@ -227,7 +227,8 @@ async def send_round(bot: Host, item: OutboxItem) -> None:
         away = await bot.records.away_until(t.guild_id, [x.user_id for x in lines if not x.left], time.time())
         text += "\n" + standings_text(t, lines, results, after=round_number - 1, away=away)
         files = [await standings_file(bot, t, lines, after=round_number - 1)]
-    await where.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
+    await where.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none(),
+                     nonce=nonce(item))
 
 
 @sender("table")
@@ -262,7 +263,7 @@ async def send_table(bot: Host, item: OutboxItem) -> None:
     announcement["content"] = clip(f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
                                    + " vs ".join(f"**{n}**" for n in names) + "\n" + announcement["content"], 2000)
     announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
-    await where.send(**announcement)
+    await where.send(**announcement, nonce=nonce(item))
 
 
 @sender("final")
@@ -271,7 +272,7 @@ async def send_final(bot: Host, item: OutboxItem) -> None:
     channel = await channel_by_id(bot, t.channel_id)
     if channel is None:
         raise GiveUp(f"the channel of tournament {t.id} is gone")
-    await _final_post(bot, t, channel)
+    await _final_post(bot, t, channel, nonce=nonce(item))
 
 
 @sender("unstarted")
@@ -332,7 +333,7 @@ def list_line(t: TournamentRow) -> str:
     return f"**#{t.id} {t.name}** — {engine.title}, {FORMAT_TITLES[t.format]}: {state}"
 
 
-async def _final_post(bot: Host, t: TournamentRow, channel: Any) -> None:
+async def _final_post(bot: Host, t: TournamentRow, channel: Any, *, nonce: str | None = None) -> None:
     """The final podium in the channel: the best three of those still in (a player who left is neither on it
     nor pinged), with the podium and standings pictures."""
     t, lines, _ = await service_of(bot).standings(t.id)
@@ -351,7 +352,7 @@ async def _final_post(bot: Host, t: TournamentRow, channel: Any) -> None:
     files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
              await standings_file(bot, t, lines)]
     await channel.send(clip("\n".join(text), 2000), files=files,
-                       allowed_mentions=only(await pingable(bot, [x.user_id for x in top])))
+                       allowed_mentions=only(await pingable(bot, [x.user_id for x in top])), nonce=nonce)
 
 
 async def tournament_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
