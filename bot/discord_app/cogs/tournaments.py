@@ -262,7 +262,8 @@ async def send_table(bot: Host, item: OutboxItem) -> None:
     names = await names_of_users(bot, t.guild_id, list(p.players))
     announcement["content"] = clip(f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
                                    + " vs ".join(f"**{n}**" for n in names) + "\n" + announcement["content"], 2000)
-    announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
+    announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on,
+                                                               stage=f"{t.name}, round {p.round}"))
     await where.send(**announcement, nonce=nonce(item))
 
 
