@@ -359,3 +359,17 @@ async def test_a_forfeit_post_says_who_forfeited_and_thanks_only_the_other(fake:
     assert f"**{late.name}** forfeits" in (end.content or "")
     [thanks] = [x for x in (end.content or "").splitlines() if x.startswith("Thanks for playing")]
     assert winner.mention in thanks and late.mention not in thanks
+
+
+async def test_a_deleted_sign_up_post_still_gets_the_rounds_a_thread(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    players = [fake.user(f"d{i}") for i in range(4)]
+    tid, post = await _open(fake, admin, players, game="duel", format="swiss", rounds=1, signup_hours=0)
+    where = await _bot(fake).records.signup_message(tid)
+    assert where is not None
+    del fake.messages[where[1]]  # someone deleted the sign-up post
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    await community.settle()
+    rounds = [s for t in fake.threads for s in fake.channel_messages(t) if "round 1 of 1" in (s.content or "")]
+    assert len(rounds) == 1 and _channel_posts(fake) == []
+    assert await _bot(fake).storage.outbox_items(unsent_only=True) == []

@@ -197,17 +197,20 @@ async def tournament_thread(bot: Host, t: TournamentRow) -> Any:
         return channel
     name = clip(f"🏆 {t.name}", 100)
     thread: Any = None
-    try:
-        signup = await bot.records.signup_message(t.id)
-        if signup is not None:
-            message = bot.get_partial_messageable(signup[0], guild_id=t.guild_id,
-                                                  type=discord.ChannelType.text).get_partial_message(signup[1])
+    signup = await bot.records.signup_message(t.id)
+    if signup is not None:
+        message = bot.get_partial_messageable(signup[0], guild_id=t.guild_id,
+                                              type=discord.ChannelType.text).get_partial_message(signup[1])
+        try:
             thread = await message.create_thread(name=name, auto_archive_duration=10080)
-        elif isinstance(channel, discord.TextChannel):
+        except (discord.NotFound, discord.Forbidden):
+            log.info("no thread under the sign-up post of tournament %s (deleted?)", t.id)
+    if thread is None and isinstance(channel, discord.TextChannel):
+        try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=10080)
-    except discord.Forbidden:
-        log.info("no thread for tournament %s; posting in its channel", t.id)
+        except discord.Forbidden:
+            log.info("no thread for tournament %s; posting in its channel", t.id)
     if thread is None:
         return channel
     await bot.records.set_thread_of_key(_thread_key(t), thread.id)
