@@ -14,12 +14,13 @@ RUN useradd --create-home --uid 10001 yokohama \
     && chown yokohama:yokohama /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY engine ./engine
 COPY bot ./bot
 COPY rendering ./rendering
 COPY data ./data
-RUN pip install .
+# The versions CI tested (scripts/lock regenerates the file).
+RUN pip install -c requirements.lock .
 
 USER yokohama
 # The SQLite file (and its WAL) live on this volume: games survive container restarts and upgrades.

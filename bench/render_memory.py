@@ -5,7 +5,7 @@ game would grow with every new game until the process runs out of memory. This b
 `--games` distinct games of each kind (seeded random playouts, distinct player names), draws every
 picture a game sends (public turn pictures, each seat's private picture, the final pictures, a
 rating chart, the turn posts' lead pictures with their stories) for a position part-way through and
-for the finished game, and prints the process's RSS as it goes. The goal (issue 21): at most 256 MiB after 1,000 games.
+for the finished game, and prints the process's RSS as it goes. The goal: at most 256 MiB after 1,000 games.
 
     .venv/bin/python -m bench.render_memory [--games 1000] [--every 100]
 """
@@ -22,9 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, get_game  # noqa: E402
-from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
-from rendering.charts import Series, line_chart  # noqa: E402
+from engine.core import Rng, get_game
+from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering.charts import Series, line_chart
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
 

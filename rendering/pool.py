@@ -130,8 +130,8 @@ def _warm(bot: int | None = None) -> int:
     if niceness():
         with contextlib.suppress(OSError):
             os.nice(niceness())
-    import rendering.duel  # noqa: F401
-    import rendering.rollwrite  # noqa: F401
+    import rendering.duel
+    import rendering.rollwrite
     import rendering.yokohama  # noqa: F401
     from rendering.kit.fonts import font
 

@@ -27,7 +27,7 @@ from PIL import Image
 from rendering.kit.encode import png
 from rendering.pool import long_running
 
-#: Discord's upload limit for a server without boosts is 10 MiB; issue 21 asks for at most 8 MB.
+#: Discord's upload limit for a server without boosts is 10 MiB; a replay stays under 8 MB, with room to spare.
 MAX_BYTES = 8 * 1000 * 1000
 #: How long a frame stays up: a caption of a few lines needs a few seconds to read.
 FRAME_MS = 3000

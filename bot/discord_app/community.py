@@ -71,7 +71,7 @@ def in_background(work: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any
     async def guarded() -> None:
         try:
             await work
-        except Exception:  # noqa: BLE001 - a notification must never surface anywhere else
+        except Exception:  # a notification must never surface anywhere else
             log.warning("background send %s failed", name, exc_info=True)
 
     task = asyncio.create_task(guarded(), name=name)
@@ -123,7 +123,7 @@ async def dm_or_mention(bot: Host, user_id: int, text: str, where: Any, fallback
             async with asyncio.timeout(DM_TIMEOUT_S):
                 await where.send(fallback[:2000], allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)]))
-        except Exception:  # noqa: BLE001 - the thread may be gone too; the player still has /games
+        except Exception:  # the thread may be gone too; the player still has /games
             log.warning("could not mention %s after a failed DM", user_id, exc_info=True)
     return False
 

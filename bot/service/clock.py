@@ -66,7 +66,7 @@ class Clock:
                     continue  # somebody moved meanwhile; the next sweep looks again
                 except DiskFull:
                     raise
-                except Exception as exc:  # noqa: BLE001 - one broken game must not stop the sweep for all
+                except Exception as exc:  # one broken game must not stop the sweep for all
                     log.exception("sweep: game %s failed; marking it and going on", game.id)
                     await self.games.mark_unreadable(game, f"sweep failed: {type(exc).__name__}: {exc}")
                     continue

@@ -93,7 +93,7 @@ async def test_seasons_start_fresh_keep_their_tables_and_rebuild_identically(
 
 
 async def test_the_podium_of_a_season_is_claimed_once_across_processes(
-    service: TableService, storage: Storage, make_storage, clock: list[float]  # noqa: ANN001
+    service: TableService, storage: Storage, make_storage, clock: list[float]
 ) -> None:
     await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))
     clock[0] = moment(2026, 11, 10)
@@ -115,7 +115,7 @@ async def test_the_podium_of_a_season_is_claimed_once_across_processes(
     assert await seasons.owe_podiums(storage, moment(2026, 12, 5)) == []
 
 
-async def test_downtime_across_two_season_ends_owes_each_podium_once(storage: Storage, make_storage) -> None:  # noqa: ANN001
+async def test_downtime_across_two_season_ends_owes_each_podium_once(storage: Storage, make_storage) -> None:
     """The bot is down from November to mid-January: December's and November's podiums are both owed, once
     each, whatever the number of sweeps and processes after it."""
     await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))

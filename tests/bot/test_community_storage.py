@@ -57,7 +57,7 @@ async def test_time_away_periods(storage: Storage) -> None:
     assert await storage.away_periods(7, [5], 2500.0) == []
 
 
-async def test_forgetting_a_player_forgets_when_they_were_told_by_dm(storage) -> None:  # noqa: ANN001
+async def test_forgetting_a_player_forgets_when_they_were_told_by_dm(storage) -> None:
     from bot.service.front_end import FrontEndRecords
 
     records = FrontEndRecords(storage)

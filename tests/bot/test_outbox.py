@@ -47,7 +47,7 @@ async def test_a_failed_send_holds_back_only_its_own_item(storage: Storage) -> N
     assert await storage.outbox_items(unsent_only=True) == []
 
 
-async def test_a_process_killed_mid_send_loses_nothing_and_repeats_nothing_else(make_storage) -> None:  # noqa: ANN001
+async def test_a_process_killed_mid_send_loses_nothing_and_repeats_nothing_else(make_storage) -> None:
     storage = make_storage()
     await storage.open()
     for n in range(3):
@@ -118,7 +118,7 @@ async def test_a_tournaments_posts_are_owed_with_the_changes_that_cause_them(sto
     assert [i.key for i in await storage.outbox_items(kind="final", unsent_only=True)] == [f"final:{t.id}"]
 
 
-async def test_tables_left_unposted_before_the_outbox_become_items(tmp_path) -> None:  # noqa: ANN001
+async def test_tables_left_unposted_before_the_outbox_become_items(tmp_path) -> None:
     """A database of the schema before the outbox, with a tournament table created but never posted: the
     migration owes its start post (and nothing for a table already posted)."""
     import json

@@ -1,4 +1,4 @@
-"""Replays of finished games as animated GIFs (issue 14): a frame per turn or round, within the limit."""
+"""Replays of finished games as animated GIFs: a frame per turn or round, within the limit."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ async def _finished_rollwrite(service: TableService) -> int:
     return game.id
 
 
-async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     assert len(frames) == 13  # the start, then the end of each of the 12 rounds
@@ -32,7 +32,7 @@ async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableS
     assert engine.is_over(frames[-1].state)
 
 
-async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:
     game = await service.lobby.create("rollwrite", creator_id=1, seed=3)
     await service.lobby.start(game.id, 1)
     with pytest.raises(ServiceError, match="not finished yet"):
@@ -44,7 +44,7 @@ def _frames_of(gif: bytes) -> int:
 
 
 @pytest.mark.slow
-async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     pictures = [render_sheet(engine.view(f.state, None), 0, "Ann") for f in frames]
@@ -56,8 +56,8 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
 
 
 @pytest.mark.slow
-async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:  # noqa: ANN001
-    """Issue 21: a caption per frame (round, player, what they did, points): the lead picture over the
+async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:
+    """A caption per frame (round, player, what they did, points): the lead picture over the
     game's picture; frames differ in their captions, and the GIF stays within 8 MB."""
     from rendering.kit.lead import WIDTH
     from rendering.replay import MAX_BYTES, replay_frame, replay_gif, turn_story

@@ -93,7 +93,7 @@ async def _signed_up(ts: TournamentService, players: int, first: int, **kw: Any)
 
 
 @pytest.mark.slow
-async def test_a_join_racing_the_start_is_paired_or_refused(make_storage) -> None:  # noqa: ANN001
+async def test_a_join_racing_the_start_is_paired_or_refused(make_storage) -> None:
     async def one_race(a: TournamentService, b: TournamentService, n: int) -> list[str]:
         tid = await _signed_up(a, 3, 1000 * n + 1)
         joiner = 1000 * n + 999
@@ -108,7 +108,7 @@ async def test_a_join_racing_the_start_is_paired_or_refused(make_storage) -> Non
 
 
 @pytest.mark.slow
-async def test_a_leave_racing_the_start_is_never_paired(make_storage) -> None:  # noqa: ANN001
+async def test_a_leave_racing_the_start_is_never_paired(make_storage) -> None:
     async def one_race(a: TournamentService, b: TournamentService, n: int) -> list[str]:
         tid = await _signed_up(a, 5, 1000 * n + 1)
         leaver = 1000 * n + 2
@@ -119,7 +119,7 @@ async def test_a_leave_racing_the_start_is_never_paired(make_storage) -> None:  
 
 
 @pytest.mark.slow
-async def test_a_leave_racing_the_next_rounds_pairing_is_never_paired_again(make_storage) -> None:  # noqa: ANN001
+async def test_a_leave_racing_the_next_rounds_pairing_is_never_paired_again(make_storage) -> None:
     async def one_race(a: TournamentService, b: TournamentService, n: int) -> list[str]:
         tid = await _signed_up(a, 5, 1000 * n + 1)
         await a.start(tid)

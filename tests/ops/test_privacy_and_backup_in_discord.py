@@ -20,7 +20,7 @@ from bot.settings import Settings
 from bot.storage import SQLiteStorage
 from bot.storage.privacy import is_anonymous
 from engine.core.rng import Rng
-from tests.duel_discord.test_duel_pictures_in_discord import click_something, open_duel, panel_for
+from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, open_duel, panel_for
 from tests.harness.discord_fake import FakeDiscord, FakeUser
 
 

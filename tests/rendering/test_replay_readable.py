@@ -1,4 +1,4 @@
-"""A long game's replay stays readable: fewer frames, never narrower ones (issue 21: a 4-player Yokohama
+"""A long game's replay stays readable: fewer frames, never narrower ones (a 4-player Yokohama
 replay of 86 positions was 56 frames 420 px wide, its text 5-6 px)."""
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ from rendering import tournament
 from rendering.tournament import Row, standings_picture
 
 
-def test_the_standings_picture_reads_at_phone_width(monkeypatch) -> None:  # noqa: ANN001
+def test_the_standings_picture_reads_at_phone_width(monkeypatch) -> None:
     sizes: list[int] = []
     real_font = tournament.font
 
-    def recording(size: int, bold: bool = False):  # noqa: ANN202
+    def recording(size: int, bold: bool = False):
         sizes.append(size)
         return real_font(size, bold)
 

@@ -94,7 +94,7 @@ class PrivacyCog(commands.Cog):
                 await announce(self.bot, outcome)
                 if outcome.bots_owe:
                     self.bot.bot_turns.start(outcome.game.id)
-            except Exception:  # noqa: BLE001 - the forgetting is done; a post that fails must not undo the answer
+            except Exception:  # the forgetting is done; a post that fails must not undo the answer
                 log.exception("could not post a resignation of game %s", outcome.game.id)
 
 
