@@ -219,19 +219,22 @@ async def tournament_thread(bot: Host, t: TournamentRow) -> Any:
 
 @sender("round")
 async def send_round(bot: Host, item: OutboxItem) -> None:
-    """A round's pairings (and, from round 2, the standings so far) in the tournament's thread."""
+    """In the tournament's thread, one post a round: from round 2 the last round's results and the standings
+    so far (with who is away), then the round's pairings."""
     t, lines, results = await service_of(bot).standings(int(item.payload["tournament"]))
     round_number = int(item.payload["round"])
     pairings = [r.pairing for r in results if r.pairing.round == round_number]
     where = await tournament_thread(bot, t)
-    text = _round_text(t, round_number, pairings)
+    parts = []
     files = []
     if round_number > 1:
         away = await bot.records.away_until(t.guild_id, [x.user_id for x in lines if not x.left], time.time())
-        text += "\n" + standings_text(t, lines, results, after=round_number - 1, away=away)
+        parts += [results_text(t, round_number - 1, results),
+                  standings_text(t, lines, results, after=round_number - 1, away=away)]
         files = [await standings_file(bot, t, lines, after=round_number - 1)]
-    await where.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none(),
-                     nonce=nonce(item))
+    parts.append(_round_text(t, round_number, pairings))
+    await where.send(clip("\n".join(x for x in parts if x), 2000), files=files,
+                     allowed_mentions=discord.AllowedMentions.none(), nonce=nonce(item))
 
 
 @sender("table")
@@ -298,6 +301,31 @@ def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) ->
     lines.append("Each table gets its own thread, where its players are pinged; the round closes when every "
                  "table has ended.")
     return "\n".join(lines)
+
+
+def results_text(t: TournamentRow, round_number: int, results: list[PairingResult]) -> str:
+    """How each table of a round ended: the winner (or the places), who forfeited; "" for same dice (the
+    standings say it)."""
+    if t.format == "samedice":
+        return ""
+    lines = [f"**Results of round {round_number}:**"]
+    for r in results:
+        p = r.pairing
+        if r.pairing.round != round_number or p.bye:
+            continue
+        result = r.result or {}
+        ranking = [p.players[s] for s in result.get("ranking", []) if s < len(p.players)]
+        gone = {p.players[s] for s in result.get("forfeited", []) if s < len(p.players)}
+        if r.status == "abandoned" or not ranking:
+            lines.append(f"• Table {p.board}: abandoned, nobody scores")
+        elif len(p.players) == 2:
+            winner, loser = ranking[0], ranking[1]
+            how = " (forfeit)" if loser in gone else ""
+            lines.append(f"• Table {p.board}: <@{winner}> beat <@{loser}>{how}")
+        else:
+            lines.append(f"• Table {p.board}: " + ", ".join(
+                f"{place}. <@{u}>" + (" (forfeited)" if u in gone else "") for place, u in enumerate(ranking, 1)))
+    return "\n".join(lines) if len(lines) > 1 else ""
 
 
 async def _close_signup(bot: Host, t: TournamentRow, note: str = "") -> None:

@@ -142,6 +142,9 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
     [final] = _channel_posts(fake)  # the one post of the tournament in the channel, besides its sign-up
     assert "is over! Final podium" in (final.content or "")
     assert any("after round 2 of 3" in (s.content or "") for s in fake.channel_messages(home))
+    [third] = [s for s in fake.channel_messages(home) if "round 3 of 3:" in (s.content or "")]
+    assert "Results of round 2:" in (third.content or "") and " beat <@" in (third.content or "")
+    assert pinged(third) == set()  # results and standings name everyone and ping nobody
     assert [f.filename for f in final.files] == [f"tournament-{tid}-podium.png", f"tournament-{tid}.png"]
     assert 1 <= len(pinged(final)) <= 3
     assert leaver.id not in pinged(final) and leaver.mention not in (final.content or "")  # left: not on it
