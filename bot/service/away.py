@@ -103,6 +103,15 @@ async def go_away(storage: Storage, guild_id: int | None, user_id: int, days: in
     return until
 
 
+async def budget_left(storage: Storage, guild_id: int, user_id: int, now: float) -> int:
+    """Whole days a player could still be away from `now` on (after any period running now)."""
+    periods = await storage.away_periods(guild_id, [user_id], now - _WINDOW)
+    past = [(p.start, p.until) for p in periods]
+    end = max([now, *(b for _, b in past)])
+    budget = await cap_of(storage, guild_id)
+    return next((d for d in range(budget, 0, -1) if _fits(past, end, d * DAY, budget * DAY)), 0)
+
+
 async def come_back(storage: Storage, guild_id: int | None, user_id: int, now: float) -> bool:
     """End a player's time away now; False if they were not away."""
     if guild_id is None:

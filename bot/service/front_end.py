@@ -180,6 +180,9 @@ class FrontEndRecords:
     async def go_away(self, guild_id: int | None, user_id: int, days: int, now: float) -> float:
         return await away.go_away(self._storage, guild_id, user_id, days, now)
 
+    async def away_days_left(self, guild_id: int, user_id: int, now: float) -> int:
+        return await away.budget_left(self._storage, guild_id, user_id, now)
+
     async def come_back(self, guild_id: int | None, user_id: int, now: float) -> bool:
         return await away.come_back(self._storage, guild_id, user_id, now)
 

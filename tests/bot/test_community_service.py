@@ -227,3 +227,11 @@ async def test_a_deadline_never_stretches_past_the_budget(service: TableService,
     assert await service.clock.sweep(base + 24 * HOUR + 3 * DAY - 60) == []
     [event] = await service.clock.sweep(base + 24 * HOUR + 3 * DAY + 1)
     assert (event.kind, event.users) == ("deadline", [late])
+
+
+async def test_what_is_left_of_the_budget(storage: Storage) -> None:
+    t0 = 1_000_000.0
+    assert await away.budget_left(storage, GUILD, ALICE, t0) == 14
+    await away.go_away(storage, GUILD, ALICE, 10, t0)
+    assert await away.budget_left(storage, GUILD, ALICE, t0) == 4  # after the 10 days asked for
+    assert await away.budget_left(storage, GUILD, ALICE, t0 + 40 * DAY) == 14  # the window moved on

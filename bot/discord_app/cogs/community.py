@@ -15,6 +15,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import closed_notice, in_background, owe_podiums, send_digests, when_text
 from bot.discord_app.outbox import kick
 from bot.service import away
+from bot.service.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +59,14 @@ class Community(commands.Cog):
     @app_commands.describe(days=f"How many days (at most 14 in any {away.WINDOW_DAYS} days; the server may allow "
                                 "fewer)")
     async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
-        until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, time.time())
+        now = time.time()
+        until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, now)
+        left = await self.bot.records.away_days_left(interaction.guild_id or 0, interaction.user.id, now)
         await interaction.response.send_message(
             f"💤 You are away until {when_text(until)}: no reminders until then, and your deadlines in this "
             "server's tables stretch by the time you are away. Your tables show it beside your name. "
-            "`/away end` brings you back early.", ephemeral=True)
+            f"`/away end` brings you back early. After this you have {plural(left, 'day')} of time away left "
+            f"in any {away.WINDOW_DAYS} days.", ephemeral=True)
 
     @away_group.command(name="end", description="Come back early from time away.")
     async def end(self, interaction: discord.Interaction) -> None:
