@@ -269,11 +269,15 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
                                  _("(this decision no longer replays)")))
             break
-        text = engine.narrate(state, entry.seat, action, after)
+        text = engine.narrate(state, entry.seat, action, after).strip()
         if complete:
             full = engine.describe(state, action)
             if full and full != engine.public_label(state, action) and full not in text:
-                text = f"{text} — {full}"
+                text = f"{text} — {full}" if text else full
+        if not text:  # a decision with no public story (a hidden pick): say that one was made
+            text = (engine.public_label(state, action) or "").strip() or (
+                _("took the only option left") if entry.origin == "formality"
+                else _("made a decision (hidden until the end)"))
         lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin, text))
         state = after
     return lines
