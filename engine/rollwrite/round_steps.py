@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import ge
 from typing import cast
 
+from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import N_, _, ngettext, pgettext
 from engine.rollwrite import rules
 from engine.rollwrite.components import area_name, employment_cards, good_name
@@ -202,6 +203,14 @@ class Record(OpenStep):
         if chosen["do"] == "record":
             return placement_text(state, chosen["circles"])
         return _("One circle in {area}, then the rest").format(area=area_name(state["areas"][chosen["row"]]))
+
+    def details(self, state: State, action: Action) -> str:
+        """A placement too long for its label (five areas; longer names in some languages) in full."""
+        chosen = cast(RecordAction | CircleAction, action)
+        if chosen["do"] != "record":
+            return ""
+        full = placement_text(state, chosen["circles"])
+        return full if len(full) > LABEL_LIMIT else ""
 
     def prompt(self, state: State, seat: int) -> str:
         rec = cast(RecordState, state["sheets"][seat]["record"])

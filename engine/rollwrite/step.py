@@ -49,7 +49,7 @@ class RollWriteStep(CandidateStep[State, Action]):
 
     def label(self, state: State, action: Action) -> str:
         if action.get("do") == "phone":
-            return PHONE_LABEL
+            return _(PHONE_LABEL)
         text = self.text(state, action)  # `shorten`, inlined: every decision is noted in these words
         return text if len(text) <= LABEL_LIMIT else shorten(text, LABEL_LIMIT)
 
