@@ -29,6 +29,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.jsoncopy import _orjson, json_copy_small
+from engine.core.translate import N_
 
 #: A state before an engine describes its own (and an older schema's state, which `upgrade` turns into
 #: today's): a JSON object.
@@ -135,7 +136,7 @@ class OptionSpec:
             if allowed == value and type(allowed) is type(value):
                 return label
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return N_("yes") if value else N_("no")  # translated where shown
         return str(value)
 
 

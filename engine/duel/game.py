@@ -13,6 +13,7 @@ from typing import Any, cast
 from engine.core import OptionSpec, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
+from engine.core.translate import N_
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring, search
 from engine.duel import view as viewing
@@ -47,7 +48,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
         OptionSpec(
             "start_seat", -1, (-1, 0, 1),
             "Who takes the first turn of round 1 (the rulebook: whoever most recently visited a port).",
-            title="Starting player", labels=("random", "first seat", "second seat"),
+            title=N_("Starting player"), labels=(N_("random"), N_("first seat"), N_("second seat")),
         ),
     )
     schema_version = SCHEMA_VERSION

@@ -18,7 +18,7 @@ from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_to
 from engine.core.deadline import Clock
 from engine.core.jsoncopy import _orjson
 from engine.core.steps import StepGame, forget_options
-from engine.core.translate import _, ngettext
+from engine.core.translate import N_, _, ngettext
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
@@ -40,32 +40,32 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             "A",
             ("A", "B"),
             "Which side of the player sheet everyone plays: A is friendlier, B has longer orders.",
-            title="Sheet side",
-            labels=("Side A", "Side B"),
+            title=N_("Sheet side"),
+            labels=(N_("Side A"), N_("Side B")),
         ),
         OptionSpec(
             "start_player_priority",
             False,
             (False, True),
             "2 to 6 players: the start player picks a set first and the others may not take it.",
-            title="Start player priority",
-            labels=("Off", "On"),
+            title=N_("Start player priority"),
+            labels=(N_("Off"), N_("On")),
         ),
         OptionSpec(
             "chinatown",
             False,
             (False, True),
             "Expansion: Chinatown replaces a goods area; 1 money buys any good, 4 money a cargo.",
-            title="Chinatown",
-            labels=("Off", "On"),
+            title=N_("Chinatown"),
+            labels=(N_("Off"), N_("On")),
         ),
         OptionSpec(
             "chamber_of_commerce",
             False,
             (False, True),
             "Expansion: the Chamber of Commerce uses another area's action with 1 less power.",
-            title="Chamber of Commerce",
-            labels=("Off", "On"),
+            title=N_("Chamber of Commerce"),
+            labels=(N_("Off"), N_("On")),
         ),
     )
     #: 2: rule fixes (Telephone after action D, Brick factory once per laboratory

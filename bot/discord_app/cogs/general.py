@@ -115,7 +115,7 @@ class General(commands.Cog):
             name=_("Games"),
             value="\n".join(f"**{g.title}** (`{g.name}`): {players_text(g)}"
                             + (_("; options: {options}").format(
-                                options=", ".join(s.title or s.name for s in g.option_specs()))
+                                options=", ".join(_(s.title) if s.title else s.name for s in g.option_specs()))
                                if g.option_specs() else "") for g in games)
             or _("No games are installed."),
             inline=False,

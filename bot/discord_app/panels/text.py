@@ -169,6 +169,7 @@ def options_text(kind: str, options: dict[str, Any]) -> str:
         spec = specs.get(key)
         if spec is None:
             continue
-        title = spec.title or key.replace("_", " ").capitalize()
-        parts.append(f"{title}: {spec.label_of(value)}")
+        # The engine marks its options' titles and value labels for the catalogue (N_); read here.
+        title = _(spec.title) if spec.title else key.replace("_", " ").capitalize()
+        parts.append(f"{title}: {_(spec.label_of(value))}")
     return ", ".join(parts)
