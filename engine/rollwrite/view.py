@@ -60,6 +60,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.core.jsoncopy import _orjson
+from engine.core.translate import language
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
     LEVEL_COST,
@@ -151,14 +152,15 @@ class SideTexts(NamedTuple):
 
 #: `side_texts` by sheet side data (held by identity: the side data is built once per side). Only two
 #: sides exist; emptied if more ever pile up (a test's made-up side data), so it stays small.
-_SIDE_TEXTS: dict[int, tuple[dict[str, Any], SideTexts]] = {}
+_SIDE_TEXTS: dict[tuple[int, str], tuple[dict[str, Any], SideTexts]] = {}
 SIDE_TEXTS_LIMIT = 8
 
 
 def side_texts(data: dict[str, Any]) -> SideTexts:
     """The printed bonuses of a sheet side in words (`bonus_text`), worded once per side instead of
-    some 50 times per sheet per view (a playout's final check asks for two public views)."""
-    known = _SIDE_TEXTS.get(id(data))
+    some 50 times per sheet per view (a playout's final check asks for two public views); once per language."""
+    key = (id(data), language())
+    known = _SIDE_TEXTS.get(key)
     if known is not None and known[0] is data:
         return known[1]
     texts = SideTexts(
@@ -170,7 +172,7 @@ def side_texts(data: dict[str, Any]) -> SideTexts:
     )
     if len(_SIDE_TEXTS) >= SIDE_TEXTS_LIMIT:
         _SIDE_TEXTS.clear()
-    _SIDE_TEXTS[id(data)] = (data, texts)
+    _SIDE_TEXTS[key] = (data, texts)
     return texts
 
 

@@ -67,3 +67,23 @@ def test_a_game_played_by_a_reader_of_another_language_reaches_the_same_states(k
     finally:
         translator.reset(token)
     assert game.dump(shouted.state) == game.dump(english.state)
+
+
+def test_worded_text_kept_for_reuse_is_kept_per_language() -> None:
+    """A card's action and a sheet side's printed bonuses are worded once and reused: once per language,
+    or the first reader's language would answer every reader after."""
+    from engine.rollwrite import rules
+    from engine.rollwrite.labels import card_action_text
+    from engine.rollwrite.view import side_texts
+
+    state = get_game("rollwrite").new(2, 4)
+    data = rules.side_data(state)
+    english = card_action_text(1), side_texts(data).rounds
+    token = translator.set(Shouting())
+    try:
+        shouted = card_action_text(1), side_texts(data).rounds
+    finally:
+        translator.reset(token)
+    assert shouted[0] == english[0].upper() != english[0]
+    assert shouted[1] != english[1]
+    assert (card_action_text(1), side_texts(data).rounds) == english
