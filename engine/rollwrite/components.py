@@ -115,6 +115,40 @@ def tech_name(tech_id: str) -> str:
     return _(str(technologies()[tech_id]["name"]))
 
 
+#: The technologies' rule texts (data/rollwrite/technologies.toml), marked for the catalogue.
+DATA_TEXTS: tuple[str, ...] = (
+    N_("Each time you acquire a technology (this one too), gain 1 money."),
+    N_("Immediately write 3 circles on your employee tracks (any areas)."),
+    N_("Immediately gain 4 faith."),
+    N_("After your Silk mill area action, gain 2 faith."),
+    N_("Recording: 0 to 2 circles in areas other than the die's. Game end: 2 VP."),
+    N_("Immediately gain 4 money."),
+    N_("After your Fishing ground area action, gain 2 money."),
+    N_("Game end: 5 VP."),
+    N_("After your Copper mine area action, gain a free shop or a free Elite."),
+    N_("Recording: 1 of your circles may go in any area, ignoring both rules. Game end: 2 VP."),
+    N_("Game end: 2 VP per technology you acquired (this one included)."),
+    N_("Recording: you may ignore the consecutive rule. Game end: 2 VP."),
+    N_("After your Tea field area action, write 2 circles on your employee tracks."),
+    N_("Game end: 7 VP."),
+    N_("Pay 1 money less in each laboratory action, and for additional-action shops and trading houses."),
+    N_("Game end: 1 VP per shop you built."),
+    N_("Game end: 4 VP per trading house you built."),
+    N_("Recording: an employment number of 1 to 3 counts 1 higher."),
+    N_("Once per round, in any phase: pay 1 money to write 1 circle in any area."),
+    N_("Game end: 1 VP per order form you fulfilled."),
+    N_("Each order form you fulfil from now on gains you 1 money."),
+    N_("Immediately build 1 trading house and 1 shop, both free."),
+    N_("Main action: an action power of 4 or less is raised by 1."),
+    N_("Game end: 10 VP."),
+)
+
+
+def tech_text(tech_id: str) -> str:
+    """A technology's rule text in the reader's language."""
+    return _(str(technologies()[tech_id]["text"]))
+
+
 def good_name(good: str) -> str:
     """A trade good's name in the reader's language ("seafood", "raw silk")."""
     return _(GOOD_NAMES[good])

@@ -21,6 +21,7 @@ from engine.rollwrite.components import (
     areas,
     good_name,
     tech_name,
+    tech_text,
     technologies,
 )
 from engine.rollwrite.labels import (
@@ -383,8 +384,7 @@ class SpendPower(TaskStep):
 
     def details(self, state: State, action: Action) -> str:
         if action.get("do") == "tech":
-            text: str = technologies()[cast(TechAction, action)["tech"]]["text"]
-            return text
+            return tech_text(cast(TechAction, action)["tech"])
         if action.get("do") == "form":
             return form_detail(state, cast(FormAction, action)["form"])
         return ""

@@ -68,7 +68,8 @@ from engine.rollwrite.components import (
     ROUNDS,
     area_name,
     employment_cards,
-    technologies,
+    tech_name,
+    tech_text,
 )
 from engine.rollwrite.labels import DIE_COLOURS, bonus_text, card_action_text
 from engine.rollwrite.scoring import cargo_points, tech_points
@@ -121,11 +122,10 @@ def public_sets(state: State) -> list[SetView]:
 
 def labs_view(state: State) -> dict[str, LabView]:
     """The 12 technologies in play, face up: per laboratory, two cards of each level."""
-    cards = technologies()
 
     def level_cards(ids: list[str], level: str) -> list[TechCard]:
         return [
-            {"id": t, "name": cards[t]["name"], "level": level, "cost": LEVEL_COST[level], "text": cards[t]["text"]}
+            {"id": t, "name": tech_name(t), "level": level, "cost": LEVEL_COST[level], "text": tech_text(t)}
             for t in ids
         ]
 
@@ -197,7 +197,7 @@ def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetV
 
 #: Blank sheet views as orjson text, by sheet side (`filled_sheet_view`); emptied when full (there are
 #: two sides).
-_BLANKS: dict[str, bytes] = {}
+_BLANKS: dict[tuple[str, str], bytes] = {}
 BLANKS_LIMIT = 16
 
 
@@ -213,7 +213,7 @@ def filled_sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) ->
     if _orjson is None:
         return None
     data = rules.side_data(state)
-    key = state["options"]["side"]
+    key = (state["options"]["side"], language())  # a blank holds the printed bonuses in words
     blank = _BLANKS.get(key)
     if blank is None:
         blank = _orjson.dumps(sheet_view(state, new_sheet(data), task_steps))
@@ -382,17 +382,16 @@ def stock_view(ps: Sheet, data: dict[str, Any], res: Resource, texts: SideTexts 
 
 def technologies_view(state: State, ps: Sheet) -> list[HeldTech]:
     vp = tech_points(ps)
-    cards = technologies()
     techs: list[HeldTech] = []
     for t in ps["techs"]:
         lab, level = rules.tech_slot(state, t)
         techs.append(
             {
                 "id": t,
-                "name": cards[t]["name"],
+                "name": tech_name(t),
                 "lab": lab,
                 "level": level,
-                "text": cards[t]["text"],
+                "text": tech_text(t),
                 "vp": vp.get(t, 0),
             }
         )

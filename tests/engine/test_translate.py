@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -87,3 +88,29 @@ def test_worded_text_kept_for_reuse_is_kept_per_language() -> None:
     assert shouted[0] == english[0].upper() != english[0]
     assert shouted[1] != english[1]
     assert (card_action_text(1), side_texts(data).rounds) == english
+
+
+def test_the_blank_sheet_view_is_kept_per_language() -> None:
+    """A sheet's view is filled into a blank kept as text, printed bonuses in words: one per language."""
+    from engine.rollwrite.task_steps import TASK_STEPS
+    from engine.rollwrite.view import filled_sheet_view
+
+    state = get_game("rollwrite").new(1, 4)
+    english = json.dumps(filled_sheet_view(state, state["sheets"][0], TASK_STEPS))
+    token = translator.set(Shouting())
+    try:
+        shouted = json.dumps(filled_sheet_view(state, state["sheets"][0], TASK_STEPS))
+    finally:
+        translator.reset(token)
+    assert shouted != english
+    assert json.dumps(filled_sheet_view(state, state["sheets"][0], TASK_STEPS)) == english
+
+
+def test_every_name_and_text_of_the_roll_and_write_data_is_marked_for_the_catalogue() -> None:
+    """The data files are read at run time, where the extractor cannot see them: their names and rule texts
+    are listed, marked, in components.py, and a data file edited without that list fails here."""
+    from engine.rollwrite.components import DATA_NAMES, DATA_TEXTS, areas, technologies
+
+    names = {a["name"] for a in areas().values()} | {t["name"] for t in technologies().values()}
+    assert names - set(DATA_NAMES) == set()
+    assert {t["text"] for t in technologies().values()} - set(DATA_TEXTS) == set()

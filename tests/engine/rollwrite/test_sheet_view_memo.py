@@ -106,8 +106,8 @@ def test_a_filled_blank_is_private_and_the_blanks_are_bounded() -> None:
 
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_one_blank_serves_every_layout_of_a_side(side: str) -> None:
-    """The blank is kept per sheet side, not per layout: games laid out differently fill the same blank
-    with their own areas, and each gets `sheet_view`'s text."""
+    """The blank is kept per sheet side (and language), not per layout: games laid out differently fill
+    the same blank with their own areas, and each gets `sheet_view`'s text."""
     view._BLANKS.clear()
     layouts = set()
     for seed in range(50, 56):
@@ -117,4 +117,4 @@ def test_one_blank_serves_every_layout_of_a_side(side: str) -> None:
         assert orjson.dumps(view.filled_sheet_view(state, ps, TASK_STEPS)) == orjson.dumps(
             view.sheet_view(state, ps, TASK_STEPS))
     assert len(layouts) > 1
-    assert list(view._BLANKS) == [side]
+    assert list(view._BLANKS) == [(side, "en")]
