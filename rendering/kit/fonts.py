@@ -8,8 +8,8 @@ whole. Only a character no shipped face holds is replaced by '?' (`drawable`), n
 "missing glyph" box. Which face holds what comes from `rendering/fonts/coverage.json` (each face's cmap,
 written by `rendering/fonts/build.py`), so choosing a face costs no font parsing.
 
-Every string that enters a picture goes through `draw_text`; `recording_drawn_text` lets a test read
-exactly what was drawn.
+Every string that enters a picture is made plain first (`rendering.kit.plain`: no Discord markup) and drawn
+by `draw_text` or pasted as a sprite drawn by it; `recording_drawn_text` lets a test read what was drawn.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+from rendering.kit.plain import plain
 
 #: Pictures are drawn in worker threads (asyncio.to_thread); one FreeType face must not be used by
 #: two threads at once, so every use of a font goes through this lock (text is cached, so it is rare).
@@ -81,7 +83,7 @@ def record_drawn(text: str, size: int) -> None:
     """Note `text` as drawn at `size` (for the recorders above); for drawers that paste cached text pictures."""
     drawn = _DRAWN.get()
     if drawn is not None:
-        drawn.append(text)
+        drawn.append(drawable(text))
     sizes = _TEXT_SIZES.get()
     if sizes is not None and text.strip():
         sizes.append(size)
@@ -116,9 +118,11 @@ def chain(bold: bool = False) -> tuple[str, ...]:
     return tuple(name for name in (*SCRIPT_FACES, main, *LATER_FACES) if name in covered)
 
 
-@functools.lru_cache(maxsize=128)
+@functools.lru_cache(maxsize=16)
 def face(name: str, size: int) -> ImageFont.FreeTypeFont:
-    """One shipped face at one pixel size (opened once per size: FreeType faces carry their size)."""
+    """One fallback face at one pixel size. FreeType faces carry their size, and each costs up to 1.5 MiB
+    (a CJK face's tables, copied for shaping), so few are kept: opening one again takes under a millisecond,
+    and text is drawn once into cached sprites anyway."""
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=_LAYOUT)
 
 
@@ -129,7 +133,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """
     path = FONTS / (BOLD if bold else REGULAR)
     if path.exists():
-        return face(path.name, size)
+        return ImageFont.truetype(str(path), size, layout_engine=_LAYOUT)
     fallback = ImageFont.load_default(size=size)
     assert isinstance(fallback, ImageFont.FreeTypeFont), "Pillow >= 10.1 with FreeType is required"
     return fallback
@@ -195,8 +199,9 @@ def _has_glyph(char: str, bold: bool) -> bool:
 
 
 def drawable(text: str, bold: bool = False) -> str:
-    """`text` with every character no shipped face holds replaced by '?'."""
-    return "".join(c if _has_glyph(c, bold) else "?" for c in text)
+    """`text` as plain text (no Discord markup, `plain`) with every character no shipped face holds replaced
+    by '?'. Measuring, fitting and drawing all go through it, so what is measured is what is drawn."""
+    return "".join(c if _has_glyph(c, bold) else "?" for c in plain(text))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -276,7 +281,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
     """`text` broken at spaces into lines of at most `width` pixels (cached: the same lines recur)."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in plain(text).split(" "):  # markup off first: a bold span must not be cut between two lines
         candidate = f"{line} {word}".strip()
         if line and text_width(candidate, size, bold) > width:
             lines.append(line)

@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 
 from rendering.kit.colours import INK, PAPER, RGB, mix
 from rendering.kit.fonts import FONT_LOCK, advance, font, record_drawn, text_image
+from rendering.kit.plain import plain
 
 STEPS = 5  # in-between shades per text pair
 #: Bytes of text sprites a palette keeps (least recently used forgotten first). A count would not do: a
@@ -178,6 +179,7 @@ class Palette:
         return image, self.draw(image)
 
     def _draw_sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
+        text = plain(text)  # before the split: "**Tea Garden**" is one bold span, not two words with stars
         words = text.split(" ")
         # A right-to-left text is shaped whole: word by word, its words would stand in reading order left to right.
         if mode == "P" and len(words) > 1 and not _right_to_left(text):
