@@ -19,15 +19,10 @@ import discord
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import seat_names
-from bot.discord_app.panels import (
-    announce,
-    clip,
-    game_channel,
-    is_private,
-    panel_message,
-    quiet_users,
-    story_text,
-)
+from bot.discord_app.panels.channels import game_channel, is_private
+from bot.discord_app.panels.decision import panel_message
+from bot.discord_app.panels.text import clip, quiet_users, story_text
+from bot.discord_app.panels.turn_post import announce
 from bot.service import Outcome
 from bot.service.scope import ANYWHERE, request_caller
 

@@ -18,15 +18,11 @@ from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
 from bot.discord_app.games import GAMES
 from bot.discord_app.host import Host
-from bot.discord_app.panels import (
-    DYNAMIC_ITEMS,
-    NO_MENTIONS_BUT_USERS,
-    announce,
-    caller_of,
-    not_your_panel,
-    panel_owner,
-)
-from bot.service import SweepEvent, TableService
+from bot.discord_app.panels.clicks import caller_of, not_your_panel, panel_owner
+from bot.discord_app.panels.registry import DYNAMIC_ITEMS
+from bot.discord_app.panels.text import NO_MENTIONS_BUT_USERS
+from bot.discord_app.panels.turn_post import announce
+from bot.service import Outcome, SweepEvent, TableService
 from bot.service.front_end import FrontEndRecords
 from bot.service.records import Storage
 from bot.service.scope import request_caller
@@ -99,6 +95,10 @@ class YokohamaBot(Host):
         self._shutdown: asyncio.Future[None] | None = None
         self._templates: list[re.Pattern[str]] = []
 
+    async def announce(self, outcome: Outcome, *, mover: int | None = None,
+                       replace: discord.Message | None = None) -> None:
+        await announce(self, outcome, mover=mover, replace=replace)
+
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self._templates += [item.__discord_ui_compiled_template__ for item in items]
@@ -135,7 +135,7 @@ class YokohamaBot(Host):
 
         discord.py drops a click silently when its custom id matches no registered template, or names a
         component the message does not have; the player would see "This interaction failed". Those get a
-        short private answer instead. (Items that do match always answer: see the dynamic items in panels.)
+        short private answer instead. (Items that do match always answer: see `panels.registry`.)
         """
         if interaction.type is not discord.InteractionType.component or self._is_routed(interaction):
             return

@@ -27,7 +27,7 @@ from rendering.contract import Renderer
 PanelNotes = Callable[[GameRow, dict[str, Any], int], list[str]]
 #: Lines added to the public message that opens a game: (game, public view).
 PublicNotes = Callable[[GameRow, dict[str, Any]], list[str]]
-#: Replaces the generic turn post (`panels.announce`) for a game's mode (e.g. the daily challenge's result).
+#: Replaces the generic turn post (`panels.turn_post.announce`) for a game's mode (e.g. the daily challenge's result).
 Announcer = Callable[[Host, Outcome], Awaitable[None]]
 
 

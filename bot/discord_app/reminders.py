@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from bot.discord_app.community import send_dm, thread_link
 from bot.discord_app.host import Host
-from bot.discord_app.panels import game_channel, mention, only
+from bot.discord_app.panels.channels import game_channel
+from bot.discord_app.panels.text import mention, only
 from bot.service.records import GameRow
 from engine.core import get_game
 

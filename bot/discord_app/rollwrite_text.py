@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_app.panels import clip, mention
+from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
 
 TITLE = "Yokohama Roll & Write"

@@ -17,7 +17,8 @@ import discord
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
-from bot.discord_app.panels import clip, guarded
+from bot.discord_app.panels.clicks import guarded
+from bot.discord_app.panels.text import clip
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional

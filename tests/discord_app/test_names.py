@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import panels
 from bot.discord_app.names import by_name, fill, plain
+from bot.discord_app.panels import pictures
 from tests.harness.renderers import with_renderer
 
 NAMES = ["Alice", "Bob", "Carol"]
@@ -38,8 +38,8 @@ async def test_draw_gives_the_renderer_every_seats_name_and_the_viewers_own(monk
         return b"png"
 
     with_renderer(monkeypatch, draw)
-    assert await panels.draw("x", {}, "x.png", name="Bob", names=NAMES) is not None
-    await panels.draw("x", {}, "x.png", names=NAMES)  # a public picture: no one's own name on it
+    assert await pictures.draw("x", {}, "x.png", name="Bob", names=NAMES) is not None
+    await pictures.draw("x", {}, "x.png", names=NAMES)  # a public picture: no one's own name on it
     assert calls == [("picture", {"names": NAMES, "name": "Bob"}), ("picture", {"names": NAMES, "name": None})]
 
 

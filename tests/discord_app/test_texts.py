@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.panels import PAGE, options_hint, story_text
+from bot.discord_app.panels.decision import PAGE, options_hint
+from bot.discord_app.panels.text import story_text
 from bot.service.outcomes import Choice, Clause
 from tests.harness.discord_fake import FakeDiscord, FakeUser
 
@@ -106,7 +107,7 @@ async def test_an_admin_ended_lobby_loses_its_buttons_and_the_notice_reads_as_se
 def test_daily_compare_cuts_a_long_set_between_words() -> None:
     """`/daily compare` showed "1 money / 1 fai…"."""
     from bot.discord_app.cogs.daily import _round_cell
-    from bot.discord_app.panels import clip_words
+    from bot.discord_app.panels.text import clip_words
 
     sets = ["White die 3 + card 2: 1 money / 1 faith / 1 trade good of your choice / 2 cargo"]
     cell = _round_cell([12], sets, 0)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app.names import by_name, fill, plain, summary_line
-from bot.discord_app.panels import story_text
+from bot.discord_app.panels.text import story_text
 from bot.service.outcomes import Clause
 from engine.core import IllegalAction, get_game
 from tests.engine.recorded import read_record, record_paths

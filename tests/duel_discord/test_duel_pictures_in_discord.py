@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_app import panels
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.panels import seat_names
+from bot.discord_app.names import seat_names
+from bot.discord_app.panels import pictures
 from engine.core.rng import Rng
 from rendering.duel import final_picture, lead_picture, render_board, render_private
 from rendering.kit.lead import WIDTH as LEAD_WIDTH
@@ -188,7 +188,7 @@ async def test_a_picture_that_fails_to_draw_never_loses_the_move(
 
     with_renderer(monkeypatch, broken)
     rng = Rng(11)
-    caplog.set_level(logging.ERROR, logger=panels.log.name)
+    caplog.set_level(logging.ERROR, logger=pictures.log.name)
     for _ in range(200):
         waiting = (await bot.service.status(game_id)).waiting_on
         player = users[waiting[0]]

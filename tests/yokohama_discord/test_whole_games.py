@@ -159,7 +159,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
 async def test_spread_placement_is_one_multi_select_of_areas(fake: FakeDiscord) -> None:
     """Issue 10: "choose the 1-3 assistants ... in one decision, e.g. a multi-select menu": the hundreds of
     area combinations of a spread placement are never paged; one menu of areas takes 1-3 picks."""
-    from bot.discord_app.panels import PAGE, chosen_option, placement_menu
+    from bot.discord_app.panels.decision import PAGE, chosen_option, placement_menu
     from engine.core import Rng
 
     players = [fake.user(n) for n in ("ann", "bob", "cy")]

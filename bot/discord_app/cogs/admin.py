@@ -10,7 +10,9 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
-from bot.discord_app.panels import announce, close_lobby, mention
+from bot.discord_app.panels.lobby import close_lobby
+from bot.discord_app.panels.text import mention
+from bot.discord_app.panels.turn_post import announce
 from bot.service.records import is_bot_user
 
 log = logging.getLogger(__name__)

@@ -10,17 +10,10 @@ from discord import app_commands
 from bot.discord_app.bot_turns import LivePanel
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users, plain, seat_names, summary_line
-from bot.discord_app.panels import (
-    PRIVATE_NOTE,
-    lobby_text,
-    lobby_view,
-    open_thread,
-    remember_lobby,
-    send_panel,
-    service_of,
-    start_announcement,
-    threads_wanted,
-)
+from bot.discord_app.panels.channels import open_thread, threads_wanted
+from bot.discord_app.panels.clicks import service_of
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.lobby import PRIVATE_NOTE, lobby_text, lobby_view, remember_lobby, start_announcement
 from bot.service import ServiceError
 from bot.service.table_rules import BOT_LEVEL, bot_level, wait_hours
 from engine.core import get_game

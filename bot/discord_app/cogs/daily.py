@@ -20,7 +20,8 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
-from bot.discord_app.panels import clip, clip_words, mention, send_panel
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.text import clip, clip_words, mention
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,

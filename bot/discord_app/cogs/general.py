@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.names import names_of_users, plain, summary_line
-from bot.discord_app.panels import clip, mention, players_text
+from bot.discord_app.panels.text import clip, mention, players_text
 from engine.core import available_games
 
 HELP_TEXT = {

@@ -1,6 +1,6 @@
 """/rollwrite: Yokohama Roll & Write at a table in a channel, or solo at your own pace.
 
-The decisions themselves go through the generic private panels (panels.py). What else is particular to
+The decisions themselves go through the generic private panels (`panels.decision`). What else is particular to
 Roll & Write (the round's sets in every panel, the post when a round ends, the final scoring with every
 sheet) is its UI description, `bot.discord_app.games.rollwrite`; this cog holds its commands: the table
 options, any player's sheet on request, solo games.
@@ -17,7 +17,8 @@ from discord.ext import commands
 from bot.discord_app.cogs.common import my_game_ids, open_table
 from bot.discord_app.games.rollwrite import KIND, sheet_reply
 from bot.discord_app.host import Host
-from bot.discord_app.panels import mention, send_panel
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.text import mention
 from bot.service import ServiceError
 from bot.service.records import GameRow
 

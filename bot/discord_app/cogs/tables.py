@@ -13,20 +13,12 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
 from bot.discord_app.community import away_line
 from bot.discord_app.names import by_name, fill, seat_names
-from bot.discord_app.panels import (
-    announce,
-    clip,
-    draw,
-    final_standings,
-    game_channel,
-    lobby_text,
-    lobby_view,
-    mention,
-    only,
-    public_files,
-    public_view,
-    send_panel,
-)
+from bot.discord_app.panels.channels import game_channel
+from bot.discord_app.panels.decision import public_view, send_panel
+from bot.discord_app.panels.lobby import lobby_text, lobby_view
+from bot.discord_app.panels.pictures import draw, public_files
+from bot.discord_app.panels.text import clip, final_standings, mention, only
+from bot.discord_app.panels.turn_post import announce
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.records import GameRow

@@ -23,15 +23,10 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import turn_notices, when_text
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users
-from bot.discord_app.panels import (
-    bot_of,
-    channel_by_id,
-    clip,
-    guarded,
-    only,
-    start_announcement,
-    threads_wanted,
-)
+from bot.discord_app.panels.channels import channel_by_id, threads_wanted
+from bot.discord_app.panels.clicks import bot_of, guarded
+from bot.discord_app.panels.lobby import start_announcement
+from bot.discord_app.panels.text import clip, only
 from bot.service.errors import ServiceError
 from bot.service.records import Pairing, PairingResult, TournamentRow
 from bot.service.table_rules import MAX_WAIT_HOURS
@@ -427,7 +422,7 @@ class Tournaments(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-        from bot.discord_app.panels import announce
+        from bot.discord_app.panels.turn_post import announce
 
         for outcome in outcomes:
             await announce(self.bot, outcome, mover=interaction.user.id)

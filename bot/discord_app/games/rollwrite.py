@@ -1,6 +1,6 @@
 """Roll & Write on Discord: its UI description (`GameUI`) and what its cogs share (issue 24).
 
-The decisions themselves go through the generic private panels (panels.py). What is particular to
+The decisions themselves go through the generic private panels (`panels.decision`). What is particular to
 Roll & Write is here: the round's sets in every panel and in the post that opens a table, text between
 pictures (the whole sheet after every click weighed ~20 MB a game), a public post when a round ends
 (what everyone did, then the next round's sets) instead of one per decision, the start player's priority
@@ -22,16 +22,10 @@ from bot.discord_app.community import turn_notices
 from bot.discord_app.game_ui import GameUI
 from bot.discord_app.host import Host
 from bot.discord_app.names import picture_name, seat_names
-from bot.discord_app.panels import (
-    channel_by_id,
-    clip,
-    game_channel,
-    lead_files,
-    mention,
-    only,
-    public_view,
-    quiet_users,
-)
+from bot.discord_app.panels.channels import channel_by_id, game_channel
+from bot.discord_app.panels.decision import public_view
+from bot.discord_app.panels.pictures import lead_files
+from bot.discord_app.panels.text import clip, mention, only, quiet_users
 from bot.service import Outcome
 from bot.service.records import GameRow, is_bot_user
 from engine.core import State
