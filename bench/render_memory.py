@@ -3,8 +3,9 @@
 A bot with hundreds of active games draws pictures of all of them in one process; a cache keyed by
 game would grow with every new game until the process runs out of memory. This benchmark plays
 `--games` distinct games of each kind (seeded random playouts, distinct player names in every script
-the fonts draw), draws every picture a game sends (public turn pictures, each seat's private picture,
-the final pictures, a rating chart, the turn posts' lead pictures with their stories) for a position
+the fonts draw), draws every picture a game sends (public turn pictures, each seat's private picture
+and compact own view, the final pictures, a rating chart, the turn posts' lead pictures with their
+stories) for a position
 part-way through and for the finished game, and prints the process's RSS as it goes. The goal: at most
 256 MiB after 1,000 games.
 
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.core import Rng, get_game  # noqa: E402
 from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
 from rendering.charts import Series, line_chart  # noqa: E402
+from rendering.renderers import renderer_for  # noqa: E402
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
 #: Display names in every script the fonts draw, so that every fallback face is loaded and used.
@@ -78,6 +80,7 @@ def draw_all(kind: str, seed: int) -> int:
             total += len(_call(picture, view, names))
     for seat, view in enumerate(seats):
         total += len(_call(picture, view, names, seat))
+        total += len(renderer_for(kind).own_picture(view, names=names, name=names[seat])())  # type: ignore[union-attr]
     lead = lead_picture_for(kind)
     if lead is not None:  # a turn post's lead picture, with a story as long as a busy turn's
         story = f"{names[0]} took turn {seed}: " + "placed, moved and gained a good deal " * 6

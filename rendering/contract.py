@@ -15,6 +15,9 @@ that replaces a game's drawing function is obeyed.
 - `own_picture(view, names=..., name=..., choices=...)`: a seat's compact own view for a phone (what it holds,
   what it can do now and what that costs; `choices` are the labels of the choices offered now, where the caller
   has them); `picture` stays the full private board, one tap away.
+- `description(view, names=..., story=...)`: the alt text of a picture of `view` (Discord's attachment
+  description, at most 1,024 characters): the game, whose turn, the scores, what just happened. Cheap (no
+  drawing), so it is made where the attachment is.
 - `public_pictures(view, names=..., ranking=...)`: every public picture of a turn as (label, PNG); the label
   "" marks a game's one picture. `ranking` (seats, best first) is the caller's own order where it differs.
 - `lead_picture(view, names=..., story=...)`: the phone-first picture a turn post leads with.
@@ -41,6 +44,8 @@ class Renderer(Protocol):
 
     def own_picture(self, view: View, *, names: list[str] | None = None, name: str | None = None,
                     choices: Sequence[str] = ()) -> Drawing: ...
+
+    def description(self, view: View, *, names: list[str] | None = None, story: str = "") -> str: ...
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
                         ranking: list[int] | None = None) -> Drawings: ...

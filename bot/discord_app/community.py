@@ -27,6 +27,7 @@ import discord
 
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
+from bot.discord_app.panels.text import alt_text
 from bot.service import seasons
 from bot.service.records import GameRow
 from engine.core import available_games, get_game
@@ -177,7 +178,9 @@ async def post_podiums(bot: Host) -> int:
                 podium, f"{title} — {name}", [Step(p, n, f"{r.display} · {r.games} game{'s' if r.games != 1 else ''}")
                                               for p, n, r in zip(places, names, top, strict=True)],
                 subtitle="Season podium")
-            files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png"))
+            said = "; ".join(f"{p}. {n} {r.display}" for p, n, r in zip(places, names, top, strict=True))
+            files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png",
+                                      description=alt_text(f"{title} season podium: {said}")))
         lines.append("A new season starts now: everyone starts fresh (all-time ratings go on). "
                      f"`/standings season:{due.season}` keeps this season's final table.")
         try:

@@ -20,6 +20,7 @@ from rendering.duel.private import draw_private
 from rendering.kit import png
 
 __all__ = [
+    "description",
     "own_picture","lead_picture", "final_picture", "picture", "render_board", "render_private"]
 
 
@@ -68,3 +69,11 @@ def own_picture(view: dict[str, Any], names: list[str] | str | None = None, choi
     if seat is None or not 0 <= seat < len(view["players"]):
         raise ValueError("An own picture needs a seat's view (viewer is None).")
     return own_png(own(view, seat, names, choices))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.duel.lead import description as describe
+
+    return describe(view, names, story)

@@ -17,6 +17,9 @@ class DuelRenderer:
     def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
         return partial(duel.picture, view, names)
 
+    def description(self, view: View, *, names: list[str] | None = None, story: str = "") -> str:
+        return duel.description(view, names, story)
+
     def own_picture(self, view: View, *, names: list[str] | None = None, name: str | None = None,
                     choices: Sequence[str] = ()) -> Drawing:
         return partial(duel.own_picture, view, names, tuple(choices))

@@ -118,11 +118,11 @@ def chain(bold: bool = False) -> tuple[str, ...]:
     return tuple(name for name in (*SCRIPT_FACES, main, *LATER_FACES) if name in covered)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def face(name: str, size: int) -> ImageFont.FreeTypeFont:
     """One fallback face at one pixel size. FreeType faces carry their size, and each costs up to 1.5 MiB
-    (a CJK face's tables, copied for shaping), so few are kept: opening one again takes under a millisecond,
-    and text is drawn once into cached sprites anyway."""
+    (a CJK face's tables, copied for shaping), so only a few are kept (the memory benchmark's budget): opening
+    one again takes under a millisecond, and text is drawn once into cached sprites anyway."""
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=_LAYOUT)
 
 

@@ -35,6 +35,7 @@ from rendering.kit.encode import sent_often
 from rendering.kit.fonts import fit, text_width, wrap
 from rendering.kit.icons import polygon
 from rendering.kit.palette import Palette
+from rendering.kit.plain import plain
 
 WIDTH = 1200
 MARGIN = 36
@@ -70,6 +71,38 @@ class LeadSeat:
     mark_colour: RGB = INK
 
 
+@dataclass(frozen=True)
+class Lead:
+    """What a lead picture (and its alt text) says: the game, the status line, the seats, and what "Next"
+    says when nobody is to act."""
+
+    title: str
+    status: str
+    seats: Sequence[LeadSeat]
+    next_note: str = ""
+
+
+#: Discord's longest attachment description.
+ALT_TEXT_LIMIT = 1024
+
+
+def describe(lead: Lead, story: str = "", limit: int = ALT_TEXT_LIMIT) -> str:
+    """Alt text for a screen reader: the game and status, whose turn, the scores, what just happened (plain
+    text, at most `limit` characters: the story is cut first)."""
+    acting = [seat.name for seat in lead.seats if seat.acting]
+    nxt = " and ".join(acting) if acting else lead.next_note
+    head = f"{plain(lead.title)}: {plain(lead.status).rstrip('.')}." + (f" Next: {plain(nxt)}." if nxt else "")
+    text = head
+    if lead.seats:
+        text += " Scores: " + ", ".join(f"{plain(seat.name)} {seat.score}" for seat in lead.seats) + "."
+    told = " ".join(plain(story).split())
+    if told:
+        text += f" Last turn: {told}"
+    if len(text) > limit:
+        text = text[: limit - 3].rstrip() + "..."
+    return text
+
+
 def seat_piece(image: Image.Image, draw: ImageDraw.ImageDraw, seat: LeadSeat, x: int, y: int, s: int) -> None:
     """The seat's piece: its shape in its colour with its mark, as on the board."""
     box = (x, y, x + s - 1, y + s - 1)
@@ -102,10 +135,10 @@ def lead_height(seats: Sequence[LeadSeat], story: str) -> int:
     return 120 + 96 + story_h + 64 + len(seats) * ROW_H + MARGIN
 
 
-def draw_lead(title: str, status: str, seats: Sequence[LeadSeat], story: str = "",
-              next_note: str = "") -> Image.Image:
+def draw_lead(lead: Lead, story: str = "") -> Image.Image:
     """The lead picture: `title` and `status` ("Round 3 of 4 · turn 2 of 4"), whose turn it is (the seats
     marked acting, or `next_note` when nobody is), the last turn's `story`, and the scores."""
+    title, status, seats, next_note = lead.title, lead.status, lead.seats, lead.next_note
     image, draw = PALETTE.canvas(WIDTH, lead_height(seats, story))
     put = PALETTE.put_text
     draw.rectangle((0, 0, WIDTH, 112), fill=PANEL)

@@ -18,6 +18,7 @@ from rendering.rollwrite.sets import draw_sets
 from rendering.rollwrite.sheet import draw_sheet
 
 __all__ = [
+    "description",
     "own_picture","lead_picture", "picture", "render_sheet", "render_sets", "render_scoreboard"]
 
 
@@ -74,3 +75,11 @@ def own_picture(view: dict[str, Any], name: str | None = None) -> bytes:
     if view.get("viewer") is None:
         raise ValueError("An own picture needs a seat's view (viewer is None).")
     return own_png(own(view, name))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.rollwrite.lead import description as describe
+
+    return describe(view, names, story)

@@ -29,6 +29,7 @@ from rendering.yokohama.final import draw_final
 from rendering.yokohama.names import Names
 
 __all__ = [
+    "description",
     "own_picture",
     "lead_picture",
     "draw_private", "picture", "map_picture", "player_boards", "private_picture", "final_picture", "public_pictures",
@@ -107,3 +108,11 @@ def own_picture(view: dict[str, Any], names: Names = None, choices: Sequence[str
     if viewer is None or not 0 <= viewer < len(view["seats"]):
         raise ValueError("An own picture needs a seat's view (viewer is None).")
     return own_png(own(view, names, choices))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.yokohama.lead import description as describe
+
+    return describe(view, names, story)

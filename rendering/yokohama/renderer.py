@@ -17,6 +17,9 @@ class YokohamaRenderer:
     def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
         return partial(yokohama.picture, view, names)
 
+    def description(self, view: View, *, names: list[str] | None = None, story: str = "") -> str:
+        return yokohama.description(view, names, story)
+
     def own_picture(self, view: View, *, names: list[str] | None = None, name: str | None = None,
                     choices: Sequence[str] = ()) -> Drawing:
         return partial(yokohama.own_picture, view, names, tuple(choices))

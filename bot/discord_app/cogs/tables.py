@@ -16,7 +16,7 @@ from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
 from bot.discord_app.panels.lobby import lobby_text, lobby_view
-from bot.discord_app.panels.pictures import draw, public_files
+from bot.discord_app.panels.pictures import describe, draw, public_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only
 from bot.discord_app.panels.turn_post import announce
 from bot.discord_app.table_options import option_choices, parse_options
@@ -224,7 +224,9 @@ class Tables(commands.Cog):
         await interaction.followup.send(
             f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round, "
             "each captioned with what happened and the points).",
-            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
+            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif", description=describe(
+                row.kind, views[-1], names, what=f"Animated replay of {engine.title} #{game} in {len(frames)} frames; "
+                "the last frame")), ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none())
 
 

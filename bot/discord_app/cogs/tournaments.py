@@ -26,7 +26,7 @@ from bot.discord_app.names import names_of_users
 from bot.discord_app.panels.channels import channel_by_id, threads_wanted
 from bot.discord_app.panels.clicks import bot_of, guarded
 from bot.discord_app.panels.lobby import start_announcement
-from bot.discord_app.panels.text import clip, only
+from bot.discord_app.panels.text import alt_text, clip, only
 from bot.service.errors import ServiceError
 from bot.service.records import Pairing, PairingResult, TournamentRow
 from bot.service.table_rules import MAX_WAIT_HOURS
@@ -132,7 +132,9 @@ async def standings_file(bot: YokohamaBot, t: TournamentRow, lines: list[Line]) 
     picture = await asyncio.to_thread(
         standings_picture, f"{t.name} — {where}",
         f"{engine.title} · {FORMAT_TITLES[t.format]} · {len(lines)} players", headers, rows)
-    return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png")
+    table = "; ".join(f"{row.rank}. {row.name} {row.points}" for row in rows[:40])
+    return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png",
+                        description=alt_text(f"Standings of {t.name}, {where}: {table}"))
 
 
 async def is_organiser(bot: YokohamaBot, interaction: discord.Interaction) -> bool:
@@ -237,7 +239,9 @@ async def _final_post(bot: YokohamaBot, t: TournamentRow, channel: Any) -> None:
     picture = await asyncio.to_thread(
         podium, t.name, [Step(x.rank, n, f"{_figure(x.points)} {unit}") for x, n in zip(top, names, strict=True)],
         subtitle=f"{get_game(t.kind).title} · {FORMAT_TITLES[t.format]}")
-    files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
+    said = "; ".join(f"{x.rank}. {n} {_figure(x.points)} {unit}" for x, n in zip(top, names, strict=True))
+    files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png",
+                          description=alt_text(f"Final podium of {t.name}: {said}")),
              await standings_file(bot, t, lines)]
     await channel.send(clip("\n".join(text), 2000), files=files,
                        allowed_mentions=only([x.user_id for x in top]))

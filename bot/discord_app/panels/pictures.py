@@ -14,9 +14,17 @@ from bot.discord_app import custom_ids as ids
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels.clicks import GameButton, bot_of, guarded
+from bot.discord_app.panels.text import alt_text
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
+
+def describe(kind: str, view: dict[str, Any], names: list[str] | None = None, story: str = "",
+             what: str = "") -> str:
+    """Alt text for a picture of `view`: `what` it is, then the game, whose turn, the scores and `story`."""
+    describing = getattr(ui_for(kind).renderer, "description", None)  # a stand-in renderer may have none
+    said = describing(view, names=names, story=story) if describing is not None else ""
+    return alt_text(f"{what}. {said}" if what and said else what or said or "A picture of the game.")
 
 
 async def draw(
@@ -39,7 +47,9 @@ async def draw(
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
         return None
-    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+    what = "Your own view" if view.get("viewer") is not None else "The board"
+    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
+                        description=describe(kind, view, names, what=what))
 
 
 async def public_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
@@ -54,7 +64,8 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
-    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png")
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png",
+                         description=describe(kind, view, names, what=f"The {label}" if label else "The board"))
             for label, data in drawn]
 
 
@@ -70,7 +81,8 @@ async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[
     except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
         log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
         return []
-    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png")]
+    return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png",
+                         description=describe(kind, view, names, story))]
 
 
 async def send_board(interaction: discord.Interaction, game_id: int) -> None:
