@@ -82,3 +82,18 @@ def test_charts_and_standings_draw_plain_text() -> None:
         standings_picture("**Cup**", "`Swiss`", ["Pts", "Buch.", "VP", "W-L"],
                           [Row(1, "**bob**", "3", "7.5", "140", "3-0"), Row(2, "__ann__", "1", "2", "90", "1-2")])
     assert_plain(drawn)
+
+
+@pytest.mark.parametrize("kind", list(RECORDS))
+def test_the_alt_text_says_the_game_whose_turn_the_scores_and_the_last_turn(kind: str) -> None:
+    game = get_game(kind)
+    renderer = renderer_for(kind)
+    assert renderer is not None
+    state = positions(kind)[1]
+    players = len(game.view(state, None).get("seats", [])) or 2
+    names = (NAMES * players)[:players]
+    text = renderer.description(game.view(state, None), names=names, story=STORY_TEMPLATE.format(name=names[0]))
+    assert text.startswith(game.title + ":") and "Scores: bob" in text and "Last turn: bob sends Power 1" in text
+    assert not MARKUP.search(text) and len(text) <= 1024
+    long = renderer.description(game.view(state, None), names=names, story="word " * 600)
+    assert 1000 <= len(long) <= 1024 and long.endswith("...")
