@@ -17,27 +17,18 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from rendering.kit.colours import (
-    BLUE,
-    BROWN,
-    GOLD,
-    GOOD_COLOURS,
     GREEN,
     HIGHLIGHT,
     INK,
     LINE,
-    ORANGE,
     PANEL,
     PAPER,
-    SILVER,
-    SKY,
     SOFT,
-    WHITE,
-    YELLOW,
 )
 from rendering.kit.encode import png, sent_often
 from rendering.kit.fonts import fit, text_width, wrap
 from rendering.kit.icons import good_square
-from rendering.kit.palette import Palette
+from rendering.kit.lead import PALETTE as LEAD_PALETTE
 
 WIDTH = 780
 MARGIN = 20
@@ -48,14 +39,9 @@ BIG = 30
 LINE_H = 36
 ICON = 33  # its letter is 22 px (two thirds)
 #: Lines a section shows at most (a long hand ends with "and n more").
-SECTION_LINES = 6
-SEAT_COLOURS = (ORANGE, BLUE, GOLD, GREEN, SKY, YELLOW, SILVER, BROWN)
-PALETTE = Palette(
-    (PAPER, PANEL, INK, SOFT, LINE, WHITE, HIGHLIGHT, GREEN, *GOOD_COLOURS.values(), *SEAT_COLOURS),
-    # Few text pairs: every pair adds anti-aliasing shades, and fewer colours compress smaller.
-    ((INK, PAPER), (SOFT, PAPER), (INK, PANEL), (SOFT, PANEL), (INK, HIGHLIGHT),
-     *((WHITE, c) for c in GOOD_COLOURS.values())),
-)  # fmt: skip
+SECTION_LINES = 5
+#: The lead pictures' palette: its goods' colours, and one text-sprite cache for both kinds of picture.
+PALETTE = LEAD_PALETTE
 
 
 @dataclass(frozen=True)
