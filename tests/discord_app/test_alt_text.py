@@ -7,7 +7,9 @@ import io
 
 import discord
 import pytest
+from PIL import Image
 
+from rendering.kit.own import WIDTH as OWN_WIDTH
 from tests.discord_app.test_standings import open_table, play_out
 from tests.harness.discord_fake import FakeDiscord
 
@@ -33,3 +35,22 @@ async def test_turn_posts_and_panels_describe_their_pictures(fake: FakeDiscord) 
     turn = [f.description for f in files if f.filename.endswith("-turn.png")]
     assert turn and all(d is not None and d.startswith("Yokohama Duel:") and "Scores:" in d and "alice" in d
                         and "bob" in d for d in turn), turn
+
+
+@pytest.mark.parametrize("kind", ["duel", "yokohama"])
+async def test_the_panel_shows_the_compact_own_view_and_my_full_board_the_whole(fake: FakeDiscord, kind: str) -> None:
+    """A phone-first own view on the panel (780 px, its choices listed), the full private board one tap away."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game = await open_table(fake, kind, alice, bob)
+    status = await fake.bot.service.status(game)  # type: ignore[attr-defined]
+    mover = alice if alice.id in status.waiting_on else bob
+    panel = [s for s in await fake.click(f"yk:open:{game}", user=mover, ephemeral=True) if s.kind == "followup"][-1]
+    [own] = panel.files
+    with Image.open(io.BytesIO(own.data)) as image:
+        assert image.width == OWN_WIDTH
+    assert own.description and own.description.startswith("Your own view")
+    full = [s for s in await fake.click(user=mover, message=panel, label="My full board") if s.kind == "followup"]
+    [board] = full[-1].files
+    with Image.open(io.BytesIO(board.data)) as image:
+        assert image.width > OWN_WIDTH and image.height > 1000
+    assert full[-1].ephemeral and board.description

@@ -16,7 +16,7 @@ from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
 from bot.discord_app.panels.lobby import lobby_text, lobby_view
-from bot.discord_app.panels.pictures import describe, draw, public_files
+from bot.discord_app.panels.pictures import MyBoardButton, describe, own_file, public_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only
 from bot.discord_app.panels.turn_post import announce
 from bot.discord_app.table_options import option_choices, parse_options
@@ -144,14 +144,16 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none())
         if state is not None and row.status == "active" and seat is not None:
             # A seated player also gets their own view (their hand, their decision), seen only by them.
-            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
-                             name=names[seat] if seat < len(names) else None, names=names)
+            own = await own_file(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                                 name=names[seat] if seat < len(names) else None, names=names)
+            mine = discord.ui.View(timeout=None)
+            mine.add_item(MyBoardButton(row.id))
             yours = interaction.user.id in summary.waiting_on
             text = (f"Your view of **#{row.id}** (only you can see this). "
                     + ("It is your turn: press **Open my panel** to decide." if yours else
                        "You are waiting for " + " and ".join(name_of(row.seat_of(u) or 0)
                                                              for u in summary.waiting_on) + "."))
-            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True,
+            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True, view=mine,
                                             allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
