@@ -68,6 +68,8 @@ def own_picture(view: dict[str, Any], names: list[str] | str | None = None, choi
     seat = view.get("viewer")
     if seat is None or not 0 <= seat < len(view["players"]):
         raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("phase") == "over":
+        return final_picture(view, names)  # the game is over: the final scores are what a player looks up
     return own_png(own(view, seat, names, choices))
 
 

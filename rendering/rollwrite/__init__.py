@@ -74,6 +74,8 @@ def own_picture(view: dict[str, Any], name: str | None = None) -> bytes:
 
     if view.get("viewer") is None:
         raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("over"):
+        return picture(view, name)  # the game is over: the finished sheet with its score boxes
     return own_png(own(view, name))
 
 

@@ -107,6 +107,8 @@ def own_picture(view: dict[str, Any], names: Names = None, choices: Sequence[str
     viewer = view.get("viewer")
     if viewer is None or not 0 <= viewer < len(view["seats"]):
         raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("over"):
+        return final_picture(view, names)  # the game is over: the final scores are what a player looks up
     return own_png(own(view, names, choices))
 
 
