@@ -25,8 +25,9 @@ def own(view: dict[str, Any], seat: int, names: list[str] | str | None = None,
     total = scores[seat].get("total", 0) if seat < len(scores) else 0
     extra = me.get("extra_power") or {}
     money = f"¥{me.get('money', 0)}    "
-    holdings: list[Line] = [(money, *(Good(g, goods.get(g, 0)) for g in GOODS), f"   {total} pts"),
-                            (f"Extra Power +1 ×{extra.get('+1', 0)}, +2 ×{extra.get('+2', 0)}",)]
+    holdings: list[Line] = [(money, *(Good(g, goods.get(g, 0)) for g in GOODS), f"   {total} pts")]
+    if extra.get("+1") or extra.get("+2"):  # none held is the usual case: no line for it
+        holdings.append((f"Extra Power +1 ×{extra.get('+1', 0)}, +2 ×{extra.get('+2', 0)}",))
     acting = seat in (view.get("to_act") or [])
     now = pending_text(view, people)
     now = "You: " + now.split(": ", 1)[-1] if acting else now

@@ -36,7 +36,7 @@ MARGIN = 20
 MIN_TEXT = 22
 TEXT = 24
 BIG = 30
-LINE_H = 36
+LINE_H = 34
 ICON = 33  # its letter is 22 px (two thirds)
 #: Lines a section shows at most (a long hand ends with "and n more").
 SECTION_LINES = 5
@@ -152,14 +152,14 @@ def _layout(own: Own) -> list[_Row]:
     return rows
 
 
-HEIGHTS = {"now": 42, "holdings": 44, "title": 46, "empty": LINE_H, "ready": LINE_H + 4, "line": LINE_H}
+HEIGHTS = {"now": 40, "holdings": 42, "title": 40, "empty": LINE_H, "ready": LINE_H + 2, "line": LINE_H}
 
 
 def draw_own(own: Own) -> Image.Image:
     """The compact picture of `own` (a palette image)."""
     rows = _layout(own)
     head = 64
-    height = head + sum(HEIGHTS[row.kind] for row in rows) + 32
+    height = head + sum(HEIGHTS[row.kind] for row in rows) + 20
     image, draw = PALETTE.canvas(WIDTH, height)
     put = PALETTE.put_text
     draw.rectangle((0, 0, WIDTH, head - 4), fill=PANEL)
