@@ -23,7 +23,7 @@ from PIL import Image
 from engine.core import get_game
 
 HERE = Path(__file__).resolve().parent.parent
-RECORDS = ["tests/fixtures/yokohama/greedy-4p-1.json", "tests/fixtures/yokohama/mixed-3p-5.json",
+RECORDS = ["tests/fixtures/yokohama/techs-use-nochurch-4p-1.json", "tests/fixtures/yokohama/mixed-3p-5.json",
            "tests/fixtures/duel/greedy-0.json", "tests/fixtures/rollwrite/basic-2p-10.json"]
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
 

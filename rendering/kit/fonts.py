@@ -269,10 +269,18 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     text = drawable(text, bold)
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "...", size, bold) > width:
-        text = text[:-1]
-        while text and (text[-1] in _JOINERS or unicodedata.combining(text[-1])):
-            text = text[:-1]  # never leave a joiner or a mark without the character it belongs to
+    # The longest start that fits with "...": widths grow with length, so a binary search (a story of
+    # several hundred characters would otherwise be measured once per character cut).
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + "...", size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    text = text[:low]
+    while text and (text[-1] in _JOINERS or unicodedata.combining(text[-1])):
+        text = text[:-1]  # never leave a joiner or a mark without the character it belongs to
     return text.rstrip() + "..."
 
 
