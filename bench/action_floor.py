@@ -1,14 +1,14 @@
-"""One action through the service against its floor (issue 15), on SQLite and on PostgreSQL.
+"""One action through the service against its floor, on SQLite and on PostgreSQL.
 
     python -m bench.action_floor [--game duel] [--actions 300] [--backends sqlite postgres]
 
 The floor is what any design must pay for one move: parse the stored state (JSON load), write it
 back (JSON dump), and one version-checked write of the game row with its log entry, committed.
-An action through the service (`act_by_index`: load, apply, store, the turn story, and since issue 24
+An action through the service (`act_by_index`: load, apply, store, the turn story, and
 the mover's next decision, built from the state in hand) is measured on the same game positions,
 alternating with the floor so both see the same machine load. The click (the action plus the mover's
 next decision, asked of the service afterwards where the outcome does not carry it) is printed beside
-it, so a version before issue 24 compares like with like. Prints the medians and their ratio (aim:
+it, so a version whose outcome lacks it compares like with like. Prints the medians and their ratio (aim:
 within 2x).
 """
 
@@ -69,7 +69,7 @@ async def _measure(database: str, kind: str, actions: int) -> tuple[list[float],
         start = time.perf_counter()
         outcome = await service.play.act_by_index(game_id, user, decision.version, choice, decision.stamp)
         action.append(time.perf_counter() - start)
-        # The click as a whole also shows the mover's next decision: built into the outcome now (issue 24);
+        # The click as a whole also shows the mover's next decision: built into the outcome now;
         # a service without `Outcome.panel` is asked for it afterwards, as its Discord layer did.
         start = time.perf_counter()
         if getattr(outcome, "panel", None) is None and outcome.game.status == "active":

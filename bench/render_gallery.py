@@ -19,13 +19,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PIL import Image  # noqa: E402
+from PIL import Image
 
-from engine.core import Rng, get_game  # noqa: E402
-from rendering.charts import Series, Step, line_chart, podium  # noqa: E402
-from rendering.renderers import renderer_for  # noqa: E402
-from rendering.replay import replay_frame  # noqa: E402
-from rendering.tournament import Row, standings_picture  # noqa: E402
+from engine.core import Rng, get_game
+from rendering.charts import Series, Step, line_chart, podium
+from rendering.renderers import renderer_for
+from rendering.replay import replay_frame
+from rendering.tournament import Row, standings_picture
 
 PHONE = 390
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}

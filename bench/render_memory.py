@@ -24,10 +24,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, get_game  # noqa: E402
-from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
-from rendering.charts import Series, line_chart  # noqa: E402
-from rendering.renderers import renderer_for  # noqa: E402
+from engine.core import Rng, get_game
+from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering.charts import Series, line_chart
+from rendering.renderers import renderer_for
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
 #: Display names in every script the fonts draw, so that every fallback face is loaded and used.

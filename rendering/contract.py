@@ -1,4 +1,4 @@
-"""The typed interface every game's renderer offers the bot (issue 24): one object per game, fixed signatures.
+"""The typed interface every game's renderer offers the bot: one object per game, fixed signatures.
 
 A front end (the Discord layer) holds a game's `Renderer` and calls these methods, never a function found by
 name and called after reading its parameters. Each game adapts its own drawing functions in

@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +43,8 @@ TURN, LONG = "turn", "long"
 
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
+#: Called with (lane, seconds) after each picture drawn (the bot's metrics listen; rendering imports no bot).
+DRAWN: list[Callable[[str, float], None]] = []
 
 
 def processes() -> int:
@@ -80,8 +83,8 @@ def _warm() -> int:
     if niceness():
         with contextlib.suppress(OSError):
             os.nice(niceness())
-    import rendering.duel  # noqa: F401
-    import rendering.rollwrite  # noqa: F401
+    import rendering.duel
+    import rendering.rollwrite
     import rendering.yokohama  # noqa: F401
     from rendering.kit.fonts import font
 
@@ -141,8 +144,16 @@ def _cached_sendable(fn: Callable[..., Any]) -> bool:
 
 async def draw(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """`fn(*args, **kwargs)` in a drawing process of its lane (or a thread: see the module's note), awaited."""
-    call = functools.partial(fn, *args, **kwargs)
     lane = lane_of(fn)
+    started = time.perf_counter()
+    drawn = await _draw(lane, fn, *args, **kwargs)
+    for listener in DRAWN:
+        listener(lane, time.perf_counter() - started)
+    return drawn
+
+
+async def _draw(lane: str, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    call = functools.partial(fn, *args, **kwargs)
     workers = pool(lane)
     if workers is None or not _cached_sendable(fn):
         return await asyncio.to_thread(call)

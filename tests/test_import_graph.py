@@ -1,4 +1,4 @@
-"""The import graph of `bot`, `engine` and `rendering` (issue 24): no circle, and the layers point one way.
+"""The import graph of `bot`, `engine` and `rendering`: no circle, and the layers point one way.
 
 Read from the source (nothing is imported): every `import` and `from … import` of each module, wherever it
 stands (at the top, under `if TYPE_CHECKING:`, inside a function), since a circle hidden in a type-only or a
@@ -190,7 +190,7 @@ def test_the_discord_layer_reads_no_storage() -> None:
 
 
 def test_a_forbidden_import_of_the_discord_layer_is_found() -> None:
-    """The checker itself, on the imports the Discord layer had before issue 24."""
+    """The checker itself, on the imports the Discord layer once had (it imported storage)."""
     graph = {
         "bot.discord_app.panels": {"bot.storage", "engine.core", "rendering", "rendering.pool"},
         "bot.discord_app.cogs.tournaments": {"bot.storage.tournaments", "rendering.charts"},

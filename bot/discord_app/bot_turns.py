@@ -77,7 +77,7 @@ class BotTurns:
                 await self._turns(game_id, told)
                 if game_id not in self._again:
                     break
-        except Exception:  # noqa: BLE001 - the move before is saved; the sweep or a restart tries again
+        except Exception:  # the move before is saved; the sweep or a restart tries again
             log.exception("game %s: the bot's turn could not be played or told", game_id)
         finally:
             if self.tasks.get(game_id) is asyncio.current_task():
@@ -145,7 +145,7 @@ class BotTurns:
             kwargs = await panel_message(self.bot, game_id, panel.user_id, name=panel.name, note=note,
                                          picture=True if yours or game.status != "active" else None)
             await panel.interaction.edit_original_response(**kwargs)
-        except Exception:  # noqa: BLE001 - a panel that cannot be refreshed is refreshed by its own button
+        except Exception:  # a panel that cannot be refreshed is refreshed by its own button
             log.info("could not refresh the panel of %s in game %s", panel.user_id, game_id, exc_info=True)
 
 

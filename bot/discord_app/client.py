@@ -18,6 +18,7 @@ from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
 from bot.discord_app.games import GAMES
 from bot.discord_app.host import Host
+from bot.discord_app.observed import install as measure_first_answers
 from bot.discord_app.panels.clicks import caller_of, not_your_panel, panel_owner
 from bot.discord_app.panels.registry import DYNAMIC_ITEMS
 from bot.discord_app.panels.text import NO_MENTIONS_BUT_USERS
@@ -40,6 +41,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.admin",
     "bot.discord_app.cogs.community",
     "bot.discord_app.cogs.tournaments",
+    "bot.discord_app.cogs.privacy",
 )
 
 Periodic = Callable[[], Awaitable[None]]
@@ -94,6 +96,8 @@ class YokohamaBot(Host):
         self._sweeper: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self._templates: list[re.Pattern[str]] = []
+        # In the context the bot is made in, which its gateway and interaction tasks inherit.
+        measure_first_answers()
 
     async def announce(self, outcome: Outcome, *, mover: int | None = None,
                        replace: discord.Message | None = None) -> None:

@@ -28,6 +28,7 @@ import discord
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
 from bot.discord_app.panels.text import alt_text
+from bot.observability.metrics import DM_ERRORS
 from bot.service import seasons
 from bot.service.records import GameRow
 from engine.core import available_games, get_game
@@ -65,6 +66,7 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
         await user.send(content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         return True
     except discord.Forbidden as exc:
+        DM_ERRORS.labels(str(exc.code)).inc()
         if exc.code == DMS_CLOSED:
             log.info("DMs of %s are closed; mentioning them instead", user_id)
             await bot.records.mark_dms_closed(user_id, time.time())
@@ -72,6 +74,7 @@ async def send_dm(bot: Host, user_id: int, content: str, **kwargs: Any) -> bool:
             log.warning("could not DM %s: %s", user_id, exc)
         return False
     except discord.HTTPException as exc:
+        DM_ERRORS.labels(str(exc.code)).inc()
         log.warning("could not DM %s: %s", user_id, exc)
         return False
 

@@ -1,4 +1,4 @@
-"""What the Discord layer knows of each game: one typed description per game kind, looked up by kind (issue 24).
+"""What the Discord layer knows of each game: one typed description per game kind, looked up by kind.
 
 The panels, turn posts and bot turns here work for every game. A game says how it differs in its `GameUI`:
 lines under the header of a seat's panel, lines in the post that opens a table, whether its panel edits only

@@ -7,8 +7,10 @@ thread while the AI thinks. `Moves` writes what they return.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from bot.observability.metrics import AI_DECISION
 from bot.service.errors import ServiceError
 from bot.service.outcomes import FORMALITY, Applied
 from bot.service.table_rules import bot_level
@@ -30,13 +32,15 @@ def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: in
     An AI that fails or offers something the engine does not list falls back to the greedy player:
     a bot seat must never stall a game.
     """
+    level = level or engine.ai_levels[0]
+    started = time.perf_counter()
     try:
-        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s,
-                                  level=level or engine.ai_levels[0])
+        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s, level=level)
         chosen = engine.match_legal(state, seat, action)
-    except Exception:  # noqa: BLE001 - any AI failure is logged and the greedy player steps in
+    except Exception:  # any AI failure is logged and the greedy player steps in
         log.exception("the %s AI failed for seat %s; the greedy player moves instead", engine.name, seat)
         chosen = None
+    AI_DECISION.labels(engine.name, level).observe(time.perf_counter() - started)
     return chosen if chosen is not None else engine.auto_action(state, seat)
 
 

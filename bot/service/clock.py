@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
+from bot.observability import metrics
 from bot.service import away
 from bot.service.bots import AUTO_LIMIT, ai_decision
 from bot.service.errors import GameClosed, GameMovedOn, GameUnreadable, ServiceError
@@ -41,11 +43,22 @@ class Clock:
         several processes sweeping one database never remind or time out a game twice.
         """
         now = self.games.now() if now is None else now
+        started, seen, ended = time.perf_counter(), [0], False
+        try:
+            events = await self._sweep(now, batch, seen)
+            ended = True
+            return events
+        finally:
+            metrics.sweep_done(time.perf_counter() - started, seen[0], ok=ended)
+
+    async def _sweep(self, now: float, batch: int, seen: list[int]) -> list[SweepEvent]:
+        """The walk of `sweep`; `seen[0]` counts the games looked at."""
         horizon = now - MIN_WAIT_HOURS * 3600  # nobody is due before waiting the shortest possible time
         events: list[SweepEvent] = []
         after: tuple[float, int] | None = None
         while not self.gate.closing:
             games = await self.games.storage.waiting_games(before=horizon, after=after, limit=batch)
+            seen[0] += len(games)
             for game in games:
                 try:
                     event = await self._sweep_one(game, now)
@@ -53,7 +66,7 @@ class Clock:
                     continue  # somebody moved meanwhile; the next sweep looks again
                 except DiskFull:
                     raise
-                except Exception as exc:  # noqa: BLE001 - one broken game must not stop the sweep for all
+                except Exception as exc:  # one broken game must not stop the sweep for all
                     log.exception("sweep: game %s failed; marking it and going on", game.id)
                     await self.games.mark_unreadable(game, f"sweep failed: {type(exc).__name__}: {exc}")
                     continue

@@ -1,4 +1,4 @@
-"""What a front end keeps and reads beside the games, through the service (issue 24).
+"""What a front end keeps and reads beside the games, through the service.
 
 The Discord layer never touches storage: where a game's posts go (its thread, its lobby message, whether a
 table against bots plays privately), a tournament's sign-up message, a server's settings, each player's

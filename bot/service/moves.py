@@ -184,13 +184,13 @@ class Moves:
                                                          self.games.ai_budget_s)
         except (DiskFull, StaleVersion, GameMovedOn):
             raise
-        except Exception as exc:  # noqa: BLE001 - whatever the AI raised, the saved move stands
+        except Exception as exc:  # whatever the AI raised, the saved move stands
             stuck = sorted(set(engine.to_act(state)) & game.bot_seats())
             log.exception("game %s: the bot could not move for seat(s) %s", game.id, stuck)
             detail = f"bot seat(s) {stuck} could not move: {type(exc).__name__}: {exc}"
             try:
                 await self.games.storage.mark_fault(game.id, detail[:500])
-            except Exception:  # noqa: BLE001 - marking is best effort; the table is told either way
+            except Exception:  # marking is best effort; the table is told either way
                 log.exception("could not mark game %s as stuck", game.id)
             fresh = dataclasses.replace(game, fault=detail[:500])
             return Outcome(game=fresh, engine=engine, state=state, before=state,

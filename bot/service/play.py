@@ -279,5 +279,5 @@ class Play:
 def safe_detail(engine: Game, state: State, action: Any) -> str:
     try:
         return engine.detail(state, action)[:100]
-    except Exception:
+    except Exception:  # noqa: BLE001 - a detail line is decoration; a failing one must not break the panel
         return ""

@@ -1,4 +1,4 @@
-"""The records the service hands to its front ends, and the storage a process starts with (issue 24).
+"""The records the service hands to its front ends, and the storage a process starts with.
 
 A front end (the Discord layer, the terminal) never imports `bot.storage`: the rows it is given (a game, a
 finished game, a rating, a tournament and its pairings), the refusals it may meet (`ReadOnly`,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bot.service.arguments import MAX_INT
@@ -43,12 +43,17 @@ class Caller:
 
     user_id: int
     guild_id: int | None
+    #: The Discord interaction behind the request, for the log lines it leads to (never compared).
+    interaction_id: int | None = field(default=None, compare=False)
 
 
 #: The caller of the current request, or ANYWHERE.
 request_caller: contextvars.ContextVar[Caller | _Anywhere] = contextvars.ContextVar(
     "request_caller", default=ANYWHERE
 )
+
+#: The game the current request resolved (`scoped_game`), for the log lines it leads to; None before.
+request_game: contextvars.ContextVar[int | None] = contextvars.ContextVar("request_game", default=None)
 
 
 @contextmanager
@@ -97,4 +102,5 @@ async def scoped_game(storage: Storage, game_id: Any, *, with_meta: str | None =
     game = await storage.get_game(game_id, with_meta=with_meta, with_moves=with_moves)
     if game is None or not in_scope(game, request_caller.get()):
         raise no_such_game(game_id)
+    request_game.set(game.id)  # lives as long as this request's task: its log lines name the game
     return game

@@ -294,5 +294,5 @@ async def record_result(storage: Storage, game: GameRow) -> None:
     (a result missed here is caught up by `record_pending` on the next sweep or rebuild)."""
     try:
         await Standings(storage).record(game)
-    except Exception:  # noqa: BLE001 - the finished game is saved; standings catch up later
+    except Exception:  # the finished game is saved; standings catch up later
         log.exception("could not record the result of game %s", game.id)

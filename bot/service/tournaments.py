@@ -387,7 +387,7 @@ class TournamentService:
                 if t.status == "running":
                     events += await self._fill_tables(t)
                     events += await self._close_round(await self.tournament(t.id))
-            except Exception:  # noqa: BLE001 - one broken tournament must not stop the others
+            except Exception:  # one broken tournament must not stop the others
                 log.exception("tournament %s: the scheduler failed; trying again next sweep", t.id)
         return events
 

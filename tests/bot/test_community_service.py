@@ -93,7 +93,7 @@ async def test_seasons_start_fresh_keep_their_tables_and_rebuild_identically(
 
 
 async def test_the_podium_of_a_season_is_claimed_once_across_processes(
-    service: TableService, storage: Storage, make_storage, clock: list[float]  # noqa: ANN001
+    service: TableService, storage: Storage, make_storage, clock: list[float]
 ) -> None:
     await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))
     clock[0] = moment(2026, 11, 10)

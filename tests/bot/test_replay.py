@@ -1,4 +1,4 @@
-"""Replays of finished games as animated GIFs (issue 14): a frame per turn or round, within the limit."""
+"""Replays of finished games as animated GIFs: a frame per turn or round, within the limit."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ async def _finished_rollwrite(service: TableService) -> int:
     return game.id
 
 
-async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     assert len(frames) == 13  # the start, then the end of each of the 12 rounds
@@ -33,7 +33,7 @@ async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableS
     assert engine.is_over(frames[-1].state)
 
 
-async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:
     game = await service.lobby.create("rollwrite", creator_id=1, seed=3)
     await service.lobby.start(game.id, 1)
     with pytest.raises(ServiceError, match="not finished yet"):
@@ -45,7 +45,7 @@ def _frames_of(gif: bytes) -> int:
 
 
 @pytest.mark.slow
-async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     pictures = [render_sheet(engine.view(f.state, None), 0, "Ann") for f in frames]
@@ -57,7 +57,7 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
 
 
 @pytest.mark.slow
-async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:
     """A caption per frame (round, player, what they did, points): each frame a lead picture of one height
     whatever its story's length (no blank band), frames differing in their captions, the GIF within its limit."""
     from rendering.kit import recording_drawn_text

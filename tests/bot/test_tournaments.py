@@ -30,7 +30,7 @@ def _tournaments(storage: Storage) -> TournamentService:
     return TournamentService(TableService(storage, ai_budget_s=0.05), new_seed=lambda: next(seeds))
 
 
-async def _signed_up(ts: TournamentService, kind: str, format: str, players: int, **kw: object):  # noqa: ANN202
+async def _signed_up(ts: TournamentService, kind: str, format: str, players: int, **kw: object):
     t = await ts.create(kind, format, guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER, **kw)  # type: ignore[arg-type]
     for user in range(101, 101 + players):
         await ts.join(t.id, user)
@@ -199,7 +199,7 @@ async def test_same_dice_rounds_share_one_seed_and_rank_by_score(storage: Storag
     assert [line.points for line in lines] == sorted(totals.values(), reverse=True)
 
 
-async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # noqa: ANN001
+async def test_two_processes_run_the_scheduler_once(make_storage) -> None:
     one, two = make_storage(), make_storage()
     await one.open()
     await two.open()
@@ -223,7 +223,7 @@ async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # no
         await two.close()
 
 
-async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothing(make_storage) -> None:  # noqa: ANN001
+async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothing(make_storage) -> None:
     storage = make_storage()
     await storage.open()
     ts = _tournaments(storage)
@@ -265,7 +265,7 @@ async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothi
         await storage.close()
 
 
-async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storage) -> None:  # noqa: ANN001
+async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storage) -> None:
     """Cancelled after a kill between pairing and table creation: the table made is still posted and plays on
     (rated), the missing ones are never made; a cancel racing the round's close leaves no round opened
     after it."""

@@ -1,4 +1,4 @@
-"""A stand-in renderer for tests that watch or break the pictures the Discord layer draws (issue 24).
+"""A stand-in renderer for tests that watch or break the pictures the Discord layer draws.
 
 It implements `rendering.contract.Renderer`; each drawing it returns hands its arguments to
 `draw(method, view, **kw)`, so one function records, returns a picture or raises, as a test needs.

@@ -1,5 +1,5 @@
 """Every cache in `rendering/` is bounded: a bot hosting hundreds of games draws them all in one process,
-and a cache that grows with every game (issue 21: about 2 MB a Roll & Write game) runs it out of memory."""
+and a cache that grows with every game (about 2 MB a Roll & Write game) runs it out of memory."""
 
 from __future__ import annotations
 

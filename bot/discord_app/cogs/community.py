@@ -50,7 +50,7 @@ class Community(commands.Cog):
             return
         try:
             await closed_notice(self.bot, interaction)
-        except Exception:  # noqa: BLE001 - a notice must never disturb the interaction it rides on
+        except Exception:  # a notice must never disturb the interaction it rides on
             log.exception("closed-DMs notice for %s failed", interaction.user.id)
 
     @away_group.command(name="start", description="Be away from this server's tables for 1-14 days.")

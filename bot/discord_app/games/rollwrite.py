@@ -1,4 +1,4 @@
-"""Roll & Write on Discord: its UI description (`GameUI`) and what its cogs share (issue 24).
+"""Roll & Write on Discord: its UI description (`GameUI`) and what its cogs share.
 
 The decisions themselves go through the generic private panels (`panels.decision`). What is particular to
 Roll & Write is here: the round's sets in every panel and in the post that opens a table, text between

@@ -39,7 +39,7 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 
 def caller_of(interaction: discord.Interaction) -> Caller:
     """The caller as the service scopes it: the interaction's own user and server (None in a direct message)."""
-    return Caller(interaction.user.id, interaction.guild_id)
+    return Caller(interaction.user.id, interaction.guild_id, interaction.id)
 
 
 def on_private_message(interaction: discord.Interaction) -> bool:

@@ -66,7 +66,7 @@ async def own_file(kind: str, view: dict[str, Any], filename: str, *, name: str 
         return await draw(kind, view, filename, name=name, names=names)
     try:
         data = await drawing.draw(own(view, names=names, name=name, choices=list(choices)))
-    except Exception:  # noqa: BLE001 - as in `draw`: the panel goes out without its picture
+    except Exception:  # as in `draw`: the panel goes out without its picture
         log.exception("could not draw the %s own picture %s", kind, filename)
         return None
     return discord.File(io.BytesIO(data), filename=filename,
@@ -82,7 +82,7 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
         return []
     try:
         drawn = await drawing.draw(renderer.public_pictures(view, names=names, ranking=ranking))
-    except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its pictures
+    except Exception:  # as in `draw`: the post goes out without its pictures
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png",
@@ -99,7 +99,7 @@ async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[
         return []
     try:
         data = await drawing.draw(renderer.lead_picture(view, names=names, story=story))
-    except Exception:  # noqa: BLE001 - as in `draw`: the post goes out without its picture
+    except Exception:  # as in `draw`: the post goes out without its picture
         log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png",

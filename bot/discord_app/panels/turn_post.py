@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 
 import discord
 
@@ -15,6 +16,7 @@ from bot.discord_app.panels.channels import game_channel, is_private
 from bot.discord_app.panels.decision import public_view
 from bot.discord_app.panels.pictures import lead_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only, quiet_users, story_text
+from bot.observability.metrics import DM_ERRORS, TURN_POST
 from bot.service import Outcome
 from bot.service.records import is_bot_user
 
@@ -31,9 +33,11 @@ async def announce(bot: Host, outcome: Outcome, *, mover: int | None = None,
     "… is thinking" line this post takes the place of (edited into it when nobody is to be pinged, since an
     edit notifies nobody; else deleted and posted anew).
     """
+    started = time.perf_counter()
     for step in outcome.chain():
         await _announce_one(bot, step, mover=mover if step is outcome else None,
                             replace=replace if step is outcome else None)
+    TURN_POST.observe(time.perf_counter() - started)
 
 
 #: Said in place of the "… is thinking" line, and in the thread, when the final result goes to the channel.
@@ -174,7 +178,8 @@ async def _direct(bot: Host, user_id: int, text: str, files: list[discord.File])
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         await user.send(clip(text, 2000), files=files, allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
+        DM_ERRORS.labels(str(exc.code)).inc()
         log.info("could not send a direct message to %s", user_id, exc_info=True)
 
 
