@@ -9,7 +9,7 @@ from typing import Any
 
 from rendering.duel.board import GOODS, pending_text, reward_words, seat_names
 from rendering.duel.private import is_ready
-from rendering.kit.own import Good, Line, Own, Section
+from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 
 
 def _needs(cost: dict[str, int]) -> Line:
@@ -34,7 +34,7 @@ def own(view: dict[str, Any], seat: int, names: list[str] | str | None = None,
     pending = view.get("pending") or {}
     sections: list[Section] = []
     if choices:
-        sections.append(Section("Your choices now", [(c,) for c in choices]))
+        sections.append(Section("Your choices now", [(c,) for c in choices], more=CHOICES_MORE))
     drawn = pending.get("drawn") or []
     if drawn:
         sections.append(Section("Drawn: choose which to keep", [_order(card) for card in drawn]))

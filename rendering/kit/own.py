@@ -38,7 +38,7 @@ TEXT = 24
 BIG = 30
 LINE_H = 34
 ICON = 33  # its letter is 22 px (two thirds)
-#: Lines a section shows at most (a long hand ends with "and n more").
+#: Lines a section shows at most (a long one ends with "and n more").
 SECTION_LINES = 5
 #: The lead pictures' palette: its goods' colours, and one text-sprite cache for both kinds of picture.
 PALETTE = LEAD_PALETTE
@@ -56,6 +56,10 @@ Piece = str | Good
 Line = tuple[Piece, ...]
 
 
+#: What a long list of choices says under its first lines: the panel's buttons or menu hold them all.
+CHOICES_MORE = "and {n} more in the panel's menu"
+
+
 @dataclass(frozen=True)
 class Section:
     """A heading and its lines; `ready` marks lines (by index) that can be done now (drawn on green)."""
@@ -64,6 +68,7 @@ class Section:
     lines: Sequence[Line]
     ready: frozenset[int] = frozenset()
     empty: str = "none"
+    more: str = "and {n} more (My full board)"  # said under the first `SECTION_LINES` lines of a longer one
 
 
 @dataclass(frozen=True)
@@ -148,7 +153,7 @@ def _layout(own: Own) -> list[_Row]:
             for k, part in enumerate(_wrapped(line, WIDTH - 2 * MARGIN - 24)):
                 rows.append(_Row("ready" if i in section.ready else "line", line=part, continued=k > 0))
         if len(section.lines) > SECTION_LINES:
-            rows.append(_Row("empty", f"and {len(section.lines) - SECTION_LINES} more (Full board)"))
+            rows.append(_Row("empty", section.more.format(n=len(section.lines) - SECTION_LINES)))
     return rows
 
 

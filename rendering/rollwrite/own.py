@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rendering.kit.own import Good, Line, Own, Section
+from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 
 GOODS = ("tea", "fish", "silk", "copper")
 
@@ -27,7 +27,7 @@ def own(view: dict[str, Any], name: str | None = None) -> Own:
     sections: list[Section] = []
     options = [str(o.get("label", "")) for o in you.get("options") or [] if o.get("label")]
     if options and acting:
-        sections.append(Section("Your choices now", [(label,) for label in options]))
+        sections.append(Section("Your choices now", [(label,) for label in options], more=CHOICES_MORE))
     events = (sheet.get("turn") or {}).get("events") or []
     if events:
         sections.append(Section("This turn so far", [(str(e),) for e in events]))

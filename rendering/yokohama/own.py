@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rendering.kit.own import Good, Line, Own, Section
+from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 from rendering.yokohama.names import Names, seat_names
 
 GOODS = ("tea", "fish", "silk", "copper")
@@ -50,7 +50,7 @@ def own(view: dict[str, Any], names: Names = None, choices: Sequence[str] = ()) 
     now = f"You: {stage}" if acting and stage else f"{_turn_of(view, people)}: {stage}" if stage else "Waiting"
     sections: list[Section] = []
     if choices:
-        sections.append(Section("Your choices now", [(c,) for c in choices]))
+        sections.append(Section("Your choices now", [(c,) for c in choices], more=CHOICES_MORE))
     orders = me.get("orders") or []
     ready = frozenset(i for i, o in enumerate(orders) if _ready(o, goods))
     sections.append(Section(f"Your Orders ({len(orders)})", [_order(o, i in ready) for i, o in enumerate(orders)],

@@ -71,7 +71,7 @@ def test_the_duel_own_picture_leads_with_money_goods_hand_and_choices() -> None:
     for label in choices[:SECTION_LINES]:
         assert any(label.startswith(text.rstrip(".")) for text in drawn if text), label
     if len(choices) > SECTION_LINES:
-        assert f"and {len(choices) - SECTION_LINES} more (Full board)" in drawn
+        assert f"and {len(choices) - SECTION_LINES} more in the panel's menu" in drawn
     assert not any("**" in text for text in drawn)
 
 
