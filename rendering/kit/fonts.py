@@ -217,6 +217,16 @@ def advance(text: str, size: int, bold: bool = False) -> float:
         return float(sum(_run_face(name, size, bold).getlength(chars) for name, chars in runs(text, bold)))
 
 
+def _visual(chars: str) -> str:
+    """A run in the order it is seen: Raqm reorders right-to-left runs itself; without it (no FriBiDi on the
+    system) a Hebrew or Arabic run is reversed here, so its letters at least stand in reading order."""
+    if _LAYOUT == ImageFont.Layout.RAQM or not any(unicodedata.bidirectional(c) in ("R", "AL") for c in chars):
+        return chars
+    core = chars.strip()
+    start = chars.index(core[0]) if core else 0
+    return chars[:start] + core[::-1] + chars[start + len(core):]  # spaces around it stay where they stand
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -236,7 +246,7 @@ def draw_text(
     main = font(size, bold)
     with FONT_LOCK:
         if len(parts) <= 1 and (not parts or parts[0][0] in (REGULAR, BOLD)):
-            draw.text(xy, parts[0][1] if parts else "", font=main, fill=fill, anchor=anchor)
+            draw.text(xy, _visual(parts[0][1]) if parts else "", font=main, fill=fill, anchor=anchor)
             return
         # Place the whole line as DejaVu would, then draw the runs left to right on its baseline.
         width = sum(_run_face(name, size, bold).getlength(chars) for name, chars in parts)
@@ -248,7 +258,7 @@ def draw_text(
         }[anchor[1]]
         for name, chars in parts:
             run_face = _run_face(name, size, bold)
-            draw.text((x, baseline), chars, font=run_face, fill=fill, anchor="ls")
+            draw.text((x, baseline), _visual(chars), font=run_face, fill=fill, anchor="ls")
             x += run_face.getlength(chars)
 
 

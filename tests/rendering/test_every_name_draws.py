@@ -106,3 +106,15 @@ def test_the_lead_picture_draws_every_name_whole(kind: str) -> None:
         for name in names:
             assert any(name in line or (line.endswith("...") and len(line) > 3 and name.startswith(line[:-3]))
                        for line in drawn), (name, drawn)
+
+
+def test_without_raqm_a_right_to_left_run_is_drawn_in_reading_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Raqm needs FriBiDi from the system; where it is missing, Pillow lays text out left to right, so the
+    run is reversed before drawing (spaces around it kept in place); with Raqm it is left to Raqm."""
+    from PIL import ImageFont
+
+    monkeypatch.setattr(fonts, "_LAYOUT", ImageFont.Layout.BASIC)
+    assert fonts._visual("דוד כהן ") == "ןהכ דוד "
+    assert fonts._visual("Bob 2") == "Bob 2"
+    monkeypatch.setattr(fonts, "_LAYOUT", ImageFont.Layout.RAQM)
+    assert fonts._visual("דוד כהן ") == "דוד כהן "
