@@ -8,6 +8,8 @@ when the imported name is itself a module (`from bot.service import scope` -> `b
 - no cycle among the modules;
 - `bot/service` never imports `discord` (the service is driven without Discord: terminal, tests);
 - `engine` imports neither `bot` nor `rendering` (pure rules); `rendering` never imports `bot`;
+- `i18n` (the message catalogue) imports none of `bot`, `engine`, `rendering` or `discord`: every layer
+  stands on it;
 - the panel modules (`bot/discord_app/panels/`) are a layer of their own: each imports only the panel modules
   below it (`PANEL_LAYERS`) and, of the rest of the Discord layer, only what stands under every panel
   (`PANEL_GROUND`); the decision panel never reaches the turn post (it hands a turn to `Host.announce`);
@@ -24,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "engine", "rendering")
+PACKAGES = ("bot", "engine", "rendering", "i18n")
 
 
 def _modules() -> dict[str, Path]:
@@ -131,6 +133,13 @@ def test_the_engine_imports_neither_the_bot_nor_rendering() -> None:
     wrong = {m: sorted(t for t in targets if _is_under(t, "bot") or _is_under(t, "rendering"))
              for m, targets in graph.items() if _is_under(m, "engine")}
     assert {m: t for m, t in wrong.items() if t} == {}
+
+
+def test_the_catalogue_imports_no_other_layer() -> None:
+    graph = import_graph()
+    wrong = {m: sorted(t for t in targets if any(_is_under(t, p) for p in ("bot", "engine", "rendering", "discord")))
+             for m, targets in graph.items() if _is_under(m, "i18n")}
+    assert "i18n" in graph and {m: t for m, t in wrong.items() if t} == {}
 
 
 def test_rendering_never_imports_the_bot() -> None:
@@ -275,8 +284,9 @@ PANEL_LAYERS: dict[str, set[str]] = {
     "registry": {"clicks", "decision", "pictures", "lobby"},
 }
 #: The modules of the Discord layer outside `panels/` that a panel module may import: none of them imports
-#: a panel module (the cogs, the client, the bot-turn runner and the games stand above the panels).
-PANEL_GROUND = {"custom_ids", "community", "errors", "game_ui", "host", "names"}
+#: a panel module (the cogs, the client, the bot-turn runner and the games stand above the panels; whose
+#: language a message is in, `languages`, stands below them).
+PANEL_GROUND = {"custom_ids", "community", "errors", "game_ui", "host", "languages", "names"}
 
 
 def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:

@@ -16,6 +16,7 @@ import logging
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import seat_names
@@ -128,8 +129,10 @@ class BotTurns:
         channel = await game_channel(self.bot, game)
         if channel is None:
             return None
+        async with languages.public(self.bot, game.guild_id):
+            line = thinking_line(names, bots)
         try:
-            return await channel.send(thinking_line(names, bots), allowed_mentions=discord.AllowedMentions.none())
+            return await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post the thinking line of game %s", game_id, exc_info=True)
             return None

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app import languages
 from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
 from bot.discord_app.games import GAMES
@@ -23,11 +24,13 @@ from bot.discord_app.panels.clicks import caller_of, not_your_panel, panel_owner
 from bot.discord_app.panels.registry import DYNAMIC_ITEMS
 from bot.discord_app.panels.text import NO_MENTIONS_BUT_USERS
 from bot.discord_app.panels.turn_post import announce
+from bot.discord_app.translator import CatalogueTranslator
 from bot.service import Outcome, SweepEvent, TableService
 from bot.service.front_end import FrontEndRecords
 from bot.service.records import Storage
 from bot.service.scope import request_caller
 from bot.settings import Settings
+from i18n import N_, _, current_locale, resolve
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,7 @@ Periodic = Callable[[], Awaitable[None]]
 GAME_UIS = GAMES
 
 #: What a click that no component of the bot handles is told (instead of Discord's "This interaction failed").
-OUT_OF_DATE = ("This panel is out of date, so nothing was done. Use `/games` to see your games and "
+OUT_OF_DATE = N_("This panel is out of date, so nothing was done. Use `/games` to see your games and "
                "`/table panel` for a fresh panel.")
 #: How long a shutdown waits for requests in flight before closing the database anyway (each write is
 #: all or nothing, so a request cut off here is simply not saved, and its player was not told it was).
@@ -63,6 +66,11 @@ class ServerScopedTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         request_caller.set(caller_of(interaction))  # lives as long as this interaction's task
+        if interaction.type is discord.InteractionType.autocomplete:
+            # Answered at once, without a read: the client's own language.
+            current_locale.set(resolve(str(interaction.locale)))
+        else:
+            await languages.begin(self.client, interaction)
         return True
 
 
@@ -112,6 +120,7 @@ class YokohamaBot(Host):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CatalogueTranslator())  # commands in ja, de, fr (`translator`)
         await self.sync_commands()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweep")
 
@@ -146,7 +155,8 @@ class YokohamaBot(Host):
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         log.info("unroutable click by %s: custom id %r", interaction.user, str(data.get("custom_id"))[:120])
         owner = panel_owner(interaction)
-        answer = not_your_panel(None) if owner is not None and owner != interaction.user.id else OUT_OF_DATE
+        await languages.begin(self, interaction)
+        answer = not_your_panel(None) if owner is not None and owner != interaction.user.id else _(OUT_OF_DATE)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(answer, ephemeral=True)
 

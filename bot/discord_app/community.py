@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
 from bot.discord_app.panels.text import alt_text
@@ -32,6 +33,7 @@ from bot.observability.metrics import DM_ERRORS
 from bot.service import seasons
 from bot.service.records import GameRow
 from engine.core import available_games, get_game
+from i18n import N_, _, ngettext, using
 from rendering.charts import Step, podium
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ log = logging.getLogger(__name__)
 
 #: Discord's error code for "Cannot send messages to this user" (their DMs are closed to the bot).
 DMS_CLOSED = 50007
-CLOSED_NOTICE = ("📭 I tried to send you a direct message about your turn, but your DMs are closed to me, so I "
+CLOSED_NOTICE = N_("📭 I tried to send you a direct message about your turn, but your DMs are closed to me, so I "
                  "mention you in the game's thread instead. To get DMs, allow direct messages from this "
                  "server's members and choose again with `/settings me notify:`.")
 #: How long the closed-DMs notice waits for the interaction it rides on to be answered.
@@ -96,9 +98,9 @@ async def turn_notices(bot: Host, outcome: Outcome, where: Any, pinged: Sequence
             if outcome.state is not None and seat is not None:
                 with contextlib.suppress(Exception):
                     asked = fill(outcome.engine.pending_label(outcome.state, seat), by_name(names))
-            text = (f"⏳ **{outcome.engine.title} #{game.id}**" + (f" ({stage})" if stage else "")
-                    + " is waiting on you"
-                    + (f": {asked}" if asked else ".") + f"\n{thread_link(game, where)}")
+            text = (f"⏳ **{outcome.engine.title} #{game.id}**" + (f" ({stage})" if stage else "") + " "
+                    + (_("is waiting on you: {asked}").format(asked=asked) if asked else _("is waiting on you."))
+                    + f"\n{thread_link(game, where)}")
             if not await send_dm(bot, user, text[:2000]):
                 mention.append(user)
     if lines is not None and game.mode == "table":
@@ -116,8 +118,8 @@ async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
     parts = []
     for user, until in away.items():
         name = await display_name(bot, game.guild_id, user) or f"<@{user}>"
-        parts.append(f"**{name}** — away until {when_text(until)}")
-    return "💤 " + "; ".join(parts) + " (reminders paused, deadlines stretched)"
+        parts.append(f"**{name}** — " + _("away until {when}").format(when=when_text(until)))
+    return "💤 " + "; ".join(parts) + " " + _("(reminders paused, deadlines stretched)")
 
 
 async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
@@ -137,7 +139,9 @@ async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     if not await bot.records.claim_closed_notice(interaction.user.id):
         return
     try:
-        await interaction.followup.send(CLOSED_NOTICE, ephemeral=True)
+        with using(prefs.language or str(interaction.locale)):  # this listener runs beside the interaction's task
+            notice = _(CLOSED_NOTICE)
+        await interaction.followup.send(notice, ephemeral=True)
     except discord.HTTPException:
         log.info("could not tell %s that their DMs are closed", interaction.user.id)
 
@@ -149,7 +153,9 @@ async def send_digests(bot: Host) -> int:
         games = [g for g in await bot.service.games_of(user) if g.status == "active" and user in g.waiting_on]
         if len(games) < 2:
             continue
-        lines = [f"📋 **{len(games)} games are waiting on you:**"]
+        with using(await bot.records.language(user)):  # a DM: the player's own choice, else English
+            lines = ["📋 " + ngettext("**{n} game is waiting on you:**", "**{n} games are waiting on you:**",
+                                     len(games)).format(n=len(games))]
         for summary in games[:20]:
             link = f"https://discord.com/channels/{summary.guild_id or '@me'}/{summary.channel_id}"
             lines.append(f"• **{summary.title} #{summary.game_id}** — {link}")
@@ -167,16 +173,21 @@ async def post_podiums(bot: Host) -> int:
             continue  # claimed all the same: nowhere to post, or nobody played
         channel = bot.get_partial_messageable(due.channel_id)
         name = seasons.title(due.season)
-        lines = [f"🏆 **The {name} season is over!** Final standings of this server's rated games:"]
+        locale = await languages.server_locale(bot, due.guild_id)  # a post to the server: its language
+        with using(locale):
+            lines = ["🏆 " + _("**The {season} season is over!** Final standings of this server's rated games:")
+                     .format(season=name)]
         files = []
         for kind, top in due.tables.items():
             title = get_game(kind).title or kind
             names = await names_of_users(bot, due.guild_id, [r.user_id for r in top])
             places = _places([r.display for r in top])
             medals = ["🥇", "🥈", "🥉"]
-            lines.append(f"**{title}**: " + ", ".join(
-                f"{medals[p - 1]} <@{r.user_id}> ({r.display}, {r.games} game{'s' if r.games != 1 else ''})"
-                for p, r in zip(places, top, strict=True)))
+            with using(locale):
+                lines.append(f"**{title}**: " + ", ".join(
+                    f"{medals[p - 1]} <@{r.user_id}> ({r.display}, "
+                    + ngettext("{n} game", "{n} games", r.games).format(n=r.games) + ")"
+                    for p, r in zip(places, top, strict=True)))
             picture = await asyncio.to_thread(
                 podium, f"{title} — {name}", [Step(p, n, f"{r.display} · {r.games} game{'s' if r.games != 1 else ''}")
                                               for p, n, r in zip(places, names, top, strict=True)],
@@ -184,8 +195,9 @@ async def post_podiums(bot: Host) -> int:
             said = "; ".join(f"{p}. {n} {r.display}" for p, n, r in zip(places, names, top, strict=True))
             files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png",
                                       description=alt_text(f"{title} season podium: {said}")))
-        lines.append("A new season starts now: everyone starts fresh (all-time ratings go on). "
-                     f"`/standings season:{due.season}` keeps this season's final table.")
+        with using(locale):
+            lines.append(_("A new season starts now: everyone starts fresh (all-time ratings go on). {command} keeps "
+                           "this season's final table.").format(command=f"`/standings season:{due.season}`"))
         try:
             await channel.send("\n".join(lines)[:2000], files=files[:10],
                                allowed_mentions=discord.AllowedMentions.none())

@@ -23,6 +23,7 @@ import discord
 
 from bot.service.arguments import MAX_INT
 from bot.service.errors import BadRequest
+from i18n import _
 
 #: What a template captures for one field: enough to route a forged id to its component (which refuses it).
 _LOOSE = r"[^:]{0,100}"
@@ -46,14 +47,14 @@ class Field:
         if raw is None:  # an optional field left out (a panel without a stamp)
             return "" if not self.numeric else None
         if not re.fullmatch(self.pattern, raw):
-            raise BadRequest(f"That button's {self.what} is not valid, so nothing was done. Use `/games` for "
-                             "your games and `/table panel` for a fresh panel.")
+            raise BadRequest(_("That button is not valid ({field}), so nothing was done. Use `/games` for your games "
+                               "and `/table panel` for a fresh panel.").format(field=self.what))
         if not self.numeric:
             return raw
         value = int(raw)
         if not self.low <= value <= self.high:
-            raise BadRequest(f"That button's {self.what} is out of range, so nothing was done. Use `/games` for "
-                             "your games and `/table panel` for a fresh panel.")
+            raise BadRequest(_("That button is out of range ({field}), so nothing was done. Use `/games` for your "
+                               "games and `/table panel` for a fresh panel.").format(field=self.what))
         return value
 
 

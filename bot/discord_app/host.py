@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.service import Outcome, TableService
 from bot.service.front_end import FrontEndRecords
 from bot.settings import Settings
+from i18n import _, ngettext
 
 #: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
 PANEL_LIFETIME = datetime.timedelta(minutes=14)
@@ -43,8 +44,9 @@ class LivePanel:
 
 def thinking_line(names: list[str], seats: Collection[int]) -> str:
     """"🤔 **Yokohama AI** is thinking…" for the bot seats that owe a decision."""
-    who = " and ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in sorted(seats))
-    return f"🤔 {who} {'are' if len(seats) > 1 else 'is'} thinking…"
+    who = _(" and ").join(f"**{names[s]}**" if s < len(names) else "**" + _("seat {n}").format(n=s + 1) + "**"
+                          for s in sorted(seats))
+    return "🤔 " + ngettext("{players} is thinking…", "{players} are thinking…", len(seats)).format(players=who)
 
 
 class TurnRunner(Protocol):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.discord_app import languages
 from bot.discord_app.community import send_dm, thread_link
 from bot.discord_app.host import Host
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.text import mention, only
 from bot.service.records import GameRow
 from engine.core import get_game
+from i18n import _, using
 
 
 async def deliver_reminder(bot: Host, game: GameRow, users: Sequence[int]) -> None:
@@ -24,13 +26,17 @@ async def deliver_reminder(bot: Host, game: GameRow, users: Sequence[int]) -> No
     mentioned = list(route.mention)
     for user in route.dm:
         link = f"\n{thread_link(game, channel)}" if channel is not None else ""
-        text = f"⏰ Reminder: **{title} #{game.id}** is still waiting on you.{link}"
+        with using(await bot.records.language(user)):  # a DM: the player's own choice, else English
+            text = "⏰ " + _("Reminder: **{game} #{number}** is still waiting on you.").format(
+                game=title, number=game.id) + link
         if not await send_dm(bot, user, text[:2000]) and user not in mentioned:
             mentioned.append(user)
     if not mentioned:
         return
-    text = (f"⏰ Reminder: **#{game.id}** is waiting on " + ", ".join(mention(u) for u in mentioned)
-            + ". Open your panel with `/table panel` or the button on the last game message.")
+    async with languages.public(bot, game.guild_id):  # a post to the table: the server's language
+        text = "⏰ " + _("Reminder: **#{number}** is waiting on {players}. Open your panel with `/table panel` or "
+                        "the button on the last game message.").format(
+            number=game.id, players=", ".join(mention(u) for u in mentioned))
     if channel is not None:
         await channel.send(text, allowed_mentions=only(mentioned))
         return

@@ -16,6 +16,7 @@ from bot.service.outcomes import FORMALITY, Applied
 from bot.service.table_rules import bot_level
 from bot.storage import GameRow
 from engine.core import Game, State, mix_seed
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ def bot_turn(game: GameRow, engine: Game, state: State, base: int, budget_s: flo
         done.append(Applied.of(engine, state, seat, game.user_of(seat), "auto", action, after))
         state = after
         if len(done) > AUTO_LIMIT:
-            raise ServiceError("The bot could not finish its turn.")
+            raise ServiceError(_("The bot could not finish its turn."))
     return state, done
 
 
@@ -89,7 +90,7 @@ def settle(game: GameRow, engine: Game, state: State, done: list[Applied], budge
             options[seat] = engine.legal(state, seat)
         return options[seat]
 
-    for _ in range(AUTO_LIMIT):
+    for _step in range(AUTO_LIMIT):
         if engine.is_over(state):
             break
         owing = [s for s in engine.to_act(state) if s not in bots]
@@ -110,7 +111,7 @@ def settle(game: GameRow, engine: Game, state: State, done: list[Applied], budge
         state = after
         options = {}
     else:
-        raise ServiceError("The bot could not finish the decisions nobody needs to click.")
+        raise ServiceError(_("The bot could not finish the decisions nobody needs to click."))
     if built is not None:
         built.update(options)
     return state

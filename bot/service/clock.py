@@ -23,6 +23,7 @@ from bot.service.outcomes import Applied, Outcome, SweepEvent, users_of
 from bot.service.table_rules import MIN_WAIT_HOURS, default_table_rules, wait_hours
 from bot.storage import DiskFull, GameRow, StaleVersion
 from engine.core import Game, State
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ class Clock:
             done.append(Applied.of(engine, new_state, seat, None, "timeout", action, after))
             new_state = after
             if len(done) > AUTO_LIMIT:
-                raise ServiceError("The bot could not finish the late player's turn.")
+                raise ServiceError(_("The bot could not finish the late player's turn."))
             now_owing = set(engine.to_act(new_state))
             if seat not in now_owing:
                 pending.discard(seat)

@@ -18,6 +18,9 @@ from bot.service.standings import Standings
 from bot.storage import GameRow, PlayerPrefs, Storage
 from engine.core import Game
 
+#: The server setting that holds its language for public posts.
+LANGUAGE_KEY = "language"
+
 
 def _thread_key(game_id: int) -> str:
     return f"thread:{game_id}"
@@ -110,6 +113,19 @@ class FrontEndRecords:
 
     async def set_notify_mode(self, user_id: int, mode: str) -> None:
         await notify.set_mode(self._storage, user_id, mode)
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """A player's own language for private answers (None: their Discord client's)."""
+        await self._storage.set_language(user_id, language)
+
+    async def language(self, user_id: int) -> str | None:
+        """The language a player chose for themselves, if any."""
+        prefs = (await self._storage.player_prefs([user_id])).get(user_id)
+        return prefs.language if prefs is not None else None
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its public posts, if any (`/settings language:`)."""
+        return await self._storage.get_setting(guild_id, LANGUAGE_KEY)
 
     async def notify_route(self, users: Sequence[int]) -> notify.Route:
         return await notify.route(self._storage, users)

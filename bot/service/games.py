@@ -21,6 +21,7 @@ from bot.service.outcomes import Clause, GameSummary, users_of
 from bot.service.scope import scoped_game
 from bot.storage import GameRow, Storage
 from engine.core import Game, State, get_game
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +78,8 @@ class Games:
         except Exception as exc:  # any failure to read a stored game is reported the same way
             await self.mark_unreadable(game, f"state cannot be read: {type(exc).__name__}: {exc}")
             raise GameUnreadable(
-                f"Game #{game.id} cannot be read; it has been reported. A server admin can end it with "
-                "`/admin end`."
+                _("Game #{game} cannot be read; it has been reported. A server admin can end it with "
+                  "`/admin end`.").format(game=game.id)
             ) from exc
         return engine, state
 

@@ -17,6 +17,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from bot.observability.metrics import CLICKS
 from bot.service.errors import OutOfSpace, ServiceError
 from bot.storage import DiskFull
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,7 @@ def operation(method: Callable[Concatenate[G, P], Awaitable[R]]) -> Callable[Con
             return await method(part, *args, **kwargs)
         if gate.closing:
             refused.inc()
-            raise ServiceError("The bot is restarting; nothing was changed. Try again in a minute.")
+            raise ServiceError(_("The bot is restarting; nothing was changed. Try again in a minute."))
         token = _inside_operation.set(True)
         gate._in_flight += 1
         try:
@@ -87,8 +88,8 @@ def operation(method: Callable[Concatenate[G, P], Awaitable[R]]) -> Callable[Con
             failed.inc()
             log.error("disk full: %s", exc)
             raise OutOfSpace(
-                "The bot's disk is full, so this was not saved (everything saved before is safe). "
-                "Please tell the bot's operator; try again once they have made room."
+                _("The bot's disk is full, so this was not saved (everything saved before is safe). "
+                  "Please tell the bot's operator; try again once they have made room.")
             ) from exc
         except BaseException:
             failed.inc()

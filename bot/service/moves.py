@@ -22,6 +22,7 @@ from bot.service.outcomes import Applied, Clause, Outcome, users_of
 from bot.service.standings import record_result
 from bot.storage import DiskFull, GameRow, NewAction, StaleVersion
 from engine.core import Game, State
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class Moves:
             else:
                 new_version = game.version
         except StaleVersion as exc:
-            raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
+            raise GameMovedOn(_("Someone else moved first; the game has moved on. Here is the current panel.")) \
                 from exc
         if resign_users or new_version == game.version:
             fresh = await self.games.game(game.id)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bot.service.arguments import MAX_INT
 from bot.service.errors import GameNotFound
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.storage import GameRow, Storage
@@ -86,7 +87,7 @@ def in_scope(game: GameRow, caller: Caller | _Anywhere) -> bool:
 def no_such_game(game_id: Any) -> GameNotFound:
     """The one refusal for a number that names no game the caller may see (absent or out of scope alike)."""
     shown = str(game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else repr(game_id)
-    return GameNotFound(f"There is no game #{shown[:20]}.")
+    return GameNotFound(_("There is no game #{game}.").format(game=shown[:20]))
 
 
 async def scoped_game(storage: Storage, game_id: Any, *, with_meta: str | None = None,

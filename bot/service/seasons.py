@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from bot.service import ratings
 from bot.service.errors import ServiceError
 from bot.storage import FinishedGame, Rating, Storage
+from i18n import _
 
 #: The season lengths a server may choose.
 LENGTHS = ("month", "quarter")
@@ -47,8 +48,8 @@ def bounds(name: str) -> tuple[float, float]:
     """The season's first moment and the first moment after it (UTC timestamps)."""
     match = _NAME.fullmatch(name)
     if match is None:
-        raise ServiceError(f"{name[:20]!r} is not a season: write it like 2026-11 (a month) or 2026-Q4 "
-                           "(a quarter).")
+        raise ServiceError(_("{name} is not a season: write it like 2026-11 (a month) or 2026-Q4 (a quarter).")
+                           .format(name=repr(name[:20])))
     year = int(match["year"])
     first = int(match["month"]) if match["month"] else 3 * (int(match["quarter"]) - 1) + 1
     months = 1 if match["month"] else 3
@@ -121,7 +122,7 @@ async def set_length(storage: Storage, guild_id: int, length: str | None, now: f
     The season that ended before now gets no podium: only seasons that end from now on are announced.
     """
     if length is not None and length not in LENGTHS:
-        raise ServiceError(f"A season is a month or a quarter, not {str(length)[:20]!r}.")
+        raise ServiceError(_("A season is a month or a quarter, not {length}.").format(length=repr(str(length)[:20])))
     await storage.set_setting(guild_id, LENGTH_KEY, length)
     if length is not None:
         await storage.set_setting(guild_id, POSTED_KEY, previous(length, now))
@@ -170,14 +171,15 @@ def pick(season: str | None, length: str | None, now: float) -> str | None:
     if length not in LENGTHS:
         if wanted == CURRENT:
             return None
-        raise ServiceError("This server has no rating seasons (an admin turns them on with "
-                           "`/settings seasons`); `/standings` shows all-time ratings.")
+        raise ServiceError(_("This server has no rating seasons (an admin turns them on with "
+                             "`/settings seasons`); `/standings` shows all-time ratings."))
     if wanted == CURRENT:
         return season_of(length, now)
     if not is_season_name(wanted):
-        raise ServiceError(f"{wanted[:20]!r} is not a season: pick one from the list, write it like 2026-11 "
-                           "or 2026-Q4, or `all` for all time.")
+        raise ServiceError(_("{name} is not a season: pick one from the list, write it like 2026-11 or 2026-Q4, "
+                             "or `all` for all time.").format(name=repr(wanted[:20])))
     if is_season_name(wanted) and (length == "quarter") != ("Q" in wanted):
-        raise ServiceError(f"This server's seasons are {length}s: write a season like "
-                           f"{season_of(length, now)}.")
+        raise ServiceError((_("This server's seasons are months: write a season like {example}.") if length == "month"
+                            else _("This server's seasons are quarters: write a season like {example}.")).format(
+            example=season_of(length, now)))
     return wanted

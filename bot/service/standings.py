@@ -18,6 +18,7 @@ from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ class Standings:
         """One page of a leaderboard: all time, or (`season`, a server's only) one season of the server."""
         _engine(kind)
         if season is not None and scope == ratings.EVERYONE:
-            raise ServiceError("Seasons belong to a server: ask for a season in that server.")
+            raise ServiceError(_("Seasons belong to a server: ask for a season in that server."))
         name = season
 
         async def leaderboard(offset: int) -> tuple[list[Rating], int]:
@@ -236,7 +237,7 @@ class Standings:
         """
         game = await scoped_game(self.storage, game_id)
         if game.state is None:
-            raise ServiceError(f"Game #{game_id} has not started yet; there is nothing in its log.")
+            raise ServiceError(_("Game #{game} has not started yet; there is nothing in its log.").format(game=game_id))
         engine = get_game(game.kind)
         entries = await self.storage.actions(game_id)
         complete = game.status in ("finished", "abandoned")

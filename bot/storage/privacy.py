@@ -94,7 +94,7 @@ class PrivacyStore(Dialect):
                                        "WHERE user_id = ? ORDER BY game_id, scope", (user_id,))
             seasons = await conn.fetch("SELECT kind, guild_id, season, display, games, wins FROM season_ratings "
                                        "WHERE user_id = ? ORDER BY guild_id, season, kind", (user_id,))
-            prefs = await conn.fetch("SELECT notify, dms_closed, closed_told, digest_day FROM player_prefs "
+            prefs = await conn.fetch("SELECT notify, dms_closed, closed_told, digest_day, language FROM player_prefs "
                                      "WHERE user_id = ?", (user_id,))
             away = await conn.fetch("SELECT guild_id, started_at, until FROM away WHERE user_id = ? ORDER BY id",
                                     (user_id,))
@@ -129,7 +129,7 @@ class PrivacyStore(Dialect):
             "ratings": _rows(ratings, "kind, scope, mu, sigma, display, games, wins"),
             "rating_history": _rows(history, "game_id, kind, scope, display, games, wins"),
             "season_ratings": _rows(seasons, "kind, guild_id, season, display, games, wins"),
-            "settings": ({**_rows(prefs, "notify, dms_closed, closed_told, digest_day")[0],
+            "settings": ({**_rows(prefs, "notify, dms_closed, closed_told, digest_day, language")[0],
                           "closed_told": bool(prefs[0][2])} if prefs else None),
             "away": _rows(away, "guild_id, started_at, until"),
             "tournament_entries": _rows(entries, "tournament_id, guild_id, name, kind, status, joined_at, left_round"),

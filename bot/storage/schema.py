@@ -271,6 +271,10 @@ _MIGRATIONS: list[str | dict[str, str]] = [
     );
     CREATE UNIQUE INDEX pairing_of_game ON tournament_pairings (game_id) WHERE game_id IS NOT NULL;
     """,
+    # 7: each player's own language (`/settings me language:`; NULL: the language of their Discord client).
+    """
+    ALTER TABLE player_prefs ADD COLUMN language TEXT;
+    """,
 ]
 
 SCHEMA_VERSION = len(_MIGRATIONS)

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import closed_notice, post_podiums, send_digests, when_text
 from bot.service import away
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -58,16 +59,16 @@ class Community(commands.Cog):
     async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, time.time())
         await interaction.response.send_message(
-            f"💤 You are away until {when_text(until)}: no reminders until then, and your deadlines in this "
-            "server's tables stretch by the time you are away. Your tables show it beside your name. "
-            "`/away end` brings you back early.", ephemeral=True)
+            "💤 " + _("You are away until {when}: no reminders until then, and your deadlines in this server's "
+                      "tables stretch by the time you are away. Your tables show it beside your name. `/away end` "
+                      "brings you back early.").format(when=when_text(until)), ephemeral=True)
 
     @away_group.command(name="end", description="Come back early from time away.")
     async def end(self, interaction: discord.Interaction) -> None:
         if await self.bot.records.come_back(interaction.guild_id, interaction.user.id, time.time()):
-            text = "Welcome back! Reminders and deadlines run as usual again (the time you were away still counts)."
+            text = _("Welcome back! Reminders and deadlines run as usual again (the time you were away still counts).")
         else:
-            text = "You are not away in this server; nothing was changed."
+            text = _("You are not away in this server; nothing was changed.")
         await interaction.response.send_message(text, ephemeral=True)
 
 

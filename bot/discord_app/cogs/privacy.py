@@ -18,6 +18,7 @@ from bot.discord_app.panels.lobby import close_lobby
 from bot.discord_app.panels.turn_post import announce
 from bot.service import ServiceError
 from bot.service.privacy import Forgotten, Privacy
+from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -41,24 +42,26 @@ class PrivacyCog(commands.Cog):
         if len(data) > UPLOAD_LIMIT:
             data, name = gzip.compress(data), name + ".gz"
         await interaction.followup.send(
-            "Here is everything the bot keeps about you: your games and daily attempts, your moves, results, "
-            "ratings, settings and tournament entries. `/privacy forget` removes it from you (see "
-            "docs/privacy.md for what stays, anonymous, and why).",
+            _("Here is everything the bot keeps about you: your games and daily attempts, your moves, results, "
+              "ratings, settings and tournament entries. `/privacy forget` removes it from you (see "
+              "docs/privacy.md for what stays, anonymous, and why)."),
             file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
 
     @privacy.command(name="forget", description="Remove your settings and your name from every game the bot keeps.")
     @app_commands.describe(confirm="Type yes: this cannot be undone")
     async def forget(self, interaction: discord.Interaction, confirm: Literal["yes"]) -> None:
         if confirm != "yes":
-            raise ServiceError("Nothing was changed: confirm with `yes`.")
+            raise ServiceError(_("Nothing was changed: confirm with `yes`."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await self.service.forget(interaction.user.id)
         await self._tell_tables(done)
         await interaction.followup.send(
-            "Done: your settings are deleted, and in every game you played your seat is now an anonymous "
-            "player, so the others' games and ratings stay whole."
-            + (f" You left {len(done.left)} open game(s) first; the bot or the others play on." if done.left else "")
-            + " If you play again, you start afresh.", ephemeral=True)
+            _("Done: your settings are deleted, and in every game you played your seat is now an anonymous "
+              "player, so the others' games and ratings stay whole.")
+            + (" " + ngettext("You left {n} open game first; the bot or the others play on.",
+                              "You left {n} open games first; the bot or the others play on.",
+                              len(done.left)).format(n=len(done.left)) if done.left else "")
+            + " " + _("If you play again, you start afresh."), ephemeral=True)
 
     @privacy.command(name="forget-member",
                      description="Forget a member who left this server, in this server's games (Manage Server).")
@@ -68,19 +71,24 @@ class PrivacyCog(commands.Cog):
                             confirm: Literal["yes"]) -> None:
         guild = interaction.guild
         if guild is None:
-            raise ServiceError("This works in a server, for a member who left it.")
+            raise ServiceError(_("This works in a server, for a member who left it."))
         if confirm != "yes":
-            raise ServiceError("Nothing was changed: confirm with `yes`.")
+            raise ServiceError(_("Nothing was changed: confirm with `yes`."))
         if isinstance(member, discord.Member) or await _still_member(guild, member.id):
-            raise ServiceError(f"{member.mention} is still a member of this server: they can use `/privacy forget` "
-                               "themselves.")
+            raise ServiceError(_("{member} is still a member of this server: they can use `/privacy forget` "
+                                 "themselves.").format(member=member.mention))
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await self.service.forget(member.id, guild_id=guild.id)
         log.warning("admin %s forgot a departed member in server %s", interaction.user.id, guild.id)
         await self._tell_tables(done)
         await interaction.followup.send(
-            "Done: in this server's games, ratings, seasons and tournaments that member is now an anonymous "
-            "player" + (f"; {len(done.left)} open game(s) they sat in go on without them." if done.left else "."),
+            (ngettext("Done: in this server's games, ratings, seasons and tournaments that member is now an "
+                      "anonymous player; {n} open game they sat in goes on without them.",
+                      "Done: in this server's games, ratings, seasons and tournaments that member is now an "
+                      "anonymous player; {n} open games they sat in go on without them.",
+                      len(done.left)).format(n=len(done.left)) if done.left else
+             _("Done: in this server's games, ratings, seasons and tournaments that member is now an anonymous "
+               "player.")),
             ephemeral=True)
 
     async def _tell_tables(self, done: Forgotten) -> None:

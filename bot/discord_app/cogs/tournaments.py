@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app import languages
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import turn_notices, when_text
 from bot.discord_app.host import Host
@@ -40,6 +41,7 @@ from bot.service.tournaments import (
     TournamentService,
 )
 from engine.core import get_game
+from i18n import N_, _, ngettext
 from rendering.charts import Step, podium
 from rendering.tournament import Row, standings_picture
 
@@ -50,6 +52,13 @@ SIGNUP = ids.Field("sign-up action", r"join|leave", numeric=False)
 #: The server setting naming the role (besides Manage Server) that may organise tournaments.
 ROLE_SETTING = "tournament_role"
 _MEDALS = ("🥇", "🥈", "🥉")
+#: The formats as the posts name them (the service's `FORMAT_TITLES`, in the reader's language).
+FORMATS = {"swiss": N_("Swiss"), "roundrobin": N_("round robin"), "groups": N_("Swiss groups"),
+           "samedice": N_("same-dice rounds")}
+
+
+def format_title(key: str) -> str:
+    return _(FORMATS[key]) if key in FORMATS else FORMAT_TITLES.get(key, key)
 
 
 def service_of(bot: Host) -> TournamentService:
@@ -66,21 +75,25 @@ def signup_text(t: TournamentRow, note: str = "") -> str:
     engine = get_game(t.kind)
     rules = t.rules
     deadline = float(rules.get("deadline_hours", 0))
-    rule = "the bot plays the late turn" if rules.get("timeout_rule") == "bot" else "the late player forfeits"
-    rounds = f"{t.rounds} rounds" if t.rounds else "rounds to suit the field"
-    lines = [f"🏆 **{t.name}** (tournament #{t.id}) — {engine.title}, {FORMAT_TITLES[t.format]}, {rounds}.",
-             (f"Each decision: {deadline:g} h, then {rule}." if deadline else "No deadline per decision.")
-             + " Tournament games are rated.",
-             f"Players ({len(t.players)} of {t.max_players}): "
-             + (", ".join(f"<@{p.user_id}>" for p in t.players) or "nobody yet")]
+    rule = _("the bot plays the late turn") if rules.get("timeout_rule") == "bot" else _("the late player forfeits")
+    rounds = ngettext("{n} round", "{n} rounds", t.rounds).format(n=t.rounds) if t.rounds \
+        else _("rounds to suit the field")
+    lines = ["🏆 " + _("**{name}** (tournament #{number}) — {game}, {format}, {rounds}.").format(
+                 name=t.name, number=t.id, game=engine.title, format=format_title(t.format), rounds=rounds),
+             (_("Each decision: {hours} h, then {rule}.").format(hours=f"{deadline:g}", rule=rule) if deadline
+              else _("No deadline per decision.")) + " " + _("Tournament games are rated."),
+             _("Players ({n} of {most}): {players}").format(
+                 n=len(t.players), most=t.max_players,
+                 players=", ".join(f"<@{p.user_id}>" for p in t.players) or _("nobody yet"))]
     if t.status == "signup":
-        lines.append("Press **Join** to sign up, **Leave** to change your mind. "
-                     + (f"Sign-up closes {when_text(t.signup_until)}; " if t.signup_until else "")
-                     + "the organiser can start it sooner with `/tournament start`.")
+        lines.append(_("Press **Join** to sign up, **Leave** to change your mind.") + " "
+                     + (_("Sign-up closes {when}; the organiser can start it sooner with `/tournament start`.")
+                        .format(when=when_text(t.signup_until)) if t.signup_until
+                        else _("The organiser can start it with `/tournament start`.")))
     elif t.status == "cancelled":
-        lines.append(note or "Too few players signed up; the tournament is cancelled.")
+        lines.append(note or _("Too few players signed up; the tournament is cancelled."))
     else:
-        lines.append("Sign-up is closed; the tournament has started. `/tournament standings` shows the table.")
+        lines.append(_("Sign-up is closed; the tournament has started. `/tournament standings` shows the table."))
     return "\n".join(lines)
 
 
@@ -106,20 +119,23 @@ def standings_rows(t: TournamentRow, lines: list[Line], names: list[str]) -> tup
 
 
 def standings_text(t: TournamentRow, lines: list[Line], results: list[PairingResult]) -> str:
-    where = {"signup": "sign-up", "running": f"round {t.round} of {t.rounds}", "finished": "final",
-             "cancelled": "cancelled"}[t.status]
-    tie = "total score, then the best round" if t.format == "samedice" else \
-        "points, then Buchholz (opponents' points), then the games' own points"
-    out = [f"**{t.name}** — standings ({where}; ranked by {tie})"]
+    where = {"signup": _("sign-up"), "running": _("round {round} of {rounds}").format(round=t.round, rounds=t.rounds),
+             "finished": _("final"), "cancelled": _("cancelled")}[t.status]
+    tie = _("total score, then the best round") if t.format == "samedice" else \
+        _("points, then Buchholz (opponents' points), then the games' own points")
+    out = [_("**{name}** — standings ({where}; ranked by {tie})").format(name=t.name, where=where, tie=tie)]
     for x in lines[:20]:
-        figures = (f"{_figure(x.points)} points, best round {x.best}" if t.format == "samedice" else
-                   f"{_figure(x.points)} pts, Buchholz {_figure(x.buchholz)}, {x.game_points} VP")
-        out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" (left)" if x.left else ""))
+        figures = (_("{points} points, best round {best}").format(points=_figure(x.points), best=x.best)
+                   if t.format == "samedice" else
+                   _("{points} pts, Buchholz {buchholz}, {vp} VP").format(
+                       points=_figure(x.points), buchholz=_figure(x.buchholz), vp=x.game_points))
+        out.append(f"{x.rank}. <@{x.user_id}> — {figures}" + (" " + _("(left)") if x.left else ""))
     if len(lines) > 20:
-        out.append(f"… and {len(lines) - 20} more (the picture shows everyone).")
+        out.append(_("… and {n} more (the picture shows everyone).").format(n=len(lines) - 20))
     running = [r for r in results if r.pairing.round == t.round and not r.pairing.bye and r.status == "active"]
     if t.status == "running" and running:
-        out.append("Still playing this round: " + ", ".join(f"#{r.pairing.game_id}" for r in running))
+        out.append(_("Still playing this round: {games}").format(
+            games=", ".join(f"#{r.pairing.game_id}" for r in running)))
     return "\n".join(out)
 
 
@@ -150,8 +166,9 @@ async def is_organiser(bot: YokohamaBot, interaction: discord.Interaction) -> bo
 async def must_organise(bot: YokohamaBot, interaction: discord.Interaction) -> None:
     if not await is_organiser(bot, interaction):
         role = await bot.records.setting(interaction.guild_id or 0, ROLE_SETTING)
-        also = f" or the <@&{role}> role" if role else ""
-        raise ServiceError(f"Organising tournaments needs the Manage Server permission{also}.")
+        raise ServiceError(_("Organising tournaments needs the Manage Server permission or the {role} role.")
+                           .format(role=f"<@&{role}>") if role else
+                           _("Organising tournaments needs the Manage Server permission."))
 
 
 # ----- posting -------------------------------------------------------------------------------------------------
@@ -166,28 +183,33 @@ async def publish(bot: YokohamaBot, events: list[TickEvent]) -> None:
                 await _close_signup(bot, t)
             if channel is None:
                 continue
-            if event.kind == "cancelled":
-                await channel.send(f"🏆 **{t.name}** is cancelled: too few players signed up.",
-                                   allowed_mentions=discord.AllowedMentions.none())
-            elif event.kind == "round":
-                await channel.send(clip(_round_text(t, event.round, event.pairings), 2000),
-                                   allowed_mentions=discord.AllowedMentions.none())
-            elif event.kind == "finished":
-                await _final_post(bot, t, channel)
+            async with languages.public(bot, t.guild_id):  # the tournament's channel: the server's language
+                if event.kind == "cancelled":
+                    await channel.send("🏆 " + _("**{name}** is cancelled: too few players signed up.").format(
+                        name=t.name), allowed_mentions=discord.AllowedMentions.none())
+                elif event.kind == "round":
+                    await channel.send(clip(_round_text(t, event.round, event.pairings), 2000),
+                                       allowed_mentions=discord.AllowedMentions.none())
+                elif event.kind == "finished":
+                    await _final_post(bot, t, channel)
         except discord.HTTPException:
             log.warning("could not post %s of tournament %s", event.kind, t.id, exc_info=True)
 
 
 def _round_text(t: TournamentRow, round_number: int, pairings: list[Pairing]) -> str:
-    lines = [f"🏆 **{t.name}** — round {round_number} of {t.rounds}:"]
+    lines = ["🏆 " + _("**{name}** — round {round} of {rounds}:").format(name=t.name, round=round_number,
+                                                                         rounds=t.rounds)]
     for p in pairings:
         if p.bye:
-            lines.append(f"• <@{p.players[0]}> has a bye (it counts as a win)")
+            lines.append("• " + _("{player} has a bye (it counts as a win)").format(player=f"<@{p.players[0]}>"))
         elif t.format != "samedice":
-            lines.append(f"• Table {p.board}: " + " vs ".join(f"<@{u}>" for u in p.players))
+            lines.append("• " + _("Table {board}: {players}").format(
+                board=p.board, players=_(" vs ").join(f"<@{u}>" for u in p.players)))
     if t.format == "samedice":
-        lines.append(f"Everyone plays the same dice on a sheet of their own ({len(pairings)} sheets).")
-    lines.append("Each table gets its own thread; the round closes when every table has ended.")
+        lines.append(ngettext("Everyone plays the same dice on a sheet of their own ({n} sheet).",
+                              "Everyone plays the same dice on a sheet of their own ({n} sheets).",
+                              len(pairings)).format(n=len(pairings)))
+    lines.append(_("Each table gets its own thread; the round closes when every table has ended."))
     return "\n".join(lines)
 
 
@@ -196,18 +218,21 @@ async def _close_signup(bot: YokohamaBot, t: TournamentRow, note: str = "") -> N
     if where is None:
         return
     channel_id, message_id = where
+    async with languages.public(bot, t.guild_id):
+        text = signup_text(t, note)
     with contextlib.suppress(discord.HTTPException):
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-            content=signup_text(t, note), view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
 
 
 def cancel_text(t: TournamentRow, by: int, running: list[int]) -> str:
     """The post of an organiser's cancellation: no further rounds; the tables still playing play on."""
-    text = f"🏆 **{t.name}** is cancelled by <@{by}>: no further rounds" + (
-        " will be played." if t.round else "; it will not start.")
+    text = "🏆 " + (_("**{name}** is cancelled by {organiser}: no further rounds will be played.") if t.round
+                    else _("**{name}** is cancelled by {organiser}; it will not start.")).format(
+        name=t.name, organiser=f"<@{by}>")
     if running:
-        text += (" The tables still playing (" + ", ".join(f"#{g}" for g in running)
-                 + ") play on to their end as ordinary rated games.")
+        text += " " + _("The tables still playing ({games}) play on to their end as ordinary rated games.").format(
+            games=", ".join(f"#{g}" for g in running))
     return text
 
 
@@ -217,25 +242,27 @@ def list_line(t: TournamentRow) -> str:
     """One tournament of `/tournament list`: number, name, game and format, its state, its players."""
     engine = get_game(t.kind)
     if t.status == "signup":
-        state = f"sign-up open ({len(t.players)} of {t.max_players} players" + (
-            f", closes {when_text(t.signup_until)})" if t.signup_until else ")")
+        state = (_("sign-up open ({n} of {most} players, closes {when})").format(
+            n=len(t.players), most=t.max_players, when=when_text(t.signup_until)) if t.signup_until else
+            _("sign-up open ({n} of {most} players)").format(n=len(t.players), most=t.max_players))
     elif t.status == "running":
-        state = f"running, round {t.round} of {t.rounds} ({len(t.active())} players)"
+        state = _("running, round {round} of {rounds} ({n} players)").format(round=t.round, rounds=t.rounds,
+                                                                              n=len(t.active()))
     elif t.status == "cancelled":
-        state = "cancelled" + (f" in round {t.round}" if t.round else "")
+        state = _("cancelled in round {round}").format(round=t.round) if t.round else _("cancelled")
     else:
-        state = f"finished ({len(t.players)} players)"
-    return f"**#{t.id} {t.name}** — {engine.title}, {FORMAT_TITLES[t.format]}: {state}"
+        state = _("finished ({n} players)").format(n=len(t.players))
+    return f"**#{t.id} {t.name}** — {engine.title}, {format_title(t.format)}: {state}"
 
 
 async def _final_post(bot: YokohamaBot, t: TournamentRow, channel: Any) -> None:
-    t, lines, _ = await service_of(bot).standings(t.id)
+    t, lines, _results = await service_of(bot).standings(t.id)
     top = [x for x in lines if x.rank <= 3][:3]
     names = await names_of_users(bot, t.guild_id, [x.user_id for x in top])
-    unit = "points" if t.format == "samedice" else "pts"
-    text = [f"🏆 **{t.name}** is over! Final podium:"] + [
+    unit = _("points") if t.format == "samedice" else _("pts")
+    text = ["🏆 " + _("**{name}** is over! Final podium:").format(name=t.name)] + [
         f"{_MEDALS[x.rank - 1]} <@{x.user_id}> — {_figure(x.points)} {unit}" for x in top]
-    text.append("`/tournament standings` keeps the full table. Thanks for playing!")
+    text.append(_("`/tournament standings` keeps the full table. Thanks for playing!"))
     picture = await asyncio.to_thread(
         podium, t.name, [Step(x.rank, n, f"{_figure(x.points)} {unit}") for x, n in zip(top, names, strict=True)],
         subtitle=f"{get_game(t.kind).title} · {FORMAT_TITLES[t.format]}")
@@ -256,8 +283,11 @@ async def post_tables(bot: YokohamaBot) -> int:
             continue
         try:
             names = await names_of_users(bot, t.guild_id, list(p.players))
-            head = (f"🏆 **{t.name}** — round {p.round}, table {p.board}: "
-                    + " vs ".join(f"**{n}**" for n in names) + f" (game #{p.game_id})")
+            async with languages.public(bot, t.guild_id):  # the tournament's channel: the server's language
+                head = "🏆 " + _("**{name}** — round {round}, table {board}: {players} (game #{game})").format(
+                    name=t.name, round=p.round, board=p.board, players=_(" vs ").join(f"**{n}**" for n in names),
+                    game=p.game_id)
+                announcement = await start_announcement(bot, outcome)
             message = await channel.send(clip(head, 2000), allowed_mentions=discord.AllowedMentions.none())
             where: Any = channel
             if isinstance(message, discord.Message) and await threads_wanted(bot, t.guild_id):
@@ -268,7 +298,6 @@ async def post_tables(bot: YokohamaBot) -> int:
                     await bot.records.set_thread(outcome.game.id, where.id)
                 except discord.HTTPException:
                     log.info("no thread for tournament game %s; playing in the channel", p.game_id)
-            announcement = await start_announcement(bot, outcome)
             announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, where, outcome.waiting_on))
             await where.send(**announcement)
             posted += 1
@@ -342,7 +371,9 @@ class Tournaments(commands.Cog):
             game, format, guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
             organiser_id=interaction.user.id, rounds=rounds, deadline_hours=deadline_hours,
             signup_hours=signup_hours, name=name or "", max_players=max_players, timeout_rule=timeout_rule)
-        await interaction.response.send_message(signup_text(t), view=signup_view(t) or discord.utils.MISSING,
+        async with languages.public(self.bot, t.guild_id):  # the sign-up post: the server's language
+            text, view = signup_text(t), signup_view(t)
+        await interaction.response.send_message(text, view=view or discord.utils.MISSING,
                                                 allowed_mentions=discord.AllowedMentions.none())
         with contextlib.suppress(discord.HTTPException):
             message = await interaction.original_response()
@@ -355,11 +386,13 @@ class Tournaments(commands.Cog):
         t = await self.service.tournament(tournament)  # scoped: this server's tournaments only
         await must_organise(self.bot, interaction)
         if t.status == "signup" and len(t.players) < 2:
-            raise ServiceError(f"**{t.name}** needs at least 2 players to start; {len(t.players)} signed up.")
+            raise ServiceError(_("**{name}** needs at least 2 players to start; {n} signed up.").format(
+                name=t.name, n=len(t.players)))
         await interaction.response.defer(ephemeral=True, thinking=True)
         events = await self.service.start(t.id)
-        await interaction.followup.send(f"**{t.name}** has started: round 1 is paired and its tables are opening.",
-                                        ephemeral=True)
+        await interaction.followup.send(
+            _("**{name}** has started: round 1 is paired and its tables are opening.").format(name=t.name),
+            ephemeral=True)
         await publish(self.bot, events)
         await post_tables(self.bot)
 
@@ -371,14 +404,20 @@ class Tournaments(commands.Cog):
         await must_organise(self.bot, interaction)
         t, running = await self.service.cancel(t.id)
         await interaction.response.send_message(
-            f"You cancelled **{t.name}**." + (f" Its {len(running)} running table{'s' if len(running) != 1 else ''} "
-                                              "play on as ordinary rated games." if running else ""),
+            _("You cancelled **{name}**.").format(name=t.name) + (" " + ngettext(
+                "Its {n} running table plays on as an ordinary rated game.",
+                "Its {n} running tables play on as ordinary rated games.", len(running)).format(n=len(running))
+                if running else ""),
             ephemeral=True)
-        await _close_signup(self.bot, t, f"The organiser cancelled the tournament (<@{interaction.user.id}>).")
+        async with languages.public(self.bot, t.guild_id):
+            note = _("The organiser cancelled the tournament ({organiser}).").format(
+                organiser=f"<@{interaction.user.id}>")
+            cancelled = clip(cancel_text(t, interaction.user.id, running), 2000)
+        await _close_signup(self.bot, t, note)
         channel = await channel_by_id(self.bot, t.channel_id)
         if channel is not None:
             try:
-                await channel.send(clip(cancel_text(t, interaction.user.id, running), 2000),
+                await channel.send(cancelled,
                                    allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.warning("could not post the cancellation of tournament %s", t.id, exc_info=True)
@@ -389,18 +428,18 @@ class Tournaments(commands.Cog):
                                              statuses=("signup", "running", "finished", "cancelled"))
         if not found:
             await interaction.response.send_message(
-                "This server has no tournaments yet. Organisers open one with `/tournament new`.", ephemeral=True)
+                _("This server has no tournaments yet. Organisers open one with `/tournament new`."), ephemeral=True)
             return
         order = {"signup": 0, "running": 0, "finished": 1, "cancelled": 1}
         found.sort(key=lambda t: (order[t.status], -t.id))
-        lines = [f"🏆 **Tournaments in this server** ({len(found)}):"]
+        lines = ["🏆 " + _("**Tournaments in this server** ({n}):").format(n=len(found))]
         for n, t in enumerate(found):
             line = list_line(t)
             if sum(len(x) + 1 for x in lines) + len(line) > 1900:
-                lines.append(f"… and {len(found) - n} older ones.")
+                lines.append(_("… and {n} older ones.").format(n=len(found) - n))
                 break
             lines.append(line)
-        lines.append("`/tournament standings tournament:` shows one's standings.")
+        lines.append(_("`/tournament standings tournament:` shows one's standings."))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -409,7 +448,7 @@ class Tournaments(commands.Cog):
     @app_commands.autocomplete(tournament=tournament_ids)
     async def leave(self, interaction: discord.Interaction, tournament: int, confirm: str) -> None:
         if confirm.strip().lower() not in ("yes", "y"):
-            await interaction.response.send_message("Nothing changed: type `yes` in **confirm** to leave.",
+            await interaction.response.send_message(_("Nothing changed: type `yes` in **confirm** to leave."),
                                                     ephemeral=True)
             return
         await self._leave(interaction, tournament)
@@ -417,11 +456,11 @@ class Tournaments(commands.Cog):
     async def _leave(self, interaction: discord.Interaction, tournament: int) -> None:
         t, outcomes = await self.service.leave(tournament, interaction.user.id)
         if t.status == "signup":
-            text = f"You left the sign-up of **{t.name}**."
+            text = _("You left the sign-up of **{name}**.").format(name=t.name)
         else:
-            text = (f"You left **{t.name}**: you forfeit your game of this round"
-                    + (f" (#{', #'.join(str(o.game.id) for o in outcomes)})" if outcomes else "")
-                    + " and are not paired again. Your results so far stay in the standings.")
+            games = f" (#{', #'.join(str(o.game.id) for o in outcomes)})" if outcomes else ""
+            text = _("You left **{name}**: you forfeit your game of this round{games} and are not paired again. "
+                     "Your results so far stay in the standings.").format(name=t.name, games=games)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -446,8 +485,8 @@ class Tournaments(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def organisers(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, ROLE_SETTING, str(role.id) if role else None)
-        text = (f"Members with {role.mention} (or Manage Server) may organise tournaments." if role else
-                "Only members with Manage Server may organise tournaments.")
+        text = (_("Members with {role} (or Manage Server) may organise tournaments.").format(role=role.mention)
+                if role else _("Only members with Manage Server may organise tournaments."))
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -456,23 +495,27 @@ async def signup_click(interaction: discord.Interaction, tournament_id: int, wha
     service = service_of(bot)
     if what == "join":
         t = await service.join(tournament_id, interaction.user.id)
-        await interaction.response.edit_message(content=signup_text(t), view=signup_view(t),
+        async with languages.public(bot, t.guild_id):  # the sign-up post: the server's language
+            text, view = signup_text(t), signup_view(t)
+        await interaction.response.edit_message(content=text, view=view,
                                                 allowed_mentions=discord.AllowedMentions.none())
-        await interaction.followup.send(f"You are signed up for **{t.name}**. Your tables will ping you in their "
-                                        "threads when it is your turn.", ephemeral=True)
+        await interaction.followup.send(_("You are signed up for **{name}**. Your tables will ping you in their "
+                                          "threads when it is your turn.").format(name=t.name), ephemeral=True)
         return
-    t, _ = await service.leave(tournament_id, interaction.user.id)
-    await interaction.response.edit_message(content=signup_text(t), view=signup_view(t),
-                                            allowed_mentions=discord.AllowedMentions.none())
+    t, _outcomes = await service.leave(tournament_id, interaction.user.id)
+    async with languages.public(bot, t.guild_id):
+        text, view = signup_text(t), signup_view(t)
+    await interaction.response.edit_message(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 class SignupButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                    template=ids.template("yk:tour", "t", "w")):
     FIELDS = {"t": TOURNAMENT, "w": SIGNUP}
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
+    LABELS = {"join": N_("Join"), "leave": N_("Leave")}
 
     def __init__(self, tournament_id: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=what.capitalize(), style=self.STYLES[what],
+        super().__init__(discord.ui.Button(label=_(self.LABELS[what]), style=self.STYLES[what],
                                            custom_id=f"yk:tour:{tournament_id}:{what}"))
         self.tournament_id, self.what = tournament_id, what
 

@@ -31,6 +31,7 @@ from bot.service.records import GameRow, is_bot_user
 from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
+from i18n import N_
 from rendering import pool as drawing
 from rendering.rollwrite.renderer import RENDERER
 
@@ -194,6 +195,6 @@ UI = GameUI(
     renderer=RENDERER,
     panel_notes=text.panel_notes,
     public_notes=text.public_notes,
-    between_pictures="Show my sheet",
+    between_pictures=N_("Show my sheet"),
     announcers={"table": announce_table, "daily": announce_daily},
 )

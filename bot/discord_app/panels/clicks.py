@@ -10,11 +10,13 @@ from typing import Any
 import discord
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app import languages
 from bot.discord_app.errors import report
 from bot.discord_app.host import Host
 from bot.discord_app.names import remember
 from bot.service import TableService
 from bot.service.scope import Caller, request_caller
+from i18n import N_, _, current_locale
 
 
 def service_of(interaction: discord.Interaction) -> TableService:
@@ -29,11 +31,14 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     button), so every game number is resolved in the clicker's scope (`bot.service.scope`).
     """
     token = request_caller.set(caller_of(interaction))
+    locale = current_locale.set(current_locale.get())  # the clicker's language, undone with the caller
     try:
+        await languages.begin(interaction.client, interaction)
         await work()
     except Exception as exc:  # noqa: BLE001 - the handler logs and answers
         await report(interaction, exc)
     finally:
+        current_locale.reset(locale)
         request_caller.reset(token)
 
 
@@ -55,8 +60,8 @@ def on_private_message(interaction: discord.Interaction) -> bool:
 def not_your_panel(game_id: int | None) -> str:
     """The answer to a click on a private panel opened for someone else."""
     own = f"`/table panel game:{game_id}`" if game_id is not None else "`/table panel`"
-    return ("This is not your panel, so nothing was done. Press **Open my panel** under the game's last post, "
-            f"or use {own}, for your own.")
+    return _("This is not your panel, so nothing was done. Press **Open my panel** under the game's last post, "
+             "or use {command}, for your own.").format(command=own)
 
 
 def panel_owner(interaction: discord.Interaction) -> int | None:
@@ -69,7 +74,7 @@ def panel_owner(interaction: discord.Interaction) -> int | None:
 
 
 #: What a panel's button clicked on a public message is answered with (the clicker's own panel, sent anew).
-MISPLACED_NOTE = "⚠️ That button belongs on a private panel; here is yours. Nothing was changed."
+MISPLACED_NOTE = N_("⚠️ That button belongs on a private panel; here is yours. Nothing was changed.")
 
 
 async def panel_click(
@@ -84,7 +89,7 @@ async def panel_click(
             await interaction.response.send_message(not_your_panel(game_id), ephemeral=True)
             return
         if not on_private_message(interaction):
-            await misplaced(MISPLACED_NOTE)
+            await misplaced(_(MISPLACED_NOTE))
             return
         await work()
     await guarded(interaction, checked)
@@ -126,7 +131,7 @@ class GameButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button], temp
     FIELDS = {"g": ids.GAME}
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=self.LABEL, style=self.STYLE, emoji=self.EMOJI,
+        super().__init__(discord.ui.Button(label=_(self.LABEL), style=self.STYLE, emoji=self.EMOJI,
                                            custom_id=f"{self.PREFIX}:{game_id}"))
         self.game_id = game_id
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app import languages
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import by_name, fill, plain, seat_names, who
@@ -27,6 +28,7 @@ from bot.service import Decision, GameClosed, GameMovedOn, NotYourTurn, Outcome,
 from bot.service.outcomes import FORMALITY
 from bot.service.records import GameRow
 from engine.core import get_game
+from i18n import N_, _, ngettext
 
 # A panel's buttons carry the seat's decision stamp (`Decision.stamp`: the engine's `decision_stamp` plus
 # the seat's own move count), so in simultaneous phases another player's move never bounces a panel.
@@ -78,9 +80,11 @@ async def panel_message(
         if seat_view is not None and seat is not None:
             if notes_for is not None:
                 lines += notes_for(game, seat_view, seat)
-            waiting = [f"**{names[s]}**" if s < len(names) else f"Player {s + 1}" for s in panel.waiting]
-            lines.append(f"It is not your turn: waiting for {' and '.join(waiting) or 'nobody'}. This panel shows "
-                         "your own view; press **Refresh** when you are pinged." if waiting else refusal.message)
+            waiting = [f"**{names[s]}**" if s < len(names) else _("Player {n}").format(n=s + 1)
+                       for s in panel.waiting]
+            lines.append(_("It is not your turn: waiting for {players}. This panel shows your own view; press "
+                           "**Refresh** when you are pinged.").format(players=_(" and ").join(waiting))
+                         if waiting else refusal.message)
             own = await own_picture(seat_view) or own
         else:
             lines.append(refusal.message)
@@ -107,7 +111,7 @@ async def panel_message(
         lines.append(note)
     if notes_for is not None and own_view is not None:
         lines += notes_for(game, own_view, decision.seat)
-    lines.append(f"**{fill(decision.prompt, plain(names)) or 'Your decision'}**")
+    lines.append(f"**{fill(decision.prompt, plain(names)) or _('Your decision')}**")
     hint = options_hint(decision.options)
     if hint:
         lines.append(hint)
@@ -127,9 +131,12 @@ def options_hint(options: list[Any]) -> str:
     menu = placement_menu(options)
     if menu is not None:
         areas, low, high = menu
-        count = f"{low}" if low == high else f"{low} to {high}"
-        return f"Pick {count} of the {len(areas)} areas in the menu, all at once."
-    return f"{len(options)} options, {PAGE} per page: use ◀ Previous and Next ▶ to see them all."
+        if low == high:
+            return _("Pick {count} of the {n} areas in the menu, all at once.").format(count=low, n=len(areas))
+        return _("Pick {low} to {high} of the {n} areas in the menu, all at once.").format(low=low, high=high,
+                                                                                           n=len(areas))
+    return _("{n} options, {page} per page: use ◀ Previous and Next ▶ to see them all.").format(n=len(options),
+                                                                                                page=PAGE)
 
 
 def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list[str] | None = None,
@@ -154,13 +161,13 @@ def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list
                                    names=names))
         if pages > 1:
             if page > 0:
-                view.add_item(PageButton(decision.game_id, decision.version, page - 1, "◀ Previous", stamp))
+                view.add_item(PageButton(decision.game_id, decision.version, page - 1, _("◀ Previous"), stamp))
             if page < pages - 1:
-                view.add_item(PageButton(decision.game_id, decision.version, page + 1, "Next ▶", stamp))
+                view.add_item(PageButton(decision.game_id, decision.version, page + 1, _("Next ▶"), stamp))
     if decision.can_undo:
         view.add_item(UndoButton(decision.game_id))
     if light:
-        view.add_item(PictureButton(decision.game_id, light))
+        view.add_item(PictureButton(decision.game_id, _(light)))
     view.add_item(MyBoardButton(decision.game_id))
     view.add_item(RefreshButton(decision.game_id))
     return view
@@ -171,7 +178,7 @@ def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discor
     if undo:
         view.add_item(UndoButton(game_id))
     if light:
-        view.add_item(PictureButton(game_id, light))
+        view.add_item(PictureButton(game_id, _(light)))
     view.add_item(MyBoardButton(game_id))
     view.add_item(RefreshButton(game_id))
     return view
@@ -207,7 +214,7 @@ async def on_panel(interaction: discord.Interaction, game_id: int, work: Callabl
 async def act_on_panel(service: TableService, game_id: int, user_id: int, version: int, index: int,
                        stamp: str) -> Outcome:
     """Apply option `index`; with a stamp, retry when another seat's move lands in between."""
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             return await service.play.act_by_index(game_id, user_id, version, index, stamp)
         except GameMovedOn:
@@ -268,7 +275,9 @@ async def undo_last(interaction: discord.Interaction, game_id: int) -> None:
     outcome = await bot.service.play.undo(game_id, user.id)
     taken = [c for c in outcome.applied if c.origin == "undo"]
     count = len(taken[0].action.get("undo", [])) if taken else 0
-    note = "↩️ Taken back" + (f" ({count} steps, with what was played for you)" if count > 1 else "") + "."
+    note = (ngettext("↩️ Taken back ({n} step, with what was played for you).",
+                     "↩️ Taken back ({n} steps, with what was played for you).", count).format(n=count)
+            if count > 1 else _("↩️ Taken back."))
     kwargs = await panel_message(bot, game_id, user.id, name=user.display_name, note=note,
                                  picture=not ui_for(outcome.game.kind).between_pictures, panel=outcome.panel)
     await interaction.edit_original_response(**kwargs)
@@ -290,9 +299,11 @@ async def tell_turn_taken_back(bot: Host, game: GameRow, user_id: int) -> None:
     seat = game.seat_of(user_id)
     name = names[seat] if seat is not None and seat < len(names) else who(game, user_id)
     engine = get_game(game.kind)
+    async with languages.public(bot, game.guild_id):
+        text = _("↩️ **{game} #{number}**: **{player}** took back the end of their turn; it is their turn "
+                 "again.").format(game=engine.title, number=game.id, player=name)
     with contextlib.suppress(discord.HTTPException):
-        await channel.send(f"↩️ **{engine.title} #{game.id}**: **{name}** took back the end of their turn; it is "
-                           "their turn again.", allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
 
 def stamped(custom_id: str, stamp: str) -> str:
@@ -305,7 +316,7 @@ class ChoiceButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, game_id: int, version: int, index: int, label: str = "Choose", stamp: str = "") -> None:
         super().__init__(discord.ui.Button(
-            label=clip(label or "Choose", 80), style=discord.ButtonStyle.primary,
+            label=clip(label or _("Choose"), 80), style=discord.ButtonStyle.primary,
             custom_id=stamped(f"yk:do:{game_id}:{version}:{index}", stamp),
         ))
         self.game_id, self.version, self.index, self.stamp = game_id, version, index, stamp
@@ -330,7 +341,7 @@ class ChoiceSelect(ids.FromFields, discord.ui.DynamicItem[discord.ui.Select],
         notes = details if details is not None and len(details) == len(shown) else [""] * len(shown)
         select: discord.ui.Select = discord.ui.Select(
             custom_id=stamped(f"yk:sel:{game_id}:{version}:{page}", stamp),
-            placeholder="Choose…",
+            placeholder=_("Choose…"),
             options=[discord.SelectOption(label=clip(fill(c.label, name_of), 100), value=str(c.index),
                                           description=clip(note, 100) if note else None)
                      for c, note in zip(shown, notes, strict=True)]
@@ -389,7 +400,8 @@ class PlaceSelect(ids.FromFields, discord.ui.DynamicItem[discord.ui.Select],
         areas, low, high = menu or ([], 1, 1)
         select: discord.ui.Select = discord.ui.Select(
             custom_id=stamped(f"yk:ms:{game_id}:{version}", stamp),
-            placeholder=f"Choose {low}–{high} areas…" if high > low else f"Choose {low} area(s)…",
+            placeholder=(_("Choose {low}–{high} areas…").format(low=low, high=high) if high > low
+                         else ngettext("Choose {n} area…", "Choose {n} areas…", low).format(n=low)),
             min_values=max(1, low) if areas else 1, max_values=max(1, min(high, len(areas))) if areas else 1,
             options=[discord.SelectOption(label=clip(label, 100), value=area) for area, label in areas]
             or [discord.SelectOption(label="(refresh)", value="-")],
@@ -442,7 +454,7 @@ class PageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
                 await interaction.response.defer()
                 kwargs = await panel_message(bot, self.game_id, interaction.user.id,
                                              name=interaction.user.display_name,
-                                             note="⚠️ The game moved on; here is your current panel.")
+                                             note=_("⚠️ The game moved on; here is your current panel."))
                 await interaction.edit_original_response(**kwargs)
                 return
             row = await service.game(self.game_id)
@@ -456,7 +468,7 @@ class RefreshButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button], t
     FIELDS = {"g": ids.GAME}
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Refresh", style=discord.ButtonStyle.secondary, emoji="🔄",
+        super().__init__(discord.ui.Button(label=_("Refresh"), style=discord.ButtonStyle.secondary, emoji="🔄",
                                            custom_id=f"yk:rf:{game_id}"))
         self.game_id = game_id
 
@@ -494,14 +506,14 @@ class PictureButton(RefreshButton, template=ids.template("yk:pic", "g")):
 class UndoButton(GameButton, template=ids.template("yk:undo", "g")):
     """Take back your last decision of this turn (until a card or die is drawn or the turn passes)."""
 
-    PREFIX, LABEL, EMOJI = "yk:undo", "Undo", "↩️"
+    PREFIX, LABEL, EMOJI = "yk:undo", N_("Undo"), "↩️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await on_panel(interaction, self.game_id, lambda: undo_last(interaction, self.game_id))
 
 
 class OpenPanelButton(GameButton, template=ids.template("yk:open", "g")):
-    PREFIX, LABEL, STYLE = "yk:open", "Open my panel", discord.ButtonStyle.success
+    PREFIX, LABEL, STYLE = "yk:open", N_("Open my panel"), discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_panel(interaction, self.game_id))

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord_app import custom_ids as ids
+from bot.discord_app import languages
 from bot.discord_app.community import turn_notices
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host
@@ -23,13 +24,14 @@ from bot.service import GameSummary, Outcome
 from bot.service.records import GameRow
 from bot.service.table_rules import bot_level, deadline_text
 from engine.core import get_game
+from i18n import N_, _, ngettext
 
 log = logging.getLogger(__name__)
 
 
 def lobby_text(game: GameRow) -> str:
     engine = get_game(game.kind)
-    seated = ", ".join(who(game, s.user_id) for s in game.seats) or "nobody"
+    seated = ", ".join(who(game, s.user_id) for s in game.seats) or _("nobody")
     rules = game.table_rules
     extra = []
     chosen = options_text(game.kind, game.options) if game.options else ""
@@ -37,24 +39,32 @@ def lobby_text(game: GameRow) -> str:
         extra.append(chosen)
     deadline = deadline_text(rules)
     if deadline:
-        extra.append(f"deadline {deadline}")
+        extra.append(_("deadline {deadline}").format(deadline=deadline))
     if (level := bot_level(rules, engine.ai_levels)) != engine.ai_levels[0]:
-        extra.append(f"the bot plays {level}")
+        extra.append(_("the bot plays {level}").format(level=level))
     lines = [
-        f"**{engine.title}** table #{game.id} for {players_text(engine)}"
+        _("**{game}** table #{table} for {players}").format(game=engine.title, table=game.id,
+                                                           players=players_text(engine))
         + (f" ({'; '.join(extra)})" if extra else "") + ".",
-        f"Seated ({len(game.seats)} of {engine.max_players}): {seated}",
+        ngettext("Seated ({n} of {most}): {seated}", "Seated ({n} of {most}): {seated}", len(game.seats)).format(
+            n=len(game.seats), most=engine.max_players, seated=seated),
     ]
     if game.status == "lobby":
-        lines.append("Press **Join** to take a seat; any seated player can **Add the bot** (the AI takes a "
-                     "seat) and **Start**.")
+        lines.append(_("Press **Join** to take a seat; any seated player can **Add the bot** (the AI takes a "
+                       "seat) and **Start**."))
     elif game.status == "abandoned" and (game.result or {}).get("reason") == "ended by admin":
-        lines.append("A server admin ended this table; it is closed.")
+        lines.append(_("A server admin ended this table; it is closed."))
     elif game.status == "abandoned":
-        lines.append("Everyone left; this table is closed.")
+        lines.append(_("Everyone left; this table is closed."))
     else:
-        lines.append("The game has started.")
+        lines.append(_("The game has started."))
     return "\n".join(lines)
+
+
+async def public_lobby(bot: Host, game: GameRow) -> tuple[str, discord.ui.View | None]:
+    """The lobby message's text and buttons in the server's language (it is public, whoever clicked)."""
+    async with languages.public(bot, game.guild_id):
+        return lobby_text(game), lobby_view(game)
 
 
 def lobby_view(game: GameRow) -> discord.ui.View | None:
@@ -76,18 +86,19 @@ async def start_announcement(bot: Host, outcome: Outcome) -> dict[str, Any]:
     summary: GameSummary = await bot.service.summary(game)
     names = await seat_names(bot, game)
     order = ", ".join(f"{seat + 1}. **{name}**" for seat, name in enumerate(names))
-    lines = [f"**{summary.title} #{game.id}** has started. Seat order: {order}."]
+    lines = [_("**{game} #{number}** has started. Seat order: {order}.").format(game=summary.title, number=game.id,
+                                                                               order=order)]
     if summary.headline:
         lines.append(fill(summary.headline, by_name(names)))
     notes_for = ui_for(game.kind).public_notes
     if notes_for is not None and outcome.state is not None:
         lines += notes_for(game, outcome.engine.view(outcome.state, None))
     if summary.waiting_on:
-        lines.append("Your turn: " + ", ".join(mention(u) for u in summary.waiting_on))
+        lines.append(_("Your turn: {players}").format(players=", ".join(mention(u) for u in summary.waiting_on)))
     elif outcome.state is not None:
         bots = [f"**{names[s]}**" for s in outcome.engine.to_act(outcome.state) if game.is_bot(s)]
-        lines.append("First: " + ", ".join(bots) + " (the bot plays at once).")
-    lines.append("Press **Open my panel** to make your decisions privately.")
+        lines.append(_("First: {players} (the bot plays at once).").format(players=", ".join(bots)))
+    lines.append(_("Press **Open my panel** to make your decisions privately."))
     files = []
     if outcome.state is not None:
         files = await lead_files(game.kind, outcome.engine.view(outcome.state, None), game.id, names)
@@ -113,8 +124,9 @@ async def close_lobby(bot: Host, game: GameRow) -> None:
         return
     channel_id, message_id = where
     try:
+        text, _view = await public_lobby(bot, game)
         await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-            content=lobby_text(game), view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not close the lobby message of table %s", game.id, exc_info=True)
 
@@ -126,16 +138,19 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     game = await service.game(game_id)
     if game.status in ("finished", "abandoned"):
         # A lobby message still showing buttons for a closed table: it loses them, and the click is told why.
-        await interaction.response.edit_message(content=lobby_text(game), view=None)
-        await interaction.followup.send(f"Table #{game_id} is closed.", ephemeral=True)
+        text, _view = await public_lobby(bot, game)
+        await interaction.response.edit_message(content=text, view=None)
+        await interaction.followup.send(_("Table #{table} is closed.").format(table=game_id), ephemeral=True)
         return
     if what == "join":
         game = await service.lobby.join(game_id, user)
-        await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
+        text, view = await public_lobby(bot, game)
+        await interaction.response.edit_message(content=text, view=view)
         deadline = deadline_text(game.table_rules)
         await interaction.followup.send(
-            f"You joined table #{game.id}. "
-            + (f"Deadline: {deadline}." if deadline else "This table has no deadline; take your time."),
+            _("You joined table #{table}.").format(table=game.id) + " "
+            + (_("Deadline: {deadline}.").format(deadline=deadline) if deadline
+               else _("This table has no deadline; take your time.")),
             ephemeral=True)
         return
     elif what == "leave":
@@ -147,16 +162,19 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
     else:
         # A bot seated first plays its turn in the background (`bot_turns`): the start answers at once.
         outcome = await service.lobby.start(game_id, user)
-        await interaction.response.edit_message(content=lobby_text(outcome.game), view=None)
+        text, _view = await public_lobby(bot, outcome.game)
+        await interaction.response.edit_message(content=text, view=None)
         await post_start(bot, interaction, outcome)
         return
-    await interaction.response.edit_message(content=lobby_text(game), view=lobby_view(game))
+    text, view = await public_lobby(bot, game)
+    await interaction.response.edit_message(content=text, view=view)
 
 
 async def post_start(bot: Host, interaction: discord.Interaction, outcome: Outcome) -> None:
     """Post the start of a game (in a new thread under the lobby when the server wants one), then the
     bot turns played right after the start."""
-    announcement = await start_announcement(bot, outcome)
+    async with languages.public(bot, outcome.game.guild_id):
+        announcement = await start_announcement(bot, outcome)
     thread = await open_thread(interaction, outcome.game)
     announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, thread or interaction.channel,
                                                                outcome.waiting_on))
@@ -168,7 +186,7 @@ async def post_start(bot: Host, interaction: discord.Interaction, outcome: Outco
     if not posted and against_bots_only(outcome.game):
         # No thread for a game against bots: it plays privately rather than in the channel.
         await bot.records.set_plays_privately(outcome.game.id)
-        announcement["content"] = clip(announcement["content"] + "\n" + PRIVATE_NOTE, 2000)
+        announcement["content"] = clip(announcement["content"] + "\n" + _(PRIVATE_NOTE), 2000)
         await interaction.followup.send(ephemeral=True, **announcement)
         posted = True
     if not posted:
@@ -180,8 +198,8 @@ async def post_start(bot: Host, interaction: discord.Interaction, outcome: Outco
 
 
 #: Said to someone whose game against bots plays privately (threads are off or not allowed here).
-PRIVATE_NOTE = ("This game plays privately, as this server has no threads for tables: its turns are told on "
-                "your panel (or by direct message when no panel is open), never in the channel.")
+PRIVATE_NOTE = N_("This game plays privately, as this server has no threads for tables: its turns are told on "
+                  "your panel (or by direct message when no panel is open), never in the channel.")
 
 
 class LobbyButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
@@ -191,10 +209,11 @@ class LobbyButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
               "unbot": discord.ButtonStyle.secondary}
-    LABELS = {"bot": "Add the bot", "unbot": "Remove the bot"}
+    LABELS = {"join": N_("Join"), "leave": N_("Leave"), "start": N_("Start"), "bot": N_("Add the bot"),
+              "unbot": N_("Remove the bot")}
 
     def __init__(self, game_id: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=self.LABELS.get(what, what.capitalize()), style=self.STYLES[what],
+        super().__init__(discord.ui.Button(label=_(self.LABELS[what]), style=self.STYLES[what],
                                            custom_id=f"yk:lobby:{game_id}:{what}"))
         self.game_id, self.what = game_id, what
 

@@ -18,6 +18,7 @@ from bot.discord_app.game_ui import ui_for
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels.clicks import GameButton, bot_of, guarded
 from bot.discord_app.panels.text import alt_text
+from i18n import N_
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
@@ -157,7 +158,7 @@ class MyBoardButton(GameButton, template=ids.template("yk:mine", "g")):
 class BoardButton(GameButton, template=ids.template("yk:board", "g")):
     """"Full board" under a turn post: the full public pictures, privately (the post leads with a phone picture)."""
 
-    PREFIX, LABEL, EMOJI = "yk:board", "Full board", "🗺️"
+    PREFIX, LABEL, EMOJI = "yk:board", N_("Full board"), "🗺️"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_board(interaction, self.game_id))

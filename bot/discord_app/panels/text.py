@@ -14,6 +14,7 @@ from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
+from i18n import N_, _, ngettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -41,7 +42,7 @@ def clip_words(text: str, limit: int) -> str:
 
 #: Why a person's seat was played by someone else: said once per sentence (a bot seat needs no note,
 #: its name says who played; a formality is left out of the story altogether).
-_ORIGIN_NOTES = {"auto": "played by the bot", "timeout": "deadline passed: played by the bot"}
+_ORIGIN_NOTES = {"auto": N_("played by the bot"), "timeout": N_("deadline passed: played by the bot")}
 
 
 def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = ()) -> str:
@@ -78,7 +79,8 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
         body = "; ".join(chunks[0])
         sentence = body if token in group[0].text else f"{name_of(seat)}: {body}"
-        notes = [] if seat in bots else sorted({_ORIGIN_NOTES[c.origin] for c in group if c.origin in _ORIGIN_NOTES})
+        notes = [] if seat in bots else sorted({_(_ORIGIN_NOTES[c.origin]) for c in group
+                                                if c.origin in _ORIGIN_NOTES})
         if notes:
             sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
         sentences.append(sentence)
@@ -125,15 +127,17 @@ def only(users: list[int]) -> discord.AllowedMentions:
 def final_standings(game: GameRow, names: list[str] | None = None) -> str:
     result = game.result or {}
     if game.status == "abandoned":
-        return "The game was abandoned."
+        return _("The game was abandoned.")
     name_of = by_name(names or [])
-    lines = ["**Final standings**" + (" (by forfeit)" if result.get("reason") == "forfeit" else "")]
+    lines = [_("**Final standings** (by forfeit)") if result.get("reason") == "forfeit" else _("**Final standings**")]
     for place, seat in enumerate(result.get("ranking", []), start=1):
         user = game.user_of(seat)
-        person = name_of(seat) if names else (who(game, user) if user else f"Player {seat + 1}")
+        person = name_of(seat) if names else (who(game, user) if user else _("Player {n}").format(n=seat + 1))
         total = result["scores"][seat].get("total", 0)
-        flag = " (resigned)" if seat in result.get("forfeited", []) else ""
-        lines.append(f"{place}. {person} — {total} points{flag}")
+        flag = " " + _("(resigned)") if seat in result.get("forfeited", []) else ""
+        points = (ngettext("{n} point", "{n} points", total) if isinstance(total, int)
+                  else _("{n} points")).format(n=total)
+        lines.append(f"{place}. {person} — {points}{flag}")
     return "\n".join(lines)
 
 
@@ -141,8 +145,8 @@ def players_text(engine: Any) -> str:
     """'2 players', '2 to 4 players', '1 player'."""
     low, high = engine.min_players, engine.max_players
     if low == high:
-        return f"{low} player" + ("s" if low != 1 else "")
-    return f"{low} to {high} players"
+        return ngettext("{n} player", "{n} players", low).format(n=low)
+    return _("{low} to {high} players").format(low=low, high=high)
 
 
 def options_text(kind: str, options: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ import time
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.community import turn_notices
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host
@@ -19,6 +20,7 @@ from bot.discord_app.panels.text import clip, final_standings, mention, only, qu
 from bot.observability.metrics import DM_ERRORS, TURN_POST
 from bot.service import Outcome
 from bot.service.records import is_bot_user
+from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,15 @@ async def announce(bot: Host, outcome: Outcome, *, mover: int | None = None,
     edit notifies nobody; else deleted and posted anew).
     """
     started = time.perf_counter()
-    for step in outcome.chain():
-        await _announce_one(bot, step, mover=mover if step is outcome else None,
-                            replace=replace if step is outcome else None)
+    async with languages.public(bot, outcome.game.guild_id):  # a post to the channel: the server's language
+        for step in outcome.chain():
+            await _announce_one(bot, step, mover=mover if step is outcome else None,
+                                replace=replace if step is outcome else None)
     TURN_POST.observe(time.perf_counter() - started)
 
 
 #: Said in place of the "… is thinking" line, and in the thread, when the final result goes to the channel.
-_RESULT_IN_CHANNEL = "The game is over; the final result is posted in the channel."
+_RESULT_IN_CHANNEL = N_("The game is over; the final result is posted in the channel.")
 
 
 async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None,
@@ -78,7 +81,8 @@ async def _announce_one(bot: Host, outcome: Outcome, *, mover: int | None = None
         # A private game against bots: told by direct message to whoever must act and has no open panel.
         quiet = quiet_users.get()
         for user_id in [u for u in pinged if u not in quiet]:
-            await _direct(bot, user_id, content + f"\n(Open your panel with `/table panel game:{game.id}`.)", files)
+            await _direct(bot, user_id, content + "\n" + _("(Open your panel with {command}.)").format(
+                command=f"`/table panel game:{game.id}`"), files)
         return
     await _post(bot, outcome, channel, content, files, pinged, replace)
 
@@ -113,16 +117,16 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
     if outcome.finished:
         lines.append(final_standings(game, names))
         seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
-        lines.append("Thanks for playing, " + ", ".join(mention(u) for u in seated) + "!")
+        lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in seated)))
         return lines, [u for u in seated if u != mover]
     pinged = [u for u in outcome.newly_waiting if u != mover]
     again = [u for u in outcome.newly_waiting if u == mover]
     turn = [mention(u) for u in pinged] + [f"**{names[game.seat_of(u) or 0]}**" for u in again]
     bots = [f"**{names[s]}**" for s in outcome.bots_next if s < len(names)]
     if turn:
-        lines.append("Your turn: " + ", ".join(turn + bots))
+        lines.append(_("Your turn: {players}").format(players=", ".join(turn + bots)))
     else:
-        lines.append("Next: " + ", ".join(bots) + ".")
+        lines.append(_("Next: {players}.").format(players=", ".join(bots)))
     return lines, pinged
 
 
@@ -152,12 +156,12 @@ async def _post(bot: Host, outcome: Outcome, channel: discord.abc.Messageable, c
             await replace.edit(content=content, attachments=files, view=view, allowed_mentions=only(pinged))
             return
         moved = outcome.finished and replace is not None and not same
-        await _replace_or_delete(replace, _RESULT_IN_CHANNEL if moved else None)
+        await _replace_or_delete(replace, _(_RESULT_IN_CHANNEL) if moved else None)
         await channel.send(content, files=files, view=view, allowed_mentions=only(pinged))
         if outcome.finished and not (replace is not None and not same):
             thread = await game_channel(bot, game)
             if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
-                await thread.send(_RESULT_IN_CHANNEL, allowed_mentions=discord.AllowedMentions.none())
+                await thread.send(_(_RESULT_IN_CHANNEL), allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not post about game %s", game.id, exc_info=True)
 
@@ -193,10 +197,12 @@ async def _announce_stuck(bot: Host, outcome: Outcome) -> None:
     if channel is None and not private:
         return
     names = await seat_names(bot, game)
-    bots = ", ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in outcome.bots_stuck)
-    text = (f"⚠️ **{outcome.engine.title} #{game.id}**: {bots} could not make its move (this has been logged; "
-            "every move so far is saved). A server admin can try again with "
-            f"`/admin retry game:{game.id}` or end the game with `/admin end game:{game.id}`.")
+    bots = ", ".join(f"**{names[s]}**" if s < len(names) else "**" + _("seat {n}").format(n=s + 1) + "**"
+                     for s in outcome.bots_stuck)
+    text = f"⚠️ **{outcome.engine.title} #{game.id}**: " + _(
+        "{bots} could not make its move (this has been logged; every move so far is saved). A server admin can "
+        "try again with {retry} or end the game with {end}.").format(
+        bots=bots, retry=f"`/admin retry game:{game.id}`", end=f"`/admin end game:{game.id}`")
     if channel is None:  # a private game against bots: its person hears of it directly
         for seat in game.seats:
             if not is_bot_user(seat.user_id):
