@@ -30,7 +30,7 @@ async def private_locale(bot: Host, interaction: discord.Interaction) -> str:
     language is never a reason for a request to fail)."""
     try:
         chosen = await bot.records.language(interaction.user.id)
-    except Exception:  # noqa: BLE001 - the database's own refusal reaches the player through the request itself
+    except Exception:
         log.warning("could not read the language of %s; using their client's", interaction.user.id, exc_info=True)
         chosen = None
     return resolve(chosen or str(getattr(interaction, "locale", "") or ""))
@@ -43,7 +43,7 @@ async def server_locale(bot: Host, guild_id: int | None) -> str:
         return resolve(None)
     try:
         chosen = await bot.records.server_language(guild_id)
-    except Exception:  # noqa: BLE001 - a post is never lost for its language
+    except Exception:
         log.warning("could not read the language of server %s", guild_id, exc_info=True)
         chosen = None
     if chosen:
