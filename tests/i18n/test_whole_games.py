@@ -16,7 +16,7 @@ from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import SQLiteStorage
 from engine.core.rng import Rng
-from tests.duel_discord.test_duel_pictures_in_discord import click_something, panel_for
+from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, panel_for
 from tests.harness.discord_fake import FakeDiscord, Sent
 
 #: language -> (the lobby's Join, Start, the start post's words, the panel's Refresh, the final standings'
