@@ -149,7 +149,7 @@ async def send_own_board(interaction: discord.Interaction, game_id: int) -> None
 class MyBoardButton(GameButton, template=ids.template("yk:mine", "g")):
     """"My full board" on a private panel: the seat's full private picture (the panel shows the compact one)."""
 
-    PREFIX, LABEL, EMOJI = "yk:mine", "My full board", "🧾"
+    PREFIX, LABEL, EMOJI = "yk:mine", N_("My full board"), "🧾"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: send_own_board(interaction, self.game_id))
