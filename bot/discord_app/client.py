@@ -81,6 +81,10 @@ def _components(items: list[Any]) -> Iterator[Any]:
         yield from _components(list(getattr(item, "children", None) or getattr(item, "components", None) or []))
 
 
+#: The longest one sweep event's post (a reminder, a deadline's turn post) may take.
+DELIVER_TIMEOUT_S = 30.0
+
+
 class YokohamaBot(Host):
     bot_turns: BotTurns
     #: The database this bot closes when it stops (the Discord helpers use `service` and `records`).
@@ -207,7 +211,9 @@ class YokohamaBot(Host):
             events = []
         for event in events:
             try:
-                await self.deliver(event)
+                # Bounded: one server's channel that does not answer must not hold every other server's
+                # reminders and deadlines (the event's change is saved; only its post is lost).
+                await asyncio.wait_for(self.deliver(event), DELIVER_TIMEOUT_S)
             except Exception:
                 log.exception("could not deliver %s for game %s", event.kind, event.game.id)
         for job in list(self.periodic):

@@ -73,7 +73,8 @@ ANY_KIND = Field("game name", r"[a-z]{1,20}|-", numeric=False)
 SCOPE = Field("leaderboard", _SNOWFLAKE)
 #: A rating season's name: `2026-11` (a month) or `2026-Q4` (a quarter).
 SEASON = Field("season", r"[0-9]{4}-(?:0[1-9]|1[0-2]|Q[1-4])", numeric=False)
-LOBBY = Field("lobby action", r"join|leave|start|bot|unbot", numeric=False)
+#: `botN`: add the bot to a lobby that showed N bots (plain `bot`: a button from before the count).
+LOBBY = Field("lobby action", r"join|leave|start|bot[0-9]?|unbot", numeric=False)
 
 
 def template(prefix: str, *names: str, optional: str | None = None) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
-from i18n import N_, _
+from i18n import N_, _, ngettext
 
 TITLE = "Yokohama Roll & Write"
 TIE_BREAK_RULE = N_("Equal VP: more money + faith left wins, then more unused employee circles; "
@@ -29,8 +29,9 @@ def who(game: GameRow, seat: int) -> str:
 def set_line(entry: dict[str, Any], *, mark_taken: bool = True) -> str:
     card = entry["card"]
     colour = _(COLOURS.get(entry["colour"], entry["colour"].capitalize()))
-    line = _("**{colour}** die {die} · card: {employees} employees, {action}").format(
-        colour=colour, die=entry["die"], employees=card["number"], action=card["action_text"])
+    employees = ngettext("{n} employee", "{n} employees", card["number"]).format(n=card["number"])
+    line = _("**{colour}** die {die} · card: {employees}, {action}").format(
+        colour=colour, die=entry["die"], employees=employees, action=card["action_text"])
     if mark_taken and entry.get("taken_by_start_player"):
         line += " — " + _("taken by the start player")
     return line

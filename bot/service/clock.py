@@ -116,10 +116,18 @@ class Clock:
     ) -> Outcome:
         """`late`: the owing seats whose deadline passed (others are away, their deadline stretched)."""
         late = owing if late is None else late
+        if how == "forfeit" and game.table_rules.get("tournament"):
+            # A tournament's game ends by forfeit only for a missed real turn: a seat's opening decision
+            # (its first, e.g. the setup step both players of a Duel make at once) is played by the bot,
+            # and that seat's deadline starts again with its first real decision.
+            acted = {a.seat for a in await self.games.storage.actions(game.id)}
+            opening = [s for s in late if s not in acted and s not in game.resigned_seats()]
+            if opening:
+                return await self._enforce_deadline(game, engine, state, owing, "auto", late=opening)
         if how == "forfeit":
             # Every late seat is treated alike (docs/rulings.md, "Deadlines"): all forfeit in one write.
             late = [s for s in late if s not in game.resigned_seats()]
-            return await self.moves.give_up(game, engine, state, late, reason="forfeit")
+            return await self.moves.give_up(game, engine, state, late, reason="deadline")
         new_state = state
         done: list[Applied] = []
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next

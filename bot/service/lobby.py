@@ -180,11 +180,17 @@ class Lobby:
         return await self._change(game_id, change)
 
     @operation
-    async def add_bot(self, game_id: int, user_id: int) -> GameRow:
-        """A seated player seats the AI in the lobby (one more bot seat, up to the table's size)."""
+    async def add_bot(self, game_id: int, user_id: int, *, shown_bots: int | None = None) -> GameRow:
+        """A seated player seats the AI in the lobby (one more bot seat, up to the table's size). With
+        `shown_bots`, the number of bots the clicked lobby showed, the click asks for bot number
+        `shown_bots + 1`: two clicks on the same lobby (two players at once, or a double click) seat one bot."""
         user_id = check.whole(user_id, "player id", low=1)
+        if shown_bots is not None:
+            shown_bots = check.whole(shown_bots, "number of bots", low=0, high=16)
 
         async def change(game: GameRow) -> None:
+            if shown_bots is not None and len(game.bot_users()) > shown_bots and game.status == "lobby":
+                return  # the bot this click asked for is seated already
             if game.mode != "table":
                 raise ServiceError(_("That is a private game."))
             if game.status != "lobby":

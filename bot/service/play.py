@@ -193,6 +193,11 @@ class Play:
         seat = game.seat_of(user_id)
         if seat is None:
             raise NotSeated(_("You are not playing in game #{game}.").format(game=game_id))
+        if seat in game.resigned_seats():
+            # The bot plays a resigned seat (Roll & Write plays on with the others): taking back its
+            # decisions would be playing again.
+            raise NotSeated(_("You resigned from game #{game}; there is nothing for you to take back.").format(
+                game=game_id))
         journal = await self.games.journal(game)
         gone = undoable(journal, seat, user_id)
         if not gone:

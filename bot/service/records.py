@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.storage import (
     FinishedGame,
     GameRow,
+    OutboxItem,
     PlayerPrefs,
     Rating,
     ReadOnly,
@@ -25,6 +26,7 @@ from bot.storage.tournaments import Pairing, PairingResult, TournamentRow
 __all__ = [
     "FinishedGame",
     "GameRow",
+    "OutboxItem",
     "Pairing",
     "PairingResult",
     "PlayerPrefs",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from bot.service import ratings, seasons
 from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
+from bot.service.words import plural
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
 from i18n import _
@@ -259,7 +260,7 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             if taken and min(taken) in before:
                 state = before[min(taken)]
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 f"took back {len(taken)} decision{'s' if len(taken) != 1 else ''}"))
+                                 f"took back {plural(len(taken), 'decision')}"))
             continue
         before[entry.seq] = state
         try:
@@ -268,11 +269,15 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
                                  "(this decision no longer replays)"))
             break
-        text = engine.narrate(state, entry.seat, action, after)
+        text = engine.narrate(state, entry.seat, action, after).strip()
         if complete:
             full = engine.describe(state, action)
             if full and full != engine.public_label(state, action) and full not in text:
-                text = f"{text} — {full}"
+                text = f"{text} — {full}" if text else full
+        if not text:  # a decision with no public story (a hidden pick): say that one was made
+            text = (engine.public_label(state, action) or "").strip() or (
+                "took the only option left" if entry.origin == "formality"
+                else "made a decision (hidden until the end)")
         lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin, text))
         state = after
     return lines

@@ -167,6 +167,10 @@ class PrivacyStore(Dialect):
             changed["away"] = await conn.execute(f"DELETE FROM away WHERE user_id = ?{clause}", [user_id, *params])
             changed["settings"] = (await conn.execute("DELETE FROM player_prefs WHERE user_id = ?", (user_id,))
                                    if guild_id is None else 0)
+            if guild_id is None:  # when each game was last told to them by DM (the digest leaves those out)
+                prefix = f"dm:{user_id}:"
+                changed["settings"] += await conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                                                          (len(prefix), prefix))
         return anonymous, changed
 
     async def _anonymise_games(self, conn: Conn, game_ids: list[int], user_id: int,

@@ -238,3 +238,29 @@ async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: Tab
         assert (await service.status(gid)).status == "finished"
         log = await service.storage.actions(gid)
         assert any(e.origin == "formality" and e.action == {"do": "end"} for e in log), kind
+
+
+async def test_a_player_who_resigned_cannot_undo_in_roll_and_write(service: TableService) -> None:
+    """Roll & Write plays on without a player who resigned (the bot keeps their sheet going): their
+    decisions of the round before they resigned are no longer theirs to take back."""
+    from bot.service import NotSeated
+
+    gid = await _started(service, "rollwrite", ALICE, BOB, CAROL)
+    _, engine, state = await service.load(gid)
+    seat = (await service.game(gid)).seat_of(ALICE)
+    await service.play.act(gid, ALICE, engine.auto_action(state, seat))
+    assert await service.play.can_undo(gid, ALICE)
+    await service.play.resign(gid, ALICE)
+    assert (await service.game(gid)).status == "active"
+    assert not await service.play.can_undo(gid, ALICE)
+    with pytest.raises(NotSeated, match="resigned"):
+        await service.play.undo(gid, ALICE)
+
+
+async def test_two_add_the_bot_clicks_on_one_lobby_seat_one_bot(service: TableService) -> None:
+    import asyncio
+
+    game = await service.lobby.create("duel", creator_id=ALICE, guild_id=1, channel_id=2)
+    await asyncio.gather(service.lobby.add_bot(game.id, ALICE, shown_bots=0),
+                         service.lobby.add_bot(game.id, ALICE, shown_bots=0))
+    assert len((await service.game(game.id)).bot_users()) == 1

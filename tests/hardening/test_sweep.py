@@ -107,7 +107,7 @@ async def test_late_seats_forfeit_together_and_the_one_on_time_wins(service: Tab
     [event] = await service.clock.sweep(row.waiting_since + 2 * HOUR)
     game = await service.game(gid)
     assert event.kind == "deadline" and game.status == "finished"
-    assert game.result is not None and game.result["reason"] == "forfeit"
+    assert game.result is not None and game.result["reason"] == "deadline"
     assert game.user_of(game.result["ranking"][0]) == BOB
     assert sorted(game.result["forfeited"]) == sorted([game.seat_of(ALICE), game.seat_of(CAROL)])
 

@@ -1232,6 +1232,8 @@ class FakeDiscord:
             return self.commands.get(gid, [])
         if (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads", p)) and m == "POST":
             return self._start_thread(rec, int(match[1]), int(match[2]), dry)
+        if (match := re.fullmatch(r"/channels/(\d+)/threads", p)) and m == "POST":
+            return self._start_thread(rec, int(match[1]), None, dry)
         if match := re.fullmatch(r"/channels/(\d+)/messages", p):
             if m == "POST":
                 return self._channel_post(rec, int(match[1]), dry)
@@ -1363,14 +1365,19 @@ class FakeDiscord:
                 "flags": 0, "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
                                                 "archive_timestamp": _iso(tid), "locked": False}}
 
-    def _start_thread(self, rec: Sent, cid: int, mid: int, dry: bool) -> dict[str, Any]:
-        """POST /channels/{id}/messages/{id}/threads: a public thread under a message (needs the permission)."""
+    def _start_thread(self, rec: Sent, cid: int, mid: int | None, dry: bool) -> dict[str, Any]:
+        """POST /channels/{id}/messages/{id}/threads: a public thread under a message; POST
+        /channels/{id}/threads (`mid` None): a thread without a starter message (both need the permission)."""
         rec.kind, rec.channel_id, rec.message_id = "create_thread", cid, mid
         if not self.bot_permissions.create_public_threads:
             raise _Refusal(403, 50013, "Missing Permissions")
-        msg = self.messages.get(mid)
-        if msg is None or int(msg["channel_id"]) != cid or cid in self.threads:
-            raise _Refusal(404, 10008, "Unknown Message")
+        if mid is None:
+            if self.bot.get_channel(cid) is None or cid in self.threads:
+                raise _Refusal(404, 10003, "Unknown Channel")
+        else:
+            msg = self.messages.get(mid)
+            if msg is None or int(msg["channel_id"]) != cid or cid in self.threads:
+                raise _Refusal(404, 10008, "Unknown Message")
         if dry:
             return {}
         tid = self._next_id()

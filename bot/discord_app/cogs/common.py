@@ -9,12 +9,14 @@ from discord import app_commands
 
 from bot.discord_app import languages
 from bot.discord_app.bot_turns import LivePanel
+from bot.discord_app.community import turn_notices
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users, plain, seat_names, summary_line
 from bot.discord_app.panels.channels import open_thread, threads_wanted
 from bot.discord_app.panels.clicks import service_of
 from bot.discord_app.panels.decision import send_panel
 from bot.discord_app.panels.lobby import PRIVATE_NOTE, public_lobby, remember_lobby, start_announcement
+from bot.discord_app.panels.text import only
 from bot.service import ServiceError
 from bot.service.table_rules import BOT_LEVEL, bot_level, wait_hours
 from engine.core import get_game
@@ -98,6 +100,8 @@ async def play_the_bot(
         # That line is the answer itself (it replaced "thinking…"); the thread opens under it.
         thread = await open_thread(interaction, game, await interaction.original_response())
         if thread is not None:
+            # Pinged only as they chose (`/settings me notify:`): a mention, a DM, or nothing.
+            announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, thread, outcome.waiting_on))
             await thread.send(**announcement)
             if outcome.bots_owe:
                 bot.bot_turns.start(game.id)

@@ -23,7 +23,7 @@ HELP_TEXT = {
     ),
     N_("Against the bot"): N_(
         "`/table new opponent: the bot` starts a game against the AI at once (Yokohama: `players:` sets how many "
-        "seats, the bots fill the rest; Duel and Roll & Write: `level: hard` for a stronger, slower bot). "
+        "seats, the bots fill the rest; every game: `level: hard` for a stronger, slower bot). "
         "In a lobby, **Add the bot** seats the AI. It moves right after your turn and is never pinged; games "
         "with a bot seat are not rated."
     ),
@@ -95,7 +95,8 @@ class General(commands.Cog):
             else:
                 state = _("waiting on {players}").format(
                     players=", ".join(mention(u) for u in g.waiting_on) or _("nobody"))
-            where = f" in <#{g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
+            thread = await self.bot.records.thread_of(g.game_id) if g.mode == "table" else None
+            where = f" in <#{thread or g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
             names = await names_of_users(self.bot, g.guild_id, g.seat_users)
             headline = f" — {summary_line(g.headline, '', plain(names))}" if g.headline else ""
             lines.append(f"**#{g.game_id} {g.title}**{where}{headline}: {state}")

@@ -27,8 +27,8 @@ SERVER_SETTINGS = {
     "announce_channel": N_("Channel where the bot announces daily challenges"),
     "threads": N_("Each table plays in its own thread (lobby and final result stay in the channel)"),
     seasons.LENGTH_KEY: N_("Rating seasons: a month or a quarter (the podium is posted when one ends)"),
-    seasons.CHANNEL_KEY: N_("Channel for the season podium (default: the announcements channel)"),
-    away.CAP_KEY: N_("The most days a player may be away at once (/away)"),
+    seasons.CHANNEL_KEY: N_("Channel for the season podium"),
+    away.CAP_KEY: N_("The most days a player may be away (/away) in any 30 days"),
     BOT_GAMES_SETTING: N_("Running games against the bot one person may have here at a time"),
     LANGUAGE_KEY: N_("The language of the bot's posts in this server's channels"),
 }
@@ -55,8 +55,7 @@ class ServerSettings(commands.Cog):
     def __init__(self, bot: YokohamaBot) -> None:
         self.bot = bot
 
-    @settings.command(name="show", description="Show this server's settings.")
-    @app_commands.checks.has_permissions(manage_guild=True)
+    @settings.command(name="show", description="Show this server's settings (anyone may look).")
     async def show(self, interaction: discord.Interaction) -> None:
         guild = interaction.guild_id or 0
         lines = []
@@ -72,6 +71,11 @@ class ServerSettings(commands.Cog):
             elif key == away.CAP_KEY:
                 days = int(value) if value else away.MAX_DAYS
                 shown = ngettext("{n} day", "{n} days", days).format(n=days) + ("" if value else f" {default}")
+            elif key == seasons.CHANNEL_KEY:
+                channel, why = await self.bot.records.podium_channel(guild)
+                shown = f"<#{value}>" if value else (
+                    _("not set: the podium goes to {where}").format(where=_(why))
+                    + (f" (<#{channel}>)" if channel else ""))
             elif key == BOT_GAMES_SETTING:
                 shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} {default}"
             elif key == LANGUAGE_KEY:
@@ -81,9 +85,13 @@ class ServerSettings(commands.Cog):
             else:
                 shown = f"<#{value}>" if value else _("not set")
             lines.append(f"**{key}** — {_(description)}: {shown}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        lines.append(_("Members with the Manage Server permission change these with the other `/settings` "
+                       "commands."))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @settings.command(name="reminders", description="Default hours before reminders for new tables (0 = never).")
+    @app_commands.describe(hours="Hours a new table waits before reminding whoever it waits on (0 = never)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         if 0 < hours < MIN_WAIT_HOURS:
@@ -99,6 +107,7 @@ class ServerSettings(commands.Cog):
             ephemeral=True)
 
     @settings.command(name="announcements", description="Channel for daily-challenge announcements (empty: none).")
+    @app_commands.describe(channel="Where daily challenges (and, without a season channel, season podiums) go")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def announcements(self, interaction: discord.Interaction,
                             channel: discord.TextChannel | None = None) -> None:
@@ -109,6 +118,7 @@ class ServerSettings(commands.Cog):
             else _("Daily challenges will not be announced."), ephemeral=True)
 
     @settings.command(name="threads", description="Play each table in its own thread (default: on).")
+    @app_commands.describe(on="True: each new table gets its own thread; False: tables play in the channel")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def threads(self, interaction: discord.Interaction, on: bool) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
@@ -118,7 +128,8 @@ class ServerSettings(commands.Cog):
 
     @settings.command(name="seasons", description="Rating seasons: a month or a quarter, or none.")
     @app_commands.describe(length="How long a season lasts (none: all-time ratings only)",
-                           channel="Where the podium is posted (default: the announcements channel)")
+                           channel="Where the podium is posted (default: the announcements channel, else where "
+                                   "the tables are played)")
     @app_commands.choices(length=[app_commands.Choice(name=n, value=n) for n in (*seasons.LENGTHS, "none")])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def season_length(self, interaction: discord.Interaction, length: str,
@@ -132,21 +143,31 @@ class ServerSettings(commands.Cog):
             text = _("Rating seasons are off: `/standings` shows all-time ratings.")
         else:
             current = seasons.season_of(length, time.time())
-            where = channel.mention if channel else _("the announcements channel")
+            where, why = await self.bot.records.podium_channel(guild)
             text = (_("Rating seasons last a month; the current one is **{season}**.") if length == "month"
                     else _("Rating seasons last a quarter; the current one is **{season}**.")).format(
                         season=seasons.title(current))
-            text += " " + _("`/standings` shows it by default (`season:all` for all time); its podium is posted "
-                            "when it ends in {where}.").format(where=where)
+            text += " " + _("`/standings` shows it by default (`season:all` for all time).") + " "
+            if channel:
+                text += _("Its podium is posted when it ends in {where}.").format(where=channel.mention)
+            elif where:
+                text += _("Its podium is posted when it ends in {why} ({where}) unless you pick a channel.").format(
+                    why=_(why), where=f"<#{where}>")
+            else:
+                text += _("Its podium is posted when it ends in the channel of this server's latest table; no table "
+                          "has been played yet, so pick a channel with `/settings seasons channel:` to be sure.")
         await interaction.followup.send(text, ephemeral=True)
 
-    @settings.command(name="away", description="The most days a player may be away at once (1-14).")
+    @settings.command(name="away", description=f"The most days a player may be away in any {away.WINDOW_DAYS} "
+                                               "days (1-14).")
+    @app_commands.describe(days=f"Days away a player may take in any {away.WINDOW_DAYS} days, however split (1-14)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         await self.bot.records.set_away_cap(interaction.guild_id or 0, days)
         await interaction.response.send_message(
-            ngettext("Players may be away for at most {n} day at a time.",
-                     "Players may be away for at most {n} days at a time.", days).format(n=days), ephemeral=True)
+            ngettext("Players may be away for at most {n} day in any {window} days, however they split it.",
+                     "Players may be away for at most {n} days in any {window} days, however they split it.",
+                     days).format(n=days, window=away.WINDOW_DAYS), ephemeral=True)
 
     @settings.command(name="language", description="The language of the bot's posts in this server.")
     @app_commands.describe(language="The language of turn posts, lobbies and tournaments here (auto: the server's)")

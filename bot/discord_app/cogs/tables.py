@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.discord_app import languages
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
-from bot.discord_app.community import away_line
+from bot.discord_app.community import away_line, pingable
 from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
@@ -64,7 +64,7 @@ class Tables(commands.Cog):
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
         opponent="Play against the AI: the game starts at once, the bot fills the other seats",
         players="With opponent: bot, how many seats in all, you included (default 2)",
-        level="How strongly the bot plays (default easy; hard: Duel and Roll & Write, not Yokohama yet)",
+        level="How strongly the bot plays (default easy; hard searches deeper, in every game)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
@@ -198,7 +198,7 @@ class Tables(commands.Cog):
                     players = ", ".join(mention(u) for u in remaining)
                     text += "\n" + (players if outcome.finished else _("{players}: the game goes on without them.")
                                     .format(players=players))
-            await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
+            await channel.send(clip(text, 2000), allowed_mentions=only(await pingable(self.bot, remaining)))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
         if outcome.bots_owe:

@@ -42,11 +42,14 @@ def against_bots_only(game: GameRow) -> bool:
 async def game_channel(bot: Host, game: GameRow, *, lobby: bool = False,
                        private: bool | None = None) -> discord.abc.Messageable | None:
     """Where a game's posts go: its own thread if it has one (turns), else its channel (and always the
-    channel for the lobby and the final result, `lobby=True`). None for a game against bots that plays
-    privately (`is_private`; `private` when the caller has just asked): nothing of it goes to the channel."""
+    channel for the lobby and the final result, `lobby=True`, except for a tournament's table). None for a game
+    against bots that plays privately (`is_private`; `private` when the caller has just asked): nothing of it
+    goes to the channel."""
     if private if private is not None else await is_private(bot, game):
         return None
-    if not lobby:
+    # A tournament's table has no lobby and ends in its own thread: the tournament's channel keeps only its
+    # sign-up and its final podium.
+    if not lobby or game.table_rules.get("tournament"):
         thread = await bot.records.thread_of(game.id)
         if thread:
             found = await channel_by_id(bot, thread)

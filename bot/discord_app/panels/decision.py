@@ -82,9 +82,23 @@ async def panel_message(
                 lines += notes_for(game, seat_view, seat)
             waiting = [f"**{names[s]}**" if s < len(names) else _("Player {n}").format(n=s + 1)
                        for s in panel.waiting]
-            lines.append(_("It is not your turn: waiting for {players}. This panel shows your own view; press "
-                           "**Refresh** when you are pinged.").format(players=_(" and ").join(waiting))
-                         if waiting else refusal.message)
+            bots_only = bool(panel.waiting) and all(game.is_bot(s) for s in panel.waiting)
+            if bots_only:
+                # Nobody is pinged when the bot is done (the person is the next to act, and sees it here).
+                if game.kind == "rollwrite":
+                    line = ngettext("It is not your turn: {players} is playing its round now (a few seconds, up to "
+                                    "half a minute).", "It is not your turn: {players} are playing their round now "
+                                    "(a few seconds, up to half a minute).", len(waiting))
+                else:
+                    line = ngettext("It is not your turn: {players} is playing its turn now (a few seconds, up to "
+                                    "half a minute).", "It is not your turn: {players} are playing their turn now "
+                                    "(a few seconds, up to half a minute).", len(waiting))
+                lines.append(line.format(players=_(" and ").join(waiting)) + " "
+                             + _("This panel shows your own view; press **Refresh** to see what the bot did."))
+            else:
+                lines.append(_("It is not your turn: waiting for {players}. This panel shows your own view; press "
+                               "**Refresh** when you are pinged.").format(players=_(" and ").join(waiting))
+                             if waiting else refusal.message)
             own = await own_picture(seat_view) or own
         else:
             lines.append(refusal.message)

@@ -74,7 +74,7 @@ def lobby_view(game: GameRow) -> discord.ui.View | None:
     view.add_item(LobbyButton(game.id, "join"))
     view.add_item(LobbyButton(game.id, "leave"))
     if len(game.seats) < get_game(game.kind).max_players:
-        view.add_item(LobbyButton(game.id, "bot"))
+        view.add_item(LobbyButton(game.id, f"bot{min(len(game.bot_users()), 9)}"))
     if game.bot_users():
         view.add_item(LobbyButton(game.id, "unbot"))
     view.add_item(LobbyButton(game.id, "start"))
@@ -155,8 +155,8 @@ async def lobby_click(interaction: discord.Interaction, game_id: int, what: str)
         return
     elif what == "leave":
         game = await service.lobby.leave(game_id, user)
-    elif what == "bot":
-        game = await service.lobby.add_bot(game_id, user)
+    elif what.startswith("bot"):
+        game = await service.lobby.add_bot(game_id, user, shown_bots=int(what[3:]) if what[3:] else None)
     elif what == "unbot":
         game = await service.lobby.remove_bot(game_id, user)
     else:
@@ -213,7 +213,8 @@ class LobbyButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
               "unbot": N_("Remove the bot")}
 
     def __init__(self, game_id: int, what: str) -> None:
-        super().__init__(discord.ui.Button(label=_(self.LABELS[what]), style=self.STYLES[what],
+        kind = "bot" if what.startswith("bot") else what
+        super().__init__(discord.ui.Button(label=_(self.LABELS[kind]), style=self.STYLES[kind],
                                            custom_id=f"yk:lobby:{game_id}:{what}"))
         self.game_id, self.what = game_id, what
 

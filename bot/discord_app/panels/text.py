@@ -129,12 +129,15 @@ def final_standings(game: GameRow, names: list[str] | None = None) -> str:
     if game.status == "abandoned":
         return _("The game was abandoned.")
     name_of = by_name(names or [])
-    lines = [_("**Final standings** (by forfeit)") if result.get("reason") == "forfeit" else _("**Final standings**")]
+    lines = [_("**Final standings** (by forfeit)") if result.get("reason") in ("forfeit", "deadline")
+             else _("**Final standings**")]
     for place, seat in enumerate(result.get("ranking", []), start=1):
         user = game.user_of(seat)
         person = name_of(seat) if names else (who(game, user) if user else _("Player {n}").format(n=seat + 1))
         total = result["scores"][seat].get("total", 0)
-        flag = " " + _("(resigned)") if seat in result.get("forfeited", []) else ""
+        gone = (" " + _("(forfeited: missed the deadline)") if result.get("reason") == "deadline"
+                else " " + _("(resigned)"))
+        flag = gone if seat in result.get("forfeited", []) else ""
         points = (ngettext("{n} point", "{n} points", total) if isinstance(total, int)
                   else _("{n} points")).format(n=total)
         lines.append(f"{place}. {person} — {points}{flag}")

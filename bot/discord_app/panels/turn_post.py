@@ -9,7 +9,7 @@ import time
 import discord
 
 from bot.discord_app import languages
-from bot.discord_app.community import turn_notices
+from bot.discord_app.community import pingable, turn_notices
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, fill, seat_names
@@ -20,7 +20,7 @@ from bot.discord_app.panels.text import clip, final_standings, mention, only, qu
 from bot.observability.metrics import DM_ERRORS, TURN_POST
 from bot.service import Outcome
 from bot.service.records import is_bot_user
-from i18n import N_, _
+from i18n import N_, _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +117,20 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
     if outcome.finished:
         lines.append(final_standings(game, names))
         seated = [s.user_id for s in game.seats if s.seat not in game.bot_seats()]
-        lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in seated)))
+        result = game.result or {}
+        forfeited = set(result.get("forfeited") or []) if result.get("reason") in ("deadline", "abandoned") else set()
+        if forfeited:
+            gone = _(" and ").join(f"**{names[s]}**" for s in sorted(forfeited) if s < len(names))
+            if result.get("reason") == "abandoned":
+                line = ngettext("{players} forfeits: the game is abandoned and nobody scores.",
+                                "{players} forfeit: the game is abandoned and nobody scores.", len(forfeited))
+            else:
+                line = ngettext("{players} forfeits (the deadline passed on a turn).",
+                                "{players} forfeit (the deadline passed on a turn).", len(forfeited))
+            lines.append("🏳️ " + line.format(players=gone))
+        stayed = [u for u in seated if game.seat_of(u) not in forfeited]
+        if stayed:
+            lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in stayed)))
         return lines, [u for u in seated if u != mover]
     pinged = [u for u in outcome.newly_waiting if u != mover]
     again = [u for u in outcome.newly_waiting if u == mover]
@@ -136,7 +149,7 @@ async def _whom(bot: Host, outcome: Outcome, channel: discord.abc.Messageable | 
     told by direct message, `turn_notices`, which also adds to `lines` who is away), and anyone whose open
     panel shows it (`quiet_users`: `only` leaves them out of the ping)."""
     if outcome.finished:
-        return pinged
+        return await pingable(bot, pinged)  # the end pings only those who take their notices by mention
     quiet = quiet_users.get()
     told = await turn_notices(bot, outcome, channel, [u for u in pinged if u not in quiet], lines)
     return [u for u in pinged if u in quiet or u in told]

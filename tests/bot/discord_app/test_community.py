@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.discord_app import community
+from bot.discord_app import community, outbox
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.community import CLOSED_NOTICE
 from tests.bot.discord_app.test_table_flow import pinged
@@ -66,7 +66,12 @@ async def test_turn_notices_by_dm_and_a_closed_dm_falls_back_to_the_mention(fake
     while waiting := await _waiting(fake, game_id):
         mover = by_id[waiting[0]]
         turns[mover.id] += 1
-        assert mover.id not in pinged(post) if mover is alice else mover.id in pinged(post)
+        if mover is bob and turns[bob.id] == 1:
+            # His first DM failed (closed): the mention comes right after the post, in the thread.
+            [fallback] = [s for s in fake.channel_messages(thread) if "could not be delivered" in (s.content or "")]
+            assert set(pinged(fallback)) == {bob.id} and bob.id not in pinged(post)
+        else:
+            assert mover.id not in pinged(post) if mover is alice else mover.id in pinged(post)
         if mover is alice:
             dm = _delivered(fake, alice)[-1]
             assert f"Counting #{game_id}" in dm.content and f"/{thread}" in dm.content  # the game and its thread
@@ -77,7 +82,8 @@ async def test_turn_notices_by_dm_and_a_closed_dm_falls_back_to_the_mention(fake
         # panel's "thinking" answer cannot carry it, the click after it does).
         notices = [s for s in opened + sent if s.content == CLOSED_NOTICE]
         assert [n.ephemeral for n in notices] == ([True] if mover is bob and turns[bob.id] == 1 else [])
-        posts = [s for s in sent if s.kind == "channel_message" and s.channel_id == thread]
+        posts = [s for s in sent if s.kind == "channel_message" and s.channel_id == thread
+                 and "could not be delivered" not in (s.content or "")]
         if posts:
             post = posts[-1]
     # One DM per turn that waited on Alice, and nothing else; Bob's one DM attempt failed (50007), and no
@@ -158,9 +164,9 @@ async def test_a_player_away_across_a_deadline(fake: FakeDiscord) -> None:
 async def test_away_is_checked_and_capped(fake: FakeDiscord) -> None:
     admin, alice = fake.user("admin", admin=True), fake.user("alice")
     [capped] = await fake.command("settings away", user=admin, options={"days": 3})
-    assert capped.ephemeral and "at most 3 days" in capped.content
+    assert capped.ephemeral and "at most 3 days in any 30 days" in capped.content
     [refused] = await fake.command("away start", user=alice, options={"days": 5})
-    assert refused.ephemeral and "at most 3 days" in refused.content
+    assert refused.ephemeral and "3 days away in any 30 days; you have 3 days left now" in refused.content
     [refused] = await fake.command("settings away", user=alice, options={"days": 5}, check_visibility=False)
     assert refused.ephemeral and "permission" in refused.content.lower()
     [back] = await fake.command("away end", user=alice)
@@ -186,8 +192,11 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
     today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
     next_month = dt.datetime(today.year + today.month // 12, today.month % 12 + 1, 1, 1, tzinfo=dt.UTC)
     monkeypatch.setattr(community, "time", SimpleNamespace(time=lambda: next_month.timestamp()))
-    await asyncio.gather(community.post_podiums(bot), community.post_podiums(bot))
-    await community.post_podiums(bot)
+    monkeypatch.setattr(bot.service, "now", lambda: next_month.timestamp())
+    await asyncio.gather(community.owe_podiums(bot), community.owe_podiums(bot))
+    await asyncio.gather(outbox.deliver_now(bot), outbox.deliver_now(bot))
+    await community.owe_podiums(bot)
+    await outbox.deliver_now(bot)
     [post] = fake.channel_messages(podiums)
     assert "season is over" in post.content and "🥇" in post.content and alice.mention in post.content
     assert [f.filename for f in post.files] == [f"podium-counting-{today:%Y-%m}.png"]
@@ -202,16 +211,22 @@ async def test_a_season_ends_with_its_podium_posted_exactly_once(
 
 
 async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digest lists the games no DM told of since they began waiting (here: the two that waited before
+    Alice chose DMs, not the one whose turn DM she got), each with the link to its own thread."""
     alice, bob = fake.user("alice"), fake.user("bob")
     bot = _bot(fake)
-    await fake.command("settings me", user=alice, options={"notify": "dm"})
     games = []
-    for _ in range(2):
-        game_id, _ = await _table(fake, alice, bob)
-        if (await _waiting(fake, game_id))[0] == bob.id:
-            await bot.service.play.act(game_id, bob.id, {"pick": 1})
+    for n in range(3):
+        if n == 2:
+            await fake.command("settings me", user=alice, options={"notify": "dm"})
+        game_id, post = await _table(fake, alice, bob)
+        if (await _waiting(fake, game_id))[0] == bob.id:  # Bob moves: the turn post tells Alice (a DM once on)
+            opened = await fake.click(user=bob, message=post, label="Open my panel")
+            panel = [s for s in opened if s.kind == "followup" and s.buttons()][-1]
+            await fake.click(user=bob, message=panel, label="Take 1")
         assert await _waiting(fake, game_id) == [alice.id]
         games.append(game_id)
+    told = games.pop()
     before = len(_delivered(fake, alice))
     today = dt.datetime.fromtimestamp(time.time(), dt.UTC)
     morning = dt.datetime(today.year, today.month, today.day, 8, tzinfo=dt.UTC).timestamp()
@@ -223,7 +238,9 @@ async def test_a_daily_digest_when_several_games_wait(fake: FakeDiscord, monkeyp
     await community.send_digests(bot)
     [digest] = _delivered(fake, alice)[before:]
     assert "2 games are waiting on you" in digest.content
-    assert all(f"#{game_id}" in digest.content for game_id in games)
+    assert all(f"#{game_id}" in digest.content for game_id in games) and f"#{told}" not in digest.content
+    threads = [await bot.records.thread_of(game_id) for game_id in games]
+    assert all(thread and f"/{thread}" in digest.content for thread in threads)
     assert fake.dms(bob) == []
 
 
@@ -235,3 +252,28 @@ async def test_help_tells_of_tournaments_time_away_notifications_and_seasons(fak
                     "/settings me notify:", "/settings seasons", "/standings season:"):
         assert command in help_.text, command
     assert "season" in help_.text.lower() and "direct message" in help_.text
+
+
+async def test_every_command_option_says_what_it_is(fake: FakeDiscord, discord_schema: object) -> None:
+    """No option is described as "…" (discord.py's stand-in when a command gives none)."""
+    def options(node: dict, path: str) -> list[tuple[str, str]]:
+        out = []
+        for option in node.get("options", []):
+            if option.get("type") in (1, 2):  # a subcommand (group)
+                out += options(option, f"{path} {option['name']}")
+            else:
+                out.append((f"{path} {option['name']}", option.get("description", "")))
+        return out
+
+    found = [pair for c in validate_command_definitions(fake.bot.tree) for pair in options(c, c["name"])]
+    assert found and [name for name, text in found if text.strip() in ("", "…", "...")] == []
+
+
+async def test_help_and_table_new_say_every_game_has_a_hard_bot(fake: FakeDiscord) -> None:
+    [help_] = await fake.command("help", user=fake.user("alice"))
+    shown = help_.text
+    assert "not Yokohama" not in shown and "every game: `level: hard`" in shown
+    commands = {c["name"]: c for c in validate_command_definitions(fake.bot.tree)}
+    [new] = [o for o in commands["table"]["options"] if o["name"] == "new"]
+    [level] = [o for o in new["options"] if o["name"] == "level"]
+    assert "not Yokohama" not in level["description"] and "every game" in level["description"]

@@ -139,13 +139,16 @@ async def test_refusals_are_short_private_messages(fake: FakeDiscord) -> None:
     assert sent[-1].ephemeral and "no game #999" in sent[-1].content
 
 
-async def test_settings_are_for_admins(fake: FakeDiscord) -> None:
+async def test_settings_are_changed_by_admins_and_shown_to_anyone(fake: FakeDiscord) -> None:
     admin, member = fake.user("ada", admin=True), fake.user("bob")
     [ok] = await fake.command("settings reminders", user=admin, options={"hours": 6})
     assert ok.ephemeral and "6 h" in ok.content
     [shown] = await fake.command("settings show", user=admin)
     assert "6 h" in shown.content
-    [refused] = await fake.command("settings show", user=member, check_visibility=False)
+    [looked] = await fake.command("settings show", user=member)  # a look is not a change: no refusal
+    assert looked.ephemeral and "6 h" in looked.content and "can change this" not in looked.content
+    assert "season podium: not set: the podium goes to nowhere yet" in looked.content  # where it would go
+    [refused] = await fake.command("settings reminders", user=member, options={"hours": 2}, check_visibility=False)
     assert refused.ephemeral and "Manage Server" in refused.content
 
 

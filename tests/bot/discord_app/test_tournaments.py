@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
 from bot.service.tournaments import TournamentService
 from engine.core import get_game
@@ -28,6 +29,12 @@ def _cog(fake: FakeDiscord) -> Any:
     return cog
 
 
+def _cog_module(fake: FakeDiscord) -> Any:
+    import sys
+
+    return sys.modules[type(_cog(fake)).__module__]
+
+
 def _service(fake: FakeDiscord) -> TournamentService:
     service: TournamentService = _cog(fake).service
     return service
@@ -37,7 +44,12 @@ async def _tick(fake: FakeDiscord) -> list[Sent]:
     """One scheduler pass, as the sweep runs it; what it posted."""
     before = len(fake.sent)
     await _cog(fake).tick()
+    await community.settle()  # the posts it owes go out in the background
     return fake.sent[before:]
+
+
+def _channel_posts(fake: FakeDiscord) -> list[Sent]:
+    return [s for s in fake.sent if s.kind == "channel_message" and s.channel_id == fake.channel.id]
 
 
 async def _open(fake: FakeDiscord, organiser: FakeUser, players: list[FakeUser], **options: Any) -> tuple[int, Sent]:
@@ -86,13 +98,15 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
     assert refused.ephemeral and "Manage Server" in (refused.content or "")
     sent = await fake.command("tournament start", user=organiser, options={"tournament": tid})
     assert sent[-1].ephemeral is False or any(s.ephemeral and "has started" in (s.content or "") for s in sent)
-    # The sign-up post lost its buttons; round 1 is posted with its bye; three tables, each in its own thread.
+    # The sign-up post lost its buttons; round 1 is posted with its bye in the tournament's thread (under the
+    # sign-up post); three tables, each in a thread of its own; nothing new in the channel itself.
     assert fake.message(post)["components"] == []
-    channel_posts = [s for s in fake.sent if s.kind == "channel_message" and s.channel_id == fake.channel.id]
-    assert any("round 1 of 3" in (s.content or "") and "bye" in (s.content or "") for s in channel_posts)
-    assert len(fake.threads) == 3
+    assert _channel_posts(fake) == []
+    [home] = [t for t in fake.threads if any("round 1 of 3" in (s.content or "") and "bye" in (s.content or "")
+                                             for s in fake.channel_messages(t))]
+    assert len(fake.threads) == 4
     tables = {p.game_id: p for p in await _service(fake).store.pairings(tid, 1)}
-    for thread in fake.threads:
+    for thread in [t for t in fake.threads if t != home]:
         [start] = [s for s in fake.channel_messages(thread) if "has started" in (s.content or "")]
         [game_id] = [g for g in tables if f"#{g}** has started" in (start.content or "")]
         waiting = (await _bot(fake).service.status(game_id or 0)).waiting_on
@@ -125,9 +139,17 @@ async def test_a_swiss_duel_of_seven_over_three_rounds_played_to_the_end(fake: F
             assert any(f"round {round_number + 1} of 3" in (s.content or "") for s in posted)
             assert sum(s.kind == "create_thread" for s in posted) == 3
     # The final post: the podium picture and the standings picture, pinging the podium only.
-    [final] = [s for s in fake.sent if "is over! Final podium" in (s.content or "")]
+    [final] = _channel_posts(fake)  # the one post of the tournament in the channel, besides its sign-up
+    assert "is over! Final podium" in (final.content or "")
+    assert any("after round 2 of 3" in (s.content or "") for s in fake.channel_messages(home))
+    [third] = [s for s in fake.channel_messages(home) if "round 3 of 3:" in (s.content or "")]
+    assert "Results of round 2:" in (third.content or "") and " beat <@" in (third.content or "")
+    assert pinged(third) == set()  # results and standings name everyone and ping nobody
     assert [f.filename for f in final.files] == [f"tournament-{tid}-podium.png", f"tournament-{tid}.png"]
     assert 1 <= len(pinged(final)) <= 3
+    assert leaver.id not in pinged(final) and leaver.mention not in (final.content or "")  # left: not on it
+    # Sent from the outbox with the item's nonce: sent again after a crash, Discord returns this post.
+    assert final.payload.get("enforce_nonce") is True and str(final.payload["nonce"]).startswith("yk-outbox-")
     t, lines, _ = await _service(fake).standings(tid)
     assert t.status == "finished" and sum(line.points for line in lines) == 12  # 9 games + 3 byes
     assert next(line for line in lines if line.user_id == leaver.id).left
@@ -153,7 +175,7 @@ async def test_a_yokohama_group_round(fake: FakeDiscord) -> None:
     assert await _tick(fake) == []  # the sign-up window is still open
     await _service(fake).tick(_bot(fake).service.now() + 2 * 3600)  # the window closed: the sweep starts it
     posted = await _tick(fake)
-    assert sum(s.kind == "create_thread" for s in posted) == 2
+    assert sum(s.kind == "create_thread" for s in posted) == 3  # the tournament's thread and two tables
     tables = await _service(fake).store.pairings(tid, 1)
     assert sorted(len(p.players) for p in tables) == [3, 4]
     for p in tables:  # everyone but the first seat resigns: the bot plays them out, the first seat wins
@@ -162,6 +184,8 @@ async def test_a_yokohama_group_round(fake: FakeDiscord) -> None:
     await _tick(fake)
     t, lines, _ = await _service(fake).standings(tid)
     assert t.status == "finished"
+    headers, rows = _cog_module(fake).standings_rows(t, lines, [str(x.user_id) for x in lines])
+    assert "W-L" not in headers and all(row.record == "" for row in rows)  # places, not wins and losses
     winners = {p.players[0] for p in tables}
     assert {line.user_id for line in lines if line.rank == 1} == winners
 
@@ -172,7 +196,7 @@ async def test_a_same_dice_roll_and_write_round(fake: FakeDiscord) -> None:
     tid, _ = await _open(fake, organiser, players, game="rollwrite", format="samedice", rounds=1, signup_hours=0)
     await fake.command("tournament start", user=organiser, options={"tournament": tid})
     sheets = await _service(fake).store.pairings(tid, 1)
-    assert len(sheets) == 3 and len({p.seed for p in sheets}) == 1 and len(fake.threads) == 3
+    assert len(sheets) == 3 and len({p.seed for p in sheets}) == 1 and len(fake.threads) == 4
     games = [await _bot(fake).storage.get_game(p.game_id or 0) for p in sheets]
     assert len({g.seed for g in games if g is not None}) == 1  # the same dice for everyone
     engine = get_game("rollwrite")
@@ -219,7 +243,8 @@ async def test_an_organiser_cancels_a_running_tournament_and_its_tables_play_on(
     [answer] = [s for s in sent if s.ephemeral]
     assert "You cancelled **Spring Swiss**" in (answer.content or "")
     [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
-    assert notice.channel_id == fake.channel.id and not notice.ephemeral and pinged(notice) == set()
+    assert notice.channel_id in fake.threads and not notice.ephemeral and pinged(notice) == set()
+    assert _channel_posts(fake) == []  # told in the tournament's thread
     assert "no further rounds" in notice.content and f"#{second.game_id}" in notice.content
     assert "ordinary rated games" in notice.content and f"#{first.game_id}" not in notice.content
     [again] = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
@@ -249,8 +274,7 @@ async def test_cancelling_a_sign_up_and_the_list_of_tournaments(fake: FakeDiscor
                                                                         "name": "Open Swiss", "signup_hours": 0})
     sent = await fake.command("tournament cancel", user=admin, options={"tournament": tid})
     assert any(s.ephemeral and "You cancelled **Dice Night**" in (s.content or "") for s in sent)
-    [notice] = [s for s in sent if s.kind == "channel_message" and "is cancelled" in (s.content or "")]
-    assert "it will not start" in notice.content and "rated" not in notice.content
+    assert not [s for s in sent if s.kind == "channel_message"]  # no post beside the sign-up's own
     # The sign-up post loses its buttons and says who called it off; the sweep never starts it.
     shown = fake.message_view(post)
     assert shown.buttons() == [] and "The organiser cancelled the tournament" in shown.content
@@ -272,3 +296,83 @@ async def test_cancelling_a_sign_up_and_the_list_of_tournaments(fake: FakeDiscor
     lair = fake.add_text_channel("lair", guild=other)
     [theirs] = await fake.command("tournament list", user=players[2], guild=other, channel=lair)
     assert theirs.ephemeral and "no tournaments yet" in (theirs.content or "")
+
+
+async def test_a_leftover_leave_button_asks_first_and_the_table_is_told(fake: FakeDiscord) -> None:
+    """The sign-up post kept its buttons (its edit at the start failed): Leave asks before it forfeits, and
+    the table hears who left; the organiser's standings show who is away."""
+    admin = fake.user("admin", admin=True)
+    players = [fake.user(f"q{i}") for i in range(4)]
+    by_id = {p.id: p for p in players}
+    tid, post = await _open(fake, admin, players, game="duel", format="swiss", rounds=2, signup_hours=0)
+    stale = fake.fake_message(fake.message_view(post).components)  # a copy of the post with Join / Leave
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    [table, *_] = [p for p in await _service(fake).store.pairings(tid, 1) if not p.bye]
+    leaver = by_id[table.players[0]]
+    [ask] = await fake.click(user=leaver, message=stale, label="Leave")
+    assert ask.ephemeral and "forfeits" in (ask.content or "") and [b["label"] for b in ask.buttons()] == [
+        "Leave and forfeit"]
+    me = (await _service(fake).tournament(tid)).player(leaver.id)
+    assert me is not None and me.left_round is None  # nothing changed yet
+    await fake.click(user=leaver, message=ask, label="Leave and forfeit")
+    me = (await _service(fake).tournament(tid)).player(leaver.id)
+    assert me is not None and me.left_round == 1
+    thread = await _bot(fake).records.thread_of(table.game_id or 0)
+    assert any("left the tournament" in (s.content or "") and leaver.name in (s.content or "")
+               for s in fake.channel_messages(thread))
+    # A player away: the standings say so (and until when).
+    away = by_id[next(u for u in players if u.id != leaver.id).id]
+    await fake.command("away start", user=away, options={"days": 2})
+    [shown] = [s for s in await fake.command("tournament standings", user=admin, options={"tournament": tid})
+               if s.kind == "followup"]
+    [line] = [x for x in (shown.content or "").splitlines() if away.mention in x]
+    assert "away until" in line
+
+
+async def test_a_join_after_the_announced_close_is_refused_at_once(fake: FakeDiscord) -> None:
+    admin, late = fake.user("admin", admin=True), fake.user("late")
+    tid, post = await _open(fake, admin, [fake.user("a"), fake.user("b")], game="duel", format="swiss",
+                            signup_hours=1)
+    _service(fake).tables.now = lambda: 1e12  # type: ignore[method-assign]  # the window closed; no sweep yet
+    [refused] = await fake.click(user=late, message=post, label="Join")
+    assert refused.ephemeral and "Sign-up for" in (refused.content or "") and "has closed" in (refused.content or "")
+    assert (await _service(fake).tournament(tid)).player(late.id) is None
+
+
+async def test_a_forfeit_post_says_who_forfeited_and_thanks_only_the_other(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    players = [fake.user("f0"), fake.user("f1")]
+    by_id = {p.id: p for p in players}
+    tid, _ = await _open(fake, admin, players, game="duel", format="swiss", rounds=1, signup_hours=0,
+                         deadline_hours=2, timeout_rule="forfeit")
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    await community.settle()
+    [p] = await _service(fake).store.pairings(tid, 1)
+    bot = _bot(fake)
+    now = bot.service.now()
+    for hours in (3, 6):  # the opening decision is the bot's; the first real turn's deadline forfeits
+        for event in await bot.service.clock.sweep(now + hours * 3600):
+            await bot.deliver(event)
+    game = await bot.storage.get_game(p.game_id or 0)
+    assert game is not None and game.status == "finished" and game.result is not None
+    [late] = [by_id[game.user_of(s) or 0] for s in game.result["forfeited"]]
+    [winner] = [u for u in players if u is not late]
+    thread = await bot.records.thread_of(game.id)
+    [end] = [s for s in fake.channel_messages(thread) if "Final standings" in (s.content or "")]
+    assert f"**{late.name}** forfeits" in (end.content or "")
+    [thanks] = [x for x in (end.content or "").splitlines() if x.startswith("Thanks for playing")]
+    assert winner.mention in thanks and late.mention not in thanks
+
+
+async def test_a_deleted_sign_up_post_still_gets_the_rounds_a_thread(fake: FakeDiscord) -> None:
+    admin = fake.user("admin", admin=True)
+    players = [fake.user(f"d{i}") for i in range(4)]
+    tid, post = await _open(fake, admin, players, game="duel", format="swiss", rounds=1, signup_hours=0)
+    where = await _bot(fake).records.signup_message(tid)
+    assert where is not None
+    del fake.messages[where[1]]  # someone deleted the sign-up post
+    await fake.command("tournament start", user=admin, options={"tournament": tid})
+    await community.settle()
+    rounds = [s for t in fake.threads for s in fake.channel_messages(t) if "round 1 of 1" in (s.content or "")]
+    assert len(rounds) == 1 and _channel_posts(fake) == []
+    assert await _bot(fake).storage.outbox_items(unsent_only=True) == []

@@ -41,8 +41,10 @@ async def test_a_new_round_dms_whoever_chose_dms(fake: FakeDiscord) -> None:
     [start] = [s for s in sent if "has started. Seat order" in (s.content or "")]
     game_id = int(start.content.split("#", 1)[1].split("*", 1)[0])
     [thread] = fake.threads
-    # The start: Alice by DM, Bob (mentions) and Carol (DMs closed, so mentioned instead) pinged.
-    assert len(_delivered(fake, alice)) == 1 and pinged(start) == {bob.id, carol.id}
+    # The start: Alice by DM, Bob (mentions) pinged; Carol's DM fails (closed), so she is mentioned right after.
+    assert len(_delivered(fake, alice)) == 1 and pinged(start) == {bob.id}
+    [fallback] = [s for s in sent if "could not be delivered" in (s.content or "")]
+    assert fallback.channel_id == thread and pinged(fallback) == {carol.id}
     assert [s.error_code for s in fake.dms(carol)] == [50007]
     panels = {u.id: await open_panel(fake, u, start) for u in (alice, bob, carol)}
 
