@@ -201,13 +201,19 @@ async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
 async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     """Tell a player, once and privately, that their DMs are closed: on the first interaction of theirs
     after a DM failed, as a private follow-up once the interaction has been answered."""
-    prefs = await bot.records.prefs(interaction.user.id)
-    if prefs is None or prefs.dms_closed is None or prefs.closed_told:
-        return
     waited = 0.0
     while not interaction.response.is_done() and waited < NOTICE_WAIT_S:
         await asyncio.sleep(0.05)
         waited += 0.05
+    # The interaction's own handler read the player's preferences already (`languages.begin`): read again
+    # only when it did not.
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict) and languages.PREFS_KEY in extras:
+        prefs = extras[languages.PREFS_KEY]
+    else:
+        prefs = await bot.records.prefs(interaction.user.id)
+    if prefs is None or prefs.dms_closed is None or prefs.closed_told:
+        return
     # A "thinking…" defer is replaced by the first follow-up: leave that interaction to its own answer.
     if not interaction.response.is_done() or (
             interaction.response.type is discord.InteractionResponseType.deferred_channel_message):
