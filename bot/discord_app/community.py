@@ -28,6 +28,7 @@ import discord
 from bot.discord_app import languages
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
+from bot.discord_app.panels.text import alt_text
 from bot.observability.metrics import DM_ERRORS
 from bot.service import seasons
 from bot.service.outbox import GiveUp
@@ -299,7 +300,9 @@ async def send_season_podium(bot: Host, item: OutboxItem) -> None:
                      for p, n, r in zip(places, names, top, strict=True)]
             subtitle = _("Season podium")
         picture = await asyncio.to_thread(podium, f"{title} — {name}", steps, subtitle=subtitle)
-        files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png"))
+        said = "; ".join(f"{step.place}. {step.name} {step.figure}" for step in steps)
+        files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png",
+                                  description=alt_text(f"{title} — {name}, {subtitle}: {said}")))
     with using(locale):
         lines.append(_("A new season starts now: everyone starts fresh (all-time ratings go on). {command} keeps "
                        "this season's final table.").format(command=f"`/standings season:{due.season}`"))
