@@ -9,6 +9,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     BACKUP_DIR=/data/backups \
     LOG_FORMAT=json
 
+# FriBiDi puts Arabic and Hebrew names drawn on pictures in reading order with their letters joined.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 RUN useradd --create-home --uid 10001 yokohama \
     && mkdir -p /data \
     && chown yokohama:yokohama /data
@@ -19,6 +24,7 @@ COPY engine ./engine
 COPY bot ./bot
 COPY rendering ./rendering
 COPY data ./data
+COPY i18n ./i18n
 # The versions CI tested (scripts/lock regenerates the file).
 RUN pip install -c requirements.lock .
 

@@ -87,6 +87,14 @@ def _seat_of(game: Any, state: dict[str, Any]) -> int:
     return acting[0] if acting else 0
 
 
+def _own(module: str) -> Callable[..., Any] | None:
+    """The compact own view's drawing of a game (its `own` description drawn by `rendering.kit.own`)."""
+    describe, draw = _find(module, "own"), _find("rendering.kit.own", "draw_own")
+    if describe is None or draw is None:
+        return None
+    return lambda *args: draw(describe(*args))
+
+
 def _duel_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
     board, private = _find("rendering.duel.board", "draw_board"), _find("rendering.duel.private", "draw_private")
     final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead_picture")
@@ -95,6 +103,8 @@ def _duel_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
         "board (turn post)": (board, lambda g, m, f: _later(board, g.view(m, None), names)),
         "private (panel)": (private,
                             lambda g, m, f: _later(private, g.view(m, _seat_of(g, m)), _seat_of(g, m), names)),
+        "own (panel)": (own := _own("rendering.duel.own"),
+                        lambda g, m, f: _later(own, g.view(m, _seat_of(g, m)), _seat_of(g, m), names)),
         "final (end post)": (final, lambda g, m, f: _later(final, g.view(f, None), names)),
     }
 
@@ -109,6 +119,8 @@ def _yokohama_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
         "map (turn post)": (board_map, lambda g, m, f: _later(board_map, g.view(m, None), names)),
         "boards (turn post)": (boards, lambda g, m, f: _later(boards, g.view(m, None), names)),
         "private (panel)": (private, lambda g, m, f: _later(private, g.view(m, _seat_of(g, m)), names)),
+        "own (panel)": (own := _own("rendering.yokohama.own"), lambda g, m, f: _later(own, g.view(m, _seat_of(g, m)),
+                                                                                       names)),
         "final (end post)": (final, lambda g, m, f: _later(final, g.view(f, None), names)),
     }
 
@@ -121,6 +133,7 @@ def _rollwrite_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
         "lead (turn post)": (lead, lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)),
         "sets (turn post)": (sets, lambda g, m, f: _later(sets, g.view(m, None))),
         "sheet (panel)": (sheet, lambda g, m, f: _later(sheet, g.view(m, 0), 0, names[0])),
+        "own (panel)": (own := _own("rendering.rollwrite.own"), lambda g, m, f: _later(own, g.view(m, 0), names[0])),
         "scoreboard (end post)": (score, lambda g, m, f: _later(score, g.view(f, None), names)),
     }
 

@@ -14,8 +14,8 @@ Part 2 (`--bytes`) plays a 2-player Duel, a 3-player Yokohama game and a 2-playe
 through the real cogs in the fake Discord (tests/harness), between people and once more with one person
 against the bot, each player opening their panel from the post that asks them to act unless the panel
 they have open offers a decision, and prints clicks per turn, pings per game, single-option panels and
-the bytes of every picture the bot uploaded (the goals: at most 5 MB a Duel, 1 MB a Yokohama
-round, 3 MB a Roll & Write table game).
+the bytes of every picture the bot uploaded (the goals: at most 1.5 MB a Duel, 0.4 MB a Yokohama
+round, 1.5 MB a Roll & Write table game).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ async def flow(games: int) -> None:
 
 #: Goals for the bytes a game uploads, in MB: per 2-player Duel game, per 3-player Yokohama
 #: round, per 2-player Roll & Write table game.
-BYTE_GOALS = {"duel": 5.0, "yokohama": 1.0, "rollwrite": 3.0}
+BYTE_GOALS = {"duel": 1.5, "yokohama": 0.4, "rollwrite": 1.5}
 
 
 def _pinged(sent: Any) -> list[int]:
@@ -238,7 +238,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 total /= rounds
             if not bots:
                 goal = BYTE_GOALS[kind]
-                line += f" (bytes goal {goal:.0f} MB: {'within' if total <= goal else 'OVER'})"
+                line += f" (bytes goal {goal:g} MB: {'within' if total <= goal else 'OVER'})"
             print(line, flush=True)
         await storage.close()
     return {"clicks": clicks, "turns": turns, "pings": pings, "lone": lone}

@@ -28,6 +28,7 @@ import discord
 from bot.discord_app import languages
 from bot.discord_app.host import Host
 from bot.discord_app.names import by_name, display_name, fill, names_of_users, seat_names
+from bot.discord_app.panels.text import alt_text
 from bot.observability.metrics import DM_ERRORS
 from bot.service import seasons
 from bot.service.outbox import GiveUp
@@ -200,13 +201,19 @@ async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
 async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
     """Tell a player, once and privately, that their DMs are closed: on the first interaction of theirs
     after a DM failed, as a private follow-up once the interaction has been answered."""
-    prefs = await bot.records.prefs(interaction.user.id)
-    if prefs is None or prefs.dms_closed is None or prefs.closed_told:
-        return
     waited = 0.0
     while not interaction.response.is_done() and waited < NOTICE_WAIT_S:
         await asyncio.sleep(0.05)
         waited += 0.05
+    # The interaction's own handler read the player's preferences already (`languages.begin`): read again
+    # only when it did not.
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict) and languages.PREFS_KEY in extras:
+        prefs = extras[languages.PREFS_KEY]
+    else:
+        prefs = await bot.records.prefs(interaction.user.id)
+    if prefs is None or prefs.dms_closed is None or prefs.closed_told:
+        return
     # A "thinking…" defer is replaced by the first follow-up: leave that interaction to its own answer.
     if not interaction.response.is_done() or (
             interaction.response.type is discord.InteractionResponseType.deferred_channel_message):
@@ -293,7 +300,9 @@ async def send_season_podium(bot: Host, item: OutboxItem) -> None:
                      for p, n, r in zip(places, names, top, strict=True)]
             subtitle = _("Season podium")
         picture = await asyncio.to_thread(podium, f"{title} — {name}", steps, subtitle=subtitle)
-        files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png"))
+        said = "; ".join(f"{step.place}. {step.name} {step.figure}" for step in steps)
+        files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png",
+                                  description=alt_text(f"{title} — {name}, {subtitle}: {said}")))
     with using(locale):
         lines.append(_("A new season starts now: everyone starts fresh (all-time ratings go on). {command} keeps "
                        "this season's final table.").format(command=f"`/standings season:{due.season}`"))

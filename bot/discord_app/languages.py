@@ -25,11 +25,20 @@ from i18n import current_locale, resolve, using
 log = logging.getLogger(__name__)
 
 
+#: Where `begin` keeps the clicker's preferences row on the interaction (`Interaction.extras`), so the other
+#: readers of the same interaction (the closed-DMs notice) do not read it again: one read per interaction.
+PREFS_KEY = "yk:prefs"
+
+
 async def private_locale(bot: Host, interaction: discord.Interaction) -> str:
     """The language of a private answer to `interaction` (the client's when the choice cannot be read: a
     language is never a reason for a request to fail)."""
     try:
-        chosen = await bot.records.language(interaction.user.id)
+        prefs = await bot.records.prefs(interaction.user.id)
+        extras = getattr(interaction, "extras", None)
+        if isinstance(extras, dict):
+            extras[PREFS_KEY] = prefs
+        chosen = prefs.language if prefs is not None else None
     except Exception:
         log.warning("could not read the language of %s; using their client's", interaction.user.id, exc_info=True)
         chosen = None

@@ -18,7 +18,7 @@ import discord
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels.clicks import guarded
-from bot.discord_app.panels.text import clip
+from bot.discord_app.panels.text import alt_text, clip
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
@@ -271,7 +271,12 @@ def rating_chart(profile: Profile, name: str) -> bytes | None:
 
 async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     picture = await asyncio.to_thread(rating_chart, profile, name)
-    return [] if picture is None else [discord.File(io.BytesIO(picture), filename="rating-history.png")]
+    if picture is None:
+        return []
+    said = "; ".join(f"{title_of(r.kind)}: {', '.join(str(p.display) for p in r.points[-12:])}"
+                     for r in profile.games if r.points)
+    return [discord.File(io.BytesIO(picture), filename="rating-history.png",
+                         description=alt_text(f"Rating history of {name} (latest ratings): {said}"))]
 
 
 # ----- /history --------------------------------------------------------------------------------------

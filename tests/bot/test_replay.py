@@ -10,6 +10,7 @@ from PIL import Image
 from bot.service import ServiceError, TableService
 from bot.service.replay import replay_frames
 from engine.core import Rng
+from rendering import replay
 from rendering.replay import animated_gif
 from rendering.rollwrite import render_sheet
 
@@ -49,7 +50,7 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
     engine, frames = await replay_frames(storage, await service.game(game_id))
     pictures = [render_sheet(engine.view(f.state, None), 0, "Ann") for f in frames]
     full = animated_gif(pictures)
-    assert _frames_of(full) == 13 and Image.open(io.BytesIO(full)).width == 900
+    assert _frames_of(full) == 13 and Image.open(io.BytesIO(full)).width == replay.WIDTH
     small = animated_gif(pictures, max_bytes=len(full) // 6)
     assert len(small) <= len(full) // 6
     assert 2 <= _frames_of(small) < 13
@@ -57,8 +58,9 @@ async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: T
 
 @pytest.mark.slow
 async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:
-    """A caption per frame (round, player, what they did, points): the lead picture over the
-    game's picture; frames differ in their captions, and the GIF stays within 8 MB."""
+    """A caption per frame (round, player, what they did, points): each frame a lead picture of one height
+    whatever its story's length (no blank band), frames differing in their captions, the GIF within its limit."""
+    from rendering.kit import recording_drawn_text
     from rendering.kit.lead import WIDTH
     from rendering.replay import MAX_BYTES, replay_frame, replay_gif, turn_story
 
@@ -67,9 +69,12 @@ async def test_each_frame_is_captioned_with_what_happened(service: TableService,
     views = [engine.view(f.state, None) for f in frames]
     story = turn_story("rollwrite", views[2], views[3], ["Ann"])
     assert story.startswith("Ann: ")
-    frame = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], story) or b""))
+    with recording_drawn_text() as drawn:
+        frame = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], story) or b""))
     told = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], "") or b""))
-    assert frame.width == WIDTH and frame.height > told.height  # the caption's story lines
+    assert frame.width == WIDTH and frame.size == told.size  # one height for every frame
+    assert any(line and story.startswith(line.rstrip(".")) for line in drawn)  # the caption's story
+    assert frame.tobytes() != told.tobytes()
     gif = replay_gif("rollwrite", views, ["Ann"])
     assert gif is not None and len(gif) <= MAX_BYTES and _frames_of(gif) == len(frames)
 

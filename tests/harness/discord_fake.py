@@ -15,6 +15,8 @@ Why this shape (see DESIGN.md, "Testing the Discord layer without Discord"):
   closed them (50007); the first followup after a "thinking" defer replaces the loading message.
 * Every request with a body is checked against Discord's OpenAPI spec (``discord_schema``); a violation is answered
   with a 400 (as Discord would) *and* fails the test when the interaction settles, even if the bot swallowed it.
+* Every attachment must carry a description (alt text, at most 1,024 characters): one without fails the test the
+  same way.
 """
 
 from __future__ import annotations
@@ -1179,6 +1181,10 @@ class FakeDiscord:
                     self.failures.append(str(exc))
                     self._classify(record)
                     raise _Refusal(400, 50035, "Invalid Form Body") from None
+            for file in files:  # alt text: a screen reader says what a picture shows (Discord's description)
+                if not file.description or len(file.description) > 1024:
+                    fault = "a description over 1,024 characters" if file.description else "no description"
+                    self.failures.append(f"attachment {file.filename} sent by {route.method} {path} has {fault}")
             result = self._route(record)
             record.response = result
             return result

@@ -23,7 +23,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
 from bot.discord_app.panels.decision import send_panel
-from bot.discord_app.panels.text import clip, clip_words, mention
+from bot.discord_app.panels.text import alt_text, clip, clip_words, mention
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -193,7 +193,8 @@ class Daily(commands.Cog):
         text, chart = comparison_text(comparison, other_name), await asyncio.to_thread(
             race_chart, comparison, other_name)
         await interaction.followup.send(clip(text, 2000), ephemeral=True,
-                                        file=discord.File(io.BytesIO(chart), filename=f"daily-{day}-race.png"),
+                                        file=discord.File(io.BytesIO(chart), filename=f"daily-{day}-race.png",
+                                                          description=race_text(comparison, other_name)),
                                         allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="help", description="How the daily challenge works, and until when you can finish.")
@@ -278,6 +279,10 @@ def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
     return f"{clip_words(sets[n], 48) if n < len(sets) else '—'} → {rounds[n]}"
 
 
+def race_text(c: Comparison, other: str) -> str:
+    """The race chart's alt text: both players' points round by round."""
+    return alt_text(f"Daily {c.date} score race. You: {', '.join(map(str, c.you.rounds)) or 'no rounds'}. "
+                    f"{other}: {', '.join(map(str, c.other.rounds)) or 'no rounds'}.")
 def stats_text(target: int, s: Any) -> str:
     """A player's daily-challenge record, as `/daily stats` posts it."""
     if not s.games:

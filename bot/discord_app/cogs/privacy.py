@@ -45,7 +45,8 @@ class PrivacyCog(commands.Cog):
             _("Here is everything the bot keeps about you: your games and daily attempts, your moves, results, "
               "ratings, settings and tournament entries. `/privacy forget` removes it from you (see "
               "docs/privacy.md for what stays, anonymous, and why)."),
-            file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
+            file=discord.File(io.BytesIO(data), filename=name,
+                              description=_("A JSON file of everything the bot keeps about you.")), ephemeral=True)
 
     @privacy.command(name="forget", description="Remove your settings and your name from every game the bot keeps.")
     @app_commands.describe(confirm="Type yes: this cannot be undone")

@@ -17,7 +17,7 @@ from bot.discord_app.names import by_name, fill, seat_names
 from bot.discord_app.panels.channels import game_channel
 from bot.discord_app.panels.decision import public_view, send_panel
 from bot.discord_app.panels.lobby import public_lobby
-from bot.discord_app.panels.pictures import draw, public_files
+from bot.discord_app.panels.pictures import MyBoardButton, describe, own_file, public_files
 from bot.discord_app.panels.text import clip, final_standings, mention, only
 from bot.discord_app.panels.turn_post import announce
 from bot.discord_app.table_options import option_choices, parse_options
@@ -148,14 +148,16 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none())
         if state is not None and row.status == "active" and seat is not None:
             # A seated player also gets their own view (their hand, their decision), seen only by them.
-            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
-                             name=names[seat] if seat < len(names) else None, names=names)
+            own = await own_file(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                                 name=names[seat] if seat < len(names) else None, names=names)
+            mine = discord.ui.View(timeout=None)
+            mine.add_item(MyBoardButton(row.id))
             yours = interaction.user.id in summary.waiting_on
             text = (_("Your view of **#{game}** (only you can see this).").format(game=row.id) + " "
                     + (_("It is your turn: press **Open my panel** to decide.") if yours else
                        _("You are waiting for {players}.").format(players=_(" and ").join(
                            name_of(row.seat_of(u) or 0) for u in summary.waiting_on))))
-            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True,
+            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True, view=mine,
                                             allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
@@ -234,7 +236,9 @@ class Tables(commands.Cog):
                 "replay in {n} frame (a frame per turn or round, each captioned with what happened and the points).",
                 "replay in {n} frames (a frame per turn or round, each captioned with what happened and the "
                 "points).", len(frames)).format(n=len(frames)),
-            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
+            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif", description=describe(
+                row.kind, views[-1], names, what=f"Animated replay of {engine.title} #{game} in {len(frames)} frames; "
+                "the last frame")), ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -29,7 +29,7 @@ from bot.discord_app.outbox import kick, nonce, sender
 from bot.discord_app.panels.channels import channel_by_id, threads_wanted
 from bot.discord_app.panels.clicks import bot_of, guarded
 from bot.discord_app.panels.lobby import start_announcement
-from bot.discord_app.panels.text import clip, only
+from bot.discord_app.panels.text import alt_text, clip, only
 from bot.service.errors import ServiceError
 from bot.service.outbox import GiveUp
 from bot.service.records import OutboxItem, Pairing, PairingResult, TournamentRow
@@ -169,7 +169,9 @@ async def standings_file(bot: Host, t: TournamentRow, lines: list[Line], *, afte
     picture = await asyncio.to_thread(
         standings_picture, f"{t.name} — {where}",
         f"{engine.title} · {format_title(t.format)} · {players}", headers, rows)
-    return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png")
+    table = "; ".join(f"{row.rank}. {row.name} {row.points}" for row in rows[:40])
+    return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png",
+                        description=alt_text(f"{t.name} — {where}: {table}"))
 
 
 async def is_organiser(bot: YokohamaBot, interaction: discord.Interaction) -> bool:
@@ -425,7 +427,9 @@ async def _final_post(bot: Host, t: TournamentRow, channel: Any, *, nonce: str |
         podium, t.name, [Step(place, n, _points(x.points))
                          for place, x, n in zip(places, top, names, strict=True)],
         subtitle=f"{get_game(t.kind).title} · {format_title(t.format)}")
-    files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png"),
+    said = "; ".join(f"{place}. {n} {_points(x.points)}" for place, x, n in zip(places, top, names, strict=True))
+    files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png",
+                          description=alt_text(f"{t.name}: {said}")),
              await standings_file(bot, t, lines)]
     await channel.send(clip("\n".join(text), 2000), files=files,
                        allowed_mentions=only(await pingable(bot, [x.user_id for x in top])), nonce=nonce)

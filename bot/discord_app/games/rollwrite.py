@@ -25,7 +25,7 @@ from bot.discord_app.names import by_name, fill, picture_name, seat_names
 from bot.discord_app.panels.channels import channel_by_id, game_channel
 from bot.discord_app.panels.decision import public_view
 from bot.discord_app.panels.pictures import lead_files
-from bot.discord_app.panels.text import clip, mention, only, quiet_users
+from bot.discord_app.panels.text import alt_text, clip, mention, only, quiet_users
 from bot.service import Outcome
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
@@ -49,15 +49,20 @@ async def png(view: dict[str, Any], name: str | None = None) -> bytes:
     return await drawing.draw(RENDERER.picture(view, name=name))
 
 
-def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+def as_file(data: bytes, filename: str, *, spoiler: bool = False, description: str = "") -> discord.File:
+    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
+                        description=alt_text(description or "A picture of a Roll & Write game."))
 
 
 async def sheet_file(
     state: State, seat: int, filename: str, *, spoiler: bool = False, name: str | None = None
 ) -> discord.File | None:
-    data = await png(GAME.view(state, seat), name)
-    return as_file(data, filename, spoiler=spoiler)
+    view = GAME.view(state, seat)
+    data = await png(view, name)
+    names = [name or "" if s == seat else "" for s in range(len(view["seats"]))]
+    said = RENDERER.description(view, names=names)
+    whose = name or f"player {seat + 1}"
+    return as_file(data, filename, spoiler=spoiler, description=f"The Roll & Write sheet of {whose}. {said}")
 
 
 def told_by_seat(story: list[Clause], names: list[str]) -> dict[int, list[str]]:
@@ -159,7 +164,8 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
     names = [await picture_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     places = text.final_places(game, view, tie_breaks)
     data = await drawing.draw(RENDERER.scoreboard(view, names=names, places=places))
-    files = [as_file(data, f"rollwrite-{game.id}-scores.png")]
+    files = [as_file(data, f"rollwrite-{game.id}-scores.png",
+                     description="Final scores. " + RENDERER.description(view, names=names))]
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in everyone)))
     messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message

@@ -22,7 +22,7 @@ from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import by_name, fill, plain, seat_names, who
 from bot.discord_app.panels.channels import game_channel, is_private
 from bot.discord_app.panels.clicks import GameButton, bot_of, clicked_label, guarded, option_number, panel_click
-from bot.discord_app.panels.pictures import BoardButton, draw
+from bot.discord_app.panels.pictures import BoardButton, MyBoardButton, own_file
 from bot.discord_app.panels.text import clip, final_standings
 from bot.service import Decision, GameClosed, GameMovedOn, NotYourTurn, Outcome, Panel, TableService
 from bot.service.outcomes import FORMALITY
@@ -62,10 +62,12 @@ async def panel_message(
     if picture is None:  # a refresh: a fresh picture unless the game sends text between pictures
         picture = not light
 
-    async def own_picture(view: dict[str, Any]) -> dict[str, Any]:
+    async def own_picture(view: dict[str, Any], choices: list[str] | None = None) -> dict[str, Any]:
+        # The compact own view made for a phone; the full private board is one tap away (My full board).
         if not picture:
             return {}
-        file = await draw(game.kind, view, f"game-{game.id}-you.png", name=name, names=names)
+        file = await own_file(game.kind, view, f"game-{game.id}-you.png", name=name, names=names,
+                              choices=choices or ())
         return {"attachments": [file] if file is not None else []}
 
     decision = panel.decision
@@ -116,7 +118,8 @@ async def panel_message(
         raise refusal
     assert decision is not None
     own_view = panel.view(decision.seat)
-    files = await own_picture(own_view) if own_view is not None else {}
+    choices = [fill(choice.label, plain(names)) for choice in decision.options]
+    files = await own_picture(own_view, choices) if own_view is not None else {}
     lines = [header]
     if note:
         lines.append(note)
@@ -179,6 +182,7 @@ def decision_view(decision: Decision, *, page: int, stamp: str = "", names: list
         view.add_item(UndoButton(decision.game_id))
     if light:
         view.add_item(PictureButton(decision.game_id, _(light)))
+    view.add_item(MyBoardButton(decision.game_id))
     view.add_item(RefreshButton(decision.game_id))
     return view
 
@@ -189,6 +193,7 @@ def refresh_view(game_id: int, *, undo: bool = False, light: str = "") -> discor
         view.add_item(UndoButton(game_id))
     if light:
         view.add_item(PictureButton(game_id, _(light)))
+    view.add_item(MyBoardButton(game_id))
     view.add_item(RefreshButton(game_id))
     return view
 

@@ -17,9 +17,9 @@ from bot.discord_app.panels.decision import (
     UndoButton,
 )
 from bot.discord_app.panels.lobby import LobbyButton
-from bot.discord_app.panels.pictures import BoardButton
+from bot.discord_app.panels.pictures import BoardButton, MyBoardButton
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton, ChoiceSelect, PlaceSelect, PageButton, RefreshButton, PictureButton, UndoButton, OpenPanelButton,
-    LobbyButton, BoardButton,
+    LobbyButton, BoardButton, MyBoardButton,
 )

@@ -173,3 +173,13 @@ def options_text(kind: str, options: dict[str, Any]) -> str:
         title = _(spec.title) if spec.title else key.replace("_", " ").capitalize()
         parts.append(f"{title}: {_(spec.label_of(value))}")
     return ", ".join(parts)
+
+
+#: Discord's longest attachment description (alt text).
+ALT_TEXT_LIMIT = 1024
+
+
+def alt_text(text: str) -> str:
+    """`text` as an attachment's description: one line, at most `ALT_TEXT_LIMIT` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= ALT_TEXT_LIMIT else text[: ALT_TEXT_LIMIT - 3].rstrip() + "..."

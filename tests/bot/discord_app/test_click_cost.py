@@ -31,10 +31,9 @@ EXTRA_READS = {
     # and the game's thread, read by a turn post (a table with a bot seat also reads whether it plays
     # privately).
     "get_meta": 2,
-    # Whether the clicker's DMs were found closed (every interaction, `community.closed_notice`), the
-    # clicker's own language (every interaction, `languages.begin`), and who of those pinged wants a DM (a
-    # turn post).
-    "player_prefs": 3,
+    # The clicker's preferences, read once per interaction (`languages.begin`: their language; the
+    # closed-DMs notice reuses the row), and who of those pinged wants a DM (a turn post).
+    "player_prefs": 2,
     "away_periods": 1,  # who of the table is away (a turn post)
     "get_setting": 1,  # the server's language (a turn post, `languages.public`)
 }

@@ -19,6 +19,7 @@ from bot.discord_app.panels import pictures
 from engine.core.rng import Rng
 from rendering.duel import final_picture, lead_picture, render_board, render_private
 from rendering.kit.lead import WIDTH as LEAD_WIDTH
+from rendering.kit.own import WIDTH as OWN_WIDTH
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 from tests.harness.renderers import with_renderer
 from tests.rendering.test_duel_pictures import hide_swap
@@ -90,7 +91,13 @@ async def test_a_whole_duel_posts_the_board_every_turn_and_your_view_on_every_pa
         assert seat is not None
         _, engine, state = await bot.service.load(game_id)
         panel = await panel_for(fake, game_id, player)
-        assert [f.data for f in panel.files] == [render_private(engine.view(state, seat), seat, names)]
+        # the panel leads with the compact own view made for a phone; the full private board is one tap away
+        [own] = [Image.open(io.BytesIO(f.data)) for f in panel.files]
+        assert own.width == OWN_WIDTH and panel.button("My full board")
+        if not panels_seen:
+            [full] = [m for m in await fake.click(user=player, message=panel, label="My full board") if m.files]
+            assert full.ephemeral and [f.data for f in full.files] == [render_private(engine.view(state, seat), seat,
+                                                                                       names)]
         panels_seen += 1
         sent = await click_something(fake, panel, player, rng)
         row, engine, state = await bot.service.load(game_id)
@@ -126,14 +133,16 @@ async def test_table_status_shows_the_board_to_anyone_and_a_player_privately_wit
     # A seated player is answered privately: the board and their own view, nothing in the channel.
     seated = await fake.command("table status", user=alice, options={"game": game_id})
     assert all(s.ephemeral for s in seated if s.content or s.files)
-    assert [s.files[0].data for s in seated if s.files] == [board, render_private(engine.view(state, seat), seat,
-                                                                                   names)]
+    assert [s.files[0].data for s in seated if s.files][0] == board
+    [own] = [Image.open(io.BytesIO(s.files[0].data)) for s in seated if s.files][1:]
+    assert own.width == OWN_WIDTH  # the compact own view; My full board under it gives the whole picture
+    assert [s for s in seated if s.files][1].button("My full board")
     # With public: True the board goes to the channel; their own view still only to them.
     shared = await fake.command("table status", user=alice, options={"game": game_id, "public": True})
     public = [s for s in shared if s.files and not s.ephemeral]
     private = [s for s in shared if s.files and s.ephemeral]
     assert [s.files[0].data for s in public] == [board]
-    assert [s.files[0].data for s in private] == [render_private(engine.view(state, seat), seat, names)]
+    assert [Image.open(io.BytesIO(s.files[0].data)).width for s in private] == [OWN_WIDTH]
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rendering.kit.lead import WIDTH as LEAD_WIDTH
+from rendering.kit.own import WIDTH as OWN_WIDTH
 from rendering.yokohama import layout as L
 from tests.bot.discord_app.games.yokohama.helpers import bot_of, open_table, panel_ids, pictures, play_to_the_end
 from tests.harness.discord_fake import FakeDiscord, Sent
@@ -44,24 +45,24 @@ async def test_a_whole_game_shows_the_map_on_every_turn_post_and_your_picture_on
         assert image.width == LEAD_WIDTH and image.height < map_height(players), "one phone picture, no mosaic"
         assert post.button("Open my panel") and post.button("Full board")
 
-    # Every panel is private. Its owner's picture (their board and hand above the map) comes when the panel
-    # opens; between decisions the panel changes its text only and offers "Show my picture" (the
-    # picture after every click weighed ~20 MB a game); the move that ends the game shows the final scores.
+    # Every panel is private. Its owner's picture (the compact own view made for a phone; the full board one
+    # tap away) comes when the panel opens; between decisions the panel changes its text only and offers
+    # "Show my picture" (the picture after every click weighed ~20 MB a game); the move that ends the game
+    # shows the final scores.
     opened = [p for p in played.panels if p.kind == "followup"]
     shown = [p for p in played.panels if p.files]
     assert opened and all(p.files for p in opened)
     between = [p for p in played.panels if p.kind == "edit_original" and not p.files]
     assert between and len(shown) < played.clicks // 2, "no picture after every click"
     assert all(p.button("Show my picture") for p in between if panel_ids(p))
-    heights = []
+    sizes = []
     for panel in shown:
         assert panel.ephemeral
         [image] = pictures(panel)
-        assert image.width == L.WIDTH
-        heights.append(image.height)
-    assert all(h > map_height(players) for h in heights[:-1]) and heights[-1] in (FINAL_HEIGHT, heights[0])
+        sizes.append(image.size)
+    assert all(w == OWN_WIDTH for w, _ in sizes[:-1]) and sizes[-1] in ((L.WIDTH, FINAL_HEIGHT), sizes[0])
     # No private picture ever reached the channel.
-    private = {f.data for p in shown for f in p.files if pictures(p)[0].height > map_height(players)}
+    private = {f.data for p in shown for f in p.files if pictures(p)[0].width == OWN_WIDTH}
     assert private
     everywhere = [s for s in fake.sent if s.kind == "channel_message"]  # the channel and the table's thread
     assert not private & {f.data for m in everywhere for f in m.files}
@@ -93,7 +94,7 @@ async def test_between_decisions_the_panel_changes_its_text_and_shows_the_pictur
         if user.id not in panels:
             panels[user.id] = await open_panel(fake, user, start)
             [opened] = pictures(panels[user.id])
-            assert opened.height > map_height(3), "the panel opens with your picture"
+            assert opened.width == OWN_WIDTH, "the panel opens with your own view"
         sent = await choose_greedy(fake, user, panels[user.id], game_id)
         [edit] = [s for s in sent if s.kind == "edit_original"]
         if (await owing_users(fake, game_id))[:1] != [user.id] or not panel_ids(edit):
@@ -104,7 +105,7 @@ async def test_between_decisions_the_panel_changes_its_text_and_shows_the_pictur
         shown = await fake.click(user=user, message=panels[user.id], label="Show my picture")
         [fresh] = [s for s in shown if s.files]
         [image] = pictures(fresh)
-        assert fresh.ephemeral and image.height > map_height(3)
+        assert fresh.ephemeral and image.width == OWN_WIDTH
         break
     else:
         raise AssertionError("no turn with two decisions in 40 clicks")
@@ -127,7 +128,7 @@ async def test_table_status_shows_the_public_pictures_and_your_own_hand_privatel
     assert board.ephemeral and [f.data for f in board.files] == [f.data for f in public.files], "privately"
     assert own.ephemeral and "only you can see this" in own.content
     [image] = pictures(own)
-    assert image.height > map_height(3)  # your board with your orders, above the map
+    assert image.width == OWN_WIDTH and own.button("My full board")  # your own view; the whole of it a tap away
 
 
 async def test_a_picture_that_fails_to_draw_never_costs_the_move(
@@ -144,6 +145,7 @@ async def test_a_picture_that_fails_to_draw_never_costs_the_move(
     monkeypatch.setattr(renderer, "picture", broken)
     monkeypatch.setattr(renderer, "public_pictures", broken)
     monkeypatch.setattr(renderer, "lead_picture", broken)
+    monkeypatch.setattr(renderer, "own_picture", broken)
     service = bot_of(fake).service
     before = (await service.game(game_id)).version
     played = await play_to_the_end(fake, users, game_id, start, limit=40, stop_after_posts=1)
