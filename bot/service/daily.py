@@ -30,7 +30,7 @@ from bot.storage import GameRow
 from engine.core import Rng, get_game, mix_seed
 from engine.rollwrite.game import RollWriteGame
 from engine.rollwrite.scoring import tie_break_key
-from i18n import _
+from i18n import SOURCE, _, using
 
 KIND = "rollwrite"
 SECRET_KEY = "daily_secret"
@@ -123,7 +123,8 @@ class Par:
     resources: int
     circles: int
     rounds: list[int]  # the total after each round
-    sets: list[str]  # what it took in each round (the round's first decision, publicly labelled)
+    sets: list[str]  # what it took in each round (the round's first decision, publicly labelled), in English;
+    # a reader sees them worded again from `log`, in their language (`Daily.compare`)
     log: list[Any] = field(default_factory=list)  # [seat, action] pairs: the whole game, replayable
 
     def to_json(self) -> str:
@@ -189,7 +190,8 @@ def play_par(date: str, seed: int, options: dict[str, Any], budget_s: float) -> 
         state = engine.apply(state, seat, action)
         log.append((seat, action))
     resources, circles = tie_break_key(state["sheets"][0])
-    rounds, sets = round_story(seed, options, log)
+    with using(SOURCE):  # kept with the par: the same whoever's click first asked for it
+        rounds, sets = round_story(seed, options, log)
     return Par(date=date, total=engine.scores(state)[0]["total"], orders=engine.orders_fulfilled(state, 0),
                resources=resources, circles=circles, rounds=rounds, sets=sets,
                log=[[seat, action] for seat, action in log])
@@ -456,7 +458,11 @@ class DailyService:
         you = await self._line(mine, "you", challenge)
         if with_ == "par":
             par = await self.par(date)
-            other = Line("par", None, par.total, par.rounds, par.sets)
+            sets = par.sets
+            if par.log:  # worded again, in the reader's language (the stored words are English)
+                _rounds, sets = await asyncio.to_thread(round_story, challenge.seed, challenge.options,
+                                                        [(int(seat), action) for seat, action in par.log])
+            other = Line("par", None, par.total, par.rounds, sets)
         else:
             if with_ == "leader":
                 board = await self.leaderboard(date, guild_id=None, top=2)

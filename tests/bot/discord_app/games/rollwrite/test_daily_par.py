@@ -116,3 +116,22 @@ def test_the_par_is_played_by_the_easy_level_and_has_not_moved(
     assert levels and set(levels) == {"easy"}
     assert (par.total, par.rounds) == (total, rounds)
     assert hashlib.sha1(canonical(par.log).encode()).hexdigest()[:16] == log_hash
+
+
+@pytest.mark.slow
+async def test_the_pars_rounds_read_in_the_readers_language(tables: TableService) -> None:
+    """The par is stored with its log and its set labels in English; `/daily compare` words them again from
+    the log in the reader's language (the first reader's language never sticks to the stored par)."""
+    import i18n
+
+    daily = DailyService(tables, secret="s", par_budget_s=0.05)
+    with i18n.using("de"):
+        par = await daily.par(DAY)  # asked first by a German reader
+    assert any(" die " in label for label in par.sets) and not any("Würfel" in label for label in par.sets)
+    await _finish_today(daily, 10)
+    with i18n.using("de"):
+        versus_par = await daily.compare(10, DAY, "par")
+    assert any("Würfel" in label for label in versus_par.other.sets)
+    assert not any(" die " in label for label in versus_par.other.sets)
+    with i18n.using("en"):
+        assert (await daily.compare(10, DAY, "par")).other.sets == par.sets
