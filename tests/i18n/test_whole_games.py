@@ -17,6 +17,7 @@ from bot.settings import Settings
 from bot.storage import SQLiteStorage
 from engine.core.rng import Rng
 from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, panel_for
+from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
 from tests.harness.discord_fake import FakeDiscord, Sent
 
 #: language -> (the lobby's Join, Start, the start post's words, the panel's Refresh, the final standings'
@@ -122,4 +123,37 @@ async def test_a_whole_roll_and_write_game_reads_in_german(fake: FakeDiscord, di
                        + "\n".join(b.get("label", "") for b in p.buttons()) for p in panels[bob.id])
     assert "Manche" in french or "manche" in french
     assert [w for w in ENGLISH_ROLLWRITE if w in french] == []
+    assert all(s.schema_errors is None for s in fake.sent)
+
+
+@pytest.mark.slow
+async def test_a_whole_yokohama_game_reads_in_french(fake: FakeDiscord, discord_schema: Any) -> None:
+    """The server and both players in French, to the final standings; every payload schema-valid. The
+    turn posts' own lines, the panels' buttons and the final standings read in French (the game's own
+    prompts and story follow once its engine marks its words, as Roll & Write's does)."""
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
+    await fake.command("settings language", user=admin, options={"language": "fr"})
+    for user in (alice, bob):
+        await fake.command("settings me", user=user, options={"language": "fr"})
+    [lobby] = await fake.command("table new", user=alice, options={"game": "yokohama"})
+    await fake.click(user=bob, message=lobby, label="Rejoindre")
+    await fake.click(user=alice, message=lobby, label="Lancer")
+    [row] = await bot.storage.list_games(statuses=("active",))
+    users = {u.id: u for u in (alice, bob)}
+    panels: dict[int, Sent] = {}
+    for _turn in range(4000):
+        status = await bot.service.status(row.id)
+        if status.status != "active":
+            break
+        player = users[status.waiting_on[0]]
+        if player.id not in panels:
+            panels[player.id] = await panel_for(fake, row.id, player)
+            assert any(b.get("label") == "Actualiser" for b in panels[player.id].buttons())
+        await choose_greedy(fake, player, panels[player.id], row.id)
+    else:
+        pytest.fail("the game did not end")
+    public = [s for s in fake.sent if s.kind == "channel_message" and s.text and not s.ephemeral]
+    assert any("**Classement final**" in s.text for s in public), [s.text[-200:] for s in public[-2:]]
+    assert any("À vous" in s.text or "à vous" in s.text for s in public)
     assert all(s.schema_errors is None for s in fake.sent)
