@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.core.contract import seat_token
-from engine.core.translate import _, language
+from engine.core.translate import _
 
 #: Verbs labels open with, by their base form; the third person is built by `third_person_verb`.
 VERBS = frozenset({
@@ -52,9 +52,10 @@ def third_person(label: str) -> str | None:
 def told_by(seat: int, label: str) -> str:
     """"{seat:N} takes a Church card" from "Take a Church card"; "{seat:N}: Church 4" from "Church 4".
 
-    Only English labels are turned into the third person: in another language the label follows the seat
-    after a colon, as the reader's language writes it ("{seat:N} : Prendre une carte Église")."""
-    predicate = third_person(label) if language() == "en" else None
+    Only a label opening with an English verb is turned into the third person (a game whose words are not
+    translated yet reads so in every language); a translated label follows the seat after a colon, as the
+    reader's language writes it ("{seat:N} : Prendre une carte Église")."""
+    predicate = third_person(label)
     if predicate is not None:
         return f"{seat_token(seat)} {predicate}"
     return _("{seat}: {label}").format(seat=seat_token(seat), label=label)
