@@ -88,8 +88,8 @@ def _catalogue() -> gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """`message` in the current locale."""
-    return _catalogue().gettext(message)
+    """`message` in the current locale ("" stays "": gettext would answer it with the catalogue's header)."""
+    return _catalogue().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -107,7 +107,7 @@ class _Current:
     it: `bot` installs it as the engine's translator, so `using(locale)` governs them too)."""
 
     def gettext(self, message: str, /) -> str:
-        return _catalogue().gettext(message)
+        return _catalogue().gettext(message) if message else message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str:
         return _catalogue().ngettext(msgid1, msgid2, n)

@@ -137,7 +137,7 @@ def _turn_dm(bot: Host, outcome: Outcome, user: int, names: list[str], where: An
     if outcome.state is not None and seat is not None:
         with contextlib.suppress(Exception):
             asked = fill(outcome.engine.pending_label(outcome.state, seat), by_name(names))
-    return (f"⏳ **{outcome.engine.title} #{game.id}**" + (f" ({stage})" if stage else "") + " "
+    return (f"⏳ **{_(outcome.engine.title)} #{game.id}**" + (f" ({stage})" if stage else "") + " "
             + (_("is waiting on you: {asked}").format(asked=asked) if asked else _("is waiting on you."))
             + f"\n{thread_link(game, where)}")
 
@@ -151,7 +151,7 @@ async def _send_turn_dms(bot: Host, outcome: Outcome, where: Any, users: list[in
         with using(public):
             fallback = None if user in mentioned else "⏳ " + _(
                 "{player}: **{game} #{number}** is waiting on you (a direct message could not be delivered).").format(
-                player=f"<@{user}>", game=outcome.engine.title, number=game.id)
+                player=f"<@{user}>", game=_(outcome.engine.title), number=game.id)
         with using(await bot.records.language(user)):  # a DM: the player's own choice, else English
             text = _turn_dm(bot, outcome, user, names, where, stage)
         if await dm_or_mention(bot, user, text, where, fallback):
@@ -255,7 +255,7 @@ async def send_digests(bot: Host) -> int:
                                      len(games)).format(n=len(games))]
         for summary in games[:20]:
             link = await game_link(bot, summary.guild_id, summary.channel_id, summary.game_id)
-            lines.append(f"• **{summary.title} #{summary.game_id}** — {link}")
+            lines.append(f"• **{_(summary.title)} #{summary.game_id}** — {link}")
         if await send_dm(bot, user, "\n".join(lines)[:2000]):
             sent += 1
             for summary in games[:20]:
@@ -288,7 +288,7 @@ async def send_season_podium(bot: Host, item: OutboxItem) -> None:
     files = []
     medals = ["🥇", "🥈", "🥉"]
     for kind, top in due.tables.items():
-        title = get_game(kind).title or kind
+        title = _(get_game(kind).title) or kind
         names = await names_of_users(bot, due.guild_id, [r.user_id for r in top])
         places = _places([r.display for r in top])
         with using(locale):

@@ -13,7 +13,7 @@ from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
 from i18n import N_, _, ngettext
 
-TITLE = "Yokohama Roll & Write"
+TITLE = N_("Yokohama Roll & Write")  # the engine's title, translated where shown
 TIE_BREAK_RULE = N_("Equal VP: more money + faith left wins, then more unused employee circles; "
                     "equal on all three shares the place.")
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -103,7 +103,7 @@ def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budg
     The lines share `budget` characters, so that with many players the message still fits Discord's
     2000 and keeps the next round's sets and whose turn it is (the pictures show every sheet in full).
     """
-    lines = [f"**{TITLE} #{game.id}** — " + _("round {round} done.").format(round=finished_round)]
+    lines = [f"**{_(TITLE)} #{game.id}** — " + _("round {round} done.").format(round=finished_round)]
     per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
         events = told.get(entry["seat"], []) if told is not None else entry["sheet"]["turn"]["previous_events"]
@@ -116,7 +116,7 @@ def priority_lines(game: GameRow, view: dict[str, Any], waiting: list[int]) -> l
     """After the start player chose: which set they took, and who may choose now."""
     taken = view["priority_set"]
     start = view["start_player"]
-    lines = [f"**{TITLE} #{game.id}** — " + _("round {round}.").format(round=view["round"])]
+    lines = [f"**{_(TITLE)} #{game.id}** — " + _("round {round}.").format(round=view["round"])]
     if taken is not None and start is not None:
         lines.append(_("{player} took the {set}.").format(player=who(game, start),
                                                            set=set_line(view["sets"][taken], mark_taken=False)))
@@ -148,7 +148,7 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
     places = final_places(game, view, tie_breaks)
     order = sorted(playing, key=lambda s: (places[s], s)) + sorted(forfeited)
     totals = [s["scores"]["total"] for s in seats]
-    lines = [_("**{game} #{number} — final scores** ({options})").format(game=TITLE, number=game.id,
+    lines = [_("**{game} #{number} — final scores** ({options})").format(game=_(TITLE), number=game.id,
                                                                          options=options_text(view["options"]))]
     for seat in order:
         entry = seats[seat]
@@ -196,7 +196,8 @@ def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     sheet = entry["sheet"]
     stage = _("final") if view["over"] else _("round {round} of {rounds}").format(round=view["round"],
                                                                                     rounds=view["rounds"])
-    lines = [f"**{TITLE} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders} orders fulfilled.").format(
+    title = _(TITLE)
+    lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders} orders fulfilled.").format(
         player=who(game, seat), stage=stage, score=score_line(entry["scores"]), orders=entry["orders_fulfilled"])]
     town = ", ".join(f"{r['name']} {r['unused']}" + (" (Elite)" if r["elite"] else "") for r in sheet["town"]["rows"])
     lines.append(_("Employees ready: {town}.").format(town=town))

@@ -43,7 +43,7 @@ def standings_of(interaction: discord.Interaction) -> Standings:
 
 def title_of(kind: str) -> str:
     try:
-        return get_game(kind).title or kind
+        return _(get_game(kind).title) or kind
     except KeyError:
         return kind
 
@@ -381,7 +381,7 @@ async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
 
 
 def log_header(log: GameLog, page: int, pages: int) -> str:
-    title = _("**{game} #{number} — game log**").format(game=log.engine.title, number=log.game.id)
+    title = _("**{game} #{number} — game log**").format(game=_(log.engine.title), number=log.game.id)
     if pages > 1:
         title += " (" + _("page {page} of {pages}").format(page=page + 1, pages=pages) + ")"
     if log.complete:

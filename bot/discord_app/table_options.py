@@ -56,7 +56,7 @@ def parse_options(kind: str, text: str) -> dict[str, Any]:
         if spec is None or not sep:
             known = ", ".join(s.title or s.name for s in specs) or _("none")
             raise ServiceError(_("{game} has no option '{option}'. Its options: {known}.").format(
-                game=get_game(kind).title, option=part.strip(), known=known))
+                game=_(get_game(kind).title), option=part.strip(), known=known))
         chosen[spec.name] = _value(spec, raw)
     return chosen
 

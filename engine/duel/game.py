@@ -39,7 +39,7 @@ _TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
 
 class DuelGame(StepGame[State, Action, DuelView]):
     name = "duel"
-    title = "Yokohama Duel"
+    title = N_("Yokohama Duel")  # translated where shown
     min_players = 2
     max_players = 2
     #: hard: the search AI, which beat easy in 127 of 200 games at 0.5 s a decision (63.5 %; 103 of 200 at 0.2 s).

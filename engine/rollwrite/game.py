@@ -31,7 +31,7 @@ from engine.rollwrite.task_steps import TASK_STEPS
 
 class RollWriteGame(StepGame[State, Action, RollWriteView]):
     name = "rollwrite"
-    title = "Yokohama Roll & Write"
+    title = N_("Yokohama Roll & Write")  # translated where shown
     min_players = 1
     max_players = 20
     options = (

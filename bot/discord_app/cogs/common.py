@@ -66,9 +66,9 @@ async def play_the_bot(
     size = low if players is None else players
     if not low <= size <= engine.max_players:
         raise ServiceError(_("{game} against the bot is for {low} to {high} players (you and the bots), not "
-                             "{size}.").format(game=engine.title, low=low, high=engine.max_players, size=size)
+                             "{size}.").format(game=_(engine.title), low=low, high=engine.max_players, size=size)
                            if low < engine.max_players else
-                           _("{game} is for {low} players: you and the bot.").format(game=engine.title, low=low))
+                           _("{game} is for {low} players: you and the bot.").format(game=_(engine.title), low=low))
     service = bot.service
     await service.lobby.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
     hours = await _reminder_hours(bot, interaction, reminder_hours)
@@ -93,7 +93,7 @@ async def play_the_bot(
         if (chosen := bot_level(game.table_rules, engine.ai_levels)) != engine.ai_levels[0]:
             bots += " " + _("(playing {level})").format(level=chosen)
         line = _("**{player}** plays **{game} #{number}** against {bots}, in the thread below.").format(
-            player=interaction.user.display_name, game=engine.title, number=game.id, bots=bots)
+            player=interaction.user.display_name, game=_(engine.title), number=game.id, bots=bots)
         announcement = await start_announcement(bot, outcome) if in_thread else None
     if in_thread and announcement is not None:
         await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
@@ -113,7 +113,7 @@ async def play_the_bot(
     if chosen != engine.ai_levels[0]:
         bots += " " + _("(playing {level})").format(level=chosen)
     await send_panel(interaction, game.id, note=_("**{game} #{number}** against {bots} has started.").format(
-        game=engine.title, number=game.id, bots=bots) + "\n" + _(PRIVATE_NOTE))
+        game=_(engine.title), number=game.id, bots=bots) + "\n" + _(PRIVATE_NOTE))
     if outcome.bots_owe:
         live = LivePanel(interaction, interaction.user.id, interaction.user.display_name) if not in_thread else None
         bot.bot_turns.start(game.id, live)
@@ -153,7 +153,7 @@ async def my_game_ids(interaction: discord.Interaction, current: str) -> list[ap
         # Names known without asking Discord: an autocomplete must answer at once.
         names = await names_of_users(interaction.client, g.guild_id, g.seat_users,  # type: ignore[arg-type]
                                      fetch=False)
-        label = f"#{g.game_id} {g.title} — {summary_line(g.headline, g.status, plain(names))}"
+        label = f"#{g.game_id} {_(g.title)} — {summary_line(g.headline, g.status, plain(names))}"
         if current and current not in label:
             continue
         choices.append(app_commands.Choice(name=label[:100], value=g.game_id))

@@ -99,7 +99,7 @@ class General(commands.Cog):
             where = f" in <#{thread or g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
             names = await names_of_users(self.bot, g.guild_id, g.seat_users)
             headline = f" — {summary_line(g.headline, '', plain(names))}" if g.headline else ""
-            lines.append(f"**#{g.game_id} {g.title}**{where}{headline}: {state}")
+            lines.append(f"**#{g.game_id} {_(g.title)}**{where}{headline}: {state}")
         await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -113,7 +113,7 @@ class General(commands.Cog):
         games = available_games()
         embed.add_field(
             name=_("Games"),
-            value="\n".join(f"**{g.title}** (`{g.name}`): {players_text(g)}"
+            value="\n".join(f"**{_(g.title)}** (`{g.name}`): {players_text(g)}"
                             + (_("; options: {options}").format(
                                 options=", ".join(_(s.title) if s.title else s.name for s in g.option_specs()))
                                if g.option_specs() else "") for g in games)

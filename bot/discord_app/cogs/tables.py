@@ -126,7 +126,7 @@ class Tables(commands.Cog):
             return
         summary = await self.bot.service.summary(row)
         name_of = by_name(names)
-        lines = [f"**{summary.title} #{row.id}** — {fill(summary.headline, name_of) or row.status}"]
+        lines = [f"**{_(summary.title)} #{row.id}** — {fill(summary.headline, name_of) or row.status}"]
         if row.status == "active":
             assert state is not None  # an active game has a state
             lines.append(_("Waiting on {players}").format(
@@ -230,9 +230,9 @@ class Tables(commands.Cog):
         views = [engine.view(f.state, None) for f in frames]
         gif = await drawing.draw(replay_gif, row.kind, views, names)
         if gif is None:
-            raise ServiceError(_("{game} has no pictures yet, so it cannot be replayed.").format(game=engine.title))
+            raise ServiceError(_("{game} has no pictures yet, so it cannot be replayed.").format(game=_(engine.title)))
         await interaction.followup.send(
-            f"**{engine.title} #{game}** — " + ngettext(
+            f"**{_(engine.title)} #{game}** — " + ngettext(
                 "replay in {n} frame (a frame per turn or round, each captioned with what happened and the points).",
                 "replay in {n} frames (a frame per turn or round, each captioned with what happened and the "
                 "points).", len(frames)).format(n=len(frames)),

@@ -88,7 +88,7 @@ def signup_text(t: TournamentRow, note: str = "") -> str:
     rounds = ngettext("{n} round", "{n} rounds", t.rounds).format(n=t.rounds) if t.rounds \
         else _("rounds to suit the field")
     lines = ["🏆 " + _("**{name}** (tournament #{number}) — {game}, {format}, {rounds}.").format(
-                 name=t.name, number=t.id, game=engine.title, format=format_title(t.format), rounds=rounds),
+                 name=t.name, number=t.id, game=_(engine.title), format=format_title(t.format), rounds=rounds),
              (_("Each decision: {hours} h, then {rule}.").format(hours=f"{deadline:g}", rule=rule) if deadline
               else _("No deadline per decision.")) + " " + _("Tournament games are rated."),
              _("Players ({n} of {most}): {players}").format(
@@ -168,7 +168,7 @@ async def standings_file(bot: Host, t: TournamentRow, lines: list[Line], *, afte
     players = ngettext("{n} player", "{n} players", len(lines)).format(n=len(lines))
     picture = await asyncio.to_thread(
         standings_picture, f"{t.name} — {where}",
-        f"{engine.title} · {format_title(t.format)} · {players}", headers, rows)
+        f"{_(engine.title)} · {format_title(t.format)} · {players}", headers, rows)
     table = "; ".join(f"{row.rank}. {row.name} {row.points}" for row in rows[:40])
     return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png",
                         description=alt_text(f"{t.name} — {where}: {table}"))
@@ -284,7 +284,7 @@ async def send_table(bot: Host, item: OutboxItem) -> None:
         try:
             async with languages.public(bot, t.guild_id):
                 title = _("{game} #{number} · {name} · round {round}").format(
-                    game=engine.title, number=p.game_id, name=t.name, round=p.round)
+                    game=_(engine.title), number=p.game_id, name=t.name, round=p.round)
             where = await channel.create_thread(
                 name=clip(title, 100),
                 type=discord.ChannelType.public_thread, auto_archive_duration=10080)
@@ -407,7 +407,7 @@ def list_line(t: TournamentRow) -> str:
         state = _("cancelled in round {round}").format(round=t.round) if t.round else _("cancelled")
     else:
         state = _("finished ({n} players)").format(n=len(t.players))
-    return f"**#{t.id} {t.name}** — {engine.title}, {format_title(t.format)}: {state}"
+    return f"**#{t.id} {t.name}** — {_(engine.title)}, {format_title(t.format)}: {state}"
 
 
 async def _final_post(bot: Host, t: TournamentRow, channel: Any, *, nonce: str | None = None) -> None:
@@ -426,7 +426,7 @@ async def _final_post(bot: Host, t: TournamentRow, channel: Any, *, nonce: str |
     picture = await asyncio.to_thread(
         podium, t.name, [Step(place, n, _points(x.points))
                          for place, x, n in zip(places, top, names, strict=True)],
-        subtitle=f"{get_game(t.kind).title} · {format_title(t.format)}")
+        subtitle=f"{_(get_game(t.kind).title)} · {format_title(t.format)}")
     said = "; ".join(f"{place}. {n} {_points(x.points)}" for place, x, n in zip(places, top, names, strict=True))
     files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png",
                           description=alt_text(f"{t.name}: {said}")),

@@ -13,6 +13,7 @@ from bot.discord_app.panels.clicks import bot_of
 from bot.discord_app.panels.text import clip
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ async def open_thread(interaction: discord.Interaction, game: GameRow,
         return None
     engine = get_game(game.kind)
     try:
-        thread = await message.create_thread(name=clip(f"{engine.title} #{game.id}", 100),
+        thread = await message.create_thread(name=clip(f"{_(engine.title)} #{game.id}", 100),
                                              auto_archive_duration=10080)
     except discord.HTTPException:
         log.info("could not open a thread for game %s; playing in the channel", game.id, exc_info=True)

@@ -55,7 +55,7 @@ async def panel_message(
     game, engine, seat = panel.game, panel.engine, panel.seat
     names = await seat_names(bot, game)
     headline = fill(panel.headline(), by_name(names))
-    header = f"**{engine.title} #{game.id}**" + (f" — {headline}" if headline else "")
+    header = f"**{_(engine.title)} #{game.id}**" + (f" — {headline}" if headline else "")
     ui = ui_for(game.kind)
     notes_for = ui.panel_notes
     light = ui.between_pictures
@@ -315,7 +315,7 @@ async def tell_turn_taken_back(bot: Host, game: GameRow, user_id: int) -> None:
     engine = get_game(game.kind)
     async with languages.public(bot, game.guild_id):
         text = _("↩️ **{game} #{number}**: **{player}** took back the end of their turn; it is their turn "
-                 "again.").format(game=engine.title, number=game.id, player=name)
+                 "again.").format(game=_(engine.title), number=game.id, player=name)
     with contextlib.suppress(discord.HTTPException):
         await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 

@@ -43,7 +43,7 @@ def lobby_text(game: GameRow) -> str:
     if (level := bot_level(rules, engine.ai_levels)) != engine.ai_levels[0]:
         extra.append(_("the bot plays {level}").format(level=level))
     lines = [
-        _("**{game}** table #{table} for {players}").format(game=engine.title, table=game.id,
+        _("**{game}** table #{table} for {players}").format(game=_(engine.title), table=game.id,
                                                            players=players_text(engine))
         + (f" ({'; '.join(extra)})" if extra else "") + ".",
         ngettext("Seated ({n} of {most}): {seated}", "Seated ({n} of {most}): {seated}", len(game.seats)).format(
@@ -86,7 +86,7 @@ async def start_announcement(bot: Host, outcome: Outcome) -> dict[str, Any]:
     summary: GameSummary = await bot.service.summary(game)
     names = await seat_names(bot, game)
     order = ", ".join(f"{seat + 1}. **{name}**" for seat, name in enumerate(names))
-    lines = [_("**{game} #{number}** has started. Seat order: {order}.").format(game=summary.title, number=game.id,
+    lines = [_("**{game} #{number}** has started. Seat order: {order}.").format(game=_(summary.title), number=game.id,
                                                                                order=order)]
     if summary.headline:
         lines.append(fill(summary.headline, by_name(names)))

@@ -40,6 +40,10 @@ def clip_words(text: str, limit: int) -> str:
     return cut.rstrip(" /,;:·-") + " …"
 
 
+#: The base game's title, marked for the catalogue here (the engines' titles are read through it where shown,
+#: `_(engine.title)`; the Duel and Roll & Write mark theirs in their own modules).
+GAME_TITLES = (N_("Yokohama"),)
+
 #: Why a person's seat was played by someone else: said once per sentence (a bot seat needs no note,
 #: its name says who played; a formality is left out of the story altogether).
 _ORIGIN_NOTES = {"auto": N_("played by the bot"), "timeout": N_("deadline passed: played by the bot")}

@@ -111,7 +111,7 @@ def _what(outcome: Outcome, names: list[str], text: str, mover: int | None) -> t
     seated person, but never `mover`, who sees it on their panel."""
     game = outcome.game
     headline = fill(outcome.engine.headline(outcome.state), by_name(names)) if outcome.state is not None else ""
-    lines = [f"**{outcome.engine.title} #{game.id}**" + (f" — {headline}" if headline else "")]
+    lines = [f"**{_(outcome.engine.title)} #{game.id}**" + (f" — {headline}" if headline else "")]
     if text:
         lines.append(clip(text, 1500))
     if outcome.finished:
@@ -212,7 +212,7 @@ async def _announce_stuck(bot: Host, outcome: Outcome) -> None:
     names = await seat_names(bot, game)
     bots = ", ".join(f"**{names[s]}**" if s < len(names) else "**" + _("seat {n}").format(n=s + 1) + "**"
                      for s in outcome.bots_stuck)
-    text = f"⚠️ **{outcome.engine.title} #{game.id}**: " + _(
+    text = f"⚠️ **{_(outcome.engine.title)} #{game.id}**: " + _(
         "{bots} could not make its move (this has been logged; every move so far is saved). A server admin can "
         "try again with {retry} or end the game with {end}.").format(
         bots=bots, retry=f"`/admin retry game:{game.id}`", end=f"`/admin end game:{game.id}`")
