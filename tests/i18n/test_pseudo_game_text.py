@@ -14,6 +14,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import SQLiteStorage
+from engine.core import get_game
 from engine.core.rng import Rng
 from tests.harness.discord_fake import FakeDiscord, Sent
 from tests.i18n.test_pseudo_locale import _pseudo, check
@@ -72,6 +73,8 @@ async def test_a_played_turn_of_the_game_reads_wrapped(fake: FakeDiscord, kind: 
     seen += log
     stories = [s for s in seen if s.kind == "channel_message" and "⟦" in s.text and not s.ephemeral]
     assert stories
+    title = get_game(kind).title
+    assert any(f"⟦{title}⟧ #" in s.text for s in stories), "the game's title through the catalogue too"
     texts = [s for s in seen if s.text or s.buttons() or s.selects()]
     leaks = {s.text[:80]: found for s in texts if (found := check(s))}
     leaks |= {label: [label] for s in texts for label in _labels(s) if check_text(label)}
