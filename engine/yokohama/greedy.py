@@ -668,8 +668,10 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     freed = stranded(state, seat) if state["p"][seat]["president"] is not None else 0.0
     moves: list[tuple[float, int, Action, State]] = []
     gaining: list[tuple[float, int, Action, State]] = []
+    productive: list[tuple[float, int, Action, State]] = []
     passes: list[tuple[float, int, Action, State]] = []
     checked = flow.settled_mark(state)
+    anything = gains(state, seat)
     for i, action in enumerate(flow.options(state, seat)):
         trial = after(state, seat, action, checked)
         if action["do"] == "return":
@@ -679,8 +681,42 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
         moves.append((value, -i, action, trial))
         if any(now > then for now, then in zip(holdings(settled, seat), before, strict=True)):
             gaining.append(moves[-1])
-    _, _, action, trial = max(gaining or [*moves, *passes], key=lambda m: (m[0], m[1]))
+        if anything(settled):
+            productive.append(moves[-1])
+    # No move gains what the orders in hand ask for: a pass, or a move that gains anything at all — never a
+    # main action that gains nothing while one that gains something is legal.
+    fallback = [*productive, *passes] if productive else [*moves, *passes]
+    _, _, action, trial = max(gaining or fallback, key=lambda m: (m[0], m[1]))
     return action, trial
+
+
+def gains(state: State, seat: int) -> Callable[[State], bool]:
+    """Whether a later state of the game shows `seat` holding more of anything than in `state`: points,
+    money, goods (asked for or not), cards, pieces, pawns — what an Area Action that gains something leaves."""
+    before = everything(state, seat)
+    return lambda later: any(now > then for now, then in zip(everything(later, seat), before, strict=True))
+
+
+def everything(state: State, seat: int) -> tuple[int, ...]:
+    """What a player holds that an Area Action may add to (`holdings` with every good counted)."""
+    pl = state["p"][seat]
+    return (pl["vp"], pl["yen"], pl["imported"], *(pl["goods"][g] for g in GOODS), len(pl["orders"]) + len(pl["done"]),
+            len(pl["techs"]), len(pl["tokens"]), len(pl["mercs"]), pl["hand"]["shops"] + shops_built(state, seat),
+            pl["hand"]["th"] + th_built(state, seat), state["church"].count(seat) + state["customs"].count(seat),
+            -pl["warehouse"]["assistants"])  # assistants in play: an Area Action's own come back to hand anyway
+
+
+def wasted_main_action(state: State, seat: int, action: Action) -> bool:
+    """Whether `action` moves the President to an Area Action that gains nothing (its rest played the greedy
+    way) while another move of this decision gains something. A pass (the President back to hand) is no main
+    action; a position that is no move decision wastes nothing."""
+    if state["stage"] not in MOVEMENT or action.get("do") == "return" or state["seat"] != seat:
+        return False
+    anything = gains(state, seat)
+    if anything(finish_action_state(after(state, seat, action), seat)[1]):
+        return False
+    return any(anything(finish_action_state(after(state, seat, other), seat)[1])
+               for other in flow.options(state, seat) if other.get("do") != "return" and other != action)
 
 
 def holdings(state: State, seat: int) -> tuple[int, ...]:
