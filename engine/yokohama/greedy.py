@@ -453,7 +453,7 @@ def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
     value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
-    if len(pl["orders"]) >= HAND_LIMIT and goods_scarce(state):
+    if len(pl["orders"]) >= HAND_LIMIT:
         value -= clogged_hand(pl)
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
@@ -474,15 +474,18 @@ def worth(state: State, seat: int) -> float:
 
 
 def clogged_hand(pl: PlayerState) -> float:
-    """What a full hand costs its holder without Chinatown: the quarter of its reward that `order_worth`
-    gives any order in hand, for the order least covered by the goods held.
+    """What a full hand costs its holder: the quarter of its reward that `order_worth` gives any order in
+    hand, for the order least covered by the goods held — so a third order the player lacks the goods for
+    is taken only when it is worth more than the Port it closes.
 
     A full hand closes the Port to its holder until an order is filled ("Each player may have a maximum
-    of 3 Order cards in their hand. Players may not discard any Order cards"), and without Chinatown
-    (2 players) the goods come from one mine, mill, plantation and fishing ground. A leader holding three
-    orders it could not fill (two asked for Seafood it lacked), with the deck empty, could neither take
-    the order that ends the game nor make room for it: AI seeds 5100 and 5092 ran to rounds 33 and 32
-    (ruling R7, fifteenth pass)."""
+    of 3 Order cards in their hand. Players may not discard any Order cards"). Without Chinatown
+    (2 players) the goods come from one mine, mill, plantation and fishing ground: a leader holding three
+    orders it could not fill, with the deck empty, could neither take the order that ends the game nor
+    make room for it (AI seeds 5100 and 5092 ran to rounds 33 and 32). With Chinatown the cost was not
+    counted, and 5 of 3,000 3-player greedy games (seeds 933016, 933028, 933266, 933516, 934738) ran 31–38
+    rounds while players held three orders short of Copper, Raw Silk and Tea for 10–20 rounds, so nobody
+    took the orders that run the deck down."""
     worst = min(pl["orders"], key=lambda order: held_share(pl, order))
     return 0.25 * reward_worth(ORDERS[worst]["reward"])
 
