@@ -85,8 +85,9 @@ def main() -> None:
     random_games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     greedy_games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
     bench_random(random_games)
-    bench_greedy(greedy_games)
-    bench_greedy_pair(greedy_games)
+    if greedy_games:  # 0: random playouts only
+        bench_greedy(greedy_games)
+        bench_greedy_pair(greedy_games)
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def main() -> None:
     for players in (1, 4):
         rate = random_rate(args.random, players)
         print(f"random playouts, {players} player(s): {rate:.1f} games/s ({rate * players:.1f} sheets/s)")
-    for side in ("A", "B"):
+    for side in ("A", "B") if args.greedy else ():  # --greedy 0: random playouts only
         greedy_games(side, args.greedy)
 
 

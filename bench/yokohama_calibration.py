@@ -13,7 +13,10 @@ prints:
 - per player: Shophouses and Trading Houses built, orders completed, technologies taken, pawns on
   the Church and Customs boards;
 - stalls: games still running past round `STALL_ROUND` (the rules never end a game by a cap; the
-  bench stops watching a stalled game at `WATCH_ROUNDS` and counts it apart).
+  bench stops watching a stalled game at `WATCH_ROUNDS` and counts it apart);
+- the share of games with a score of `OUT_OF_BOX` (200) or more, which the box's counters cannot show;
+- wasted main actions: a President moved to an Area Action that gains nothing while another move of
+  the same decision gained something (counted for every seat, AI or greedy).
 
 Line-ups: `ai` (the AI in every seat), `mixed` (one AI, the rest greedy; the AI's seat rotates
 with the seed), `greedy` (every seat greedy — fast, for trying data). The AI costs about a second
@@ -48,25 +51,29 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Rng, mix_seed
-from engine.yokohama import GAME
+from engine.yokohama import GAME, greedy
 from engine.yokohama.endgame import buildings, rounds_played
 
 CONDITIONS = ("church", "customs", "orders", "shops", "trading_houses")
 #: A game still running after this round is a stall (the issue: none may pass round 30).
 STALL_ROUND = 30
+#: The rulebook's one 100-point counter a colour ("If a player obtains more than 100 points, they receive a
+#: 100-Point token"): a score of this or more has no component to show it.
+OUT_OF_BOX = 200
 #: A stalled game is watched this long, then left (counted as stalled, never as ended).
 WATCH_ROUNDS = 60
 
 
 def run_game(players: int, seed: int, lineup: str, budget: float, max_decisions: int | None = None
-             ) -> tuple[Any, int, set[int]]:
+             ) -> tuple[Any, int, set[int], int]:
     """The seeded game every figure here is read from (and `bench.compiled_engine` checks the compiled
     copy against): the state where it stopped (over, watched `WATCH_ROUNDS`, or after `max_decisions`),
-    the decisions taken and the AI's seats."""
+    the decisions taken, the AI's seats and the wasted main actions (`greedy.wasted_main_action`: a
+    President moved to an Area Action that gains nothing while another move gained something)."""
     state = GAME.new(players, seed)
     ai_seats = set(range(players)) if lineup == "ai" else {seed % players} if lineup == "mixed" else set()
     rng = Rng(mix_seed(seed, players, 31))
-    decisions = 0
+    decisions = wasted = 0
     while not GAME.is_over(state) and state["round"] <= WATCH_ROUNDS and decisions != max_decisions:
         seat = rng.choice(GAME.to_act(state))
         if seat in ai_seats:
@@ -74,16 +81,17 @@ def run_game(players: int, seed: int, lineup: str, budget: float, max_decisions:
                                     clock=time.process_time)
         else:
             action = GAME.auto_action(state, seat)
+        wasted += greedy.wasted_main_action(state, seat, action)
         state = GAME.apply(state, seat, action)
         decisions += 1
-    return state, decisions, ai_seats
+    return state, decisions, ai_seats, wasted
 
 
 def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
     """One whole game; what it produced."""
     players, seed, lineup, budget = job
     started = time.process_time()
-    state, decisions, ai_seats = run_game(players, seed, lineup, budget)
+    state, decisions, ai_seats, wasted = run_game(players, seed, lineup, budget)
     over = GAME.is_over(state)
     shops, houses = buildings(state)
     totals = [s["total"] for s in GAME.scores(state)]
@@ -98,7 +106,7 @@ def play(job: tuple[int, int, str, float]) -> dict[str, Any]:
         "techs": [len(p["techs"]) for p in state["p"]],
         "church": [sum(1 for o in state["church"] if o == s) for s in range(players)],
         "customs": [sum(1 for o in state["customs"] if o == s) for s in range(players)],
-        "decisions": decisions, "cpu_s": round(time.process_time() - started, 2),
+        "decisions": decisions, "wasted": wasted, "cpu_s": round(time.process_time() - started, 2),
     }
 
 
@@ -149,6 +157,14 @@ def summarize(records: list[dict[str, Any]]) -> None:
         losers = [t for g in ended for t in sorted(g["totals"], reverse=True)[1:]]
         print(f"  winning score: {_spread(winners)}")
         print(f"  losing scores: {_spread(losers)}")
+        boxed = sum(1 for g in ended if max(g["totals"]) >= OUT_OF_BOX)
+        print(f"  games with a score of {OUT_OF_BOX}+: {boxed} of {len(ended)} ({boxed / len(ended):.1%}), "
+              f"highest {max(winners)}")
+        past = sum(1 for g in games if g["stalled"])
+        print(f"  games past round {STALL_ROUND}: {past} of {len(games)} ({past / len(games):.2%})")
+        if all("wasted" in g for g in games):
+            wasted = [g["wasted"] for g in games]
+            print(f"  wasted main actions: {sum(wasted)} in {sum(1 for w in wasted if w)} of {len(games)} games")
 
         def per_player(key: str, games: list[dict[str, Any]] = ended) -> float:
             values = [v for g in games for v in g[key]]

@@ -45,8 +45,9 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(f"  {players} players: {args.games / elapsed:6.2f} playouts/s, {actions / elapsed:7.0f} actions/s, "
               f"{turns / args.games:5.1f} turns/playout, {finished}/{args.games} reached the end")
-    print("Yokohama greedy games (to the end)")
-    for players in (2, 3, 4):
+    if args.greedy_games:
+        print("Yokohama greedy games (to the end)")
+    for players in (2, 3, 4) if args.greedy_games else ():  # --greedy-games 0: random playouts only
         start = time.perf_counter()
         lengths, rounds, actions, winners = [], [], 0, []
         for seed in range(args.greedy_games):

@@ -17,6 +17,9 @@ PAY_NAMES = {
     "imported_up": "face-up Imported",
     "imported_down": "face-down Imported",
 }
+#: The payment in the fewest words, for a label whose card would not fit otherwise (the step's prompt
+#: says the payment is ¥2 or an Imported Good).
+PAY_SHORT = {"yen": PAY_NAMES["yen"], "imported_up": "face-up", "imported_down": "face-down"}
 
 
 def start_port(state: State, seat: int, strength: int) -> None:
@@ -113,7 +116,9 @@ class Keep2Step(DuelStep):
         action = cast(Keep2Action, action)
         if action["card"] is None:
             return "Keep only one Order card"
-        return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[action['pay']]}: ")
+        pay = action["pay"]
+        return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[pay]}: ", f"2nd for {PAY_NAMES[pay]}: ",
+                          f"2nd for {PAY_SHORT[pay]}: ")
 
     def details(self, state: State, action: Action) -> str:
         action = cast(Keep2Action, action)
@@ -159,7 +164,7 @@ class BottomStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)
-        return order_text(action["card"], "Next to the bottom: ")
+        return order_text(action["card"], "Next to the bottom: ", "Bottom next: ")
 
     def details(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)

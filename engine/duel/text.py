@@ -1,8 +1,8 @@
 """Words for cards that several steps show: an Order's reward and needs, a Technology's price.
 
-Labels lead with what a player weighs first (the reward, the points) and put the needs after, so a
-label never loses the reward; where the needs do not fit they are left to the menu description
-(`detail`), which carries everything in full. Goods are always written out ("1 Tea", never "1T").
+Labels lead with what a player weighs first (the reward, the points) and put the needs after; a label
+naming an Order always shows both whole, and shortens its other words when they would not fit. The menu
+description (`detail`) says it again in full sentences. Goods are always written out ("1 Tea", never "1T").
 """
 
 from __future__ import annotations
@@ -15,13 +15,16 @@ def needs_text(cost: dict[str, int]) -> str:
     return " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in cost.items())
 
 
-def order_text(card: int, prefix: str, limit: int = 80) -> str:
-    """`prefix` + "Order 7: 5 pts + ¥2 for 2 Tea 1 Fish", or without the needs ("… for …") when that is
-    too long for a label (the step's menu description, `order_detail`, gives them)."""
+def order_text(card: int, *prefixes: str, limit: int = 80) -> str:
+    """A prefix + "Order 7: 5 pts + ¥2 for 2 Tea 1 Fish": the first of `prefixes` (longest wording
+    first) with which the card fits `limit`, naming the card "#7" instead of "Order 7" when none does.
+    The points, the reward and the goods to pay are never cut: a label that names an Order shows what
+    it costs and what it gives, whole."""
     order = ORDERS[card]
-    head = f"{prefix}Order {card + 1}: {order.points} pts + {reward_text(order.reward)}"
-    text = f"{head} for {needs_text(order.cost)}"
-    return text if len(text) <= limit else head
+    body = f"{order.points} pts + {reward_text(order.reward)} for {needs_text(order.cost)}"
+    tried = [f"{prefix}Order {card + 1}: {body}" for prefix in prefixes or ("",)]
+    tried += [f"{prefix}#{card + 1}: {body}" for prefix in prefixes or ("",)]
+    return next((text for text in tried if len(text) <= limit), tried[-1])
 
 
 def order_detail(card: int) -> str:

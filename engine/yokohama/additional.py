@@ -147,7 +147,7 @@ class AdditionalStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "fulfill":
-            return order_label("Complete order ", cast(FulfillAction, action)["order"])
+            return order_label(cast(FulfillAction, action)["order"], ("Complete order ", ""), ("Complete ", ""))
         if do == "achieve":
             card_id = cast(AchieveAction, action)["card"]
             card = parts().achievements[card_id]

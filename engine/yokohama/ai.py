@@ -188,14 +188,32 @@ def ranked_candidates(state: State, seat: int, choice: Action, chosen: State, wi
     # The greedy player passes (President back to hand) only when no move gains anything; when it
     # moves, a pass is no candidate either (passing with a gain in reach stalls games).
     passing_allowed = choice.get("do") == "return"
+    idle = idle_moves(state, seat, options, trials)
     for i in ranked:
         if len(out) >= width:
             break
-        if options[i].get("do") == "return" and not passing_allowed:
+        if (options[i].get("do") == "return" and not passing_allowed) or i in idle:
             continue
         if options[i] != choice:
             out.append((options[i], trials[i]))
     return out
+
+
+def idle_moves(state: State, seat: int, options: list[Action], trials: list[State]) -> set[int]:
+    """The moves (by index) whose Area Action gains nothing, played on the greedy way, when another move
+    gains something; none otherwise. A President walked to Power 2 at the Copper Mine ("nothing") won
+    the look-ahead twice in one 3-player game (seed 900999) while the Port and Chinatown were in reach:
+    where it stands next turn is no reason to spend the turn's main action on nothing."""
+    if state["stage"] not in greedy.MOVEMENT:
+        return set()
+    anything = greedy.gains(state, seat)
+    idle = set()
+    for i, action in enumerate(options):
+        if action.get("do") != "return":
+            checkpoint()
+            if not anything(greedy.finish_action_state(trials[i], seat)[1]):
+                idle.add(i)
+    return idle if len(idle) < sum(1 for a in options if a.get("do") != "return") else set()
 
 
 def ai_action(state: State, seat: int, *, seed: int = 0, budget_s: float = 2.0,

@@ -59,7 +59,7 @@ class KeepStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(KeepAction, action)
-        return order_label("Keep order ", action["order"])
+        return order_label(action["order"], ("Keep order ", ""), ("Keep ", ""))
 
     def hidden_text(self, state: State, action: Action) -> str:
         return "Keep one of the two dealt order cards"

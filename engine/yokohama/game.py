@@ -14,7 +14,7 @@ from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.yokohama import ai, church, endgame, flow, greedy, refit, search, setup, story
+from engine.yokohama import ai, church, endgame, flow, greedy, port, refit, search, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
@@ -100,6 +100,17 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         finally:
             yokohama_step.list_wanted = False
             self._checked = None
+
+    def match_legal(self, state: State, seat: int, action: Action, *,
+                    offered: Sequence[Action] | None = None) -> Action | None:
+        """`Game.match_legal`, also accepting two order cards taken at once where the Port now asks for
+        them one at a time (their labels could not show both cards whole): a stored game's log may hold
+        such a pair, and it replays as it was played."""
+        chosen = super().match_legal(state, seat, action, offered=offered)
+        slots = action.get("slots") if isinstance(action, dict) else None
+        if chosen is None and state["stage"] == "act_port" and isinstance(slots, list) and len(slots) == 2:
+            chosen = super().match_legal(state, seat, action, offered=port.port_options(state, seat, every_pair=True))
+        return chosen
 
     def _copy_for_move(self, state: State, seat: int) -> State:
         """A copy that knows the state's shape (copying.py): the parts dealt at `new()` and the other

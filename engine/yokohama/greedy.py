@@ -452,7 +452,7 @@ def worth(state: State, seat: int) -> float:
     pl = state["p"][seat]
     value = float(pl["vp"]) + money_worth(pl["yen"]) + IMPORTED_WORTH * pl["imported"]
     value += hand_worth(pl["orders"], pl["goods"]) + 2.5 * len(pl["techs"])
-    if len(pl["orders"]) >= HAND_LIMIT and goods_scarce(state):
+    if len(pl["orders"]) >= HAND_LIMIT:
         value -= clogged_hand(pl)
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
@@ -473,15 +473,18 @@ def worth(state: State, seat: int) -> float:
 
 
 def clogged_hand(pl: PlayerState) -> float:
-    """What a full hand costs its holder without Chinatown: the quarter of its reward that `order_worth`
-    gives any order in hand, for the order least covered by the goods held.
+    """What a full hand costs its holder: the quarter of its reward that `order_worth` gives any order in
+    hand, for the order least covered by the goods held — so a third order the player lacks the goods for
+    is taken only when it is worth more than the Port it closes.
 
     A full hand closes the Port to its holder until an order is filled ("Each player may have a maximum
-    of 3 Order cards in their hand. Players may not discard any Order cards"), and without Chinatown
-    (2 players) the goods come from one mine, mill, plantation and fishing ground. A leader holding three
-    orders it could not fill (two asked for Seafood it lacked), with the deck empty, could neither take
-    the order that ends the game nor make room for it: AI seeds 5100 and 5092 ran to rounds 33 and 32
-    (ruling R7)."""
+    of 3 Order cards in their hand. Players may not discard any Order cards"). Without Chinatown
+    (2 players) the goods come from one mine, mill, plantation and fishing ground: a leader holding three
+    orders it could not fill, with the deck empty, could neither take the order that ends the game nor
+    make room for it (AI seeds 5100 and 5092 ran to rounds 33 and 32). With Chinatown the cost was not
+    counted, and 5 of 3,000 3-player greedy games (seeds 933016, 933028, 933266, 933516, 934738) ran 31–38
+    rounds while players held three orders short of Copper, Raw Silk and Tea for 10–20 rounds, so nobody
+    took the orders that run the deck down."""
     worst = min(pl["orders"], key=lambda order: held_share(pl, order))
     return 0.25 * reward_worth(ORDERS[worst]["reward"])
 
@@ -667,8 +670,10 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     freed = stranded(state, seat) if state["p"][seat]["president"] is not None else 0.0
     moves: list[tuple[float, int, Action, State]] = []
     gaining: list[tuple[float, int, Action, State]] = []
+    productive: list[tuple[float, int, Action, State]] = []
     passes: list[tuple[float, int, Action, State]] = []
     checked = flow.settled_mark(state)
+    anything = gains(state, seat)
     for i, action in enumerate(flow.options(state, seat)):
         trial = after(state, seat, action, checked)
         if action["do"] == "return":
@@ -678,8 +683,42 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
         moves.append((value, -i, action, trial))
         if any(now > then for now, then in zip(holdings(settled, seat), before, strict=True)):
             gaining.append(moves[-1])
-    _, _, action, trial = max(gaining or [*moves, *passes], key=lambda m: (m[0], m[1]))
+        if anything(settled):
+            productive.append(moves[-1])
+    # No move gains what the orders in hand ask for: a pass, or a move that gains anything at all — never a
+    # main action that gains nothing while one that gains something is legal.
+    fallback = [*productive, *passes] if productive else [*moves, *passes]
+    _, _, action, trial = max(gaining or fallback, key=lambda m: (m[0], m[1]))
     return action, trial
+
+
+def gains(state: State, seat: int) -> Callable[[State], bool]:
+    """Whether a later state of the game shows `seat` holding more of anything than in `state`: points,
+    money, goods (asked for or not), cards, pieces, pawns — what an Area Action that gains something leaves."""
+    before = everything(state, seat)
+    return lambda later: any(now > then for now, then in zip(everything(later, seat), before, strict=True))
+
+
+def everything(state: State, seat: int) -> tuple[int, ...]:
+    """What a player holds that an Area Action may add to (`holdings` with every good counted)."""
+    pl = state["p"][seat]
+    return (pl["vp"], pl["yen"], pl["imported"], *(pl["goods"][g] for g in GOODS), len(pl["orders"]) + len(pl["done"]),
+            len(pl["techs"]), len(pl["tokens"]), len(pl["mercs"]), pl["hand"]["shops"] + shops_built(state, seat),
+            pl["hand"]["th"] + th_built(state, seat), state["church"].count(seat) + state["customs"].count(seat),
+            -pl["warehouse"]["assistants"])  # assistants in play: an Area Action's own come back to hand anyway
+
+
+def wasted_main_action(state: State, seat: int, action: Action) -> bool:
+    """Whether `action` moves the President to an Area Action that gains nothing (its rest played the greedy
+    way) while another move of this decision gains something. A pass (the President back to hand) is no main
+    action; a position that is no move decision wastes nothing."""
+    if state["stage"] not in MOVEMENT or action.get("do") == "return" or state["seat"] != seat:
+        return False
+    anything = gains(state, seat)
+    if anything(finish_action_state(after(state, seat, action), seat)[1]):
+        return False
+    return any(anything(finish_action_state(after(state, seat, other), seat)[1])
+               for other in flow.options(state, seat) if other.get("do") != "return" and other != action)
 
 
 def holdings(state: State, seat: int) -> tuple[int, ...]:

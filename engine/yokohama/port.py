@@ -6,15 +6,25 @@ good; at most 3 orders in hand; Power 5 adds 3 VP. Cards slide left and the deck
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import cast
 
+from engine.core.steps import LABEL_LIMIT
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
-from engine.yokohama.components import COUNTRY_NAMES, area_name, goods_text, parts, port_row_levels, reward_text
+from engine.yokohama.components import (
+    COUNTRY_NAMES,
+    GOOD_NAMES,
+    area_name,
+    goods_text,
+    parts,
+    port_row_levels,
+    reward_text,
+)
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import fit, order_label, order_pays, order_text
+from engine.yokohama.text import order_label, order_pays, order_text
 from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay, State
 
 
@@ -31,11 +41,14 @@ def port_slots(state: State, seat: int) -> list[int]:
     return slots_in_reach(state, ctx["area"], ctx["power"])
 
 
-def port_options(state: State, seat: int) -> list[Action]:
+def port_options(state: State, seat: int, every_pair: bool = False) -> list[Action]:
     """All the orders taken in one decision: none, one card, or two (the second paid ¥2 or 1
     imported good; ruling R3.1: both chosen from the cards on the board before they slide).
-    A list longer than `ONE_STEP_LIMIT` asks the first card (`"then": "second"` to go on to a
-    second) and then the second."""
+    A list longer than `ONE_STEP_LIMIT`, or a pair whose label cannot show both cards' cost and pay,
+    asks the first card (`"then": "second"` to go on to a second) and then the second.
+
+    `every_pair`: the pairs as they were offered before labels had to show both cards whole, which a
+    stored game's log may hold (the game accepts them, `YokohamaGame.match_legal`)."""
     ctx = state["ctx"]
     pl = state["p"][seat]
     room = HAND_LIMIT - len(pl["orders"])
@@ -49,7 +62,9 @@ def port_options(state: State, seat: int) -> list[Action]:
         return out
     pairs: list[Action] = [{"do": "orders", "slots": [i, j], "pay": p}
                            for i, j in combinations(slots, 2) for p in pays]
-    if len(out) + len(pairs) <= ONE_STEP_LIMIT:
+    row = cast(list[int], state["ports"][ctx["area"]])  # the slots in reach hold cards
+    if every_pair or (len(out) + len(pairs) <= ONE_STEP_LIMIT
+                      and all(pair_text(row[i], row[j], p) for i, j in combinations(slots, 2) for p in pays)):
         return out + pairs
     return out + [{"do": "orders", "slots": [i], "then": "second"} for i in slots]
 
@@ -97,17 +112,30 @@ def orders_text(state: State, action: Action) -> str:
     if not slots:
         return "Take no more orders" if state["ctx"].get("taken") else f"Take no order{power5}"
     pay = action.get("pay")
-    price = "" if not pay else (f" (¥{SECOND_CARD['yen']} for the 2nd)" if pay == "yen"
-                                else " (1 imported for the 2nd)")
     if action.get("then"):
-        return order_label("Take order ", row[slots[0]], ", then a 2nd")
+        return order_label(row[slots[0]], ("Take order ", ", then a 2nd"), ("Take ", ", then a 2nd"),
+                           ("1st of 2: ", ""))
     if len(slots) == 1:
-        return order_label("Take order ", row[slots[0]], price)
-    first, second = row[slots[0]], row[slots[1]]
-    price = f", 2nd for ¥{SECOND_CARD['yen']}" if pay == "yen" else ", 2nd for 1 imported"
-    return fit(f"Take {pair_part(first)} and {pair_part(second)}{price}",
-               f"Take #{first} → {order_pays(first)}, #{second} → {order_pays(second)}{price}",
-               f"Take orders #{first} and #{second}{price}")
+        if not pay:
+            return order_label(row[slots[0]], ("Take order ", ""), ("Take ", ""))
+        price = PRICE_NAMES[pay]
+        return order_label(row[slots[0]], ("Take order ", f" ({price} for the 2nd)"),
+                           ("Take ", f" ({price} for the 2nd)"), (f"2nd for {price}: ", ""), (f"2nd, {price}: ", ""))
+    return pair_text(row[slots[0]], row[slots[1]], cast(SecondCardPay, pay)) or ""
+
+
+#: The price of a second order card, as a label says it.
+PRICE_NAMES: dict[str, str] = {"yen": f"¥{SECOND_CARD['yen']}", "imported": f"{SECOND_CARD['imported']} imported"}
+
+
+@cache
+def pair_text(first: int, second: int, pay: SecondCardPay) -> str | None:
+    """Two order cards taken at once, each with what it costs and pays, whole; None when that does
+    not fit a label (`port_options` then asks for the cards one at a time)."""
+    price = f", 2nd for {PRICE_NAMES[pay]}"
+    texts = [f"Take {pair_part(first)} and {pair_part(second)}{price}",
+             f"Take {tight_part(first)} & {tight_part(second)}{price}"]
+    return next((text for text in texts if len(text) <= LABEL_LIMIT), None)
 
 
 def pair_part(order: int) -> str:
@@ -115,6 +143,13 @@ def pair_part(order: int) -> str:
     card = parts().orders[order]
     return (f"#{order} {COUNTRY_NAMES[card['country']]} ({goods_text(card['cost'])} → "
             f"{reward_text(card['reward'], short=True)})")
+
+
+def tight_part(order: int) -> str:
+    """"#10: 2 Copper 1 Tea→7 VP": one of two order cards in the fewest words that keep its cost and pay."""
+    card = parts().orders[order]
+    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    return f"#{order}: {goods}→{order_pays(order).replace(' + ', '+')}"
 
 
 class PortStep(YokohamaStep):

@@ -33,12 +33,18 @@ def fit(*texts: str) -> str:
     return next((text for text in texts if len(text) <= LABEL_LIMIT), texts[-1])
 
 
-def order_label(prefix: str, order: int, suffix: str = "") -> str:
-    """`prefix` + the order card + `suffix`; if the label needs it, the warehouse icon in fewer words, and
-    at last only what the card pays (the step's details still give its cost)."""
+def order_label(order: int, *forms: tuple[str, str]) -> str:
+    """The order card between a (prefix, suffix) pair of `forms` (longest wording first): the first
+    wording that fits a label, trying each form with the card in full words, then the warehouse icon
+    in fewer words, then without commas and the country, then tightly spaced. What the card costs and
+    what it pays are always there, whole (the contract: a label that names a card shows both)."""
     card = parts().orders[order]
-    return fit(f"{prefix}{order_text(order)}{suffix}", f"{prefix}{order_text(order, short=True)}{suffix}",
-               f"{prefix}#{order} {COUNTRY_NAMES[card['country']]} (pays {order_pays(order)}){suffix}")
+    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    pays = order_pays(order)
+    bodies = (order_text(order), order_text(order, short=True), f"#{order}: {goods} → {pays}",
+              f"#{order}: {goods}→{pays.replace(' + ', '+')}")
+    texts = [f"{prefix}{body}{suffix}" for body in bodies for prefix, suffix in forms]
+    return fit(*texts)
 
 
 def tech_text(tech: int) -> str:

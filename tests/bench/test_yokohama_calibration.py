@@ -56,3 +56,14 @@ def test_the_ai_cap_is_read_on_the_games_own_cpu_clock(monkeypatch: pytest.Monke
     record = calibration.play((2, 43, "mixed", 10.0))
     assert record["over"] and record["ai_seats"] == [1]
     assert clocks == {time.process_time}
+
+
+@pytest.mark.parametrize("seed", [933016, 933028, 933266, 933516, 934738])
+def test_greedy_games_that_held_full_hands_for_rounds_end_by_round_30(seed: int) -> None:
+    """RB, Port: "Each player may have a maximum of 3 Order cards in their hand. Players may not discard any
+    Order cards." These 3-player greedy games ran 31–38 rounds while players held three orders whose goods
+    they lacked for 10–20 rounds, so no order could be taken to run the deck down; the greedy player now
+    counts a full hand's cost at every player count and each game ends by round 30 (the rules set no cap:
+    the bench plays the rules on)."""
+    state, _, _, _ = calibration.run_game(3, seed, "greedy", 10.0)
+    assert state["over"] and calibration.rounds_played(state) <= calibration.STALL_ROUND

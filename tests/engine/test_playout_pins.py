@@ -18,10 +18,10 @@ from engine.core import get_game, random_playout
 
 #: (game, players, seed, action cap) -> hash of the action log and final state (`_fingerprint`).
 PINS: dict[tuple[str, int, int, int | None], str] = {
-    ("yokohama", 2, 1, 400): "483de52d9304a7af",
-    ("yokohama", 3, 2, 400): "31df1979be8fd798",
-    ("yokohama", 4, 3, 400): "d111641448973f98",
-    ("yokohama", 4, 4, 400): "0a9966727c23ce61",
+    ("yokohama", 2, 1, 400): "b5caa8809686fe15",
+    ("yokohama", 3, 2, 400): "0bec7e32b7dcfae7",
+    ("yokohama", 4, 3, 400): "2afa5542cde41b77",
+    ("yokohama", 4, 4, 400): "ecc64bfddef654f6",
     ("duel", 2, 1, None): "5415e454b709e8e8",
     ("duel", 2, 2, None): "02fb30ce8a873e92",
     ("duel", 2, 3, None): "b44ce1ee3c628cac",

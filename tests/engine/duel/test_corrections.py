@@ -174,8 +174,7 @@ def test_two_power_bonus_cards_never_share_a_label(power: int) -> None:
 def test_order_labels_keep_the_reward_within_80_characters() -> None:
     """Every Order in every place it is offered: the label fits without a cut and names the reward
     and points; the menu description carries the needs and reward in full."""
-    prefixes = ["Complete ", "Keep ", "Put back ", "Next to the bottom: ",
-                "Keep 2nd for face-down Imported: "]
+    prefixes = ["Complete ", "Keep ", "Put back ", "Next to the bottom: "]
     for card, prefix in itertools.product(range(len(ORDERS)), prefixes):
         label = order_text(card, prefix)
         order = ORDERS[card]

@@ -13,20 +13,35 @@ from engine.duel.cards import AREAS, BONUS, GOOD_NAMES, ORDERS, POWER_CARDS, RUL
 from engine.duel.text import order_text
 from tests.engine.duel.helpers import give_tech, started
 
-PREFIXES = ["", "Keep ", "Next to the bottom: ", "Put back ", "Keep 2nd for face-down Imported: "]
+PREFIXES = ["", "Keep ", "Next to the bottom: ", "Put back ", "Complete "]
 
 
 @pytest.mark.parametrize("prefix", PREFIXES)
 def test_order_labels_write_goods_out_and_fit(prefix: str) -> None:
     """RB: "Order cards" show the Trade Goods to pay (Tea, Fish, Silk, Copper). A label writes them out
-    ("1 Tea", never "1T"); when they do not fit in 80 characters the label keeps the points and reward, and
-    the menu description gives the goods."""
+    ("1 Tea", never "1T") and always shows them, with the points and reward, within 80 characters."""
     for card in range(len(ORDERS)):
         label = order_text(card, prefix)
         assert len(label) <= LABEL_LIMIT, label
         assert not re.search(r"\b\d+[TFSC]\b", label), label
         needs = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in ORDERS[card].cost.items())
-        assert label.endswith(f" for {needs}") or label.endswith(reward_text(ORDERS[card].reward)), label
+        assert label.endswith(f"{ORDERS[card].points} pts + {reward_text(ORDERS[card].reward)} for {needs}"), label
+
+
+@pytest.mark.parametrize("pay", ["yen", "imported_up", "imported_down"])
+def test_keeping_a_second_card_shows_its_cost_and_what_it_pays(pay: str) -> None:
+    """RB, Port: "you may keep a second card by paying 2 Yen or one Imported Good": the choice names the
+    payment and the card whole, its goods to pay included (`Keep 2nd for face-up Imported: Order 16:
+    6 pts + draw 1 Order` once left out `for 1 Tea 1 Fish 1 Silk 1 Copper`)."""
+    state = started()
+    state["turn"]["act"] = {"area": "port", "power": 3, "step": "keep2", "drawn": [], "kept": [0], "paid": None}
+    for card in range(len(ORDERS)):
+        label = GAME.describe(state, {"do": "keep2", "card": card, "pay": pay})
+        needs = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in ORDERS[card].cost.items())
+        assert len(label) <= LABEL_LIMIT, label
+        assert label.startswith("Keep 2nd for " if pay == "yen" else "") and f"{card + 1}: " in label, label
+        assert label.endswith(f"{ORDERS[card].points} pts + {reward_text(ORDERS[card].reward)} for {needs}"), label
+        assert ("face-up" in label) == (pay == "imported_up") and ("face-down" in label) == (pay == "imported_down")
 
 
 def test_the_cards_put_back_at_the_bottom_describe_their_goods() -> None:

@@ -199,3 +199,32 @@ def test_a_leader_late_in_the_game_takes_the_order_that_ends_it(monkeypatch: pyt
     monkeypatch.setattr(ai, "CLOSE_FROM_ROUND", 99)  # the AI before the ruling
     drifting = _play_turn(_late_leader(), 1)
     assert not drifting["end"]["reasons"]
+
+
+#: 3-player AI seed 900999 at its rounds 2 and 6, seat 1 to move its President, and the seed its AI decision
+#: was taken with there: both times it walked to Power 2 at the Copper Mine ("nothing", the rules' Copper
+#: Mine gives no Copper below Power 3) while the Port, Chinatown or the Customs gained something.
+IDLE_MOVES = [("idle-move-3p-900999-round2.json", 10474504509083235325),
+              ("idle-move-3p-900999-round6.json", 210106608164884833)]
+
+
+def _idle_move_position(name: str) -> dict:
+    state = json.loads((LATE_LEADER.parent / name).read_text(encoding="utf-8"))
+    assert state["stage"] == "move" and state["seat"] == 1
+    return state
+
+
+@pytest.mark.parametrize(("name", "seed"), IDLE_MOVES)
+def test_the_ai_spends_no_main_action_on_nothing_while_one_gains_something(name: str, seed: int) -> None:
+    """RB, Area Actions: the President's move is the turn's one main action ("Move your President ... then
+    carry out the Area Action"); a move to an action that gives nothing spends it for nothing."""
+    state = _idle_move_position(name)
+    idle = next(a for a in GAME.legal(state, 1) if "Copper Mine I" in GAME.describe(state, a))
+    assert "Power 2: nothing" in GAME.describe(state, idle)
+    assert greedy.wasted_main_action(state, 1, idle)
+    chosen = GAME.ai_action(state, 1, seed=seed, budget_s=60.0)
+    assert not greedy.wasted_main_action(state, 1, chosen), GAME.describe(state, chosen)
+    assert not greedy.wasted_main_action(state, 1, greedy.choose(state, 1))
+    choice, chosen_state = ai.greedy_choice(state, 1)
+    for action, _ in ai.ranked_candidates(state, 1, choice, chosen_state, 8):  # the hard level's race too
+        assert not greedy.wasted_main_action(state, 1, action), GAME.describe(state, action)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
+
 from engine.core.steps import LABEL_LIMIT
 from engine.yokohama import GAME
-from engine.yokohama.components import COUNTRY_NAMES, goods_text, parts, reward_text
+from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, goods_text, parts, reward_text
+from engine.yokohama.text import order_label
 from tests.engine.yokohama.helpers import act_in, at_stage, clear_board, fresh, put
 from tests.engine.yokohama.test_movement import board2
 
@@ -78,11 +81,16 @@ def pays(order: int) -> str:
     return reward_text(parts().orders[order]["reward"], short=True)
 
 
+def shows_whole(label: str, order: int) -> bool:
+    """Whether `label` shows each good order card `order` costs and each thing it pays."""
+    card = parts().orders[order]
+    goods = [f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n]
+    return f"#{order}" in label and all(g in label for g in goods) and all(p in label for p in pays(order).split(" + "))
+
+
 def test_taking_two_orders_says_what_each_costs_and_pays() -> None:
     """RB, Port: "you may either choose to take 1 Order card for free or 2 Order cards if you pay 2 Yen or 1
-    Imported Good token." The label names both cards with their goods and rewards, and the price — when
-    that fits in a label; otherwise (every pair of the recalibrated deck asks too many goods) it names both
-    cards with their rewards and the price, and the step's details give each card's goods."""
+    Imported Good token." The label names both cards with their goods and rewards, and the price."""
     def part(order: int) -> str:
         card = parts().orders[order]
         return f"#{order} {COUNTRY_NAMES[card['country']]} ({goods_text(card['cost'])} → {pays(order)})"
@@ -94,32 +102,35 @@ def test_taking_two_orders_says_what_each_costs_and_pays() -> None:
     assert pair in GAME.legal(state, 0)
     label = GAME.describe(state, pair)
     assert len(label) <= LABEL_LIMIT and label.endswith(price), label
-    if len(f"Take {part(cards[0])} and {part(cards[1])}{price}") <= LABEL_LIMIT:
-        for order in cards:
-            card = parts().orders[order]
-            assert f"#{order} " in label and f"({goods_text(card['cost'])} → {pays(order)})" in label, label
-    else:
-        assert f"#{cards[0]} → {pays(cards[0])}, #{cards[1]} → {pays(cards[1])}{price}" in label, label
-        detail = GAME.detail(state, pair)
-        assert all(goods_text(parts().orders[order]["cost"]) in detail for order in cards), detail
+    assert shows_whole(label, cards[0]) and shows_whole(label, cards[1]), label
     yen = state["p"][0]["yen"]
     state = GAME.apply(state, 0, pair)
     assert sorted(state["p"][0]["orders"]) == sorted(cards)  # what the label promised, for ¥2
     assert state["p"][0]["yen"] == yen - RULES["port"]["second_card_yen"]
 
 
-def test_two_long_orders_keep_what_they_pay_in_the_label() -> None:
-    """When both cards' goods do not fit in 80 characters, the label keeps what each pays (the menu
-    description has the goods)."""
+def test_two_long_orders_are_taken_one_at_a_time_each_label_whole() -> None:
+    """When both cards' goods and rewards do not fit in 80 characters, the Port asks for the cards one at a
+    time ("then a 2nd"), each label showing its card's cost and pay whole (a pair once read "Take #9 →
+    13 VP + 1 warehouse token, #15 → …" without their goods). A stored game's pair still replays."""
     by_length = sorted(parts().orders, key=lambda o: len(goods_text(parts().orders[o]["cost"])))
     cards = [by_length[-1], by_length[-2]]
     state = port_with(cards)
     pair = {"do": "orders", "slots": [0, 1], "pay": "yen"}
-    label = GAME.describe(state, pair)
-    assert len(label) <= LABEL_LIMIT
-    assert f"#{cards[0]} → {pays(cards[0])}, #{cards[1]} → {pays(cards[1])}, 2nd for ¥" in label, label
-    detail = GAME.detail(state, pair)
-    assert goods_text(parts().orders[cards[0]]["cost"]) in detail
+    options = GAME.legal(state, 0)
+    assert pair not in options
+    first = {"do": "orders", "slots": [0], "then": "second"}
+    assert first in options and shows_whole(GAME.describe(state, first), cards[0])
+    after = GAME.apply(state, 0, first)
+    second = {"do": "orders", "slots": [1], "pay": "yen"}  # the row slides once both are taken
+    label = GAME.describe(after, second)
+    assert second in GAME.legal(after, 0) and shows_whole(label, cards[1]) and "¥2" in label, label
+    assert all(len(GAME.describe(after, option)) <= LABEL_LIMIT for option in GAME.legal(after, 0))
+    both = GAME.apply(after, 0, second)
+    assert sorted(both["p"][0]["orders"]) == sorted(cards)
+    stored = GAME.apply(state, 0, pair)  # a log from before holds the pair
+    assert sorted(stored["p"][0]["orders"]) == sorted(cards)
+    assert stored["p"][0]["yen"] == both["p"][0]["yen"]
 
 
 def test_the_warehouse_icon_says_which_tokens_it_may_bring() -> None:
@@ -179,3 +190,19 @@ def test_a_four_area_spread_label_fits() -> None:
     label = place_text(state, {"do": "place", "areas": areas})
     assert len(label) <= 80, label
     assert all(word in label for word in ("Silk", "Agency", "Tea", "Fishing")), label
+
+
+@pytest.mark.parametrize("forms", [
+    (("Complete order ", ""), ("Complete ", "")),
+    (("Keep order ", ""), ("Keep ", "")),
+    (("Take order ", ", then a 2nd"), ("Take ", ", then a 2nd"), ("1st of 2: ", "")),
+    (("Take order ", " (1 imported for the 2nd)"), ("Take ", " (1 imported for the 2nd)"),
+     ("2nd for 1 imported: ", ""), ("2nd, 1 imported: ", "")),
+])
+def test_every_order_label_fits_with_its_cost_and_pay(forms: tuple[tuple[str, str], ...]) -> None:
+    """Each of the deck's order cards, in every wording a step gives it, within 80 characters and with
+    every good it costs and everything it pays (RB: an Order card shows "the goods required" and "the
+    reward")."""
+    for order in parts().orders:
+        label = order_label(order, *forms)
+        assert len(label) <= LABEL_LIMIT and shows_whole(label, order), label

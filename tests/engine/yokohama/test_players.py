@@ -385,15 +385,14 @@ def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     assert ended_by_round_30(state)
 
 
-def test_without_chinatown_a_full_hand_costs_the_base_worth_of_its_least_covered_order() -> None:
+def test_a_full_hand_costs_the_base_worth_of_its_least_covered_order() -> None:
     """RB: "Each player may have a maximum of 3 Order cards in their hand. Players may not discard any
-    Order cards." A full hand closes the Port to its holder until an order is filled, and with 2 players
-    the setup returns "Chinatown ... Copper Mine x1" to the box, so goods come from one area of each kind.
-    The greedy player counts any order in hand at a quarter of its reward even with none of its goods;
-    with a full hand and no Chinatown the order least covered by the goods held loses that quarter, so a
-    third order it cannot fill no longer looks like a gain. A 2-player leader holding three such orders
-    with the deck empty ran the game to round 33 (AI seed 5100; ruling R7). With
-    Chinatown (3 players) nothing changes."""
+    Order cards." A full hand closes the Port to its holder until an order is filled. The greedy player
+    counts any order in hand at a quarter of its reward even with none of its goods; with a full hand the
+    order least covered by the goods held loses that quarter, so a third order it cannot fill no longer
+    looks like a gain. Without Chinatown (2 players) a leader holding three such orders with the deck empty
+    ran the game to round 33 (AI seed 5100); with Chinatown (3 players) players held three orders short of
+    Copper, Raw Silk and Tea for 10–20 rounds (greedy seeds 933016 and four more, 31–38 rounds)."""
     def base(order: int) -> float:
         return 0.25 * greedy.reward_worth(greedy.ORDERS[order]["reward"])
 
@@ -418,7 +417,8 @@ def test_without_chinatown_a_full_hand_costs_the_base_worth_of_its_least_covered
     three["p"][0]["orders"] = cards
     full_hand = greedy.worth(three, 0)
     three["p"][0]["orders"] = cards[:2]
-    assert full_hand - greedy.worth(three, 0) == pytest.approx(base(cards[2]))  # with Chinatown: in full
+    assert "chinatown" in three["layout"]
+    assert full_hand - greedy.worth(three, 0) == pytest.approx(base(cards[2]) - base(cards[0]))  # the same
 
 
 def copper_order() -> int:
