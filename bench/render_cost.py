@@ -223,7 +223,8 @@ def main() -> None:
             for label, median in s["by_kind"].items():
                 ratios = figures["games"][kind]["by_kind"][label]
                 aside = "  (not in the median)" if label == PRIVATE else ""
-                print(f"      {label:14s} median {median:4.2f}  p90 {p90(ratios):4.2f}  ({len(ratios)} pictures){aside}")
+                print(f"      {label:14s} median {median:4.2f}  p90 {p90(ratios):4.2f}  "
+                      f"({len(ratios)} pictures){aside}")
 
 
 if __name__ == "__main__":
