@@ -27,7 +27,8 @@ The seat's full private picture ("My full board", sent on request from the panel
 
 The views are computed before the clock starts (the bot has them before it draws). A game's positions are drawn
 in order, as its successive turns are, so the encoder's band cache and the text-sprite caches are as warm as a
-bot's. Before timing, the first position of each game is drawn once untimed (fonts loaded, printed layers made).
+bot's. Before timing, `WARM_RECORDS` other recorded games of each game are drawn untimed (fonts loaded, printed
+layers made, the common words' sprites cached).
 Time is the process's CPU time (`time.process_time`), not wall time.
 
 Printed per game: the median and p90 of picture cost / reference encode (the reference being the median of
@@ -107,7 +108,7 @@ def reference_encode(image: Image.Image) -> float:
 
 
 def records(kind: str, count: int) -> list[dict[str, Any]]:
-    """The first `count` recorded games of `kind` (sorted by file name; every recorded game with 0)."""
+    """The first `count` recorded games of `kind`, sorted by file name (every one with 0)."""
     out = []
     for path in sorted((FIXTURES / kind).glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -120,6 +121,10 @@ Drawing = Callable[[], Any]
 #: The seat's full private picture ("My full board", one tap from the panel): timed and printed with `--kinds`,
 #: but not one of the pictures a turn sends, so not in a game's median and p90.
 PRIVATE = "my full board"
+#: Recorded games drawn untimed first, the last ones of each game's records (never also measured): the bot has
+#: been running, and has drawn the words, cards and printed rows every game shares; what belongs to the
+#: measured games (their names' places, their numbers, their marks) is still new to it.
+WARM_RECORDS = 2
 
 
 def turn_pictures(kind: str, state: dict[str, Any], players: int) -> list[tuple[str, Drawing]]:
@@ -169,10 +174,13 @@ def measure(every: int, count: int) -> dict[str, Any]:
     references: list[float] = []
     timed: dict[str, list[tuple[str, float]]] = {kind: [] for kind in GAMES}
     for kind in GAMES:
-        for record in records(kind, count):
+        recorded = records(kind, 0)
+        for record in recorded[len(recorded) - WARM_RECORDS:]:  # untimed: a bot that has been running a while
+            for state in positions(kind, record, every):
+                for _, draw in turn_pictures(kind, state, record["players"]):
+                    draw()
+        for record in recorded[:min(count or len(recorded), len(recorded) - WARM_RECORDS)]:
             states = positions(kind, record, every)
-            for _, draw in turn_pictures(kind, states[0], record["players"]):  # untimed: fonts, printed layers
-                draw()
             for state in states:
                 references.append(reference_encode(reference))
                 for label, draw in turn_pictures(kind, state, record["players"]):
@@ -197,7 +205,7 @@ def p90(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=12, help="actions between two positions drawn")
-    parser.add_argument("--records", type=int, default=6, help="recorded games per game (0: all)")
+    parser.add_argument("--records", type=int, default=6, help="recorded games per game (0: all but the warm-up ones)")
     parser.add_argument("--kinds", action="store_true", help="also print each picture kind's median")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     args = parser.parse_args()
