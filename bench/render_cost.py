@@ -168,11 +168,12 @@ def positions(kind: str, record: dict[str, Any], every: int) -> list[dict[str, A
 
 
 def measure(every: int, count: int) -> dict[str, Any]:
-    """{"reference_ms": median, "references": n, "games": {kind: {"ratios": [...], "by_kind": {label: [...]}}}}."""
+    """{"reference_ms": median, "references": n, "games": {kind: {"ratios": [...], "by_kind": {label: [...]},
+    "bytes": {label: PNG bytes of all its pictures}}}}."""
     reference = reference_picture()
     reference_encode(reference)  # untimed: the encoder's first call
     references: list[float] = []
-    timed: dict[str, list[tuple[str, float]]] = {kind: [] for kind in GAMES}
+    timed: dict[str, list[tuple[str, float, int]]] = {kind: [] for kind in GAMES}
     for kind in GAMES:
         recorded = records(kind, 0)
         for record in recorded[len(recorded) - WARM_RECORDS:]:  # untimed: a bot that has been running a while
@@ -185,16 +186,20 @@ def measure(every: int, count: int) -> dict[str, Any]:
                 references.append(reference_encode(reference))
                 for label, draw in turn_pictures(kind, state, record["players"]):
                     start = time.process_time()
-                    draw()
-                    timed[kind].append((label, time.process_time() - start))
+                    made = draw()
+                    seconds = time.process_time() - start
+                    size = sum(len(data) for _, data in made) if isinstance(made, list) else len(made)
+                    timed[kind].append((label, seconds, size))
     unit = statistics.median(references)
     games: dict[str, Any] = {}
     for kind, pictures in timed.items():
         by_kind: dict[str, list[float]] = {}
-        for label, seconds in pictures:
+        sizes: dict[str, list[int]] = {}
+        for label, seconds, size in pictures:
             by_kind.setdefault(label, []).append(seconds / unit)
-        ratios = [seconds / unit for label, seconds in pictures if label != PRIVATE]
-        games[kind] = {"ratios": ratios, "by_kind": by_kind}
+            sizes.setdefault(label, []).append(size)
+        ratios = [seconds / unit for label, seconds, _ in pictures if label != PRIVATE]
+        games[kind] = {"ratios": ratios, "by_kind": by_kind, "bytes": {k: sum(v) for k, v in sizes.items()}}
     return {"reference_ms": unit * 1000, "references": len(references), "games": games}
 
 
@@ -212,7 +217,7 @@ def main() -> None:
     figures = measure(args.every, args.records)
     summary = {
         kind: {"median": statistics.median(g["ratios"]), "p90": p90(g["ratios"]), "pictures": len(g["ratios"]),
-               "by_kind": {label: statistics.median(r) for label, r in g["by_kind"].items()}}
+               "by_kind": {label: statistics.median(r) for label, r in g["by_kind"].items()}, "bytes": g["bytes"]}
         for kind, g in figures["games"].items()
     }
     if args.json:
@@ -231,8 +236,8 @@ def main() -> None:
             for label, median in s["by_kind"].items():
                 ratios = figures["games"][kind]["by_kind"][label]
                 aside = "  (not in the median)" if label == PRIVATE else ""
-                print(f"      {label:14s} median {median:4.2f}  p90 {p90(ratios):4.2f}  "
-                      f"({len(ratios)} pictures){aside}")
+                print(f"      {label:14s} median {median:4.2f}  p90 {p90(ratios):4.2f}  ({len(ratios)} pictures, "
+                      f"{s['bytes'][label] / len(ratios) / 1024:5.1f} KiB on average){aside}")
 
 
 if __name__ == "__main__":
