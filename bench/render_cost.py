@@ -15,9 +15,9 @@ anti-aliased 18-px text, mapped onto the palette without dithering as the games'
 encode (89 KiB) costs per pixel what a cold encode of a game's full board does (measured: 2.3 ms a
 megapixel, a Duel board 2.3, a Yokohama map 2.0, the player boards 2.2).
 
-The pictures (`--every` actions apart along every recorded game in `tests/fixtures/<game>/`, `--records`
-records per game), each the PNG bytes the bot sends (draw + encode), drawn through the game's
-`rendering.contract.Renderer`:
+The pictures (`--every` actions apart along the recorded games in `tests/fixtures/<game>/`, the first
+`--records` of each game, 0 for all but the warm-up ones), each the PNG bytes the bot sends (draw + encode),
+drawn through the game's `rendering.contract.Renderer`:
 
 - `lead`: the turn post's lead picture, from the public view, with a busy turn's story;
 - `full board`: the public pictures the "Full board" button sends (Duel: the board; Yokohama: the map and the
@@ -34,9 +34,10 @@ layers made, the common words' sprites cached).
 Time is the process's CPU time (`time.process_time`), not wall time.
 
 Printed per game: the median and p90 of picture cost / reference encode (the reference being the median of
-the run's reference encodes), the number of pictures, and per picture kind the median.
+the run's reference encodes) and the number of pictures; with `--kinds`, each picture kind's median, p90 and
+average PNG size.
 
-    .venv/bin/python -m bench.render_cost [--every 12] [--records 6] [--kinds] [--json]
+    .venv/bin/python -m bench.render_cost [--every 12] [--records 6 | --records 0] [--kinds] [--json]
 """
 
 from __future__ import annotations
