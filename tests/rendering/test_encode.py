@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -90,3 +91,23 @@ def test_a_band_is_read_as_pillow_reads_it() -> None:
     for top in (0, 320, 672):  # the last band of this 700-row picture is cut short
         slow.paste(image, (1, -top))
         assert encode._band_rows(image, fast, top) == slow.tobytes()
+
+
+def test_a_small_palette_picture_is_one_zlib_ng_stream_not_pillows_encoder(monkeypatch: Any) -> None:
+    """A lead picture or an own view under `BANDED_FROM` pixels: Pillow's encoder compresses it with zlib at
+    about twice zlib-ng's CPU, so the encoder assembles it itself, and it decodes to exactly the picture."""
+    image, draw = PALETTE.canvas(780, 400)
+    assert image.width * image.height < encode.BANDED_FROM
+    draw.rectangle((20, 60, 300, 200), fill=PALETTE.colours[6])
+    PALETTE.put_text(image, (20, 20), "Akiko: 3 Tea, ¥4", 30)
+    encode.sent_often(image)
+
+    def no_pillow(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("Pillow's PNG encoder was used")
+
+    monkeypatch.setattr(Image.Image, "save", no_pillow)
+    data = png(image)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.mode == "P" and decoded.size == image.size
+    assert decoded.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+    assert len(zlib.decompress(idat(data))) == image.height * (image.width + 1)
