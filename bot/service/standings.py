@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from bot.service import ratings, seasons
 from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
-from bot.service.words import plural
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
-from i18n import _
+from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -260,14 +259,15 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             if taken and min(taken) in before:
                 state = before[min(taken)]
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 f"took back {plural(len(taken), 'decision')}"))
+                                 ngettext("took back {n} decision", "took back {n} decisions",
+                                          len(taken)).format(n=len(taken))))
             continue
         before[entry.seq] = state
         try:
             after = engine.apply(state, entry.seat, action)
         except IllegalAction:
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 "(this decision no longer replays)"))
+                                 _("(this decision no longer replays)")))
             break
         text = engine.narrate(state, entry.seat, action, after).strip()
         if complete:
@@ -276,8 +276,8 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
                 text = f"{text} — {full}" if text else full
         if not text:  # a decision with no public story (a hidden pick): say that one was made
             text = (engine.public_label(state, action) or "").strip() or (
-                "took the only option left" if entry.origin == "formality"
-                else "made a decision (hidden until the end)")
+                _("took the only option left") if entry.origin == "formality"
+                else _("made a decision (hidden until the end)"))
         lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin, text))
         state = after
     return lines
@@ -287,7 +287,7 @@ def _engine(kind: str) -> Game:
     try:
         return get_game(kind)
     except KeyError as exc:
-        raise ServiceError(f"There is no game called {kind!r}.") from exc
+        raise ServiceError(_("There is no game called {kind}.").format(kind=repr(kind))) from exc
 
 
 def _kind_order(kind: str) -> tuple[int, str]:

@@ -31,7 +31,7 @@ from bot.service.records import GameRow, is_bot_user
 from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
-from i18n import N_
+from i18n import N_, _
 from rendering import pool as drawing
 from rendering.rollwrite.renderer import RENDERER
 
@@ -78,7 +78,7 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
         await post_final(bot, channel, game, state, ended_by)
         thread = await game_channel(bot, game)
         if thread is not None and getattr(thread, "id", None) != getattr(channel, "id", None):
-            await thread.send("The game is over; the final result is posted in the channel.",
+            await thread.send(_("The game is over; the final result is posted in the channel."),
                               allowed_mentions=discord.AllowedMentions.none())
         return
     # The player whose click ended the round is named in the post, never pinged.
@@ -94,13 +94,14 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
         # may be the next round's start player, who owed a decision before and after.
         after: list[str] = []
         if late:
-            after.append("The deadline passed, so the bot finished the round for "
-                         + ", ".join(text.who(game, s) for s in late) + ".")
+            after.append(_("The deadline passed, so the bot finished the round for {players}.").format(
+                players=", ".join(text.who(game, s) for s in late)))
         after += text.sets_lines(view)
         start = view["start_player"]
         if start is not None and view["options"].get("start_player_priority"):
-            after.append(f"{text.who(game, start)} is the start player and chooses a set first.")
-        after.append("Your turn: " + ", ".join(mention(u) for u in outcome.waiting_on))
+            after.append(_("{player} is the start player and chooses a set first.").format(
+                player=text.who(game, start)))
+        after.append(_("Your turn: {players}").format(players=", ".join(mention(u) for u in outcome.waiting_on)))
         pinged = await _notify(bot, outcome, channel, view, outcome.waiting_on, mover, after)
         budget = 2000 - sum(len(line) + 1 for line in after)
         lines = text.round_summary(game, view, before_round, budget) + after
@@ -127,7 +128,7 @@ async def _notify(bot: Host, outcome: Outcome, channel: Any, view: dict[str, Any
     the bot's turns update in place (`quiet_users`). `lines` gets the "away until" line, if anyone is away;
     the DM names the round (`view`, the public view)."""
     quiet = quiet_users.get()
-    stage = f"round {view['round']} of {view['rounds']}"
+    stage = _("round {round} of {rounds}").format(round=view["round"], rounds=view["rounds"])
     return await turn_notices(bot, outcome, channel, [u for u in waiting if u != mover and u not in quiet], lines,
                               stage=stage)
 
@@ -143,7 +144,7 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
     data = await drawing.draw(RENDERER.scoreboard(view, names=names, places=places))
     files = [as_file(data, f"rollwrite-{game.id}-scores.png")]
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
-    lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
+    lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in everyone)))
     messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message
     for n, message in enumerate(messages):
         # The end of the game notifies every seated player, once: the last message holds the thanks.
@@ -156,7 +157,8 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
         sheets = [await sheet_file(state, seat, f"rollwrite-{game.id}-seat-{seat + 1}.png", name=names[seat])
                   for seat in chunk]
         await channel.send(
-            "Final sheets: " + ", ".join(f"{seat + 1}. {text.who(game, seat)}" for seat in chunk),
+            _("Final sheets: {players}").format(
+                players=", ".join(f"{seat + 1}. {text.who(game, seat)}" for seat in chunk)),
             files=[f for f in sheets if f is not None], allowed_mentions=discord.AllowedMentions.none())
 
 
