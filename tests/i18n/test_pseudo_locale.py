@@ -118,3 +118,46 @@ async def test_the_other_wrapped_commands_pass_through_the_catalogue(fake: FakeD
     texts = [s for s in seen if s.text]
     assert len(texts) >= 15
     assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
+
+
+async def test_the_community_refusals_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    """The tournament service's refusals (a format the game is not played in, a second sign-up, a start with
+    too few players, leaving what one never joined, a tournament that does not exist), the away budget's
+    refusal (with and without a later date that fits), `/privacy show` and `forget`, and `/daily compare`'s
+    refusals (a day that is not a date, a day not played)."""
+    admin, alice, bob, carol = (fake.user("admin", admin=True), fake.user("alice"), fake.user("bob"),
+                                fake.user("carol"))
+    await _pseudo(fake, admin, alice, bob, carol)
+    seen: list[Sent] = []
+    seen += await fake.command("tournament new", user=admin, options={"game": "duel", "format": "groups"})
+    [signup] = await fake.command("tournament new", user=admin, options={"game": "yokohama", "format": "groups"})
+    cog = fake.bot.get_cog("Tournaments")
+    assert cog is not None
+    [t] = await cog.service.of_server(fake.guild.id)  # type: ignore[attr-defined]
+    await fake.click(user=alice, message=signup, label="⟦Join⟧")
+    seen += await fake.click(user=alice, message=signup, label="⟦Join⟧")
+    await fake.click(user=bob, message=signup, label="⟦Join⟧")
+    seen += await fake.command("tournament start", user=admin, options={"tournament": t.id})
+    seen += await fake.command("tournament leave", user=carol, options={"tournament": t.id, "confirm": "yes"})
+    seen += await fake.command("tournament standings", user=carol, options={"tournament": 999})
+    seen += await fake.command("settings away", user=admin, options={"days": 2})
+    seen += await fake.command("away start", user=carol, options={"days": 3})
+    seen += await fake.command("away start", user=carol, options={"days": 2})
+    seen += await fake.command("away end", user=carol)
+    seen += await fake.command("away start", user=carol, options={"days": 1})
+    seen += await fake.command("daily compare", user=alice, options={"date": "yesterday"})
+    seen += await fake.command("daily compare", user=alice, options={"date": "2026-01-02"})
+    seen += await fake.command("privacy show", user=bob)
+    seen += await fake.command("privacy forget", user=carol, options={"confirm": "yes"})
+    texts = [s for s in seen if s.text]
+    assert len(texts) >= 14, [s.text for s in texts]
+    assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
+    joined = "\n".join(s.text for s in texts)
+    for wrapped in ("⟦A {game} tournament is played as {allowed}, not {format}.⟧",
+                    "⟦You are already signed up for **{name}**.⟧",
+                    "⟦**{name}** needs at least {need} players to start; {signed}.⟧",
+                    "⟦{n} players signed up⟧", "⟦You are not signed up for **{name}**.⟧",
+                    "⟦This server allows {n} days away in any {window} days⟧", "⟦{n} day from {when}⟧",
+                    "⟦'{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-29.⟧"):
+        head = wrapped.split("{")[0]
+        assert head in joined, (wrapped, joined)
