@@ -161,3 +161,23 @@ async def test_the_community_refusals_pass_through_the_catalogue(fake: FakeDisco
                     "⟦'{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-29.⟧"):
         head = wrapped.split("{")[0]
         assert head in joined, (wrapped, joined)
+
+
+async def test_the_game_logs_own_lines_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    """A decision taken back reads in `/table log` as the catalogue words it ("took back 2 decisions"), not
+    in English whatever the reader's language (the decisions' own story is the engine's)."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await _pseudo(fake, alice, bob)
+    [lobby] = await fake.command("table new", user=alice, options={"game": "turns"})
+    await fake.click(user=bob, message=lobby, label="⟦Join⟧")
+    started = [s for s in await fake.click(user=alice, message=lobby, label="⟦Start⟧")
+               if any(b.get("label") == "⟦Open my panel⟧" for b in s.buttons())]
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    first = {alice.id: alice, bob.id: bob}[(await bot.service.status(game.id)).waiting_on[0]]
+    panel = [s for s in await fake.click(user=first, message=started[-1], label="⟦Open my panel⟧")
+             if s.kind == "followup"][-1]
+    edit = next(s for s in await fake.click(user=first, message=panel, label="Take 3") if s.kind == "edit_original")
+    await fake.click(user=first, message=edit, label="⟦Undo⟧")
+    [log] = [s for s in await fake.command("table log", user=first, options={"game": game.id}) if s.text][-1:]
+    assert "⟦took back 2 decisions⟧" in log.text, log.text
