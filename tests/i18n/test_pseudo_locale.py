@@ -181,3 +181,13 @@ async def test_the_game_logs_own_lines_pass_through_the_catalogue(fake: FakeDisc
     await fake.click(user=first, message=edit, label="⟦Undo⟧")
     [log] = [s for s in await fake.command("table log", user=first, options={"game": game.id}) if s.text][-1:]
     assert "⟦took back 2 decisions⟧" in log.text, log.text
+
+
+async def test_a_crafted_buttons_refusal_names_its_field_through_the_catalogue(fake: FakeDiscord) -> None:
+    """The refusal of a button whose custom id is out of bounds names the field in the reader's language: the
+    name sits inside the sentence, so it is asserted wrapped on its own."""
+    alice = fake.user("alice")
+    await _pseudo(fake, alice)
+    sent = [s for s in await fake.click("yk:rf:0", user=alice, ephemeral=True) if s.text]
+    assert sent and "(⟦game number⟧)" in sent[-1].text, [s.text for s in sent]
+    assert not check(sent[-1])
