@@ -15,7 +15,9 @@ interaction's own (`bot.service.scope`), never a number in a button.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +25,7 @@ import discord
 
 from bot.service.arguments import MAX_INT
 from bot.service.errors import BadRequest
-from i18n import _
+from i18n import N_, _
 
 #: What a template captures for one field: enough to route a forged id to its component (which refuses it).
 _LOOSE = r"[^:]{0,100}"
@@ -48,33 +50,33 @@ class Field:
             return "" if not self.numeric else None
         if not re.fullmatch(self.pattern, raw):
             raise BadRequest(_("That button is not valid ({field}), so nothing was done. Use `/games` for your games "
-                               "and `/table panel` for a fresh panel.").format(field=self.what))
+                               "and `/table panel` for a fresh panel.").format(field=_(self.what)))
         if not self.numeric:
             return raw
         value = int(raw)
         if not self.low <= value <= self.high:
             raise BadRequest(_("That button is out of range ({field}), so nothing was done. Use `/games` for your "
-                               "games and `/table panel` for a fresh panel.").format(field=self.what))
+                               "games and `/table panel` for a fresh panel.").format(field=_(self.what)))
         return value
 
 
 #: A Discord snowflake (a game number too): at most 20 digits, and within the database's integers.
 _SNOWFLAKE = r"[0-9]{1,20}"
-GAME = Field("game number", _SNOWFLAKE, low=1)
-USER = Field("player", _SNOWFLAKE, low=1)
-VERSION = Field("panel version", _SNOWFLAKE)
-INDEX = Field("option number", r"[0-9]{1,6}", high=MAX_OPTION)
-PAGE = Field("page number", r"[0-9]{1,6}", high=MAX_PAGE)
-STAMP = Field("panel stamp", r"[0-9a-f]{1,64}", numeric=False)
-KIND = Field("game name", r"[a-z]{1,20}", numeric=False)
-ANY_KIND = Field("game name", r"[a-z]{1,20}|-", numeric=False)
+GAME = Field(N_("game number"), _SNOWFLAKE, low=1)
+USER = Field(N_("player"), _SNOWFLAKE, low=1)
+VERSION = Field(N_("panel version"), _SNOWFLAKE)
+INDEX = Field(N_("option number"), r"[0-9]{1,6}", high=MAX_OPTION)
+PAGE = Field(N_("page number"), r"[0-9]{1,6}", high=MAX_PAGE)
+STAMP = Field(N_("panel stamp"), r"[0-9a-f]{1,64}", numeric=False)
+KIND = Field(N_("game name"), r"[a-z]{1,20}", numeric=False)
+ANY_KIND = Field(N_("game name"), r"[a-z]{1,20}|-", numeric=False)
 #: A leaderboard's scope: 0 for everyone, any other number (old buttons carried a server id) for the
 #: server the click comes from; the number itself is never used as a server.
-SCOPE = Field("leaderboard", _SNOWFLAKE)
+SCOPE = Field(N_("leaderboard"), _SNOWFLAKE)
 #: A rating season's name: `2026-11` (a month) or `2026-Q4` (a quarter).
-SEASON = Field("season", r"[0-9]{4}-(?:0[1-9]|1[0-2]|Q[1-4])", numeric=False)
+SEASON = Field(N_("season"), r"[0-9]{4}-(?:0[1-9]|1[0-2]|Q[1-4])", numeric=False)
 #: `botN`: add the bot to a lobby that showed N bots (plain `bot`: a button from before the count).
-LOBBY = Field("lobby action", r"join|leave|start|bot[0-9]?|unbot", numeric=False)
+LOBBY = Field(N_("lobby action"), r"join|leave|start|bot[0-9]?|unbot", numeric=False)
 
 
 def template(prefix: str, *names: str, optional: str | None = None) -> str:
@@ -97,14 +99,29 @@ class Refused(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?s).*"):
     one in place of itself when `parse` refuses a field.
     """
 
-    def __init__(self, item: discord.ui.Item[Any], refusal: BadRequest) -> None:
+    def __init__(self, item: discord.ui.Item[Any], refusal: BadRequest,
+                 reword: Callable[[], BadRequest] | None = None) -> None:
         super().__init__(item)
         self.refusal = refusal
+        self.reword = reword
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord_app import languages
         from bot.discord_app.errors import report
 
-        await report(interaction, self.refusal)
+        # The id was parsed before the clicker's language was known: word the refusal again in it.
+        await languages.begin(interaction.client, interaction)
+        await report(interaction, self.reword() if self.reword is not None else self.refusal)
+
+
+def _refusal(match: re.Match[str] | Any, fields: dict[str, Field], first: BadRequest) -> BadRequest:
+    """The refusal of `parse`, worded in the current language (`first`, the one worded at parse time, if the
+    id parses now: it cannot, the id is the same)."""
+    try:
+        parse(match, fields)
+    except BadRequest as exc:
+        return exc
+    return first
 
 
 async def build(cls: Any, item: discord.ui.Item[Any], match: re.Match[str], fields: dict[str, Field]) -> Any:
@@ -112,7 +129,7 @@ async def build(cls: Any, item: discord.ui.Item[Any], match: re.Match[str], fiel
     try:
         values = parse(match, fields)
     except BadRequest as exc:
-        return Refused(item, exc)
+        return Refused(item, exc, functools.partial(_refusal, match, fields, exc))
     return cls.from_fields(item, values)
 
 

@@ -13,9 +13,17 @@ import math
 from typing import Any
 
 from bot.service.errors import BadRequest
+from i18n import N_, _
 
 #: The largest integer SQLite (and PostgreSQL's BIGINT) stores: ids, seeds and versions fit in it.
 MAX_INT = 2**63 - 1
+#: The names a refusal quotes for a bad argument (`what`), for the catalogue: each is translated where the
+#: refusal is worded (a name not listed reads as the caller wrote it).
+FIELDS = (N_("action"), N_("admin id"), N_("channel id"), N_("date"), N_("deadline in hours"), N_("game"),
+          N_("game mode"), N_("number of bots"), N_("number of days"), N_("option number"), N_("options"),
+          N_("organiser id"), N_("panel stamp"), N_("panel version"), N_("player id"), N_("player limit"),
+          N_("rounds"), N_("seed"), N_("server id"), N_("sign-up hours"), N_("table rules"),
+          N_("reminder time in hours"), N_("name"), N_("deadline"))
 
 
 def _shown(value: Any) -> str:
@@ -30,9 +38,10 @@ def _shown(value: Any) -> str:
 def whole(value: Any, what: str, *, low: int = 0, high: int = MAX_INT) -> int:
     """`value` if it is an int (not a bool) within [low, high]; else a clear refusal."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"The {what} must be a whole number, not {_shown(value)}.")
+        raise BadRequest(_("The {what} must be a whole number, not {value}.").format(what=_(what), value=_shown(value)))
     if not low <= value <= high:
-        raise BadRequest(f"The {what} must be between {low} and {high}; {_shown(value)} is not.")
+        raise BadRequest(_("The {what} must be between {low} and {high}; {value} is not.").format(
+            what=_(what), low=low, high=high, value=_shown(value)))
     return value
 
 
@@ -43,19 +52,22 @@ def optional_whole(value: Any, what: str, *, low: int = 0, high: int = MAX_INT) 
 def number(value: Any, what: str, *, low: float, high: float) -> float:
     """A finite int or float (not a bool) within [low, high], as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadRequest(f"The {what} must be a number, not {_shown(value)}.")
+        raise BadRequest(_("The {what} must be a number, not {value}.").format(what=_(what), value=_shown(value)))
     if isinstance(value, float) and not math.isfinite(value):
-        raise BadRequest(f"The {what} must be a finite number, not {_shown(value)}.")
+        raise BadRequest(_("The {what} must be a finite number, not {value}.").format(
+            what=_(what), value=_shown(value)))
     if not low <= value <= high:
-        raise BadRequest(f"The {what} must be between {low:g} and {high:g}; {_shown(value)} is not.")
+        raise BadRequest(_("The {what} must be between {low} and {high}; {value} is not.").format(
+            what=_(what), low=f"{low:g}", high=f"{high:g}", value=_shown(value)))
     return float(value)
 
 
 def text(value: Any, what: str, *, allowed: tuple[str, ...] | None = None, longest: int = 200) -> str:
     if not isinstance(value, str) or len(value) > longest:
-        raise BadRequest(f"The {what} must be a short text, not {_shown(value)}.")
+        raise BadRequest(_("The {what} must be a short text, not {value}.").format(what=_(what), value=_shown(value)))
     if allowed is not None and value not in allowed:
-        raise BadRequest(f"The {what} must be one of: {', '.join(allowed)}; not {_shown(value)}.")
+        raise BadRequest(_("The {what} must be one of: {allowed}; not {value}.").format(
+            what=_(what), allowed=", ".join(allowed), value=_shown(value)))
     return value
 
 
@@ -64,7 +76,8 @@ def json_object(value: Any, what: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise BadRequest(f"The {what} must map names to values, not {_shown(value)}.")
+        raise BadRequest(_("The {what} must map names to values, not {value}.").format(
+            what=_(what), value=_shown(value)))
     plain_json(value, what)
     return value
 
@@ -74,8 +87,8 @@ def plain_json(value: Any, what: str, *, longest: int = 20_000) -> str:
     try:
         encoded = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise BadRequest(f"The {what} must hold plain values (text, numbers, lists), not {_shown(value)}.") \
-            from exc
+        raise BadRequest(_("The {what} must hold plain values (text, numbers, lists), not {value}.").format(
+            what=_(what), value=_shown(value))) from exc
     if len(encoded) > longest:
-        raise BadRequest(f"The {what} is far too large to be a game's {what}.")
+        raise BadRequest(_("The {what} is far too large to be a game's {what}.").format(what=_(what)))
     return encoded

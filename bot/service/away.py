@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from bot.service import arguments as check
 from bot.service.errors import ServiceError
-from bot.service.words import plural
 from bot.storage import AwayPeriod, Storage, is_bot_user
+from i18n import _, ngettext
 
 if TYPE_CHECKING:
     from bot.storage import GameRow
@@ -86,18 +86,24 @@ async def go_away(storage: Storage, guild_id: int | None, user_id: int, days: in
     when it would take them past the server's budget (days away in any rolling 30 days), saying how many
     days are left and from when the days asked for fit."""
     if guild_id is None:
-        raise ServiceError("Time away belongs to a server's tables: use `/away` in the server.")
+        raise ServiceError(_("Time away belongs to a server's tables: use `/away` in the server."))
     days = check.whole(days, "number of days", low=1, high=MAX_DAYS)
     budget = await cap_of(storage, guild_id)
     past = await _past(storage, guild_id, user_id, now)
     if not _fits(past, now, days * DAY, budget * DAY):
         left = days_left(past, now, budget)
         when = fits_from(past, now, days, budget) if days <= budget else None
-        text = (f"This server allows {plural(budget, 'day')} away in any {WINDOW_DAYS} days; "
-                + (f"you have {plural(left, 'day')} left now" if left else "you have none left now"))
-        if when is not None:
-            text += f", and {plural(days, 'day')} from <t:{int(when)}:f>"
-        raise ServiceError(text + ". Nothing was changed.")
+        allowed = ngettext("This server allows {n} day away in any {window} days",
+                           "This server allows {n} days away in any {window} days", budget).format(
+            n=budget, window=WINDOW_DAYS)
+        now_left = (ngettext("you have {n} day left now", "you have {n} days left now", left).format(n=left)
+                    if left else _("you have none left now"))
+        if when is None:
+            raise ServiceError(_("{allowed}; {left}. Nothing was changed.").format(allowed=allowed, left=now_left))
+        later = ngettext("{n} day from {when}", "{n} days from {when}", days).format(
+            n=days, when=f"<t:{int(when)}:f>")
+        raise ServiceError(_("{allowed}; {left}, and {later}. Nothing was changed.").format(
+            allowed=allowed, left=now_left, later=later))
     until = now + days * DAY
     await storage.start_away(guild_id, user_id, now, until)
     return until
@@ -115,7 +121,7 @@ async def budget_left(storage: Storage, guild_id: int, user_id: int, now: float)
 async def come_back(storage: Storage, guild_id: int | None, user_id: int, now: float) -> bool:
     """End a player's time away now; False if they were not away."""
     if guild_id is None:
-        raise ServiceError("Time away belongs to a server's tables: use `/away end` in the server.")
+        raise ServiceError(_("Time away belongs to a server's tables: use `/away end` in the server."))
     return await storage.end_away(guild_id, user_id, now)
 
 

@@ -30,7 +30,7 @@ from bot.storage import GameRow
 from engine.core import Rng, get_game, mix_seed
 from engine.rollwrite.game import RollWriteGame
 from engine.rollwrite.scoring import tie_break_key
-from i18n import SOURCE, _, using
+from i18n import N_, SOURCE, _, using
 
 KIND = "rollwrite"
 SECRET_KEY = "daily_secret"
@@ -59,9 +59,13 @@ class Challenge:
     closes: float  # the last moment an attempt can be finished: next_opens + grace
 
     def describe_options(self) -> str:
-        extras = [name for key, name in (("chinatown", "Chinatown"), ("chamber_of_commerce", "Chamber of Commerce"))
+        extras = [_(name) for key, name in (("chinatown", N_("Chinatown")),
+                                            ("chamber_of_commerce", N_("Chamber of Commerce")))
                   if self.options.get(key)]
-        return f"sheet side {self.options['side']}" + (f", with {' and '.join(extras)}" if extras else "")
+        side = _("sheet side {side}").format(side=self.options["side"])
+        if len(extras) == 2:
+            return _("{side}, with {first} and {second}").format(side=side, first=extras[0], second=extras[1])
+        return _("{side}, with {extra}").format(side=side, extra=extras[0]) if extras else side
 
 
 @dataclass
@@ -206,7 +210,8 @@ def parse_date(text: str) -> str:
     try:
         return dt.date.fromisoformat(text.strip()).isoformat()
     except ValueError as exc:
-        raise ServiceError(f"'{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-29.") from exc
+        raise ServiceError(_("'{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-29.").format(
+            text=text)) from exc
 
 
 def shift_date(date: str, days: int) -> str:
@@ -534,4 +539,5 @@ def duration(seconds: float) -> str:
     """`3 h 05 min` / `12 min`: how long until something, for messages."""
     minutes = max(0, int(seconds // 60))
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+    return (_("{hours} h {minutes} min").format(hours=hours, minutes=f"{minutes:02d}") if hours
+            else _("{minutes} min").format(minutes=minutes))

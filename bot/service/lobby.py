@@ -68,7 +68,7 @@ class Lobby:
         try:
             engine = get_game(kind)
         except KeyError as exc:
-            raise ServiceError(str(exc.args[0])) from exc
+            raise ServiceError(_("There is no game called {kind}.").format(kind=repr(str(kind)[:20]))) from exc
         try:
             engine.normalize_options(options)  # refuse bad options now, not at start
         except IllegalAction as exc:
@@ -87,7 +87,8 @@ class Lobby:
             hours = rules[key]
             if not isinstance(hours, bool) and isinstance(hours, int | float) and hours < 0:
                 raise ServiceError(_("Reminder and deadline times cannot be negative."))
-            hours = check.number(hours, f"{what} in hours", low=0, high=MAX_WAIT_HOURS)
+            hours = check.number(hours, "deadline in hours" if what == "deadline" else "reminder time in hours",
+                                 low=0, high=MAX_WAIT_HOURS)
             if 0 < hours < MIN_WAIT_HOURS:
                 raise BadRequest((_("The deadline must be at least {least} hour (or 0 for none); {hours} h is too "
                                     "short to play.") if what == "deadline" else

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from bot.service.errors import ServiceError
 from bot.storage import Storage, is_bot_user
+from i18n import _
 
 MODES = ("mention", "dm", "both", "none")
 #: The hour (UTC) from which the day's digests go out.
@@ -32,7 +33,8 @@ class Route:
 
 async def set_mode(storage: Storage, user_id: int, mode: str) -> None:
     if mode not in MODES:
-        raise ServiceError(f"Notifications are one of: {', '.join(MODES)}; not {str(mode)[:20]!r}.")
+        raise ServiceError(_("Notifications are one of: {modes}; not {mode}.").format(
+            modes=", ".join(MODES), mode=repr(str(mode)[:20])))
     await storage.set_notify(user_id, mode)
 
 

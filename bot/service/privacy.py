@@ -27,6 +27,7 @@ from bot.service.outcomes import Outcome
 from bot.service.scope import ANYWHERE, request_caller
 from bot.storage import is_bot_user
 from bot.storage.privacy import is_anonymous
+from i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: What the export's first lines say, so the file explains itself.
-ABOUT = ("Everything Yokohama Bot keeps about you: the games you sat in or created (their public result, never "
+ABOUT = N_("Everything Yokohama Bot keeps about you: the games you sat in or created (their public result, never "
          "another player's hidden cards), your own moves, your results and ratings, your daily attempts, your "
          "settings and time away, and your tournament entries. Times are Unix seconds (UTC). Ids are Discord's "
          "(servers, channels) or the bot's own (games, tournaments).")
@@ -71,7 +72,7 @@ class Privacy:
         user_id = _person(user_id)
         data = await self.storage.player_data(user_id)
         now = dt.datetime.fromtimestamp(self.tables.now(), dt.UTC).isoformat(timespec="seconds")
-        return {"about": ABOUT, "exported_at": now, **data}
+        return {"about": _(ABOUT), "exported_at": now, **data}
 
     async def export_json(self, user_id: int) -> bytes:
         return json.dumps(await self.export(user_id), indent=1, ensure_ascii=False).encode()
@@ -103,7 +104,7 @@ class Privacy:
                 if guild_id is not None and entry["guild_id"] != guild_id:
                     continue
                 with contextlib.suppress(ServiceError):
-                    _, forfeits = await self.tournaments().leave(int(entry["tournament_id"]), user_id)
+                    _left, forfeits = await self.tournaments().leave(int(entry["tournament_id"]), user_id)
                     outcomes += forfeits
         finally:
             request_caller.reset(token)
@@ -117,5 +118,5 @@ class Privacy:
 def _person(user_id: Any) -> int:
     user_id = check.whole(user_id, "player id", low=1)
     if is_bot_user(user_id) or is_anonymous(user_id):
-        raise ServiceError("That is not a person the bot knows.")
+        raise ServiceError(_("That is not a person the bot knows."))
     return user_id

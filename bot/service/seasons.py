@@ -35,8 +35,8 @@ CHANNEL_KEY = "season_channel"
 CURRENT, ALL_TIME = "current", "all"
 #: A season's name: `2026-12` (a month) or `2026-Q4` (a quarter).
 _NAME = re.compile(r"(?P<year>[0-9]{4})-(?:(?P<month>0[1-9]|1[0-2])|Q(?P<quarter>[1-4]))")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
+_MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+           N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
 
 
 def season_of(length: str, when: float) -> str:
@@ -74,9 +74,10 @@ def title(name: str) -> str:
     if match is None:
         return name
     if match["month"]:
-        return f"{_MONTHS[int(match['month']) - 1]} {match['year']}"
+        return _("{month} {year}").format(month=_(_MONTHS[int(match["month"]) - 1]), year=match["year"])
     q = int(match["quarter"])
-    return f"Q{q} {match['year']} ({_MONTHS[3 * q - 3]}–{_MONTHS[3 * q - 1]})"
+    return _("Q{quarter} {year} ({first}–{last})").format(quarter=q, year=match["year"],
+                                                         first=_(_MONTHS[3 * q - 3]), last=_(_MONTHS[3 * q - 1]))
 
 
 def is_season_name(text: str) -> bool:

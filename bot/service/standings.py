@@ -287,7 +287,7 @@ def _engine(kind: str) -> Game:
     try:
         return get_game(kind)
     except KeyError as exc:
-        raise ServiceError(f"There is no game called {kind!r}.") from exc
+        raise ServiceError(_("There is no game called {kind}.").format(kind=repr(kind))) from exc
 
 
 def _kind_order(kind: str) -> tuple[int, str]:

@@ -62,5 +62,5 @@ def deadline_text(rules: dict[str, Any]) -> str:
     if not hours:
         return ""
     auto = rules.get("deadline_action", "auto") == "auto"
-    then = "the bot plays the late turn" if auto else "the late player forfeits"
-    return f"{hours:g} h per decision, then {then}"
+    then = _("the bot plays the late turn") if auto else _("the late player forfeits")
+    return _("{hours} h per decision, then {then}").format(hours=f"{hours:g}", then=then)

@@ -39,18 +39,18 @@ from bot.service.outcomes import Outcome, users_of
 from bot.service.scope import _Anywhere, request_caller
 from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from bot.service.tables import TableService
-from bot.service.words import plural
 from bot.storage import AlreadyExists, StaleVersion, TableFull
 from bot.storage.tournaments import Pairing, PairingResult, TournamentRow, TournamentStore
 from engine.core import Rng, get_game, mix_seed
+from i18n import N_, _, ngettext
 
 log = logging.getLogger(__name__)
 
 #: Which formats each game may use.
 FORMATS: dict[str, tuple[str, ...]] = {"duel": ("swiss", "roundrobin"), "yokohama": ("groups",),
                                        "rollwrite": ("samedice",)}
-FORMAT_TITLES = {"swiss": "Swiss", "roundrobin": "round robin", "groups": "Swiss groups",
-                 "samedice": "same-dice rounds"}
+FORMAT_TITLES = {"swiss": N_("Swiss"), "roundrobin": N_("round robin"), "groups": N_("Swiss groups"),
+                 "samedice": N_("same-dice rounds")}
 TIMEOUT_RULES = ("bot", "forfeit")
 MAX_ROUNDS = 20
 MAX_PLAYERS = 128
@@ -268,25 +268,30 @@ class TournamentService:
         channel_id = check.whole(channel_id, "channel id", low=1)
         organiser_id = check.whole(organiser_id, "organiser id", low=1)
         if kind not in FORMATS:
-            raise ServiceError(f"There is no tournament for {str(kind)[:20]!r}.")
+            raise ServiceError(_("There is no tournament for {kind}.").format(kind=repr(str(kind)[:20])))
         engine = get_game(kind)
         if format not in FORMATS[kind]:
-            allowed = " or ".join(FORMAT_TITLES[f] for f in FORMATS[kind])
-            raise ServiceError(f"A {engine.title} tournament is played as {allowed}, not "
-                               f"{FORMAT_TITLES.get(format, str(format)[:20])}.")
+            titles = [_(FORMAT_TITLES[f]) for f in FORMATS[kind]]
+            allowed = titles[0]
+            for title in titles[1:]:
+                allowed = _("{first} or {second}").format(first=allowed, second=title)
+            shown = _(FORMAT_TITLES[format]) if format in FORMAT_TITLES else str(format)[:20]
+            raise ServiceError(_("A {game} tournament is played as {allowed}, not {format}.").format(
+                game=engine.title, allowed=allowed, format=shown))
         if rounds is not None:
             rounds = check.whole(rounds, "rounds", low=1, high=MAX_ROUNDS)
             if format == "roundrobin":
-                raise ServiceError("A round robin has as many rounds as it takes everyone to meet everyone; "
-                                   "leave **rounds** out.")
+                raise ServiceError(_("A round robin has as many rounds as it takes everyone to meet everyone; "
+                                     "leave **rounds** out."))
         deadline_hours = check.number(deadline_hours, "deadline in hours", low=0, high=MAX_WAIT_HOURS)
         if 0 < deadline_hours < MIN_WAIT_HOURS:
-            raise ServiceError(f"The deadline must be at least {MIN_WAIT_HOURS:g} hour (or 0 for none).")
+            raise ServiceError(_("The deadline must be at least {hours} hour (or 0 for none).").format(
+                hours=f"{MIN_WAIT_HOURS:g}"))
         signup_hours = check.number(signup_hours, "sign-up hours", low=0, high=MAX_SIGNUP_HOURS)
         max_players = check.whole(max_players, "player limit", low=2, high=MAX_PLAYERS)
         if timeout_rule not in TIMEOUT_RULES:
-            raise ServiceError(f"At the deadline the bot plays the turn (`bot`) or the player forfeits (`forfeit`), "
-                               f"not {str(timeout_rule)[:20]!r}.")
+            raise ServiceError(_("At the deadline the bot plays the turn (`bot`) or the player forfeits "
+                                 "(`forfeit`), not {rule}.").format(rule=repr(str(timeout_rule)[:20])))
         name = check.text(name or "", "name", longest=80).strip() or f"{engine.title} {FORMAT_TITLES[format]}"
         now = self.tables.now()
         rules = {"deadline_hours": deadline_hours, "timeout_rule": timeout_rule, "fixed_rounds": rounds is not None}
@@ -297,32 +302,34 @@ class TournamentService:
         return await self.tournament(tid)
 
     async def _change(self, tournament_id: int, change: Callable[[TournamentRow], Any]) -> TournamentRow:
-        for _ in range(_TRIES):
+        for _attempt in range(_TRIES):
             t = await self.tournament(tournament_id)
             try:
                 await change(t)
             except StaleVersion:
                 continue
             return await self.tournament(tournament_id)
-        raise GameMovedOn("The tournament is changing very fast just now; nothing was changed. Try again.")
+        raise GameMovedOn(_("The tournament is changing very fast just now; nothing was changed. Try again."))
 
     async def join(self, tournament_id: int, user_id: int) -> TournamentRow:
         user_id = check.whole(user_id, "player id", low=1)
 
         async def change(t: TournamentRow) -> None:
             if t.player(user_id) is not None:
-                raise ServiceError(f"You are already signed up for **{t.name}**.")
+                raise ServiceError(_("You are already signed up for **{name}**.").format(name=t.name))
             if t.status != "signup":
-                raise GameClosed(f"**{t.name}** has already started (or ended); sign-up is closed.")
+                raise GameClosed(_("**{name}** has already started (or ended); sign-up is closed.").format(
+                    name=t.name))
             if t.signup_until is not None and self.tables.now() >= t.signup_until:
-                raise GameClosed(f"Sign-up for **{t.name}** has closed; the tournament starts with the players "
-                                 "signed up by then.")
+                raise GameClosed(_("Sign-up for **{name}** has closed; the tournament starts with the players "
+                                   "signed up by then.").format(name=t.name))
             try:
                 await self.store.tournament_join(t.id, user_id, expected_version=t.version)
             except TableFull as exc:
-                raise ServiceError(f"**{t.name}** is full ({t.max_players} players).") from exc
+                raise ServiceError(_("**{name}** is full ({n} players).").format(
+                    name=t.name, n=t.max_players)) from exc
             except AlreadyExists as exc:
-                raise ServiceError(f"You are already signed up for **{t.name}**.") from exc
+                raise ServiceError(_("You are already signed up for **{name}**.").format(name=t.name)) from exc
 
         return await self._change(tournament_id, change)
 
@@ -334,11 +341,11 @@ class TournamentService:
         async def change(t: TournamentRow) -> None:
             me = t.player(user_id)
             if me is None:
-                raise NotSeated(f"You are not signed up for **{t.name}**.")
+                raise NotSeated(_("You are not signed up for **{name}**.").format(name=t.name))
             if t.status not in ("signup", "running"):
-                raise GameClosed(f"**{t.name}** is over.")
+                raise GameClosed(_("**{name}** is over.").format(name=t.name))
             if me.left_round is not None:
-                raise ServiceError(f"You have already left **{t.name}**.")
+                raise ServiceError(_("You have already left **{name}**.").format(name=t.name))
             await self.store.tournament_leave(t.id, user_id, expected_version=t.version)
 
         t = await self._change(tournament_id, change)
@@ -357,37 +364,38 @@ class TournamentService:
         round (so a round the scheduler opens meanwhile is either opened first, then cancelled, or never
         opened). No round is paired or closed after it, no table created; the tables of the round still
         running play on as ordinary rated games. The tournament and those games."""
-        for _ in range(_TRIES):
+        for _attempt in range(_TRIES):
             t = await self.tournament(tournament_id)
             if t.status == "cancelled":
-                raise GameClosed(f"**{t.name}** is already cancelled.")
+                raise GameClosed(_("**{name}** is already cancelled.").format(name=t.name))
             if t.status not in ("signup", "running"):
-                raise GameClosed(f"**{t.name}** is over; there is nothing to cancel.")
+                raise GameClosed(_("**{name}** is over; there is nothing to cancel.").format(name=t.name))
             if await self.store.advance_round(t.id, expected_version=t.version, to_round=t.round,
                                               status="cancelled", now=self.tables.now()):
                 results = await self.store.pairing_results(t.id)
                 running = [r.pairing.game_id for r in results if r.pairing.round == t.round and not r.pairing.bye
                            and r.pairing.game_id is not None and r.status == "active"]
                 return await self.tournament(t.id), running
-        raise GameMovedOn("The tournament is changing very fast just now; nothing was changed. Try again.")
+        raise GameMovedOn(_("The tournament is changing very fast just now; nothing was changed. Try again."))
 
     # ----- the scheduler ------------------------------------------------------------------------------------
     async def start(self, tournament_id: int) -> list[TickEvent]:
         """The organiser starts the tournament now (before the end of its sign-up window). A sign-up or a
         leave that lands meanwhile makes the start read the tournament again and pair who is signed up then."""
-        for _ in range(_TRIES):
+        for _attempt in range(_TRIES):
             t = await self.tournament(tournament_id)
             if t.status != "signup":
-                raise GameClosed(f"**{t.name}** has already started." if t.status == "running"
-                                 else f"**{t.name}** is over.")
+                raise GameClosed((_("**{name}** has already started.") if t.status == "running"
+                                  else _("**{name}** is over.")).format(name=t.name))
             need = _least_players(t)
             if len(t.players) < need:
-                raise ServiceError(f"**{t.name}** needs at least {need} players to start; "
-                                   f"{plural(len(t.players), 'player')} signed up.")
+                raise ServiceError(_("**{name}** needs at least {need} players to start; {signed}.").format(
+                    name=t.name, need=need, signed=ngettext("{n} player signed up", "{n} players signed up",
+                                                            len(t.players)).format(n=len(t.players))))
             events = await self._open_round(t)
             if events:
                 return events + await self._fill_tables(await self.tournament(t.id))
-        raise GameMovedOn("The tournament is changing very fast just now; nothing was changed. Try again.")
+        raise GameMovedOn(_("The tournament is changing very fast just now; nothing was changed. Try again."))
 
     async def tick(self, now: float | None = None) -> list[TickEvent]:
         """One pass of the scheduler over every open tournament: sign-ups that ended start (or are cancelled
@@ -563,4 +571,4 @@ def _least_players(t: TournamentRow) -> int:
 def _no_such(tournament_id: Any) -> GameNotFound:
     shown = str(tournament_id) if isinstance(tournament_id, int) and not isinstance(tournament_id, bool) else repr(
         tournament_id)
-    return GameNotFound(f"There is no tournament #{shown[:20]}.")
+    return GameNotFound(_("There is no tournament #{number}.").format(number=shown[:20]))

@@ -15,6 +15,7 @@ from bot.service import TableService, away, seasons
 from bot.service.errors import ServiceError
 from bot.service.standings import Standings
 from bot.storage import Storage
+from i18n import using
 from tests.bot.test_ratings import play
 
 ALICE, BOB, CAROL = 101, 202, 303
@@ -183,6 +184,26 @@ async def test_away_is_checked(storage: Storage) -> None:
     with pytest.raises(ServiceError, match="in the server"):
         await away.go_away(storage, None, ALICE, 1, 0.0)
     assert await away.go_away(storage, GUILD, ALICE, 3, 0.0) == 3 * 86400.0
+
+
+async def test_the_away_refusal_counts_in_the_readers_language(storage: Storage) -> None:
+    """The budget's counts take the plural form of the reader's language (German: 1 Tag, 2 Tage; French
+    treats 0 and 1 alike; Japanese has one form)."""
+    await away.set_cap(storage, GUILD, 1)
+    await away.go_away(storage, GUILD, ALICE, 1, 0.0)
+    with using("de"), pytest.raises(ServiceError) as refused:
+        await away.go_away(storage, GUILD, ALICE, 2, HOUR)
+    assert "erlaubt 1 Tag Abwesenheit" in str(refused.value) and "keiner" in str(refused.value)
+    await away.set_cap(storage, GUILD, 2)
+    with using("fr"), pytest.raises(ServiceError) as refused:
+        await away.go_away(storage, GUILD, ALICE, 2, HOUR)
+    assert "autorise 2 jours d’absence" in str(refused.value)
+    assert "il te reste maintenant 1 jour" in str(refused.value) and "2 jours à partir du <t:" in str(refused.value)
+    with using("ja"), pytest.raises(ServiceError) as refused:
+        await away.go_away(storage, GUILD, ALICE, 2, HOUR)
+    assert "2日まで不在" in str(refused.value)
+    with using("ja"):
+        assert seasons.title("2026-12") == "2026年12月"
 
 
 DAY = 86400.0

@@ -54,7 +54,7 @@ async def test_lobby_join_leave_start(service: TableService) -> None:
 async def test_bad_options_and_full_tables_are_refused(service: TableService) -> None:
     with pytest.raises(ServiceError, match="no option 'speed'"):
         await service.lobby.create("counting", creator_id=ALICE, options={"speed": 2})
-    with pytest.raises(ServiceError, match="Unknown game"):
+    with pytest.raises(ServiceError, match="There is no game called"):
         await service.lobby.create("chess", creator_id=ALICE)
     game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2)
     for user in (BOB, CAROL, DAVE):

@@ -1,4 +1,4 @@
-"""Texts read as written English: counts through the one plural helper, sentences starting upper-case, and a
+"""Texts read as written English: sentences starting upper-case, and a
 game log whose every entry says something (a hidden decision says that one was made)."""
 
 from __future__ import annotations
@@ -8,14 +8,10 @@ import pytest
 from bot.service import TableService
 from bot.service.scope import acting_as
 from bot.service.standings import Standings
-from bot.service.words import plural, sentence
+from bot.service.words import sentence
 
 
-def test_one_is_singular_and_everything_else_plural() -> None:
-    assert [plural(n, "round") for n in (0, 1, 2)] == ["0 rounds", "1 round", "2 rounds"]
-    assert plural(1, "point") == "1 point" and plural(1.5, "point") == "1.5 points"
-    assert plural(1, "pts") == "1 pt" and plural(3, "pts") == "3 pts"
-    assert plural(1, "employee") == "1 employee" and plural(2, "match") == "2 matches"
+def test_a_sentence_starts_upper_case() -> None:
     assert sentence("the organiser starts it") == "The organiser starts it"
     assert sentence("**sign-up** closes") == "**Sign-up** closes" and sentence("3 rounds") == "3 rounds"
 

@@ -118,3 +118,76 @@ async def test_the_other_wrapped_commands_pass_through_the_catalogue(fake: FakeD
     texts = [s for s in seen if s.text]
     assert len(texts) >= 15
     assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
+
+
+async def test_the_community_refusals_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    """The tournament service's refusals (a format the game is not played in, a second sign-up, a start with
+    too few players, leaving what one never joined, a tournament that does not exist), the away budget's
+    refusal (with and without a later date that fits), `/privacy show` and `forget`, and `/daily compare`'s
+    refusals (a day that is not a date, a day not played)."""
+    admin, alice, bob, carol = (fake.user("admin", admin=True), fake.user("alice"), fake.user("bob"),
+                                fake.user("carol"))
+    await _pseudo(fake, admin, alice, bob, carol)
+    seen: list[Sent] = []
+    seen += await fake.command("tournament new", user=admin, options={"game": "duel", "format": "groups"})
+    [signup] = await fake.command("tournament new", user=admin, options={"game": "yokohama", "format": "groups"})
+    cog = fake.bot.get_cog("Tournaments")
+    assert cog is not None
+    [t] = await cog.service.of_server(fake.guild.id)  # type: ignore[attr-defined]
+    await fake.click(user=alice, message=signup, label="⟦Join⟧")
+    seen += await fake.click(user=alice, message=signup, label="⟦Join⟧")
+    await fake.click(user=bob, message=signup, label="⟦Join⟧")
+    seen += await fake.command("tournament start", user=admin, options={"tournament": t.id})
+    seen += await fake.command("tournament leave", user=carol, options={"tournament": t.id, "confirm": "yes"})
+    seen += await fake.command("tournament standings", user=carol, options={"tournament": 999})
+    seen += await fake.command("settings away", user=admin, options={"days": 2})
+    seen += await fake.command("away start", user=carol, options={"days": 3})
+    seen += await fake.command("away start", user=carol, options={"days": 2})
+    seen += await fake.command("away end", user=carol)
+    seen += await fake.command("away start", user=carol, options={"days": 1})
+    seen += await fake.command("daily compare", user=alice, options={"date": "yesterday"})
+    seen += await fake.command("daily compare", user=alice, options={"date": "2026-01-02"})
+    seen += await fake.command("privacy show", user=bob)
+    seen += await fake.command("privacy forget", user=carol, options={"confirm": "yes"})
+    texts = [s for s in seen if s.text]
+    assert len(texts) >= 14, [s.text for s in texts]
+    assert {s.text[:80]: found for s in texts if (found := check(s))} == {}
+    joined = "\n".join(s.text for s in texts)
+    for wrapped in ("⟦A {game} tournament is played as {allowed}, not {format}.⟧",
+                    "⟦You are already signed up for **{name}**.⟧",
+                    "⟦**{name}** needs at least {need} players to start; {signed}.⟧",
+                    "⟦{n} players signed up⟧", "⟦You are not signed up for **{name}**.⟧",
+                    "⟦This server allows {n} days away in any {window} days⟧", "⟦{n} day from {when}⟧",
+                    "⟦'{text}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-29.⟧"):
+        head = wrapped.split("{")[0]
+        assert head in joined, (wrapped, joined)
+
+
+async def test_the_game_logs_own_lines_pass_through_the_catalogue(fake: FakeDiscord) -> None:
+    """A decision taken back reads in `/table log` as the catalogue words it ("took back 2 decisions"), not
+    in English whatever the reader's language (the decisions' own story is the engine's)."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await _pseudo(fake, alice, bob)
+    [lobby] = await fake.command("table new", user=alice, options={"game": "turns"})
+    await fake.click(user=bob, message=lobby, label="⟦Join⟧")
+    started = [s for s in await fake.click(user=alice, message=lobby, label="⟦Start⟧")
+               if any(b.get("label") == "⟦Open my panel⟧" for b in s.buttons())]
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    [game] = await bot.storage.list_games(statuses=("active",))
+    first = {alice.id: alice, bob.id: bob}[(await bot.service.status(game.id)).waiting_on[0]]
+    panel = [s for s in await fake.click(user=first, message=started[-1], label="⟦Open my panel⟧")
+             if s.kind == "followup"][-1]
+    edit = next(s for s in await fake.click(user=first, message=panel, label="Take 3") if s.kind == "edit_original")
+    await fake.click(user=first, message=edit, label="⟦Undo⟧")
+    [log] = [s for s in await fake.command("table log", user=first, options={"game": game.id}) if s.text][-1:]
+    assert "⟦took back 2 decisions⟧" in log.text, log.text
+
+
+async def test_a_crafted_buttons_refusal_names_its_field_through_the_catalogue(fake: FakeDiscord) -> None:
+    """The refusal of a button whose custom id is out of bounds names the field in the reader's language: the
+    name sits inside the sentence, so it is asserted wrapped on its own."""
+    alice = fake.user("alice")
+    await _pseudo(fake, alice)
+    sent = [s for s in await fake.click("yk:rf:0", user=alice, ephemeral=True) if s.text]
+    assert sent and "(⟦game number⟧)" in sent[-1].text, [s.text for s in sent]
+    assert not check(sent[-1])

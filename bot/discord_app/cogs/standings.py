@@ -87,8 +87,8 @@ class StandingsCog(commands.Cog, name="Standings"):
     @standings.autocomplete("season")
     async def season_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The current season, all time, and the server's past seasons (newest first)."""
-        options = [app_commands.Choice(name="the current season", value=seasons.CURRENT),
-                   app_commands.Choice(name="all time", value=seasons.ALL_TIME)]
+        options = [app_commands.Choice(name=_("the current season"), value=seasons.CURRENT),
+                   app_commands.Choice(name=_("all time"), value=seasons.ALL_TIME)]
         if interaction.guild_id is not None:
             kind = getattr(interaction.namespace, "game", None)
             played = await self.bot.records.seasons_played(interaction.guild_id,

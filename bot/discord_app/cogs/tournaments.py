@@ -443,7 +443,9 @@ async def tournament_ids(interaction: discord.Interaction, current: str) -> list
     found.sort(key=lambda t: (t.status == "finished", -t.id))
     choices = []
     for t in found:
-        label = f"#{t.id} {t.name} ({t.status})"
+        status = {"signup": _("sign-up"), "running": _("running"), "finished": _("final"),
+                  "cancelled": _("cancelled")}.get(t.status, t.status)
+        label = f"#{t.id} {t.name} ({status})"
         if current and current.lower() not in label.lower():
             continue
         choices.append(app_commands.Choice(name=label[:100], value=t.id))

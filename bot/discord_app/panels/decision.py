@@ -507,14 +507,15 @@ class PictureButton(RefreshButton, template=ids.template("yk:pic", "g")):
 
     with_picture = True
 
-    def __init__(self, game_id: int, label: str = "Show my picture") -> None:
+    def __init__(self, game_id: int, label: str = "") -> None:
         discord.ui.DynamicItem.__init__(self, discord.ui.Button(
-            label=clip(label, 80), style=discord.ButtonStyle.secondary, emoji="🖼️", custom_id=f"yk:pic:{game_id}"))
+            label=clip(label or _("Show my picture"), 80), style=discord.ButtonStyle.secondary, emoji="🖼️",
+            custom_id=f"yk:pic:{game_id}"))
         self.game_id = game_id
 
     @classmethod
     def from_fields(cls, item: discord.ui.Item[Any], f: dict[str, Any]) -> PictureButton:
-        return cls(f["g"], clicked_label(item, "Show my picture"))
+        return cls(f["g"], clicked_label(item, _("Show my picture")))
 
 
 class UndoButton(GameButton, template=ids.template("yk:undo", "g")):

@@ -18,7 +18,7 @@ from bot.discord_app.game_ui import ui_for
 from bot.discord_app.names import seat_names
 from bot.discord_app.panels.clicks import GameButton, bot_of, guarded
 from bot.discord_app.panels.text import alt_text
-from i18n import N_
+from i18n import N_, _
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
@@ -115,13 +115,13 @@ async def send_board(interaction: discord.Interaction, game_id: int) -> None:
     bot = bot_of(interaction)
     game, engine, state = await bot.service.load(game_id)
     if state is None:
-        await interaction.followup.send("This game has no board yet.", ephemeral=True)
+        await interaction.followup.send(_("This game has no board yet."), ephemeral=True)
         return
     names = await seat_names(bot, game)
     ranking = (game.result or {}).get("ranking") if game.status == "finished" else None
     files = await public_files(game.kind, engine.view(state, None), game.id, names, ranking)
     if not files:
-        await interaction.followup.send("The board could not be drawn; please try again.", ephemeral=True)
+        await interaction.followup.send(_("The board could not be drawn; please try again."), ephemeral=True)
         return
     for file in files:
         await interaction.followup.send(ephemeral=True, file=file)
