@@ -132,7 +132,7 @@ def line_chart(
         return x, bottom - (bottom - top) * (v - low) / (high - low)
 
     for v in marks:
-        _, y = xy(0, v)
+        _x, y = xy(0, v)
         draw.line((left, y, right, y), fill=GRID, width=1)
         draw_text(draw, (left - 10, y), _tick_label(v, marks[1] - marks[0]), small, SOFT, anchor="rm")
     # every step, or every 2nd, 5th, 10th, 20th...: as many as fit side by side at this size
@@ -141,7 +141,7 @@ def line_chart(
     for i in range(points):
         if i and (i + 1) % step:
             continue
-        x, _ = xy(i, low)
+        x, _x = xy(i, low)
         name = x_names[i] if x_names is not None and i < len(x_names) else str(i + 1)
         draw_text(draw, (x, bottom + 8), name, small, SOFT, anchor="mt")
     draw_text(draw, ((left + right) / 2, height - 8), x_label, small, INK, anchor="md")
@@ -224,7 +224,7 @@ def podium(title: str, steps: Sequence[Step], *, subtitle: str = "", width: int 
     bottom = height - 30
     for n, step in enumerate(sorted(steps, key=lambda s: s.place)[:3]):
         slot = order.get(n + 1, n)
-        colour, _ = STYLES[slot % len(STYLES)]
+        colour, _x = STYLES[slot % len(STYLES)]
         left = 40 + slot * column + 10
         right = left + column - 20
         top = bottom - heights.get(step.place, 110)

@@ -159,7 +159,7 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
                if isinstance(info, dict) and info.get("colour") and seat < len(names)}
     lines = []
     for line in new[-6:]:
-        first, _, rest = line.partition(" ")
+        first, _x, rest = line.partition(" ")
         if first in colours:  # Yokohama's log names a seat by its colour ("Blue placed ..."): the person
             line = f"{colours[first]} {rest}"
         lines.append(line if line.endswith(".") else line + ".")

@@ -23,9 +23,9 @@ _GRID = (222, 215, 200)
 _BAND = (240, 234, 220)
 #: The picture's fixed palette: its flat colours and the anti-aliasing steps of its text on each background
 #: (mapping onto a fixed palette is ~20x cheaper than a median-cut quantize of a 64-row picture).
-_PALETTE = Palette([PAPER, INK, SOFT, _GRID, _BAND, *(colour for colour, _ in STYLES)],
+_PALETTE = Palette([PAPER, INK, SOFT, _GRID, _BAND, *(colour for colour, _x in STYLES)],
                    [(fg, bg) for fg in (INK, SOFT) for bg in (PAPER, _BAND)]
-                   + [(PAPER, colour) for colour, _ in STYLES] + [(colour, PAPER) for colour, _ in STYLES])
+                   + [(PAPER, colour) for colour, _x in STYLES] + [(colour, PAPER) for colour, _x in STYLES])
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,14 @@ def standings_picture(title: str, subtitle: str, headers: Sequence[str], rows: S
         middle = y + ROW / 2
         ink = SOFT if row.left else INK
         if row.rank <= 3:
-            colour, _ = STYLES[(row.rank - 1) % len(STYLES)]
+            colour, _x = STYLES[(row.rank - 1) % len(STYLES)]
             draw.ellipse((22, middle - 18, 58, middle + 18), fill=colour)
             draw_text(draw, (40, middle), str(row.rank), 26, PAPER, True, "mm")
         else:
             draw_text(draw, (24, middle), str(row.rank), 26, ink, False, "lm")
         name = fit(row.name, 26, 200 if row.left else 300, bold=row.rank <= 3) + (" (left)" if row.left else "")
         draw_text(draw, (84, middle), name, 26, ink, row.rank <= 3, "lm")
-        for (x, _, _), figure in zip(columns[2:], (row.points, row.tiebreak, row.game_points, row.record),
+        for (x, _x, _x), figure in zip(columns[2:], (row.points, row.tiebreak, row.game_points, row.record),
                                      strict=True):
             draw_text(draw, (x, middle), figure, 26, ink, False, "rm")
     return png(_PALETTE.quantize(image))

@@ -71,7 +71,7 @@ def panel_frame(titles: tuple[str, ...], public: bool = False) -> Image.Image:
     """The panel without its cards, as a palette image; `public`: for the table, not one seat's sheet."""
     image, draw = new_canvas(L.WIDTH, PANEL_H, "RGB")
     draw.rounded_rectangle((L.MARGIN - 12, 4, L.WIDTH - L.MARGIN + 12, L.LABS_BOTTOM + 10 - TOP), 14, fill=PANEL)
-    title_w, _ = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
+    title_w, _x = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
     note = NOTES[public]
     left = L.MARGIN + title_w + 16
     put_text(image, (left, L.LABS_Y - TOP + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - left), L.SMALL, SOFT, PANEL)
@@ -98,7 +98,7 @@ def _draw_card(
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=fill, outline=GREEN if held else LINE, width=5 if held else 2)
     tag = f"{card.get('level', '').upper()} · {card.get('cost', '?')} power"
-    tag_w, _ = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
+    tag_w, _x = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
     name = fit(card.get("name", card.get("id", "?")), L.TEXT, x1 - x0 - tag_w - 40, True)
     put_text(image, (x0 + 12, y0 + 4), name, L.TEXT, INK, fill, bold=True)
     lines = wrap(card.get("text", ""), L.SMALL, x1 - x0 - 24)
@@ -125,5 +125,5 @@ def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str] | None, 
             layer = "closed"
         else:
             layer = "plain"
-        x0, y0, _, _ = L.lab_card(lab, slot)
+        x0, y0, _x, _x = L.lab_card(lab, slot)
         image.paste(card_picture(card_key(card), layer), (x0, y0 + shift))

@@ -124,6 +124,6 @@ def _draw_row(
     scores = seat["scores"]
     resources, circles = tie_breakers(seat)
     values = {**scores, "resources": resources, "circles": circles}
-    for _, key, right in COLUMNS:
+    for _x, key, right in COLUMNS:
         total = key == "total"
         put_text(image, (right, cy), str(values[key]), 34 if total else 28, INK, bg, "rm", bold=total)

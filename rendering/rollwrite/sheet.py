@@ -200,9 +200,9 @@ def _draw_form(
         good_square(image, draw, good, gbox[0], gbox[1], gbox[2] - gbox[0])
         if marked:
             _cross(draw, gbox, width=4, inset=2)
-    x0, _, _, y1 = box
+    x0, _x, _x, y1 = box
     put_text(image, (x0 + 12, y1 - 8), f"{points} VP", L.TEXT + 2, INK, fill, "lb", bold=True)
-    sx0, sy0, _, _ = L.shop_box(row, col)
+    sx0, sy0, _x, _x = L.shop_box(row, col)
     house(draw, sx0, sy0, 34, fill)
 
 
@@ -274,7 +274,7 @@ def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name
         status = "Setting up"
     else:
         status = f"Round {view['round']} of {view['rounds']} · {info['scores']['total']} VP so far"
-    width, _ = put_text(image, (L.WIDTH - L.MARGIN, 14), status, L.TEXT + 2, INK, PAPER, "rt", bold=True)
+    width, _x = put_text(image, (L.WIDTH - L.MARGIN, 14), status, L.TEXT + 2, INK, PAPER, "rt", bold=True)
     put_text(image, (L.MARGIN, 6), fit(name, 34, L.WIDTH - 2 * L.MARGIN - width - 30, True), 34, INK, PAPER, bold=True)
     if not view["over"] and info.get("pending"):
         line = info["pending"]
@@ -370,7 +370,7 @@ def _port(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, po
                 if good["crossed"]:
                     _cross(draw, L.good_box(row, col, i, len(form["goods"])), width=4, inset=2)
         if form["shop"]:
-            sx0, sy0, _, _ = L.shop_box(row, col)
+            sx0, sy0, _x, _x = L.shop_box(row, col)
             house(draw, sx0, sy0, 34, INK)  # a built shop doubles the form: "x2" inside the filled house
             put_text(image, (sx0 + 17, sy0 + 22), "x2", 15, WHITE, INK, "mm", True)
     for i, trading in enumerate(port["trading_houses"]):
@@ -432,5 +432,5 @@ def _technology(image: Image.Image, sheet: dict[str, Any], scores: dict[str, int
         x0, y0, x1, y1 = L.score_box(i)
         put_text(image, ((x0 + x1) / 2, (y0 + y1) / 2), str(value), 30, INK, WHITE, "mm", bold=True)
     if boxes.get("total") is None:
-        x0, _, x1, y1 = L.score_box(4)
+        x0, _x, x1, y1 = L.score_box(4)
         put_text(image, (x1, y1 + 8), f"so far: {scores['total']} VP", L.SMALL, SOFT, PANEL, "rt")

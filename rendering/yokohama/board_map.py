@@ -82,7 +82,7 @@ def printed_map(view: dict[str, Any], top: int = 0) -> Image.Image:
     rows = view["rows"]
     base = frame(frame_key(view))
     if top:
-        image, _ = new_canvas(base.width, top + base.height, "P")
+        image, _x = new_canvas(base.width, top + base.height, "P")
         image.paste(base, (0, top))
     else:
         image = base.copy()
@@ -150,7 +150,7 @@ def _draw_frame(data: dict[str, Any]) -> Image.Image:
             put_text(image, ((x0 + x2) / 2, y + (L.PORT_BAND - 4) / 2), f"{name}: Power {need}+", L.SMALL, INK,
                      BAND, "mm", bold=True)
         for slot in range(len(levels)):
-            x0, _, x1, _ = L.slot_box(y, slot, width, L.PORT_CARD_H)
+            x0, _x, x1, _x = L.slot_box(y, slot, width, L.PORT_CARD_H)
             draw.rounded_rectangle((x0, y + L.PORT_BAND, x1, y + L.PORT_BAND + L.PORT_CARD_H), 8, outline=LINE,
                                    width=2, fill=STRIPE)
     for i, (lab, extras) in enumerate(data["labs"].items()):
@@ -247,7 +247,7 @@ def bold_lines(text: str, size: int, width: int) -> list[str]:
 
 def token_box(box: L.Box, reward: dict[str, int]) -> L.Box:
     """The 5-Power token's place: the right end of the area's middle band."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, _x = box
     width = min(x1 - x0 - 70, max(62, reward_width(reward, 20) + 34))
     return (x1 - 6 - width, y0 + L.MIDDLE_Y, x1 - 6, y0 + L.MIDDLE_Y + L.MIDDLE_H - 4)
 
@@ -272,7 +272,7 @@ def _token_sprite(reward_json: str, width: int, height: int) -> Image.Image:
 
 def site_slots(box: L.Box) -> list[tuple[int, int]]:
     """Left x and width of the three Shophouse spaces and the Trading House space of an area."""
-    x0, _, x1, _ = box
+    x0, _x, x1, _x = box
     w = x1 - x0 - 8
     widths = [w * 0.23] * 3 + [w * 0.31]
     out = []
@@ -410,7 +410,7 @@ def _header(image: Image.Image, view: dict[str, Any], who: list[str], top: int) 
     title = f"Yokohama · round {view['round'] if not view.get('over') else max(1, view['round'] - 1)}"
     if final is not None and not view.get("over"):
         title += f" (final: {final})"
-    w, _ = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
+    w, _x = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
     put_text(image, (L.WIDTH - L.MARGIN, top + (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
              L.TEXT, INK, PANEL, "rm")
 
@@ -423,7 +423,7 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         y = top + L.LEGEND_Y + 4
         pawn(image, draw, seat, x, y + 2, 28)
         points = f"{info['vp']} VP"
-        pw, _ = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
+        pw, _x = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
         put_text(image, (x + 34, y + 16), fit(who[seat], L.TEXT, w - 58 - pw, True), L.TEXT, INK, PAPER, "lm",
                  bold=view.get("current") == seat)
         if view.get("current") == seat and not view.get("over"):
@@ -444,20 +444,20 @@ def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
 
 
 def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area: dict[str, Any]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _x = box
     fill = _area_fill(area)
     x = x0 + 8
     for seat in area.get("presidents", []):
         president(image, draw, seat, x, y0 + L.MIDDLE_Y - 4, 30)
         x += 34
     if area.get("station"):
-        w, _ = put_text(image, (x + 2, y0 + L.MIDDLE_Y + 6), " Station ", 17, WHITE, INK, bold=True)
+        w, _x = put_text(image, (x + 2, y0 + L.MIDDLE_Y + 6), " Station ", 17, WHITE, INK, bold=True)
         put_text(image, (x + 2 + w / 2, y0 + L.MIDDLE_Y + 28), "+1 Power", 16, INK, fill, "mt")
     x = x0 + 6
     for seat_key, count in sorted(area.get("assistants", {}).items(), key=lambda kv: int(kv[0])):
         seat = int(seat_key)
         pawn(image, draw, seat, x, y0 + L.PAWNS_Y, L.PAWN)
-        w, _ = put_text(image, (x + L.PAWN + 2, y0 + L.PAWNS_Y + L.PAWN / 2), str(count), L.TEXT, INK, fill, "lm",
+        w, _x = put_text(image, (x + L.PAWN + 2, y0 + L.PAWNS_Y + L.PAWN / 2), str(count), L.TEXT, INK, fill, "lm",
                         bold=True)
         x += L.PAWN + w + 8
     site = area.get("site")
@@ -483,7 +483,7 @@ def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
-            x0, y0, x1, _ = L.slot_box(y, slot["slot"], width, L.PORT_CARD_H)
+            x0, y0, x1, _x = L.slot_box(y, slot["slot"], width, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
     put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
@@ -511,7 +511,7 @@ def _space_marks(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, spaces: 
         seat = NEUTRAL if space.get("neutral") else space.get("seat")
         if seat is None:
             continue
-        x0, y0, x1, _ = L.slot_box(y, space["space"], len(spaces), L.SPACE_ROW_H - 10)
+        x0, y0, x1, _x = L.slot_box(y, space["space"], len(spaces), L.SPACE_ROW_H - 10)
         pawn(image, draw, seat, x1 - 34, y0 + 5, 28)
 
 

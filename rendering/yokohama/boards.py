@@ -56,7 +56,7 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     who = seat_names(view, names)
     order = list(range(len(view["seats"]))) if seats is None else seats
     heights = band_heights(view)
-    image, _ = new_canvas(L.WIDTH, TITLE_H + sum(heights[s] + 8 for s in order) + 8, "P")
+    image, _x = new_canvas(L.WIDTH, TITLE_H + sum(heights[s] + 8 for s in order) + 8, "P")
     image.paste(_title(len(order) > 1), (0, 0))
     y = TITLE_H
     for seat in order:  # each band's empty frame is cached by (seat colour, height): shared by every game
@@ -75,7 +75,7 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
 @functools.lru_cache(maxsize=2)
 def _title(several: bool) -> Image.Image:
     """The title row ("Player boards" or "Your board") over the bands."""
-    image, _ = new_canvas(L.WIDTH, TITLE_H, "P")
+    image, _x = new_canvas(L.WIDTH, TITLE_H, "P")
     put_text(image, (L.MARGIN, TITLE_H / 2), "Player boards" if several else "Your board", 26, INK, PAPER, "lm",
              bold=True)  # fmt: skip
     note = "hidden orders are shown only to their owner"
@@ -109,7 +109,7 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     scores = view.get("scores") or []
     total = scores[seat]["total"] if seat < len(scores) else info["vp"]
     right = f"{info['vp']} VP · {total} with final scoring now" if not view.get("over") else f"{total} VP final"
-    rw, _ = put_text(image, (x1, y + 26), right, L.TEXT, INK, bg, "rm", bold=True)
+    rw, _x = put_text(image, (x1, y + 26), right, L.TEXT, INK, bg, "rm", bold=True)
     put_text(image, (x0 + 42, y + 26), fit(name, 26, x1 - x0 - 60 - rw, True), 26, INK, bg, "lm", bold=True)
     # row 1: money, goods, imported, orders in hand, where the President is
     r = y + 48
@@ -118,11 +118,11 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     x += coin(image, draw, info["yen"], x, r, s) + 16
     for good in GOOD_ORDER:
         draw_icon_for(image, draw, good, x, r, s)
-        w, _ = put_text(image, (x + s + 4, r + s / 2), str(info["goods"].get(good, 0)), L.TEXT, INK, bg, "lm",
+        w, _x = put_text(image, (x + s + 4, r + s / 2), str(info["goods"].get(good, 0)), L.TEXT, INK, bg, "lm",
                         bold=True)
         x += s + w + 14
     draw_icon_for(image, draw, "imported", x, r, s)
-    w, _ = put_text(image, (x + s + 4, r + s / 2), f"{info['imported']} imported", L.TEXT, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + s + 4, r + s / 2), f"{info['imported']} imported", L.TEXT, INK, bg, "lm", bold=True)
     x += s + w + 18
     x += _card_backs(image, draw, x, r, info["order_count"], bg) + 18
     if info.get("president"):
@@ -136,7 +136,7 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     x = _pieces(image, draw, seat, x0, r, "hand", info["hand"], bg)
     x = _pieces(image, draw, seat, x + 20, r, "warehouse", info["warehouse"], bg)
     built = f"built: {info.get('shops_built', 0)} shops, {info.get('trading_houses_built', 0)} TH"
-    w, _ = put_text(image, (x + 20, r + 15), built, L.SMALL, INK, bg, "lm")
+    w, _x = put_text(image, (x + 20, r + 15), built, L.SMALL, INK, bg, "lm")
     x += 20 + w
     pews = f"Church {info.get('church_pawns', 0)} · Customs {info.get('customs_pawns', 0)}"
     put_text(image, (x1, r + 15), fit(pews, L.SMALL, x1 - x - 16), L.SMALL, INK, bg, "rm")
@@ -144,7 +144,7 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     r += ROW
     techs = info.get("technologies") or []
     label = f"Tech (industry {info.get('tech_value', 0)}):"
-    w, _ = put_text(image, (x0, r + 15), label, L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x0, r + 15), label, L.SMALL, INK, bg, "lm", bold=True)
     x = x0 + w + 10
     if not techs:
         put_text(image, (x, r + 15), "none yet", L.SMALL, SOFT, bg, "lm")
@@ -158,20 +158,20 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
         x += width + 8
     # row 4: orders fulfilled by country, mercenaries, 5-Power tokens, achievements
     r += ROW
-    w, _ = put_text(image, (x0, r + 15), "Orders done:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x0, r + 15), "Orders done:", L.SMALL, INK, bg, "lm", bold=True)
     x = x0 + w + 8
     done = [o["country"] for o in info.get("completed_orders") or []]
     for country in COUNTRY_ORDER:
         count = done.count(country)
         x += country_badge(image, draw, country, x, r + 1, 16, WHITE if count else bg) + 3
-        cw, _ = put_text(image, (x, r + 15), str(count), L.SMALL, INK if count else SOFT, bg, "lm", bold=True)
+        cw, _x = put_text(image, (x, r + 15), str(count), L.SMALL, INK if count else SOFT, bg, "lm", bold=True)
         x += cw + 10
     x += 8
     mercs = info.get("mercenaries") or []
-    w, _ = put_text(image, (x, r + 15), "Mercenaries:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x, r + 15), "Mercenaries:", L.SMALL, INK, bg, "lm", bold=True)
     x += w + 6
     if not mercs:
-        w, _ = put_text(image, (x, r + 15), "none", L.SMALL, SOFT, bg, "lm")
+        w, _x = put_text(image, (x, r + 15), "none", L.SMALL, SOFT, bg, "lm")
         x += w
     for merc in mercs:
         used = bool(merc.get("used"))
@@ -182,7 +182,7 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     # row 5: 5-Power tokens, achievements
     r += ROW
     tokens = info.get("power_tokens") or []
-    w, _ = put_text(image, (x0, r + 15), f"5-Power tokens: {len(tokens)}", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x0, r + 15), f"5-Power tokens: {len(tokens)}", L.SMALL, INK, bg, "lm", bold=True)
     x = x0 + w + 24
     got = info.get("achievements") or []
     names_by_id = {a["id"]: a["name"] for a in view.get("achievements", [])}
@@ -198,24 +198,24 @@ def _card_backs(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, c
     for k in range(min(count, 3)):
         draw.rounded_rectangle((x + k * 8, y + 2 - k * 2, x + k * 8 + 20, y + 30 - k * 2), 4, fill=BAND, outline=INK,
                                width=2)
-    w, _ = put_text(image, (x + 46, y + 15), f"{count} in hand", L.SMALL, INK, bg, "lm")
+    w, _x = put_text(image, (x + 46, y + 15), f"{count} in hand", L.SMALL, INK, bg, "lm")
     return 46 + w
 
 
 def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, label: str,
             pieces: dict[str, int], bg: RGB) -> int:
     """'hand: (pawn) 7 (shop) 2 (TH) 0' - assistants, Shophouses, Trading Houses; returns the right edge."""
-    w, _ = put_text(image, (x, y + 15), f"{label}:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x, y + 15), f"{label}:", L.SMALL, INK, bg, "lm", bold=True)
     x += w + 6
     s = 26
     pawn(image, draw, seat, x, y + 2, s)
-    w, _ = put_text(image, (x + s + 3, y + 15), str(pieces.get("assistants", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + s + 3, y + 15), str(pieces.get("assistants", 0)), L.SMALL, INK, bg, "lm", bold=True)
     x += s + w + 10
     house(draw, x, y + 2, s, WHITE)
-    w, _ = put_text(image, (x + s + 3, y + 15), str(pieces.get("shops", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + s + 3, y + 15), str(pieces.get("shops", 0)), L.SMALL, INK, bg, "lm", bold=True)
     x += s + w + 10
     trading_space(image, draw, None, x, y + 4, 22, WHITE)
-    w, _ = put_text(image, (x + 32, y + 15), str(pieces.get("th", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + 32, y + 15), str(pieces.get("th", 0)), L.SMALL, INK, bg, "lm", bold=True)
     return x + 32 + w
 
 

@@ -53,7 +53,7 @@ def draw_final(view: dict[str, Any], names: Names = None, ranking: list[int] | N
 def _draw_final(view: dict[str, Any], who: list[str], ranking: list[int] | None) -> Image.Image:
     order = list(ranking) if ranking else default_ranking(view)
     order += [s for s in range(len(view["seats"])) if s not in order]
-    scores = view.get("scores") or [{} for _ in view["seats"]]
+    scores = view.get("scores") or [{} for _x in view["seats"]]
     rows = len(CATEGORIES) + 1
     height = HEAD_Y + COLUMN_HEAD + rows * ROW_H + 24
     image, draw = new_canvas(L.WIDTH, height, "P")

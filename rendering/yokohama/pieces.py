@@ -207,7 +207,7 @@ def draw_reward(image: Image.Image, draw: ImageDraw.ImageDraw, reward: dict[str,
             x += coin(image, draw, n, x, y, s)
         else:
             if n > 1:
-                w, _ = put_text(image, (x, y + s / 2), str(n), int(s * 0.8), INK, bg, "lm", bold=True)
+                w, _x = put_text(image, (x, y + s / 2), str(n), int(s * 0.8), INK, bg, "lm", bold=True)
                 x += w + 1
             draw_icon_for(image, draw, key, x, y, s)
             x += s
