@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from rendering.kit import draw_text, fit, png, text_width
 
 RGB = tuple[int, int, int]
@@ -186,7 +187,7 @@ def figures(title: str, series: Sequence[Series], *, x_label: str, width: int = 
     draw = ImageDraw.Draw(image)
     draw_text(draw, (20, 16), fit(title, small + 6, width - 40, True), small + 6, INK, True)
     if not shown:
-        draw_text(draw, (20, 100), "Nothing to show yet", small, SOFT)
+        draw_text(draw, (20, 100), _("Nothing to show yet"), small, SOFT)
     for n, s in enumerate(shown):
         colour, shape = STYLES[n % len(STYLES)]
         top = 90 + n * row
