@@ -21,14 +21,13 @@ about half the GIF's bytes on these frames but costs ten times the GIF's encodin
 
 from __future__ import annotations
 
-from i18n import _
-
 import io
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from PIL import Image
 
+from i18n import _
 from rendering.kit.encode import png
 from rendering.pool import long_running
 
