@@ -152,7 +152,8 @@ def static_board(key: tuple[Any, ...]) -> Image.Image:
         if good in GOODS:
             good_square(PALETTE, image, draw, good, x0 + 10, y, 20)
         word = _(GOOD_NAMES[good]) if good in GOOD_NAMES else good
-        put_text(image, (x0 + 38, y + 10), fit(f"{word} <-> ¥{price}", L.SMALL, x1 - x0 - 46), L.SMALL, INK, WHITE, "lm")
+        price_line = fit(f"{word} <-> ¥{price}", L.SMALL, x1 - x0 - 46)
+        put_text(image, (x0 + 38, y + 10), price_line, L.SMALL, INK, WHITE, "lm")
     put_text(image, (x0 + 10, y0 + 8 + 4 * 24 + 10), fit(f"{_('Imported')} <- ¥{IMPORTED_PRICE}", L.SMALL,
                                                              x1 - x0 - 18), L.SMALL, INK, WHITE, "lm")  # fmt: skip
     # the supply's labels
