@@ -290,9 +290,9 @@ def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name
         record = turn.get("record")
         if record and turn.get("set") is not None and turn.get("step") not in ("set", "done"):
             # the set this player took this round, so the panel need not be read beside the sets picture
-            line = ngettext("Set {set}: die {die}, {n} employee · {what}",
+            took = ngettext("Set {set}: die {die}, {n} employee · {what}",
                             "Set {set}: die {die}, {n} employees · {what}", record["number"])
-            line = line.format(set=turn["set"] + 1, die=record["die"], n=record["number"], what=line)
+            line = took.format(set=turn["set"] + 1, die=record["die"], n=record["number"], what=line)
         put_text(image, (L.MARGIN, 50), fit(line, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
 
 
