@@ -334,9 +334,9 @@ def _tech_card(image: Image.Image, draw: ImageDraw.ImageDraw, tech: dict[str, An
     for line in wrap(tech["name"], L.TEXT, x1 - x0 - 16, True)[:2]:
         put_text(image, (x0 + 8, y), line, L.TEXT, INK, WHITE, bold=True)
         y += 25
-    draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
-    put_text(image, (x0 + 14, y + 15), fit(_("Production {n}").format(n=tech["production"]), L.SMALL, 112), L.SMALL,
-             INK, HIGHLIGHT, "lm")  # fmt: skip
+    label = fit(_("Production {n}").format(n=tech["production"]), L.SMALL, x1 - x0 - 28)
+    draw.rounded_rectangle((x0 + 8, y + 2, x0 + max(130, text_width(label, L.SMALL) + 20), y + 28), 6, fill=HIGHLIGHT)
+    put_text(image, (x0 + 14, y + 15), label, L.SMALL, INK, HIGHLIGHT, "lm")
     _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
 
 

@@ -158,7 +158,7 @@ def draw_lead(lead: Lead, story: str = "", story_lines: int | None = None) -> Im
     y = 120
     acting = [s for s in seats if s.acting]
     draw.rounded_rectangle((MARGIN - 12, y, WIDTH - MARGIN + 12, y + 84), 14, fill=HIGHLIGHT)
-    label_w, _h = put(image, (MARGIN, y + 42), fit(_("Next:"), NAME, 260, True), NAME, INK, HIGHLIGHT, "lm",
+    label_w, _h = put(image, (MARGIN, y + 42), fit(_("Next:"), NAME, 320, True), NAME, INK, HIGHLIGHT, "lm",
                       bold=True)
     x = MARGIN + label_w + 18
     if acting:

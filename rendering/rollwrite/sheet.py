@@ -125,7 +125,7 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
 
     # town district
     _panel(draw, image, L.TOWN_Y, L.TOWN_BOTTOM, _("TOWN"))
-    put_text(image, (L.MARGIN, L.COLUMN_LINE_Y + 6), "column bonuses", L.SMALL, SOFT, PANEL)
+    put_text(image, (L.MARGIN, L.COLUMN_LINE_Y + 6), fit(_("column bonuses"), L.SMALL, 170), L.SMALL, SOFT, PANEL)
     for c, bonus in enumerate(data["columns"], start=1):
         box = L.column_bonus_box(c)
         cx = (box[0] + box[2]) // 2
@@ -153,7 +153,8 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
 
     # port district
     _panel(draw, image, L.PORT_Y, L.PORT_BOTTOM, _("PORT"))
-    put_text(image, (L.MARGIN + 110, L.PORT_Y + 4), "order forms · links · trading houses", L.SMALL, SOFT, PANEL)
+    note = fit(_("order forms · links · trading houses"), L.SMALL, L.WIDTH - 2 * L.MARGIN - 110)
+    put_text(image, (L.MARGIN + 110, L.PORT_Y + 4), note, L.SMALL, SOFT, PANEL)
     where = {i: (f[0], f[1]) for i, f in enumerate(data["forms"])}
     for forms, bonus in data["links"]:
         a, b = where[forms[0]], where[forms[1]]
@@ -175,7 +176,7 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
             draw.rounded_rectangle(L.stock_cell(res, at), 6, outline=INK, width=3)
             _chip(image, draw, L.stock_bonus_box(res, at), bonus, marked)
     draw_icon(image, draw, "cargo", L.MARGIN, L.CARGO_Y + 2, 28)
-    put_text(image, (L.MARGIN + 36, L.CARGO_Y), "cargo", L.TEXT, INK, PANEL)
+    put_text(image, (L.MARGIN + 36, L.CARGO_Y), fit(_("cargo"), L.TEXT, 88), L.TEXT, INK, PANEL)
     for n, points in enumerate(data["cargo"], start=1):
         x0, y0, x1, y1 = L.cargo_cell(n)
         draw.rounded_rectangle((x0, y0, x1, y1), 6, fill=WHITE, outline=LINE, width=2)
@@ -207,7 +208,7 @@ def _draw_form(
         if marked:
             _cross(draw, gbox, width=4, inset=2)
     x0, _x, _x, y1 = box
-    put_text(image, (x0 + 12, y1 - 8), f"{points} VP", L.TEXT + 2, INK, fill, "lb", bold=True)
+    put_text(image, (x0 + 12, y1 - 8), _("{n} VP").format(n=points), L.TEXT + 2, INK, fill, "lb", bold=True)
     sx0, sy0, _x, _x = L.shop_box(row, col)
     house(draw, sx0, sy0, 34, fill)
 
