@@ -38,6 +38,8 @@ from rendering.rollwrite.canvas import (
 )
 
 LEVELS: tuple[str, ...] = ("low", "mid", "high")
+#: A card's level as its tag says it.
+LEVEL_WORDS = {"low": N_("LOW"), "mid": N_("MID"), "high": N_("HIGH")}
 LABS: tuple[str, ...] = ("lab_a", "lab_b")
 #: Card fill per layer: as dealt, held by this seat, closed to this seat.
 FILLS: dict[str, RGB] = {"plain": WHITE, "held": DONE, "closed": DIM}
@@ -100,7 +102,9 @@ def _draw_card(
 ) -> None:  # fmt: skip
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=fill, outline=GREEN if held else LINE, width=5 if held else 2)
-    tag = _("{level} · {n} power").format(level=card.get("level", "").upper(), n=card.get("cost", "?"))
+    level = str(card.get("level", ""))
+    tag = _("{level} · {n} power").format(level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level.upper(),
+                                          n=card.get("cost", "?"))
     tag_w, _x = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
     name = fit(card.get("name", card.get("id", "?")), L.TEXT, x1 - x0 - tag_w - 40, True)
     put_text(image, (x0 + 12, y0 + 4), name, L.TEXT, INK, fill, bold=True)
