@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from rendering.kit import draw_text, fit, png, text_width
 
 RGB = tuple[int, int, int]
@@ -132,7 +133,7 @@ def line_chart(
         return x, bottom - (bottom - top) * (v - low) / (high - low)
 
     for v in marks:
-        _, y = xy(0, v)
+        _x, y = xy(0, v)
         draw.line((left, y, right, y), fill=GRID, width=1)
         draw_text(draw, (left - 10, y), _tick_label(v, marks[1] - marks[0]), small, SOFT, anchor="rm")
     # every step, or every 2nd, 5th, 10th, 20th...: as many as fit side by side at this size
@@ -141,7 +142,7 @@ def line_chart(
     for i in range(points):
         if i and (i + 1) % step:
             continue
-        x, _ = xy(i, low)
+        x, _x = xy(i, low)
         name = x_names[i] if x_names is not None and i < len(x_names) else str(i + 1)
         draw_text(draw, (x, bottom + 8), name, small, SOFT, anchor="mt")
     draw_text(draw, ((left + right) / 2, height - 8), x_label, small, INK, anchor="md")
@@ -186,7 +187,7 @@ def figures(title: str, series: Sequence[Series], *, x_label: str, width: int = 
     draw = ImageDraw.Draw(image)
     draw_text(draw, (20, 16), fit(title, small + 6, width - 40, True), small + 6, INK, True)
     if not shown:
-        draw_text(draw, (20, 100), "Nothing to show yet", small, SOFT)
+        draw_text(draw, (20, 100), _("Nothing to show yet"), small, SOFT)
     for n, s in enumerate(shown):
         colour, shape = STYLES[n % len(STYLES)]
         top = 90 + n * row
@@ -224,7 +225,7 @@ def podium(title: str, steps: Sequence[Step], *, subtitle: str = "", width: int 
     bottom = height - 30
     for n, step in enumerate(sorted(steps, key=lambda s: s.place)[:3]):
         slot = order.get(n + 1, n)
-        colour, _ = STYLES[slot % len(STYLES)]
+        colour, _x = STYLES[slot % len(STYLES)]
         left = 40 + slot * column + 10
         right = left + column - 20
         top = bottom - heights.get(step.place, 110)

@@ -16,6 +16,10 @@ Two lanes, each its own pool and queue:
   a replay on a busy machine got a tenth of a core and took minutes.
 A function that cannot be sent to a worker (a test's stand-in defined inside the test) is drawn in a
 thread, and a worker that died is replaced.
+
+A picture is drawn in the language of its caller (`i18n.current_locale`: the server's for a public post, the
+player's for their own view). A context variable does not cross into another process, so `draw` sends the
+caller's locale with the request and the worker draws inside `i18n.using(locale)`.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from i18n import current_locale, using
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -201,8 +207,14 @@ async def draw(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return drawn
 
 
+def in_locale(locale: str, call: Callable[[], T]) -> T:
+    """`call()` with every message it draws read in `locale` (run in the drawing process)."""
+    with using(locale):
+        return call()
+
+
 async def _draw(lane: str, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-    call = functools.partial(fn, *args, **kwargs)
+    call = functools.partial(in_locale, current_locale.get(), functools.partial(fn, *args, **kwargs))
     workers = pool(lane)
     if workers is None or not _cached_sendable(fn):
         return await asyncio.to_thread(call)

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
+from i18n import _
 from rendering.kit.encode import png
 from rendering.pool import long_running
 
@@ -133,9 +134,10 @@ def _final_scores(view: dict[str, Any], names: list[str]) -> str:
     if scores is None:  # Roll & Write keeps each seat's scores on its sheet
         scores = [seat.get("scores") for seat in view.get("seats") or [] if isinstance(seat, dict)]
     if not isinstance(scores, list) or not scores or not all(isinstance(r, dict) and "total" in r for r in scores):
-        return "The game is over."
-    named = [f"{names[s] if s < len(names) else f'Player {s + 1}'} {row['total']}" for s, row in enumerate(scores)]
-    return "Final scores: " + ", ".join(named) + "."
+        return _("The game is over.")
+    named = [f"{names[s] if s < len(names) else _('Player {n}').format(n=s + 1)} {row['total']}"
+             for s, row in enumerate(scores)]
+    return _("Final scores: {scores}.").format(scores=", ".join(named))
 
 
 def _new_lines(before: list[str], after: list[str]) -> list[str]:
@@ -150,7 +152,7 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
     """What happened between two frames' public views, for the caption: the game log's new lines (a seat
     named by its display name), or each Roll & Write player's round."""
     if kind == "rollwrite":
-        return "\n".join(f"{names[e['seat']]}: {'; '.join(e['sheet']['turn']['previous_events']) or 'nothing'}."
+        return "\n".join(f"{names[e['seat']]}: {'; '.join(e['sheet']['turn']['previous_events']) or _('nothing')}."
                          for e in view.get("seats", []) if e["seat"] < len(names) and e["sheet"]["turn"].get(
                              "previous_events") is not None)
     log = list(view.get("log") or [])
@@ -159,7 +161,7 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
                if isinstance(info, dict) and info.get("colour") and seat < len(names)}
     lines = []
     for line in new[-6:]:
-        first, _, rest = line.partition(" ")
+        first, _x, rest = line.partition(" ")
         if first in colours:  # Yokohama's log names a seat by its colour ("Blue placed ..."): the person
             line = f"{colours[first]} {rest}"
         lines.append(line if line.endswith(".") else line + ".")
@@ -200,7 +202,7 @@ def replay_gif(kind: str, views: Sequence[dict[str, Any]], names: list[str],
     frames = []
     before: dict[str, Any] | None = None
     for n, view in enumerate(chosen):
-        story = turn_story(kind, before, view, names) if before is not None else "The game begins."
+        story = turn_story(kind, before, view, names) if before is not None else _("The game begins.")
         if n == len(chosen) - 1:
             story = " ".join(part for part in (story.strip(), _final_scores(view, names)) if part)
         frame = replay_frame(kind, view, names, story)

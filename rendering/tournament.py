@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from rendering.charts import INK, PAPER, SOFT, STYLES
 from rendering.kit import Palette, draw_text, fit, png
 
@@ -23,9 +24,9 @@ _GRID = (222, 215, 200)
 _BAND = (240, 234, 220)
 #: The picture's fixed palette: its flat colours and the anti-aliasing steps of its text on each background
 #: (mapping onto a fixed palette is ~20x cheaper than a median-cut quantize of a 64-row picture).
-_PALETTE = Palette([PAPER, INK, SOFT, _GRID, _BAND, *(colour for colour, _ in STYLES)],
+_PALETTE = Palette([PAPER, INK, SOFT, _GRID, _BAND, *(colour for colour, _x in STYLES)],
                    [(fg, bg) for fg in (INK, SOFT) for bg in (PAPER, _BAND)]
-                   + [(PAPER, colour) for colour, _ in STYLES] + [(colour, PAPER) for colour, _ in STYLES])
+                   + [(PAPER, colour) for colour, _x in STYLES] + [(colour, PAPER) for colour, _x in STYLES])
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,15 @@ def standings_picture(title: str, subtitle: str, headers: Sequence[str], rows: S
     draw = ImageDraw.Draw(image)
     draw_text(draw, (24, 20), fit(title, 34, WIDTH - 48, bold=True), 34, INK, bold=True)
     draw_text(draw, (24, 66), fit(subtitle, SMALLEST_TEXT, WIDTH - 48), SMALLEST_TEXT, SOFT)
-    columns = [(24, "#", "l"), (84, "Player", "l"), (470, headers[0], "r"), (580, headers[1], "r"),
+    columns = [(24, "#", "l"), (84, _("Player"), "l"), (470, headers[0], "r"), (580, headers[1], "r"),
                (680, headers[2], "r"), (WIDTH - 20, headers[3], "r")]
+    left = 0
     for x, label, align in columns:
-        draw_text(draw, (x, top + ROW / 2), label, SMALLEST_TEXT, SOFT, True, "lm" if align == "l" else "rm")
+        # each head fits between the column before it and its own edge (German heads run long)
+        room = (x - left - 12) if align == "r" else 60 if label == "#" else 470 - 84 - 110
+        draw_text(draw, (x, top + ROW / 2), fit(label, SMALLEST_TEXT, room, True), SMALLEST_TEXT, SOFT, True,
+                  "lm" if align == "l" else "rm")
+        left = x if align == "r" else 360
     draw.line((20, top + ROW - 4, WIDTH - 20, top + ROW - 4), fill=_GRID, width=2)
     for i, row in enumerate(rows):
         y = top + ROW * (i + 1)
@@ -61,14 +67,16 @@ def standings_picture(title: str, subtitle: str, headers: Sequence[str], rows: S
         middle = y + ROW / 2
         ink = SOFT if row.left else INK
         if row.rank <= 3:
-            colour, _ = STYLES[(row.rank - 1) % len(STYLES)]
+            colour, _x = STYLES[(row.rank - 1) % len(STYLES)]
             draw.ellipse((22, middle - 18, 58, middle + 18), fill=colour)
             draw_text(draw, (40, middle), str(row.rank), 26, PAPER, True, "mm")
         else:
             draw_text(draw, (24, middle), str(row.rank), 26, ink, False, "lm")
-        name = fit(row.name, 26, 200 if row.left else 300, bold=row.rank <= 3) + (" (left)" if row.left else "")
+        name = fit(row.name, 26, 200 if row.left else 300, bold=row.rank <= 3)
+        if row.left:
+            name += " " + fit(_("(left)"), 26, 96)
         draw_text(draw, (84, middle), name, 26, ink, row.rank <= 3, "lm")
-        for (x, _, _), figure in zip(columns[2:], (row.points, row.tiebreak, row.game_points, row.record),
+        for (x, _x, _x), figure in zip(columns[2:], (row.points, row.tiebreak, row.game_points, row.record),
                                      strict=True):
             draw_text(draw, (x, middle), figure, 26, ink, False, "rm")
     return png(_PALETTE.quantize(image))

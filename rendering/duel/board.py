@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, current_locale, ngettext
 from rendering.duel import layout as L
 from rendering.duel.palette import (
     PALETTE,
@@ -42,27 +43,32 @@ from rendering.kit.marks import initials
 
 GOODS = ("tea", "fish", "silk", "copper")
 #: What each Area does, as printed on the board (the rulebook's tables, Power 1..5+).
-AREA_EFFECTS: dict[str, tuple[str, str]] = {
-    "tea": ("Tea 1 2 3 4 5", ""),
-    "fishing": ("Fish 1 2 3 4 5", ""),
-    "silk": ("Silk - 1 2 3 4", ""),
-    "copper": ("Copper - - 1 2 3", ""),
-    "church": ("Faith 1 2 3 4 5", "+1 per token paid"),
-    "customs": ("Flip - 1 2 3 4", ""),
-    "port": ("Draw 1 2 3 4 5", ""),
-    "chinatown": ("1-5 exchanges", "prices below"),
-    "bank": ("¥ 1 2 3 4 5", ""),
-    "lab": ("Production 1-5", ""),
+#: (what it gives, by Power 1..5: the numbers are printed as they are, the words translated, and the note).
+AREA_EFFECTS: dict[str, tuple[str, str, str]] = {
+    "tea": (N_("Tea"), "1 2 3 4 5", ""),
+    "fishing": (N_("Fish"), "1 2 3 4 5", ""),
+    "silk": (N_("Silk"), "- 1 2 3 4", ""),
+    "copper": (N_("Copper"), "- - 1 2 3", ""),
+    "church": (N_("Faith"), "1 2 3 4 5", N_("+1 per token paid")),
+    "customs": (N_("Flip"), "- 1 2 3 4", ""),
+    "port": (N_("Draw"), "1 2 3 4 5", ""),
+    "chinatown": (N_("exchanges"), "1-5", N_("prices below")),
+    "bank": ("¥", "1 2 3 4 5", ""),
+    "lab": (N_("Production"), "1-5", ""),
 }
 #: Chinatown's printed prices in ¥ (a view may carry its own as `chinatown_prices`).
 CHINATOWN_PRICES: dict[str, int] = {"copper": 2, "silk": 1, "fish": 2, "tea": 1}
 IMPORTED_PRICE = 4
 PLAYER_LABELS = (
-    "Money", "Goods", "Imported", "Power cards", "Extra Power", "Agents", "Shops",
-    "Trading Hs.", "Technologies", "", "Orders", "Church",
+    N_("Money"), N_("Goods"), N_("Imported"), N_("Power cards"), N_("Extra Power"), N_("Agents"), N_("Shops"),
+    # TRANSLATORS: short for Trading Houses (a label in a narrow column of the Duel's player panel).
+    N_("Trading Hs."), N_("Technologies"), "", N_("Orders"), N_("Church"),
 )  # fmt: skip
 LABEL_W = 150
-GOOD_NAMES = {"tea": "Tea", "fish": "Fish", "silk": "Silk", "copper": "Copper", "imported": "Imported"}
+#: The widest a section title may be (the note after it takes the rest of the line).
+TITLE_ROOM = 420
+GOOD_NAMES = {"tea": N_("Tea"), "fish": N_("Fish"), "silk": N_("Silk"), "copper": N_("Copper"),
+              "imported": N_("Imported")}
 
 
 def seat_names(view: dict[str, Any], names: list[str] | str | None) -> list[str]:
@@ -74,7 +80,7 @@ def seat_names(view: dict[str, Any], names: list[str] | str | None) -> list[str]
         given = [names if s == viewer else "" for s in range(count)]
     else:
         given = list(names or [])
-    return [given[s] if s < len(given) and given[s] else f"Player {s + 1}" for s in range(count)]
+    return [given[s] if s < len(given) and given[s] else _("Player {n}").format(n=s + 1) for s in range(count)]
 
 
 def reward_words(reward: dict[str, int]) -> str:
@@ -84,13 +90,13 @@ def reward_words(reward: dict[str, int]) -> str:
         if key == "yen":
             words.append(f"¥{n}")
         elif key in GOOD_NAMES:
-            words.append(f"{n} {GOOD_NAMES[key]}")
+            words.append(f"{n} {_(GOOD_NAMES[key])}")
         elif key == "flip":
-            words.append(f"flip {n} Imported")
+            words.append(_("flip {n} Imported").format(n=n))
         elif key == "orders":
-            words.append(f"draw {n} Order" + ("s" if n != 1 else ""))
+            words.append(ngettext("draw {n} Order", "draw {n} Orders", n).format(n=n))
         elif key in ("extra1", "extra2"):
-            words.append(f"{n if n != 1 else ''}+{key[-1]} Extra Power".strip())
+            words.append(f"{n if n != 1 else ''}+{key[-1]} {_('Extra Power')}".strip())
         else:
             words.append(f"{n} {key}")
     return ", ".join(words)
@@ -98,19 +104,19 @@ def reward_words(reward: dict[str, int]) -> str:
 
 # ----- the static artwork ------------------------------------------------------------------
 def static_key(view: dict[str, Any]) -> tuple[Any, ...]:
-    """The printed part of the board, as a cache key: the Areas and Chinatown's prices."""
+    """The printed part of the board, as a cache key: the Areas, Chinatown's prices and the language."""
     areas = tuple((a["id"], a["name"], bool(a.get("never_used"))) for a in view["areas"])
     prices = tuple(sorted((view.get("chinatown_prices") or CHINATOWN_PRICES).items()))
-    return areas, prices
+    return areas, prices, current_locale.get()
 
 
 @functools.lru_cache(maxsize=4)
 def static_board(key: tuple[Any, ...]) -> Image.Image:
     """The empty board as a palette image; drawn once per distinct printed board."""
-    areas, prices = key
+    areas, prices, _locale = key
     image, draw = PALETTE.canvas(L.WIDTH, L.BOARD_H, "RGB")
     draw.rectangle((0, 0, L.WIDTH, L.HEADER_H - 6), fill=PANEL)
-    put_text(image, (L.MARGIN, 12), "Yokohama Duel", 30, INK, PANEL, bold=True)
+    put_text(image, (L.MARGIN, 12), _("Yokohama Duel"), 30, INK, PANEL, bold=True)
     for index, (area_id, area_name, never_used) in enumerate(areas):
         x0, y0, x1, y1 = L.area_box(index)
         draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
@@ -118,18 +124,26 @@ def static_board(key: tuple[Any, ...]) -> Image.Image:
         draw.rectangle((x0 + 2, y0 + L.AREA_BAND - 10, x1 - 2, y0 + L.AREA_BAND - 1), fill=PANEL)
         put_text(image, (x0 + 10, y0 + L.AREA_BAND / 2), fit(area_name, L.TEXT, x1 - x0 - 20, True), L.TEXT, INK, PANEL,
                  "lm", bold=True)  # fmt: skip
-        effect, note = AREA_EFFECTS.get(area_id, ("", ""))
+        word, numbers, note = AREA_EFFECTS.get(area_id, ("", "", ""))
+        effect = f"{_(word)} {numbers}" if word else ""
+        note = _(note) if note else ""
         put_text(image, (x0 + 10, y0 + L.AREA_BAND + 4), fit(effect, L.SMALL, x1 - x0 - 16), L.SMALL, SOFT, WHITE)
         if never_used:
-            note = "never Used"
+            note = _("never Used")
         if note:
             put_text(image, (x0 + 10, y0 + L.AREA_BAND + 28), fit(note, L.SMALL, x1 - x0 - 16), L.SMALL, SOFT,
                      WHITE)  # fmt: skip
-    put_text(image, (L.MARGIN, L.TECH_TITLE_Y), "Technologies", L.TITLE, INK, PAPER, bold=True)
-    put_text(image, (L.MARGIN, L.BONUS_TITLE_Y), "Power Bonus", L.TITLE, INK, PAPER, bold=True)
-    put_text(image, (L.column_x(3), L.BONUS_TITLE_Y), "Chinatown", L.TITLE, INK, PAPER, bold=True)
-    put_text(image, (L.column_x(4), L.BONUS_TITLE_Y), "Supply", L.TITLE, INK, PAPER, bold=True)
-    put_text(image, (L.MARGIN, L.CHURCH_TITLE_Y), "Church cards", L.TITLE, INK, PAPER, bold=True)
+    column = L.COLUMN_W - 8
+    put_text(image, (L.MARGIN, L.TECH_TITLE_Y), fit(_("Technologies"), L.TITLE, TITLE_ROOM, True), L.TITLE, INK,
+             PAPER, bold=True)  # fmt: skip
+    put_text(image, (L.MARGIN, L.BONUS_TITLE_Y), fit(_("Power Bonus"), L.TITLE, TITLE_ROOM, True), L.TITLE, INK,
+             PAPER, bold=True)  # fmt: skip
+    put_text(image, (L.column_x(3), L.BONUS_TITLE_Y), fit(_("Chinatown"), L.TITLE, column, True), L.TITLE, INK,
+             PAPER, bold=True)  # fmt: skip
+    put_text(image, (L.column_x(4), L.BONUS_TITLE_Y), fit(_("Supply"), L.TITLE, column, True), L.TITLE, INK, PAPER,
+             bold=True)  # fmt: skip
+    put_text(image, (L.MARGIN, L.CHURCH_TITLE_Y), fit(_("Church cards"), L.TITLE, TITLE_ROOM, True), L.TITLE, INK,
+             PAPER, bold=True)  # fmt: skip
     # Chinatown's prices
     x0, y0, x1, y1 = L.bonus_box(3)
     draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
@@ -137,13 +151,16 @@ def static_board(key: tuple[Any, ...]) -> Image.Image:
         y = y0 + 8 + i * 24
         if good in GOODS:
             good_square(PALETTE, image, draw, good, x0 + 10, y, 20)
-        put_text(image, (x0 + 38, y + 10), f"{GOOD_NAMES.get(good, good)} <-> ¥{price}", L.SMALL, INK, WHITE, "lm")
-    put_text(image, (x0 + 10, y0 + 8 + 4 * 24 + 10), f"Imported <- ¥{IMPORTED_PRICE}", L.SMALL, INK, WHITE, "lm")
+        word = _(GOOD_NAMES[good]) if good in GOOD_NAMES else good
+        price_line = fit(f"{word} <-> ¥{price}", L.SMALL, x1 - x0 - 46)
+        put_text(image, (x0 + 38, y + 10), price_line, L.SMALL, INK, WHITE, "lm")
+    put_text(image, (x0 + 10, y0 + 8 + 4 * 24 + 10), fit(f"{_('Imported')} <- ¥{IMPORTED_PRICE}", L.SMALL,
+                                                             x1 - x0 - 18), L.SMALL, INK, WHITE, "lm")  # fmt: skip
     # the supply's labels
     x0, y0, x1, y1 = L.bonus_box(4)
     draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=WHITE, outline=LINE, width=2)
-    for i, label in enumerate(("Extra +1", "Extra +2", "Agents", "Orders", "Bonus deck")):
-        put_text(image, (x0 + 10, y0 + 16 + i * 25), label, L.SMALL, SOFT, WHITE, "lm")
+    for i, label in enumerate((_("Extra +1"), _("Extra +2"), _("Agents"), _("Orders"), _("Bonus deck"))):
+        put_text(image, (x0 + 10, y0 + 16 + i * 25), fit(label, L.SMALL, x1 - x0 - 60), L.SMALL, SOFT, WHITE, "lm")
     # the player panels' frames and labels
     for seat in (0, 1):
         x0, y0, x1, y1 = L.player_box(seat)
@@ -152,9 +169,10 @@ def static_board(key: tuple[Any, ...]) -> Image.Image:
         for line, label in enumerate(PLAYER_LABELS):
             if label:
                 x, y = L.player_line(seat, line)
-                put_text(image, (x, y), label, L.SMALL, SOFT, SEAT_SOFT[seat], "lm")
-    legend = "Power cards: grey = played this round, * = upgraded. Circle: first seat, square: second seat."
-    put_text(image, (L.MARGIN, L.PLAYERS_Y + L.PLAYER_H + 6), legend, L.SMALL, SOFT, PAPER)
+                put_text(image, (x, y), fit(_(label), L.SMALL, LABEL_W - 6), L.SMALL, SOFT, SEAT_SOFT[seat], "lm")
+    legend = _("Power cards: grey = played this round, * = upgraded. Circle: first seat, square: second seat.")
+    put_text(image, (L.MARGIN, L.PLAYERS_Y + L.PLAYER_H + 6), fit(legend, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL,
+             SOFT, PAPER)  # fmt: skip
     return PALETTE.quantize(image)
 
 
@@ -164,29 +182,31 @@ def pending_text(view: dict[str, Any], names: list[str]) -> str:
     pending = view.get("pending") or {}
     step = pending.get("step", "")
     if view.get("phase") == "over":
-        return "The game is over."
+        return _("The game is over.")
     if step == "setup":
-        return "Setup: each player keeps 2 of 3 Order cards."
+        return _("Setup: each player keeps 2 of 3 Order cards.")
     if step == "upgrade":
-        return f"End of round {view.get('round')}: upgrading Power cards."
+        return _("End of round {round}: upgrading Power cards.").format(round=view.get("round"))
     where = pending.get("area_name")
+    technology = (pending.get("technology") or {}).get("name")
     what = {
-        "area": "choose an Area",
-        "end_or_free": "free actions or end the turn",
-        "bonus": f"take a Power Bonus card (Power {pending.get('power')})",
-        "build": f"may build a Shop or Trading House at {where}",
-        "exchange": f"exchanges at Chinatown ({pending.get('exchanges_left')} left)",
-        "faith": f"Church: pay for Faith {pending.get('faith_needed')}",
-        "pay": "Laboratory: pay for " + str((pending.get("technology") or {}).get("name", "a Technology")),
-        "keep": f"Port: keep Order cards ({pending.get('drawn_count')} drawn)",
-        "keep2": "Port: pay to keep a second Order card",
-        "bottom": "Port: put the other cards at the bottom",
+        "area": _("choose an Area"),
+        "end_or_free": _("free actions or end the turn"),
+        "bonus": _("take a Power Bonus card (Power {power})").format(power=pending.get("power")),
+        "build": _("may build a Shop or Trading House at {area}").format(area=where),
+        "exchange": _("exchanges at Chinatown ({n} left)").format(n=pending.get("exchanges_left")),
+        "faith": _("Church: pay for Faith {n}").format(n=pending.get("faith_needed")),
+        "pay": _("Laboratory: pay for {technology}").format(technology=technology) if technology
+        else _("Laboratory: pay for a Technology"),
+        "keep": _("Port: keep Order cards ({n} drawn)").format(n=pending.get("drawn_count")),
+        "keep2": _("Port: pay to keep a second Order card"),
+        "bottom": _("Port: put the other cards at the bottom"),
     }.get(step, step.replace("_", " "))
     if "discard_for" in pending:
         seat = pending["discard_for"]
-        return f"{names[seat]} must discard an Extra Power card (more than 4)."
+        return _("{player} must discard an Extra Power card (more than 4).").format(player=names[seat])
     acting = view.get("to_act") or []
-    who = " and ".join(names[s] for s in acting if 0 <= s < len(names)) or "nobody"
+    who = _(" and ").join(names[s] for s in acting if 0 <= s < len(names)) or _("nobody")
     return f"{who}: {what}"
 
 
@@ -202,7 +222,7 @@ def draw_board(view: dict[str, Any], names: list[str] | str | None = None, heigh
     if top == 0 and height == printed.height:
         image = printed.copy()  # no blank canvas filled first only to be pasted over
     else:
-        image, _ = PALETTE.canvas(L.WIDTH, top + height)
+        image, _x = PALETTE.canvas(L.WIDTH, top + height)
         image.paste(printed, (0, top))
     draw = PALETTE.draw(image)
     _header(image, draw, view, people, top)
@@ -223,8 +243,11 @@ def _down(box: L.Box, dy: int) -> L.Box:
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], names: list[str], top: int) -> None:
     turn = view.get("turns_done_in_round", 0) // 2 + 1
-    right = f"Round {view.get('round')} of {view.get('rounds', 4)} · turn {min(turn, 4)} of 4"
-    put_text(image, (L.WIDTH - L.MARGIN, top + 14), right, L.TITLE, INK, PANEL, "rt", bold=True)
+    right = _("Round {round} of {rounds} · turn {turn} of {turns}").format(
+        round=view.get("round"), rounds=view.get("rounds", 4), turn=min(turn, 4), turns=4)
+    room = L.WIDTH - 2 * L.MARGIN - text_width(_("Yokohama Duel"), 30, True) - 24
+    put_text(image, (L.WIDTH - L.MARGIN, top + 14), fit(right, L.TITLE, room, True), L.TITLE, INK, PANEL, "rt",
+             bold=True)  # fmt: skip
     text = fit(pending_text(view, names), L.TEXT, L.WIDTH - 2 * L.MARGIN - 40)
     acting = [s for s in view.get("to_act") or [] if s in (0, 1)]
     x = L.MARGIN
@@ -238,7 +261,8 @@ def _area(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], b
     x0, y0, x1, y1 = box
     if area.get("used"):
         draw.rectangle((x0 + 3, y0 + L.AREA_BAND + 56, x1 - 3, y1 - 10), fill=DIM)
-        put_text(image, (x1 - 10, y0 + L.AREA_BAND + 60), "USED", L.SMALL, RED, DIM, "rt", bold=True)
+        put_text(image, (x1 - 10, y0 + L.AREA_BAND + 60), fit(_("USED"), L.SMALL, x1 - x0 - 20, True), L.SMALL, RED,
+                 DIM, "rt", bold=True)  # fmt: skip
         bg = DIM
     else:
         bg = WHITE
@@ -259,15 +283,17 @@ def _area(image: Image.Image, draw: ImageDraw.ImageDraw, area: dict[str, Any], b
     if owner is not None:
         house(draw, x1 - 62, y - 6, 48, BROWN)
         seat_marker(image, draw, owner % 2, initials(names)[owner % 2], x1 - 51, y + 14, 26)
-        put_text(image, (x1 - 70, y + 18), "TH", L.SMALL, SOFT, bg, "rm", bold=True)
+        # TRANSLATORS: short for Trading House, beside its picture on a Duel area (2-3 letters).
+        put_text(image, (x1 - 70, y + 18), _("TH"), L.SMALL, SOFT, bg, "rm", bold=True)
     if area.get("station"):
         draw.rounded_rectangle((x0 + 6, y1 - 36, x1 - 6, y1 - 6), 8, fill=INK)
-        put_text(image, ((x0 + x1) / 2, y1 - 21), "STATION +1", L.SMALL, WHITE, INK, "mm", bold=True)
+        put_text(image, ((x0 + x1) / 2, y1 - 21), fit(_("STATION +1"), L.SMALL, x1 - x0 - 20, True), L.SMALL, WHITE,
+                 INK, "mm", bold=True)  # fmt: skip
 
 
 def _after(title: str) -> int:
     """Where the text after a section title starts."""
-    return L.MARGIN + text_width(title, L.TITLE, True) + 12
+    return L.MARGIN + text_width(fit(title, L.TITLE, TITLE_ROOM, True), L.TITLE, True) + 12
 
 
 def _card(draw: ImageDraw.ImageDraw, box: L.Box, fill: RGB = WHITE) -> None:
@@ -286,8 +312,9 @@ def _lines(image: Image.Image, x: int, y: int, text: str, width: int, rows: int,
 
 
 def _technologies(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
-    deck = f"face up · deck {view.get('technology_deck', 0)}"
-    put_text(image, (_after("Technologies"), top + L.TECH_TITLE_Y + 4), deck, L.SMALL, SOFT, PAPER)
+    deck = _("face up · deck {n}").format(n=view.get("technology_deck", 0))
+    x = _after(_("Technologies"))
+    put_text(image, (x, top + L.TECH_TITLE_Y + 4), fit(deck, L.SMALL, L.WIDTH - L.MARGIN - x), L.SMALL, SOFT, PAPER)
     for i, tech in enumerate(view.get("technologies", [])[:5]):
         stamp_card(image, _down(L.tech_box(i), top), tech, _tech_card)
 
@@ -296,7 +323,7 @@ def stamp_card(image: Image.Image, box: L.Box, card: dict[str, Any],
                draw: Callable[[Image.Image, ImageDraw.ImageDraw, dict[str, Any], L.Box], None],
                bg: RGB = PAPER, *key: Any) -> None:  # fmt: skip
     """A face-up card at `box`: drawn once per printed card (and `key`) and pasted after (`Palette.stamp`)."""
-    printed = (draw.__name__, tuple(sorted((k, repr(v)) for k, v in card.items())), *key)
+    printed = (draw.__name__, tuple(sorted((k, repr(v)) for k, v in card.items())), current_locale.get(), *key)
     PALETTE.stamp(image, box, printed, lambda im, pen, at: draw(im, pen, card, at), bg)
 
 
@@ -307,17 +334,19 @@ def _tech_card(image: Image.Image, draw: ImageDraw.ImageDraw, tech: dict[str, An
     for line in wrap(tech["name"], L.TEXT, x1 - x0 - 16, True)[:2]:
         put_text(image, (x0 + 8, y), line, L.TEXT, INK, WHITE, bold=True)
         y += 25
-    draw.rounded_rectangle((x0 + 8, y + 2, x0 + 130, y + 28), 6, fill=HIGHLIGHT)
-    put_text(image, (x0 + 14, y + 15), f"Production {tech['production']}", L.SMALL, INK, HIGHLIGHT, "lm")
+    label = fit(_("Production {n}").format(n=tech["production"]), L.SMALL, x1 - x0 - 28)
+    draw.rounded_rectangle((x0 + 8, y + 2, x0 + max(130, text_width(label, L.SMALL) + 20), y + 28), 6, fill=HIGHLIGHT)
+    put_text(image, (x0 + 14, y + 15), label, L.SMALL, INK, HIGHLIGHT, "lm")
     _lines(image, x0 + 8, y + 34, tech.get("text", ""), x1 - x0 - 16, (y1 - y - 40) // 24, WHITE)
 
 
 def _bonus_and_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
-    deck = f"deck {view.get('power_bonus_deck', 0)}"
-    put_text(image, (_after("Power Bonus"), top + L.BONUS_TITLE_Y + 4), deck, L.SMALL, SOFT, PAPER)
+    deck = _("deck {n}").format(n=view.get("power_bonus_deck", 0))
+    x = _after(_("Power Bonus"))
+    put_text(image, (x, top + L.BONUS_TITLE_Y + 4), fit(deck, L.SMALL, L.column_x(3) - x - 8), L.SMALL, SOFT, PAPER)
     for i, card in enumerate(view.get("power_bonus", [])[:3]):
         stamp_card(image, _down(L.bonus_box(i), top), card, _bonus_card)
-    x0, y0, _, _ = _down(L.bonus_box(4), top)
+    x0, y0, _x, _x = _down(L.bonus_box(4), top)
     supply = view.get("extra_power_supply", {})
     counts = (supply.get("+1", 0), supply.get("+2", 0), view.get("foreign_agents_supply", 0),
               view.get("order_deck", 0), view.get("power_bonus_deck", 0))  # fmt: skip
@@ -338,8 +367,9 @@ def _bonus_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[str, A
 
 
 def _church_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
-    note = "face up: Faith needed, points, reward"
-    put_text(image, (_after("Church cards"), top + L.CHURCH_TITLE_Y + 4), note, L.SMALL, SOFT, PAPER)
+    note = _("face up: Faith needed, points, reward")
+    x = _after(_("Church cards"))
+    put_text(image, (x, top + L.CHURCH_TITLE_Y + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - x), L.SMALL, SOFT, PAPER)
     for i, card in enumerate(view.get("church", [])[:6]):
         stamp_card(image, _down(L.church_box(i), top), card, draw_church_card)
 
@@ -348,8 +378,10 @@ def draw_church_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: dict[s
     """A Church card: Faith needed, points, reward."""
     x0, y0, x1, y1 = box
     _card(draw, box)
-    put_text(image, (x0 + 8, y0 + 6), f"Faith {card['faith']}", L.TEXT, INK, WHITE, bold=True)
-    put_text(image, (x0 + 8, y0 + 34), f"{card['points']} pts", L.SMALL, INK, WHITE)
+    put_text(image, (x0 + 8, y0 + 6), fit(_("Faith {n}").format(n=card["faith"]), L.TEXT, x1 - x0 - 16, True), L.TEXT,
+             INK, WHITE, bold=True)  # fmt: skip
+    put_text(image, (x0 + 8, y0 + 34), fit(_("{n} pts").format(n=card["points"]), L.SMALL, x1 - x0 - 16), L.SMALL,
+             INK, WHITE)  # fmt: skip
     _lines(image, x0 + 8, y0 + 60, card.get("text", ""), x1 - x0 - 16, 2, WHITE, SOFT)
 
 
@@ -357,7 +389,7 @@ def _player(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, p: dict[str, Any],
     names: list[str], top: int,
 ) -> None:  # fmt: skip
-    x0, y0, x1, _ = _down(L.player_box(seat), top)
+    x0, y0, x1, _x = _down(L.player_box(seat), top)
 
     def line_at(line: int) -> tuple[int, int]:
         x, y = L.player_line(seat, line)
@@ -367,16 +399,16 @@ def _player(
     seat_marker(image, draw, seat, initials(names)[seat], x0 + 10, y0 + 10, 32)
     scores = view.get("scores") or []
     total = scores[seat].get("total", 0) if seat < len(scores) else 0
-    score = f"{total} pts"
+    score = _("{n} pts").format(n=total)
     put_text(image, (x1 - 12, y0 + L.PLAYER_HEAD / 2), score, L.TITLE, INK, colour, "rm", bold=True)
-    tag = " · start" if p.get("is_start_player") else ""
+    tag = " · " + _("start") if p.get("is_start_player") else ""
     room = x1 - x0 - 70 - 130
     put_text(image, (x0 + 52, y0 + L.PLAYER_HEAD / 2), fit(names[seat] + tag, L.TITLE, room, True), L.TITLE, INK,
              colour, "lm", bold=True)  # fmt: skip
 
     def text(line: int, value: str, dx: int = 0) -> int:
         x, y = line_at(line)
-        w, _ = put_text(image, (x + LABEL_W + dx, y), fit(value, L.TEXT, x1 - x - LABEL_W - dx - 12), L.TEXT, INK,
+        w, _x = put_text(image, (x + LABEL_W + dx, y), fit(value, L.TEXT, x1 - x - LABEL_W - dx - 12), L.TEXT, INK,
                         soft, "lm")  # fmt: skip
         return w
 
@@ -385,9 +417,9 @@ def _player(
     gx = x + LABEL_W
     for good in GOODS:
         good_square(PALETTE, image, draw, good, gx, y - 13, 26)
-        w, _ = put_text(image, (gx + 32, y), str(p.get("goods", {}).get(good, 0)), L.TEXT, INK, soft, "lm", bold=True)
+        w, _x = put_text(image, (gx + 32, y), str(p.get("goods", {}).get(good, 0)), L.TEXT, INK, soft, "lm", bold=True)
         gx += 32 + max(w, 14) + 18
-    text(2, f"{p.get('imported_up', 0)} face up · {p.get('imported_down', 0)} face down")
+    text(2, _("{up} face up · {down} face down").format(up=p.get("imported_up", 0), down=p.get("imported_down", 0)))
     x, y = line_at(3)
     px = x + LABEL_W
     left: list[str] = []
@@ -400,24 +432,28 @@ def _player(
             seat_token(image, draw, seat, label, px, y - 14, 41, 29)
             left.append(str(card["value"]))
         px += 46
-    put_text(image, (px + 4, y), fit(f"left: {', '.join(left) or 'none'}", L.SMALL, x1 - px - 16), L.SMALL, SOFT,
-             soft, "lm")  # fmt: skip
+    still = _("left: {cards}").format(cards=", ".join(left) or _("none"))
+    put_text(image, (px + 4, y), fit(still, L.SMALL, x1 - px - 16), L.SMALL, SOFT, soft, "lm")
     extra = p.get("extra_power", {})
     text(4, f"+1 ×{extra.get('+1', 0)} · +2 ×{extra.get('+2', 0)}")
     hired = ", ".join(p.get("hired_for", []))
-    text(5, f"{p.get('agents_ready', 0)} ready · {p.get('agents_spent', 0)} used" + (f" ({hired})" if hired else ""))
+    text(5, _("{ready} ready · {used} used").format(ready=p.get("agents_ready", 0), used=p.get("agents_spent", 0))
+         + (f" ({hired})" if hired else ""))
     shops = p.get("shops_left", 0)
-    text(6, f"{shops} of 8 left · {8 - shops} built")
+    text(6, _("{left} of {all} left · {built} built").format(left=shops, all=8, built=8 - shops))
     houses = len(p.get("trading_houses", []))
     nxt = p.get("next_trading_house_cost")
-    text(7, f"{4 - houses} of 4 left" + (f" · next ¥{nxt}" if nxt and houses < 4 else ""))
+    text(7, _("{left} of {all} left").format(left=4 - houses, all=4)
+         + (" · " + _("next ¥{cost}").format(cost=nxt) if nxt and houses < 4 else ""))
     techs = p.get("technologies", [])
-    names_line = ", ".join(t["name"] + (" (used)" if t.get("tilted") else "") for t in techs) or "none"
-    lines = list(wrap(f"production {p.get('production', 0)}: {names_line}", L.TEXT, x1 - x0 - LABEL_W - 30))
+    names_line = ", ".join(t["name"] + (" " + _("(used)") if t.get("tilted") else "") for t in techs) or _("none")
+    lines = list(wrap(_("production {n}: {technologies}").format(n=p.get("production", 0), technologies=names_line),
+                      L.TEXT, x1 - x0 - LABEL_W - 30))
     for k, line in enumerate(lines[:2]):
         text(8 + k, line if k == 0 or len(lines) <= 2 else fit(" ".join(lines[1:]), L.TEXT, x1 - x0 - LABEL_W - 30))
     done = p.get("completed_orders", [])
     points = sum(o.get("points", 0) for o in done)
-    text(10, f"{len(done)} fulfilled ({points} pts) · {p.get('hand_count', 0)} in hand")
+    text(10, _("{n} fulfilled ({points} pts) · {hand} in hand").format(n=len(done), points=points,
+                                                                       hand=p.get("hand_count", 0)))
     church = p.get("church_count", 0)
-    text(11, f"{church} card{'s' if church != 1 else ''} face down")
+    text(11, ngettext("{n} card face down", "{n} cards face down", church).format(n=church))

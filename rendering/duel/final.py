@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import _
 from rendering.duel import layout as L
 from rendering.duel.board import seat_names
 from rendering.duel.palette import PALETTE, SEAT_COLOURS, SEAT_SOFT, put_text, seat_marker
@@ -34,17 +35,20 @@ def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Im
     height = bottom + 44
     image, draw = PALETTE.canvas(L.WIDTH, height)
     draw.rectangle((0, 0, L.WIDTH, 90), fill=PANEL)
-    put_text(image, (L.MARGIN, 12), "Yokohama Duel · final score", 30, INK, PANEL, bold=True)
+    heading = fit(_("Yokohama Duel · final score"), 30, L.WIDTH - 2 * L.MARGIN, True)
+    put_text(image, (L.MARGIN, 12), heading, 30, INK, PANEL, bold=True)
     totals = [s.get("total", 0) for s in scores]
     if len(winners) == 1:
         w = winners[0]
-        result = f"{people[w]} wins, {totals[w]} to {totals[1 - w]}"
         if totals[w] == totals[1 - w]:
-            result += " on the tie-break"
+            result = _("{player} wins, {points} to {other} on the tie-break")
+        else:
+            result = _("{player} wins, {points} to {other}")
+        result = result.format(player=people[w], points=totals[w], other=totals[1 - w])
     elif len(winners) > 1:
-        result = f"A shared victory, {totals[0]} each (tied in every category)"
+        result = _("A shared victory, {points} each (tied in every category)").format(points=totals[0])
     else:
-        result = "Not finished"
+        result = _("Not finished")
     put_text(image, (L.MARGIN, 56), fit(result, L.TITLE, L.WIDTH - 2 * L.MARGIN, True), L.TITLE, INK, PANEL,
              bold=True)  # fmt: skip
     # one column per seat in its own colours; the winner's framed, starred and titled "wins" (a yellow
@@ -58,11 +62,11 @@ def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Im
                        width=5)  # fmt: skip
         seat_marker(image, draw, seat, initials(people)[seat], x0 + 10, 108, 32)
         room = COL_W - 60 - (40 if won else 0)
-        title = fit(people[seat] + (" wins" if won else ""), L.TEXT, room, True)
+        title = fit(_("{player} wins").format(player=people[seat]) if won else people[seat], L.TEXT, room, True)
         put_text(image, (x0 + 50, 124), title, L.TEXT, INK, SEAT_COLOURS[seat], "lm", bold=True)
         if won:
             star(draw, x0 + COL_W - 26, 124, 16, GOLD)
-    for i, (key, label) in enumerate(rows + [("total", "Total")]):
+    for i, (key, label) in enumerate(rows + [("total", _("Total"))]):
         y = HEAD_Y + i * ROW_H
         total = key == "total"
         if i % 2 == 1 or total:
@@ -77,6 +81,6 @@ def draw_final(view: dict[str, Any], names: list[str] | str | None = None) -> Im
             value = scores[seat].get(key, 0)
             size = L.TITLE if total else L.TEXT
             put_text(image, (x0 + COL_W / 2, y + ROW_H / 2), str(value), size, INK, fill, "mm", bold=total)
-    put_text(image, (L.MARGIN, height - 28), "Ties are broken by category 1, then 2, and so on (rulebook).",
-             L.SMALL, SOFT, PAPER)  # fmt: skip
+    put_text(image, (L.MARGIN, height - 28), fit(_("Ties are broken by category 1, then 2, and so on (rulebook)."),
+                                                 L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)  # fmt: skip
     return image

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import _
 from rendering.duel.board import pending_text, seat_names
 from rendering.duel.palette import SEAT_COLOURS, SEAT_SHAPES
 from rendering.kit.lead import Lead, LeadSeat, describe, draw_lead
@@ -23,12 +24,13 @@ def lead_parts(view: dict[str, Any], names: list[str] | str | None = None) -> Le
              for s in range(min(2, len(people)))]
     turn = view.get("turns_done_in_round", 0) // 2 + 1
     if view.get("phase") == "over":
-        status = "Game over · final score"
+        status = _("Game over · final score")
     elif view.get("phase") == "setup":
-        status = "Setup · " + pending_text(view, people)
+        status = _("Setup · {what}").format(what=pending_text(view, people))
     else:
-        status = f"Round {view.get('round')} of {view.get('rounds', 4)} · turn {min(turn, 4)} of 4"
-    return Lead("Yokohama Duel", status, seats, next_note="the game is over")
+        status = _("Round {round} of {rounds} · turn {turn} of {turns}").format(
+            round=view.get("round"), rounds=view.get("rounds", 4), turn=min(turn, 4), turns=4)
+    return Lead(_("Yokohama Duel"), status, seats, next_note=_("the game is over"))
 
 
 def draw_lead_picture(view: dict[str, Any], names: list[str] | str | None = None, story: str = "") -> Image.Image:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import _
 from rendering.duel.board import GOODS, pending_text, reward_words, seat_names
 from rendering.duel.private import is_ready
 from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
@@ -25,47 +26,51 @@ def own(view: dict[str, Any], seat: int, names: list[str] | str | None = None,
     total = scores[seat].get("total", 0) if seat < len(scores) else 0
     extra = me.get("extra_power") or {}
     money = f"¥{me.get('money', 0)}    "
-    holdings: list[Line] = [(money, *(Good(g, goods.get(g, 0)) for g in GOODS), f"   {total} pts")]
+    holdings: list[Line] = [(money, *(Good(g, goods.get(g, 0)) for g in GOODS), "   " + _("{n} pts").format(n=total))]
     if extra.get("+1") or extra.get("+2"):  # none held is the usual case: no line for it
-        holdings.append((f"Extra Power +1 ×{extra.get('+1', 0)}, +2 ×{extra.get('+2', 0)}",))
+        holdings.append((_("Extra Power +1 ×{one}, +2 ×{two}").format(one=extra.get("+1", 0), two=extra.get("+2", 0)),))
     acting = seat in (view.get("to_act") or [])
     now = pending_text(view, people)
-    now = "You: " + now.split(": ", 1)[-1] if acting else now
+    now = _("You: {what}").format(what=now.split(": ", 1)[-1]) if acting else now
     pending = view.get("pending") or {}
     sections: list[Section] = []
     if choices:
-        sections.append(Section("Your choices now", [(c,) for c in choices], more=CHOICES_MORE))
+        sections.append(Section(_("Your choices now"), [(c,) for c in choices], more=CHOICES_MORE))
     drawn = pending.get("drawn") or []
     if drawn:
-        sections.append(Section("Drawn: choose which to keep", [_order(card) for card in drawn]))
+        sections.append(Section(_("Drawn: choose which to keep"), [_order(card) for card in drawn]))
     if pending.get("church_card"):
         card = pending["church_card"]
-        sections.append(Section("The Church card you are paying for", [
-            (f"Faith {card.get('faith', '?')}: {card.get('points', 0)} pts + {card.get('text', '')}",
-             f" · Faith still needed: {pending.get('faith_needed', '?')}")]))
+        sections.append(Section(_("The Church card you are paying for"), [
+            (_("Faith {faith}: {n} pts + {reward}").format(faith=card.get("faith", "?"), n=card.get("points", 0),
+                                                          reward=card.get("text", "")),
+             " · " + _("Faith still needed: {n}").format(n=pending.get("faith_needed", "?")))]))
     hand = me.get("hand") or []
     ready = frozenset(i for i, card in enumerate(hand) if is_ready(card, goods))
-    sections.append(Section(f"Your Orders ({len(hand)})", [_order(card, i in ready) for i, card in enumerate(hand)],
-                            ready))
+    sections.append(Section(_("Your Orders ({n})").format(n=len(hand)),
+                            [_order(card, i in ready) for i, card in enumerate(hand)], ready))
     church = me.get("church") or []
     if church:
-        sections.append(Section(f"Your Church cards ({len(church)}, face down to your opponent)",
-                                [(f"{c.get('points', 0)} pts + {c.get('text', '')}",) for c in church]))
-    costs: list[Line] = [(f"Shop: {me.get('shops_left', 0)} left · Trading House: "
-                          f"¥{me.get('next_trading_house_cost', '?')}",)]
-    upgrades = [f"Power {c.get('value')} → {c.get('upgraded_value')} for ¥{c.get('upgrade_cost')}"
+        sections.append(Section(_("Your Church cards ({n}, face down to your opponent)").format(n=len(church)),
+                                [(_("{n} pts + {reward}").format(n=c.get("points", 0), reward=c.get("text", "")),)
+                                 for c in church]))
+    costs: list[Line] = [(_("Shop: {n} left · Trading House: ¥{cost}").format(
+        n=me.get("shops_left", 0), cost=me.get("next_trading_house_cost", "?")),)]
+    upgrades = [_("Power {value} → {upgraded} for ¥{cost}").format(
+                    value=c.get("value"), upgraded=c.get("upgraded_value"), cost=c.get("upgrade_cost"))
                 for c in me.get("power_cards") or [] if not c.get("upgraded")]
     if upgrades:
-        costs.append(("Upgrades: " + ", ".join(upgrades),))
+        costs.append((_("Upgrades: {upgrades}").format(upgrades=", ".join(upgrades)),))
     played = [str(c.get("value")) for c in me.get("power_cards") or [] if not c.get("played")]
-    costs.append((f"Power cards still to play: {', '.join(played) or 'none'}",))
-    sections.append(Section("Costs", costs))
-    return Own("Yokohama Duel", people[seat], now, acting, holdings, sections)
+    costs.append((_("Power cards still to play: {cards}").format(cards=", ".join(played) or _("none")),))
+    sections.append(Section(_("Costs"), costs))
+    return Own(_("Yokohama Duel"), people[seat], now, acting, holdings, sections)
 
 
 def _order(card: dict[str, Any], ready: bool = False) -> Line:
     number = card.get("id")
     head = f"#{number + 1}:   " if isinstance(number, int) else ""
     reward = reward_words(card.get("reward") or {})
-    tail = f"→ {card.get('points', 0)} pts" + (f" + {reward}" if reward else "") + (" · ready" if ready else "")
+    tail = ("→ " + _("{n} pts").format(n=card.get("points", 0)) + (f" + {reward}" if reward else "")
+            + (" · " + _("ready") if ready else ""))
     return (head, *_needs(card.get("cost") or {}), tail)

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
 from rendering.duel import layout as L
 from rendering.duel.board import (
     GOODS,
@@ -39,22 +40,23 @@ def _sections(view: dict[str, Any], seat: int) -> list[tuple[str, str, list[dict
     sections: list[tuple[str, str, list[dict[str, Any]]]] = []
     drawn = pending.get("drawn") or []
     if drawn:
-        where = "at setup: keep 2" if pending.get("step") == "setup" else "at the Port"
-        sections.append((f"Drawn {where}", "order", list(drawn)))
+        title = _("Drawn at setup: keep 2") if pending.get("step") == "setup" else _("Drawn at the Port")
+        sections.append((title, "order", list(drawn)))
     if pending.get("church_card"):
-        sections.append(("The Church card you are paying for", "church", [pending["church_card"]]))
+        sections.append((_("The Church card you are paying for"), "church", [pending["church_card"]]))
     hand = me.get("hand") or []
-    sections.append((f"Your hand: {len(hand)} Order card{'s' if len(hand) != 1 else ''}", "order", list(hand)))
+    sections.append((ngettext("Your hand: {n} Order card", "Your hand: {n} Order cards", len(hand)).format(n=len(hand)),
+                     "hand", list(hand)))
     church = me.get("church") or []
     if church:
-        sections.append(("Your Church cards (face down to your opponent)", "church", list(church)))
+        sections.append((_("Your Church cards (face down to your opponent)"), "church", list(church)))
     return sections
 
 
 def _section_height(kind: str, cards: list[dict[str, Any]]) -> int:
-    columns = L.HAND_COLUMNS if kind == "order" else 6
+    columns = L.HAND_COLUMNS if kind in ("order", "hand") else 6
     rows = max(1, -(-len(cards) // columns))
-    card_h = L.ORDER_H if kind == "order" else L.CHURCH_H
+    card_h = L.ORDER_H if kind in ("order", "hand") else L.CHURCH_H
     return L.SECTION_TITLE + rows * (card_h + L.GAP)
 
 
@@ -66,7 +68,7 @@ RESOURCES_H = 48
 def own_height(view: dict[str, Any], seat: int) -> int:
     """Height of the private part (head, resources, cards) above the board."""
     sections = _sections(view, seat)
-    height = HEAD_H + RESOURCES_H + sum(_section_height(kind, cards) for _, kind, cards in sections) + L.GAP
+    height = HEAD_H + RESOURCES_H + sum(_section_height(kind, cards) for _x, kind, cards in sections) + L.GAP
     # Rounded up to whole bands of the encoder: the board below then starts on a band boundary whatever the
     # hand holds, and its unchanged rows are reused from the encoder's cache (`rendering.kit.encode`).
     return -(-height // BAND_ROWS) * BAND_ROWS
@@ -88,22 +90,24 @@ def draw_private(view: dict[str, Any], seat: int, names: list[str] | str | None 
     seat_marker(image, draw, seat, initials(people)[seat], L.MARGIN, 12, 32)
     acting = seat in (view.get("to_act") or [])
     now = pending_text(view, people)
-    head = f"{people[seat]}'s view · " + ("your move: " + now.split(": ", 1)[-1] if acting else now)
+    head = (_("{player}'s view · your move: {what}").format(player=people[seat], what=now.split(": ", 1)[-1])
+            if acting else _("{player}'s view · {what}").format(player=people[seat], what=now))
     put_text(image, (L.MARGIN + 42, 28), fit(head, L.TEXT, L.WIDTH - 2 * L.MARGIN - 44, True), L.TEXT, INK,
              soft, "lm", bold=True)  # fmt: skip
     _resources(image, draw, view, seat, HEAD_H, soft)
     y = HEAD_H + RESOURCES_H
     for title, kind, cards in _sections(view, seat):
-        put_text(image, (L.MARGIN, y + 6), title, L.TITLE, INK, soft, bold=True)
+        title_w, _h = put_text(image, (L.MARGIN, y + 6), fit(title, L.TITLE, L.WIDTH - 2 * L.MARGIN - 80, True),
+                               L.TITLE, INK, soft, bold=True)  # fmt: skip
         if not cards:
-            put_text(image, (L.MARGIN + 420, y + 10), "none", L.SMALL, SOFT, soft)
+            put_text(image, (L.MARGIN + max(420, title_w + 24), y + 10), _("none"), L.SMALL, SOFT, soft)
         top = y + L.SECTION_TITLE
         for i, card in enumerate(cards):
-            if kind == "order":
+            if kind in ("order", "hand"):
                 row, col = divmod(i, L.HAND_COLUMNS)
                 x0 = L.column_x(col)
                 y0 = top + row * (L.ORDER_H + L.GAP)
-                goods = view["players"][seat].get("goods") if title.startswith("Your hand") else None
+                goods = view["players"][seat].get("goods") if kind == "hand" else None
                 drawer = _ready_order_card if is_ready(card, goods) else _order_card
                 stamp_card(image, (x0, y0, x0 + L.ORDER_W, y0 + L.ORDER_H), card, drawer, soft)
             else:
@@ -121,16 +125,17 @@ def _resources(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, An
     me = view["players"][seat]
     mid = y + RESOURCES_H // 2
     x = L.MARGIN
-    w, _ = put_text(image, (x, mid), f"¥{me.get('money', 0)}", L.TITLE, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x, mid), f"¥{me.get('money', 0)}", L.TITLE, INK, bg, "lm", bold=True)
     x += w + 24
     for good in GOODS:
         good_square(PALETTE, image, draw, good, x, mid - 14, 28)
-        w, _ = put_text(image, (x + 34, mid), str(me.get("goods", {}).get(good, 0)), L.TITLE, INK, bg, "lm", bold=True)
+        w, _x = put_text(image, (x + 34, mid), str(me.get("goods", {}).get(good, 0)), L.TITLE, INK, bg, "lm", bold=True)
         x += 34 + max(w, 14) + 18
     extra = me.get("extra_power", {})
     scores = view.get("scores") or []
     total = scores[seat].get("total", 0) if seat < len(scores) else 0
-    line = f"Extra Power +1 ×{extra.get('+1', 0)}, +2 ×{extra.get('+2', 0)} · {total} pts"
+    line = _("Extra Power +1 ×{one}, +2 ×{two} · {n} pts").format(one=extra.get("+1", 0), two=extra.get("+2", 0),
+                                                                  n=total)
     put_text(image, (x + 6, mid), fit(line, L.TEXT, L.WIDTH - L.MARGIN - x - 6), L.TEXT, INK, bg, "lm")
 
 
@@ -162,11 +167,12 @@ def draw_order_card(
     for good in GOODS:
         count = card.get("cost", {}).get(good, 0)
         if count:
-            w, _ = put_text(image, (x, y0 + 24), str(count), L.TEXT, INK, WHITE, "lm", bold=True)
+            w, _x = put_text(image, (x, y0 + 24), str(count), L.TEXT, INK, WHITE, "lm", bold=True)
             good_square(PALETTE, image, draw, good, x + w + 2, y0 + 11, 26)
             x += w + 36
     draw.rounded_rectangle((x0 + 8, y0 + 46, x0 + 74, y0 + 74), 8, fill=HIGHLIGHT)
-    put_text(image, (x0 + 41, y0 + 60), f"{card.get('points', 0)} pts", L.SMALL, INK, HIGHLIGHT, "mm", bold=True)
+    put_text(image, (x0 + 41, y0 + 60), fit(_("{n} pts").format(n=card.get("points", 0)), L.SMALL, 62, True), L.SMALL,
+             INK, HIGHLIGHT, "mm", bold=True)  # fmt: skip
     right = x1 - 8
     if isinstance(card.get("id"), int):  # its number as the buttons say it ("Complete Order 12")
         number = str(card["id"] + 1)
@@ -176,9 +182,9 @@ def draw_order_card(
         right = x1 - 12 - tab_w
     if ready:  # the owner's goods already cover it: it can be fulfilled now
         draw.rounded_rectangle((x0 + 80, y0 + 46, right, y0 + 74), 8, fill=GREEN)
-        put_text(image, ((x0 + 80 + right) / 2, y0 + 60), fit("ready", L.SMALL, right - x0 - 84, True), L.SMALL,
+        put_text(image, ((x0 + 80 + right) / 2, y0 + 60), fit(_("ready"), L.SMALL, right - x0 - 84, True), L.SMALL,
                  WHITE, GREEN, "mm", bold=True)  # fmt: skip
     else:
-        put_text(image, (x0 + 82, y0 + 60), "gives:", L.SMALL, SOFT, WHITE, "lm")
+        put_text(image, (x0 + 82, y0 + 60), fit(_("gives:"), L.SMALL, right - x0 - 86), L.SMALL, SOFT, WHITE, "lm")
     reward = reward_words(card.get("reward") or {})
-    _lines(image, x0 + 8, y0 + 82, reward or "nothing more", x1 - x0 - 16, 2, WHITE)
+    _lines(image, x0 + 8, y0 + 82, reward or _("nothing more"), x1 - x0 - 16, 2, WHITE)

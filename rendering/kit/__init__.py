@@ -30,6 +30,7 @@ from rendering.kit.fonts import (
     fit,
     font,
     recording_drawn_text,
+    recording_text_boxes,
     recording_text_sizes,
     text_width,
     wrap,
@@ -41,5 +42,5 @@ keep_picture_buffers_apart()  # once per process that draws (the bot, a drawing 
 
 __all__ = [
     "FONT_LOCK", "RGB", "Palette", "draw_text", "drawable", "fit", "font", "mix", "png", "recording_drawn_text",
-    "recording_text_sizes", "sent_often", "text_width", "wrap",
+    "recording_text_boxes", "recording_text_sizes", "sent_often", "text_width", "wrap",
 ]

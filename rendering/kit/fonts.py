@@ -9,7 +9,9 @@ whole. Only a character no shipped face holds is replaced by '?' (`drawable`), n
 written by `rendering/fonts/build.py`), so choosing a face costs no font parsing.
 
 Every string that enters a picture is made plain first (`rendering.kit.plain`: no Discord markup) and drawn
-by `draw_text` or pasted as a sprite drawn by it; `recording_drawn_text` lets a test read what was drawn.
+by `draw_text` or pasted as a sprite drawn by it; `recording_drawn_text` lets a test read what was drawn, and
+`recording_text_boxes` where each text stands on which picture (a test holds every text inside its picture and
+clear of the others, in every language).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +57,38 @@ _DRAWN: ContextVar[list[str] | None] = ContextVar("drawn_text", default=None)
 #: The text sizes drawn while `recording_text_sizes` is open (None: not recording). Context variables, so
 #: pictures drawn at once in several threads each record their own.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+_BOXES: ContextVar[list[TextBox] | None] = ContextVar("text_boxes", default=None)
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """Where one text (as given, before `drawable`) was drawn: on which picture (`canvas`: its identity while
+    recording, `size`: its width and height) and the rectangle its line takes (left, top, right, bottom, in pixels)."""
+
+    text: str
+    canvas: int
+    size: tuple[int, int]
+    box: tuple[float, float, float, float]
+    #: The picture itself, held while recording so that its identity is not reused by another one.
+    held: Any = field(default=None, repr=False, compare=False)
+
+
+@contextmanager
+def recording_text_boxes() -> Iterator[list[TextBox]]:
+    """Record where every text drawn inside this block stands (`TextBox`), picture by picture."""
+    boxes: list[TextBox] = []
+    token = _BOXES.set(boxes)
+    try:
+        yield boxes
+    finally:
+        _BOXES.reset(token)
+
+
+def record_box(canvas: Any, size: tuple[int, int], text: str, box: tuple[float, float, float, float]) -> None:
+    """Note that `text` was drawn in `box` of the picture `canvas` (for `recording_text_boxes`)."""
+    boxes = _BOXES.get()
+    if boxes is not None and text.strip():
+        boxes.append(TextBox(text, id(canvas), size, box, canvas))
 
 
 @contextmanager
@@ -244,6 +279,14 @@ def draw_text(
         record_drawn(text, size)
     parts = runs(text, bold)
     main = font(size, bold)
+    if record and _BOXES.get() is not None:
+        width = advance(text, size, bold)
+        with FONT_LOCK:
+            ascent, descent = main.getmetrics()
+        left = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+        top = xy[1] - {"a": 0.0, "t": 0.0, "m": (ascent + descent) / 2, "s": ascent, "b": ascent + descent,
+                       "d": ascent + descent}[anchor[1]]
+        record_box(draw.im, draw.im.size, text, (left, top, left + width, top + ascent + descent))
     with FONT_LOCK:
         if len(parts) <= 1 and (not parts or parts[0][0] in (REGULAR, BOLD)):
             draw.text(xy, _visual(parts[0][1]) if parts else "", font=main, fill=fill, anchor=anchor)
@@ -296,7 +339,8 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """`text` broken at spaces into lines of at most `width` pixels (cached: the same lines recur)."""
+    """`text` broken at spaces into lines of at most `width` pixels (cached: the same lines recur). A word
+    wider than a line (Japanese and Chinese write a sentence without spaces) is broken between characters."""
     lines: list[str] = []
     line = ""
     for word in plain(text).split(" "):  # markup off first: a bold span must not be cut between two lines
@@ -306,4 +350,22 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[str, ...
             line = word
         else:
             line = candidate
+        while text_width(line, size, bold) > width and len(line) > 1:
+            head = _longest_start(line, size, width, bold)
+            lines.append(head)
+            line = line[len(head):].lstrip()
     return tuple(lines + [line] if line else lines)
+
+
+def _longest_start(text: str, size: int, width: int, bold: bool) -> str:
+    """The longest start of `text` that fits `width` (at least one character, never a joiner or mark alone)."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle], size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    while low < len(text) and (text[low] in _JOINERS or unicodedata.combining(text[low])):
+        low += 1  # a joiner or a mark stays with the character before it
+    return text[:low]

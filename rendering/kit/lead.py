@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import _
 from rendering.kit.colours import (
     BLUE,
     GOLD,
@@ -94,14 +95,16 @@ def describe(lead: Lead, story: str = "", limit: int = ALT_TEXT_LIMIT) -> str:
     """Alt text for a screen reader: the game and status, whose turn, the scores, what just happened (plain
     text, at most `limit` characters: the story is cut first)."""
     acting = [seat.name for seat in lead.seats if seat.acting]
-    nxt = " and ".join(acting) if acting else lead.next_note
-    head = f"{plain(lead.title)}: {plain(lead.status).rstrip('.')}." + (f" Next: {plain(nxt)}." if nxt else "")
-    text = head
+    nxt = _(" and ").join(acting) if acting else lead.next_note
+    text = _("{game}: {status}.").format(game=plain(lead.title), status=plain(lead.status).rstrip("."))
+    if nxt:
+        text += " " + _("Next: {players}.").format(players=plain(nxt))
     if lead.seats:
-        text += " Scores: " + ", ".join(f"{plain(seat.name)} {seat.score}" for seat in lead.seats) + "."
+        text += " " + _("Scores: {scores}.").format(
+            scores=", ".join(f"{plain(seat.name)} {seat.score}" for seat in lead.seats))
     told = " ".join(plain(story).split())
     if told:
-        text += f" Last turn: {told}"
+        text += " " + _("Last turn: {story}").format(story=told)
     if len(text) > limit:
         text = text[: limit - 3].rstrip() + "..."
     return text
@@ -155,22 +158,24 @@ def draw_lead(lead: Lead, story: str = "", story_lines: int | None = None) -> Im
     y = 120
     acting = [s for s in seats if s.acting]
     draw.rounded_rectangle((MARGIN - 12, y, WIDTH - MARGIN + 12, y + 84), 14, fill=HIGHLIGHT)
-    label_w, _ = put(image, (MARGIN, y + 42), "Next:", NAME, INK, HIGHLIGHT, "lm", bold=True)
+    label_w, _h = put(image, (MARGIN, y + 42), fit(_("Next:"), NAME, 320, True), NAME, INK, HIGHLIGHT, "lm",
+                      bold=True)
     x = MARGIN + label_w + 18
     if acting:
         room = (WIDTH - MARGIN - x) // len(acting)
         for seat in acting:
             seat_piece(image, draw, seat, x, y + 42 - 28, 56)
-            name_w, _ = put(image, (x + 68, y + 42), fit(seat.name, NAME, room - 90, True), NAME, INK, HIGHLIGHT, "lm",
+            name_w, _h = put(image, (x + 68, y + 42), fit(seat.name, NAME, room - 90, True), NAME, INK, HIGHLIGHT, "lm",
                             bold=True)  # fmt: skip
             x += 68 + name_w + 30
     else:
-        put(image, (x, y + 42), fit(next_note or "nobody", NAME, WIDTH - MARGIN - x, True), NAME, INK, HIGHLIGHT,
+        put(image, (x, y + 42), fit(next_note or _("nobody"), NAME, WIDTH - MARGIN - x, True), NAME, INK, HIGHLIGHT,
             "lm", bold=True)  # fmt: skip
     y += 96
     if story.strip() or story_lines is not None:
         if story.strip():
-            put(image, (MARGIN, y + 4), "Last turn", TEXT, SOFT, PAPER, bold=True)
+            put(image, (MARGIN, y + 4), fit(_("Last turn"), TEXT, WIDTH - 2 * MARGIN, True), TEXT, SOFT, PAPER,
+                bold=True)
         y += 56
         lines = _story_lines(story, story_lines or STORY_LINES)
         for line in lines:
@@ -178,14 +183,14 @@ def draw_lead(lead: Lead, story: str = "", story_lines: int | None = None) -> Im
             y += 46
         y += 46 * max(0, (story_lines or 0) - len(lines))
     draw.line((MARGIN, y + 14, WIDTH - MARGIN, y + 14), fill=LINE, width=2)
-    put(image, (MARGIN, y + 20), "Scores", TEXT, SOFT, PAPER, bold=True)
+    put(image, (MARGIN, y + 20), fit(_("Scores"), TEXT, WIDTH - 2 * MARGIN, True), TEXT, SOFT, PAPER, bold=True)
     y += 64
     for seat in seats:
         bg = HIGHLIGHT if seat.acting else PAPER
         if seat.acting:
             draw.rounded_rectangle((MARGIN - 12, y, WIDTH - MARGIN + 12, y + ROW_H - 8), 12, fill=bg)
         seat_piece(image, draw, seat, MARGIN, y + (ROW_H - 8) // 2 - 26, 52)
-        score = f"{seat.score} VP"
+        score = _("{n} VP").format(n=seat.score)
         score_w = text_width(score, NAME, True)
         put(image, (WIDTH - MARGIN, y + (ROW_H - 8) / 2), score, NAME, INK, bg, "rm", bold=True)
         name = fit(seat.name, NAME, WIDTH - 2 * MARGIN - 80 - score_w - 24, seat.acting)

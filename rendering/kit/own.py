@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from i18n import N_, _
 from rendering.kit.colours import (
     GREEN,
     HIGHLIGHT,
@@ -57,7 +58,7 @@ Line = tuple[Piece, ...]
 
 
 #: What a long list of choices says under its first lines: the panel's buttons or menu hold them all.
-CHOICES_MORE = "and {n} more in the panel's menu"
+CHOICES_MORE = N_("and {n} more in the panel's menu")
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,8 @@ class Section:
     title: str
     lines: Sequence[Line]
     ready: frozenset[int] = frozenset()
-    empty: str = "none"
-    more: str = "and {n} more (My full board)"  # said under the first `SECTION_LINES` lines of a longer one
+    empty: str = N_("none")  # in English: translated where it is drawn
+    more: str = N_("and {n} more (My full board)")  # said under the first `SECTION_LINES` lines of a longer one
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,10 @@ def _draw_line(image: Image.Image, line: Line, x: int, y: int, bg: tuple[int, in
             break
         if isinstance(piece, str):
             text = fit(piece, size, right - x, bold)
-            w, _ = PALETTE.put_text(image, (x, y), text, size, INK, bg, "lm", bold=bold)
+            w, _h = PALETTE.put_text(image, (x, y), text, size, INK, bg, "lm", bold=bold)
             x += w
         else:
-            w, _ = PALETTE.put_text(image, (x, y), str(piece.count), size, INK, bg, "lm", bold=True)
+            w, _h = PALETTE.put_text(image, (x, y), str(piece.count), size, INK, bg, "lm", bold=True)
             good_square(PALETTE, image, draw, piece.good, x + w + 4, y - ICON // 2, ICON)
             x += w + 4 + ICON + 12
 
@@ -148,12 +149,12 @@ def _layout(own: Own) -> list[_Row]:
     for section in own.sections:
         rows.append(_Row("title", section.title))
         if not section.lines:
-            rows.append(_Row("empty", section.empty))
+            rows.append(_Row("empty", _(section.empty)))
         for i, line in enumerate(section.lines[:SECTION_LINES]):
             for k, part in enumerate(_wrapped(line, WIDTH - 2 * MARGIN - 24)):
                 rows.append(_Row("ready" if i in section.ready else "line", line=part, continued=k > 0))
         if len(section.lines) > SECTION_LINES:
-            rows.append(_Row("empty", section.more.format(n=len(section.lines) - SECTION_LINES)))
+            rows.append(_Row("empty", _(section.more).format(n=len(section.lines) - SECTION_LINES)))
     return rows
 
 
@@ -170,7 +171,8 @@ def draw_own(own: Own) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, head - 4), fill=PANEL)
     game_w = text_width(own.game, TEXT)
     put(image, (WIDTH - MARGIN, head // 2 - 2), own.game, TEXT, SOFT, PANEL, "rm")
-    put(image, (MARGIN, head // 2 - 2), fit(f"{own.name} · your view", BIG, WIDTH - 3 * MARGIN - game_w, True), BIG,
+    title = _("{name} · your view").format(name=own.name)
+    put(image, (MARGIN, head // 2 - 2), fit(title, BIG, WIDTH - 3 * MARGIN - game_w, True), BIG,
         INK, PANEL, "lm", bold=True)
     y = head
     now_rows = sum(1 for row in rows if row.kind == "now")
@@ -191,7 +193,7 @@ def draw_own(own: Own) -> Image.Image:
             put(image, (MARGIN, mid + 4), fit(row.text, TEXT, WIDTH - 2 * MARGIN, True), TEXT, SOFT, PAPER, "lm",
                 bold=True)
         elif row.kind == "empty":
-            put(image, (MARGIN + 12, mid), row.text, TEXT, SOFT, PAPER, "lm")
+            put(image, (MARGIN + 12, mid), fit(row.text, TEXT, WIDTH - 2 * MARGIN - 12), TEXT, SOFT, PAPER, "lm")
         else:
             bg = PAPER
             if row.kind == "ready":  # green edge and the word "ready" in the line: two cues, not colour alone

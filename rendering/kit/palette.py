@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import INK, PAPER, RGB, mix
-from rendering.kit.fonts import FONT_LOCK, advance, font, record_drawn, text_image
+from rendering.kit.fonts import FONT_LOCK, advance, font, record_box, record_drawn, text_image
 from rendering.kit.plain import plain
 
 STEPS = 5  # in-between shades per text pair
@@ -239,6 +239,7 @@ class Palette:
         w, h = sprite.size
         x = round(xy[0] - _ANCHOR_X[anchor[0]] * w)
         y = round(xy[1] - _ANCHOR_Y[anchor[1]] * h)
+        record_box(image.im, image.size, text, (x, y, x + w - 1, y + h))  # a sprite is 1 px wider than its text
         if mode == "P" and sprite.mode == "P":
             image.im.paste(sprite.im, (x, y, x + w, y + h))  # Pillow's paste minus its checks
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import _
 from rendering.kit import png
 from rendering.rollwrite.scoreboard import draw_scoreboard
 from rendering.rollwrite.sets import draw_sets
@@ -29,7 +30,7 @@ def picture(view: dict[str, Any], name: str | None = None) -> bytes:
     if seat is not None and 0 <= seat < len(view["seats"]):
         return render_sheet(view, seat, name)
     if view["over"]:
-        return render_scoreboard(view, [f"Player {s + 1}" for s in range(len(view["seats"]))])
+        return render_scoreboard(view, [_("Player {n}").format(n=s + 1) for s in range(len(view["seats"]))])
     return render_sets(view)
 
 

@@ -86,7 +86,7 @@ def draw_bonus(
             draw_icon(image, draw, value, x, y, s)
             x += s + GAP
         else:
-            w, _ = put_text(image, (x, y + s / 2), str(value), int(s * 0.9), INK, bg, "lm")
+            w, _x = put_text(image, (x, y + s / 2), str(value), int(s * 0.9), INK, bg, "lm")
             x += w + GAP
     return max(0, x - start - GAP)
 

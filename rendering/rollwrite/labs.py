@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, current_locale
 from rendering.kit import draw_text
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
@@ -37,6 +38,8 @@ from rendering.rollwrite.canvas import (
 )
 
 LEVELS: tuple[str, ...] = ("low", "mid", "high")
+#: A card's level as its tag says it.
+LEVEL_WORDS = {"low": N_("LOW"), "mid": N_("MID"), "high": N_("HIGH")}
 LABS: tuple[str, ...] = ("lab_a", "lab_b")
 #: Card fill per layer: as dealt, held by this seat, closed to this seat.
 FILLS: dict[str, RGB] = {"plain": WHITE, "held": DONE, "closed": DIM}
@@ -61,28 +64,30 @@ TOP = L.LABS_Y - 12
 #: The panel's height (the rows LABS_Y-12 to LABS_BOTTOM+12 of the sheet).
 PANEL_H = L.LABS_BOTTOM + 12 - TOP
 NOTES = {
-    False: "the 12 technologies in play · green: yours · gray: closed to you",
-    True: "the 12 technologies in play (each player's own: on their sheet)",
+    False: N_("the 12 technologies in play · green: yours · gray: closed to you"),
+    True: N_("the 12 technologies in play (each player's own: on their sheet)"),
 }
 
 
-@functools.lru_cache(maxsize=8)
-def panel_frame(titles: tuple[str, ...], public: bool = False) -> Image.Image:
-    """The panel without its cards, as a palette image; `public`: for the table, not one seat's sheet."""
+@functools.lru_cache(maxsize=16)
+def panel_frame(titles: tuple[str, ...], public: bool = False, locale: str = "") -> Image.Image:
+    """The panel without its cards, as a palette image; `public`: for the table, not one seat's sheet;
+    `locale`: the language it is drawn in (the current one: part of the cache key)."""
     image, draw = new_canvas(L.WIDTH, PANEL_H, "RGB")
     draw.rounded_rectangle((L.MARGIN - 12, 4, L.WIDTH - L.MARGIN + 12, L.LABS_BOTTOM + 10 - TOP), 14, fill=PANEL)
-    title_w, _ = put_text(image, (L.MARGIN, L.LABS_Y - TOP), "LABORATORIES", L.TITLE, INK, PANEL, bold=True)
-    note = NOTES[public]
+    title = fit(_("LABORATORIES"), L.TITLE, L.WIDTH // 2, True)
+    title_w, _x = put_text(image, (L.MARGIN, L.LABS_Y - TOP), title, L.TITLE, INK, PANEL, bold=True)
+    note = _(NOTES[public])
     left = L.MARGIN + title_w + 16
     put_text(image, (left, L.LABS_Y - TOP + 4), fit(note, L.SMALL, L.WIDTH - L.MARGIN - left), L.SMALL, SOFT, PANEL)
     for i, title in enumerate(titles):
         x = L.MARGIN + i * (L.LAB_W + L.LAB_GAP)
-        put_text(image, (x, L.LAB_CARDS_Y - 36 - TOP), title, L.TEXT, INK, PANEL, bold=True)
+        put_text(image, (x, L.LAB_CARDS_Y - 36 - TOP), fit(title, L.TEXT, L.LAB_W, True), L.TEXT, INK, PANEL, bold=True)
     return to_palette(image)
 
 
 @functools.lru_cache(maxsize=256)
-def card_picture(printed: str, layer: str) -> Image.Image:
+def card_picture(printed: str, layer: str, locale: str = "") -> Image.Image:
     """One card in one layer, on the panel's colour, as a palette image the size of `L.lab_card`."""
     x0, y0, x1, y1 = L.lab_card(0, 0)
     image, draw = new_canvas(x1 - x0 + 1, y1 - y0 + 1, "RGB")
@@ -97,8 +102,10 @@ def _draw_card(
 ) -> None:  # fmt: skip
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, 10, fill=fill, outline=GREEN if held else LINE, width=5 if held else 2)
-    tag = f"{card.get('level', '').upper()} · {card.get('cost', '?')} power"
-    tag_w, _ = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
+    level = str(card.get("level", ""))
+    tag = _("{level} · {n} power").format(level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level.upper(),
+                                          n=card.get("cost", "?"))
+    tag_w, _x = put_text(image, (x1 - 12, y0 + 8), tag, L.SMALL, INK, fill, "rt")
     name = fit(card.get("name", card.get("id", "?")), L.TEXT, x1 - x0 - tag_w - 40, True)
     put_text(image, (x0 + 12, y0 + 4), name, L.TEXT, INK, fill, bold=True)
     lines = wrap(card.get("text", ""), L.SMALL, x1 - x0 - 24)
@@ -114,7 +121,7 @@ def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str] | None, 
     """Paste the panel onto a seat's sheet, its held technologies green, the closed ones gray; with `held`
     None, as the table shows it (every card as dealt), its top at `top`."""
     titles = tuple(labs.get(lab_id, {}).get("name", lab_id) for lab_id in LABS)
-    image.paste(panel_frame(titles, held is None), (0, top))
+    image.paste(panel_frame(titles, held is None, current_locale.get()), (0, top))
     shift = top - TOP
     own = set(held or [])
     for lab, slot, card in cards(labs):
@@ -125,5 +132,5 @@ def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str] | None, 
             layer = "closed"
         else:
             layer = "plain"
-        x0, y0, _, _ = L.lab_card(lab, slot)
-        image.paste(card_picture(card_key(card), layer), (x0, y0 + shift))
+        x0, y0, _x, _x = L.lab_card(lab, slot)
+        image.paste(card_picture(card_key(card), layer, current_locale.get()), (x0, y0 + shift))

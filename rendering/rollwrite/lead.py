@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import _
 from rendering.kit.colours import BLUE, GOLD, GREEN, INK, ORANGE, WHITE
 from rendering.kit.lead import Lead, LeadSeat, describe, draw_lead
 from rendering.kit.marks import initials
@@ -19,7 +20,7 @@ def lead_parts(view: dict[str, Any], names: list[str] | None = None) -> Lead:
     """What the lead picture and its alt text say: the title, the status line, the seats, who is next."""
     count = len(view["seats"])
     given = list(names or [])
-    people = [given[s] if s < len(given) and given[s] else f"Player {s + 1}" for s in range(count)]
+    people = [given[s] if s < len(given) and given[s] else _("Player {n}").format(n=s + 1) for s in range(count)]
     marks = initials(people)
     seats = []
     for s, info in enumerate(view["seats"]):
@@ -27,12 +28,12 @@ def lead_parts(view: dict[str, Any], names: list[str] | None = None) -> Lead:
         seats.append(LeadSeat(people[s], marks[s], colour, shape, int(info["scores"]["total"]),
                               acting=bool(info.get("pending")) and not view["over"], mark_colour=ink))
     if view["over"]:
-        status = "Game over · final scores"
+        status = _("Game over · final scores")
     elif view["round"] < 1:
-        status = "Setting up"
+        status = _("Setting up")
     else:
-        status = f"Round {view['round']} of {view['rounds']}"
-    return Lead("Yokohama Roll & Write", status, seats, next_note="everyone has played")
+        status = _("Round {round} of {rounds}").format(round=view["round"], rounds=view["rounds"])
+    return Lead(_("Yokohama Roll & Write"), status, seats, next_note=_("everyone has played"))
 
 
 def draw_lead_picture(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> Image.Image:

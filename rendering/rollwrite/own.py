@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import _
 from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 
 GOODS = ("tea", "fish", "silk", "copper")
@@ -20,17 +21,19 @@ def own(view: dict[str, Any], name: str | None = None) -> Own:
     money = (store.get("money") or {}).get("available", 0)
     faith = (store.get("faith") or {}).get("available", 0)
     cargo = (store.get("cargo") or {}).get("count", 0)
-    holdings: list[Line] = [(f"¥{money} · faith {faith} · cargo {cargo} · {scores.get('total', 0)} VP",)]
+    holdings: list[Line] = [(_("¥{money} · faith {faith} · cargo {cargo} · {n} VP").format(
+        money=money, faith=faith, cargo=cargo, n=scores.get("total", 0)),)]
     acting = bool(me.get("owes"))
-    now = ("You: " + str(me.get("pending"))) if acting and me.get("pending") else "Waiting for the others"
+    now = (_("You: {what}").format(what=me.get("pending")) if acting and me.get("pending")
+           else _("Waiting for the others"))
     you = view.get("you") or {}
     sections: list[Section] = []
     options = [str(o.get("label", "")) for o in you.get("options") or [] if o.get("label")]
     if options and acting:
-        sections.append(Section("Your choices now", [(label,) for label in options], more=CHOICES_MORE))
+        sections.append(Section(_("Your choices now"), [(label,) for label in options], more=CHOICES_MORE))
     events = (sheet.get("turn") or {}).get("events") or []
     if events:
-        sections.append(Section("This turn so far", [(str(e),) for e in events]))
+        sections.append(Section(_("This turn so far"), [(str(e),) for e in events]))
     open_orders: list[Line] = []
     for form in (sheet.get("port") or {}).get("forms") or []:
         if form.get("fulfilled"):
@@ -40,14 +43,14 @@ def own(view: dict[str, Any], name: str | None = None) -> Own:
             if not good.get("crossed"):
                 needed[good.get("good", "")] = needed.get(good.get("good", ""), 0) + 1
         if needed:
-            open_orders.append((f"#{form.get('id', 0) + 1}, {form.get('points', 0)} VP:   ",
-                                *(Good(g, needed[g]) for g in GOODS if needed.get(g)), "still to cross"))
+            open_orders.append((_("#{number}, {n} VP:").format(number=form.get("id", 0) + 1, n=form.get("points", 0))
+                                + "   ", *(Good(g, needed[g]) for g in GOODS if needed.get(g)), _("still to cross")))
     open_orders.sort(key=lambda line: sum(p.count for p in line if isinstance(p, Good)))
-    sections.append(Section(f"Port orders open ({len(open_orders)}), nearest first", open_orders))
+    sections.append(Section(_("Port orders open ({n}), nearest first").format(n=len(open_orders)), open_orders))
     techs = sheet.get("technologies") or []
     if techs:
-        sections.append(Section(f"Your Technologies ({len(techs)})",
+        sections.append(Section(_("Your Technologies ({n})").format(n=len(techs)),
                                 [(str(t.get("name", t.get("id", "?"))) if isinstance(t, dict) else str(t),)
                                  for t in techs]))
-    player = name or f"Player {seat + 1}"
-    return Own("Yokohama Roll & Write", player, now, acting, holdings, sections)
+    player = name or _("Player {n}").format(n=seat + 1)
+    return Own(_("Yokohama Roll & Write"), player, now, acting, holdings, sections)

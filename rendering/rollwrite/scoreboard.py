@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _
 from rendering.rollwrite.canvas import (
     BROWN,
     DIM,
@@ -26,6 +27,7 @@ from rendering.rollwrite.canvas import (
     fit,
     new_canvas,
     put_text,
+    text_width,
     wrap,
 )
 
@@ -36,14 +38,15 @@ HEAD_Y = 84
 TABLE_Y = HEAD_Y + 64
 # (heading lines, score key or tie-breaker, right edge)
 COLUMNS: tuple[tuple[tuple[str, ...], str, int], ...] = (
-    (("orders",), "orders", 480),
-    (("shops",), "shops", 556),
-    (("trading", "houses"), "trading_houses", 644),
-    (("cargo",), "cargo", 722),
-    (("tech",), "technology", 796),
-    (("TOTAL",), "total", 880),
-    (("money +", "faith left"), "resources", 986),
-    (("unused", "circles"), "circles", WIDTH - MARGIN),
+    # TRANSLATORS: column heads of the Roll & Write scoreboard, one or two short lines each (about 70 px).
+    ((N_("orders"),), "orders", 480),
+    ((N_("shops"),), "shops", 556),
+    ((N_("trading"), N_("houses")), "trading_houses", 644),
+    ((N_("cargo"),), "cargo", 722),
+    ((N_("tech"),), "technology", 796),
+    ((N_("TOTAL"),), "total", 880),
+    ((N_("money +"), N_("faith left")), "resources", 986),
+    ((N_("unused"), N_("circles")), "circles", WIDTH - MARGIN),
 )
 MEDALS = {1: GOLD, 2: SILVER, 3: BROWN}
 ACH_SIZE = 22
@@ -66,13 +69,13 @@ def places(view: dict[str, Any]) -> list[int]:
 
 def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
-    text = f"{name}: " + (", ".join(earned) if earned else "none")
+    text = f"{name}: " + (", ".join(earned) if earned else _("none"))
     return wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
 
 
 def draw_scoreboard(view: dict[str, Any], names: list[str], given: list[int] | None = None) -> Image.Image:
     seats = view["seats"]
-    label = [names[s] if s < len(names) and names[s] else f"Player {s + 1}" for s in range(len(seats))]
+    label = [names[s] if s < len(names) and names[s] else _("Player {n}").format(n=s + 1) for s in range(len(seats))]
     if given is not None and len(given) != len(seats):
         raise ValueError(f"{len(given)} places given for {len(seats)} seats.")
     place = list(given) if given is not None else places(view)
@@ -82,25 +85,33 @@ def draw_scoreboard(view: dict[str, Any], names: list[str], given: list[int] | N
     height = TABLE_Y + len(seats) * ROW_H + 70 + ach_lines * ACH_LINE + 30
     image, draw = new_canvas(WIDTH, height)
 
-    title = "Final scores" if view["over"] else f"Standings after round {max(0, view['round'] - 1)}"
-    put_text(image, (MARGIN, 14), title, 38, INK, PAPER, bold=True)
-    put_text(image, (WIDTH - MARGIN, 24), f"Yokohama Roll & Write · side {view['side']}", 22, SOFT, PAPER, "rt")
+    title = (_("Final scores") if view["over"]
+             else _("Standings after round {n}").format(n=max(0, view["round"] - 1)))
+    game = _("Yokohama Roll & Write · side {side}").format(side=view["side"])
+    game_w = min(text_width(game, 22), (WIDTH - 2 * MARGIN) // 2)
+    put_text(image, (MARGIN, 14), fit(title, 38, WIDTH - 2 * MARGIN - game_w - 24, True), 38, INK, PAPER, bold=True)
+    put_text(image, (WIDTH - MARGIN, 24), fit(game, 22, game_w), 22, SOFT, PAPER, "rt")
     draw.rounded_rectangle((MARGIN - 10, HEAD_Y, WIDTH - MARGIN + 10, TABLE_Y - 4), 10, fill=PANEL)
-    put_text(image, (MARGIN + 80, HEAD_Y + 30), "player", 20, SOFT, PANEL, "lm")
+    put_text(image, (MARGIN + 80, HEAD_Y + 30), fit(_("player"), 20, COLUMNS[0][2] - 80 - MARGIN - 80), 20, SOFT,
+             PANEL, "lm")
+    left = COLUMNS[0][2] - 76
     for lines, key, right in COLUMNS:
         top = HEAD_Y + (30 if len(lines) == 1 else 18)
         for k, line in enumerate(lines):
             colour = INK if key == "total" else SOFT
-            put_text(image, (right, top + 24 * k), line, 20, colour, PANEL, "rm", bold=key == "total")
+            head = fit(_(line), 20, right - left - 4, key == "total")
+            put_text(image, (right, top + 24 * k), head, 20, colour, PANEL, "rm", bold=key == "total")
+        left = right
     draw.line((890, HEAD_Y + 4, 890, TABLE_Y + len(seats) * ROW_H - 2), fill=LINE, width=2)
 
     for i, s in enumerate(order):
         _draw_row(image, draw, seats[s], label[s], place[s], TABLE_Y + i * ROW_H, i % 2 == 1)
 
     y = TABLE_Y + len(seats) * ROW_H + 24
-    put_text(image, (MARGIN, y), "Achievements", 28, INK, PAPER, bold=True)
-    put_text(image, (WIDTH - MARGIN, y + 6), "ties: more money + faith left, then more unused circles", 22, SOFT,
-             PAPER, "rt")  # fmt: skip
+    heading_w, _h = put_text(image, (MARGIN, y), fit(_("Achievements"), 28, (WIDTH - 2 * MARGIN) // 3, True), 28, INK,
+                             PAPER, bold=True)
+    ties = fit(_("ties: more money + faith left, then more unused circles"), 22, WIDTH - 2 * MARGIN - heading_w - 24)
+    put_text(image, (WIDTH - MARGIN, y + 6), ties, 22, SOFT, PAPER, "rt")
     y += 44
     for s in order:
         for k, line in enumerate(achievements[s]):
@@ -119,11 +130,11 @@ def _draw_row(
     draw.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=medal, outline=INK, width=2)
     put_text(image, (cx, cy), str(place), 28, WHITE if medal == BROWN else INK, medal, "mm", bold=True)
     put_text(image, (MARGIN + 80, y + 8), fit(name, 28, 300, True), 28, INK, bg, bold=True)
-    fulfilled = f"{seat['orders_fulfilled']} orders fulfilled"
-    put_text(image, (MARGIN + 80, y + 42), fulfilled, 22, SOFT, bg)
+    fulfilled = _("{n} orders fulfilled").format(n=seat["orders_fulfilled"])
+    put_text(image, (MARGIN + 80, y + 42), fit(fulfilled, 22, COLUMNS[0][2] - MARGIN - 80 - 60), 22, SOFT, bg)
     scores = seat["scores"]
     resources, circles = tie_breakers(seat)
     values = {**scores, "resources": resources, "circles": circles}
-    for _, key, right in COLUMNS:
+    for _x, key, right in COLUMNS:
         total = key == "total"
         put_text(image, (right, cy), str(values[key]), 34 if total else 28, INK, bg, "rm", bold=total)

@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _
 from rendering.rollwrite.canvas import (
     DIE_FACES,
     DIM,
@@ -46,6 +47,9 @@ PIPS: dict[int, list[tuple[int, int]]] = {
 }
 
 
+#: Each set's title by its die's colour (the engine's colour names: white, gray, black).
+DIE_COLOURS = {"white": N_("Set {n} · white die"), "gray": N_("Set {n} · gray die"), "black": N_("Set {n} · black die")}
+
 def draw_die(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, face: int, colour: str) -> None:
     """A die with pips: the face colour says which set it is, the pips read the same for everyone."""
     fill = DIE_FACES[colour]
@@ -70,13 +74,14 @@ def draw_sets(view: dict[str, Any]) -> Image.Image:
     if sets_height(view) > HEIGHT:
         draw_labs(image, view["labs"], None, top=HEIGHT - 12)
     if view["over"]:
-        title = "The game is over"
+        title = _("The game is over")
     elif view["round"] < 1:
-        title = "Setting up"
+        title = _("Setting up")
     else:
-        title = f"Round {view['round']} of {view['rounds']} · the three sets"
-    put_text(image, (MARGIN, 14), title, 36, INK, PAPER, bold=True)
-    put_text(image, (WIDTH - MARGIN, 22), f"side {view['side']}", 24, SOFT, PAPER, "rt")
+        title = _("Round {round} of {rounds} · the three sets").format(round=view["round"], rounds=view["rounds"])
+    side = _("side {side}").format(side=view["side"])
+    side_w, _h = put_text(image, (WIDTH - MARGIN, 22), fit(side, 24, 200), 24, SOFT, PAPER, "rt")
+    put_text(image, (MARGIN, 14), fit(title, 36, WIDTH - 2 * MARGIN - side_w - 24, True), 36, INK, PAPER, bold=True)
     put_text(image, (MARGIN, 62), fit(_subtitle(view), 24, WIDTH - 2 * MARGIN), 24, SOFT, PAPER)
     areas = {a["row"]: a["name"] for a in view["areas"]}
     for s in view["sets"]:
@@ -87,11 +92,11 @@ def draw_sets(view: dict[str, Any]) -> Image.Image:
 def _subtitle(view: dict[str, Any]) -> str:
     parts = []
     if view.get("start_player") is not None:
-        parts.append(f"Start player: Player {view['start_player'] + 1}")
-    waiting = [f"Player {seat['seat'] + 1}" for seat in view["seats"] if seat["owes"]]
+        parts.append(_("Start player: {player}").format(player=_("Player {n}").format(n=view["start_player"] + 1)))
+    waiting = [_("Player {n}").format(n=seat["seat"] + 1) for seat in view["seats"] if seat["owes"]]
     if waiting and len(view["seats"]) > 1:
-        parts.append("waiting for " + ", ".join(waiting))
-    return " · ".join(parts) or "Choose one set, record its employees, then take your actions."
+        parts.append(_("waiting for {players}").format(players=", ".join(waiting)))
+    return " · ".join(parts) or _("Choose one set, record its employees, then take your actions.")
 
 
 def _draw_set(image: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], areas: dict[int, str]) -> None:
@@ -99,21 +104,25 @@ def _draw_set(image: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], 
     taken = s["taken_by_start_player"]
     bg = DIM if taken else PANEL
     draw.rounded_rectangle((x, PANEL_Y, x + PANEL_W, PANEL_Y + PANEL_H), 16, fill=bg, outline=LINE, width=2)
-    label = f"Set {s['index'] + 1} · {s['colour']} die"
-    put_text(image, (x + 16, PANEL_Y + 12), label, 26, INK, bg, bold=True)
+    colour = DIE_COLOURS.get(s["colour"])
+    label = (_(colour).format(n=s["index"] + 1) if colour
+             else _("Set {n} · {colour} die").format(n=s["index"] + 1, colour=s["colour"]))
+    put_text(image, (x + 16, PANEL_Y + 12), fit(label, 26, PANEL_W - 32, True), 26, INK, bg, bold=True)
     draw_die(draw, x + 16, PANEL_Y + 56, DIE, s["die"], s["colour"])
-    put_text(image, (x + DIE + 32, PANEL_Y + 62), f"die {s['die']}", 30, INK, bg, bold=True)
+    put_text(image, (x + DIE + 32, PANEL_Y + 62), fit(_("die {n}").format(n=s["die"]), 30, PANEL_W - DIE - 44, True),
+             30, INK, bg, bold=True)
     area = areas.get(s["die"], "")
     put_text(image, (x + DIE + 32, PANEL_Y + 102), fit(area, 24, PANEL_W - DIE - 44), 24, INK, bg)
-    put_text(image, (x + DIE + 32, PANEL_Y + 134), f"(row {s['die']})", 22, SOFT, bg)
+    put_text(image, (x + DIE + 32, PANEL_Y + 134), fit(_("(row {n})").format(n=s["die"]), 22, PANEL_W - DIE - 44), 22,
+             SOFT, bg)
 
     cy = PANEL_Y + 196
     card = (x + 16, cy, x + PANEL_W - 16, PANEL_Y + PANEL_H - 16)
     draw.rounded_rectangle(card, 12, fill=WHITE, outline=INK, width=2)
     put_text(image, (x + 34, cy + 10), str(s["card"]["number"]), 72, INK, WHITE, bold=True)
-    put_text(image, (x + 90, cy + 22), "employees", 24, INK, WHITE)
-    put_text(image, (x + 90, cy + 52), "to record", 22, SOFT, WHITE)
-    put_text(image, (x + 34, cy + 104), "card action", 22, SOFT, WHITE)
+    put_text(image, (x + 90, cy + 22), fit(_("employees"), 24, PANEL_W - 122), 24, INK, WHITE)
+    put_text(image, (x + 90, cy + 52), fit(_("to record"), 22, PANEL_W - 122), 22, SOFT, WHITE)
+    put_text(image, (x + 34, cy + 104), fit(_("card action"), 22, PANEL_W - 66), 22, SOFT, WHITE)
     action = s["card"]["action"]
     size = 34 if bonus_width(action, 34) <= PANEL_W - 60 else 26
     draw_bonus_centred(image, draw, action, x + PANEL_W / 2, cy + 136, size, WHITE)
@@ -124,4 +133,5 @@ def _draw_set(image: Image.Image, draw: ImageDraw.ImageDraw, s: dict[str, Any], 
     if taken:
         band = (x + 10, PANEL_Y + 166, x + PANEL_W - 10, PANEL_Y + 200)
         draw.rounded_rectangle(band, 8, fill=RED)
-        put_text(image, (x + PANEL_W / 2, PANEL_Y + 183), "taken by the start player", 22, WHITE, RED, "mm", True)
+        taken_by = fit(_("taken by the start player"), 22, PANEL_W - 40, True)
+        put_text(image, (x + PANEL_W / 2, PANEL_Y + 183), taken_by, 22, WHITE, RED, "mm", True)

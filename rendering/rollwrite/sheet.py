@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, current_locale, ngettext
 from rendering.kit import sent_often
 from rendering.kit.icons import polygon
 from rendering.rollwrite import layout as L
@@ -67,6 +68,7 @@ def static_layout(sheet: dict[str, Any]) -> str:
         "stock": {r: [(b["at"], b["bonus"]) for b in sheet["warehouse"][r]["bonuses"]] for r in ("money", "faith")},
         "cargo": sheet["warehouse"]["cargo"]["points"],
         "rounds": [r["bonus"] for r in sheet["round_track"]],
+        "locale": current_locale.get(),  # the printed words are in the picture's language
     }
     return orjson.dumps(printed, option=orjson.OPT_SORT_KEYS).decode()  # ~10x cheaper than json: every picture
 
@@ -81,7 +83,7 @@ def static_layers(side: str, printed: str) -> tuple[Image.Image, Image.Image]:
 
 def _panel(draw: ImageDraw.ImageDraw, image: Image.Image, top: int, bottom: int, title: str) -> None:
     draw.rounded_rectangle((L.MARGIN - 12, top - 8, L.WIDTH - L.MARGIN + 12, bottom + 10), 14, fill=PANEL)
-    put_text(image, (L.MARGIN, top), title, L.TITLE, INK, PANEL, bold=True)
+    put_text(image, (L.MARGIN, top), fit(title, L.TITLE, L.WIDTH // 2, True), L.TITLE, INK, PANEL, bold=True)
 
 
 def _cross(draw: ImageDraw.ImageDraw, box: Box, width: int = 4, inset: int = 6) -> None:
@@ -106,8 +108,8 @@ def _chip(
 def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
     image, draw = new_canvas(L.WIDTH, L.HEIGHT, "RGB")
     # round track
-    _panel(draw, image, L.ROUND_Y - 34, L.ROUND_Y + L.ROUND_H, "ROUNDS")
-    title = f"Yokohama Roll & Write · side {side}"
+    _panel(draw, image, L.ROUND_Y - 34, L.ROUND_Y + L.ROUND_H, _("ROUNDS"))
+    title = _("Yokohama Roll & Write · side {side}").format(side=side)
     put_text(image, (L.WIDTH - L.MARGIN, L.ROUND_Y - 32), title, L.SMALL, SOFT, PANEL, "rt")
     for n, bonus in enumerate(data["rounds"], start=1):
         box = L.round_cell(n)
@@ -122,8 +124,8 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
             draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=INK, width=4)
 
     # town district
-    _panel(draw, image, L.TOWN_Y, L.TOWN_BOTTOM, "TOWN")
-    put_text(image, (L.MARGIN, L.COLUMN_LINE_Y + 6), "column bonuses", L.SMALL, SOFT, PANEL)
+    _panel(draw, image, L.TOWN_Y, L.TOWN_BOTTOM, _("TOWN"))
+    put_text(image, (L.MARGIN, L.COLUMN_LINE_Y + 6), fit(_("column bonuses"), L.SMALL, 170), L.SMALL, SOFT, PANEL)
     for c, bonus in enumerate(data["columns"], start=1):
         box = L.column_bonus_box(c)
         cx = (box[0] + box[2]) // 2
@@ -150,8 +152,9 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         _chip(image, draw, L.track_bonus_box(r), bonus, marked, band)
 
     # port district
-    _panel(draw, image, L.PORT_Y, L.PORT_BOTTOM, "PORT")
-    put_text(image, (L.MARGIN + 110, L.PORT_Y + 4), "order forms · links · trading houses", L.SMALL, SOFT, PANEL)
+    _panel(draw, image, L.PORT_Y, L.PORT_BOTTOM, _("PORT"))
+    note = fit(_("order forms · links · trading houses"), L.SMALL, L.WIDTH - 2 * L.MARGIN - 110)
+    put_text(image, (L.MARGIN + 110, L.PORT_Y + 4), note, L.SMALL, SOFT, PANEL)
     where = {i: (f[0], f[1]) for i, f in enumerate(data["forms"])}
     for forms, bonus in data["links"]:
         a, b = where[forms[0]], where[forms[1]]
@@ -163,7 +166,7 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         _draw_house(image, draw, i, name, len(forms), marked)
 
     # warehouse
-    _panel(draw, image, L.STOCK_Y, L.CARGO_CELLS_Y + L.CARGO_CELL + 32, "WAREHOUSE")
+    _panel(draw, image, L.STOCK_Y, L.CARGO_CELLS_Y + L.CARGO_CELL + 32, _("WAREHOUSE"))
     for res in ("money", "faith"):
         x = L.STOCK_X[res]
         draw_icon(image, draw, res, x, L.STOCK_LABEL_Y + 2, 28)
@@ -173,18 +176,22 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
             draw.rounded_rectangle(L.stock_cell(res, at), 6, outline=INK, width=3)
             _chip(image, draw, L.stock_bonus_box(res, at), bonus, marked)
     draw_icon(image, draw, "cargo", L.MARGIN, L.CARGO_Y + 2, 28)
-    put_text(image, (L.MARGIN + 36, L.CARGO_Y), "cargo", L.TEXT, INK, PANEL)
+    put_text(image, (L.MARGIN + 36, L.CARGO_Y), fit(_("cargo"), L.TEXT, 88), L.TEXT, INK, PANEL)
     for n, points in enumerate(data["cargo"], start=1):
         x0, y0, x1, y1 = L.cargo_cell(n)
         draw.rounded_rectangle((x0, y0, x1, y1), 6, fill=WHITE, outline=LINE, width=2)
         put_text(image, ((x0 + x1) / 2, y1 + 2), str(points), L.SMALL, SOFT, PANEL, "mt")
 
     # technologies and score boxes
-    _panel(draw, image, L.TECH_Y, L.TECH_BOTTOM, "TECHNOLOGY")
-    put_text(image, (L.BOX_X, L.TECH_Y), "SCORE", L.TITLE, INK, PANEL, bold=True)
-    for i, label in enumerate(("6R port", "12R port", "cargo", "technology", "TOTAL")):
+    _panel(draw, image, L.TECH_Y, L.TECH_BOTTOM, _("TECHNOLOGY"))
+    put_text(image, (L.BOX_X, L.TECH_Y), fit(_("SCORE"), L.TITLE, L.WIDTH - L.MARGIN - L.BOX_X, True), L.TITLE, INK,
+             PANEL, bold=True)
+    # TRANSLATORS: the score boxes of a Roll & Write sheet: the 6-ring and 12-ring orders of the Port, cargo,
+    # technology, the total (a narrow column).
+    for i, label in enumerate((_("6R port"), _("12R port"), _("cargo"), _("technology"), _("TOTAL"))):
         x0, y0, x1, y1 = L.score_box(i)
-        put_text(image, (L.BOX_X, (y0 + y1) / 2), label, L.TEXT, INK, PANEL, "lm", bold=label == "TOTAL")
+        put_text(image, (L.BOX_X, (y0 + y1) / 2), fit(label, L.TEXT, x0 - L.BOX_X - 8, i == 4), L.TEXT, INK, PANEL,
+                 "lm", bold=i == 4)
         draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=3 if i == 4 else 2)
     return image
 
@@ -200,9 +207,9 @@ def _draw_form(
         good_square(image, draw, good, gbox[0], gbox[1], gbox[2] - gbox[0])
         if marked:
             _cross(draw, gbox, width=4, inset=2)
-    x0, _, _, y1 = box
-    put_text(image, (x0 + 12, y1 - 8), f"{points} VP", L.TEXT + 2, INK, fill, "lb", bold=True)
-    sx0, sy0, _, _ = L.shop_box(row, col)
+    x0, _x, _x, y1 = box
+    put_text(image, (x0 + 12, y1 - 8), _("{n} VP").format(n=points), L.TEXT + 2, INK, fill, "lb", bold=True)
+    sx0, sy0, _x, _x = L.shop_box(row, col)
     house(draw, sx0, sy0, 34, fill)
 
 
@@ -220,9 +227,9 @@ def _draw_house(image: Image.Image, draw: ImageDraw.ImageDraw, index: int, name:
     x0, y0, x1, y1 = box
     draw_icon(image, draw, "trading" if marked else "shop", x0 + 8, y0 + 8, 34)
     if index < 5:
-        put_text(image, (x0 + 48, y0 + 8), f"TH{index + 1}", L.SMALL, INK, fill, bold=True)
+        put_text(image, (x0 + 48, y0 + 8), _("TH{n}").format(n=index + 1), L.SMALL, INK, fill, bold=True)
     else:
-        put_text(image, (x0 + 8, y0 + 48), f"TH{index + 1}", L.SMALL, INK, fill, bold=True)
+        put_text(image, (x0 + 8, y0 + 48), _("TH{n}").format(n=index + 1), L.SMALL, INK, fill, bold=True)
 
 
 # ----- the marks --------------------------------------------------------------------------
@@ -238,7 +245,7 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
     labs = shows_labs(view, info)
     image = plain.copy() if labs else plain.crop((0, 0, L.WIDTH, L.SHORT_HEIGHT))
     draw = PALETTE.draw(image)
-    _header(image, view, info, name or f"Player {seat + 1}")
+    _header(image, view, info, name or _("Player {n}").format(n=seat + 1))
     _rounds(image, draw, marked, view, sheet)
     _town(image, draw, marked, sheet["town"])
     _recording(image, draw, sheet)
@@ -248,11 +255,11 @@ def draw_sheet(view: dict[str, Any], seat: int, name: str | None = None) -> Imag
     if labs:
         draw_labs(image, view["labs"], [tech["id"] for tech in sheet["technologies"]])
     else:
-        put_text(image, (L.MARGIN, L.NOTE_Y), fit(LABS_NOTE, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
+        put_text(image, (L.MARGIN, L.NOTE_Y), fit(_(LABS_NOTE), L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
     return sent_often(image)  # to every player every round: its bytes count more than its zlib time
 
 
-LABS_NOTE = "Technologies in play: on Full board (and here in round 1 and when you may acquire one)"
+LABS_NOTE = N_("Technologies in play: on Full board (and here in round 1 and when you may acquire one)")
 
 
 def shows_labs(view: dict[str, Any], info: dict[str, Any]) -> bool:
@@ -269,12 +276,14 @@ def shows_labs(view: dict[str, Any], info: dict[str, Any]) -> bool:
 
 def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name: str) -> None:
     if view["over"]:
-        status = f"Final · {info['scores']['total']} VP"
+        status = _("Final · {n} VP").format(n=info["scores"]["total"])
     elif view["round"] < 1:
-        status = "Setting up"
+        status = _("Setting up")
     else:
-        status = f"Round {view['round']} of {view['rounds']} · {info['scores']['total']} VP so far"
-    width, _ = put_text(image, (L.WIDTH - L.MARGIN, 14), status, L.TEXT + 2, INK, PAPER, "rt", bold=True)
+        status = _("Round {round} of {rounds} · {n} VP so far").format(round=view["round"], rounds=view["rounds"],
+                                                                     n=info["scores"]["total"])
+    status = fit(status, L.TEXT + 2, (L.WIDTH - 2 * L.MARGIN) * 3 // 5, True)
+    width, _x = put_text(image, (L.WIDTH - L.MARGIN, 14), status, L.TEXT + 2, INK, PAPER, "rt", bold=True)
     put_text(image, (L.MARGIN, 6), fit(name, 34, L.WIDTH - 2 * L.MARGIN - width - 30, True), 34, INK, PAPER, bold=True)
     if not view["over"] and info.get("pending"):
         line = info["pending"]
@@ -282,8 +291,9 @@ def _header(image: Image.Image, view: dict[str, Any], info: dict[str, Any], name
         record = turn.get("record")
         if record and turn.get("set") is not None and turn.get("step") not in ("set", "done"):
             # the set this player took this round, so the panel need not be read beside the sets picture
-            employees = "employee" if record["number"] == 1 else "employees"
-            line = f"Set {turn['set'] + 1}: die {record['die']}, {record['number']} {employees} · {line}"
+            took = ngettext("Set {set}: die {die}, {n} employee · {what}",
+                            "Set {set}: die {die}, {n} employees · {what}", record["number"])
+            line = took.format(set=turn["set"] + 1, die=record["die"], n=record["number"], what=line)
         put_text(image, (L.MARGIN, 50), fit(line, L.SMALL, L.WIDTH - 2 * L.MARGIN), L.SMALL, SOFT, PAPER)
 
 
@@ -370,7 +380,7 @@ def _port(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Image, po
                 if good["crossed"]:
                     _cross(draw, L.good_box(row, col, i, len(form["goods"])), width=4, inset=2)
         if form["shop"]:
-            sx0, sy0, _, _ = L.shop_box(row, col)
+            sx0, sy0, _x, _x = L.shop_box(row, col)
             house(draw, sx0, sy0, 34, INK)  # a built shop doubles the form: "x2" inside the filled house
             put_text(image, (sx0 + 17, sy0 + 22), "x2", 15, WHITE, INK, "mm", True)
     for i, trading in enumerate(port["trading_houses"]):
@@ -387,8 +397,11 @@ def _warehouse(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Imag
     for res in ("money", "faith"):
         stock = store[res]
         x = L.STOCK_X[res]
-        text = f"{res}: {stock['available']} left ({stock['got']} got, {stock['used']} used)"
-        put_text(image, (x + 40, L.STOCK_LABEL_Y), text, L.TEXT, INK, PANEL)
+        text = (_("money: {n} left ({got} got, {used} used)") if res == "money"
+                else _("faith: {n} left ({got} got, {used} used)")).format(n=stock["available"], got=stock["got"],
+                                                                             used=stock["used"])
+        room = (L.STOCK_X["faith"] - L.STOCK_X["money"] - 60) if res == "money" else L.WIDTH - L.MARGIN - x - 40
+        put_text(image, (x + 40, L.STOCK_LABEL_Y), fit(text, L.TEXT, room), L.TEXT, INK, PANEL)
         for n in range(1, min(stock["got"], 30) + 1):
             x0, y0, x1, y1 = L.stock_cell(res, n)
             if res == "money":
@@ -407,23 +420,24 @@ def _warehouse(image: Image.Image, draw: ImageDraw.ImageDraw, marked: Image.Imag
         x0, y0, x1, y1 = L.cargo_cell(n)
         draw.rectangle((x0 + 5, y0 + 8, x1 - 5, y1 - 6), fill=BROWN, outline=INK, width=2)
         draw.line((x0 + 6, (y0 + y1) // 2 + 1, x1 - 6, (y0 + y1) // 2 + 1), fill=INK, width=2)
-    text = f"{cargo['count']} of {cargo['cap']} shipped = {cargo['vp']} VP"
-    put_text(image, (L.MARGIN + 130, L.CARGO_Y), text, L.TEXT, INK, PANEL)
+    text = _("{n} of {cap} shipped = {vp} VP").format(n=cargo["count"], cap=cargo["cap"], vp=cargo["vp"])
+    put_text(image, (L.MARGIN + 130, L.CARGO_Y), fit(text, L.TEXT, L.WIDTH - 2 * L.MARGIN - 130), L.TEXT, INK, PANEL)
 
 
 def _technology(image: Image.Image, sheet: dict[str, Any], scores: dict[str, int]) -> None:
     techs = sheet["technologies"]
     y = L.TECH_Y + 44
     if not techs:
-        put_text(image, (L.MARGIN, y), "no technology yet", L.TEXT, SOFT, PANEL)
+        put_text(image, (L.MARGIN, y), fit(_("no technology yet"), L.TEXT, L.BOX_X - L.MARGIN - 20), L.TEXT, SOFT,
+                 PANEL)
     for tech in techs[:9]:
         lab = "A" if tech["lab"] == "lab_a" else "B"
         line = f"{tech['name']} ({lab}{LAB_LEVEL.get(tech['level'], '')})"
         put_text(image, (L.MARGIN, y), fit(line, L.TEXT, 540), L.TEXT, INK, PANEL)
-        put_text(image, (L.BOX_X - 40, y), f"{tech['vp']} VP", L.TEXT, INK, PANEL, "rt", bold=True)
+        put_text(image, (L.BOX_X - 40, y), _("{n} VP").format(n=tech["vp"]), L.TEXT, INK, PANEL, "rt", bold=True)
         y += L.TECH_LINE
     if len(techs) > 9:
-        put_text(image, (L.MARGIN, y), f"... and {len(techs) - 9} more", L.SMALL, SOFT, PANEL)
+        put_text(image, (L.MARGIN, y), _("... and {n} more").format(n=len(techs) - 9), L.SMALL, SOFT, PANEL)
     boxes = sheet["boxes"]
     for i, key in enumerate(("6R", "12R", "cargo", "tech", "total")):
         value = boxes.get(key)
@@ -432,5 +446,5 @@ def _technology(image: Image.Image, sheet: dict[str, Any], scores: dict[str, int
         x0, y0, x1, y1 = L.score_box(i)
         put_text(image, ((x0 + x1) / 2, (y0 + y1) / 2), str(value), 30, INK, WHITE, "mm", bold=True)
     if boxes.get("total") is None:
-        x0, _, x1, y1 = L.score_box(4)
-        put_text(image, (x1, y1 + 8), f"so far: {scores['total']} VP", L.SMALL, SOFT, PANEL, "rt")
+        x0, _x, x1, y1 = L.score_box(4)
+        put_text(image, (x1, y1 + 8), _("so far: {n} VP").format(n=scores["total"]), L.SMALL, SOFT, PANEL, "rt")

@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, current_locale
 from rendering.kit import wrap
 from rendering.kit.colours import BAND, DONE, HIGHLIGHT, INK, LINE, PANEL, PAPER, RGB, SKY, SOFT, STRIPE, WHITE
 from rendering.kit.icons import polygon
@@ -39,8 +40,8 @@ from rendering.yokohama.pieces import (
 )
 
 CATEGORY_FILL: dict[str, RGB] = {"production": DONE, "commercial": PANEL, "none": SKY}
-LEVELS = {"low": ("Low", 2), "mid": ("Mid", 3), "high": ("High", 4)}
-BOARD_NAMES = {"port_a": "Port A", "port_b": "Port B", "lab_a": "Lab A", "lab_b": "Lab B"}
+LEVELS = {"low": (N_("Low"), 2), "mid": (N_("Mid"), 3), "high": (N_("High"), 4)}
+BOARD_NAMES = {"port_a": N_("Port A"), "port_b": N_("Port B"), "lab_a": N_("Lab A"), "lab_b": N_("Lab B")}
 VP_TOP = 100
 MERC_STEP = 116  # one country badge and its count in the "Mercenaries left" band
 MERC_BADGE = 52
@@ -58,6 +59,7 @@ def frame_key(view: dict[str, Any]) -> str:
         "labs": {lab: [s["extra"] for s in slots] for lab, slots in sorted(view["labs"].items())},
         "church": [(s["need"], s["reward"]) for s in view["church"]],
         "customs": [(s["need"], s["reward"]) for s in view["customs"]],
+        "locale": current_locale.get(),  # the printed words are in the picture's language
     }
     return json.dumps(printed, sort_keys=True)
 
@@ -82,13 +84,13 @@ def printed_map(view: dict[str, Any], top: int = 0) -> Image.Image:
     rows = view["rows"]
     base = frame(frame_key(view))
     if top:
-        image, _ = new_canvas(base.width, top + base.height, "P")
+        image, _x = new_canvas(base.width, top + base.height, "P")
         image.paste(base, (0, top))
     else:
         image = base.copy()
     for area in view["areas"]:
         box = _down(L.area_box(rows, area["row"], area["col"]), top)
-        PAL.stamp(image, box, ("area", area["name"], area["category"]),
+        PAL.stamp(image, box, ("area", area["name"], area["category"], current_locale.get()),
                   functools.partial(_draw_area, area=area), PAPER, in_place=True)
         site = area.get("site")
         if site is not None and area["category"] != "none":
@@ -99,7 +101,7 @@ def printed_map(view: dict[str, Any], top: int = 0) -> Image.Image:
     y = top + L.bottom_y(rows, len(view["ports"]), len(view["labs"]))
     for i, achievement in enumerate(view["achievements"]):
         printed = (achievement["id"], achievement["name"], tuple(achievement["vp"]))
-        PAL.stamp(image, achievement_box(y, i), ("achievement", *printed),
+        PAL.stamp(image, achievement_box(y, i), ("achievement", *printed, current_locale.get()),
                   functools.partial(_draw_achievement, printed=printed), PANEL, in_place=True)
     return image
 
@@ -141,29 +143,31 @@ def _draw_frame(data: dict[str, Any]) -> Image.Image:
     for i, port in enumerate(data["ports"]):
         levels = data["port_levels"][port]
         y = L.port_row_y(rows, i)
-        _label(image, y, L.PORT_H - 12, BOARD_NAMES.get(port, port))
+        _label(image, y, L.PORT_H - 12, _(BOARD_NAMES[port]) if port in BOARD_NAMES else port)
         for first, last, level in level_runs(levels):
             x0 = L.slot_box(y, first, width, L.PORT_CARD_H)[0]
             x2 = L.slot_box(y, last, width, L.PORT_CARD_H)[2]
             name, need = LEVELS[level]
             draw.rounded_rectangle((x0, y, x2, y + L.PORT_BAND - 4), 6, fill=BAND)
-            put_text(image, ((x0 + x2) / 2, y + (L.PORT_BAND - 4) / 2), f"{name}: Power {need}+", L.SMALL, INK,
-                     BAND, "mm", bold=True)
+            band = _("{level}: Power {n}+").format(level=_(name), n=need)
+            put_text(image, ((x0 + x2) / 2, y + (L.PORT_BAND - 4) / 2), fit(band, L.SMALL, x2 - x0 - 8, True),
+                     L.SMALL, INK, BAND, "mm", bold=True)
         for slot in range(len(levels)):
-            x0, _, x1, _ = L.slot_box(y, slot, width, L.PORT_CARD_H)
+            x0, _x, x1, _x = L.slot_box(y, slot, width, L.PORT_CARD_H)
             draw.rounded_rectangle((x0, y + L.PORT_BAND, x1, y + L.PORT_BAND + L.PORT_CARD_H), 8, outline=LINE,
                                    width=2, fill=STRIPE)
     for i, (lab, extras) in enumerate(data["labs"].items()):
         y = L.labs_y(rows, ports) + i * L.LAB_H
-        _label(image, y, L.LAB_H - 12, BOARD_NAMES.get(lab, lab))
+        _label(image, y, L.LAB_H - 12, _(BOARD_NAMES[lab]) if lab in BOARD_NAMES else lab)
         for slot, extra in enumerate(extras):
             x0, y0, x1, y1 = L.slot_box(y, slot, len(extras), L.LAB_H - 12)
             draw.rounded_rectangle((x0, y0, x1, y1), 8, outline=LINE, width=2, fill=STRIPE)
             if extra:
-                put_text(image, ((x0 + x1) / 2, (y0 + y1) / 2), f"+{extra} Industry", L.SMALL, SOFT, STRIPE, "mm")
+                put_text(image, ((x0 + x1) / 2, (y0 + y1) / 2),
+                         fit(_("+{n} Industry").format(n=extra), L.SMALL, x1 - x0 - 8), L.SMALL, SOFT, STRIPE, "mm")
     y = L.spaces_y(rows, ports, labs)
-    _draw_spaces(image, draw, y, "Church", data["church"], "faith")
-    _draw_spaces(image, draw, y + L.SPACE_ROW_H, "Customs", data["customs"], "imported")
+    _draw_spaces(image, draw, y, _("Church"), data["church"], "faith")
+    _draw_spaces(image, draw, y + L.SPACE_ROW_H, _("Customs"), data["customs"], "imported")
     _draw_bottom(image, draw, L.bottom_y(rows, ports, labs))
     return image
 
@@ -209,13 +213,13 @@ def _draw_area(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area: 
         for k, line in enumerate(lines):
             put_text(image, ((x0 + x1) / 2, y0 + 14 + 23 * k), fit(line, L.SMALL, w - 8, True), L.SMALL, INK, fill,
                      "mm", bold=True)
-    kind = "Production" if area["category"] == "production" else "Commercial"
+    kind = _("Production") if area["category"] == "production" else _("Commercial")
     if area["category"] == "none":
-        for k, line in enumerate(("No pieces here;", "cross it for ¥1,", "never stop")):
-            put_text(image, ((x0 + x1) / 2, y0 + 70 + 26 * k), line, L.SMALL, INK, fill, "mm")
+        for k, line in enumerate((_("No pieces here;"), _("cross it for ¥1,"), _("never stop"))):
+            put_text(image, ((x0 + x1) / 2, y0 + 70 + 26 * k), fit(line, L.SMALL, w - 8), L.SMALL, INK, fill, "mm")
         return
     if not area["name"].count("\n") and text_width(name, L.TEXT, True) <= w - 12:
-        put_text(image, ((x0 + x1) / 2, y0 + 40), kind, 16, SOFT, fill, "mm")
+        put_text(image, ((x0 + x1) / 2, y0 + 40), fit(kind, 16, w - 8), 16, SOFT, fill, "mm")
 
 
 #: The Building Site's box lies this far inside its area's outline.
@@ -247,7 +251,7 @@ def bold_lines(text: str, size: int, width: int) -> list[str]:
 
 def token_box(box: L.Box, reward: dict[str, int]) -> L.Box:
     """The 5-Power token's place: the right end of the area's middle band."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, _x = box
     width = min(x1 - x0 - 70, max(62, reward_width(reward, 20) + 34))
     return (x1 - 6 - width, y0 + L.MIDDLE_Y, x1 - 6, y0 + L.MIDDLE_Y + L.MIDDLE_H - 4)
 
@@ -272,7 +276,7 @@ def _token_sprite(reward_json: str, width: int, height: int) -> Image.Image:
 
 def site_slots(box: L.Box) -> list[tuple[int, int]]:
     """Left x and width of the three Shophouse spaces and the Trading House space of an area."""
-    x0, _, x1, _ = box
+    x0, _x, x1, _x = box
     w = x1 - x0 - 8
     widths = [w * 0.23] * 3 + [w * 0.31]
     out = []
@@ -320,9 +324,11 @@ def _draw_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, title: s
 def _draw_bottom(image: Image.Image, draw: ImageDraw.ImageDraw, y: int) -> None:
     """The bottom band without its achievement cards (pasted by `printed_map`) and the Mercenaries' labels."""
     draw.rounded_rectangle((L.MARGIN, y, L.WIDTH - L.MARGIN, y + L.BOTTOM_H), 10, fill=PANEL)
-    put_text(image, (L.MARGIN + 10, y + 6), "Achievements (first / later)", L.SMALL, INK, PANEL, bold=True)
     x = merc_x()
-    put_text(image, (x, y + 6), "Mercenaries left", L.SMALL, INK, PANEL, bold=True)
+    put_text(image, (L.MARGIN + 10, y + 6), fit(_("Achievements (first / later)"), L.SMALL, x - L.MARGIN - 30, True),
+             L.SMALL, INK, PANEL, bold=True)
+    put_text(image, (x, y + 6), fit(_("Mercenaries left"), L.SMALL, L.WIDTH - L.MARGIN - x - 8, True), L.SMALL, INK,
+             PANEL, bold=True)
     for i, country in enumerate(COUNTRY_ORDER):
         country_badge(image, draw, country, x + (i % 3) * MERC_STEP, y + 36 + (i // 3) * 34, 16, WHITE)
 
@@ -337,7 +343,8 @@ def _draw_achievement(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box,
     lines = wrap(name, 18, x1 - x0 - 46)[:2]
     for k, line in enumerate(lines):
         put_text(image, (x0 + 38, y0 + 4 + 21 * k), line, 18, INK, WHITE)
-    put_text(image, (x0 + 8, y1 - 18), f"{vp[0]} / {vp[1]} VP", L.SMALL, INK, WHITE, "lm", bold=True)
+    put_text(image, (x0 + 8, y1 - 18), _("{first} / {later} VP").format(first=vp[0], later=vp[1]), L.SMALL, INK,
+             WHITE, "lm", bold=True)
 
 
 def achievement_box(y: int, index: int) -> L.Box:
@@ -385,8 +392,9 @@ def _draw_map(view: dict[str, Any], who: list[str], top: int) -> Image.Image:
         _area_marks(image, draw, box, area)
         if acting == area["id"]:
             draw.rounded_rectangle(box, 12, outline=INK, width=5)
-            by = " (mercenary) " if acting_info.get("mercenary") else " "
-            label = f" Power {acting_info.get('power', '?')}{by}"
+            power = acting_info.get("power", "?")
+            label = " " + (_("Power {n} (mercenary)").format(n=power) if acting_info.get("mercenary")
+                           else _("Power {n}").format(n=power)) + " "
             put_text(image, (box[2] - 8, box[1] + L.PAWNS_Y - 4), label, 17, WHITE, INK, "rt", bold=True)
     _ports(image, view, top)
     _labs(image, view, top)
@@ -399,18 +407,21 @@ def _draw_map(view: dict[str, Any], who: list[str], top: int) -> Image.Image:
 
 def _header(image: Image.Image, view: dict[str, Any], who: list[str], top: int) -> None:
     if view.get("over"):
-        status = "Game over"
+        status = _("Game over")
     elif view.get("stage") == "keep":
-        status = "Setup: everyone keeps 1 of 2 order cards"
+        status = _("Setup: everyone keeps 1 of 2 order cards")
     else:
         current = view.get("current")
         name = who[current] if current is not None and 0 <= current < len(who) else ""
-        status = f"{name} to play: {view.get('stage_text', '')}" if name else str(view.get("stage_text", ""))
+        stage = str(view.get("stage_text", ""))
+        status = _("{player} to play: {what}").format(player=name, what=stage) if name else stage
     final = (view.get("end") or {}).get("final_round")
-    title = f"Yokohama · round {view['round'] if not view.get('over') else max(1, view['round'] - 1)}"
+    number = view["round"] if not view.get("over") else max(1, view["round"] - 1)
     if final is not None and not view.get("over"):
-        title += f" (final: {final})"
-    w, _ = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
+        title = _("Yokohama · round {n} (final: {final})").format(n=number, final=final)
+    else:
+        title = _("Yokohama · round {n}").format(n=number)
+    w, _x = put_text(image, (L.MARGIN, top + (L.HEADER_H - 4) / 2), title, 26, INK, PANEL, "lm", bold=True)
     put_text(image, (L.WIDTH - L.MARGIN, top + (L.HEADER_H - 4) / 2), fit(status, L.TEXT, L.WIDTH - 3 * L.MARGIN - w),
              L.TEXT, INK, PANEL, "rm")
 
@@ -422,8 +433,8 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any],
         x = L.MARGIN + seat * w
         y = top + L.LEGEND_Y + 4
         pawn(image, draw, seat, x, y + 2, 28)
-        points = f"{info['vp']} VP"
-        pw, _ = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
+        points = _("{n} VP").format(n=info["vp"])
+        pw, _x = put_text(image, (x + w - 12, y + 16), points, L.TEXT, INK, PAPER, "rm", bold=True)
         put_text(image, (x + 34, y + 16), fit(who[seat], L.TEXT, w - 58 - pw, True), L.TEXT, INK, PAPER, "lm",
                  bold=view.get("current") == seat)
         if view.get("current") == seat and not view.get("over"):
@@ -444,20 +455,22 @@ def _track_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, 
 
 
 def _area_marks(image: Image.Image, draw: ImageDraw.ImageDraw, box: L.Box, area: dict[str, Any]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _x = box
     fill = _area_fill(area)
     x = x0 + 8
     for seat in area.get("presidents", []):
         president(image, draw, seat, x, y0 + L.MIDDLE_Y - 4, 30)
         x += 34
     if area.get("station"):
-        w, _ = put_text(image, (x + 2, y0 + L.MIDDLE_Y + 6), " Station ", 17, WHITE, INK, bold=True)
-        put_text(image, (x + 2 + w / 2, y0 + L.MIDDLE_Y + 28), "+1 Power", 16, INK, fill, "mt")
+        room = max(40, x1 - x - 80)
+        w, _x = put_text(image, (x + 2, y0 + L.MIDDLE_Y + 6), " " + fit(_("Station"), 17, room, True) + " ", 17, WHITE,
+                         INK, bold=True)
+        put_text(image, (x + 2 + w / 2, y0 + L.MIDDLE_Y + 28), fit(_("+1 Power"), 16, room + 20), 16, INK, fill, "mt")
     x = x0 + 6
     for seat_key, count in sorted(area.get("assistants", {}).items(), key=lambda kv: int(kv[0])):
         seat = int(seat_key)
         pawn(image, draw, seat, x, y0 + L.PAWNS_Y, L.PAWN)
-        w, _ = put_text(image, (x + L.PAWN + 2, y0 + L.PAWNS_Y + L.PAWN / 2), str(count), L.TEXT, INK, fill, "lm",
+        w, _x = put_text(image, (x + L.PAWN + 2, y0 + L.PAWNS_Y + L.PAWN / 2), str(count), L.TEXT, INK, fill, "lm",
                         bold=True)
         x += L.PAWN + w + 8
     site = area.get("site")
@@ -483,11 +496,11 @@ def _ports(image: Image.Image, view: dict[str, Any], top: int) -> None:
         for slot in view["ports"][port]:
             if slot.get("order") is None:
                 continue
-            x0, y0, x1, _ = L.slot_box(y, slot["slot"], width, L.PORT_CARD_H)
+            x0, y0, x1, _x = L.slot_box(y, slot["slot"], width, L.PORT_CARD_H)
             card = order_card(slot["order"], x1 - x0)
             image.paste(card, (x0, y0 + (L.PORT_CARD_H - card.height) // 2))
-    put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), f"deck {view.get('order_deck', 0)}",
-             16, SOFT, PAPER, "lm")
+    deck = _("deck {n}").format(n=view.get("order_deck", 0))
+    put_text(image, (L.MARGIN, top + L.port_row_y(rows, len(view["ports"])) - 16), deck, 16, SOFT, PAPER, "lm")
 
 
 def _labs(image: Image.Image, view: dict[str, Any], top: int) -> None:
@@ -502,8 +515,8 @@ def _labs(image: Image.Image, view: dict[str, Any], top: int) -> None:
             x0, y0, x1, y1 = L.slot_box(y, slot["slot"], len(slots), L.LAB_H - 12)
             card = tech_card(slot["tech"], slot.get("extra", 0), x1 - x0)
             image.paste(card, (x0, y0))
-    put_text(image, (L.MARGIN, base + len(view["labs"]) * L.LAB_H - 16), f"deck {view.get('tech_deck', 0)}", 16,
-             SOFT, PAPER, "lm")
+    deck = _("deck {n}").format(n=view.get("tech_deck", 0))
+    put_text(image, (L.MARGIN, base + len(view["labs"]) * L.LAB_H - 16), deck, 16, SOFT, PAPER, "lm")
 
 
 def _space_marks(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, spaces: list[dict[str, Any]]) -> None:
@@ -511,7 +524,7 @@ def _space_marks(image: Image.Image, draw: ImageDraw.ImageDraw, y: int, spaces: 
         seat = NEUTRAL if space.get("neutral") else space.get("seat")
         if seat is None:
             continue
-        x0, y0, x1, _ = L.slot_box(y, space["space"], len(spaces), L.SPACE_ROW_H - 10)
+        x0, y0, x1, _x = L.slot_box(y, space["space"], len(spaces), L.SPACE_ROW_H - 10)
         pawn(image, draw, seat, x1 - 34, y0 + 5, 28)
 
 
@@ -529,4 +542,5 @@ def _bottom_marks(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str,
         put_text(image, (bx, y + 36 + (i // 3) * 34 + 12), f"×{supply.get(country, 0)}", L.SMALL, INK, PANEL, "lm",
                  bold=True)
     tokens = sum(1 for a in view["areas"] if a.get("power_token") is not None)
-    put_text(image, (x, y + L.BOTTOM_H - 22), f"5-Power tokens left: {tokens}", L.SMALL, INK, PANEL, "lm")
+    put_text(image, (x, y + L.BOTTOM_H - 22), fit(_("5-Power tokens left: {n}").format(n=tokens), L.SMALL,
+                                                  L.WIDTH - L.MARGIN - x - 8), L.SMALL, INK, PANEL, "lm")

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import _, current_locale
 from rendering.kit.colours import BAND, HIGHLIGHT, INK, LINE, PANEL, PAPER, RGB, SOFT, STRIPE, WHITE
 from rendering.kit.icons import house
 from rendering.yokohama import layout as L
@@ -56,8 +57,8 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     who = seat_names(view, names)
     order = list(range(len(view["seats"]))) if seats is None else seats
     heights = band_heights(view)
-    image, _ = new_canvas(L.WIDTH, TITLE_H + sum(heights[s] + 8 for s in order) + 8, "P")
-    image.paste(_title(len(order) > 1), (0, 0))
+    image, _x = new_canvas(L.WIDTH, TITLE_H + sum(heights[s] + 8 for s in order) + 8, "P")
+    image.paste(_title(len(order) > 1, current_locale.get()), (0, 0))
     y = TITLE_H
     for seat in order:  # each band's empty frame is cached by (seat colour, height): shared by every game
         image.paste(_band_frame(_bg(seat), heights[seat]), (L.MARGIN, y))
@@ -72,13 +73,13 @@ def draw_boards(view: dict[str, Any], names: Names = None, seats: list[int] | No
     return image
 
 
-@functools.lru_cache(maxsize=2)
-def _title(several: bool) -> Image.Image:
-    """The title row ("Player boards" or "Your board") over the bands."""
-    image, _ = new_canvas(L.WIDTH, TITLE_H, "P")
-    put_text(image, (L.MARGIN, TITLE_H / 2), "Player boards" if several else "Your board", 26, INK, PAPER, "lm",
-             bold=True)  # fmt: skip
-    note = "hidden orders are shown only to their owner"
+@functools.lru_cache(maxsize=8)
+def _title(several: bool, locale: str) -> Image.Image:
+    """The title row ("Player boards" or "Your board") over the bands, in `locale` (the current one)."""
+    image, _x = new_canvas(L.WIDTH, TITLE_H, "P")
+    title = fit(_("Player boards") if several else _("Your board"), 26, L.INNER // 2, True)
+    w, _h = put_text(image, (L.MARGIN, TITLE_H / 2), title, 26, INK, PAPER, "lm", bold=True)
+    note = fit(_("hidden orders are shown only to their owner"), 18, L.INNER - w - 24)
     put_text(image, (L.WIDTH - L.MARGIN, TITLE_H / 2), note, 18, SOFT, PAPER, "rm")
     return image
 
@@ -108,8 +109,9 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     # title row: who, points now, points if the game ended now
     scores = view.get("scores") or []
     total = scores[seat]["total"] if seat < len(scores) else info["vp"]
-    right = f"{info['vp']} VP · {total} with final scoring now" if not view.get("over") else f"{total} VP final"
-    rw, _ = put_text(image, (x1, y + 26), right, L.TEXT, INK, bg, "rm", bold=True)
+    right = (_("{n} VP · {total} with final scoring now").format(n=info["vp"], total=total) if not view.get("over")
+             else _("{n} VP final").format(n=total))
+    rw, _x = put_text(image, (x1, y + 26), right, L.TEXT, INK, bg, "rm", bold=True)
     put_text(image, (x0 + 42, y + 26), fit(name, 26, x1 - x0 - 60 - rw, True), 26, INK, bg, "lm", bold=True)
     # row 1: money, goods, imported, orders in hand, where the President is
     r = y + 48
@@ -118,11 +120,12 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     x += coin(image, draw, info["yen"], x, r, s) + 16
     for good in GOOD_ORDER:
         draw_icon_for(image, draw, good, x, r, s)
-        w, _ = put_text(image, (x + s + 4, r + s / 2), str(info["goods"].get(good, 0)), L.TEXT, INK, bg, "lm",
+        w, _x = put_text(image, (x + s + 4, r + s / 2), str(info["goods"].get(good, 0)), L.TEXT, INK, bg, "lm",
                         bold=True)
         x += s + w + 14
     draw_icon_for(image, draw, "imported", x, r, s)
-    w, _ = put_text(image, (x + s + 4, r + s / 2), f"{info['imported']} imported", L.TEXT, INK, bg, "lm", bold=True)
+    imported = fit(_("{n} imported").format(n=info["imported"]), L.TEXT, 200, True)
+    w, _x = put_text(image, (x + s + 4, r + s / 2), imported, L.TEXT, INK, bg, "lm", bold=True)
     x += s + w + 18
     x += _card_backs(image, draw, x, r, info["order_count"], bg) + 18
     if info.get("president"):
@@ -130,48 +133,52 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
         put_text(image, (x + 32, r + s / 2), fit(info.get("president_name") or "", L.SMALL, x1 - x - 34), L.SMALL,
                  INK, bg, "lm")
     else:
-        put_text(image, (x, r + s / 2), fit("President in hand", L.SMALL, x1 - x), L.SMALL, SOFT, bg, "lm")
+        put_text(image, (x, r + s / 2), fit(_("President in hand"), L.SMALL, x1 - x), L.SMALL, SOFT, bg, "lm")
     # row 2: pieces in hand, in the warehouse, built; pawns on Church and Customs
     r += ROW
-    x = _pieces(image, draw, seat, x0, r, "hand", info["hand"], bg)
-    x = _pieces(image, draw, seat, x + 20, r, "warehouse", info["warehouse"], bg)
-    built = f"built: {info.get('shops_built', 0)} shops, {info.get('trading_houses_built', 0)} TH"
-    w, _ = put_text(image, (x + 20, r + 15), built, L.SMALL, INK, bg, "lm")
+    x = _pieces(image, draw, seat, x0, r, _("hand"), info["hand"], bg)
+    x = _pieces(image, draw, seat, x + 20, r, _("warehouse"), info["warehouse"], bg)
+    built = _("built: {shops} shops, {houses} TH").format(shops=info.get("shops_built", 0),
+                                                          houses=info.get("trading_houses_built", 0))
+    w, _x = put_text(image, (x + 20, r + 15), fit(built, L.SMALL, max(60, (x1 - x) // 2)), L.SMALL, INK, bg, "lm")
     x += 20 + w
-    pews = f"Church {info.get('church_pawns', 0)} · Customs {info.get('customs_pawns', 0)}"
+    pews = _("Church {church} · Customs {customs}").format(church=info.get("church_pawns", 0),
+                                                          customs=info.get("customs_pawns", 0))
     put_text(image, (x1, r + 15), fit(pews, L.SMALL, x1 - x - 16), L.SMALL, INK, bg, "rm")
     # row 3: technologies
     r += ROW
     techs = info.get("technologies") or []
-    label = f"Tech (industry {info.get('tech_value', 0)}):"
-    w, _ = put_text(image, (x0, r + 15), label, L.SMALL, INK, bg, "lm", bold=True)
+    label = fit(_("Tech (industry {n}):").format(n=info.get("tech_value", 0)), L.SMALL, 360, True)
+    w, _x = put_text(image, (x0, r + 15), label, L.SMALL, INK, bg, "lm", bold=True)
     x = x0 + w + 10
     if not techs:
-        put_text(image, (x, r + 15), "none yet", L.SMALL, SOFT, bg, "lm")
+        put_text(image, (x, r + 15), fit(_("none yet"), L.SMALL, x1 - x), L.SMALL, SOFT, bg, "lm")
     for k, tech in enumerate(techs):
         text = f"{tech['name']} {tech['value']}" + ("," if k < len(techs) - 1 else "")
         width = text_width(text, L.SMALL)
         if x + width > x1:
-            put_text(image, (x, r + 15), f"+{len(techs) - k} more", L.SMALL, SOFT, bg, "lm")
+            put_text(image, (x, r + 15), fit(_("+{n} more").format(n=len(techs) - k), L.SMALL, max(0, x1 - x)), L.SMALL,
+                     SOFT, bg, "lm")
             break
         put_text(image, (x, r + 15), text, L.SMALL, INK, bg, "lm")
         x += width + 8
     # row 4: orders fulfilled by country, mercenaries, 5-Power tokens, achievements
     r += ROW
-    w, _ = put_text(image, (x0, r + 15), "Orders done:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x0, r + 15), fit(_("Orders done:"), L.SMALL, 200, True), L.SMALL, INK, bg, "lm",
+                     bold=True)
     x = x0 + w + 8
     done = [o["country"] for o in info.get("completed_orders") or []]
     for country in COUNTRY_ORDER:
         count = done.count(country)
         x += country_badge(image, draw, country, x, r + 1, 16, WHITE if count else bg) + 3
-        cw, _ = put_text(image, (x, r + 15), str(count), L.SMALL, INK if count else SOFT, bg, "lm", bold=True)
+        cw, _x = put_text(image, (x, r + 15), str(count), L.SMALL, INK if count else SOFT, bg, "lm", bold=True)
         x += cw + 10
     x += 8
     mercs = info.get("mercenaries") or []
-    w, _ = put_text(image, (x, r + 15), "Mercenaries:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x, r + 15), fit(_("Mercenaries:"), L.SMALL, 200, True), L.SMALL, INK, bg, "lm", bold=True)
     x += w + 6
     if not mercs:
-        w, _ = put_text(image, (x, r + 15), "none", L.SMALL, SOFT, bg, "lm")
+        w, _x = put_text(image, (x, r + 15), fit(_("none"), L.SMALL, max(0, x1 - x)), L.SMALL, SOFT, bg, "lm")
         x += w
     for merc in mercs:
         used = bool(merc.get("used"))
@@ -182,11 +189,13 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
     # row 5: 5-Power tokens, achievements
     r += ROW
     tokens = info.get("power_tokens") or []
-    w, _ = put_text(image, (x0, r + 15), f"5-Power tokens: {len(tokens)}", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x0, r + 15), fit(_("5-Power tokens: {n}").format(n=len(tokens)), L.SMALL, 360, True),
+                     L.SMALL, INK, bg, "lm", bold=True)
     x = x0 + w + 24
     got = info.get("achievements") or []
     names_by_id = {a["id"]: a["name"] for a in view.get("achievements", [])}
-    text = "Achievements: " + (", ".join(f"{a} {names_by_id.get(a, '')}".strip() for a in got) if got else "none")
+    text = _("Achievements: {achievements}").format(
+        achievements=", ".join(f"{a} {names_by_id.get(a, '')}".strip() for a in got) if got else _("none"))
     put_text(image, (x, r + 15), fit(text, L.SMALL, x1 - x), L.SMALL, INK if got else SOFT, bg, "lm")
     hand = _hand(info) if view.get("viewer") == seat else None
     if hand is not None:
@@ -198,36 +207,39 @@ def _card_backs(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, c
     for k in range(min(count, 3)):
         draw.rounded_rectangle((x + k * 8, y + 2 - k * 2, x + k * 8 + 20, y + 30 - k * 2), 4, fill=BAND, outline=INK,
                                width=2)
-    w, _ = put_text(image, (x + 46, y + 15), f"{count} in hand", L.SMALL, INK, bg, "lm")
+    w, _x = put_text(image, (x + 46, y + 15), fit(_("{n} in hand").format(n=count), L.SMALL, 200), L.SMALL, INK, bg,
+                     "lm")
     return 46 + w
 
 
 def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, label: str,
             pieces: dict[str, int], bg: RGB) -> int:
     """'hand: (pawn) 7 (shop) 2 (TH) 0' - assistants, Shophouses, Trading Houses; returns the right edge."""
-    w, _ = put_text(image, (x, y + 15), f"{label}:", L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x, y + 15), fit(_("{label}:").format(label=label), L.SMALL, 200, True), L.SMALL, INK, bg,
+                     "lm", bold=True)
     x += w + 6
     s = 26
     pawn(image, draw, seat, x, y + 2, s)
-    w, _ = put_text(image, (x + s + 3, y + 15), str(pieces.get("assistants", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + s + 3, y + 15), str(pieces.get("assistants", 0)), L.SMALL, INK, bg, "lm", bold=True)
     x += s + w + 10
     house(draw, x, y + 2, s, WHITE)
-    w, _ = put_text(image, (x + s + 3, y + 15), str(pieces.get("shops", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + s + 3, y + 15), str(pieces.get("shops", 0)), L.SMALL, INK, bg, "lm", bold=True)
     x += s + w + 10
     trading_space(image, draw, None, x, y + 4, 22, WHITE)
-    w, _ = put_text(image, (x + 32, y + 15), str(pieces.get("th", 0)), L.SMALL, INK, bg, "lm", bold=True)
+    w, _x = put_text(image, (x + 32, y + 15), str(pieces.get("th", 0)), L.SMALL, INK, bg, "lm", bold=True)
     return x + 32 + w
 
 
 def _hand_row(image: Image.Image, draw: ImageDraw.ImageDraw, info: dict[str, Any], hand: list[dict[str, Any]],
               x0: int, x1: int, y: int, bg: RGB) -> None:
     choosing = len(info.get("choosing_from") or [])
-    title = "Your orders (only you see them)"
+    title = _("Your orders (only you see them)")
     if choosing:
-        title = "Keep one of these two orders (only you see them)"
-    put_text(image, (x0, y + 14), title, L.SMALL, INK, bg, "lm", bold=True)
+        title = _("Keep one of these two orders (only you see them)")
+    put_text(image, (x0, y + 14), fit(title, L.SMALL, x1 - x0, True), L.SMALL, INK, bg, "lm", bold=True)
     if not hand:
-        put_text(image, (x0, y + 34 + ORDER_H / 2), "no orders in hand", L.SMALL, SOFT, bg, "lm")
+        put_text(image, (x0, y + 34 + ORDER_H / 2), fit(_("no orders in hand"), L.SMALL, x1 - x0), L.SMALL, SOFT, bg,
+                 "lm")
     x = x0
     for order in hand:
         card = order_card(order, ORDER_W + 20)

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _
 from rendering.kit.colours import HIGHLIGHT, INK, LINE, PANEL, PAPER, SOFT, STRIPE, WHITE
 from rendering.kit.icons import star
 from rendering.yokohama import layout as L
@@ -19,16 +20,17 @@ from rendering.yokohama.names import Names, seat_names
 from rendering.yokohama.palette import fit, new_canvas, put_text
 from rendering.yokohama.pieces import marked_by, pawn
 
+#: The final scoring's categories (the rulebook's order); labels translated where they are drawn.
 CATEGORIES = (
-    ("play", "Points during play"),
-    ("church", "Church majority"),
-    ("customs", "Customs majority"),
-    ("technology", "Technology bonus"),
-    ("countries", "Country sets"),
-    ("mercenaries", "Unused mercenaries"),
-    ("imported", "Imported goods"),
-    ("money", "Money (¥2 = 1)"),
-    ("goods", "Trade goods (3 = 1)"),
+    ("play", N_("Points during play")),
+    ("church", N_("Church majority")),
+    ("customs", N_("Customs majority")),
+    ("technology", N_("Technology bonus")),
+    ("countries", N_("Country sets")),
+    ("mercenaries", N_("Unused mercenaries")),
+    ("imported", N_("Imported goods")),
+    ("money", N_("Money (¥2 = 1)")),
+    ("goods", N_("Trade goods (3 = 1)")),
 )
 HEAD_Y = 60
 COLUMN_HEAD = 92
@@ -53,13 +55,14 @@ def draw_final(view: dict[str, Any], names: Names = None, ranking: list[int] | N
 def _draw_final(view: dict[str, Any], who: list[str], ranking: list[int] | None) -> Image.Image:
     order = list(ranking) if ranking else default_ranking(view)
     order += [s for s in range(len(view["seats"])) if s not in order]
-    scores = view.get("scores") or [{} for _ in view["seats"]]
+    scores = view.get("scores") or [{} for _x in view["seats"]]
     rows = len(CATEGORIES) + 1
     height = HEAD_Y + COLUMN_HEAD + rows * ROW_H + 24
     image, draw = new_canvas(L.WIDTH, height, "P")
     winner = order[0]
-    put_text(image, (L.MARGIN, HEAD_Y / 2), "Yokohama · final scores", 28, INK, PAPER, "lm", bold=True)
-    title = f"Winner: {who[winner]} with {scores[winner].get('total', 0)} VP"
+    heading = fit(_("Yokohama · final scores"), 28, L.INNER - 660, True)
+    put_text(image, (L.MARGIN, HEAD_Y / 2), heading, 28, INK, PAPER, "lm", bold=True)
+    title = _("Winner: {player} with {n} VP").format(player=who[winner], n=scores[winner].get("total", 0))
     put_text(image, (L.WIDTH - L.MARGIN, HEAD_Y / 2), fit(title, 24, 640, True), 24, INK, PAPER, "rm", bold=True)
     col_w = (L.WIDTH - 2 * L.MARGIN - LABEL_W) // max(1, len(order))
     top = HEAD_Y
@@ -78,14 +81,15 @@ def _draw_final(view: dict[str, Any], who: list[str], ranking: list[int] | None)
         bg = HIGHLIGHT if seat == winner else PAPER
         pawn(image, draw, seat, round(cx - 16), top + 4, 32)
         put_text(image, (cx, top + 44), fit(who[seat], 22, col_w - 12, True), 22, INK, bg, "mt", bold=True)
-        label = "Winner" if seat == winner else f"{_ordinal(place + 1)}"
+        label = fit(_("Winner") if seat == winner else _ordinal(place + 1), 18, col_w - 48, seat == winner)
         if seat == winner:
             star(draw, x0 + 22, top + 20, 16, HIGHLIGHT)
         put_text(image, (cx, top + 70), label, 18, INK if seat == winner else SOFT, bg, "mt", bold=seat == winner)
-    for k, (key, label) in enumerate([*CATEGORIES, ("total", "Total")]):
+    for k, (key, label) in enumerate([*CATEGORIES, ("total", N_("Total"))]):
         y = top + COLUMN_HEAD + k * ROW_H
         fill = WHITE if key == "total" else (STRIPE if k % 2 else PANEL)
-        put_text(image, (L.MARGIN + 12, y + ROW_H / 2), label, 22, INK, fill, "lm", bold=key == "total")
+        put_text(image, (L.MARGIN + 12, y + ROW_H / 2), fit(_(label), 22, LABEL_W - 16, key == "total"), 22, INK, fill,
+                 "lm", bold=key == "total")
         for place, seat in enumerate(order):
             x0 = L.MARGIN + LABEL_W + place * col_w
             value = scores[seat].get(key, 0) if seat < len(scores) else 0
@@ -102,4 +106,5 @@ def _draw_final(view: dict[str, Any], who: list[str], ranking: list[int] | None)
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    ordinals = {1: _("1st"), 2: _("2nd"), 3: _("3rd")}
+    return ordinals.get(n) or _("{n}th").format(n=n)

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import _
 from rendering.kit.lead import Lead, LeadSeat, describe, draw_lead
 from rendering.kit.marks import initials
 from rendering.yokohama.names import Names, seat_names
@@ -22,13 +23,14 @@ def lead_parts(view: dict[str, Any], names: Names = None) -> Lead:
                       acting=(s == current or keeping) and not view.get("over"), mark_colour=letter_colour(s))
              for s, info in enumerate(view["seats"])]
     if view.get("over"):
-        status = "Game over · VP on the track (final scores below)"
+        status = _("Game over · VP on the track (final scores below)")
     else:
         final = (view.get("end") or {}).get("final_round")
-        status = f"Round {view['round']}" + (f" of {final}" if final is not None else "")
+        status = (_("Round {round} of {rounds}").format(round=view["round"], rounds=final) if final is not None
+                  else _("Round {round}").format(round=view["round"]))
         stage = str(view.get("stage_text") or "")
         status += f" · {stage}" if stage else ""
-    return Lead("Yokohama", status, seats, next_note="the game is over")
+    return Lead(_("Yokohama"), status, seats, next_note=_("the game is over"))
 
 
 def draw_lead_picture(view: dict[str, Any], names: Names = None, story: str = "") -> Image.Image:

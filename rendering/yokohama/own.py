@@ -7,10 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import N_, _
 from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 from rendering.yokohama.names import Names, seat_names
 
 GOODS = ("tea", "fish", "silk", "copper")
+#: The reward words an Order card may give besides VP and yen, and the countries of the cards.
+GOOD_WORDS = {"tea": N_("Tea"), "fish": N_("Fish"), "silk": N_("Silk"), "copper": N_("Copper"),
+              "imported": N_("Imported")}
+COUNTRY_NAMES = {"english": N_("English"), "american": N_("American"), "french": N_("French"), "german": N_("German"),
+                 "dutch": N_("Dutch")}
 
 
 def _ready(order: dict[str, Any], goods: dict[str, int]) -> bool:
@@ -21,10 +27,12 @@ def _ready(order: dict[str, Any], goods: dict[str, int]) -> bool:
 def _order(order: dict[str, Any], ready: bool) -> Line:
     cost = order.get("cost") or {}
     reward = order.get("reward") or {}
-    gives = ", ".join(f"{n} VP" if k == "vp" else f"¥{n}" if k == "yen" else f"{n} {k}" for k, n in reward.items())
-    country = str(order.get("country", "")).title()
+    gives = ", ".join(_("{n} VP").format(n=n) if k == "vp" else f"¥{n}" if k == "yen"
+                      else f"{n} {_(GOOD_WORDS[k]) if k in GOOD_WORDS else k}" for k, n in reward.items())
+    code = str(order.get("country", ""))
+    country = _(COUNTRY_NAMES[code]) if code in COUNTRY_NAMES else code.title()
     return (f"#{order.get('id')} {country}:   ", *(Good(g, cost[g]) for g in GOODS if cost.get(g)),
-            f"→ {gives}" + (" · ready" if ready else ""))
+            f"→ {gives}" + (" · " + _("ready") if ready else ""))
 
 
 def own(view: dict[str, Any], names: Names = None, choices: Sequence[str] = ()) -> Own:
@@ -35,37 +43,39 @@ def own(view: dict[str, Any], names: Names = None, choices: Sequence[str] = ()) 
     hand = me.get("hand") or {}
     store = me.get("warehouse") or {}
     holdings: list[Line] = [
-        (f"¥{me.get('yen', 0)}    ", *(Good(g, goods.get(g, 0)) for g in GOODS), f"   {me.get('vp', 0)} VP"),
+        (f"¥{me.get('yen', 0)}    ", *(Good(g, goods.get(g, 0)) for g in GOODS),
+         "   " + _("{n} VP").format(n=me.get("vp", 0))),
     ]
     pieces: list[Line] = [
-        (f"In hand: {hand.get('assistants', 0)} assistants, {hand.get('shops', 0)} shops, {hand.get('th', 0)} "
-         "trading houses",),
-        (f"Warehouse: {store.get('assistants', 0)} assistants, {store.get('shops', 0)} shops, {store.get('th', 0)} "
-         "trading houses",),
+        (_("In hand: {assistants} assistants, {shops} shops, {houses} trading houses").format(
+            assistants=hand.get("assistants", 0), shops=hand.get("shops", 0), houses=hand.get("th", 0)),),
+        (_("Warehouse: {assistants} assistants, {shops} shops, {houses} trading houses").format(
+            assistants=store.get("assistants", 0), shops=store.get("shops", 0), houses=store.get("th", 0)),),
     ]
     if me.get("imported"):
-        pieces.append((f"Imported goods: {me['imported']}",))
+        pieces.append((_("Imported goods: {n}").format(n=me["imported"]),))
     acting = seat in _acting_seats(view)
     stage = str(view.get("stage_text") or "")
-    now = f"You: {stage}" if acting and stage else f"{_turn_of(view, people)}: {stage}" if stage else "Waiting"
+    now = (_("You: {what}").format(what=stage) if acting and stage
+           else f"{_turn_of(view, people)}: {stage}" if stage else _("Waiting"))
     sections: list[Section] = []
     if choices:
-        sections.append(Section("Your choices now", [(c,) for c in choices], more=CHOICES_MORE))
+        sections.append(Section(_("Your choices now"), [(c,) for c in choices], more=CHOICES_MORE))
     orders = me.get("orders") or []
     ready = frozenset(i for i, o in enumerate(orders) if _ready(o, goods))
-    sections.append(Section(f"Your Orders ({len(orders)})", [_order(o, i in ready) for i, o in enumerate(orders)],
-                            ready))
-    sections.append(Section("Your pieces", pieces))
+    sections.append(Section(_("Your Orders ({n})").format(n=len(orders)),
+                            [_order(o, i in ready) for i, o in enumerate(orders)], ready))
+    sections.append(Section(_("Your pieces"), pieces))
     techs = me.get("technologies") or []
     if techs:
-        sections.append(Section(f"Your Technologies ({len(techs)})",
+        sections.append(Section(_("Your Technologies ({n})").format(n=len(techs)),
                                 [(str(t.get("name", t.get("id", "?"))) + (f": {t['text']}" if t.get("text") else ""),)
                                  if isinstance(t, dict) else (str(t),) for t in techs]))
     placed = me.get("assistants") or {}
     if placed:
-        sections.append(Section("Your assistants on the map",
+        sections.append(Section(_("Your assistants on the map"),
                                 [(", ".join(f"{_area(view, area)} ×{n}" for area, n in sorted(placed.items())),)]))
-    return Own("Yokohama", people[seat], now, acting, holdings, sections)
+    return Own(_("Yokohama"), people[seat], now, acting, holdings, sections)
 
 
 def _acting_seats(view: dict[str, Any]) -> list[int]:
@@ -77,7 +87,7 @@ def _acting_seats(view: dict[str, Any]) -> list[int]:
 
 def _turn_of(view: dict[str, Any], people: list[str]) -> str:
     seats = _acting_seats(view)
-    return " and ".join(people[s] for s in seats if 0 <= s < len(people)) or "Next"
+    return _(" and ").join(people[s] for s in seats if 0 <= s < len(people)) or _("Next")
 
 
 def _area(view: dict[str, Any], area: str) -> str:

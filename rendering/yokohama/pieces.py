@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _
 from rendering.kit.colours import BLUE, BROWN, GOLD, GOOD_COLOURS, GREEN, INK, ORANGE, PAPER, RGB, SILVER, SOFT, WHITE
 from rendering.kit.icons import draw_icon, good_square, house, polygon
 from rendering.kit.marks import initials
@@ -29,7 +30,10 @@ from rendering.yokohama.palette import PAL, put_text, text_width
 SEAT_COLOURS: tuple[RGB, ...] = (ORANGE, BLUE, GOLD, GREEN)
 SEAT_LETTERS = ("R", "B", "Y", "G")
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
-COUNTRY_CODES = {"english": "Eng", "american": "Ame", "french": "Fre", "german": "Ger", "dutch": "Dut"}
+# TRANSLATORS: three-letter badges for the Order cards' and Technologies' countries (England, America, France,
+# Germany, the Netherlands); the badge has room for about three capital letters.
+COUNTRY_CODES = {"english": N_("Eng"), "american": N_("Ame"), "french": N_("Fre"), "german": N_("Ger"),
+                 "dutch": N_("Dut")}
 COUNTRY_ORDER = ("english", "american", "french", "german", "dutch")
 GOOD_ORDER = ("copper", "silk", "tea", "fish")
 NEUTRAL = -1
@@ -132,8 +136,8 @@ def trading_space(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int | Non
 def country_badge(image: Image.Image, draw: ImageDraw.ImageDraw, country: str, x: int, y: int, size: int = 18,
                   fill: RGB = WHITE) -> int:
     """A country icon as a lettered badge ("Eng", "Ame", "Fre", "Ger", "Dut"); returns its width."""
-    code = COUNTRY_CODES.get(country, country[:3].capitalize())
-    width = max(text_width(c, size, True) for c in (code, *COUNTRY_CODES.values())) + 10
+    code = _(COUNTRY_CODES[country]) if country in COUNTRY_CODES else country[:3].capitalize()
+    width = max(text_width(c, size, True) for c in (code, *map(_, COUNTRY_CODES.values()))) + 10
     draw.rounded_rectangle((x, y, x + width, y + size + 8), 5, fill=fill, outline=INK, width=2)
     put_text(image, (x + width / 2, y + (size + 8) / 2), code, size, INK, fill, "mm", bold=True)
     return width
@@ -207,7 +211,7 @@ def draw_reward(image: Image.Image, draw: ImageDraw.ImageDraw, reward: dict[str,
             x += coin(image, draw, n, x, y, s)
         else:
             if n > 1:
-                w, _ = put_text(image, (x, y + s / 2), str(n), int(s * 0.8), INK, bg, "lm", bold=True)
+                w, _x = put_text(image, (x, y + s / 2), str(n), int(s * 0.8), INK, bg, "lm", bold=True)
                 x += w + 1
             draw_icon_for(image, draw, key, x, y, s)
             x += s

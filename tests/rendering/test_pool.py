@@ -61,3 +61,18 @@ async def test_a_turn_picture_asked_for_during_a_replay_is_not_queued_behind_it(
     finally:
         release.touch()
     assert await replay == "replay"
+
+
+def locale_here() -> str:
+    """The language a drawing is made in (run in the drawing process)."""
+    from i18n import current_locale
+
+    return current_locale.get()
+
+
+async def test_a_picture_is_drawn_in_the_language_of_whoever_asked_for_it() -> None:
+    from i18n import using
+
+    for locale in ("ja", "de", "fr", "en"):
+        with using(locale):
+            assert await pool.draw(locale_here) == locale  # a context variable alone stays in the bot's process

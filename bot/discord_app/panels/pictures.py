@@ -22,13 +22,15 @@ from i18n import N_, _
 from rendering import pool as drawing
 
 log = logging.getLogger(__name__)
+#: What each labelled public picture is, for its alt text (labels are file-name parts: `game-12-map.png`).
+LABELS = {"map": N_("The map"), "boards": N_("The player boards"), "final": N_("The final scores")}
 
 def describe(kind: str, view: dict[str, Any], names: list[str] | None = None, story: str = "",
              what: str = "") -> str:
     """Alt text for a picture of `view`: `what` it is, then the game, whose turn, the scores and `story`."""
     describing = getattr(ui_for(kind).renderer, "description", None)  # a stand-in renderer may have none
     said = describing(view, names=names, story=story) if describing is not None else ""
-    return alt_text(f"{what}. {said}" if what and said else what or said or "A picture of the game.")
+    return alt_text(f"{what}. {said}" if what and said else what or said or _("A picture of the game."))
 
 
 async def draw(
@@ -51,7 +53,7 @@ async def draw(
         # A picture is an extra: the move behind it is already saved, so the message goes out without it.
         log.exception("could not draw the %s picture %s", kind, filename)
         return None
-    what = "Your own view" if view.get("viewer") is not None else "The board"
+    what = _("Your own view") if view.get("viewer") is not None else _("The board")
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
                         description=describe(kind, view, names, what=what))
 
@@ -70,8 +72,8 @@ async def own_file(kind: str, view: dict[str, Any], filename: str, *, name: str 
     except Exception:  # as in `draw`: the panel goes out without its picture
         log.exception("could not draw the %s own picture %s", kind, filename)
         return None
-    return discord.File(io.BytesIO(data), filename=filename,
-                        description=describe(kind, view, names, what="Your own view (My full board shows all of it)"))
+    what = _("Your own view (My full board shows all of it)")
+    return discord.File(io.BytesIO(data), filename=filename, description=describe(kind, view, names, what=what))
 
 
 async def public_files(kind: str, view: dict[str, Any], game_id: int, names: list[str] | None = None,
@@ -87,7 +89,8 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
         log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png",
-                         description=describe(kind, view, names, what=f"The {label}" if label else "The board"))
+                         description=describe(kind, view, names,
+                                              what=_(LABELS.get(label, label)) if label else _("The board")))
             for label, data in drawn]
 
 
