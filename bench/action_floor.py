@@ -132,7 +132,7 @@ async def _measure(database: str, kind: str, actions: int, floor_at: SqliteFloor
         start = time.perf_counter()
         outcome = await service.play.act_by_index(game_id, user, decision.version, choice, decision.stamp)
         action.append(time.perf_counter() - start)
-        # The click as a whole also shows the mover's next decision: built into the outcome now (issue 24);
+        # The click as a whole also shows the mover's next decision: built into the outcome now;
         # a service without `Outcome.panel` is asked for it afterwards, as its Discord layer did.
         start = time.perf_counter()
         if getattr(outcome, "panel", None) is None and outcome.game.status == "active":

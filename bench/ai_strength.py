@@ -1,4 +1,4 @@
-"""How strong the AI is against today's greedy player, and how long it thinks (issue 14).
+"""How strong the AI is against today's greedy player, and how long it thinks.
 
     python -m bench.ai_strength rollwrite [--games 100] [--budget 2.0] [--workers 2]
     python -m bench.ai_strength rollwrite --against previous [--games 200] [--budget 0.5] [--workers 1] [--offset N]
@@ -13,7 +13,7 @@ prints the mean VP of each, the difference, how many games reach the 13-18 order
 and the AI's decision time p50/p95/max. Games run in `--workers` processes; compare figures within
 one run (the machine is shared and noisy).
 
-Roll & Write `--against previous` (issue 25): the hard AI (engine/rollwrite/search.py) and today's AI
+Roll & Write `--against previous`: the hard AI (engine/rollwrite/search.py) and today's AI
 (the easy level, engine/rollwrite/ai.py) each play the same seed solo (the same dice and cards), both
 at `--budget`, side A on even seeds and B on odd ones: a paired comparison. Prints each one's mean
 score, the mean paired difference with a 95% interval, how many seeds each won or tied, and each one's
@@ -22,7 +22,7 @@ decision time p50/p95/max (only decisions with a choice are timed).
 Duel: the AI (`--ai search`: the search AI of engine/duel/search.py) against today's greedy player,
 the AI in the first seat of even games and the second of odd ones (the first seat starts), so each
 starts half the games; prints the AI's wins (a shared victory counts half), the mean margin, and the
-AI's decision time p50/p95/max. With `--against previous` (issue 25), the search AI plays today's AI
+AI's decision time p50/p95/max. With `--against previous`, the search AI plays today's AI
 (engine/duel/ai.py) instead, both at `--budget`, the search in the first seat of even games; prints
 the search's wins, the mean margin and each side's decision time (only decisions with a choice are
 timed: a lone option is answered at once).
@@ -31,11 +31,11 @@ Yokohama: one AI against two greedy players (3 players), the AI's seat rotating 
 prints the AI's wins, how the games ended (end condition, rounds, winning scores) and the AI's
 decision time p50/p95/max. A Yokohama game costs about a minute of CPU, so each finished game is
 appended to `--log` (one JSON line) as it ends; `--summarize` prints the figures of a log, also of a
-run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts a session:
-bench/results/). A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
+run cut short, and `--resume` plays only the seeds not yet in the log (a sample that outlasts one run).
+A game not over after `YOKOHAMA_CAP` decisions (greedy players can stall, ruling R7)
 is counted as unfinished and left out of the figures.
 
-Yokohama `--against previous` (issue 25): the hard AI (engine/yokohama/search.py) in seat `seed % 3`
+Yokohama `--against previous`: the hard AI (engine/yokohama/search.py) in seat `seed % 3`
 against today's AI (the easy level, engine/yokohama/ai.py) in the other two, all at `--budget` read on
 each game's CPU clock. Prints how often the hard AI finishes first (1 in 3 at even strength), how often
 it finishes ahead of each of today's AIs (half the pairings at even strength), its margin over the
@@ -146,7 +146,7 @@ def _rollwrite_previous_game(job: tuple[int, float, RWSettings]) -> dict[str, An
 
 def rollwrite_against_previous(games: int, budget: float, workers: int, settings: RWSettings = RW_DEFAULT,
                                offset: int = 0) -> None:
-    """The hard AI against today's AI on the same seeds, solo, both at `budget` (issue 25's proof)."""
+    """The hard AI against today's AI on the same seeds, solo, both at `budget` (the measurement behind the level)."""
     print(f"Roll & Write solo, hard (search) vs today's AI (easy), {games} seeds from game {offset} "
           f"(seeds {90_000 + offset}-{90_000 + offset + games - 1}, side A even, B odd), "
           f"both at budget {budget:g} s per decision", flush=True)
@@ -249,7 +249,7 @@ def _duel_previous_game(job: tuple[int, float, Settings]) -> dict[str, Any]:
 
 def duel_against_previous(games: int, budget: float, workers: int, settings: Settings = DEFAULT,
                           offset: int = 0) -> None:
-    """The search AI against today's AI, seats alternating, both at `budget` (issue 25's proof)."""
+    """The search AI against today's AI, seats alternating, both at `budget` (the measurement behind the level)."""
     print(f"Yokohama Duel, search AI vs today's AI, {games} games from game {offset} (each starts half), "
           f"both at budget {budget:g} s per decision")
     start = time.perf_counter()
@@ -395,7 +395,7 @@ def _yokohama_previous_game(job: tuple[int, float]) -> dict[str, Any]:
 
 
 def yokohama_against_previous(games: int, budget: float, workers: int, log: Path | None, resume: bool) -> None:
-    """The hard AI against two of today's AI, 3 players, all at `budget` (issue 25's proof)."""
+    """The hard AI against two of today's AI, 3 players, all at `budget` (the measurement behind the level)."""
     print(f"Yokohama, 3 players: the hard AI (search.py) vs 2 of today's AI, {games} games, seat rotating, "
           f"budget {budget:g} s of CPU per decision")
     summarize_yokohama_previous(_play_logged(_yokohama_previous_game, games, budget, workers, log, resume))

@@ -1,4 +1,4 @@
-"""Benchmark: does each AI keep its time budget as a cap (issue 25)? Time per decision by budget.
+"""Benchmark: does each AI keep its time budget as a cap? Time per decision by budget.
 
 For each game, mid-game positions are drawn from greedy games (every decision with more than one
 option is a candidate; a seeded draw keeps about one in `--every`), the same positions for every
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Game, Rng, get_game  # noqa: E402
+from engine.core import Game, Rng, get_game
 
 #: Player counts the positions are drawn from, per game (mixed).
 PLAYERS = {"yokohama": (2, 3, 4), "duel": (2,), "rollwrite": (1, 2, 3, 4)}

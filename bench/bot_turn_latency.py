@@ -6,8 +6,8 @@ Plays a Duel against the bot and a 3-seat Yokohama game against two bots through
 Discord (tests/harness), the person clicking the greedy player's choice on their one open panel, and times
 every click from the moment Discord would deliver it to (a) the bot's answer (the defer) and (b) the
 person's panel showing what the click did (the edit of the panel). Clicks after which a bot seat owes a
-decision are reported apart: before issue 22 the AI thought inside those clicks (6-15 s with the 2 s
-budget); now it thinks in the background and the goal is a p99 of at most 300 ms. `--compare` also plays
+decision are reported apart: thinking inline, the AI would hold those clicks (6-15 s with the 2 s
+budget); it thinks in the background and the goal is a p99 of at most 300 ms. `--compare` also plays
 with the bots inline (the old behaviour) for a before/after in one run. The AI's own thinking (`--budget`
 seconds per decision) is not part of any click's time.
 """
@@ -36,9 +36,9 @@ async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -
     from bot.service import TableService
     from bot.settings import Settings
     from bot.storage import SQLiteStorage
+    from tests.bot.discord_app.games.rollwrite.helpers import choose_auto
+    from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
     from tests.harness.discord_fake import FakeDiscord
-    from tests.rollwrite_discord.helpers import choose_auto
-    from tests.yokohama_discord.helpers import choose_greedy
 
     times: dict[str, list[float]] = {"answer_bot_next": [], "panel_bot_next": [], "answer_all": [], "panel_all": []}
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,26 +99,31 @@ async def play(kind: str, seats: int, turns: int, budget: float, inline: bool) -
                 else:
                     await choose_auto(fake, person, panel, row.id)
                 await bot.bot_turns.wait()
+                bot_next = fake.payloads[-1] if started else None
                 for payload in fake.payloads[before:]:
-                    if payload.get("type") != 3:  # only component clicks
-                        continue
-                    iid = int(payload["id"])
-                    mine = [r for r in fake.requests if r.interaction_id == iid and id(r) in sent_at]
-                    answer = next((sent_at[id(r)] for r in mine if r.is_callback), None)
-                    shown_at = next((sent_at[id(r)] for r in mine if r.kind in ("edit_original", "update")), None)
-                    t0 = delivered[str(payload["id"])]
-                    if answer is not None:
-                        times["answer_all"].append(answer - t0)
-                    if shown_at is not None:
-                        times["panel_all"].append(shown_at - t0)
-                    if started and payload is fake.payloads[-1]:
-                        if answer is not None:
-                            times["answer_bot_next"].append(answer - t0)
-                        if shown_at is not None:
-                            times["panel_bot_next"].append(shown_at - t0)
+                    _time_click(payload, fake.requests, sent_at, delivered, payload is bot_next, times)
                 done += 1
         await storage.close()
     return times
+
+
+def _time_click(payload: dict[str, Any], requests: list[Any], sent_at: dict[int, float], delivered: dict[str, float],
+                bot_next: bool, times: dict[str, list[float]]) -> None:
+    """Add one component click's answer and panel times (from delivery) to `times`; `bot_next`: a bot seat owed
+    the next decision after it."""
+    if payload.get("type") != 3:  # only component clicks
+        return
+    iid = int(payload["id"])
+    mine = [r for r in requests if r.interaction_id == iid and id(r) in sent_at]
+    answer = next((sent_at[id(r)] for r in mine if r.is_callback), None)
+    shown_at = next((sent_at[id(r)] for r in mine if r.kind in ("edit_original", "update")), None)
+    t0 = delivered[str(payload["id"])]
+    for key, at in (("answer", answer), ("panel", shown_at)):
+        if at is None:
+            continue
+        times[f"{key}_all"].append(at - t0)
+        if bot_next:
+            times[f"{key}_bot_next"].append(at - t0)
 
 
 def report(label: str, values: list[float]) -> str:
@@ -133,7 +138,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=40, help="the person's clicks per game")
     parser.add_argument("--budget", type=float, default=1.0, help="the AI's thinking time per decision (s)")
-    parser.add_argument("--compare", action="store_true", help="also play with the bots inline (before issue 22)")
+    parser.add_argument("--compare", action="store_true", help="also play with the bots inline, for comparison")
     args = parser.parse_args()
     os.environ.setdefault("DRAWING_PROCESSES", "1")
     modes = [False, True] if args.compare else [False]

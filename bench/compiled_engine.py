@@ -1,6 +1,6 @@
-"""A compiled copy of the Yokohama engine, for benchmarks that run for CPU-hours (issue 20's AI samples).
+"""A compiled copy of the Yokohama engine, for benchmarks that run for CPU-hours (the AI samples).
 
-A 3-player game with the AI in every seat costs minutes of CPU, and issue 20 asks for 200 of them at each
+A 3-player game with the AI in every seat costs minutes of CPU, and a calibration sample is 200 of them at each
 player count. The same source compiled with mypyc (which ships with mypy, a test dependency) plays the
 same games about twice as fast. This builds such a copy *outside* the project tree, so the tests, the bot
 and CI always run the plain Python, and then proves the copy plays the same: whole greedy games at 2, 3

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import TableService  # noqa: E402
-from bot.service.daily import DailyService  # noqa: E402
-from bot.storage import NewAction, SQLiteStorage  # noqa: E402
-from engine.rollwrite import GAME  # noqa: E402
+from bot.service import TableService
+from bot.service.daily import DailyService
+from bot.storage import NewAction, SQLiteStorage
+from engine.rollwrite import GAME
 
 
 async def main(attempts: int) -> None:

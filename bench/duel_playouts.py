@@ -14,8 +14,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, random_playout  # noqa: E402
-from engine.duel import GAME  # noqa: E402
+from engine.core import Rng, random_playout
+from engine.duel import GAME
 
 
 def greedy_seat(seat: int) -> Any:

@@ -1,5 +1,5 @@
 """Load: players clicking at a fixed offered rate (open loop) on a big database, on SQLite and on
-PostgreSQL, with one and with two bot processes (issue 15).
+PostgreSQL, with one and with two bot processes.
 
     python -m bench.load [--backends sqlite postgres] [--processes 1 2] [--rates 50 100 200 400]
                          [--seconds 20] [--stored 10000] [--active 1000] [--pictures/--no-pictures]

@@ -1,4 +1,4 @@
-"""Before/after speed of the engines (issue 14): the same measurements on two source trees, alternating.
+"""Before/after speed of the engines: the same measurements on two source trees, alternating.
 
 The machine is shared and noisy, so a figure only means something next to another taken in the
 same run. This runs each measurement in a fresh process against a *baseline* tree and against

@@ -21,14 +21,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-from bench.render_timing import report  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.duel.game import GAME  # noqa: E402
-from engine.duel.greedy import greedy_action  # noqa: E402
-from rendering.duel.board import draw_board, static_board  # noqa: E402
-from rendering.duel.final import draw_final  # noqa: E402
-from rendering.duel.private import draw_private  # noqa: E402
-from rendering.kit import png  # noqa: E402
+from bench.render_timing import report
+from engine.core.rng import Rng
+from engine.duel.game import GAME
+from engine.duel.greedy import greedy_action
+from rendering.duel.board import draw_board, static_board
+from rendering.duel.final import draw_final
+from rendering.duel.private import draw_private
+from rendering.kit import png
 
 NAMES = ["Akiko", "Benedikt"]
 LIMIT = 150 * 1024

@@ -4,7 +4,7 @@ A bot with many active games draws a picture of one game, then of another: cache
 miss, caches keyed by layout hit. So each picture kind is drawn for `--games` distinct games in
 turn (random playouts, seeded), `--rounds` times over, and the medians of draw, encode and their
 sum are printed per kind with the median PNG size. A few other games are drawn first, untimed
-(`WARM_GAMES`): the bot has been running. Goal (issue 21): the median draw + encode of
+(`WARM_GAMES`): the bot has been running. Goal: the median draw + encode of
 every picture a turn post or panel sends at most 10 ms.
 
     .venv/bin/python -m bench.render_kinds [--games 12] [--rounds 3] [--json]
@@ -79,56 +79,71 @@ def _later(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], 
     return functools.partial(draw, *args, **kwargs)
 
 
-def kinds(kind: str) -> dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Callable[[], Any]]]:
+Prepare = Callable[[Any, dict[str, Any], dict[str, Any]], Callable[[], Any]]
+
+
+def _seat_of(game: Any, state: dict[str, Any]) -> int:
+    acting = game.to_act(state)
+    return acting[0] if acting else 0
+
+
+def _own(module: str) -> Callable[..., Any] | None:
+    """The compact own view's drawing of a game (its `own` description drawn by `rendering.kit.own`)."""
+    describe, draw = _find(module, "own"), _find("rendering.kit.own", "draw_own")
+    if describe is None or draw is None:
+        return None
+    return lambda *args: draw(describe(*args))
+
+
+def _duel_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
+    board, private = _find("rendering.duel.board", "draw_board"), _find("rendering.duel.private", "draw_private")
+    final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead_picture")
+    return {
+        "lead (turn post)": (lead, lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)),
+        "board (turn post)": (board, lambda g, m, f: _later(board, g.view(m, None), names)),
+        "private (panel)": (private,
+                            lambda g, m, f: _later(private, g.view(m, _seat_of(g, m)), _seat_of(g, m), names)),
+        "own (panel)": (own := _own("rendering.duel.own"),
+                        lambda g, m, f: _later(own, g.view(m, _seat_of(g, m)), _seat_of(g, m), names)),
+        "final (end post)": (final, lambda g, m, f: _later(final, g.view(f, None), names)),
+    }
+
+
+def _yokohama_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
+    lead = _find("rendering.yokohama.lead", "draw_lead_picture")
+    board_map, boards = _find("rendering.yokohama.board_map", "draw_map"), _find("rendering.yokohama.boards",
+                                                                                 "draw_boards")
+    private, final = _find("rendering.yokohama", "draw_private"), _find("rendering.yokohama.final", "draw_final")
+    return {
+        "lead (turn post)": (lead, lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)),
+        "map (turn post)": (board_map, lambda g, m, f: _later(board_map, g.view(m, None), names)),
+        "boards (turn post)": (boards, lambda g, m, f: _later(boards, g.view(m, None), names)),
+        "private (panel)": (private, lambda g, m, f: _later(private, g.view(m, _seat_of(g, m)), names)),
+        "own (panel)": (own := _own("rendering.yokohama.own"), lambda g, m, f: _later(own, g.view(m, _seat_of(g, m)),
+                                                                                       names)),
+        "final (end post)": (final, lambda g, m, f: _later(final, g.view(f, None), names)),
+    }
+
+
+def _rollwrite_kinds(names: list[str]) -> dict[str, tuple[Any, Prepare]]:
+    sheet, sets = _find("rendering.rollwrite.sheet", "draw_sheet"), _find("rendering.rollwrite.sets", "draw_sets")
+    score = _find("rendering.rollwrite.scoreboard", "draw_scoreboard")
+    lead = _find("rendering.rollwrite.lead", "draw_lead_picture")
+    return {
+        "lead (turn post)": (lead, lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)),
+        "sets (turn post)": (sets, lambda g, m, f: _later(sets, g.view(m, None))),
+        "sheet (panel)": (sheet, lambda g, m, f: _later(sheet, g.view(m, 0), 0, names[0])),
+        "own (panel)": (own := _own("rendering.rollwrite.own"), lambda g, m, f: _later(own, g.view(m, 0), names[0])),
+        "scoreboard (end post)": (score, lambda g, m, f: _later(score, g.view(f, None), names)),
+    }
+
+
+def kinds(kind: str) -> dict[str, Prepare]:
     """Picture kind -> prepare(game, middle state, final state) returning `draw()`, which returns a Pillow
     image, for what this tree has. The views are computed by `prepare`, outside the timed drawing (the
     bot has its views before it draws: they are the engine's work, not the picture's)."""
-    found: dict[str, Callable[[Any, dict[str, Any], dict[str, Any]], Callable[[], Any]]] = {}
-    names = NAMES[: PLAYERS[kind]]
-
-    def seat_of(game: Any, state: dict[str, Any]) -> int:
-        acting = game.to_act(state)
-        return acting[0] if acting else 0
-
-    if kind == "duel":
-        board, private = _find("rendering.duel.board", "draw_board"), _find("rendering.duel.private", "draw_private")
-        final, lead = _find("rendering.duel.final", "draw_final"), _find("rendering.duel.lead", "draw_lead_picture")
-        if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
-        if board is not None:
-            found["board (turn post)"] = lambda g, m, f: _later(board, g.view(m, None), names)
-        if private is not None:
-            found["private (panel)"] = lambda g, m, f: _later(private, g.view(m, seat_of(g, m)), seat_of(g, m), names)
-        if final is not None:
-            found["final (end post)"] = lambda g, m, f: _later(final, g.view(f, None), names)
-    elif kind == "yokohama":
-        lead = _find("rendering.yokohama.lead", "draw_lead_picture")
-        board_map, boards = _find("rendering.yokohama.board_map", "draw_map"), _find("rendering.yokohama.boards",
-                                                                                     "draw_boards")
-        private, final = _find("rendering.yokohama", "draw_private"), _find("rendering.yokohama.final", "draw_final")
-        if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
-        if board_map is not None:
-            found["map (turn post)"] = lambda g, m, f: _later(board_map, g.view(m, None), names)
-        if boards is not None:
-            found["boards (turn post)"] = lambda g, m, f: _later(boards, g.view(m, None), names)
-        if private is not None:
-            found["private (panel)"] = lambda g, m, f: _later(private, g.view(m, seat_of(g, m)), names)
-        if final is not None:
-            found["final (end post)"] = lambda g, m, f: _later(final, g.view(f, None), names)
-    else:
-        sheet, sets = _find("rendering.rollwrite.sheet", "draw_sheet"), _find("rendering.rollwrite.sets", "draw_sets")
-        score = _find("rendering.rollwrite.scoreboard", "draw_scoreboard")
-        lead = _find("rendering.rollwrite.lead", "draw_lead_picture")
-        if lead is not None:
-            found["lead (turn post)"] = lambda g, m, f: _later(lead, g.view(m, None), names, story=STORY)
-        if sets is not None:
-            found["sets (turn post)"] = lambda g, m, f: _later(sets, g.view(m, None))
-        if sheet is not None:
-            found["sheet (panel)"] = lambda g, m, f: _later(sheet, g.view(m, 0), 0, names[0])
-        if score is not None:
-            found["scoreboard (end post)"] = lambda g, m, f: _later(score, g.view(f, None), names)
-    return found
+    by_game = {"duel": _duel_kinds, "yokohama": _yokohama_kinds}.get(kind, _rollwrite_kinds)
+    return {label: prepare for label, (draw, prepare) in by_game(NAMES[: PLAYERS[kind]]).items() if draw is not None}
 
 
 #: Games drawn before the measured ones (other seeds, untimed): a bot that has run a while has drawn the

@@ -2,10 +2,12 @@
 
 A bot with hundreds of active games draws pictures of all of them in one process; a cache keyed by
 game would grow with every new game until the process runs out of memory. This benchmark plays
-`--games` distinct games of each kind (seeded random playouts, distinct player names), draws every
-picture a game sends (public turn pictures, each seat's private picture, the final pictures, a
-rating chart, the turn posts' lead pictures with their stories) for a position part-way through and
-for the finished game, and prints the process's RSS as it goes. The goal (issue 21): at most 256 MiB after 1,000 games.
+`--games` distinct games of each kind (seeded random playouts, distinct player names in every script
+the fonts draw), draws every picture a game sends (public turn pictures, each seat's private picture
+and compact own view, the final pictures, a rating chart, the turn posts' lead pictures with their
+stories) for a position
+part-way through and for the finished game, and prints the process's RSS as it goes. The goal: at most
+256 MiB after 1,000 games.
 
     .venv/bin/python -m bench.render_memory [--games 1000] [--every 100]
 """
@@ -22,11 +24,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, get_game  # noqa: E402
-from rendering import lead_picture_for, picture_for, public_pictures_for  # noqa: E402
-from rendering.charts import Series, line_chart  # noqa: E402
+from engine.core import Rng, get_game
+from rendering import lead_picture_for, picture_for, public_pictures_for
+from rendering.charts import Series, line_chart
+from rendering.renderers import renderer_for
 
 PLAYERS = {"duel": 2, "yokohama": 3, "rollwrite": 2}
+#: Display names in every script the fonts draw, so that every fallback face is loaded and used.
+SCRIPT_NAMES = ["田中太郎", "김민준", "王小明", "محمد علي", "דוד כהן", "สมชาย ใจดี", "राहुल शर्मा", "Αλέξανδρος",
+                "Дмитрий", "🎲 Dice Lord", "José 山田", "さくら 🌸", "Player"]
 
 
 def rss_mib() -> float:
@@ -62,7 +68,7 @@ def played(kind: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]], 
 def draw_all(kind: str, seed: int) -> int:
     """Draw every picture kind of one game; the bytes drawn (so nothing is optimised away)."""
     public, seats, final = played(kind, seed)
-    names = [f"Player {seed}-{s}" for s in range(PLAYERS[kind])]
+    names = [f"{SCRIPT_NAMES[(seed + s) % len(SCRIPT_NAMES)]} {seed}-{s}" for s in range(PLAYERS[kind])]
     picture = picture_for(kind)
     many = public_pictures_for(kind)
     assert picture is not None
@@ -74,6 +80,7 @@ def draw_all(kind: str, seed: int) -> int:
             total += len(_call(picture, view, names))
     for seat, view in enumerate(seats):
         total += len(_call(picture, view, names, seat))
+        total += len(renderer_for(kind).own_picture(view, names=names, name=names[seat])())  # type: ignore[union-attr]
     lead = lead_picture_for(kind)
     if lead is not None:  # a turn post's lead picture, with a story as long as a busy turn's
         story = f"{names[0]} took turn {seed}: " + "placed, moved and gained a good deal " * 6

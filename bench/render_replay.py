@@ -4,8 +4,10 @@
 
 Takes the frames the bot takes (`bot.service.replay.replay_frames`: the start, whenever the turn passes
 or the round changes, the end) from a recorded game's log, draws `rendering.replay.replay_gif` as the
-drawing process would, and prints per game the turns it had, the frames and width of the GIF, its bytes
-(goal: at most 8 MB) and the time it took. A replay that must drop frames to fit says how many it kept.
+drawing process would, and prints per game the decisions and positions it had, the frames and size of the
+GIF, its bytes (goal: at most 2 MB for a 36-decision Duel) and the CPU time it took (goal: at most 2 s).
+With `--formats`, the same frames are also encoded as an animated WebP (lossless) and an APNG, for the bytes
+and CPU each format costs.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from PIL import Image
 from engine.core import get_game
 
 HERE = Path(__file__).resolve().parent.parent
-RECORDS = ["tests/fixtures/yokohama/greedy-4p-1.json", "tests/fixtures/yokohama/mixed-3p-5.json",
+RECORDS = ["tests/fixtures/yokohama/techs-use-nochurch-4p-1.json", "tests/fixtures/yokohama/mixed-3p-5.json",
            "tests/fixtures/duel/greedy-0.json", "tests/fixtures/rollwrite/basic-2p-10.json"]
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
 
@@ -54,6 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", nargs="+", default=RECORDS)
     parser.add_argument("--save", type=Path, default=None, help="a folder to write the GIFs to")
+    parser.add_argument("--formats", action="store_true", help="also encode the frames as WebP and APNG")
     args = parser.parse_args()
     for name in args.record:
         path = HERE / name
@@ -62,9 +65,9 @@ def main() -> None:
             continue
         record = json.loads(path.read_text(encoding="utf-8"))
         views = frames_of(record)
-        start = time.perf_counter()
+        start = time.process_time()
         gif = replay_gif(record["game"], views, NAMES[: record["players"]])
-        took = time.perf_counter() - start
+        took = time.process_time() - start
         if gif is None:
             print(f"{name}: no pictures")
             continue
@@ -73,8 +76,36 @@ def main() -> None:
             (args.save / (Path(name).stem + ".gif")).write_bytes(gif)
         with Image.open(io.BytesIO(gif)) as image:
             frames, size = image.n_frames, image.size
-        print(f"{name}: {len(views)} positions, GIF {frames} frames {size[0]}x{size[1]}, "
-              f"{len(gif) / 1e6:.2f} MB (goal 8 MB), {took:.1f} s", flush=True)
+        print(f"{name}: {len(record['actions'])} decisions, {len(views)} positions, GIF {frames} frames "
+              f"{size[0]}x{size[1]}, {len(gif) / 1e6:.2f} MB, {took:.2f} s CPU", flush=True)
+        if args.formats:
+            compare_formats(gif)
+
+
+def compare_formats(gif: bytes) -> None:
+    """The GIF's frames encoded as animated WebP (lossless) and APNG: bytes and CPU of the encoding alone."""
+    with Image.open(io.BytesIO(gif)) as image:
+        frames = []
+        durations = []
+        for n in range(image.n_frames):
+            image.seek(n)
+            frames.append(image.convert("RGB"))
+            durations.append(image.info.get("duration", 3000))
+    for fmt, options in (("GIF", {"optimize": False, "disposal": 1}),
+                         ("WEBP", {"lossless": True, "method": 4, "quality": 80}),
+                         ("PNG", {})):
+        start = time.process_time()
+        buffer = io.BytesIO()
+        if fmt == "GIF":
+            palette = frames[0].quantize(colors=255, dither=Image.Dither.NONE)
+            still = [palette] + [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames[1:]]
+            still[0].save(buffer, fmt, save_all=True, append_images=still[1:], duration=durations, loop=0, **options)
+        else:
+            frames[0].save(buffer, fmt, save_all=True, append_images=frames[1:], duration=durations, loop=0,
+                           **options)
+        took = time.process_time() - start
+        label = {"PNG": "APNG", "WEBP": "animated WebP (lossless)"}.get(fmt, "GIF")
+        print(f"    {label}: {len(buffer.getvalue()) / 1e6:.2f} MB, encoded in {took:.2f} s CPU", flush=True)
 
 
 if __name__ == "__main__":

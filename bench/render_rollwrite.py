@@ -21,15 +21,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-from bench.render_timing import report  # noqa: E402
-from engine.core import random_playout  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.rollwrite import GAME  # noqa: E402
-from engine.rollwrite.greedy import greedy_action  # noqa: E402
-from rendering.kit import png  # noqa: E402
-from rendering.rollwrite.scoreboard import draw_scoreboard  # noqa: E402
-from rendering.rollwrite.sets import draw_sets  # noqa: E402
-from rendering.rollwrite.sheet import draw_sheet, static_layers  # noqa: E402
+from bench.render_timing import report
+from engine.core import random_playout
+from engine.core.rng import Rng
+from engine.rollwrite import GAME
+from engine.rollwrite.greedy import greedy_action
+from rendering.kit import png
+from rendering.rollwrite.scoreboard import draw_scoreboard
+from rendering.rollwrite.sets import draw_sets
+from rendering.rollwrite.sheet import draw_sheet, static_layers
 
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
 OPTIONS = {"side": "A", "chinatown": True, "chamber_of_commerce": True}

@@ -21,14 +21,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-from bench.render_timing import report  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.yokohama import GAME  # noqa: E402
-from rendering.kit import png  # noqa: E402
-from rendering.yokohama import draw_private  # noqa: E402
-from rendering.yokohama.board_map import draw_map, frame  # noqa: E402
-from rendering.yokohama.boards import draw_boards  # noqa: E402
-from rendering.yokohama.final import draw_final  # noqa: E402
+from bench.render_timing import report
+from engine.core.rng import Rng
+from engine.yokohama import GAME
+from rendering.kit import png
+from rendering.yokohama import draw_private
+from rendering.yokohama.board_map import draw_map, frame
+from rendering.yokohama.boards import draw_boards
+from rendering.yokohama.final import draw_final
 
 NAMES = ["Akiko", "Benedikt", "Chiara", "Daisuke"]
 SEED = 4

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import random_playout  # noqa: E402
-from engine.rollwrite import GAME  # noqa: E402
-from engine.rollwrite.greedy import greedy_policy  # noqa: E402
+from engine.core import random_playout
+from engine.rollwrite import GAME
+from engine.rollwrite.greedy import greedy_policy
 
 
 def random_rate(games: int, players: int) -> float:

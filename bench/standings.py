@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_app.standings_views import rating_chart  # noqa: E402
-from bot.service import ratings  # noqa: E402
-from bot.service.standings import Standings  # noqa: E402
-from bot.storage import FinishedGame, FinishedSeat, Storage, storage_for  # noqa: E402
-from bot.storage.copy import Copyable  # noqa: E402
+from bot.discord_app.standings_views import rating_chart
+from bot.service import ratings
+from bot.service.standings import Standings
+from bot.storage import FinishedGame, FinishedSeat, Storage, storage_for
+from bot.storage.copy import Copyable
 
 KINDS = (("duel", 2, 2), ("yokohama", 2, 4), ("rollwrite", 2, 4))
 GUILDS = (11, 12, 13, 14, 15)

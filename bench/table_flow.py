@@ -7,15 +7,15 @@ the way the Discord panels offer them: a player opens their panel once each time
 newly waiting (one click on the turn post), then clicks one button or menu entry per decision
 (plus page arrows past 25 options). It prints, per game, the decisions the players made, the
 decisions they were shown with a single option and of those the formality panels (a lone option
-the engine calls a formality: issue 22's goal is 0), clicks per decision and per turn post, and
+the engine calls a formality: the goal is 0), clicks per decision and per turn post, and
 the people each game's turn posts ping.
 
 Part 2 (`--bytes`) plays a 2-player Duel, a 3-player Yokohama game and a 2-player Roll & Write table
 through the real cogs in the fake Discord (tests/harness), between people and once more with one person
 against the bot, each player opening their panel from the post that asks them to act unless the panel
 they have open offers a decision, and prints clicks per turn, pings per game, single-option panels and
-the bytes of every picture the bot uploaded (issue 21's goals: at most 5 MB a Duel, 1 MB a Yokohama
-round, 3 MB a Roll & Write table game).
+the bytes of every picture the bot uploaded (the goals: at most 1.5 MB a Duel, 0.4 MB a Yokohama
+round, 1.5 MB a Roll & Write table game).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ PAGE = 25
 class Tally:
     decisions: int = 0  # decisions a player was shown and made
     single: int = 0  # of those, with exactly one option
-    formality: int = 0  # of those, a lone option the engine calls a formality (issue 22's goal: 0)
+    formality: int = 0  # of those, a lone option the engine calls a formality (the goal: 0)
     clicks: int = 0  # panel opens + option clicks + page arrows
     turns: int = 0  # turn posts: someone new must act, or the game ended
     pings: int = 0  # people a turn post notifies (never the mover)
@@ -114,15 +114,44 @@ async def flow(games: int) -> None:
         await storage.close()
 
 
-#: Goals of issue 21 for the bytes a game uploads, in MB: per 2-player Duel game, per 3-player Yokohama
+#: Goals for the bytes a game uploads, in MB: per 2-player Duel game, per 3-player Yokohama
 #: round, per 2-player Roll & Write table game.
-BYTE_GOALS = {"duel": 5.0, "yokohama": 1.0, "rollwrite": 3.0}
+BYTE_GOALS = {"duel": 1.5, "yokohama": 0.4, "rollwrite": 1.5}
 
 
 def _pinged(sent: Any) -> list[int]:
     """The users a message notifies: mentioned in its text and let through by its allowed_mentions."""
     allowed = (sent.body.get("allowed_mentions") or {}).get("users") or []
     return [int(u) for u in allowed if f"<@{int(u)}>" in (sent.content or "")]
+
+
+async def _start_table(fake: Any, kind: str, people: list[Any], players: int, bots: int) -> None:
+    """Open the table and start it: against `bots` bots at once, or a lobby the others join."""
+    if bots:
+        options: dict[str, Any] = {"game": kind, "opponent": "bot"}
+        if players > 2:
+            options["players"] = players
+        await fake.command("table new", user=people[0], options=options)
+        return
+    if kind == "rollwrite":
+        [lobby] = await fake.command("rollwrite new", user=people[0], options={})
+    else:
+        [lobby] = await fake.command("table new", user=people[0], options={"game": kind})
+    for person in people[1:]:
+        await fake.click(user=person, message=lobby, label="Join")
+    await fake.click(user=people[0], message=lobby, label="Start")
+
+
+def _lone_option_panels(sent: list[Any]) -> int:
+    """How many panels shown to a player offered one option alone (a button to press, nothing to weigh)."""
+    lone = 0
+    for m in sent:
+        if not (m.kind in ("edit_original", "update") or (m.kind == "followup" and m.ephemeral)):
+            continue
+        picks = [c for c in m.custom_ids() if c.startswith(("yk:do:", "yk:sel:", "yk:ms:"))]
+        if len(picks) == 1 and picks[0].startswith("yk:do:"):
+            lone += 1
+    return lone
 
 
 async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int = 0,
@@ -137,9 +166,9 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
     # The fake Discord and the clicking player live with the tests; this benchmark borrows them.
     from bot.discord_app.client import YokohamaBot
     from bot.settings import Settings
+    from tests.bot.discord_app.games.rollwrite.helpers import Clock, choose_auto, open_panel, owing_users
+    from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
     from tests.harness.discord_fake import FakeDiscord
-    from tests.rollwrite_discord.helpers import Clock, choose_auto, open_panel, owing_users
-    from tests.yokohama_discord.helpers import choose_greedy
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bot.sqlite3"
@@ -150,19 +179,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                           TableService(storage, now=Clock(), new_seed=lambda: seed, ai_budget_s=budget))
         async with FakeDiscord(bot, validate=False) as fake:
             people = [fake.user(name) for name in ("akiko", "benedikt", "chiara", "daisuke")[:players - bots]]
-            if bots:
-                options: dict[str, Any] = {"game": kind, "opponent": "bot"}
-                if players > 2:
-                    options["players"] = players
-                await fake.command("table new", user=people[0], options=options)
-            else:
-                if kind == "rollwrite":
-                    [lobby] = await fake.command("rollwrite new", user=people[0], options={})
-                else:
-                    [lobby] = await fake.command("table new", user=people[0], options={"game": kind})
-                for person in people[1:]:
-                    await fake.click(user=person, message=lobby, label="Join")
-                await fake.click(user=people[0], message=lobby, label="Start")
+            await _start_table(fake, kind, people, players, bots)
             [row] = await storage.list_games(statuses=("active",))
             game_id = row.id
             first_payload = len(fake.payloads)
@@ -204,14 +221,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 await bot.bot_turns.wait()
                 decisions += 1
             clicks = sum(1 for p in fake.payloads[first_payload:] if p.get("type") in (2, 3))
-            shown = [m for m in fake.sent if m.ephemeral or m.kind in ("edit_original", "update")]
-            lone = 0
-            for m in shown:
-                if m.kind not in ("followup", "edit_original", "update"):
-                    continue
-                picks = [c for c in m.custom_ids() if c.startswith(("yk:do:", "yk:sel:", "yk:ms:"))]
-                if len(picks) == 1 and picks[0].startswith("yk:do:"):
-                    lone += 1
+            lone = _lone_option_panels(fake.sent)
             pings = sum(len(_pinged(m)) for m in fake.sent if not m.ephemeral)
             _, engine, state = await bot.service.load(game_id)
             public = sum(len(f.data) for m in fake.sent if not m.ephemeral for f in m.files)
@@ -228,7 +238,7 @@ async def table_run(kind: str, players: int, seed: int = 20261129, *, bots: int 
                 total /= rounds
             if not bots:
                 goal = BYTE_GOALS[kind]
-                line += f" (bytes goal {goal:.0f} MB: {'within' if total <= goal else 'OVER'})"
+                line += f" (bytes goal {goal:g} MB: {'within' if total <= goal else 'OVER'})"
             print(line, flush=True)
         await storage.close()
     return {"clicks": clicks, "turns": turns, "pings": pings, "lone": lone}

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_app.cogs.tournaments import standings_rows  # noqa: E402
-from bot.service import TableService  # noqa: E402
-from bot.service.tournaments import TournamentService, standings  # noqa: E402
-from bot.storage import storage_for  # noqa: E402
-from rendering.tournament import standings_picture  # noqa: E402
+from bot.discord_app.cogs.tournaments import standings_rows
+from bot.service import TableService
+from bot.service.tournaments import TournamentService, standings
+from bot.storage import storage_for
+from rendering.tournament import standings_picture
 
 REPEAT = 20
 

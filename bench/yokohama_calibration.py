@@ -32,7 +32,7 @@ decision short either: a seeded game is the same game on a quiet machine and a b
         [--budget 10] [--workers 2] [--seed 0] [--log FILE [--resume]] [--summarize FILE]
 
 `--resume` plays only the games of the run not yet in `--log` (by line-up, player count and seed), so an
-AI sample kept in `bench/results/` grows across sessions; the figures printed are the whole log's.
+AI sample can be played over several runs; the figures printed are the whole log's.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ from typing import Any
 # Run as a script from anywhere: make the project root importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng, mix_seed  # noqa: E402
-from engine.yokohama import GAME, greedy  # noqa: E402
-from engine.yokohama.endgame import buildings, rounds_played  # noqa: E402
+from engine.core import Rng, mix_seed
+from engine.yokohama import GAME, greedy
+from engine.yokohama.endgame import buildings, rounds_played
 
 CONDITIONS = ("church", "customs", "orders", "shops", "trading_houses")
 #: A game still running after this round is a stall (the issue: none may pass round 30).
@@ -188,10 +188,9 @@ def read_log(path: Path) -> list[dict[str, Any]]:
 
 def missing_jobs(jobs: list[tuple[int, int, str, float]],
                  records: list[dict[str, Any]]) -> list[tuple[int, int, str, float]]:
-    """The jobs whose game is not in `records` yet. An AI game costs minutes of CPU and a session
-    ends when it ends: a sample kept in a log (bench/results/) grows across sessions, each game
-    played once; the play is seeded and the AI's cap is read on the CPU clock, so a game played again
-    is the same game wherever that cap never binds (bench/results/README.md)."""
+    """The jobs whose game is not in `records` yet. An AI game costs minutes of CPU, so a
+    sample kept in a log grows over several runs, each game played once; the play is seeded and the AI's
+    cap is read on the CPU clock, so a game played again is the same game wherever that cap never binds."""
     done = {(r["lineup"], r["players"], r["seed"]) for r in records}
     return [job for job in jobs if (job[2], job[0], job[1]) not in done]
 

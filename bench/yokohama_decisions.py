@@ -1,6 +1,6 @@
 """Benchmark: how many decisions a Yokohama turn asks of a player (greedy games).
 
-Issue 10 asks for "a turn in a few clicks". This plays greedy games to the end and prints,
+A turn should take a few clicks. This plays greedy games to the end and prints,
 per game, decisions per turn (every action after the setup keeps, divided by the turns
 played) and the share of decisions that had a single option. Figures only, no assertions.
 The bot plays a formality (`is_formality`) for the player, so the "clicks" column leaves
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.yokohama import GAME  # noqa: E402
+from engine.yokohama import GAME
 
 
 def play(players: int, seed: int) -> tuple[float, float, float]:

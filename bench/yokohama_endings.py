@@ -1,6 +1,6 @@
 """Benchmark: how greedy Yokohama games end, and what the Church and Customs boards pay.
 
-Prints figures only (no assertions). Issue 14 asks how Yokohama games end; the Church and
+Prints figures only (no assertions). How do Yokohama games end? The Church and
 Customs boards are reconstructed data (docs/rulings/yokohama.md, ruling R7), and this table is
 the evidence that ruling rests on. Per player count, over greedy games to the end:
 
@@ -26,11 +26,11 @@ from pathlib import Path
 # Run as a script from anywhere: make the project root importable (as bench/duel_playouts.py does).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import Rng  # noqa: E402
-from engine.yokohama import GAME  # noqa: E402
-from engine.yokohama.areas import CHURCH_FAITH  # noqa: E402
-from engine.yokohama.components import parts  # noqa: E402
-from engine.yokohama.endgame import rounds_played  # noqa: E402
+from engine.core import Rng
+from engine.yokohama import GAME
+from engine.yokohama.areas import CHURCH_FAITH
+from engine.yokohama.components import parts
+from engine.yokohama.endgame import rounds_played
 
 BOARDS = ("church", "customs")
 CONDITIONS = ("trading_houses", "shops", "orders", "church", "customs")

@@ -17,9 +17,9 @@ from pathlib import Path
 # Run as a script from anywhere: make the project root importable (as bench/duel_playouts.py does).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.core import random_playout  # noqa: E402
-from engine.yokohama import GAME  # noqa: E402
-from engine.yokohama.endgame import rounds_played  # noqa: E402
+from engine.core import random_playout
+from engine.yokohama import GAME
+from engine.yokohama.endgame import rounds_played
 
 RANDOM_CAP = 1500
 

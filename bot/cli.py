@@ -1,11 +1,11 @@
-"""The `yokohama-bot` command: run the Discord bot, play in a terminal, or check the database."""
+"""The `yokohama-bot` command: run the Discord bot, play in a terminal, or check, copy, back up and restore the
+database."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
-import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,16 @@ def build_parser() -> argparse.ArgumentParser:
     copy = sub.add_parser("copy-db", help="copy every game, log, setting and result into an empty database")
     copy.add_argument("--from", dest="source", required=True, help="sqlite:PATH, a file, or postgresql://…")
     copy.add_argument("--to", dest="target", required=True, help="postgresql://… or sqlite:PATH (must be empty)")
+    backup = sub.add_parser("backup", help="a consistent, verified copy of the live SQLite database (PostgreSQL: "
+                                           "pg_dump, see docs/operations.md)")
+    backup.add_argument("--to", dest="target", type=Path, required=True, help="the backup file to write")
+    backup.add_argument("--db", default=None, help="the SQLite database (default: DATABASE_PATH)")
+    backup.add_argument("--force", action="store_true", help="replace the backup file if it exists")
+    restore = sub.add_parser("restore", help="put a verified backup in the SQLite database's place (bot stopped)")
+    restore.add_argument("--from", dest="source", type=Path, required=True, help="the backup file")
+    restore.add_argument("--db", default=None, help="the SQLite database to replace (default: DATABASE_PATH)")
+    restore.add_argument("--force", action="store_true",
+                         help="replace an existing database (it is kept beside as NAME.before-restore-TIME)")
     return parser
 
 
@@ -147,6 +157,43 @@ async def _copy(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+PG_BACKUP_HINT = ("The database is PostgreSQL: back it up with `pg_dump --format=custom --file=FILE URL` and restore "
+                  "with `pg_restore --clean --if-exists --dbname=URL FILE` (docs/operations.md), then run "
+                  "`yokohama-bot check-db --db URL`.")
+
+
+async def _backup(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.backup import BackupError, backup_file, sqlite_file
+
+    source = sqlite_file(settings, args.db)
+    if source is None:
+        print(PG_BACKUP_HINT, file=sys.stderr)
+        return 2
+    try:
+        made = await asyncio.to_thread(backup_file, source, args.target, replace=args.force)
+    except BackupError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"Backup written to {made} (SQLite's integrity check passed). Replaying every game in it:")
+    return await _check(argparse.Namespace(db=str(made)), settings)
+
+
+async def _restore(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.backup import BackupError, restore_file, sqlite_file
+
+    target = sqlite_file(settings, args.db)
+    if target is None:
+        print(PG_BACKUP_HINT, file=sys.stderr)
+        return 2
+    try:
+        kept = await asyncio.to_thread(restore_file, args.source, target, force=args.force)
+    except BackupError as exc:
+        print(f"Not restored: {exc}", file=sys.stderr)
+        return 1
+    print(f"Restored {args.source} to {target}." + (f" The replaced database is kept as {kept}." if kept else ""))
+    return await _check(argparse.Namespace(db=str(target)), settings)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -154,7 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.observability.logs import setup
+
+    setup(settings.log_level, settings.log_format,
+          secrets=(settings.discord_token, settings.daily_secret, settings.database_url))
     try:
         if args.command == "play":
             return asyncio.run(_play(args, settings))
@@ -164,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(_rebuild(args, settings))
         if args.command == "copy-db":
             return asyncio.run(_copy(args, settings))
+        if args.command == "backup":
+            return asyncio.run(_backup(args, settings))
+        if args.command == "restore":
+            return asyncio.run(_restore(args, settings))
         from bot.discord_app.runner import run_bot
 
         return run_bot(settings)

@@ -71,6 +71,18 @@ class Settings:
     pictures_dir: Path = Path("pictures")
     #: The AI's thinking time per decision (bot seats, the daily par), in seconds.
     ai_budget_s: float = 2.0
+    #: "text" (one readable line per record) or "json" (one JSON object per line, for a log collector).
+    log_format: str = "text"
+    #: The port of `/metrics` (Prometheus) and `/healthz`; None: not served.
+    metrics_port: int | None = None
+    #: The address that port listens on: localhost by default, so only this machine (or a sidecar) reads it.
+    metrics_host: str = "127.0.0.1"
+    #: Where scheduled SQLite backups go (None: no scheduled backups).
+    backup_dir: Path | None = None
+    #: Hours between scheduled backups.
+    backup_hours: float = 24.0
+    #: How many scheduled backups are kept (the oldest beyond that are removed).
+    backup_keep: int = 7
 
     def __post_init__(self) -> None:
         if self.shard_count is not None and self.shard_count < 1:
@@ -81,6 +93,14 @@ class Settings:
             bad = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
             if bad or not self.shard_ids:
                 raise SettingsError(f"SHARD_IDS must be shard numbers from 0 to {self.shard_count - 1}.")
+        if self.log_format not in ("text", "json"):
+            raise SettingsError(f"LOG_FORMAT must be text or json, not {self.log_format!r}.")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise SettingsError("METRICS_PORT must be a port number (1-65535), or empty for none.")
+        if self.backup_hours <= 0:
+            raise SettingsError("BACKUP_HOURS must be more than 0.")
+        if self.backup_keep < 1:
+            raise SettingsError("BACKUP_KEEP must be 1 or more.")
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -98,4 +118,10 @@ class Settings:
             daily_grace_hours=_float("DAILY_GRACE_HOURS", cls.daily_grace_hours),
             pictures_dir=Path(os.environ.get("PICTURES_DIR", "").strip() or cls.pictures_dir),
             ai_budget_s=_float("AI_BUDGET_SECONDS", cls.ai_budget_s),
+            log_format=os.environ.get("LOG_FORMAT", "").strip().lower() or cls.log_format,
+            metrics_port=_int("METRICS_PORT", None),
+            metrics_host=os.environ.get("METRICS_HOST", "").strip() or cls.metrics_host,
+            backup_dir=Path(raw_dir) if (raw_dir := os.environ.get("BACKUP_DIR", "").strip()) else None,
+            backup_hours=_float("BACKUP_HOURS", cls.backup_hours),
+            backup_keep=int(_number("BACKUP_KEEP", cls.backup_keep, int)),
         )

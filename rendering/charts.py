@@ -3,8 +3,9 @@
 Charts are drawn in RGB for smooth lines and sent as a small palette PNG, like every picture.
 Each series has a colour (Okabe-Ito, colour-blind safe) and a second cue: its own marker shape
 and its label written at the end of its line, so no series is told apart by colour alone. A chart
-reads with one point as with hundreds: the value axis ticks at round numbers (1, 2 or 5 times a
-power of ten), and a lone point stands in the middle with its value written beside it. Equal
+reads on a phone (no text under 11 px at 390 px wide) and with few points as with hundreds: the
+value axis ticks at round numbers (1, 2 or 5 times a power of ten), and a chart of fewer than three
+steps shows its numbers as figures instead of two dots on an empty axis. Equal
 lines stay distinguishable: the first series (the viewer's, "You") is drawn solid and widest, each
 later one dashed and narrower on top of it, so a line lying on another shows through its gaps.
 """
@@ -17,9 +18,13 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.kit import fit, font, png
+from rendering.kit import draw_text, fit, png, text_width
 
 RGB = tuple[int, int, int]
+#: The width a phone shows a picture at, in pixels; text must read at 11 px there.
+PHONE_WIDTH = 390
+#: Fewer steps than this are shown as figures, not as a chart.
+FEWEST_POINTS = 3
 PAPER: RGB = (250, 246, 236)
 INK: RGB = (33, 33, 38)
 SOFT: RGB = (120, 116, 108)
@@ -89,6 +94,11 @@ def _tick_label(value: float, step: float) -> str:
     return f"{value:.0f}" if step >= 1 else f"{value:.{max(0, -math.floor(math.log10(step)))}f}"
 
 
+def smallest_text(width: int) -> int:
+    """The smallest text size that reads at 11 px once a phone shows the picture 390 px wide."""
+    return math.ceil(11 * width / PHONE_WIDTH)
+
+
 def line_chart(
     title: str,
     series: Sequence[Series],
@@ -96,73 +106,97 @@ def line_chart(
     x_label: str,
     y_label: str,
     x_names: Sequence[str] | None = None,
-    width: int = 1000,
+    width: int = 780,
     height: int = 560,
 ) -> bytes:
-    """PNG bytes of `series` drawn over steps 1..n (or `x_names`), with a title and axis labels."""
+    """PNG bytes of `series` drawn over steps 1..n (or `x_names`), with a title and axis labels; with fewer
+    than `FEWEST_POINTS` steps, the numbers themselves (`figures`): two dots on an axis say nothing."""
+    if max((len(s.values) for s in series), default=0) < FEWEST_POINTS:
+        return figures(title, series, x_label=x_label, width=width)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
+    small = smallest_text(width) + 1
+    label = small + 1
     # The right margin holds each line's end label; it widens for labels that would not fit.
-    label_font = font(20, bold=True)
-    widest = max((label_font.getlength(f"{s.label} {s.values[-1]:.0f}") for s in series if s.values), default=0)
-    left, right, top, bottom = 90, width - max(190, int(widest) + 50), 70, height - 70
-    draw.text((left, 20), title, font=font(28, bold=True), fill=INK)
+    widest = max((text_width(f"{s.label} {s.values[-1]:.0f}", label, True) for s in series if s.values), default=0)
+    left = 24 + max(text_width(f"{v:.0f}", small) for s in series for v in s.values) + 12
+    right, top, bottom = width - max(150, widest + 44), 96, height - 84
+    draw_text(draw, (20, 16), fit(title, label + 6, width - 40, True), label + 6, INK, True)
     points = max((len(s.values) for s in series), default=0)
     values = [v for s in series for v in s.values]
     marks = ticks(min(values), max(values)) if values else [0.0, 1.0]
     low, high = marks[0], marks[-1]
 
     def xy(i: int, v: float) -> tuple[float, float]:
-        # a single step stands in the middle, not on the axis
         x = left + (right - left) * (i / (points - 1) if points > 1 else 0.5)
         return x, bottom - (bottom - top) * (v - low) / (high - low)
 
-    small = font(18)
     for v in marks:
         _, y = xy(0, v)
         draw.line((left, y, right, y), fill=GRID, width=1)
-        draw.text((left - 10, y), _tick_label(v, marks[1] - marks[0]), font=small, fill=SOFT, anchor="rm")
-    step = int(ticks(0, points, 12)[1]) if points > 12 else 1  # every step, or every 2nd, 5th, 10th, 20th...
+        draw_text(draw, (left - 10, y), _tick_label(v, marks[1] - marks[0]), small, SOFT, anchor="rm")
+    # every step, or every 2nd, 5th, 10th, 20th...: as many as fit side by side at this size
+    fitting = max(2, (right - left) // (small * 3))
+    step = int(ticks(0, points, fitting)[1]) if points > fitting else 1
     for i in range(points):
         if i and (i + 1) % step:
             continue
         x, _ = xy(i, low)
         name = x_names[i] if x_names is not None and i < len(x_names) else str(i + 1)
-        draw.text((x, bottom + 12), name, font=small, fill=SOFT, anchor="mt")
-    draw.text(((left + right) / 2, height - 24), x_label, font=small, fill=INK, anchor="mm")
-    draw.text((14, top - 30), y_label, font=small, fill=INK)
+        draw_text(draw, (x, bottom + 8), name, small, SOFT, anchor="mt")
+    draw_text(draw, ((left + right) / 2, height - 8), x_label, small, INK, anchor="md")
+    draw_text(draw, (20, top - 12), y_label, small, INK, anchor="ld")
     draw.line((left, top, left, bottom, right, bottom), fill=INK, width=2)
     many = len(series) > 1
     for n, s in enumerate(series):
         colour, shape = STYLES[n % len(STYLES)]
         coords = [xy(i, v) for i, v in enumerate(s.values)]
         # the first series widest, each later one narrower on top: equal lines show both colours
-        width = max(3, 10 - 3 * n) if many else 4
+        line_width = max(3, 10 - 3 * n) if many else 4
         radius = max(4, 9 - 2 * n) if many else 5
         if len(coords) > 1 and n and many:
-            _dashed(draw, coords, colour, width)
+            _dashed(draw, coords, colour, line_width)
         elif len(coords) > 1:
-            draw.line(coords, fill=colour, width=width, joint="curve")
+            draw.line(coords, fill=colour, width=line_width, joint="curve")
         for x, y in coords if len(coords) <= 40 else coords[-1:]:  # hundreds of markers would blur the line
             _marker(draw, shape, x, y, radius, colour)
-        if len(coords) == 1:  # a lone point: its value beside it
+        if len(coords) == 1:  # a lone point beside longer lines: its value beside it
             x, y = coords[0]
-            draw.text((x + 16, y), f"{s.values[0]:.0f}", font=label_font, fill=INK, anchor="lm")
+            draw_text(draw, (x + 16, y), f"{s.values[0]:.0f}", label, INK, True, "lm")
     # End labels in the order of their lines' ends, pushed apart so they never overlap.
     ends = sorted(((xy(len(s.values) - 1, s.values[-1])[1], n) for n, s in enumerate(series) if s.values))
     placed: list[float] = []
     for y, n in ends:
-        y = max(y, placed[-1] + 28) if placed else y
+        y = max(y, placed[-1] + label + 6) if placed else y
         placed.append(y)
         colour, shape = STYLES[n % len(STYLES)]
-        _marker(draw, shape, right + 22, y, 7, colour)
-        draw.text(
-            (right + 36, y),
-            f"{series[n].label} {series[n].values[-1]:.0f}",
-            font=label_font,
-            fill=INK,
-            anchor="lm",
-        )
+        _marker(draw, shape, right + 20, y, 7, colour)
+        draw_text(draw, (right + 34, y), f"{series[n].label} {series[n].values[-1]:.0f}", label, INK, True, "lm")
+    return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+
+
+def figures(title: str, series: Sequence[Series], *, x_label: str, width: int = 780) -> bytes:
+    """PNG bytes of each series' numbers as large figures (its marker, its label, its values in order and
+    how many steps it has): what a chart of one or two points has to say."""
+    small = smallest_text(width) + 1
+    big = small * 2
+    row = big + small + 40
+    shown = [s for s in series if s.values]
+    image = Image.new("RGB", (width, 90 + row * max(1, len(shown)) + 10), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw_text(draw, (20, 16), fit(title, small + 6, width - 40, True), small + 6, INK, True)
+    if not shown:
+        draw_text(draw, (20, 100), "Nothing to show yet", small, SOFT)
+    for n, s in enumerate(shown):
+        colour, shape = STYLES[n % len(STYLES)]
+        top = 90 + n * row
+        _marker(draw, shape, 34, top + big / 2 + 4, 10, colour)
+        name_w = text_width(s.label, small + 2, True)
+        draw_text(draw, (58, top + big / 2 + 4), fit(s.label, small + 2, width // 2 - 70, True), small + 2, INK, True,
+                  "lm")
+        figures_x = max(58 + min(name_w, width // 2 - 70) + 24, width // 2)
+        draw_text(draw, (figures_x, top), " → ".join(f"{v:.0f}" for v in s.values), big, INK, True)
+        draw_text(draw, (figures_x, top + big + 8), f"{x_label}: {len(s.values)}", small, SOFT)
     return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
 
@@ -180,9 +214,10 @@ def podium(title: str, steps: Sequence[Step], *, subtitle: str = "", width: int 
     with its place number (the second cue beside the colour), the player's name and a figure."""
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((width / 2, 26), fit(title, 30, width - 40, bold=True), font=font(30, bold=True), fill=INK, anchor="mt")
+    small = smallest_text(width) + 1
+    draw_text(draw, (width / 2, 20), fit(title, small + 8, width - 40, True), small + 8, INK, True, "mt")
     if subtitle:
-        draw.text((width / 2, 68), fit(subtitle, 20, width - 40), font=font(20), fill=SOFT, anchor="mt")
+        draw_text(draw, (width / 2, 30 + small + 8), fit(subtitle, small, width - 40), small, SOFT, anchor="mt")
     column = (width - 80) // 3
     heights = {1: 220, 2: 160, 3: 110}
     order = {1: 1, 2: 0, 3: 2}  # the column of each place
@@ -194,9 +229,8 @@ def podium(title: str, steps: Sequence[Step], *, subtitle: str = "", width: int 
         right = left + column - 20
         top = bottom - heights.get(step.place, 110)
         draw.rectangle((left, top, right, bottom), fill=colour, outline=INK, width=2)
-        draw.text(((left + right) / 2, top + 12), str(step.place), font=font(56, bold=True), fill=PAPER, anchor="mt")
-        name = fit(step.name, 24, column - 16, bold=True)
-        draw.text(((left + right) / 2, top - 46), name, font=font(24, bold=True), fill=INK, anchor="mb")
-        draw.text(((left + right) / 2, top - 12), fit(step.figure, 20, column - 16), font=font(20), fill=SOFT,
-                  anchor="mb")
+        draw_text(draw, ((left + right) / 2, top + 12), str(step.place), 56, PAPER, True, "mt")
+        name = fit(step.name, small + 2, column - 16, bold=True)
+        draw_text(draw, ((left + right) / 2, top - small - 16), name, small + 2, INK, True, "mb")
+        draw_text(draw, ((left + right) / 2, top - 8), fit(step.figure, small, column - 16), small, SOFT, anchor="mb")
     return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))

@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import pickle
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +43,8 @@ TURN, LONG = "turn", "long"
 
 _pools: dict[str, ProcessPoolExecutor] = {}
 _lock = threading.Lock()
+#: Called with (lane, seconds) after each picture drawn (the bot's metrics listen; rendering imports no bot).
+DRAWN: list[Callable[[str, float], None]] = []
 
 
 def processes() -> int:
@@ -71,17 +74,64 @@ def niceness() -> int:
 
 
 #: What the long jobs' fork server imports once, for every job forked from it.
-PRELOADED = ("rendering.replay", "rendering.duel", "rendering.rollwrite", "rendering.yokohama")
+PRELOADED = ("rendering.forkserver_guard", "rendering.replay", "rendering.duel", "rendering.rollwrite",
+             "rendering.yokohama")
 
 
-def _warm() -> int:
-    """Run in a new worker: import the renderers and the fonts once, so the first picture is not the slow one;
-    lower its priority by `niceness()`."""
+#: How often a drawing process looks whether the process that started it is still there.
+PARENT_CHECK_S = 1.0
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def watch_parent(bot: int | None = None, *, thread: bool = True) -> None:
+    """Run in a new worker: end it when the bot dies, even by SIGKILL (which runs no clean-up in the bot).
+    Linux delivers SIGKILL to the worker on its parent's death (`PR_SET_PDEATHSIG`); as a second guard (and
+    for a worker whose parent is the long jobs' fork server), a daemon thread ends the worker once its parent
+    changes or the bot's process (`bot`, its id) is gone. A worker left behind would hold its memory (tens of
+    MB) until the machine restarts."""
+    parent = os.getppid()
+    if bot is not None and _gone(bot):  # the bot died before this worker started
+        os._exit(0)
+    with contextlib.suppress(Exception):
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the call above took effect
+        os._exit(0)
+    if not thread:
+        return
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent and not (bot is not None and _gone(bot)):
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def _warm(bot: int | None = None) -> int:
+    """Run in a new worker: end it with the bot (`watch_parent`), import the renderers and the fonts once,
+    so the first picture is not the slow one; lower its priority by `niceness()`."""
+    watch_parent(bot)
     if niceness():
         with contextlib.suppress(OSError):
             os.nice(niceness())
-    import rendering.duel  # noqa: F401
-    import rendering.rollwrite  # noqa: F401
+    import rendering.duel
+    import rendering.rollwrite
     import rendering.yokohama  # noqa: F401
     from rendering.kit.fonts import font
 
@@ -103,10 +153,12 @@ def pool(lane: str = TURN) -> ProcessPoolExecutor | None:
                 # so the fork copies nothing half-way), so a job starts warm and at once.
                 server = multiprocessing.get_context("forkserver")
                 server.set_forkserver_preload(list(PRELOADED))
-                found = ProcessPoolExecutor(max_workers=1, mp_context=server, max_tasks_per_child=1)
+                found = ProcessPoolExecutor(max_workers=1, mp_context=server, max_tasks_per_child=1,
+                                            initializer=watch_parent, initargs=(os.getpid(),))
             else:
                 context = multiprocessing.get_context("spawn")
-                found = ProcessPoolExecutor(max_workers=processes(), mp_context=context, initializer=_warm)
+                found = ProcessPoolExecutor(max_workers=processes(), mp_context=context, initializer=_warm,
+                                            initargs=(os.getpid(),))
             _pools[lane] = found
         return found
 
@@ -141,8 +193,16 @@ def _cached_sendable(fn: Callable[..., Any]) -> bool:
 
 async def draw(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """`fn(*args, **kwargs)` in a drawing process of its lane (or a thread: see the module's note), awaited."""
-    call = functools.partial(fn, *args, **kwargs)
     lane = lane_of(fn)
+    started = time.perf_counter()
+    drawn = await _draw(lane, fn, *args, **kwargs)
+    for listener in DRAWN:
+        listener(lane, time.perf_counter() - started)
+    return drawn
+
+
+async def _draw(lane: str, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    call = functools.partial(fn, *args, **kwargs)
     workers = pool(lane)
     if workers is None or not _cached_sendable(fn):
         return await asyncio.to_thread(call)

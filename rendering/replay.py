@@ -1,19 +1,22 @@
-"""An animated GIF of a finished game: one frame per turn or round, within Discord's upload limit.
+"""An animated GIF of a finished game for a phone: one frame per turn or round, each a lead picture.
 
-Each frame is captioned: `replay_frame` puts the turn's lead picture (round, whose turn, what the turn
-did, everyone's points; `rendering.kit.lead`) above the game's own pictures of that moment (Yokohama: the
-map and the player boards; the final scores on the last frame). A frame stays up long enough to read its
-caption (`FRAME_MS`). The frames share one palette (a GIF holds 256 colours and our pictures use fewer);
-frames of different heights are centred on one canvas of the paper colour, so the end frame is laid out
-for its content, not pinned to a corner of a blank page.
+Each frame is the turn's lead picture (`rendering.kit.lead`: the round, whose turn, what the turn did,
+everyone's points) drawn with a fixed story height, so every frame has one size and no frame carries a
+blank band; the boards themselves are not in the frames (at a phone's 390 px a board's text is 4-6 px) and
+stay one tap away in the game. Frames are `WIDTH` px wide: half the lead picture's 1200, so its smallest
+text (34 px) is 17 px in the GIF and 11 px on a 390-px phone screen. A frame stays up long enough to read
+(`FRAME_MS`). The frames share one palette (a GIF holds 256 colours and the lead picture uses few).
 
-A replay stays readable: frames are `WIDTH` px wide (three quarters of the pictures' 1200; their smallest
-text stays legible), and a game with more turns than fit in `MAX_BYTES` at that width gets fewer frames
-rather than smaller ones: `replay_gif` picks positions evenly (the first and the last always among them)
-before drawing them, and each frame's caption tells what happened since the frame before (several turns:
-the latest lines of the log), up a while longer (`THINNED_MS`). Only two frames that still do not fit are
-scaled down (never below `MIN_WIDTH`). Before, a 4-player Yokohama game of 86 positions became 56 frames
-420 px wide, its text 5-6 px.
+A game with more positions than fit in `MAX_BYTES` gets fewer frames rather than smaller ones: `replay_gif`
+picks positions evenly (the first and the last always among them) before drawing them, and each frame's
+caption tells what happened since the frame before, up a while longer (`THINNED_MS`). Only two frames that
+still do not fit are scaled down (never below `MIN_WIDTH`).
+
+GIF, not animated WebP or APNG: Discord's clients play a GIF attachment inline on every platform; an APNG
+attachment is shown as a still picture (on purpose, say Discord's maintainers: discord-api-docs#6359), and
+animated WebP attachments play on the desktop clients only (discord/lilliput#159). Lossless animated WebP is
+about half the GIF's bytes on these frames but costs ten times the GIF's encoding CPU; the GIF is within
+`MAX_BYTES` anyway (`bench/render_replay.py --formats` measures all three on the same frames).
 """
 
 from __future__ import annotations
@@ -27,17 +30,19 @@ from PIL import Image
 from rendering.kit.encode import png
 from rendering.pool import long_running
 
-#: Discord's upload limit for a server without boosts is 10 MiB; issue 21 asks for at most 8 MB.
-MAX_BYTES = 8 * 1000 * 1000
+#: A replay is watched on a phone, often on mobile data: a 36-decision Duel fits in well under this.
+MAX_BYTES = 2 * 1000 * 1000
 #: How long a frame stays up: a caption of a few lines needs a few seconds to read.
 FRAME_MS = 3000
 #: A frame telling several turns (a long game's replay) stays up longer.
 THINNED_MS = 5000
 LAST_MS = 8000
 PAPER = (250, 246, 236)
-WIDTH = 900
+WIDTH = 600
 MAX_WIDTH = WIDTH
 MIN_WIDTH = 420
+#: Story lines every frame keeps room for (a longer story is cut with "..."): one height for all frames.
+STORY_LINES = 2
 
 
 def _decoded(frames: Sequence[bytes], width: int) -> list[Image.Image]:
@@ -45,7 +50,8 @@ def _decoded(frames: Sequence[bytes], width: int) -> list[Image.Image]:
     for data in frames:
         image = Image.open(io.BytesIO(data)).convert("RGB")
         if image.width > width:
-            image = image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)
+            # Lanczos keeps small text crisp at half size (bilinear blurs 17-px letters).
+            image = image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
         images.append(image)
     # One canvas size for all frames; a smaller frame (the end) is centred on paper, not left in a corner.
     w, h = max(i.width for i in images), max(i.height for i in images)
@@ -107,32 +113,29 @@ def animated_gif(frames: Sequence[bytes], *, frame_ms: int = FRAME_MS, last_ms: 
             return data  # two small frames that still do not fit: nothing smaller to offer
 
 
-def _stacked(pictures: Sequence[bytes]) -> bytes:
-    """Pictures one under the other, centred, as one palette PNG."""
-    images = [Image.open(io.BytesIO(data)).convert("RGB") for data in pictures]
-    width = max(i.width for i in images)
-    canvas = Image.new("RGB", (width, sum(i.height for i in images)), PAPER)
-    y = 0
-    for image in images:
-        canvas.paste(image, ((width - image.width) // 2, y))
-        y += image.height
-    return png(canvas.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
-
-
 def replay_frame(kind: str, view: dict[str, Any], names: list[str], story: str) -> bytes | None:
-    """One captioned frame: the lead picture (what this turn did, the points) above the game's pictures.
+    """One frame: the lead picture of `view` (whose turn, `story`, the points) with room for `STORY_LINES`
+    story lines, whatever the story's length. None if the game has no lead picture."""
+    import importlib
 
-    Roll & Write frames show the round's sets (or the scoreboard at the end) under the caption; the
-    board games their public pictures (Yokohama: the map and the player boards; the final scores last).
-    None if the game has no pictures."""
-    from rendering.renderers import renderer_for
-
-    renderer = renderer_for(kind)
-    if renderer is None:
+    try:
+        lead = importlib.import_module(f"rendering.{kind}.lead")
+    except ModuleNotFoundError:
         return None
-    board = [data for _, data in renderer.public_pictures(view, names=names)()]
-    caption = [renderer.lead_picture(view, names=names, story=story)()]
-    return _stacked(caption + board)
+    from rendering.kit.lead import draw_lead
+
+    return png(draw_lead(lead.lead_parts(view, names), story, story_lines=STORY_LINES))
+
+
+def _final_scores(view: dict[str, Any], names: list[str]) -> str:
+    """The final totals in words for the last frame (a board game's VP track is not its final score)."""
+    scores = view.get("scores")
+    if scores is None:  # Roll & Write keeps each seat's scores on its sheet
+        scores = [seat.get("scores") for seat in view.get("seats") or [] if isinstance(seat, dict)]
+    if not isinstance(scores, list) or not scores or not all(isinstance(r, dict) and "total" in r for r in scores):
+        return "The game is over."
+    named = [f"{names[s] if s < len(names) else f'Player {s + 1}'} {row['total']}" for s, row in enumerate(scores)]
+    return "Final scores: " + ", ".join(named) + "."
 
 
 def _new_lines(before: list[str], after: list[str]) -> list[str]:
@@ -196,8 +199,11 @@ def replay_gif(kind: str, views: Sequence[dict[str, Any]], names: list[str],
         chosen = _thinned(list(views), max(2, min(len(views), room)))
     frames = []
     before: dict[str, Any] | None = None
-    for view in chosen:
-        frame = replay_frame(kind, view, names, turn_story(kind, before, view, names) if before is not None else "")
+    for n, view in enumerate(chosen):
+        story = turn_story(kind, before, view, names) if before is not None else "The game begins."
+        if n == len(chosen) - 1:
+            story = " ".join(part for part in (story.strip(), _final_scores(view, names)) if part)
+        frame = replay_frame(kind, view, names, story)
         if frame is None:
             return None
         frames.append(frame)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from rendering.charts import INK, PAPER, SOFT, STYLES
-from rendering.kit import Palette, fit, font, png
+from rendering.kit import Palette, draw_text, fit, png
 
 WIDTH = 780
 #: The smallest text drawn (the test holds the picture to it).
@@ -47,16 +47,13 @@ def standings_picture(title: str, subtitle: str, headers: Sequence[str], rows: S
     height = top + ROW * (len(rows) + 1) + 20
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((24, 20), fit(title, 34, WIDTH - 48, bold=True), font=font(34, bold=True), fill=INK)
-    draw.text((24, 66), fit(subtitle, SMALLEST_TEXT, WIDTH - 48), font=font(SMALLEST_TEXT), fill=SOFT)
+    draw_text(draw, (24, 20), fit(title, 34, WIDTH - 48, bold=True), 34, INK, bold=True)
+    draw_text(draw, (24, 66), fit(subtitle, SMALLEST_TEXT, WIDTH - 48), SMALLEST_TEXT, SOFT)
     columns = [(24, "#", "l"), (84, "Player", "l"), (470, headers[0], "r"), (580, headers[1], "r"),
                (680, headers[2], "r"), (WIDTH - 20, headers[3], "r")]
-    header_font = font(SMALLEST_TEXT, bold=True)
     for x, label, align in columns:
-        draw.text((x, top + ROW / 2), label, font=header_font, fill=SOFT, anchor="lm" if align == "l" else "rm")
+        draw_text(draw, (x, top + ROW / 2), label, SMALLEST_TEXT, SOFT, True, "lm" if align == "l" else "rm")
     draw.line((20, top + ROW - 4, WIDTH - 20, top + ROW - 4), fill=_GRID, width=2)
-    body = font(26)
-    bold = font(26, bold=True)
     for i, row in enumerate(rows):
         y = top + ROW * (i + 1)
         if i % 2:
@@ -66,12 +63,12 @@ def standings_picture(title: str, subtitle: str, headers: Sequence[str], rows: S
         if row.rank <= 3:
             colour, _ = STYLES[(row.rank - 1) % len(STYLES)]
             draw.ellipse((22, middle - 18, 58, middle + 18), fill=colour)
-            draw.text((40, middle), str(row.rank), font=bold, fill=PAPER, anchor="mm")
+            draw_text(draw, (40, middle), str(row.rank), 26, PAPER, True, "mm")
         else:
-            draw.text((24, middle), str(row.rank), font=body, fill=ink, anchor="lm")
+            draw_text(draw, (24, middle), str(row.rank), 26, ink, False, "lm")
         name = fit(row.name, 26, 200 if row.left else 300, bold=row.rank <= 3) + (" (left)" if row.left else "")
-        draw.text((84, middle), name, font=bold if row.rank <= 3 else body, fill=ink, anchor="lm")
+        draw_text(draw, (84, middle), name, 26, ink, row.rank <= 3, "lm")
         for (x, _, _), figure in zip(columns[2:], (row.points, row.tiebreak, row.game_points, row.record),
                                      strict=True):
-            draw.text((x, middle), figure, font=body, fill=ink, anchor="rm")
+            draw_text(draw, (x, middle), figure, 26, ink, False, "rm")
     return png(_PALETTE.quantize(image))

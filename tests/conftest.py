@@ -67,9 +67,11 @@ _databases = itertools.count(1)
 
 
 @pytest.fixture
-def postgres_url(postgres_cluster: PostgresCluster) -> str:
-    """A fresh, empty database in the session's cluster."""
-    return postgres_cluster.create_database(f"test_{os.getpid()}_{next(_databases)}")
+def postgres_url(postgres_cluster: PostgresCluster) -> Iterator[str]:
+    """A fresh, empty database in the session's cluster, dropped when the test is done with it."""
+    name = f"test_{os.getpid()}_{next(_databases)}"
+    yield postgres_cluster.create_database(name)
+    postgres_cluster.drop_database(name)
 
 
 BACKENDS = ["sqlite", "postgres"]
@@ -81,7 +83,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):  # noqa: ANN201
+def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):
     """A factory of unopened storages on this test's one database (several = several processes' views)."""
     if backend == "postgres":
         url = request.getfixturevalue("postgres_url")
@@ -97,7 +99,7 @@ def make_storage(backend: str, request: pytest.FixtureRequest, db_path: Path):  
 
 
 @pytest.fixture
-async def storage(make_storage) -> AsyncIterator[Storage]:  # noqa: ANN001
+async def storage(make_storage) -> AsyncIterator[Storage]:
     store = make_storage()
     await store.open()
     yield store

@@ -1,4 +1,4 @@
-"""The import graph of `bot`, `engine` and `rendering` (issue 24): no circle, and the layers point one way.
+"""The import graph of `bot`, `engine` and `rendering`: no circle, and the layers point one way.
 
 Read from the source (nothing is imported): every `import` and `from … import` of each module, wherever it
 stands (at the top, under `if TYPE_CHECKING:`, inside a function), since a circle hidden in a type-only or a
@@ -8,6 +8,11 @@ when the imported name is itself a module (`from bot.service import scope` -> `b
 - no cycle among the modules;
 - `bot/service` never imports `discord` (the service is driven without Discord: terminal, tests);
 - `engine` imports neither `bot` nor `rendering` (pure rules); `rendering` never imports `bot`;
+- `i18n` (the message catalogue) imports none of `bot`, `engine`, `rendering` or `discord`: every layer
+  stands on it;
+- the panel modules (`bot/discord_app/panels/`) are a layer of their own: each imports only the panel modules
+  below it (`PANEL_LAYERS`) and, of the rest of the Discord layer, only what stands under every panel
+  (`PANEL_GROUND`); the decision panel never reaches the turn post (it hands a turn to `Host.announce`);
 - the Discord layer (`bot/discord_app`) never imports `bot.storage` (what it needs comes through the service,
   `bot.service.records`), and never a particular game (`engine.<game>`, `rendering.<game>`) except in the
   game descriptions registered by kind, `bot/discord_app/games/` (`bot.discord_app.game_ui`).
@@ -21,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "engine", "rendering")
+PACKAGES = ("bot", "engine", "rendering", "i18n")
 
 
 def _modules() -> dict[str, Path]:
@@ -108,8 +113,8 @@ def _is_under(module: str, package: str) -> bool:
 
 def test_the_graph_is_read() -> None:
     graph = import_graph()
-    assert "bot.discord_app.client" in graph and "bot.discord_app.panels" in graph["bot.discord_app.client"]
-    assert any(_is_under(m, "discord") for m in graph["bot.discord_app.panels"])
+    assert "bot.discord_app.client" in graph and "bot.discord_app.panels.registry" in graph["bot.discord_app.client"]
+    assert any(_is_under(m, "discord") for m in graph["bot.discord_app.panels.clicks"])
 
 
 def test_no_import_circle() -> None:
@@ -128,6 +133,13 @@ def test_the_engine_imports_neither_the_bot_nor_rendering() -> None:
     wrong = {m: sorted(t for t in targets if _is_under(t, "bot") or _is_under(t, "rendering"))
              for m, targets in graph.items() if _is_under(m, "engine")}
     assert {m: t for m, t in wrong.items() if t} == {}
+
+
+def test_the_catalogue_imports_no_other_layer() -> None:
+    graph = import_graph()
+    wrong = {m: sorted(t for t in targets if any(_is_under(t, p) for p in ("bot", "engine", "rendering", "discord")))
+             for m, targets in graph.items() if _is_under(m, "i18n")}
+    assert "i18n" in graph and {m: t for m, t in wrong.items() if t} == {}
 
 
 def test_rendering_never_imports_the_bot() -> None:
@@ -187,7 +199,7 @@ def test_the_discord_layer_reads_no_storage() -> None:
 
 
 def test_a_forbidden_import_of_the_discord_layer_is_found() -> None:
-    """The checker itself, on the imports the Discord layer had before issue 24."""
+    """The checker itself, on the imports the Discord layer once had (it imported storage)."""
     graph = {
         "bot.discord_app.panels": {"bot.storage", "engine.core", "rendering", "rendering.pool"},
         "bot.discord_app.cogs.tournaments": {"bot.storage.tournaments", "rendering.charts"},
@@ -255,3 +267,90 @@ def test_no_service_part_reaches_into_anothers_private_members() -> None:
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
                 wrong.append((module, node.lineno, node.attr))
     assert wrong == []
+
+
+PANELS = "bot.discord_app.panels"
+#: Each panel module and the panel modules it may import: a module imports only those listed before it,
+#: so no two of them can import each other. The decision panel stands below the turn post: a finished turn
+#: reaches the post through the host (`Host.announce`), never through an import.
+PANEL_LAYERS: dict[str, set[str]] = {
+    "text": set(),
+    "clicks": set(),
+    "channels": {"clicks", "text"},
+    "pictures": {"clicks", "text"},
+    "decision": {"text", "clicks", "channels", "pictures"},
+    "turn_post": {"text", "clicks", "channels", "pictures", "decision"},
+    "lobby": {"text", "clicks", "channels", "pictures", "decision", "turn_post"},
+    "registry": {"clicks", "decision", "pictures", "lobby"},
+}
+#: The modules of the Discord layer outside `panels/` that a panel module may import: none of them imports
+#: a panel module (the cogs, the client, the bot-turn runner and the games stand above the panels; whose
+#: language a message is in, `languages`, stands below them).
+PANEL_GROUND = {"custom_ids", "community", "errors", "game_ui", "host", "languages", "names"}
+
+
+def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
+    """Whether `goal` is imported by `start`, directly or through any chain of modules."""
+    seen, todo = {start}, [start]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target == goal:
+                return True
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return False
+
+
+def panel_layer_faults(graph: dict[str, set[str]]) -> list[str]:
+    """What breaks the panel layer in `graph`: a circle among the panel modules, a panel module importing a
+    panel module above it or a part of the Discord layer outside `PANEL_GROUND`, the decision panel reaching
+    the turn post, and a panel module not in `PANEL_LAYERS` (a new one is placed in the layers first)."""
+    panels = {m: {t for t in targets if _is_under(t, PANELS)} for m, targets in graph.items() if _is_under(m, PANELS)}
+    faults = [f"circle: {' -> '.join(group)}" for group in cycles(panels)]
+    for module in sorted(panels):
+        if module == PANELS:
+            continue
+        name = module.removeprefix(PANELS + ".")
+        if name not in PANEL_LAYERS:
+            faults.append(f"{module} is not in PANEL_LAYERS")
+            continue
+        allowed = {f"{PANELS}.{a}" for a in PANEL_LAYERS[name]} | {PANELS}
+        faults += [f"{module} imports {t}" for t in sorted(panels[module] - allowed)]
+        ground = {f"bot.discord_app.{g}" for g in PANEL_GROUND}
+        faults += [f"{module} imports {t}" for t in sorted(graph[module])
+                   if _is_under(t, "bot.discord_app") and not _is_under(t, PANELS) and t not in ground]
+    if _reaches(graph, f"{PANELS}.decision", f"{PANELS}.turn_post"):
+        faults.append(f"{PANELS}.decision reaches {PANELS}.turn_post")
+    return faults
+
+
+def test_the_panels_are_a_layer_of_their_own() -> None:
+    graph = import_graph()
+    assert {m.removeprefix(PANELS + ".") for m in graph if _is_under(m, PANELS) and m != PANELS} == set(PANEL_LAYERS)
+    assert panel_layer_faults(graph) == []
+
+
+def test_the_panel_layers_admit_no_circle() -> None:
+    """The layers themselves: were every allowed import made, there would still be no circle."""
+    assert cycles({m: set(allowed) for m, allowed in PANEL_LAYERS.items()}) == []
+
+
+def test_a_panel_circle_is_found() -> None:
+    """The checker itself: the turn post imported back by the decision panel (even late, inside a function),
+    and the click guard importing the panel it sends on a public message, are both reported."""
+    graph = import_graph()
+    graph[f"{PANELS}.decision"].add(f"{PANELS}.turn_post")
+    graph[f"{PANELS}.clicks"].add(f"{PANELS}.decision")
+    faults = panel_layer_faults(graph)
+    assert f"{PANELS}.decision imports {PANELS}.turn_post" in faults
+    assert f"{PANELS}.clicks imports {PANELS}.decision" in faults
+    assert f"{PANELS}.decision reaches {PANELS}.turn_post" in faults
+    [circle] = [f for f in faults if f.startswith("circle: ")]
+    assert all(f"{PANELS}.{m}" in circle for m in ("clicks", "decision", "turn_post"))
+
+
+def test_the_decision_panel_reaching_the_turn_post_through_another_module_is_found() -> None:
+    graph = import_graph()
+    graph["bot.discord_app.host"].add(f"{PANELS}.turn_post")
+    assert f"{PANELS}.decision reaches {PANELS}.turn_post" in panel_layer_faults(graph)

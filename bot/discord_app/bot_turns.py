@@ -16,18 +16,14 @@ import logging
 
 import discord
 
+from bot.discord_app import languages
 from bot.discord_app.game_ui import ui_for
 from bot.discord_app.host import Host, LivePanel, thinking_line
 from bot.discord_app.names import seat_names
-from bot.discord_app.panels import (
-    announce,
-    clip,
-    game_channel,
-    is_private,
-    panel_message,
-    quiet_users,
-    story_text,
-)
+from bot.discord_app.panels.channels import game_channel, is_private
+from bot.discord_app.panels.decision import panel_message
+from bot.discord_app.panels.text import clip, quiet_users, story_text
+from bot.discord_app.panels.turn_post import announce
 from bot.service import Outcome
 from bot.service.scope import ANYWHERE, request_caller
 
@@ -57,7 +53,9 @@ class BotTurns:
         self.tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"bot-turn-{game_id}")
 
     async def resume(self) -> list[int]:
-        """At start: play every bot turn a stopped process left pending."""
+        """At start: clear the "… is thinking" lines a stopped process left up, then play every bot turn it
+        left pending (each posts a fresh line)."""
+        await self.clear_stale_lines()
         try:
             pending = await self.bot.service.clock.bots_waiting()
         except Exception:
@@ -67,6 +65,27 @@ class BotTurns:
             log.info("game %s: picking up a pending bot turn", game_id)
             self.start(game_id)
         return pending
+
+    async def clear_stale_lines(self) -> int:
+        """Delete each "… is thinking" line still noted (its process died before its turn post replaced it)."""
+        cleared = 0
+        try:
+            lines = await self.bot.records.thinking_lines()
+        except Exception:
+            log.exception("could not look for stale thinking lines")
+            return 0
+        for game_id, channel_id, message_id in lines:
+            if game_id in self.tasks:
+                continue  # this process is at it
+            with contextlib.suppress(discord.NotFound):
+                try:
+                    await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+                except discord.HTTPException:
+                    log.info("could not delete the stale thinking line of game %s", game_id, exc_info=True)
+                    continue
+            await self.bot.records.clear_thinking(game_id)
+            cleared += 1
+        return cleared
 
     async def wait(self) -> None:
         """Wait for every bot turn running now (tests, benchmarks, shutdown)."""
@@ -82,7 +101,7 @@ class BotTurns:
                 await self._turns(game_id, told)
                 if game_id not in self._again:
                     break
-        except Exception:  # noqa: BLE001 - the move before is saved; the sweep or a restart tries again
+        except Exception:  # the move before is saved; the sweep or a restart tries again
             log.exception("game %s: the bot's turn could not be played or told", game_id)
         finally:
             if self.tasks.get(game_id) is asyncio.current_task():
@@ -105,10 +124,10 @@ class BotTurns:
             try:
                 outcome = await service.play.play_bots(game_id)
             except BaseException:
-                await _delete(thinking)
+                await self._done_thinking(game_id, thinking, delete=True)
                 raise
             if outcome is None:
-                await _delete(thinking)
+                await self._done_thinking(game_id, thinking, delete=True)
                 continue  # someone moved meanwhile: look again (the loop ends when no bot owes)
             quiet = {p.user_id for p in self._panels.get(game_id, {}).values() if p.fresh()}
             token = quiet_users.set(frozenset(quiet))
@@ -116,6 +135,7 @@ class BotTurns:
                 await announce(self.bot, outcome, replace=thinking)
             finally:
                 quiet_users.reset(token)
+                await self._done_thinking(game_id, thinking, delete=False)
             # A turn's story is told whole once it is over (the story of a turn still going is a part of it).
             text = story_text(outcome.story, names, game.bot_seats())
             if text and (outcome.newly_waiting or outcome.bots_next or outcome.finished):
@@ -133,11 +153,24 @@ class BotTurns:
         channel = await game_channel(self.bot, game)
         if channel is None:
             return None
+        async with languages.public(self.bot, game.guild_id):
+            line = thinking_line(names, bots)
         try:
-            return await channel.send(thinking_line(names, bots), allowed_mentions=discord.AllowedMentions.none())
+            posted = await channel.send(line, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post the thinking line of game %s", game_id, exc_info=True)
             return None
+        # Noted, so a process killed before its turn post replaces the line lets the next one clear it.
+        await self.bot.records.note_thinking(game_id, posted.channel.id, posted.id)
+        return posted
+
+    async def _done_thinking(self, game_id: int, line: discord.Message | None, *, delete: bool) -> None:
+        if line is None:
+            return
+        if delete:
+            await _delete(line)
+        with contextlib.suppress(Exception):
+            await self.bot.records.clear_thinking(game_id)
 
     async def _refresh(self, game_id: int, panel: LivePanel, told: list[str]) -> None:
         """The person's panel after the bot's turn: what the bot did, then their next decision (or the end)."""
@@ -150,7 +183,7 @@ class BotTurns:
             kwargs = await panel_message(self.bot, game_id, panel.user_id, name=panel.name, note=note,
                                          picture=True if yours or game.status != "active" else None)
             await panel.interaction.edit_original_response(**kwargs)
-        except Exception:  # noqa: BLE001 - a panel that cannot be refreshed is refreshed by its own button
+        except Exception:  # a panel that cannot be refreshed is refreshed by its own button
             log.info("could not refresh the panel of %s in game %s", panel.user_id, game_id, exc_info=True)
 
 

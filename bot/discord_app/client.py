@@ -14,23 +14,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app import languages
 from bot.discord_app.bot_turns import BotTurns
 from bot.discord_app.errors import report
 from bot.discord_app.games import GAMES
 from bot.discord_app.host import Host
-from bot.discord_app.panels import (
-    DYNAMIC_ITEMS,
-    NO_MENTIONS_BUT_USERS,
-    announce,
-    caller_of,
-    not_your_panel,
-    panel_owner,
-)
-from bot.service import SweepEvent, TableService
+from bot.discord_app.observed import install as measure_first_answers
+from bot.discord_app.panels.clicks import caller_of, not_your_panel, panel_owner
+from bot.discord_app.panels.registry import DYNAMIC_ITEMS
+from bot.discord_app.panels.text import NO_MENTIONS_BUT_USERS
+from bot.discord_app.panels.turn_post import announce
+from bot.discord_app.translator import CatalogueTranslator
+from bot.service import Outcome, SweepEvent, TableService
 from bot.service.front_end import FrontEndRecords
 from bot.service.records import Storage
 from bot.service.scope import request_caller
 from bot.settings import Settings
+from i18n import N_, _, current_locale, resolve
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,7 @@ EXTENSIONS = (
     "bot.discord_app.cogs.admin",
     "bot.discord_app.cogs.community",
     "bot.discord_app.cogs.tournaments",
+    "bot.discord_app.cogs.privacy",
 )
 
 Periodic = Callable[[], Awaitable[None]]
@@ -52,7 +53,7 @@ Periodic = Callable[[], Awaitable[None]]
 GAME_UIS = GAMES
 
 #: What a click that no component of the bot handles is told (instead of Discord's "This interaction failed").
-OUT_OF_DATE = ("This panel is out of date, so nothing was done. Use `/games` to see your games and "
+OUT_OF_DATE = N_("This panel is out of date, so nothing was done. Use `/games` to see your games and "
                "`/table panel` for a fresh panel.")
 #: How long a shutdown waits for requests in flight before closing the database anyway (each write is
 #: all or nothing, so a request cut off here is simply not saved, and its player was not told it was).
@@ -65,6 +66,11 @@ class ServerScopedTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         request_caller.set(caller_of(interaction))  # lives as long as this interaction's task
+        if interaction.type is discord.InteractionType.autocomplete:
+            # Answered at once, without a read: the client's own language.
+            current_locale.set(resolve(str(interaction.locale)))
+        else:
+            await languages.begin(self.client, interaction)
         return True
 
 
@@ -73,6 +79,10 @@ def _components(items: list[Any]) -> Iterator[Any]:
     for item in items:
         yield item
         yield from _components(list(getattr(item, "children", None) or getattr(item, "components", None) or []))
+
+
+#: The longest one sweep event's post (a reminder, a deadline's turn post) may take.
+DELIVER_TIMEOUT_S = 30.0
 
 
 class YokohamaBot(Host):
@@ -98,6 +108,12 @@ class YokohamaBot(Host):
         self._sweeper: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
         self._templates: list[re.Pattern[str]] = []
+        # In the context the bot is made in, which its gateway and interaction tasks inherit.
+        measure_first_answers()
+
+    async def announce(self, outcome: Outcome, *, mover: int | None = None,
+                       replace: discord.Message | None = None) -> None:
+        await announce(self, outcome, mover=mover, replace=replace)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -108,6 +124,7 @@ class YokohamaBot(Host):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CatalogueTranslator())  # commands in ja, de, fr (`translator`)
         await self.sync_commands()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweep")
 
@@ -135,14 +152,15 @@ class YokohamaBot(Host):
 
         discord.py drops a click silently when its custom id matches no registered template, or names a
         component the message does not have; the player would see "This interaction failed". Those get a
-        short private answer instead. (Items that do match always answer: see the dynamic items in panels.)
+        short private answer instead. (Items that do match always answer: see `panels.registry`.)
         """
         if interaction.type is not discord.InteractionType.component or self._is_routed(interaction):
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         log.info("unroutable click by %s: custom id %r", interaction.user, str(data.get("custom_id"))[:120])
         owner = panel_owner(interaction)
-        answer = not_your_panel(None) if owner is not None and owner != interaction.user.id else OUT_OF_DATE
+        await languages.begin(self, interaction)
+        answer = not_your_panel(None) if owner is not None and owner != interaction.user.id else _(OUT_OF_DATE)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(answer, ephemeral=True)
 
@@ -193,7 +211,9 @@ class YokohamaBot(Host):
             events = []
         for event in events:
             try:
-                await self.deliver(event)
+                # Bounded: one server's channel that does not answer must not hold every other server's
+                # reminders and deadlines (the event's change is saved; only its post is lost).
+                await asyncio.wait_for(self.deliver(event), DELIVER_TIMEOUT_S)
             except Exception:
                 log.exception("could not deliver %s for game %s", event.kind, event.game.id)
         for job in list(self.periodic):

@@ -23,6 +23,7 @@ import discord
 
 from bot.service.arguments import MAX_INT
 from bot.service.errors import BadRequest
+from i18n import _
 
 #: What a template captures for one field: enough to route a forged id to its component (which refuses it).
 _LOOSE = r"[^:]{0,100}"
@@ -46,14 +47,14 @@ class Field:
         if raw is None:  # an optional field left out (a panel without a stamp)
             return "" if not self.numeric else None
         if not re.fullmatch(self.pattern, raw):
-            raise BadRequest(f"That button's {self.what} is not valid, so nothing was done. Use `/games` for "
-                             "your games and `/table panel` for a fresh panel.")
+            raise BadRequest(_("That button is not valid ({field}), so nothing was done. Use `/games` for your games "
+                               "and `/table panel` for a fresh panel.").format(field=self.what))
         if not self.numeric:
             return raw
         value = int(raw)
         if not self.low <= value <= self.high:
-            raise BadRequest(f"That button's {self.what} is out of range, so nothing was done. Use `/games` for "
-                             "your games and `/table panel` for a fresh panel.")
+            raise BadRequest(_("That button is out of range ({field}), so nothing was done. Use `/games` for your "
+                               "games and `/table panel` for a fresh panel.").format(field=self.what))
         return value
 
 
@@ -72,7 +73,8 @@ ANY_KIND = Field("game name", r"[a-z]{1,20}|-", numeric=False)
 SCOPE = Field("leaderboard", _SNOWFLAKE)
 #: A rating season's name: `2026-11` (a month) or `2026-Q4` (a quarter).
 SEASON = Field("season", r"[0-9]{4}-(?:0[1-9]|1[0-2]|Q[1-4])", numeric=False)
-LOBBY = Field("lobby action", r"join|leave|start|bot|unbot", numeric=False)
+#: `botN`: add the bot to a lobby that showed N bots (plain `bot`: a button from before the count).
+LOBBY = Field("lobby action", r"join|leave|start|bot[0-9]?|unbot", numeric=False)
 
 
 def template(prefix: str, *names: str, optional: str | None = None) -> str:

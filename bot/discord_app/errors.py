@@ -17,10 +17,11 @@ from bot.service import ServiceError
 from bot.service.errors import GameUnreadable, OutOfSpace
 from bot.service.records import ReadOnly
 from bot.settings import SettingsError
+from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = (
+UNEXPECTED = N_(
     "Something went wrong on our side and it has been logged. Your games are safe: "
     "use /games to see where they stand."
 )
@@ -32,19 +33,19 @@ def user_message(error: BaseException) -> str:
     if isinstance(original, ServiceError | SettingsError):
         return str(original)
     if isinstance(original, ReadOnly):
-        return ("The bot cannot save anything right now (its database is read-only), so nothing was changed. "
-                "Please tell the bot's operator.")
+        return _("The bot cannot save anything right now (its database is read-only), so nothing was changed. "
+                 "Please tell the bot's operator.")
     if isinstance(error, app_commands.MissingPermissions):
-        return "Only members with the Manage Server permission can change this."
+        return _("Only members with the Manage Server permission can change this.")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server channel, not in direct messages."
+        return _("This command works in a server channel, not in direct messages.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+        return _("Slow down a little: try again in {seconds} s.").format(seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return _("You cannot use this command here.")
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {error.value!r}."
-    return UNEXPECTED
+        return _("I could not understand {value}.").format(value=repr(error.value))
+    return _(UNEXPECTED)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:

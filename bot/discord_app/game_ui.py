@@ -1,4 +1,4 @@
-"""What the Discord layer knows of each game: one typed description per game kind, looked up by kind (issue 24).
+"""What the Discord layer knows of each game: one typed description per game kind, looked up by kind.
 
 The panels, turn posts and bot turns here work for every game. A game says how it differs in its `GameUI`:
 lines under the header of a seat's panel, lines in the post that opens a table, whether its panel edits only
@@ -27,7 +27,7 @@ from rendering.contract import Renderer
 PanelNotes = Callable[[GameRow, dict[str, Any], int], list[str]]
 #: Lines added to the public message that opens a game: (game, public view).
 PublicNotes = Callable[[GameRow, dict[str, Any]], list[str]]
-#: Replaces the generic turn post (`panels.announce`) for a game's mode (e.g. the daily challenge's result).
+#: Replaces the generic turn post (`panels.turn_post.announce`) for a game's mode (e.g. the daily challenge's result).
 Announcer = Callable[[Host, Outcome], Awaitable[None]]
 
 

@@ -4,7 +4,8 @@
 (`records`: threads, lobby messages, settings, preferences; never the storage itself), the settings, and a
 runner for bot turns in the background. `YokohamaBot` (`client`) is the one real host; the helpers are
 typed against this class, so none of them imports the client that imports them (no import circle:
-`tests/test_import_graph.py`). Here too is what a click and the bot-turn runner share: a person's open
+`tests/test_import_graph.py`); the same holds between the panel modules, which reach the turn post
+through `Host.announce`. Here too is what a click and the bot-turn runner share: a person's open
 panel (`LivePanel`) and the "… is thinking" line.
 """
 
@@ -18,9 +19,10 @@ from typing import Protocol
 import discord
 from discord.ext import commands
 
-from bot.service import TableService
+from bot.service import Outcome, TableService
 from bot.service.front_end import FrontEndRecords
 from bot.settings import Settings
+from i18n import _, ngettext
 
 #: An interaction's token lasts 15 minutes; a panel older than this is not edited (nor counted as open).
 PANEL_LIFETIME = datetime.timedelta(minutes=14)
@@ -42,8 +44,9 @@ class LivePanel:
 
 def thinking_line(names: list[str], seats: Collection[int]) -> str:
     """"🤔 **Yokohama AI** is thinking…" for the bot seats that owe a decision."""
-    who = " and ".join(f"**{names[s]}**" if s < len(names) else f"**seat {s + 1}**" for s in sorted(seats))
-    return f"🤔 {who} {'are' if len(seats) > 1 else 'is'} thinking…"
+    who = _(" and ").join(f"**{names[s]}**" if s < len(names) else "**" + _("seat {n}").format(n=s + 1) + "**"
+                          for s in sorted(seats))
+    return "🤔 " + ngettext("{players} is thinking…", "{players} are thinking…", len(seats)).format(players=who)
 
 
 class TurnRunner(Protocol):
@@ -60,3 +63,9 @@ class Host(commands.Bot):
     records: FrontEndRecords
     service: TableService
     bot_turns: TurnRunner
+
+    async def announce(self, outcome: Outcome, *, mover: int | None = None,
+                       replace: discord.Message | None = None) -> None:
+        """Post a finished turn where the table reads it (`panels.turn_post.announce`). The decision panel hands
+        its turns here, so it never imports the turn post (which builds on the panel's public buttons)."""
+        raise NotImplementedError

@@ -19,6 +19,7 @@ import discord
 from bot.discord_app.host import Host
 from bot.service.records import GameRow, is_bot_user
 from engine.core import fill_seats
+from i18n import _
 
 #: user id -> (display name, when looked up). Names change rarely; an hour-old name is fine.
 _CACHE: dict[tuple[int | None, int], tuple[str, float]] = {}
@@ -65,7 +66,7 @@ BOT_NAME = "Yokohama AI"
 async def picture_name(bot: Host, channel: Any, user_id: int | None, seat: int) -> str:
     """A name to print in a picture (pictures cannot hold mentions): server nickname, else user name."""
     if user_id is None:
-        return f"Player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
     if is_bot_user(user_id):
         return bot_name(user_id)
     guild = getattr(channel, "guild", None)
@@ -77,7 +78,7 @@ async def picture_name(bot: Host, channel: Any, user_id: int | None, seat: int) 
     if user is None:
         with contextlib.suppress(discord.HTTPException):
             user = await bot.fetch_user(user_id)
-    return user.display_name if user is not None else f"Player {seat + 1}"
+    return user.display_name if user is not None else _("Player {n}").format(n=seat + 1)
 
 
 def bot_name(user_id: int) -> str:
@@ -111,7 +112,7 @@ async def names_of_users(bot: Host, guild_id: int | None, users: list[int | None
             names.append(bot_name(user))
             continue
         name = await display_name(bot, guild_id, user, fetch=fetch) if user is not None else None
-        names.append(name or f"Player {seat + 1}")
+        names.append(name or _("Player {n}").format(n=seat + 1))
     return names
 
 
@@ -130,12 +131,12 @@ def fill(text: str, name_of: Callable[[int], str]) -> str:
 
 def by_name(names: list[str]) -> Callable[[int], str]:
     """A `name_of` for `fill`: the display name in bold (a seat past the list keeps its number)."""
-    return lambda seat: f"**{names[seat]}**" if 0 <= seat < len(names) else f"Player {seat + 1}"
+    return lambda seat: f"**{names[seat]}**" if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
 
 
 def plain(names: list[str]) -> Callable[[int], str]:
     """A `name_of` for text that cannot hold markdown (pictures, menu labels)."""
-    return lambda seat: names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    return lambda seat: names[seat] if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
 
 
 def summary_line(headline: str, status: str, name_of: Callable[[int], str]) -> str:

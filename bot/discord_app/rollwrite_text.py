@@ -9,26 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_app.panels import clip, mention
+from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
+from i18n import N_, _, ngettext
 
 TITLE = "Yokohama Roll & Write"
-TIE_BREAK_RULE = ("Equal VP: more money + faith left wins, then more unused employee circles; "
-                  "equal on all three shares the place.")
+TIE_BREAK_RULE = N_("Equal VP: more money + faith left wins, then more unused employee circles; "
+                    "equal on all three shares the place.")
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+#: The dice's colours as the sets name them.
+COLOURS = {"white": N_("White"), "gray": N_("Gray"), "black": N_("Black")}
 
 
 def who(game: GameRow, seat: int) -> str:
     user = game.user_of(seat)
-    return mention(user) if user is not None else f"Seat {seat + 1}"
+    return mention(user) if user is not None else _("Seat {n}").format(n=seat + 1)
 
 
 def set_line(entry: dict[str, Any], *, mark_taken: bool = True) -> str:
     card = entry["card"]
-    line = (f"**{entry['colour'].capitalize()}** die {entry['die']} · card: {card['number']} employees, "
-            f"{card['action_text']}")
+    colour = _(COLOURS.get(entry["colour"], entry["colour"].capitalize()))
+    employees = ngettext("{n} employee", "{n} employees", card["number"]).format(n=card["number"])
+    line = _("**{colour}** die {die} · card: {employees}, {action}").format(
+        colour=colour, die=entry["die"], employees=employees, action=card["action_text"])
     if mark_taken and entry.get("taken_by_start_player"):
-        line += " — taken by the start player"
+        line += " — " + _("taken by the start player")
     return line
 
 
@@ -36,22 +41,23 @@ def sets_lines(view: dict[str, Any]) -> list[str]:
     """The round's three dice-and-card sets, one line each."""
     if not view["sets"]:
         return []
-    return [f"Round {view['round']} of {view['rounds']} — the sets:"] + [f"• {set_line(s)}" for s in view["sets"]]
+    return ([_("Round {round} of {rounds} — the sets:").format(round=view["round"], rounds=view["rounds"])]
+            + [f"• {set_line(s)}" for s in view["sets"]])
 
 
 def score_line(scores: dict[str, int]) -> str:
-    return (f"{scores['total']} VP (port {scores['port']} · cargo {scores['cargo']} · "
-            f"technology {scores['technology']})")
+    return _("{vp} VP (port {port} · cargo {cargo} · technology {technology})").format(
+        vp=scores["total"], port=scores["port"], cargo=scores["cargo"], technology=scores["technology"])
 
 
 def options_text(options: dict[str, Any]) -> str:
-    parts = [f"sheet side {options.get('side', 'A')}"]
+    parts = [_("sheet side {side}").format(side=options.get("side", "A"))]
     if options.get("start_player_priority"):
-        parts.append("start player priority")
+        parts.append(_("start player priority"))
     if options.get("chinatown"):
-        parts.append("Chinatown")
+        parts.append(_("Chinatown"))
     if options.get("chamber_of_commerce"):
-        parts.append("Chamber of Commerce")
+        parts.append(_("Chamber of Commerce"))
     return ", ".join(parts)
 
 
@@ -59,30 +65,33 @@ def panel_notes(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     """Under the header of a seat's private panel: the sets, the score so far, a daily reminder."""
     lines = []
     if game.mode == "daily" and game.daily_date:
-        lines.append(f"📅 Daily challenge of {game.daily_date} — the same dice and cards for everyone.")
+        lines.append("📅 " + _("Daily challenge of {date} — the same dice and cards for everyone.").format(
+            date=game.daily_date))
     me = view["seats"][seat]
     if view["over"]:
-        lines.append(f"**Your final sheet: {score_line(me['scores'])}, {me['orders_fulfilled']} orders fulfilled.**")
+        lines.append("**" + _("Your final sheet: {score}, {orders} orders fulfilled.").format(
+            score=score_line(me["scores"]), orders=me["orders_fulfilled"]) + "**")
         if me["achievements"]:
-            lines.append("Achievements: " + ", ".join(me["achievements"]) + ".")
+            lines.append(_("Achievements: {list}.").format(list=", ".join(me["achievements"])))
         if game.mode == "daily":
-            lines.append("Your result is posted in the channel; see `/daily leaderboard` and `/daily stats`.")
+            lines.append(_("Your result is posted in the channel; see `/daily leaderboard` and `/daily stats`."))
         return lines
     lines += sets_lines(view)
-    lines.append(f"Your sheet so far: {score_line(me['scores'])}, {me['orders_fulfilled']} orders fulfilled.")
+    lines.append(_("Your sheet so far: {score}, {orders} orders fulfilled.").format(
+        score=score_line(me["scores"]), orders=me["orders_fulfilled"]))
     if not me["owes"]:
-        lines.append(f"**{me['pending']}.** The bot posts in the channel when you may go on.")
+        lines.append(f"**{me['pending']}.** " + _("The bot posts in the channel when you may go on."))
     return lines
 
 
 def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
     """In the message that opens a table: the variant and the first round's sets."""
-    lines = [f"Playing with {options_text(view['options'])}."]
+    lines = [_("Playing with {options}.").format(options=options_text(view["options"]))]
     lines += sets_lines(view)
     start = view.get("start_player")
     if start is not None and view["options"].get("start_player_priority"):
-        lines.append(f"{who(game, start)} is the start player and chooses a set first; "
-                     "everyone else is told when they may choose.")
+        lines.append(_("{player} is the start player and chooses a set first; everyone else is told when they "
+                       "may choose.").format(player=who(game, start)))
     return lines
 
 
@@ -92,11 +101,11 @@ def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budg
     The lines share `budget` characters, so that with many players the message still fits Discord's
     2000 and keeps the next round's sets and whose turn it is (the pictures show every sheet in full).
     """
-    lines = [f"**{TITLE} #{game.id}** — round {finished_round} done."]
+    lines = [f"**{TITLE} #{game.id}** — " + _("round {round} done.").format(round=finished_round)]
     per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
         events = entry["sheet"]["turn"]["previous_events"]
-        did = "; ".join(events) if events else "nothing recorded"
+        did = "; ".join(events) if events else _("nothing recorded")
         lines.append(clip(f"{who(game, entry['seat'])}: {did}.", per_player))
     return lines
 
@@ -105,10 +114,12 @@ def priority_lines(game: GameRow, view: dict[str, Any], waiting: list[int]) -> l
     """After the start player chose: which set they took, and who may choose now."""
     taken = view["priority_set"]
     start = view["start_player"]
-    lines = [f"**{TITLE} #{game.id}** — round {view['round']}."]
+    lines = [f"**{TITLE} #{game.id}** — " + _("round {round}.").format(round=view["round"])]
     if taken is not None and start is not None:
-        lines.append(f"{who(game, start)} took the {set_line(view['sets'][taken], mark_taken=False)}.")
-    lines.append("You may choose now, from the other two sets: " + ", ".join(mention(u) for u in waiting))
+        lines.append(_("{player} took the {set}.").format(player=who(game, start),
+                                                           set=set_line(view["sets"][taken], mark_taken=False)))
+    lines.append(_("You may choose now, from the other two sets: {players}").format(
+        players=", ".join(mention(u) for u in waiting)))
     return lines
 
 
@@ -135,7 +146,8 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
     places = final_places(game, view, tie_breaks)
     order = sorted(playing, key=lambda s: (places[s], s)) + sorted(forfeited)
     totals = [s["scores"]["total"] for s in seats]
-    lines = [f"**{TITLE} #{game.id} — final scores** ({options_text(view['options'])})"]
+    lines = [_("**{game} #{number} — final scores** ({options})").format(game=TITLE, number=game.id,
+                                                                         options=options_text(view["options"]))]
     for seat in order:
         entry = seats[seat]
         if seat in forfeited:
@@ -143,19 +155,20 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
         else:
             medal = MEDALS.get(places[seat], "")
             head = f"{medal} {places[seat]}." if medal else f"{places[seat]}."
-        line = (f"{head} {who(game, seat)} — {score_line(entry['scores'])}, "
-                f"{entry['orders_fulfilled']} orders")
+        line = f"{head} {who(game, seat)} — " + _("{score}, {orders} orders").format(
+            score=score_line(entry["scores"]), orders=entry["orders_fulfilled"])
         if seat not in forfeited and sum(1 for o in playing if totals[o] == totals[seat]) > 1:
             resources, circles = tie_breaks[seat]
-            line += f" · tie-break: {resources} money + faith, {circles} circles"
+            line += " · " + _("tie-break: {resources} money + faith, {circles} circles").format(
+                resources=resources, circles=circles)
         if seat in forfeited:
-            line += " (resigned)"
+            line += " " + _("(resigned)")
         lines.append(line)
     if len({totals[s] for s in playing}) < len(playing):
-        lines.append(TIE_BREAK_RULE)
+        lines.append(_(TIE_BREAK_RULE))
     earned = [e for e in seats if e["achievements"]]
     if earned:
-        lines.append("**Achievements**")
+        lines.append(_("**Achievements**"))
         lines += [clip(f"{who(game, e['seat'])}: {', '.join(e['achievements'])}.", 400) for e in earned]
     return lines
 
@@ -179,16 +192,19 @@ def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     """`/rollwrite sheet`: one player's sheet in words."""
     entry = view["seats"][seat]
     sheet = entry["sheet"]
-    stage = "final" if view["over"] else f"round {view['round']} of {view['rounds']}"
-    lines = [f"**{TITLE} #{game.id}** — {who(game, seat)}'s sheet, {stage}: {score_line(entry['scores'])}, "
-             f"{entry['orders_fulfilled']} orders fulfilled."]
+    stage = _("final") if view["over"] else _("round {round} of {rounds}").format(round=view["round"],
+                                                                                    rounds=view["rounds"])
+    lines = [f"**{TITLE} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders} orders fulfilled.").format(
+        player=who(game, seat), stage=stage, score=score_line(entry["scores"]), orders=entry["orders_fulfilled"])]
     town = ", ".join(f"{r['name']} {r['unused']}" + (" (Elite)" if r["elite"] else "") for r in sheet["town"]["rows"])
-    lines.append(f"Employees ready: {town}.")
+    lines.append(_("Employees ready: {town}.").format(town=town))
     money, faith, cargo = (sheet["warehouse"][k] for k in ("money", "faith", "cargo"))
-    lines.append(f"Money {money['available']}, faith {faith['available']}, cargo {cargo['count']}; "
-                 f"{sum(1 for f in sheet['port']['forms'] if f['shop'])} shops, "
-                 f"{sum(1 for h in sheet['port']['trading_houses'] if h['built'])} trading houses, "
-                 f"{len(sheet['technologies'])} technologies.")
+    shops = sum(1 for f in sheet["port"]["forms"] if f["shop"])
+    houses = sum(1 for h in sheet["port"]["trading_houses"] if h["built"])
+    lines.append(_("Money {money}, faith {faith}, cargo {cargo}; {shops} shops, {houses} trading houses, "
+                   "{technologies} technologies.").format(money=money["available"], faith=faith["available"],
+                                                          cargo=cargo["count"], shops=shops, houses=houses,
+                                                          technologies=len(sheet["technologies"])))
     if entry["owes"]:
-        lines.append(f"Now: {entry['pending']}.")
+        lines.append(_("Now: {pending}.").format(pending=entry["pending"]))
     return lines

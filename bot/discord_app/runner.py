@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable
 
 from bot.discord_app.client import YokohamaBot, make_bot
+from bot.observability import metrics
+from bot.observability.server import Health, MetricsServer
 from bot.service.records import Storage, StorageError, storage_for
 from bot.settings import Settings
 
@@ -38,6 +40,8 @@ async def serve(settings: Settings, bot_factory: BotFactory = make_bot) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     bot = bot_factory(settings, storage)
+    served = await _serve_metrics(settings, storage, bot)
+    backups = _backups(settings)
     try:
         running = asyncio.create_task(bot.start(settings.discord_token), name="discord")
         stopping = asyncio.create_task(stop.wait(), name="stop-signal")
@@ -54,9 +58,51 @@ async def serve(settings: Settings, bot_factory: BotFactory = make_bot) -> int:
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
+        if backups is not None:
+            backups.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await backups  # a backup being copied finishes in its thread; its file is renamed or removed
+        if served is not None:
+            await served.stop()
         await storage.close()
     log.info("stopped cleanly")
     return 0
+
+
+async def _serve_metrics(settings: Settings, storage: Storage, bot: YokohamaBot) -> MetricsServer | None:
+    """`/metrics` and `/healthz` on METRICS_PORT, if set (a port that cannot be bound is logged, not fatal)."""
+    if settings.metrics_port is None:
+        return None
+    health = Health(ping=storage.ping, gateway=lambda: bot.is_ready() and not bot.is_closed(),
+                    sweep_seconds=settings.sweep_seconds, open_games=storage.open_game_counts)
+    served = MetricsServer(health, settings.metrics_host, settings.metrics_port)
+    try:
+        await served.start()
+    except OSError as exc:
+        log.error("cannot serve metrics on %s:%s (%s); the bot runs without them", settings.metrics_host,
+                  settings.metrics_port, exc)
+        return None
+    return served
+
+
+def _backups(settings: Settings) -> asyncio.Task[None] | None:
+    """The scheduled backups (BACKUP_DIR) of a SQLite database, as a task; PostgreSQL has its own tools."""
+    from bot.backup import Schedule, sqlite_file
+
+    if settings.backup_dir is None:
+        return None
+    database = sqlite_file(settings)
+    if database is None:
+        log.warning("BACKUP_DIR is for a SQLite database; back PostgreSQL up with pg_dump (docs/operations.md)")
+        return None
+
+    def done(made: object) -> None:
+        metrics.BACKUPS.labels("ok" if made is not None else "failed").inc()
+        if made is not None:
+            metrics.BACKUP_LAST.set_to_current_time()
+
+    schedule = Schedule(database, settings.backup_dir, settings.backup_hours, settings.backup_keep)
+    return asyncio.create_task(schedule.forever(done), name="backups")
 
 
 def run_bot(settings: Settings) -> int:

@@ -17,13 +17,15 @@ import discord
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
-from bot.discord_app.panels import clip, guarded
+from bot.discord_app.panels.clicks import guarded
+from bot.discord_app.panels.text import alt_text, clip
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
+from i18n import _, ngettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:
@@ -65,13 +67,23 @@ def win_rate(rating: Rating) -> str:
 
 
 def ordinal(n: int) -> str:
+    """`1st`, `22nd`, `13th` (each language writes its own: `1位`, `1.`, `1er`)."""
+    if n == 1:
+        return _("1st")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return {"st": _("{n}st"), "nd": _("{n}nd"), "rd": _("{n}rd")}.get(suffix, _("{n}th")).format(n=n)
 
 
 def count(n: int, thing: str) -> str:
-    """`1 game`, `3 games`."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
+    """`1 game`, `3 games`, in the reader's language (the plural form its rule picks)."""
+    forms = {
+        "game": lambda: ngettext("{n} game", "{n} games", n),
+        "rated game": lambda: ngettext("{n} rated game", "{n} rated games", n),
+        "win": lambda: ngettext("{n} win", "{n} wins", n),
+        "attempt": lambda: ngettext("{n} attempt", "{n} attempts", n),
+        "day": lambda: ngettext("{n} day", "{n} days", n),
+    }
+    return forms[thing]().format(n=n)
 
 
 def day(when: float) -> str:
@@ -81,48 +93,51 @@ def day(when: float) -> str:
 # ----- /standings ------------------------------------------------------------------------------------
 def board_line(line: BoardLine) -> str:
     r = line.rating
-    return f"**{line.rank}.** {who(r.user_id)} — **{shown(r)}** · {count(r.games, 'game')} · {win_rate(r)} wins"
+    return f"**{line.rank}.** {who(r.user_id)} — **{shown(r)}** · {count(r.games, 'game')} · " + _(
+        "{rate} wins").format(rate=win_rate(r))
 
 
 def board_message(board: Board, viewer: int, scope_name: str) -> dict[str, Any]:
     title = title_of(board.kind)
     if not board.players:
-        return {"content": f"Nobody has a rated **{title}** game {scope_name} yet. Finish a table game with two "
-                           "or more players to appear here.", "view": None}
-    lines = [f"**{title} — leaderboard {scope_name}** ({board.players} players"
-             + (f", page {board.page + 1} of {board.pages}" if board.pages > 1 else "") + ")"]
+        return {"content": _("Nobody has a rated **{game}** game {where} yet. Finish a table game with two or more "
+                             "players to appear here.").format(game=title, where=scope_name), "view": None}
+    counted = ngettext("{n} player", "{n} players", board.players).format(n=board.players)
+    if board.pages > 1:
+        counted += ", " + _("page {page} of {pages}").format(page=board.page + 1, pages=board.pages)
+    lines = [_("**{game} — leaderboard {where}** ({counted})").format(game=title, where=scope_name, counted=counted)]
     lines += [board_line(line) for line in board.lines]
     if board.you is None:
-        lines.append(f"\nYou have no rated {title} game {scope_name} yet.")
+        lines.append("\n" + _("You have no rated {game} game {where} yet.").format(game=title, where=scope_name))
     elif all(line.rating.user_id != viewer for line in board.lines):
-        lines.append(f"\n**You:** {board_line(board.you)}")
-    lines.append("A `?` marks a provisional rating (fewer than 5 rated games). `/profile` shows more.")
+        lines.append("\n" + _("**You:** {line}").format(line=board_line(board.you)))
+    lines.append(_("A `?` marks a provisional rating (fewer than 5 rated games). `/profile` shows more."))
     view = None
     if board.pages > 1 and board.season is not None:
         view = discord.ui.View(timeout=None)
-        view.add_item(SeasonPageButton(board.kind, board.season, board.page - 1, "◀ Previous",
+        view.add_item(SeasonPageButton(board.kind, board.season, board.page - 1, _("◀ Previous"),
                                        disabled=board.page == 0))
-        view.add_item(SeasonPageButton(board.kind, board.season, board.page + 1, "Next ▶",
+        view.add_item(SeasonPageButton(board.kind, board.season, board.page + 1, _("Next ▶"),
                                        disabled=board.page >= board.pages - 1))
     elif board.pages > 1:
         everyone = board.scope == EVERYONE
         view = discord.ui.View(timeout=None)
-        view.add_item(BoardPageButton(board.kind, everyone, board.page - 1, "◀ Previous",
+        view.add_item(BoardPageButton(board.kind, everyone, board.page - 1, _("◀ Previous"),
                                       disabled=board.page == 0))
-        view.add_item(BoardPageButton(board.kind, everyone, board.page + 1, "Next ▶",
+        view.add_item(BoardPageButton(board.kind, everyone, board.page + 1, _("Next ▶"),
                                       disabled=board.page >= board.pages - 1))
     return {"content": clip("\n".join(lines), 2000), "view": view}
 
 
 def scope_name(scope: int) -> str:
-    return "everywhere" if scope == EVERYONE else "in this server"
+    return _("everywhere") if scope == EVERYONE else _("in this server")
 
 
 async def show_board(interaction: discord.Interaction, kind: str, scope: int, page: int, *, edit: bool,
                      season: str | None = None) -> None:
     """A leaderboard page: all time, or (`season`) one season of the server."""
     board = await standings_of(interaction).board(kind, scope, viewer=interaction.user.id, page=page, season=season)
-    where = scope_name(scope) + (f", season {seasons.title(season)}" if season else "")
+    where = scope_name(scope) + (", " + _("season {season}").format(season=seasons.title(season)) if season else "")
     message = board_message(board, interaction.user.id, where)
     if edit:
         await interaction.response.edit_message(content=message["content"], view=message["view"],
@@ -155,8 +170,8 @@ class BoardPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button],
             if self.everyone:
                 scope = EVERYONE
             elif interaction.guild_id is None:
-                raise ServiceError("A server's leaderboard pages only in that server; here, use "
-                                   "`/standings scope: everyone`.")
+                raise ServiceError(_("A server's leaderboard pages only in that server; here, use "
+                                     "`/standings scope: everyone`."))
             else:
                 scope = interaction.guild_id
             await show_board(interaction, self.kind, scope, self.page, edit=True)
@@ -183,7 +198,7 @@ class SeasonPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button]
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             if interaction.guild_id is None:
-                raise ServiceError("A server's season pages only in that server.")
+                raise ServiceError(_("A server's season pages only in that server."))
             await show_board(interaction, self.kind, interaction.guild_id, self.page, edit=True, season=self.season)
         await guarded(interaction, work)
 
@@ -196,41 +211,48 @@ def result_line(game: FinishedGame, user_id: int) -> str:
     if mine is None:
         return head
     if len(game.seats) == 1:
-        return f"{head}: {mine.score} points ({'daily challenge' if game.mode == 'daily' else 'solo'})"
-    place = f"{ordinal(mine.place)} of {len(game.seats)}"
+        points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
+        return f"{head}: {points} (" + (_("daily challenge") if game.mode == "daily" else _("solo")) + ")"
+    place = _("{place} of {n}").format(place=ordinal(mine.place), n=len(game.seats))
     if mine.forfeited:
-        place += ", resigned"
-    return f"{head}: {place}, {mine.score} points" + ("" if game.rated else " (not rated)")
+        place += ", " + _("resigned")
+    points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
+    return f"{head}: {place}, {points}" + ("" if game.rated else " " + _("(not rated)"))
 
 
 def profile_text(profile: Profile, name: str, daily: Any) -> str:
     here = scope_name(profile.scope)
-    lines = [f"**{name}** — standings"]
+    lines = [_("**{player}** — standings").format(player=name)]
     for record in profile.games:
         title = title_of(record.kind)
         parts = []
         if record.rating is not None:
             r = record.rating
-            rank = f"#{record.rank} of {record.players} {here}" if record.rank else here
-            parts.append(f"rating **{shown(r)}** ({rank}), {count(r.games, 'rated game')}, "
-                         f"{count(r.wins, 'win')} ({win_rate(r)})")
+            rank = _("#{rank} of {n} {where}").format(rank=record.rank, n=record.players, where=here) \
+                if record.rank else here
+            parts.append(_("rating **{rating}** ({rank})").format(rating=shown(r), rank=rank)
+                         + f", {count(r.games, 'rated game')}, {count(r.wins, 'win')} ({win_rate(r)})")
         if record.everyone is not None and record.everyone_rank is not None:
-            parts.append(f"everywhere **{shown(record.everyone)}** (#{record.everyone_rank})")
+            parts.append(_("everywhere **{rating}** (#{rank})").format(rating=shown(record.everyone),
+                                                                       rank=record.everyone_rank))
         if record.best is not None and record.average is not None:
-            parts.append(f"best score {record.best}, average {record.average:.1f} over "
-                         f"{count(record.finished, 'game')} between people")
+            parts.append(_("best score {best}, average {average} over {games} between people").format(
+                best=record.best, average=f"{record.average:.1f}", games=count(record.finished, "game")))
         if parts:
             lines.append(f"**{title}**: " + "; ".join(parts))
         if record.against_bot is not None:
             games, best, average, wins = record.against_bot
-            lines.append(f"**{title} against the bot**: {count(games, 'game')}, {count(wins, 'win')}; "
-                         f"best score {best}, average {average:.1f} (not rated)")
+            lines.append(_("**{game} against the bot**: {games}, {wins}; best score {best}, average {average} "
+                           "(not rated)").format(game=title, games=count(games, "game"), wins=count(wins, "win"),
+                                                 best=best, average=f"{average:.1f}"))
     if daily is not None and daily.games:
-        lines.append(f"**Daily challenge**: {count(daily.games, 'attempt')}, best {daily.best}, "
-                     f"average {daily.average:.1f}; streak {count(daily.current_streak, 'day')} "
-                     f"(best {daily.best_streak})")
+        lines.append(_("**Daily challenge**: {attempts}, best {best}, average {average}; streak {streak} (best "
+                       "{best_streak})").format(attempts=count(daily.games, "attempt"), best=daily.best,
+                                                 average=f"{daily.average:.1f}",
+                                                 streak=count(daily.current_streak, "day"),
+                                                 best_streak=daily.best_streak))
     if profile.recent:
-        lines.append("**Recent results**")
+        lines.append(_("**Recent results**"))
         lines += [f"• {result_line(g, profile.user_id)}" for g in profile.recent]
     return clip("\n".join(lines), 2000)
 
@@ -249,38 +271,49 @@ def rating_chart(profile: Profile, name: str) -> bytes | None:
 
 async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     picture = await asyncio.to_thread(rating_chart, profile, name)
-    return [] if picture is None else [discord.File(io.BytesIO(picture), filename="rating-history.png")]
+    if picture is None:
+        return []
+    said = "; ".join(f"{title_of(r.kind)}: {', '.join(str(p.display) for p in r.points[-12:])}"
+                     for r in profile.games if r.points)
+    return [discord.File(io.BytesIO(picture), filename="rating-history.png",
+                         description=alt_text(f"Rating history of {name} (latest ratings): {said}"))]
 
 
 # ----- /history --------------------------------------------------------------------------------------
 def history_line(game: FinishedGame) -> str:
     players = " · ".join(
         f"{'🏆 ' if s.place == 1 and len(game.seats) > 1 else ''}{who(s.user_id)} {s.score}"
-        + (" (resigned)" if s.forfeited else "")
+        + (" " + _("(resigned)") if s.forfeited else "")
         for s in sorted(game.seats, key=lambda s: (s.place, s.seat)))
     winners = [s for s in game.seats if s.place == 1]
     if len(game.seats) < 2:
-        verdict = "solo" if game.mode != "daily" else "daily challenge"
+        verdict = _("solo") if game.mode != "daily" else _("daily challenge")
     elif len(winners) > 1:
-        verdict = "shared victory"
+        verdict = _("shared victory")
     else:
-        verdict = f"winner {who(winners[0].user_id)}"
+        verdict = _("winner {player}").format(player=who(winners[0].user_id))
     return f"**#{game.game_id}** {title_of(game.kind)} · {day(game.finished_at)} · {players} · {verdict}"
 
 
 def history_message(page: HistoryPage, kind: str | None) -> dict[str, Any]:
-    what = f"{title_of(kind)} games" if kind else "games"
+    player = who(page.user_id)
     if not page.total:
-        return {"content": f"{who(page.user_id)} has no finished {what} yet.", "view": None}
-    lines = [f"**Finished {what} of {who(page.user_id)}** ({page.total}"
-             + (f", page {page.page + 1} of {page.pages}" if page.pages > 1 else "") + ")"]
+        return {"content": (_("{player} has no finished {game} games yet.").format(player=player, game=title_of(kind))
+                            if kind else _("{player} has no finished games yet.").format(player=player)),
+                "view": None}
+    counted = str(page.total) + (", " + _("page {page} of {pages}").format(page=page.page + 1, pages=page.pages)
+                                 if page.pages > 1 else "")
+    lines = [(_("**Finished {game} games of {player}** ({counted})").format(game=title_of(kind), player=player,
+                                                                            counted=counted) if kind else
+              _("**Finished games of {player}** ({counted})").format(player=player, counted=counted))]
     lines += [history_line(g) for g in page.games]
-    lines.append("`/table log game:` shows every move of a game.")
+    lines.append(_("`/table log game:` shows every move of a game."))
     view = None
     if page.pages > 1:
         view = discord.ui.View(timeout=None)
-        view.add_item(HistoryPageButton(page.user_id, kind, page.page - 1, "◀ Previous", disabled=page.page == 0))
-        view.add_item(HistoryPageButton(page.user_id, kind, page.page + 1, "Next ▶",
+        view.add_item(HistoryPageButton(page.user_id, kind, page.page - 1, _("◀ Previous"),
+                                        disabled=page.page == 0))
+        view.add_item(HistoryPageButton(page.user_id, kind, page.page + 1, _("Next ▶"),
                                         disabled=page.page >= page.pages - 1))
     return {"content": clip("\n".join(lines), 2000), "view": view}
 
@@ -328,13 +361,13 @@ async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
     lines = []
     for line in log.lines:
         actor = name_of(line.seat)
-        by_bot = " *(played by the bot)*" if line.origin in ("auto", "timeout") else ""
+        by_bot = " *(" + _("played by the bot") + ")*" if line.origin in ("auto", "timeout") else ""
         told = fill(line.text, name_of)
         # A story clause that already starts with the player's name reads on its own.
         text = told if line.text.startswith(seat_token(line.seat)) else f"{actor}: {told}"
         lines.append(f"`{line.seq}.` {text}{by_bot}")
     if not lines:
-        lines.append("No decision has been made yet.")
+        lines.append(_("No decision has been made yet."))
     pages: list[str] = []
     current = ""
     for text in lines:
@@ -348,12 +381,12 @@ async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
 
 
 def log_header(log: GameLog, page: int, pages: int) -> str:
-    title = f"**{log.engine.title} #{log.game.id} — game log**"
+    title = _("**{game} #{number} — game log**").format(game=log.engine.title, number=log.game.id)
     if pages > 1:
-        title += f" (page {page + 1} of {pages})"
+        title += " (" + _("page {page} of {pages}").format(page=page + 1, pages=pages) + ")"
     if log.complete:
-        return title + "\nThe game is over: every choice is shown."
-    return title + "\nThe game is still running: hidden choices stay hidden."
+        return title + "\n" + _("The game is over: every choice is shown.")
+    return title + "\n" + _("The game is still running: hidden choices stay hidden.")
 
 
 async def show_log(interaction: discord.Interaction, game_id: int, page: int, *, edit: bool) -> None:
@@ -367,8 +400,8 @@ async def show_log(interaction: discord.Interaction, game_id: int, page: int, *,
     view = None
     if len(pages) > 1:
         view = discord.ui.View(timeout=None)
-        view.add_item(LogPageButton(game_id, page - 1, "◀ Previous", disabled=page == 0))
-        view.add_item(LogPageButton(game_id, page + 1, "Next ▶", disabled=page >= len(pages) - 1))
+        view.add_item(LogPageButton(game_id, page - 1, _("◀ Previous"), disabled=page == 0))
+        view.add_item(LogPageButton(game_id, page + 1, _("Next ▶"), disabled=page >= len(pages) - 1))
     if edit:
         await interaction.edit_original_response(content=content, view=view, allowed_mentions=QUIET)
         return

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from engine.core import OptionSpec, get_game
+from i18n import _
 
 
 def _norm(text: str) -> str:
@@ -39,8 +40,10 @@ def _value(spec: OptionSpec, raw: str) -> Any:
             return value
     if not allowed and isinstance(spec.default, int) and not isinstance(spec.default, bool) and raw.strip().isdigit():
         return int(raw)
-    choices = ", ".join(spec.label_of(v) for v in allowed) or f"a value like {spec.default!r}"
-    raise ServiceError(f"Option '{spec.title or spec.name}' can be {choices}; not '{raw.strip()}'.")
+    choices = ", ".join(spec.label_of(v) for v in allowed) or _("a value like {example}").format(
+        example=repr(spec.default))
+    raise ServiceError(_("Option '{option}' can be {choices}; not '{value}'.").format(
+        option=spec.title or spec.name, choices=choices, value=raw.strip()))
 
 
 def parse_options(kind: str, text: str) -> dict[str, Any]:
@@ -51,8 +54,9 @@ def parse_options(kind: str, text: str) -> dict[str, Any]:
         name, sep, raw = part.partition(":") if ":" in part else part.partition("=")
         spec = _spec_named(specs, name)
         if spec is None or not sep:
-            known = ", ".join(s.title or s.name for s in specs) or "none"
-            raise ServiceError(f"{get_game(kind).title} has no option '{part.strip()}'. Its options: {known}.")
+            known = ", ".join(s.title or s.name for s in specs) or _("none")
+            raise ServiceError(_("{game} has no option '{option}'. Its options: {known}.").format(
+                game=get_game(kind).title, option=part.strip(), known=known))
         chosen[spec.name] = _value(spec, raw)
     return chosen
 

@@ -13,6 +13,7 @@ from bot.service.moves import Moves
 from bot.service.outcomes import Outcome
 from bot.service.scope import no_such_game
 from bot.storage import GameRow, StaleVersion
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +39,13 @@ class Admin:
             # already hides it from other people on Discord; this holds for every caller).
             raise no_such_game(game_id)
         if game.status not in ("lobby", "active"):
-            raise GameClosed(f"Game #{game_id} is already over.")
+            raise GameClosed(_("Game #{game} is already over.").format(game=game_id))
         result = {"scores": [], "ranking": [], "forfeited": [], "reason": "ended by admin",
                   "ended_by": admin_id, "note": reason}
         try:
             await self.games.storage.set_status(game_id, game.version, "abandoned", result)
         except StaleVersion as exc:
-            raise GameMovedOn("The game changed just now; look at it again and repeat if it is still stuck.") \
+            raise GameMovedOn(_("The game changed just now; look at it again and repeat if it is still stuck.")) \
                 from exc
         log.warning("game %s (%s) ended by admin %s: %s", game_id, game.kind, admin_id, reason or "no reason given")
         return await self.games.game(game_id)
@@ -59,13 +60,14 @@ class Admin:
         admin_id = check.whole(admin_id, "admin id", low=1)
         game, engine, state = await self.games.load(game_id)
         if game.status != "active" or state is None:
-            raise GameClosed(f"Game #{game_id} is not running.")
+            raise GameClosed(_("Game #{game} is not running.").format(game=game_id))
         if not set(engine.to_act(state)) & game.bot_seats():
-            raise ServiceError(f"No bot seat owes a decision in game #{game_id}; there is nothing to retry.")
+            raise ServiceError(_("No bot seat owes a decision in game #{game}; there is nothing to retry.").format(
+                game=game_id))
         log.warning("admin %s retries the bot of game %s (fault: %s)", admin_id, game_id, game.fault or "-")
         outcome = await self.moves.bot_turn(game, engine, state, 1)
         if outcome is None:
-            raise GameMovedOn(f"Game #{game_id} moved on meanwhile; look at it again.")
+            raise GameMovedOn(_("Game #{game} moved on meanwhile; look at it again.").format(game=game_id))
         return outcome
 
     async def find_unreadable(self, batch: int = SWEEP_BATCH) -> list[tuple[int, str]]:

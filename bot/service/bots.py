@@ -7,13 +7,16 @@ thread while the AI thinks. `Moves` writes what they return.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from bot.observability.metrics import AI_DECISION
 from bot.service.errors import ServiceError
 from bot.service.outcomes import FORMALITY, Applied
 from bot.service.table_rules import bot_level
 from bot.storage import GameRow
 from engine.core import Game, State, mix_seed
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +33,15 @@ def ai_decision(engine: Game, state: State, seat: int, game_seed: int, index: in
     An AI that fails or offers something the engine does not list falls back to the greedy player:
     a bot seat must never stall a game.
     """
+    level = level or engine.ai_levels[0]
+    started = time.perf_counter()
     try:
-        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s,
-                                  level=level or engine.ai_levels[0])
+        action = engine.ai_action(state, seat, seed=mix_seed(game_seed, "ai", index), budget_s=budget_s, level=level)
         chosen = engine.match_legal(state, seat, action)
-    except Exception:  # noqa: BLE001 - any AI failure is logged and the greedy player steps in
+    except Exception:  # any AI failure is logged and the greedy player steps in
         log.exception("the %s AI failed for seat %s; the greedy player moves instead", engine.name, seat)
         chosen = None
+    AI_DECISION.labels(engine.name, level).observe(time.perf_counter() - started)
     return chosen if chosen is not None else engine.auto_action(state, seat)
 
 
@@ -61,7 +66,7 @@ def bot_turn(game: GameRow, engine: Game, state: State, base: int, budget_s: flo
         done.append(Applied.of(engine, state, seat, game.user_of(seat), "auto", action, after))
         state = after
         if len(done) > AUTO_LIMIT:
-            raise ServiceError("The bot could not finish its turn.")
+            raise ServiceError(_("The bot could not finish its turn."))
     return state, done
 
 
@@ -85,7 +90,7 @@ def settle(game: GameRow, engine: Game, state: State, done: list[Applied], budge
             options[seat] = engine.legal(state, seat)
         return options[seat]
 
-    for _ in range(AUTO_LIMIT):
+    for _step in range(AUTO_LIMIT):
         if engine.is_over(state):
             break
         owing = [s for s in engine.to_act(state) if s not in bots]
@@ -106,7 +111,7 @@ def settle(game: GameRow, engine: Game, state: State, done: list[Applied], budge
         state = after
         options = {}
     else:
-        raise ServiceError("The bot could not finish the decisions nobody needs to click.")
+        raise ServiceError(_("The bot could not finish the decisions nobody needs to click."))
     if built is not None:
         built.update(options)
     return state

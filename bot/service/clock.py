@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
+from bot.observability import metrics
 from bot.service import away
 from bot.service.bots import AUTO_LIMIT, ai_decision
 from bot.service.errors import GameClosed, GameMovedOn, GameUnreadable, ServiceError
@@ -21,6 +23,7 @@ from bot.service.outcomes import Applied, Outcome, SweepEvent, users_of
 from bot.service.table_rules import MIN_WAIT_HOURS, default_table_rules, wait_hours
 from bot.storage import DiskFull, GameRow, StaleVersion
 from engine.core import Game, State
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +44,22 @@ class Clock:
         several processes sweeping one database never remind or time out a game twice.
         """
         now = self.games.now() if now is None else now
+        started, seen, ended = time.perf_counter(), [0], False
+        try:
+            events = await self._sweep(now, batch, seen)
+            ended = True
+            return events
+        finally:
+            metrics.sweep_done(time.perf_counter() - started, seen[0], ok=ended)
+
+    async def _sweep(self, now: float, batch: int, seen: list[int]) -> list[SweepEvent]:
+        """The walk of `sweep`; `seen[0]` counts the games looked at."""
         horizon = now - MIN_WAIT_HOURS * 3600  # nobody is due before waiting the shortest possible time
         events: list[SweepEvent] = []
         after: tuple[float, int] | None = None
         while not self.gate.closing:
             games = await self.games.storage.waiting_games(before=horizon, after=after, limit=batch)
+            seen[0] += len(games)
             for game in games:
                 try:
                     event = await self._sweep_one(game, now)
@@ -53,7 +67,7 @@ class Clock:
                     continue  # somebody moved meanwhile; the next sweep looks again
                 except DiskFull:
                     raise
-                except Exception as exc:  # noqa: BLE001 - one broken game must not stop the sweep for all
+                except Exception as exc:  # one broken game must not stop the sweep for all
                     log.exception("sweep: game %s failed; marking it and going on", game.id)
                     await self.games.mark_unreadable(game, f"sweep failed: {type(exc).__name__}: {exc}")
                     continue
@@ -102,10 +116,18 @@ class Clock:
     ) -> Outcome:
         """`late`: the owing seats whose deadline passed (others are away, their deadline stretched)."""
         late = owing if late is None else late
+        if how == "forfeit" and game.table_rules.get("tournament"):
+            # A tournament's game ends by forfeit only for a missed real turn: a seat's opening decision
+            # (its first, e.g. the setup step both players of a Duel make at once) is played by the bot,
+            # and that seat's deadline starts again with its first real decision.
+            acted = {a.seat for a in await self.games.storage.actions(game.id)}
+            opening = [s for s in late if s not in acted and s not in game.resigned_seats()]
+            if opening:
+                return await self._enforce_deadline(game, engine, state, owing, "auto", late=opening)
         if how == "forfeit":
             # Every late seat is treated alike (docs/rulings.md, "Deadlines"): all forfeit in one write.
             late = [s for s in late if s not in game.resigned_seats()]
-            return await self.moves.give_up(game, engine, state, late, reason="forfeit")
+            return await self.moves.give_up(game, engine, state, late, reason="deadline")
         new_state = state
         done: list[Applied] = []
         # The bot finishes the late seats' current turn (a chain of decisions) and stops where the next
@@ -127,7 +149,7 @@ class Clock:
             done.append(Applied.of(engine, new_state, seat, None, "timeout", action, after))
             new_state = after
             if len(done) > AUTO_LIMIT:
-                raise ServiceError("The bot could not finish the late player's turn.")
+                raise ServiceError(_("The bot could not finish the late player's turn."))
             now_owing = set(engine.to_act(new_state))
             if seat not in now_owing:
                 pending.discard(seat)

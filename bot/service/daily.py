@@ -30,6 +30,7 @@ from bot.storage import GameRow
 from engine.core import Rng, get_game, mix_seed
 from engine.rollwrite.game import RollWriteGame
 from engine.rollwrite.scoring import tie_break_key
+from i18n import _
 
 KIND = "rollwrite"
 SECRET_KEY = "daily_secret"
@@ -307,7 +308,7 @@ class DailyService:
                 table_rules={"reminder_hours": 0.0}, mode="daily", daily_date=challenge.date, seed=challenge.seed,
             )
         except ServiceError as exc:  # the unique index: another click started it a moment ago
-            raise ServiceError("You already have an attempt at today's challenge; use /daily play again.") from exc
+            raise ServiceError(_("You already have an attempt at today's challenge; use /daily play again.")) from exc
         outcome = await self.tables.lobby.start(row.id, user_id)
         return Attempt(outcome.game, challenge, created=True)
 
@@ -315,10 +316,10 @@ class DailyService:
         wait = duration(challenge.next_opens - now)
         if game.status == "finished":
             total = (game.result or {}).get("scores", [{}])[0].get("total", 0)
-            return (f"You have already played the challenge of {challenge.date} ({total} VP): one attempt per day. "
-                    f"The next challenge starts in {wait}.")
-        return (f"Your attempt at the challenge of {challenge.date} was closed unfinished: one attempt per day. "
-                f"The next challenge starts in {wait}.")
+            return _("You have already played the challenge of {date} ({vp} VP): one attempt per day. The next "
+                     "challenge starts in {wait}.").format(date=challenge.date, vp=total, wait=wait)
+        return _("Your attempt at the challenge of {date} was closed unfinished: one attempt per day. The next "
+                 "challenge starts in {wait}.").format(date=challenge.date, wait=wait)
 
     async def expire(self, now: float | None = None) -> list[GameRow]:
         """Close attempts whose grace period has ended; they then count on no leaderboard."""
@@ -447,8 +448,8 @@ class DailyService:
         date = date or self.today()
         mine = await self._finished_attempt(viewer, date)
         if mine is None:
-            raise ServiceError(f"Finish your attempt at the challenge of {date} first: comparisons are only for "
-                               "players who finished it, so nobody sees the day's dice spoiled.")
+            raise ServiceError(_("Finish your attempt at the challenge of {date} first: comparisons are only for "
+                                 "players who finished it, so nobody sees the day's dice spoiled.").format(date=date))
         # The viewer's own attempt, resolved like any game number (it is the caller's own private game).
         mine = await self.tables.game(mine.id)
         challenge = await self.challenge(date)
@@ -461,17 +462,19 @@ class DailyService:
                 board = await self.leaderboard(date, guild_id=None, top=2)
                 rivals = [s for s in board.entries if s.user_id != viewer]
                 if not rivals:
-                    raise ServiceError(f"Nobody else has finished the challenge of {date} yet; try `with: par`.")
+                    raise ServiceError(_("Nobody else has finished the challenge of {date} yet; try `with: par`.")
+                                       .format(date=date))
                 rival_id = rivals[0].user_id
             else:
                 # A player from the command (a forged one may carry any number): bounded like every id. Their
                 # attempt is read only as the day's board shows it, to someone who finished that day too.
                 rival_id = check.whole(with_ if isinstance(with_, int) else _number(with_), "player id", low=1)
                 if rival_id == viewer:
-                    raise ServiceError("Pick someone else to compare with (or `leader` / `par`).")
+                    raise ServiceError(_("Pick someone else to compare with (or `leader` / `par`)."))
             rival = await self._finished_attempt(rival_id, date)
             if rival is None:
-                raise ServiceError(f"That player has no finished attempt at the challenge of {date}.")
+                raise ServiceError(_("That player has no finished attempt at the challenge of {date}.")
+                                   .format(date=date))
             other = await self._line(rival, str(rival_id), challenge)
         return Comparison(date=date, you=you, other=other)
 

@@ -1,4 +1,4 @@
-"""What a front end keeps and reads beside the games, through the service (issue 24).
+"""What a front end keeps and reads beside the games, through the service.
 
 The Discord layer never touches storage: where a game's posts go (its thread, its lobby message, whether a
 table against bots plays privately), a tournament's sign-up message, a server's settings, each player's
@@ -10,13 +10,16 @@ stored are named here, once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
-from bot.service import away, notify, seasons
+from bot.service import away, notify, outbox, seasons
 from bot.service.replay import Frame, replay_frames
 from bot.service.standings import Standings
-from bot.storage import GameRow, PlayerPrefs, Storage
+from bot.storage import GameRow, OutboxItem, PlayerPrefs, Storage
 from engine.core import Game
+
+#: The server setting that holds its language for public posts.
+LANGUAGE_KEY = "language"
 
 
 def _thread_key(game_id: int) -> str:
@@ -33,6 +36,13 @@ def _lobby_key(game_id: int) -> str:
 
 def _signup_key(tournament_id: int) -> str:
     return f"tournament-signup:{tournament_id}"
+
+
+_THINKING = "thinking:"
+
+
+def _dm_key(user_id: int, game_id: int) -> str:
+    return f"dm:{user_id}:{game_id}"
 
 
 def _message(where: str | None) -> tuple[int, int] | None:
@@ -56,6 +66,30 @@ class FrontEndRecords:
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self._storage.set_meta(_thread_key(game_id), str(thread_id))
+
+    async def thread_of_key(self, key: str) -> int | None:
+        """A thread kept under a front end's own key (e.g. a tournament's thread)."""
+        text = await self._storage.get_meta(key)
+        return int(text) if text and text.isdigit() else None
+
+    async def set_thread_of_key(self, key: str, thread_id: int) -> None:
+        await self._storage.set_meta(key, str(thread_id))
+
+    async def note_thinking(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """A "… is thinking" line is up for the game (cleared when its turn post replaces it)."""
+        await self._storage.set_meta(f"{_THINKING}{game_id}", f"{channel_id}:{message_id}")
+
+    async def clear_thinking(self, game_id: int) -> None:
+        await self._storage.delete_meta(f"{_THINKING}{game_id}")
+
+    async def thinking_lines(self) -> list[tuple[int, int, int]]:
+        """(game, channel, message) of every "… is thinking" line still up: after a restart, each is stale."""
+        out = []
+        for key, value in await self._storage.metas(_THINKING):
+            where = _message(value)
+            if where is not None and key[len(_THINKING):].isdigit():
+                out.append((int(key[len(_THINKING):]), *where))
+        return out
 
     async def plays_privately(self, game_id: int) -> bool:
         """Whether a table against bots plays privately (it could not have a thread)."""
@@ -101,8 +135,19 @@ class FrontEndRecords:
     async def seasons_played(self, guild_id: int, kind: str | None = None) -> list[str]:
         return await self._storage.seasons_played(guild_id, kind)
 
-    async def due_podiums(self, now: float, kinds: list[str]) -> list[seasons.Podium]:
-        return await seasons.due_podiums(self._storage, now, kinds)
+    async def owe_podiums(self, now: float) -> list[tuple[int, str]]:
+        return await seasons.owe_podiums(self._storage, now)
+
+    async def podium_of(self, guild_id: int, season: str, kinds: list[str]) -> seasons.Podium:
+        return await seasons.podium_of(self._storage, guild_id, season, kinds)
+
+    async def podium_channel(self, guild_id: int) -> tuple[int | None, str]:
+        return await seasons.podium_channel(self._storage, guild_id)
+
+    # ----- posts owed (the outbox) ---------------------------------------------------------------------------
+    async def deliver_outbox(self, send: Callable[[OutboxItem], Awaitable[None]], now: Callable[[], float],
+                             *, timeout_s: float = outbox.SEND_TIMEOUT_S) -> outbox.Delivery:
+        return await outbox.deliver(self._storage, send, now, timeout_s=timeout_s)
 
     # ----- each player's preferences ---------------------------------------------------------------------
     async def prefs(self, user_id: int) -> PlayerPrefs | None:
@@ -111,8 +156,33 @@ class FrontEndRecords:
     async def set_notify_mode(self, user_id: int, mode: str) -> None:
         await notify.set_mode(self._storage, user_id, mode)
 
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """A player's own language for private answers (None: their Discord client's)."""
+        await self._storage.set_language(user_id, language)
+
+    async def language(self, user_id: int) -> str | None:
+        """The language a player chose for themselves, if any."""
+        prefs = (await self._storage.player_prefs([user_id])).get(user_id)
+        return prefs.language if prefs is not None else None
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its public posts, if any (`/settings language:`)."""
+        return await self._storage.get_setting(guild_id, LANGUAGE_KEY)
+
     async def notify_route(self, users: Sequence[int]) -> notify.Route:
         return await notify.route(self._storage, users)
+
+    async def note_dm(self, user_id: int, game_id: int, when: float) -> None:
+        """A DM told `user_id` at `when` that `game_id` waits on them."""
+        await self._storage.set_meta(_dm_key(user_id, game_id), repr(float(when)))
+
+    async def told_by_dm(self, user_id: int, game: GameRow) -> bool:
+        """Whether a DM already told `user_id` of the game's current wait (the digest leaves it out)."""
+        text = await self._storage.get_meta(_dm_key(user_id, game.id))
+        try:
+            return text is not None and game.waiting_since is not None and float(text) >= game.waiting_since
+        except ValueError:
+            return False
 
     async def digests_due(self, now: float) -> list[int]:
         return await notify.digests_due(self._storage, now)
@@ -125,6 +195,9 @@ class FrontEndRecords:
 
     async def go_away(self, guild_id: int | None, user_id: int, days: int, now: float) -> float:
         return await away.go_away(self._storage, guild_id, user_id, days, now)
+
+    async def away_days_left(self, guild_id: int, user_id: int, now: float) -> int:
+        return await away.budget_left(self._storage, guild_id, user_id, now)
 
     async def come_back(self, guild_id: int | None, user_id: int, now: float) -> bool:
         return await away.come_back(self._storage, guild_id, user_id, now)

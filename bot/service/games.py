@@ -21,6 +21,7 @@ from bot.service.outcomes import Clause, GameSummary, users_of
 from bot.service.scope import scoped_game
 from bot.storage import GameRow, Storage
 from engine.core import Game, State, get_game
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -74,11 +75,11 @@ class Games:
             state = engine.load(game.state) if game.state is not None else None
             if state is not None and game.status == "active":
                 engine.to_act(state)  # a state that loads but cannot say whose turn it is is unplayable too
-        except Exception as exc:  # noqa: BLE001 - any failure to read a stored game is reported the same way
+        except Exception as exc:  # any failure to read a stored game is reported the same way
             await self.mark_unreadable(game, f"state cannot be read: {type(exc).__name__}: {exc}")
             raise GameUnreadable(
-                f"Game #{game.id} cannot be read; it has been reported. A server admin can end it with "
-                "`/admin end`."
+                _("Game #{game} cannot be read; it has been reported. A server admin can end it with "
+                  "`/admin end`.").format(game=game.id)
             ) from exc
         return engine, state
 
@@ -88,7 +89,7 @@ class Games:
             log.error("game %s is unreadable: %s", game.id, detail)
             try:
                 await self.storage.mark_fault(game.id, detail[:500])
-            except Exception:  # noqa: BLE001 - marking is best effort; the refusal still stands
+            except Exception:  # marking is best effort; the refusal still stands
                 log.exception("could not mark game %s as unreadable", game.id)
 
     async def journal(self, game: GameRow) -> list[Clause]:

@@ -14,8 +14,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from bot.observability.metrics import CLICKS
 from bot.service.errors import OutOfSpace, ServiceError
 from bot.storage import DiskFull
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -60,23 +62,38 @@ def operation(method: Callable[Concatenate[G, P], Awaitable[R]]) -> Callable[Con
     already running (and the calls they make to other service methods) go on to the end.
     """
 
+    # Counted by kind (the method: act, join, resign, …) and how it ended; the children are looked up once
+    # here, so a request pays one increment.
+    kind = method.__name__
+    ok, refused, failed = (CLICKS.labels(kind, outcome) for outcome in ("ok", "refused", "error"))
+
     @functools.wraps(method)
     async def wrapper(part: G, /, *args: P.args, **kwargs: P.kwargs) -> R:
         gate = part.gate
         if _inside_operation.get():
             return await method(part, *args, **kwargs)
         if gate.closing:
-            raise ServiceError("The bot is restarting; nothing was changed. Try again in a minute.")
+            refused.inc()
+            raise ServiceError(_("The bot is restarting; nothing was changed. Try again in a minute."))
         token = _inside_operation.set(True)
         gate._in_flight += 1
         try:
-            return await method(part, *args, **kwargs)
+            result = await method(part, *args, **kwargs)
+            ok.inc()
+            return result
+        except ServiceError:
+            refused.inc()
+            raise
         except DiskFull as exc:
+            failed.inc()
             log.error("disk full: %s", exc)
             raise OutOfSpace(
-                "The bot's disk is full, so this was not saved (everything saved before is safe). "
-                "Please tell the bot's operator; try again once they have made room."
+                _("The bot's disk is full, so this was not saved (everything saved before is safe). "
+                  "Please tell the bot's operator; try again once they have made room.")
             ) from exc
+        except BaseException:
+            failed.inc()
+            raise
         finally:
             gate._in_flight -= 1
             _inside_operation.reset(token)

@@ -28,6 +28,7 @@ from bot.service.table_rules import (
 )
 from bot.storage import AlreadyExists, GameRow, StaleVersion, TableFull, is_bot_user
 from engine.core import Game, IllegalAction, Rng, State, get_game, mix_seed
+from i18n import _, ngettext
 
 #: How the game modes are named in storage.
 MODES = ("table", "solo", "daily")
@@ -75,20 +76,23 @@ class Lobby:
         rules = default_table_rules()
         for key, value in check.json_object(table_rules, "table rules").items():
             if key not in rules and key != BOT_LEVEL:
-                raise ServiceError(f"Unknown table rule '{key}'.")
+                raise ServiceError(_("Unknown table rule '{key}'.").format(key=key))
             rules[key] = value
         if BOT_LEVEL in rules:
             check_bot_level(engine, rules[BOT_LEVEL])
         if not isinstance(rules["deadline_action"], str) or rules["deadline_action"] not in DEADLINE_ACTIONS:
-            raise ServiceError(f"The deadline action must be one of: {', '.join(DEADLINE_ACTIONS)}.")
+            raise ServiceError(_("The deadline action must be one of: {actions}.")
+                                 .format(actions=", ".join(DEADLINE_ACTIONS)))
         for key, what in (("deadline_hours", "deadline"), ("reminder_hours", "reminder time")):
             hours = rules[key]
             if not isinstance(hours, bool) and isinstance(hours, int | float) and hours < 0:
-                raise ServiceError("Reminder and deadline times cannot be negative.")
+                raise ServiceError(_("Reminder and deadline times cannot be negative."))
             hours = check.number(hours, f"{what} in hours", low=0, high=MAX_WAIT_HOURS)
             if 0 < hours < MIN_WAIT_HOURS:
-                raise BadRequest(f"The {what} must be at least {MIN_WAIT_HOURS:g} hour (or 0 for none); "
-                                 f"{hours:g} h is too short to play.")
+                raise BadRequest((_("The deadline must be at least {least} hour (or 0 for none); {hours} h is too "
+                                    "short to play.") if what == "deadline" else
+                                  _("The reminder time must be at least {least} hour (or 0 for none); {hours} h is "
+                                    "too short to play.")).format(least=f"{MIN_WAIT_HOURS:g}", hours=f"{hours:g}"))
             rules[key] = hours
         # The rules a game starts under: check-db tells a game begun before a rule fix from corruption.
         rules["engine_schema"] = engine.schema_version
@@ -98,8 +102,8 @@ class Lobby:
             )
             if any(g.creator_id == creator_id for g in open_here):
                 raise ServiceError(
-                    f"You already have a {engine.title} table waiting for players in this channel "
-                    f"(#{open_here[0].id}); start it or leave it first."
+                    _("You already have a {game} table waiting for players in this channel (#{table}); start it or "
+                      "leave it first.").format(game=engine.title, table=open_here[0].id)
                 )
         try:
             game_id = await self.games.storage.create_game(
@@ -114,7 +118,7 @@ class Lobby:
                 daily_date=daily_date,
             )
         except AlreadyExists as exc:
-            raise ServiceError("You already have that game.") from exc
+            raise ServiceError(_("You already have that game.")) from exc
         return await self.games.game(game_id)
 
     async def _change(self, game_id: int, change: Callable[[GameRow], Awaitable[None]]) -> GameRow:
@@ -125,14 +129,15 @@ class Lobby:
         version; a StaleVersion means the lobby moved: it is read again, so a join that lost to the start
         is refused by `change` itself ("started without you"), never told it joined.
         """
-        for _ in range(LOBBY_TRIES):
+        for _attempt in range(LOBBY_TRIES):
             game = await self.games.game(game_id)
             try:
                 await change(game)
             except StaleVersion:
                 continue
             return await self.games.game(game_id)
-        raise GameMovedOn(f"Table #{game_id} is changing very fast just now; nothing was changed. Try again.")
+        raise GameMovedOn(_("Table #{table} is changing very fast just now; nothing was changed. Try again.")
+                            .format(table=game_id))
 
     @operation
     async def join(self, game_id: int, user_id: int) -> GameRow:
@@ -140,19 +145,21 @@ class Lobby:
 
         async def change(game: GameRow) -> None:
             if game.mode != "table":
-                raise ServiceError("That is a private game.")
+                raise ServiceError(_("That is a private game."))
             if game.is_seated(user_id):  # before the capacity check: a seated player at a full table is seated
-                raise ServiceError(f"You are already seated at table #{game_id}.")
+                raise ServiceError(_("You are already seated at table #{table}.").format(table=game_id))
             if game.status != "lobby":
-                raise GameClosed(f"Game #{game_id} has already started without you; you can no longer join it.")
+                raise GameClosed(_("Game #{game} has already started without you; you can no longer join it.")
+                                   .format(game=game_id))
             max_players = get_game(game.kind).max_players
             try:
                 await self.games.storage.add_seat(game_id, user_id, max_seats=max_players,
                                                   expected_version=game.version)
             except AlreadyExists as exc:
-                raise ServiceError(f"You are already seated in game #{game_id}.") from exc
+                raise ServiceError(_("You are already seated in game #{game}.").format(game=game_id)) from exc
             except TableFull as exc:
-                raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
+                raise ServiceError(_("Game #{game} is full ({n} players).")
+                                     .format(game=game_id, n=max_players)) from exc
 
         return await self._change(game_id, change)
 
@@ -162,9 +169,9 @@ class Lobby:
 
         async def change(game: GameRow) -> None:
             if not game.is_seated(user_id):
-                raise NotSeated(f"You are not seated in game #{game_id}.")
+                raise NotSeated(_("You are not seated in game #{game}.").format(game=game_id))
             if game.status != "lobby":
-                raise GameClosed("The game has started; use resign to give up your seat.")
+                raise GameClosed(_("The game has started; use resign to give up your seat."))
             gone = [user_id]
             if all(is_bot_user(s.user_id) for s in game.seats if s.user_id != user_id):
                 gone += game.bot_users()  # nobody is left to play against the bots: close the table
@@ -173,24 +180,32 @@ class Lobby:
         return await self._change(game_id, change)
 
     @operation
-    async def add_bot(self, game_id: int, user_id: int) -> GameRow:
-        """A seated player seats the AI in the lobby (one more bot seat, up to the table's size)."""
+    async def add_bot(self, game_id: int, user_id: int, *, shown_bots: int | None = None) -> GameRow:
+        """A seated player seats the AI in the lobby (one more bot seat, up to the table's size). With
+        `shown_bots`, the number of bots the clicked lobby showed, the click asks for bot number
+        `shown_bots + 1`: two clicks on the same lobby (two players at once, or a double click) seat one bot."""
         user_id = check.whole(user_id, "player id", low=1)
+        if shown_bots is not None:
+            shown_bots = check.whole(shown_bots, "number of bots", low=0, high=16)
 
         async def change(game: GameRow) -> None:
+            if shown_bots is not None and len(game.bot_users()) > shown_bots and game.status == "lobby":
+                return  # the bot this click asked for is seated already
             if game.mode != "table":
-                raise ServiceError("That is a private game.")
+                raise ServiceError(_("That is a private game."))
             if game.status != "lobby":
-                raise GameClosed(f"Game #{game_id} has already started; the bot can no longer join it.")
+                raise GameClosed(_("Game #{game} has already started; the bot can no longer join it.")
+                                   .format(game=game_id))
             if not game.is_seated(user_id):
-                raise NotSeated(f"Only a seated player can add the bot to table #{game_id}.")
+                raise NotSeated(_("Only a seated player can add the bot to table #{table}.").format(table=game_id))
             max_players = get_game(game.kind).max_players
             taken = set(game.bot_users())
             bot = next(b for b in range(-1, -max_players - 2, -1) if b not in taken)
             try:
                 await self.games.storage.add_seat(game_id, bot, max_seats=max_players, expected_version=game.version)
             except (TableFull, AlreadyExists) as exc:
-                raise ServiceError(f"Game #{game_id} is full ({max_players} players).") from exc
+                raise ServiceError(_("Game #{game} is full ({n} players).")
+                                     .format(game=game_id, n=max_players)) from exc
 
         return await self._change(game_id, change)
 
@@ -201,12 +216,13 @@ class Lobby:
 
         async def change(game: GameRow) -> None:
             if not game.is_seated(user_id):
-                raise NotSeated(f"Only a seated player can remove the bot from table #{game_id}.")
+                raise NotSeated(_("Only a seated player can remove the bot from table #{table}.")
+                                .format(table=game_id))
             if game.status != "lobby":
-                raise GameClosed("The game has started; the bot plays it to the end.")
+                raise GameClosed(_("The game has started; the bot plays it to the end."))
             bots = game.bot_users()
             if not bots:
-                raise ServiceError(f"The bot is not seated at table #{game_id}.")
+                raise ServiceError(_("The bot is not seated at table #{table}.").format(table=game_id))
             await self.games.storage.remove_seats(game_id, [bots[-1]], expected_version=game.version)
 
         return await self._change(game_id, change)
@@ -221,16 +237,18 @@ class Lobby:
         async def change(game: GameRow) -> None:
             engine = get_game(game.kind)
             if game.status != "lobby":
-                raise GameClosed(f"Game #{game_id} has already started.")
+                raise GameClosed(_("Game #{game} has already started.").format(game=game_id))
             if not game.is_seated(user_id):
-                raise NotSeated(f"Only a seated player can start game #{game_id}.")
+                raise NotSeated(_("Only a seated player can start game #{game}.").format(game=game_id))
             people = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
             if game.bot_users() and len(people) == 1:
                 await self.check_bot_games(people[0], game.guild_id)
             players = len(game.seats)
             if players < engine.min_players:
                 raise ServiceError(
-                    f"{engine.title} needs at least {engine.min_players} players; {players} seated so far."
+                    ngettext("{game} needs at least {least} players; {n} seated so far.",
+                             "{game} needs at least {least} players; {n} seated so far.", players)
+                             .format(game=engine.title, least=engine.min_players, n=players)
                 )
             joined = [s.user_id for s in sorted(game.seats, key=lambda s: s.joined_at)]
             order = Rng(mix_seed(game.seed, "seats")).shuffled(joined)
@@ -268,13 +286,16 @@ class Lobby:
         if len(running) < limit:
             return
         if limit == 0:
-            raise ServiceError("This server does not host games against the bot (a server admin can allow them "
-                               "with `/settings botgames`). Invite people to a table instead.")
+            raise ServiceError(_("This server does not host games against the bot (a server admin can allow them "
+                                 "with `/settings botgames`). Invite people to a table instead."))
         listed = ", ".join(f"#{g}" for g in running[:10])
         raise ServiceError(
-            f"You already have {len(running)} running game{'s' if len(running) != 1 else ''} against the bot in "
-            f"this server ({listed}); this server allows {limit} at a time. Finish one, or give it up with "
-            "`/table resign`, before you start another. Nothing was started.")
+            ngettext("You already have {n} running game against the bot in this server ({listed}); this server "
+                     "allows {limit} at a time. Finish one, or give it up with `/table resign`, before you start "
+                     "another. Nothing was started.",
+                     "You already have {n} running games against the bot in this server ({listed}); this server "
+                     "allows {limit} at a time. Finish one, or give it up with `/table resign`, before you start "
+                     "another. Nothing was started.", len(running)).format(n=len(running), listed=listed, limit=limit))
 
 
 def against_bots_only(game: GameRow, user_id: int) -> bool:

@@ -22,6 +22,7 @@ from bot.service.outcomes import Applied, Clause, Outcome, users_of
 from bot.service.standings import record_result
 from bot.storage import DiskFull, GameRow, NewAction, StaleVersion
 from engine.core import Game, State
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class Moves:
             else:
                 new_version = game.version
         except StaleVersion as exc:
-            raise GameMovedOn("Someone else moved first; the game has moved on. Here is the current panel.") \
+            raise GameMovedOn(_("Someone else moved first; the game has moved on. Here is the current panel.")) \
                 from exc
         if resign_users or new_version == game.version:
             fresh = await self.games.game(game.id)
@@ -184,13 +185,13 @@ class Moves:
                                                          self.games.ai_budget_s)
         except (DiskFull, StaleVersion, GameMovedOn):
             raise
-        except Exception as exc:  # noqa: BLE001 - whatever the AI raised, the saved move stands
+        except Exception as exc:  # whatever the AI raised, the saved move stands
             stuck = sorted(set(engine.to_act(state)) & game.bot_seats())
             log.exception("game %s: the bot could not move for seat(s) %s", game.id, stuck)
             detail = f"bot seat(s) {stuck} could not move: {type(exc).__name__}: {exc}"
             try:
                 await self.games.storage.mark_fault(game.id, detail[:500])
-            except Exception:  # noqa: BLE001 - marking is best effort; the table is told either way
+            except Exception:  # marking is best effort; the table is told either way
                 log.exception("could not mark game %s as stuck", game.id)
             fresh = dataclasses.replace(game, fault=detail[:500])
             return Outcome(game=fresh, engine=engine, state=state, before=state,

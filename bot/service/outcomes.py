@@ -180,12 +180,12 @@ class Applied:
         """One decision as the log and the turn story keep it: its public label, narration and undo window."""
         try:
             story = engine.narrate(before, seat, action, after)
-        except Exception:  # a narrator must never turn an accepted move into an error
+        except Exception:  # noqa: BLE001 - a narrator must never turn an accepted move into an error
             story = engine.public_label(before, action)
         try:
             # A formality (played for the seat) that only hands the turn on leaves its undo open: `reveals`.
             closes = bool((engine.reveals if origin == FORMALITY else engine.closes_undo)(before, seat, action, after))
-        except Exception:
+        except Exception:  # noqa: BLE001 - a failing undo-window hook closes the window, the safe side
             closes = True
         return cls(seat, user_id, origin, action, engine.public_label(before, action), story, closes)
 

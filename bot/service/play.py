@@ -22,6 +22,7 @@ from bot.service.outcomes import Applied, Choice, Clause, Decision, Outcome, Pan
 from bot.service.replay import UNDO, effective, replay
 from bot.storage import GameRow
 from engine.core import Game, IllegalAction, State
+from i18n import _
 
 
 class Play:
@@ -127,7 +128,7 @@ class Play:
                 engine.apply(state, seat, action, offered=offered)  # raises IllegalAction with the engine's reason
             except IllegalAction as exc:
                 raise ServiceError(exc.message) from exc
-            raise ServiceError("That is not one of your options right now.")
+            raise ServiceError(_("That is not one of your options right now."))
         outcome = await self._play(game, engine, state, seat, user_id, chosen, offered)
         return await self._panel_after(outcome, user_id)
 
@@ -145,10 +146,10 @@ class Play:
         game, engine, state, seat = await self._turn_of(game_id, user_id, None)
         stale = version != game.version
         if stale and (not stamp or stamp != await self._stamp(game, engine, state, seat, shown=False)):
-            raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
+            raise GameMovedOn(_("The game has moved on since that panel was shown; here is the current one."))
         actions = engine.legal(state, seat)
         if not 0 <= index < len(actions):
-            raise GameMovedOn("That option is no longer offered; here is the current panel.")
+            raise GameMovedOn(_("That option is no longer offered; here is the current panel."))
         outcome = await self._play(game, engine, state, seat, user_id, actions[index], actions)
         return await self._panel_after(outcome, user_id)
 
@@ -160,7 +161,7 @@ class Play:
         expected_version = check.optional_whole(expected_version, "panel version")
         game, engine, state = await self.games.load(game_id, for_play=True)
         if expected_version is not None and expected_version != game.version:
-            raise GameMovedOn("The game has moved on since that panel was shown; here is the current one.")
+            raise GameMovedOn(_("The game has moved on since that panel was shown; here is the current one."))
         seat = self._seat_to_act(game, engine, state, user_id)
         assert state is not None
         return game, engine, state, seat
@@ -188,26 +189,31 @@ class Play:
         """
         game, engine, state = await self.games.load(game_id, for_play=True)
         if game.status != "active" or state is None:
-            raise GameClosed(f"Game #{game_id} is not running.")
+            raise GameClosed(_("Game #{game} is not running.").format(game=game_id))
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotSeated(f"You are not playing in game #{game_id}.")
+            raise NotSeated(_("You are not playing in game #{game}.").format(game=game_id))
+        if seat in game.resigned_seats():
+            # The bot plays a resigned seat (Roll & Write plays on with the others): taking back its
+            # decisions would be playing again.
+            raise NotSeated(_("You resigned from game #{game}; there is nothing for you to take back.").format(
+                game=game_id))
         journal = await self.games.journal(game)
         gone = undoable(journal, seat, user_id)
         if not gone:
-            raise ServiceError("There is nothing you can take back now: undo works for your own decisions of "
-                               "this turn, until a card or die is drawn, something hidden is shown, or the "
-                               "turn passes.")
+            raise ServiceError(_("There is nothing you can take back now: undo works for your own decisions of "
+                                 "this turn, until a card or die is drawn, something hidden is shown, or the "
+                                 "turn passes."))
         log = await self.games.storage.actions(game.id)
         if not log:
-            raise GameMovedOn("The game has moved on; here is the current panel.")
+            raise GameMovedOn(_("The game has moved on; here is the current panel."))
         # A move landing between the load and this read makes the write below fail its version check.
         kept = [e for e in effective(log) if e.seq not in set(gone)]
         players = sum(1 for s in game.seats if s.seat is not None)
         try:
             rebuilt = await asyncio.to_thread(replay, engine, players, game.seed, game.options, kept)
         except IllegalAction as exc:
-            raise ServiceError("That decision cannot be taken back: other players' moves depend on it.") from exc
+            raise ServiceError(_("That decision cannot be taken back: other players' moves depend on it.")) from exc
         entry = Applied(seat, user_id, UNDO, {UNDO: gone}, "undo", "", False)
         outcome = await self.moves.after(game, engine, state, rebuilt, [entry], resign_users=(), undo=gone)
         return await self._panel_after(outcome, user_id)
@@ -215,7 +221,7 @@ class Play:
     @operation
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         user_id = check.whole(user_id, "player id", low=1)
-        for _ in range(3):
+        for _attempt in range(3):
             try:
                 return await self._resign_once(game_id, user_id)
             except GameMovedOn:
@@ -228,12 +234,12 @@ class Play:
             game = await self.lobby.leave(game_id, user_id)
             return Outcome(game=game, engine=engine, state=None)
         if game.status != "active" or state is None:
-            raise GameClosed(f"Game #{game_id} is already over.")
+            raise GameClosed(_("Game #{game} is already over.").format(game=game_id))
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotSeated(f"You are not seated in game #{game_id}.")
+            raise NotSeated(_("You are not seated in game #{game}.").format(game=game_id))
         if seat in game.resigned_seats():
-            raise ServiceError("You have already resigned from this game.")
+            raise ServiceError(_("You have already resigned from this game."))
         return await self.moves.give_up(game, engine, state, [seat], reason="forfeit")
 
     @operation
@@ -245,7 +251,7 @@ class Play:
         while the bot thinks makes the bot's write stale: the position is read again and the bot thinks anew.
         A bot that cannot move gives an outcome naming the stuck seats, as `Moves.bot_turn` does.
         """
-        for _ in range(3):
+        for _attempt in range(3):
             game = await self.games.storage.get_game(game_id)
             if game is None or game.status != "active" or game.state is None or not game.bot_seats():
                 return None
@@ -260,24 +266,25 @@ class Play:
 
     def _seat_to_act(self, game: GameRow, engine: Game, state: State | None, user_id: int) -> int:
         if game.status == "lobby":
-            raise GameClosed(f"Game #{game.id} has not started yet.")
+            raise GameClosed(_("Game #{game} has not started yet.").format(game=game.id))
         if game.status != "active" or state is None:
-            raise GameClosed(f"Game #{game.id} is over.")
+            raise GameClosed(_("Game #{game} is over.").format(game=game.id))
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotSeated(f"You are not playing in game #{game.id}.")
+            raise NotSeated(_("You are not playing in game #{game}.").format(game=game.id))
         if seat in game.resigned_seats():
-            raise NotSeated("You resigned from this game.")
+            raise NotSeated(_("You resigned from this game."))
         to_act = engine.to_act(state)
         if seat not in to_act:
             waiting = users_of(game, to_act)
-            who = ", ".join(f"<@{u}>" for u in waiting) or "nobody"
-            raise NotYourTurn(f"It is not your turn in game #{game.id}; waiting on {who}.")
+            who = ", ".join(f"<@{u}>" for u in waiting) or _("nobody")
+            raise NotYourTurn(_("It is not your turn in game #{game}; waiting on {players}.").format(game=game.id,
+                                                                                                     players=who))
         return seat
 
 
 def safe_detail(engine: Game, state: State, action: Any) -> str:
     try:
         return engine.detail(state, action)[:100]
-    except Exception:
+    except Exception:  # noqa: BLE001 - a detail line is decoration; a failing one must not break the panel
         return ""

@@ -1,4 +1,4 @@
-"""The records the service hands to its front ends, and the storage a process starts with (issue 24).
+"""The records the service hands to its front ends, and the storage a process starts with.
 
 A front end (the Discord layer, the terminal) never imports `bot.storage`: the rows it is given (a game, a
 finished game, a rating, a tournament and its pairings), the refusals it may meet (`ReadOnly`,
@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.storage import (
     FinishedGame,
     GameRow,
+    OutboxItem,
     PlayerPrefs,
     Rating,
     ReadOnly,
@@ -25,6 +26,7 @@ from bot.storage.tournaments import Pairing, PairingResult, TournamentRow
 __all__ = [
     "FinishedGame",
     "GameRow",
+    "OutboxItem",
     "Pairing",
     "PairingResult",
     "PlayerPrefs",

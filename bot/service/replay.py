@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from bot.service.errors import ServiceError
 from bot.storage import GameRow, Storage
 from engine.core import Game, State, get_game
+from i18n import _
 
 UNDO = "undo"
 
@@ -69,7 +70,8 @@ async def replay_frames(storage: Storage, game: GameRow) -> tuple[Game, list[Fra
     a running one would show moves whose hidden parts still matter.
     """
     if game.status != "finished" or game.state is None:
-        raise ServiceError(f"Game #{game.id} is not finished yet; a replay is made once a game has ended.")
+        raise ServiceError(_("Game #{game} is not finished yet; a replay is made once a game has ended.")
+                           .format(game=game.id))
     engine = get_game(game.kind)
     players = sum(1 for s in game.seats if s.seat is not None)
     state = engine.new(players, game.seed, game.options)

@@ -17,11 +17,12 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bot.service.arguments import MAX_INT
 from bot.service.errors import GameNotFound
+from i18n import _
 
 if TYPE_CHECKING:
     from bot.storage import GameRow, Storage
@@ -43,12 +44,17 @@ class Caller:
 
     user_id: int
     guild_id: int | None
+    #: The Discord interaction behind the request, for the log lines it leads to (never compared).
+    interaction_id: int | None = field(default=None, compare=False)
 
 
 #: The caller of the current request, or ANYWHERE.
 request_caller: contextvars.ContextVar[Caller | _Anywhere] = contextvars.ContextVar(
     "request_caller", default=ANYWHERE
 )
+
+#: The game the current request resolved (`scoped_game`), for the log lines it leads to; None before.
+request_game: contextvars.ContextVar[int | None] = contextvars.ContextVar("request_game", default=None)
 
 
 @contextmanager
@@ -81,7 +87,7 @@ def in_scope(game: GameRow, caller: Caller | _Anywhere) -> bool:
 def no_such_game(game_id: Any) -> GameNotFound:
     """The one refusal for a number that names no game the caller may see (absent or out of scope alike)."""
     shown = str(game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else repr(game_id)
-    return GameNotFound(f"There is no game #{shown[:20]}.")
+    return GameNotFound(_("There is no game #{game}.").format(game=shown[:20]))
 
 
 async def scoped_game(storage: Storage, game_id: Any, *, with_meta: str | None = None,
@@ -97,4 +103,5 @@ async def scoped_game(storage: Storage, game_id: Any, *, with_meta: str | None =
     game = await storage.get_game(game_id, with_meta=with_meta, with_moves=with_moves)
     if game is None or not in_scope(game, request_caller.get()):
         raise no_such_game(game_id)
+    request_game.set(game.id)  # lives as long as this request's task: its log lines name the game
     return game

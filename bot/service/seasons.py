@@ -7,8 +7,11 @@ and a season's final table is simply its ratings once no more games fall in it. 
 `ratings` table) go on untouched. Changing a server's season length re-cuts its seasons at once (they are
 rebuilt from the results), so stored seasons always equal what a rebuild computes.
 
-At a season's end the sweep claims the podium post once per server and season (`claim_setting` on
-`season_posted`, a compare-and-set), so several processes never post it twice.
+At a season's end the sweep owes the podium post once per server and season: the compare-and-set on
+`season_posted` and the outbox item are one transaction (`owe_podiums`), and a sweep after downtime that
+spanned several season ends owes each of them. The outbox sends each podium once, retrying after a failure.
+With no channel set, the podium goes to the announcements channel, else where the server's tables are
+played (`podium_channel`; `/settings show` says which).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from bot.service import ratings
 from bot.service.errors import ServiceError
 from bot.storage import FinishedGame, Rating, Storage
+from i18n import N_, _
 
 #: The season lengths a server may choose.
 LENGTHS = ("month", "quarter")
@@ -47,8 +51,8 @@ def bounds(name: str) -> tuple[float, float]:
     """The season's first moment and the first moment after it (UTC timestamps)."""
     match = _NAME.fullmatch(name)
     if match is None:
-        raise ServiceError(f"{name[:20]!r} is not a season: write it like 2026-11 (a month) or 2026-Q4 "
-                           "(a quarter).")
+        raise ServiceError(_("{name} is not a season: write it like 2026-11 (a month) or 2026-Q4 (a quarter).")
+                           .format(name=repr(name[:20])))
     year = int(match["year"])
     first = int(match["month"]) if match["month"] else 3 * (int(match["quarter"]) - 1) + 1
     months = 1 if match["month"] else 3
@@ -121,7 +125,7 @@ async def set_length(storage: Storage, guild_id: int, length: str | None, now: f
     The season that ended before now gets no podium: only seasons that end from now on are announced.
     """
     if length is not None and length not in LENGTHS:
-        raise ServiceError(f"A season is a month or a quarter, not {str(length)[:20]!r}.")
+        raise ServiceError(_("A season is a month or a quarter, not {length}.").format(length=repr(str(length)[:20])))
     await storage.set_setting(guild_id, LENGTH_KEY, length)
     if length is not None:
         await storage.set_setting(guild_id, POSTED_KEY, previous(length, now))
@@ -138,25 +142,64 @@ class Podium:
     tables: dict[str, list[Rating]] = field(default_factory=dict)
 
 
-async def due_podiums(storage: Storage, now: float, kinds: list[str]) -> list[Podium]:
-    """The podiums this process must post now: each server whose season ended since its last podium,
-    claimed in the database (once per server and season, whatever the number of processes)."""
-    out: list[Podium] = []
+def ended_since(length: str, posted: str | None, now: float, most: int = 12) -> list[str]:
+    """The seasons that ended after `posted` (the last one whose podium was owed) and before `now`, oldest
+    first: one after a sweep at each season's end, several after downtime that spanned more than one."""
+    last = previous(length, now)
+    if posted == last:
+        return []
+    if posted is None or not is_season_name(posted) or (length == "quarter") != ("Q" in posted):
+        return [last]
+    out: list[str] = []
+    name = last
+    while name != posted and len(out) < most:
+        out.append(name)
+        start, _ = bounds(name)
+        name = season_of(length, start - 1)
+        if bounds(name)[0] < bounds(posted)[0]:
+            break
+    return out[::-1]
+
+
+async def owe_podiums(storage: Storage, now: float) -> list[tuple[int, str]]:
+    """Owe the podium of every season that ended since the last one owed (each server, each season once:
+    the `season_posted` compare-and-set and the outbox items are one transaction); what was owed."""
+    owed: list[tuple[int, str]] = []
     for guild_id, length in (await lengths_of(storage)).items():
-        ended = previous(length, now)
-        if await storage.get_setting(guild_id, POSTED_KEY) == ended:
+        posted = await storage.get_setting(guild_id, POSTED_KEY)
+        names = ended_since(length, posted, now)
+        if not names:
             continue  # decided without a write: the usual case, every sweep
-        if not await storage.claim_setting(guild_id, POSTED_KEY, ended):
-            continue  # another process claimed it
-        channel = await storage.get_setting(guild_id, CHANNEL_KEY) or await storage.get_setting(
-            guild_id, "announce_channel")
-        podium = Podium(guild_id, ended, int(channel) if channel and channel.isdigit() else None)
-        for kind in kinds:
-            top, _ = await storage.season_leaderboard(kind, guild_id, ended, 0, 3)
-            if top:
-                podium.tables[kind] = top
-        out.append(podium)
-    return out
+        items = [(f"season:{guild_id}:{name}", "season", {"season": name}) for name in names]
+        if await storage.claim_setting_owing(guild_id, POSTED_KEY, names[-1], items, now):
+            owed += [(guild_id, name) for name in names]
+    return owed
+
+
+async def podium_channel(storage: Storage, guild_id: int) -> tuple[int | None, str]:
+    """Where a server's season podium goes, and why there: the season channel, else the announcements
+    channel, else the channel where the server's latest table was played; (None, why) when there is none. `why`
+    is marked for the catalogue and translated where it is shown."""
+    for key, why in ((CHANNEL_KEY, N_("the season channel")), ("announce_channel", N_("the announcements channel"))):
+        value = await storage.get_setting(guild_id, key)
+        if value and value.isdigit():
+            return int(value), why
+    for statuses in (("active",), ("finished", "abandoned")):
+        games = await storage.list_games(guild_id=guild_id, statuses=statuses, mode="table", limit=1)
+        if games and games[0].channel_id is not None:
+            return int(games[0].channel_id), N_("the channel of the server's latest table")
+    return None, N_("nowhere yet (no channel is set and no table has been played)")
+
+
+async def podium_of(storage: Storage, guild_id: int, season: str, kinds: list[str]) -> Podium:
+    """A season's podium as it stands (its ratings are final once the season has ended)."""
+    channel, _why = await podium_channel(storage, guild_id)
+    podium = Podium(guild_id, season, channel)
+    for kind in kinds:
+        top, _ = await storage.season_leaderboard(kind, guild_id, season, 0, 3)
+        if top:
+            podium.tables[kind] = top
+    return podium
 
 
 def pick(season: str | None, length: str | None, now: float) -> str | None:
@@ -170,14 +213,15 @@ def pick(season: str | None, length: str | None, now: float) -> str | None:
     if length not in LENGTHS:
         if wanted == CURRENT:
             return None
-        raise ServiceError("This server has no rating seasons (an admin turns them on with "
-                           "`/settings seasons`); `/standings` shows all-time ratings.")
+        raise ServiceError(_("This server has no rating seasons (an admin turns them on with "
+                             "`/settings seasons`); `/standings` shows all-time ratings."))
     if wanted == CURRENT:
         return season_of(length, now)
     if not is_season_name(wanted):
-        raise ServiceError(f"{wanted[:20]!r} is not a season: pick one from the list, write it like 2026-11 "
-                           "or 2026-Q4, or `all` for all time.")
+        raise ServiceError(_("{name} is not a season: pick one from the list, write it like 2026-11 or 2026-Q4, "
+                             "or `all` for all time.").format(name=repr(wanted[:20])))
     if is_season_name(wanted) and (length == "quarter") != ("Q" in wanted):
-        raise ServiceError(f"This server's seasons are {length}s: write a season like "
-                           f"{season_of(length, now)}.")
+        raise ServiceError((_("This server's seasons are months: write a season like {example}.") if length == "month"
+                            else _("This server's seasons are quarters: write a season like {example}.")).format(
+            example=season_of(length, now)))
     return wanted

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from bot.service import ratings, seasons
 from bot.service.errors import ServiceError
 from bot.service.scope import scoped_game
+from bot.service.words import plural
 from bot.storage import FinishedGame, GameRow, Rating, RatingPoint, Storage
 from engine.core import Game, IllegalAction, State, get_game
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +144,7 @@ class Standings:
         """One page of a leaderboard: all time, or (`season`, a server's only) one season of the server."""
         _engine(kind)
         if season is not None and scope == ratings.EVERYONE:
-            raise ServiceError("Seasons belong to a server: ask for a season in that server.")
+            raise ServiceError(_("Seasons belong to a server: ask for a season in that server."))
         name = season
 
         async def leaderboard(offset: int) -> tuple[list[Rating], int]:
@@ -236,7 +238,7 @@ class Standings:
         """
         game = await scoped_game(self.storage, game_id)
         if game.state is None:
-            raise ServiceError(f"Game #{game_id} has not started yet; there is nothing in its log.")
+            raise ServiceError(_("Game #{game} has not started yet; there is nothing in its log.").format(game=game_id))
         engine = get_game(game.kind)
         entries = await self.storage.actions(game_id)
         complete = game.status in ("finished", "abandoned")
@@ -258,7 +260,7 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             if taken and min(taken) in before:
                 state = before[min(taken)]
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
-                                 f"took back {len(taken)} decision{'s' if len(taken) != 1 else ''}"))
+                                 f"took back {plural(len(taken), 'decision')}"))
             continue
         before[entry.seq] = state
         try:
@@ -267,11 +269,15 @@ def _narrate_log(engine: Game, game: GameRow, players: int, entries: list, compl
             lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin,
                                  "(this decision no longer replays)"))
             break
-        text = engine.narrate(state, entry.seat, action, after)
+        text = engine.narrate(state, entry.seat, action, after).strip()
         if complete:
             full = engine.describe(state, action)
             if full and full != engine.public_label(state, action) and full not in text:
-                text = f"{text} — {full}"
+                text = f"{text} — {full}" if text else full
+        if not text:  # a decision with no public story (a hidden pick): say that one was made
+            text = (engine.public_label(state, action) or "").strip() or (
+                "took the only option left" if entry.origin == "formality"
+                else "made a decision (hidden until the end)")
         lines.append(LogLine(entry.seq, entry.seat, entry.user_id, entry.origin, text))
         state = after
     return lines
@@ -294,5 +300,5 @@ async def record_result(storage: Storage, game: GameRow) -> None:
     (a result missed here is caught up by `record_pending` on the next sweep or rebuild)."""
     try:
         await Standings(storage).record(game)
-    except Exception:  # noqa: BLE001 - the finished game is saved; standings catch up later
+    except Exception:  # the finished game is saved; standings catch up later
         log.exception("could not record the result of game %s", game.id)

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.service.errors import ServiceError
 from engine.core import Game
+from i18n import _
 
 #: How the table handles a player who lets the deadline pass.
 DEADLINE_ACTIONS = ("auto", "forfeit")
@@ -36,8 +37,9 @@ def check_bot_level(engine: Game, level: Any) -> None:
     """Refuse a level the game's bot does not play, naming the ones it does."""
     if level not in engine.ai_levels:
         levels = engine.ai_levels
-        raise ServiceError(f"{engine.title}'s bot plays at one level for now: {levels[0]}." if len(levels) == 1
-                           else f"{engine.title}'s bot plays at these levels: {', '.join(levels)}.")
+        raise ServiceError(_("{game}'s bot plays at one level for now: {level}.").format(
+            game=engine.title, level=levels[0]) if len(levels) == 1 else
+            _("{game}'s bot plays at these levels: {levels}.").format(game=engine.title, levels=", ".join(levels)))
 
 
 def bot_level(rules: dict[str, Any], levels: tuple[str, ...]) -> str:

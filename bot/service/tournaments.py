@@ -8,13 +8,17 @@ Formats:
 - `samedice` (Roll & Write): every player plays the round's one seed on a sheet of their own, ranked by score.
 
 The scheduler (`tick`) may run in several processes at once, and a process may die at any moment:
-- a round's pairings are written with the round's advance, one compare-and-set on the tournament's round,
-  before any table exists (`advance_round`);
+- sign-up, leaving, the start, each round's advance and a cancel are one compare-and-set on the
+  tournament's version (each bumps it); a round's pairings are computed from the row read at that version
+  and written with the advance, before any table exists (`advance_round`), so a join or a leave landing
+  meanwhile makes the pairing read again;
 - each pairing's table is then created in the transaction that links it to the pairing, only while the
   pairing has none (`create_pairing_game`), so a restart or a second process creates every missing table
   and never a second one;
 - a round closes when each of its tables has ended; its close and the next round's pairings are again one
-  compare-and-set on the round.
+  compare-and-set on the version;
+- the posts all this owes (a table's start, a round's pairings, the final podium) are outbox items written in
+  the same transactions, sent one at a time by the front end (`bot.service.outbox`).
 Standings are derived from the pairings and their games' results, so they can always be recomputed.
 Tournament games are ordinary tables of the server: rated, reminded, and held to their deadline.
 """
@@ -35,6 +39,7 @@ from bot.service.outcomes import Outcome, users_of
 from bot.service.scope import _Anywhere, request_caller
 from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS
 from bot.service.tables import TableService
+from bot.service.words import plural
 from bot.storage import AlreadyExists, StaleVersion, TableFull
 from bot.storage.tournaments import Pairing, PairingResult, TournamentRow, TournamentStore
 from engine.core import Rng, get_game, mix_seed
@@ -244,6 +249,13 @@ class TournamentService:
             raise _no_such(tournament_id)
         return found
 
+    async def tournament_row(self, tournament_id: int) -> TournamentRow:
+        """The tournament whatever the caller (the outbox's sender, which acts for no one)."""
+        found = await self.store.get_tournament(tournament_id)
+        if found is None:
+            raise _no_such(tournament_id)
+        return found
+
     async def of_server(self, guild_id: int,
                         statuses: Sequence[str] = ("signup", "running", "finished")) -> list[TournamentRow]:
         return await self.store.list_tournaments(guild_id=guild_id, statuses=statuses)
@@ -302,6 +314,9 @@ class TournamentService:
                 raise ServiceError(f"You are already signed up for **{t.name}**.")
             if t.status != "signup":
                 raise GameClosed(f"**{t.name}** has already started (or ended); sign-up is closed.")
+            if t.signup_until is not None and self.tables.now() >= t.signup_until:
+                raise GameClosed(f"Sign-up for **{t.name}** has closed; the tournament starts with the players "
+                                 "signed up by then.")
             try:
                 await self.store.tournament_join(t.id, user_id, expected_version=t.version)
             except TableFull as exc:
@@ -348,7 +363,8 @@ class TournamentService:
                 raise GameClosed(f"**{t.name}** is already cancelled.")
             if t.status not in ("signup", "running"):
                 raise GameClosed(f"**{t.name}** is over; there is nothing to cancel.")
-            if await self.store.advance_round(t.id, from_round=t.round, to_round=t.round, status="cancelled"):
+            if await self.store.advance_round(t.id, expected_version=t.version, to_round=t.round,
+                                              status="cancelled", now=self.tables.now()):
                 results = await self.store.pairing_results(t.id)
                 running = [r.pairing.game_id for r in results if r.pairing.round == t.round and not r.pairing.bye
                            and r.pairing.game_id is not None and r.status == "active"]
@@ -357,18 +373,21 @@ class TournamentService:
 
     # ----- the scheduler ------------------------------------------------------------------------------------
     async def start(self, tournament_id: int) -> list[TickEvent]:
-        """The organiser starts the tournament now (before the end of its sign-up window)."""
-        t = await self.tournament(tournament_id)
-        if t.status != "signup":
-            raise GameClosed(f"**{t.name}** has already started." if t.status == "running"
-                             else f"**{t.name}** is over.")
-        need = _least_players(t)
-        if len(t.players) < need:
-            raise ServiceError(f"**{t.name}** needs at least {need} players to start; {len(t.players)} signed up.")
-        events = await self._open_round(t)
-        if not events:
-            raise GameMovedOn(f"**{t.name}** was started meanwhile.")
-        return events + await self._fill_tables(await self.tournament(t.id))
+        """The organiser starts the tournament now (before the end of its sign-up window). A sign-up or a
+        leave that lands meanwhile makes the start read the tournament again and pair who is signed up then."""
+        for _ in range(_TRIES):
+            t = await self.tournament(tournament_id)
+            if t.status != "signup":
+                raise GameClosed(f"**{t.name}** has already started." if t.status == "running"
+                                 else f"**{t.name}** is over.")
+            need = _least_players(t)
+            if len(t.players) < need:
+                raise ServiceError(f"**{t.name}** needs at least {need} players to start; "
+                                   f"{plural(len(t.players), 'player')} signed up.")
+            events = await self._open_round(t)
+            if events:
+                return events + await self._fill_tables(await self.tournament(t.id))
+        raise GameMovedOn("The tournament is changing very fast just now; nothing was changed. Try again.")
 
     async def tick(self, now: float | None = None) -> list[TickEvent]:
         """One pass of the scheduler over every open tournament: sign-ups that ended start (or are cancelled
@@ -387,14 +406,15 @@ class TournamentService:
                 if t.status == "running":
                     events += await self._fill_tables(t)
                     events += await self._close_round(await self.tournament(t.id))
-            except Exception:  # noqa: BLE001 - one broken tournament must not stop the others
+            except Exception:  # one broken tournament must not stop the others
                 log.exception("tournament %s: the scheduler failed; trying again next sweep", t.id)
         return events
 
     async def _open_round(self, t: TournamentRow) -> list[TickEvent]:
         """Pair the next round (or, at the start with too few players, cancel), as one compare-and-set."""
         if t.status == "signup" and len(t.players) < _least_players(t):
-            if await self.store.advance_round(t.id, from_round=0, to_round=0, status="cancelled"):
+            if await self.store.advance_round(t.id, expected_version=t.version, to_round=0, status="cancelled",
+                                              now=self.tables.now()):
                 return [TickEvent("cancelled", await self.tournament(t.id))]
             return []
         results = await self.store.pairing_results(t.id)
@@ -403,9 +423,10 @@ class TournamentService:
             rounds = round_robin_rounds(len(t.players))
         next_round = t.round + 1
         pairings = self.pair(t, results, next_round)
-        if not await self.store.advance_round(t.id, from_round=t.round, to_round=next_round, status="running",
-                                              pairings=pairings, rounds=rounds):
-            return []  # another process (or an earlier run) opened it
+        if not await self.store.advance_round(t.id, expected_version=t.version, to_round=next_round,
+                                              status="running", pairings=pairings, rounds=rounds,
+                                              now=self.tables.now()):
+            return []  # the tournament changed since `t` was read (a sign-up, a leave, another process)
         fresh = await self.tournament(t.id)
         return ([TickEvent("started", fresh)] if t.status == "signup" else []) + [
             TickEvent("round", fresh, next_round, pairings)]
@@ -452,10 +473,11 @@ class TournamentService:
 
     async def _fill_tables(self, t: TournamentRow) -> list[TickEvent]:
         """Create every table of the current round that does not exist yet (each once, whoever runs this);
-        none once the tournament is cancelled."""
-        created: list[Pairing] = []
+        none once the tournament is cancelled. Each table's start post is owed in the transaction that creates
+        it. A player who left since the round was paired forfeits their new table at once."""
         if t.status != "running":
             return []
+        now = self.tables.now()
         for p in await self.store.pairings(t.id, t.round):
             if p.bye or p.game_id is not None:
                 continue
@@ -465,11 +487,31 @@ class TournamentService:
                      "deadline_action": "forfeit" if t.rules.get("timeout_rule") == "forfeit" else "auto",
                      "reminder_hours": 12.0, "engine_schema": engine.schema_version,
                      "tournament": t.id, "round": p.round, "board": p.board}
-            if await self.store.create_pairing_game(p, kind=t.kind, guild_id=t.guild_id, channel_id=t.channel_id,
-                                                    creator_id=t.organiser_id, options={}, table_rules=rules,
-                                                    state=engine.dump(state)) is not None:
-                created.append(p)
-        return []  # tables are posted from `unannounced` (so a restart posts what it missed)
+            await self.store.create_pairing_game(p, kind=t.kind, guild_id=t.guild_id, channel_id=t.channel_id,
+                                                 creator_id=t.organiser_id, options={}, table_rules=rules,
+                                                 state=engine.dump(state), now=now)
+        await self._forfeit_leavers(await self.tournament(t.id))
+        return []  # tables are posted from the outbox (so a restart posts what it missed)
+
+    async def _forfeit_leavers(self, t: TournamentRow) -> list[Outcome]:
+        """Resign each player who left from their running table of the current round (a leave that landed
+        while the round was being paired or its tables created); read after the tables are linked, so a leave
+        either sees the table or is seen here."""
+        gone = {p.user_id for p in t.players if p.left_round is not None and p.left_round <= t.round}
+        outcomes: list[Outcome] = []
+        if not gone or t.status != "running":
+            return outcomes
+        for p in await self.store.pairings(t.id, t.round):
+            for user in gone.intersection(p.players):
+                if p.game_id is None or p.bye:
+                    continue
+                game = await self.tables.storage.get_game(p.game_id)
+                seat = None if game is None else game.seat_of(user)
+                if game is None or game.status != "active" or seat is None or seat in game.resigned_seats():
+                    continue
+                with contextlib.suppress(ServiceError):
+                    outcomes.append(await self.tables.play.resign(p.game_id, user))
+        return outcomes
 
     async def _close_round(self, t: TournamentRow) -> list[TickEvent]:
         results = await self.store.pairing_results(t.id)
@@ -477,11 +519,13 @@ class TournamentService:
         if not current or any(_outcomes(t.format, r) is None for r in current):
             return []
         if t.round >= t.rounds:
-            if await self.store.advance_round(t.id, from_round=t.round, to_round=t.round, status="finished"):
+            if await self.store.advance_round(t.id, expected_version=t.version, to_round=t.round,
+                                              status="finished", now=self.tables.now()):
                 return [TickEvent("finished", await self.tournament(t.id), t.round)]
             return []
-        if len(t.active()) < 2 and t.format != "samedice":
-            if await self.store.advance_round(t.id, from_round=t.round, to_round=t.round, status="finished"):
+        if len(t.active()) < (1 if t.format == "samedice" else 2):
+            if await self.store.advance_round(t.id, expected_version=t.version, to_round=t.round,
+                                              status="finished", now=self.tables.now()):
                 return [TickEvent("finished", await self.tournament(t.id), t.round)]
             return []
         events = await self._open_round(t)
@@ -489,23 +533,21 @@ class TournamentService:
             events += await self._fill_tables(await self.tournament(t.id))
         return events
 
-    async def unannounced(self) -> list[tuple[TournamentRow, Pairing, Outcome]]:
-        """Tables created but not yet posted, each claimed by this call (a crash after the claim loses only
-        the post: the table plays on, `/games` and `/tournament standings` list it)."""
-        out: list[tuple[TournamentRow, Pairing, Outcome]] = []
-        for p in await self.store.unannounced_pairings():
-            assert p.game_id is not None
-            if not await self.store.claim_announcement(p.game_id):
-                continue
-            t = await self.store.get_tournament(p.tournament_id)
-            game = await self.tables.storage.get_game(p.game_id)
-            if t is None or game is None:
-                continue
-            engine, state = get_game(game.kind), get_game(game.kind).load(game.state or "")
-            waiting = [] if game.status != "active" else users_of(game, engine.to_act(state))
-            out.append((t, p, Outcome(game=game, engine=engine, state=state, waiting_on=waiting,
-                                      newly_waiting=waiting)))
-        return out
+    async def table_post(self, payload: dict[str, Any]) -> tuple[TournamentRow, Pairing, Outcome] | None:
+        """What a table's owed start post shows (`payload`: an outbox item's), or None if the table is gone:
+        the tournament, the pairing and the game as it stands now."""
+        t = await self.store.get_tournament(int(payload.get("tournament", 0)))
+        game = await self.tables.storage.get_game(int(payload.get("game", 0)))
+        if t is None or game is None:
+            return None
+        found = [p for p in await self.store.pairings(t.id, int(payload.get("round", 0)))
+                 if p.game_id == game.id]
+        if not found:
+            return None
+        engine, state = get_game(game.kind), get_game(game.kind).load(game.state or "")
+        waiting = [] if game.status != "active" else users_of(game, engine.to_act(state))
+        return t, found[0], Outcome(game=game, engine=engine, state=state, waiting_on=waiting,
+                                    newly_waiting=waiting)
 
     # ----- standings ---------------------------------------------------------------------------------------
     async def standings(self, tournament_id: int) -> tuple[TournamentRow, list[Line], list[PairingResult]]:

@@ -24,6 +24,7 @@ from bot.storage.base import (
     TableFull,
     is_bot_user,
 )
+from bot.storage.outbox import OutboxItem
 from bot.storage.repository import Repository
 from bot.storage.sqlite import SQLiteStorage
 
@@ -52,6 +53,7 @@ __all__ = [
     "is_bot_user",
     "GameRow",
     "NewAction",
+    "OutboxItem",
     "PlayerPrefs",
     "RateGame",
     "RateSeason",

@@ -22,7 +22,7 @@ INSERT_SEASON = f"INSERT INTO season_ratings ({_SEASON}) VALUES ({', '.join('?' 
 UPSERT_SEASON = (f"{INSERT_SEASON} ON CONFLICT (kind, guild_id, season, user_id) DO UPDATE SET "
                  "mu = excluded.mu, sigma = excluded.sigma, display = excluded.display, games = excluded.games, "
                  "wins = excluded.wins")
-_PREFS = "user_id, notify, dms_closed, closed_told, digest_day"
+_PREFS = "user_id, notify, dms_closed, closed_told, digest_day, language"
 
 
 def season_values(season: str, r: Rating) -> tuple[Any, ...]:
@@ -106,6 +106,13 @@ class CommunityStore(Dialect):
             "INSERT INTO player_prefs (user_id, notify) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
             "notify = excluded.notify, dms_closed = NULL, closed_told = ?", (user_id, notify, False))
 
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """Store a player's own language (None: the language of their Discord client); their notification
+        choice is kept (a new row gets the default)."""
+        await self._execute(
+            "INSERT INTO player_prefs (user_id, language) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "language = excluded.language", (user_id, language))
+
     async def mark_dms_closed(self, user_id: int, when: float) -> bool:
         """Note that a DM to this player failed (50007); True for the call that noted it first."""
         return await self._execute(
@@ -157,4 +164,5 @@ class CommunityStore(Dialect):
 
 
 def _prefs(r: Row) -> PlayerPrefs:
-    return PlayerPrefs(user_id=r[0], notify=r[1], dms_closed=r[2], closed_told=bool(r[3]), digest_day=r[4])
+    return PlayerPrefs(user_id=r[0], notify=r[1], dms_closed=r[2], closed_told=bool(r[3]), digest_day=r[4],
+                       language=r[5])

@@ -39,6 +39,15 @@ class GameStore(Dialect):
     async def set_meta(self, key: str, value: str) -> None:
         await self._execute(_SET_META, (key, value))
 
+    async def delete_meta(self, key: str) -> None:
+        await self._execute("DELETE FROM meta WHERE key = ?", (key,))
+
+    async def metas(self, prefix: str) -> list[tuple[str, str]]:
+        """Every (key, value) whose key starts with `prefix` (a prefix of letters, digits, `:` and `-`)."""
+        rows = await self._fetch("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY key",
+                                 (len(prefix), prefix))
+        return [(r[0], r[1]) for r in rows]
+
     async def claim_meta(self, key: str, value: str) -> str:
         async with self._transaction() as conn:
             await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))

@@ -10,6 +10,7 @@ so two processes opening a new database at once both succeed.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -17,6 +18,7 @@ from typing import Any
 
 import asyncpg
 
+from bot.observability.metrics import DB_WRITE
 from bot.storage.base import DiskFull, StorageError
 from bot.storage.repository import Repository
 from bot.storage.schema import SCHEMA_VERSION, migrations
@@ -25,6 +27,7 @@ from bot.storage.sql import Conn, Row, quoted
 #: pg_advisory_xact_lock key taken by migrations ("yokohama" folded into a bigint).
 _MIGRATION_LOCK = 0x796F6B6F68616D61
 _MIGRATIONS = migrations("postgres")
+_WRITES = DB_WRITE.labels("postgres")
 
 
 class PostgresStorage(Repository):
@@ -99,9 +102,11 @@ class PostgresStorage(Repository):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Conn]:
+        started = time.perf_counter()
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 yield _Connection(conn)
+            _WRITES.observe(time.perf_counter() - started)
         except asyncpg.DiskFullError as exc:
             raise self._disk_full() from exc
 

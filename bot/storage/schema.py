@@ -271,6 +271,38 @@ _MIGRATIONS: list[str | dict[str, str]] = [
     );
     CREATE UNIQUE INDEX pairing_of_game ON tournament_pairings (game_id) WHERE game_id IS NOT NULL;
     """,
+    # 7: each player's own language (`/settings me language:`; NULL: the language of their Discord client).
+    """
+    ALTER TABLE player_prefs ADD COLUMN language TEXT;
+    """,
+    # 8: the outbox. A post the bot owes besides a click's own answer (a tournament table's start, a round's
+    #    pairings, a final podium, a season podium), written in the transaction of the change that causes it
+    #    under a `key` naming it once (a second write of the same key is a no-op), then claimed one item at a
+    #    time (`claimed_until`: a lease a crash lets run out) and marked `sent_at` once Discord took it.
+    #    Tournament tables created but not yet posted become items.
+    """
+    CREATE TABLE outbox (
+        id            $ID,
+        key           TEXT    NOT NULL UNIQUE,
+        kind          TEXT    NOT NULL,
+        guild_id      $BIGINT,
+        payload       TEXT    NOT NULL DEFAULT '{}',
+        created_at    $FLOAT  NOT NULL,
+        due_at        $FLOAT  NOT NULL,
+        claimed_until $FLOAT,
+        attempts      INTEGER NOT NULL DEFAULT 0,
+        sent_at       $FLOAT,
+        last_error    TEXT
+    );
+    CREATE INDEX outbox_unsent ON outbox (sent_at, due_at);
+    INSERT INTO outbox (key, kind, guild_id, payload, created_at, due_at)
+        SELECT 'table:' || CAST(p.game_id AS TEXT), 'table', t.guild_id,
+               '{"tournament": ' || CAST(p.tournament_id AS TEXT) || ', "round": ' || CAST(p.round AS TEXT)
+               || ', "board": ' || CAST(p.board AS TEXT) || ', "game": ' || CAST(p.game_id AS TEXT) || '}',
+               t.created_at, t.created_at
+        FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id
+        WHERE p.game_id IS NOT NULL AND p.announced = $FALSE;
+    """,
 ]
 
 SCHEMA_VERSION = len(_MIGRATIONS)

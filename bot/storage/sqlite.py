@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.observability.metrics import DB_WRITE
 from bot.storage.base import DiskFull, ReadOnly, StorageError
 from bot.storage.repository import Repository
 from bot.storage.schema import APPLICATION_ID, CORE_TABLES, MIGRATIONS, SCHEMA_VERSION
@@ -30,6 +31,7 @@ from bot.storage.sql import Conn, Row, quoted
 #: SQLite's result codes (the low byte of `sqlite_errorcode`) for a full disk and a read-only file.
 _SQLITE_FULL = 13
 _SQLITE_READONLY = 8
+_WRITES = DB_WRITE.labels("sqlite")
 
 
 def _code(exc: sqlite3.Error) -> int:
@@ -225,6 +227,7 @@ class SQLiteStorage(Repository):
     async def _transaction(self) -> AsyncIterator[Conn]:
         if self._writer is None:
             raise StorageError("Storage is not open.")
+        started = time.perf_counter()
         async with self._write_lock:
             conn = self._writer
             try:
@@ -237,6 +240,7 @@ class SQLiteStorage(Repository):
                     raise
                 else:
                     await conn.execute("COMMIT")
+                    _WRITES.observe(time.perf_counter() - started)
             except sqlite3.OperationalError as exc:
                 if _code(exc) == _SQLITE_FULL:
                     if conn.in_transaction:

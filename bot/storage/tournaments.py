@@ -2,11 +2,14 @@
 `sql.Dialect`).
 
 What must happen once across processes is a compare-and-set whose row count says who won:
-- the start and each round's close move `round` on only from the round that was read (`advance_round`),
-  and write the next round's pairings in the same transaction, before any table exists;
+- every writer of a tournament (sign-up, leaving, the start, each round's close, a cancel) is one
+  compare-and-set on its `version`, and each bumps it: the start and each round's close write the next
+  round's pairings in that transaction, before any table exists, computed from the row read at that version;
 - a pairing's table is created in the transaction that sets the pairing's `game_id`, only while it is
   NULL (`create_pairing_game`): a second process, or a restart, finds it set and creates nothing;
-- a table's start post is claimed once (`claim_announcement`).
+- the posts these changes owe (a table's start, a round's pairings, the final podium) are outbox items
+  written in the same transactions (`bot.storage.outbox`). The `announced` column of a pairing is from
+  before the outbox (migration 7 turned the unposted ones into items).
 Standings are derived from the pairings and their games' results (`pairing_results`), never stored.
 """
 
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.base import AlreadyExists, StaleVersion, TableFull
+from bot.storage.outbox import enqueue
 from bot.storage.sql import Dialect, Row
 
 _TOURNAMENT = ("id, guild_id, channel_id, organiser_id, kind, format, name, rounds, max_players, rules, seed, "
@@ -162,17 +166,22 @@ class TournamentStore(Dialect):
                                    (tournament_id, tournament_id, user_id))
 
     # ----- rounds -------------------------------------------------------------------------------------
-    async def advance_round(self, tournament_id: int, *, from_round: int, to_round: int, status: str,
-                            pairings: Sequence[Pairing] = (), rounds: int | None = None) -> bool:
-        """Move the tournament from `from_round` to `to_round` with `status` (running, finished, cancelled),
-        writing the new round's pairings in the same transaction; False (nothing written) if another process
-        or an earlier run moved it first. `rounds` fixes the number of rounds (at the start)."""
+    async def advance_round(self, tournament_id: int, *, expected_version: int, to_round: int, status: str,
+                            pairings: Sequence[Pairing] = (), rounds: int | None = None,
+                            now: float | None = None) -> bool:
+        """Move the tournament to `to_round` with `status` (running, finished, cancelled), writing the new
+        round's pairings and the posts it owes (the round's pairings, the final podium, a cancellation) in the
+        same transaction: one compare-and-set on the version every writer bumps (sign-up, leaving, the
+        rounds), so the pairings were computed from the very row this write replaces. False (nothing
+        written) if anything changed the tournament since it was read at `expected_version`. `rounds` fixes
+        the number of rounds (at the start)."""
+        now = time.time() if now is None else now
         try:
             async with self._transaction() as conn:
                 changed = await conn.execute(
                     "UPDATE tournaments SET round = ?, status = ?, rounds = coalesce(?, rounds), version = version + 1 "
-                    "WHERE id = ? AND round = ? AND status IN ('signup', 'running')",
-                    (to_round, status, rounds, tournament_id, from_round))
+                    "WHERE id = ? AND version = ? AND status IN ('signup', 'running')",
+                    (to_round, status, rounds, tournament_id, expected_version))
                 if changed != 1:
                     raise _Lost
                 if pairings:
@@ -180,6 +189,14 @@ class TournamentStore(Dialect):
                         "INSERT INTO tournament_pairings (tournament_id, round, board, players, bye, seed) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
                         [(tournament_id, p.round, p.board, json.dumps(p.players), p.bye, p.seed) for p in pairings])
+                guild_id = await conn.fetchval("SELECT guild_id FROM tournaments WHERE id = ?", (tournament_id,))
+                about = {"tournament": tournament_id, "round": to_round}
+                if pairings:
+                    await enqueue(conn, f"round:{tournament_id}:{to_round}", "round", guild_id, about, now)
+                if status == "finished":
+                    await enqueue(conn, f"final:{tournament_id}", "final", guild_id, about, now)
+                if status == "cancelled" and to_round == 0:
+                    await enqueue(conn, f"unstarted:{tournament_id}", "unstarted", guild_id, about, now)
         except _Lost:
             return False
         return True
@@ -202,7 +219,7 @@ class TournamentStore(Dialect):
 
     async def create_pairing_game(self, pairing: Pairing, *, kind: str, guild_id: int, channel_id: int,
                                   creator_id: int, options: dict[str, Any], table_rules: dict[str, Any],
-                                  state: str) -> int | None:
+                                  state: str, now: float | None = None) -> int | None:
         """Create the pairing's table, started with its players in seat order, and link it to the pairing,
         in one transaction; None (nothing created) if the pairing has its table already, or the tournament no
         longer runs (cancelled)."""
@@ -225,23 +242,13 @@ class TournamentStore(Dialect):
                     (game_id, pairing.tournament_id, pairing.round, pairing.board, pairing.tournament_id))
                 if linked != 1:
                     raise _Lost
+                await enqueue(conn, f"table:{game_id}", "table", guild_id,
+                              {"tournament": pairing.tournament_id, "round": pairing.round, "board": pairing.board,
+                               "game": game_id}, now)
         except _Lost:
             return None
         pairing.game_id = game_id
         return game_id
-
-    async def unannounced_pairings(self) -> list[Pairing]:
-        """Tables of running (or cancelled: their tables play on) tournaments created but not yet posted (a
-        restart posts what it missed)."""
-        return [_pairing(r) for r in await self._fetch(
-            f"SELECT {_P_PAIRING} FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id "
-            "WHERE t.status IN ('running', 'cancelled') AND p.game_id IS NOT NULL "
-            "AND p.announced = ? ORDER BY p.tournament_id, p.round, p.board", (False,))]
-
-    async def claim_announcement(self, game_id: int) -> bool:
-        """True for the one call that may post this tournament table's start."""
-        return await self._execute("UPDATE tournament_pairings SET announced = ? WHERE game_id = ? AND announced = ?",
-                                   (True, game_id, False)) == 1
 
     async def tournament_of_game(self, game_id: int) -> int | None:
         value = await self._fetchval("SELECT tournament_id FROM tournament_pairings WHERE game_id = ?", (game_id,))

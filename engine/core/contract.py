@@ -234,7 +234,7 @@ class Game(ABC, Generic[S, A, V]):
         if chosen is None:
             try:
                 reason = self.why_illegal(state, seat, action)
-            except Exception:  # an explainer must never turn a refusal into a crash
+            except Exception:  # noqa: BLE001 - an explainer must never turn a refusal into a crash
                 reason = Game.why_illegal(self, state, seat, action)
             raise IllegalAction(reason)
         new_state = self._copy_for_move(state, seat)

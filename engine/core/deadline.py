@@ -1,4 +1,4 @@
-"""A thinking-time cap for the AIs (issue 25): a deadline on an injected clock, checked inside the work.
+"""A thinking-time cap for the AIs: a deadline on an injected clock, checked inside the work.
 
 An AI's budget used to be read only between whole look-aheads, so one look-ahead under way (a
 rollout of a hundred greedy decisions, or one greedy decision weighing hundreds of options) ran on
@@ -33,7 +33,7 @@ from contextvars import ContextVar
 Clock = Callable[[], float]
 
 
-class OutOfTime(Exception):  # noqa: N818 - a signal, not an error: the search's time is up
+class OutOfTime(Exception):
     """Raised by `checkpoint()` inside a search whose deadline has passed; the AI catches it."""
 
 

@@ -24,7 +24,7 @@ decision (tests/engine/duel/test_ai.py, the swap test).
 Every random choice comes from `Rng(seed, ...)`, and the number of simulations is fixed, so a seed
 gives the same decision on any machine; the time budget is only a safety cap.
 
-The cap is real (issue 25): the deadline is read in the ranking and candidate loops and at every
+The cap is real: the deadline is read in the ranking and candidate loops and at every
 decision of a play-out, and every trial the greedy player makes checks it too
 (`engine.core.deadline`). Cut short, the AI answers with the best option whose play-out finished,
 else the best by the greedy player's own value among those rated, else the first option. With time

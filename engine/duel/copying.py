@@ -2,7 +2,7 @@
 JSON copy.
 
 `Game.apply` never modifies the state it is given, so every move works on a copy; the JSON copy of
-the whole state was a sixth of a random playout's time (issue 25), most of it spent re-reading the
+the whole state was a sixth of a random playout's time, most of it spent re-reading the
 log's text. Two copies know the state's shape (engine/duel/types.py):
 
 - `copy_state`, the independent copy every move of a front end gets: each part by the cheapest exact
@@ -14,7 +14,7 @@ log's text. Two copies know the state's shape (engine/duel/types.py):
   the original: a move inside a turn leaves the other seat's sheet and what only the turn of a round
   changes alone, and ending a turn that does not end the round changes no list but the log. Anything
   else (setup, upgrades, the round's last turn ending) takes `copy_state`. The copy was a third of a
-  random playout's time before (callgrind, issue 25).
+  random playout's time before (callgrind).
 
 A state whose keys this module does not know (an older or later schema) gets a full JSON copy. The
 key sets below are held to `new_state`'s by a test, so a new key cannot be forgotten here; at run

@@ -1,4 +1,4 @@
-"""A stronger Duel AI (issue 25): a determinized search that spends its whole budget.
+"""A stronger Duel AI: a determinized search that spends its whole budget.
 
 Today's AI (ai.py) rates the greedy player's best three options in one sampled world, each played
 on to the end of the seat's own turn, and stops: it uses a few dozen milliseconds of any budget.

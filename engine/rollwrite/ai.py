@@ -13,7 +13,7 @@ at `new()` (the daily challenge's fairness rests on them) are never used — a t
 checks the decision does not move. It is deterministic: the same state gives the same action,
 whatever the seed; the time budget is a safety cap that, in normal play, is never reached.
 
-The cap is real (issue 25): the deadline is read in the candidate loops and at every decision of
+The cap is real: the deadline is read in the candidate loops and at every decision of
 a rollout, and every trial the greedy player makes checks it too (`engine.core.deadline`). Cut
 short, the AI answers with the best option whose rollout finished, else the best by the one-step
 worth among those tried, else the first option.

@@ -67,7 +67,7 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
             labels=("Off", "On"),
         ),
     )
-    #: 2: rule fixes of issue 13 (Telephone after action D, Brick factory once per laboratory
+    #: 2: rule fixes (Telephone after action D, Brick factory once per laboratory
     #: action, the round's confirmation step, Mining technology as an "A / B" bonus).
     schema_version = 2
     steps = flow.ALL_STEPS

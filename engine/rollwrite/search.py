@@ -1,4 +1,4 @@
-"""A stronger Roll & Write AI (issue 25, the "hard" level): a determinized search that looks past the round.
+"""A stronger Roll & Write AI (the "hard" level): a determinized search that looks past the round.
 
 Today's AI (ai.py) plays the greedy player's best options to the end of the seat's round and keeps the
 best by `sheet_value`; it never looks into the rounds to come, whose dice and cards it must not read
@@ -44,7 +44,7 @@ difference +9.94 VP (95% interval +7.58 to +12.29; side A +9.3, side B +10.6); h
 seeds, tied on 1, behind on 61. Decision time (24,228 decisions with a choice): p50 200 ms, p95 200 ms,
 max 615 ms (on a machine at load ~4; the tail was not looked into: the fake-clock test holds the
 search to its budget within one engine decision, and bench.ai_time_cap was not run for this level);
-easy's p50 10 ms, p95 40 ms, max 201 ms. Issue 25's bar (+5 VP over 200 solo games at the same
+easy's p50 10 ms, p95 40 ms, max 201 ms. The bar (+5 VP over 200 solo games at the same
 budget) is met at 0.2 s. More time pays: at 0.5 s a decision, 48 seeds (90000-90047, two runs of 12
 and 36, one worker, load ~4): hard 163.5 VP, easy 145.9 VP, paired difference +17.6 VP (95% interval
 +10.8 to +24.3), hard ahead on 36, behind on 12 (the same 48 seeds at 0.2 s: +9.6); decision time p50

@@ -24,7 +24,7 @@ def upgrade(state: State, from_version: int) -> State:
 
 
 def _from_1(state: State) -> State:
-    """Schema 1 (before issue 13) -> 2.
+    """Schema 1 -> 2.
 
     - Mining technology's "a free shop or a free Elite" was its own task kind; it is now an
       "A / B" bonus (choice) declared in technologies.toml.

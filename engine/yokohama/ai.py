@@ -1,4 +1,4 @@
-"""The Yokohama AI (issue 14): the greedy player's judgement, looking one round of turns ahead.
+"""The Yokohama AI: the greedy player's judgement, looking one round of turns ahead.
 
 The greedy player (greedy.py) rates each option by where the seat's own action settles. It does
 not see what the option leaves to the others: an area it empties for a rival, a Church or Customs
@@ -18,7 +18,7 @@ seed, so swapping another player's hidden orders with unseen ones cannot move th
 swap test). All randomness comes from `engine.core.Rng`; the number of simulations is fixed, and
 the time budget is only a safety cap.
 
-The cap is real (issue 25): the deadline is read inside the candidate loop and every rollout
+The cap is real: the deadline is read inside the candidate loop and every rollout
 decision, and every trial the greedy player makes checks it too (`engine.core.deadline`), so a
 decision stops within one greedy trial of its budget. Cut short, it answers with what it has
 finished judging: the option best over the worlds fully played out, else the greedy player's
@@ -100,11 +100,11 @@ def margin(state: State, seat: int) -> float:
 
     Neither counts the leader's `greedy.closing_worth` (its pull toward the end): that pull steers the
     greedy choices a look-ahead plays, but it is no part of how far ahead a player is. Counted only while
-    the game ran (thirteenth pass), a look-ahead that ended the game cost the leader up to 68 points and
-    the leading AI steered away from the end (two games to round 32); counted at the end as well
-    (fourteenth pass), it made the last point of a lead worth up to 68 more (a look-ahead ending 197–196
+    the game ran, a look-ahead that ended the game cost the leader up to 68 points and
+    the leading AI steered away from the end (two games to round 32); counted at the end as well,
+    it made the last point of a lead worth up to 68 more (a look-ahead ending 197–196
     was judged +57 to the player one point ahead), so a choice between look-aheads turned on who happened
-    to lead at their end (2-player seed 5100 to round 32; ruling R7, fifteenth pass)."""
+    to lead at their end (2-player seed 5100 to round 32; ruling R7)."""
     if state["over"]:
         totals: list[float] = [score["total"] for score in endgame.final_scores(state)]
     else:
@@ -119,8 +119,8 @@ def closes_now(state: State, seat: int) -> bool:
     The look-ahead judges a line by the margin where it stops, and it stops at the seat's next turn, before
     the end it starts comes: ending the game showed the leader nothing, however late. A 2-player leader 25
     points up with the deck empty hired and built for two rounds instead of taking the order that ends
-    the game, and the player behind ended it in round 31, to round 32 (AI seed 5054, twenty-second pass;
-    ruling R7, twenty-third pass). A player ahead this late closes: of its candidates it takes the one whose
+    the game, and the player behind ended it in round 31, to round 32 (AI seed 5054;
+    ruling R7). A player ahead this late closes: of its candidates it takes the one whose
     look-ahead fixes the earliest final round, by margin among equals."""
     if state["round"] < CLOSE_FROM_ROUND or greedy.end_met(state):
         return False
@@ -139,10 +139,10 @@ def rollout(state: State, seat: int) -> State:
     (stage "first"), or the game ends, or `ROLLOUT_CAP` decisions.
 
     A turn whose first decision has only one answer is settled past stage "first" at once, so such a
-    rollout runs on to the cap, several rounds ahead (issue 25 found this). It is kept on purpose:
+    rollout runs on to the cap, several rounds ahead. It is kept on purpose:
     stopping at the next turn whatever its stage (a one-round look) made the AI chase orders and stop
     building — 3-player AI games built 2.4 Shophouses and 0.3 Trading Houses a player and ended by
-    the Order deck in 15–18 rounds (issue 20's calibration run, 7 games)."""
+    the Order deck in 15–18 rounds (the calibration run, 7 games)."""
     turns = state["turns"]
     for _ in range(ROLLOUT_CAP):
         checkpoint()

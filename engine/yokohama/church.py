@@ -88,8 +88,8 @@ def pay_faith(state: State, seat: int, pay: Sequence[str]) -> None:
 
 
 def reopen_church_choice(state: State) -> None:
-    """A Church payment stored under schema 2 or older asked for the old board's Faith (issue 20
-    recalibrated it): the items paid so far go back and the space is chosen again on today's board,
+    """A Church payment stored under schema 2 or older asked for the old board's Faith (ruling R7
+    changed the board): the items paid so far go back and the space is chosen again on today's board,
     so a game stopped half-way through a payment is never left without an answer."""
     if state["stage"] != "act_church_pay":
         return

@@ -126,7 +126,7 @@ def parts() -> Components:
 def port_row_levels(area: str) -> list[str]:
     """The level of each space of `area`'s Port Order Form Board, left to right (RB Port: "2 Power: ... from
     the Low area / 3 Power: ... Low and/or Mid / 4 Power: ... and/or High"). The boards differ in length
-    (ruling R7, twenty-first pass): Port B, played only with 3 and 4 players, is the shorter."""
+    (ruling R7): Port B, played only with 3 and 4 players, is the shorter."""
     levels: list[str] = parts().boards["port_levels"][area]
     return levels
 

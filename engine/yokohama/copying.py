@@ -1,7 +1,7 @@
 """A copy of a Yokohama state for one move (`YokohamaGame._copy_for_move`), cheaper than a JSON copy.
 
 `Game.apply` never modifies the state it is given, so every move works on a copy: in a random
-playout that copy was half the time of an `apply` (issue 25). This copy knows the state's shape:
+playout that copy was half the time of an `apply`. This copy knows the state's shape:
 
 - the parts fixed at `new()` — the layout, its rows and adjacency, the options — are never changed
   by any move, so the copy shares them with the original (`SHARED`; a test plays games and checks

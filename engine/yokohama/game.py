@@ -14,7 +14,7 @@ from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.yokohama import ai, church, endgame, flow, greedy, port, recalibration, search, setup, story
+from engine.yokohama import ai, church, endgame, flow, greedy, port, refit, search, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
 from engine.yokohama.copying import copy_state
@@ -31,18 +31,18 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
     min_players = 2
     max_players = 4
     default_options: dict[str, Any] = {}
-    #: 2: one decision per placement, move, payment (issue 10); Church Faith 1,1,3,4,5; Mining
-    #: per receipt (issue 13). `upgrade` carries a schema-1 game on at the same moment.
+    #: 2: one decision per placement, move, payment; Church Faith 1,1,3,4,5; Mining
+    #: per receipt. `upgrade` carries a schema-1 game on at the same moment.
     #: 3: the calibrated components (Church, Customs, orders, building sites, 5-Power tokens) and a
-    #: President in hand that cannot "return to hand" (issue 20, rulings R7 and R8); a schema-2 game
+    #: President in hand that cannot "return to hand" (rulings R7 and R8); a schema-2 game
     #: goes on under them unchanged in shape (its cards are read by id), but replays differently.
     #: 4: five Port spaces a board and a seven-space Church board (Faith 5–11; ruling R7's second
-    #: calibration): a schema-3 game's boards are refitted (`recalibration.from_schema_3`).
-    #: 5: Customs spaces 1, 1, 1, 2, 2, 3, 3, 4 (R7's seventeenth pass): a Customs payment under way in a
-    #: schema-4 game is chosen again (`recalibration.from_schema_4`).
+    #: calibration): a schema-3 game's boards are refitted (`refit.from_schema_3`).
+    #: 5: Customs spaces 1, 1, 1, 2, 2, 3, 3, 4 (ruling R7): a Customs payment under way in a
+    #: schema-4 game is chosen again (`refit.from_schema_4`).
     #: 6: Port B of three spaces, an eight-space Church board with two Faith-9 spaces, a third 2-good Customs
-    #: space and Order cards paying nine tenths of their points (R7, twenty-second pass): a schema-5
-    #: game's boards are refitted (`recalibration.from_schema_5` and `from_schema_5_customs`).
+    #: space and Order cards paying nine tenths of their points (ruling R7): a schema-5
+    #: game's boards are refitted (`refit.from_schema_5` and `from_schema_5_customs`).
     schema_version = 6
     #: easy: ai.py; hard: search.py, shown stronger than easy over 200 three-player games (README).
     ai_levels = ("easy", "hard")
@@ -65,18 +65,18 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         5 → 6: Port B's row and the Church board are refitted to three and eight spaces, and the Customs
         board's pawns to the spaces asking what theirs asked."""
         if from_version == 1:
-            recalibration.from_schema_3(state)  # today's boards before the old turn is settled on them
-            recalibration.from_schema_5(state)
+            refit.from_schema_3(state)  # today's boards before the old turn is settled on them
+            refit.from_schema_5(state)
             flow.upgrade_from_1(cast(State, state))
         if from_version == 2:  # 2 → 3: today's Church board; other values are read by id as they are used
             church.reopen_church_choice(cast(State, state))
         if from_version == 3:
-            recalibration.from_schema_3(state)
+            refit.from_schema_3(state)
         if from_version == 4:
-            recalibration.from_schema_4(state)
+            refit.from_schema_4(state)
         if from_version == 5:
-            recalibration.from_schema_5(state)
-            recalibration.from_schema_5_customs(state)
+            refit.from_schema_5(state)
+            refit.from_schema_5_customs(state)
         return state
 
     def to_act(self, state: State) -> list[int]:

@@ -105,7 +105,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         house = hire < tokens and pl["warehouse"]["th"] > 0 and pl["yen"] - SHOP_COST * hire >= th_cost(state, seat)
         helpers = min(tokens - hire - house, pl["warehouse"]["assistants"])
         value = 2.8 * hire + 5.0 * house + 0.3 * helpers
-        in_hand = pl["hand"]["assistants"]  # a short hand places little (ruling R7, eleventh and twelfth pass)
+        in_hand = pl["hand"]["assistants"]  # a short hand places little (ruling R7)
         value += sum(SHORT_HAND[n] for n in range(in_hand, min(in_hand + helpers, len(SHORT_HAND))))
     elif kind == "chinatown":
         value = chinatown_promise(pl, pw)
@@ -120,8 +120,8 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         # Taking more orders than the deck holds leaves a space empty once the deck has run out, which meets
         # an end condition: worth what the met end is worth to a leader (`closing_worth`). Without it a
         # 3-player leader with an empty hand walked past the Port for ten rounds with the deck empty (AI seed
-        # 5060, round 35; R7, fifteenth pass), and a 2-player leader who could take two orders while the
-        # deck held one let the game run to round 31 (AI seed 5051; R7, eighteenth pass).
+        # 5060, round 35; ruling R7), and a 2-player leader who could take two orders while the
+        # deck held one let the game run to round 31 (AI seed 5051; ruling R7).
         value += END_MET_PULL * closing_pull(state, seat)
     if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
         value += 3.0
@@ -144,17 +144,17 @@ def port_takes(state: State, seat: int, area: str, pw: int) -> int:
 #: none in hand has almost no moves left, and one with one or two places one or two a turn: one player rode
 #: the Tram between the Bank and Chinatown for eight rounds, one leader stood still for seven, and two
 #: players with 1-3 assistants in hand and 11-12 in the warehouse stayed at 144-148 points for six and seven
-#: rounds (ruling R7, eleventh and twelfth pass).
+#: rounds (ruling R7).
 SHORT_HAND = (2.0, 1.0, 1.0)
 
 #: What taking an order at a Port is worth to the greedy player where it cannot tell the cards apart.
 PORT_FLAT = 2.5
 
 #: From this round on the Port's display is read with 3 and 4 players too. With the slower Order deck of
-#: the twenty-first pass (Port B of three spaces) the deck outlasts the other clocks in a few games, and
+#: Port B's three spaces the deck outlasts the other clocks in a few games, and
 #: players holding the goods for an order on display walked past the Port until round 31-33; reading the
-#: display all game sent 68-89% of 4-player games to the Order deck (R7, eighth pass and sixteenth
-#: session), so it starts where only games already long are left (4-player greedy games: 24 is their p95).
+#: display all game sent 68-89% of 4-player games to the Order deck (ruling R7), so it
+#: starts where only games already long are left (4-player greedy games: 24 is their p95).
 DISPLAY_FROM_ROUND = 24
 
 
@@ -165,10 +165,10 @@ def port_promise(state: State, seat: int, area: str, pw: int) -> float:
 
     With 2 players goods have no other use than orders, the Church and remainder points, and a player
     holding the goods for an order on display walked past the Port for fifteen rounds while the flat
-    worth lost to a Tea Plantation (seed 782 with the Copper Mine stack alone, round 35; ruling R7,
-    tenth pass). Reading every card on display instead sent 63% of 2-player games to the Order deck;
+    worth lost to a Tea Plantation (seed 782 with the Copper Mine stack alone, round 35; ruling R7).
+    Reading every card on display instead sent 63% of 2-player games to the Order deck;
     with 3 and 4 players the flat worth stays (4 players: reading the display sent 89% of games to the Order
-    deck, R7 eighth pass)."""
+    deck; ruling R7)."""
     pl = state["p"][seat]
     if not PORT_REACH[pw - 1] or len(pl["orders"]) >= HAND_LIMIT:
         return 0.0
@@ -331,8 +331,7 @@ def standings(state: State) -> list[int]:
     (`closing_pull`). Not the points scored in play: the final categories (remainder points, Country
     sets, majorities) decide many close games, and a player ahead in play but behind in the standings
     was the one drawn to the end while the player really ahead was not (AI seed 5184, 2 players, round
-    33: ruling R7, sixteenth pass, which read the standings with 2 players only; the seventeenth reads
-    them at every player count)."""
+    33; ruling R7). The standings are read at every player count."""
     return [pl["vp"] + bonus + country_bonus(state, seat) + sum(remainder_points(pl).values())
             for seat, (pl, bonus) in enumerate(zip(state["p"], majorities(state), strict=True))]
 
@@ -353,7 +352,7 @@ def closing_pull(state: State, seat: int) -> float:
 #: there is an empty space ..."). With 2 and 4 players the long games wait on its last cards (with 4,
 #: setup returns no cards to the box and the Church needs 6 of its 7 spaces): there a leader also
 #: counts each card drawn from the deck's last `DECK_PULL_CARDS` as bringing the end nearer. With 3
-#: players no game waited on the deck, and the pull only moved endings to it (ruling R7, fifth pass).
+#: players no game waited on the deck, and the pull only moved endings to it (ruling R7).
 DECK_PULL_COUNTS = (2, 4)
 DECK_PULL_CARDS = 6
 
@@ -373,7 +372,7 @@ def deck_pull(state: State) -> int:
 #: the order taken from the display that leaves a space empty ("After replenishing Order cards, the Order deck has run
 #: out and there is an empty space") left `deck_pull` where it was, and the eighth Shophouse or fourth
 #: Trading House counted as any other. A 2-player leader with the deck empty and an order in reach stacked
-#: its assistants at the Port for five rounds instead, to round 31 (AI seed 5063; ruling R7, thirteenth pass).
+#: its assistants at the Port for five rounds instead, to round 31 (AI seed 5063; ruling R7).
 END_MET_PULL = 3.0
 
 
@@ -391,12 +390,12 @@ def end_pawns(state: State) -> int:
 #: needs to meet an end condition (`end_in_reach`) as `MEANS_PULL` more pawns. With 2 the player behind
 #: never closes the game, so it ends when the leader can end it: a leader late with ¥0–1 and no Imported
 #: Good, the Order deck on its last card, could take one order a turn and never the two that leave a space
-#: empty; it spent each ¥ as it came (AI seed 5184, round 32). Every 2-player AI sample since the seventh
-#: pass had one to five such games, each stuck on a different missing means (the eighth Shophouse not in
+#: empty; it spent each ¥ as it came (AI seed 5184, round 32). 2-player AI samples had one to five
+#: such games, each stuck on a different missing means (the eighth Shophouse not in
 #: hand, no Imported Good for the last Customs space, a full hand). Counted from the pull's start (round
-#: 14; the eleventh session's trial) the means changed mid-game play and made other games long (5026 to
+#: 14) the means changed mid-game play and made other games long (5026 to
 #: round 34); from round 27, the last round of only 1 in 12 two-player AI games, they reach only games
-#: already long (ruling R7, nineteenth pass).
+#: already long (ruling R7).
 MEANS_COUNTS = (2,)
 MEANS_PULL = 1.0
 MEANS_FROM_ROUND = 27
@@ -458,7 +457,7 @@ def worth(state: State, seat: int) -> float:
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
     # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
     # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
-    # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7, third pass).
+    # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7).
     value += 4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"]
     value += 3.0 * pieces_built(state, seat)
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
@@ -645,7 +644,7 @@ def choose_with_state(state: State, seat: int) -> tuple[Action, State]:
 
     With the Telephone, every assistant comes back to a hand that would otherwise hold fewer than three
     (`SHORT_HAND`): a player who left one behind each time, its hand empty, never placed again (4-player
-    greedy seed 811 on the twenty-first pass's data, 31 rounds; ruling R7)."""
+    greedy seed 811, 31 rounds; ruling R7)."""
     stage = state["stage"]
     if stage == "recover_choice":
         back = state["p"][seat]["hand"]["assistants"] + assistants_at(state, seat, state["ctx"]["area"])

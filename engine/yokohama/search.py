@@ -1,4 +1,4 @@
-"""Yokohama's hard AI level (issue 25): today's look-ahead (the easy level), spending its whole budget.
+"""Yokohama's hard AI level: today's look-ahead (the easy level), spending its whole budget.
 Offered once it was shown stronger than the easy level over 200 three-player games (README;
 `bench.ai_strength yokohama --against previous`).
 
@@ -13,7 +13,7 @@ search does (engine/duel/search.py):
   common to all of them.
 - *Options.* The greedy player's choice first, then the other options by the worth right after
   them (ai.py's ranking), `width` in all. Passing (the President back to hand) enters the race only
-  when the greedy player itself passes: issue 20's rule that nobody passes with a gain in reach.
+  when the greedy player itself passes: the rule that nobody passes with a gain in reach.
 - *Successive halving.* After each world, options trailing the leader's mean by more than
   `drop_margin` leave, and at most `keeps[w]` stay, so later worlds go to the close calls; from
   world `deeper_from` on the play-outs run one more of the seat's turns (ai.py's rollout twice).

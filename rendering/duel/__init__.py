@@ -11,6 +11,7 @@ Drawing is synchronous Pillow work: callers run it off the event loop (`asyncio.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rendering.duel.board import draw_board
@@ -18,7 +19,9 @@ from rendering.duel.final import draw_final
 from rendering.duel.private import draw_private
 from rendering.kit import png
 
-__all__ = ["lead_picture", "final_picture", "picture", "render_board", "render_private"]
+__all__ = [
+    "description",
+    "own_picture","lead_picture", "final_picture", "picture", "render_board", "render_private"]
 
 
 def picture(view: dict[str, Any], names: list[str] | str | None = None) -> bytes:
@@ -54,3 +57,25 @@ def lead_picture(view: dict[str, Any], names: list[str] | str | None = None, sto
     from rendering.duel.lead import draw_lead_picture
 
     return png(draw_lead_picture(view, names, story))
+
+
+def own_picture(view: dict[str, Any], names: list[str] | str | None = None, choices: Sequence[str] = ()) -> bytes:
+    """The compact own view for a phone (`rendering.kit.own`): money, goods, hand, the choices now and what
+    they cost, first and large; the full private board (`render_private`) stays a tap away."""
+    from rendering.duel.own import own
+    from rendering.kit.own import own_png
+
+    seat = view.get("viewer")
+    if seat is None or not 0 <= seat < len(view["players"]):
+        raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("phase") == "over":
+        return final_picture(view, names)  # the game is over: the final scores are what a player looks up
+    return own_png(own(view, seat, names, choices))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.duel.lead import description as describe
+
+    return describe(view, names, story)

@@ -8,11 +8,12 @@ from PIL import Image
 
 from rendering.duel.board import pending_text, seat_names
 from rendering.duel.palette import SEAT_COLOURS, SEAT_SHAPES
-from rendering.kit.lead import LeadSeat, draw_lead
+from rendering.kit.lead import Lead, LeadSeat, describe, draw_lead
 from rendering.kit.marks import initials
 
 
-def draw_lead_picture(view: dict[str, Any], names: list[str] | str | None = None, story: str = "") -> Image.Image:
+def lead_parts(view: dict[str, Any], names: list[str] | str | None = None) -> Lead:
+    """What the lead picture and its alt text say: the title, the status line, the seats, who is next."""
     people = seat_names(view, names)
     marks = initials(people)
     scores = view.get("scores") or [{}, {}]
@@ -27,4 +28,13 @@ def draw_lead_picture(view: dict[str, Any], names: list[str] | str | None = None
         status = "Setup · " + pending_text(view, people)
     else:
         status = f"Round {view.get('round')} of {view.get('rounds', 4)} · turn {min(turn, 4)} of 4"
-    return draw_lead("Yokohama Duel", status, seats, story, next_note="the game is over")
+    return Lead("Yokohama Duel", status, seats, next_note="the game is over")
+
+
+def draw_lead_picture(view: dict[str, Any], names: list[str] | str | None = None, story: str = "") -> Image.Image:
+    return draw_lead(lead_parts(view, names), story)
+
+
+def description(view: dict[str, Any], names: list[str] | str | None = None, story: str = "") -> str:
+    """The alt text of this game's pictures: the game, whose turn, the scores, what just happened."""
+    return describe(lead_parts(view, names), story)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -15,6 +16,13 @@ class DuelRenderer:
 
     def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
         return partial(duel.picture, view, names)
+
+    def description(self, view: View, *, names: list[str] | None = None, story: str = "") -> str:
+        return duel.description(view, names, story)
+
+    def own_picture(self, view: View, *, names: list[str] | None = None, name: str | None = None,
+                    choices: Sequence[str] = ()) -> Drawing:
+        return partial(duel.own_picture, view, names, tuple(choices))
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
                         ranking: list[int] | None = None) -> Drawings:

@@ -5,7 +5,8 @@ text fitting, common icons and PNG encoding.
   trade goods' colours and letters.
 - `palette`: `Palette(base, text_pairs)`, one fixed palette per game: `canvas`, `quantize`,
   `put_text` (cached anti-aliased text sprites), `image` (for checks).
-- `fonts`: the shipped DejaVu fonts and text measuring, fitting (`fit`) and wrapping (`wrap`).
+- `fonts`: the shipped fonts (DejaVu, then Noto faces for other scripts and emoji), `draw_text` (per-character
+  fallback), text measuring, fitting (`fit`) and wrapping (`wrap`); `recording_drawn_text()` for tests.
 - `icons`: coin, diamond, crate, lettered goods, star, shop house, trading house.
 - `encode`: `png(image)`, palette PNG at a low compression level (a smaller one for a picture marked
   `sent_often`), unchanged rows reused.
@@ -22,13 +23,23 @@ from __future__ import annotations
 
 from rendering.kit.colours import RGB, mix
 from rendering.kit.encode import png, sent_often
-from rendering.kit.fonts import FONT_LOCK, drawable, fit, font, text_width, wrap
+from rendering.kit.fonts import (
+    FONT_LOCK,
+    draw_text,
+    drawable,
+    fit,
+    font,
+    recording_drawn_text,
+    recording_text_sizes,
+    text_width,
+    wrap,
+)
 from rendering.kit.memory import keep_picture_buffers_apart
-from rendering.kit.palette import Palette, recording_text_sizes
+from rendering.kit.palette import Palette
 
 keep_picture_buffers_apart()  # once per process that draws (the bot, a drawing worker, a benchmark)
 
 __all__ = [
-    "FONT_LOCK", "RGB", "Palette", "drawable", "fit", "font", "mix", "png", "recording_text_sizes", "sent_often",
-    "text_width", "wrap",
+    "FONT_LOCK", "RGB", "Palette", "draw_text", "drawable", "fit", "font", "mix", "png", "recording_drawn_text",
+    "recording_text_sizes", "sent_often", "text_width", "wrap",
 ]

@@ -16,16 +16,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
+import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import INK, PAPER, RGB, mix
-from rendering.kit.fonts import FONT_LOCK, drawable, font
+from rendering.kit.fonts import FONT_LOCK, advance, font, record_drawn, text_image
+from rendering.kit.plain import plain
 
 STEPS = 5  # in-between shades per text pair
 #: Bytes of text sprites a palette keeps (least recently used forgotten first). A count would not do: a
@@ -33,23 +33,6 @@ STEPS = 5  # in-between shades per text pair
 SPRITE_CACHE_BYTES = 8 * 2**20
 #: Bytes of card pictures (`Palette.stamp`) a palette keeps: a few hundred cards of ~30 KB.
 STAMP_CACHE_BYTES = 6 * 2**20
-
-#: The text sizes `put_text` drew while `recording_text_sizes` is open (None: not recording). A context
-#: variable, so pictures drawn at once in several threads each record their own.
-_TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
-
-
-@contextmanager
-def recording_text_sizes() -> Iterator[list[int]]:
-    """Record the size of every text `put_text` draws inside this block (so a test can hold a picture to
-    a smallest text size: a phone shows a 1200-px-wide picture at 390 px, about a third)."""
-    sizes: list[int] = []
-    token = _TEXT_SIZES.set(sizes)
-    try:
-        yield sizes
-    finally:
-        _TEXT_SIZES.reset(token)
-
 
 class PaletteDraw(ImageDraw.ImageDraw):
     """`ImageDraw` on a palette image of one `Palette` that looks a colour's index up in the palette's own
@@ -196,16 +179,12 @@ class Palette:
         return image, self.draw(image)
 
     def _draw_sprite(self, text: str, size: int, fg: RGB, bg: RGB, bold: bool, mode: str) -> Image.Image:
+        text = plain(text)  # before the split: "**Tea Garden**" is one bold span, not two words with stars
         words = text.split(" ")
-        if mode == "P" and len(words) > 1:
+        # A right-to-left text is shaped whole: word by word, its words would stand in reading order left to right.
+        if mode == "P" and len(words) > 1 and not _right_to_left(text):
             return self._compose(words, size, fg, bg, bold)
-        face = font(size, bold)
-        text = drawable(text, bold)
-        with FONT_LOCK:
-            ascent, descent = face.getmetrics()
-            width = max(1, int(face.getlength(text)) + 1)
-            image = Image.new("RGB", (width, ascent + descent), bg)
-            ImageDraw.Draw(image).text((0, 0), text, font=face, fill=fg)
+        image = text_image(text, size, fg, bg, bold)
         return self.quantize(image) if mode == "P" else image
 
     def _compose(self, words: list[str], size: int, fg: RGB, bg: RGB, bold: bool) -> Image.Image:
@@ -256,9 +235,7 @@ class Palette:
         else:
             with contextlib.suppress(KeyError):
                 self._sprites.move_to_end(key)
-        recorded = _TEXT_SIZES.get()
-        if recorded is not None and text.strip():
-            recorded.append(size)
+        record_drawn(text, size)
         w, h = sprite.size
         x = round(xy[0] - _ANCHOR_X[anchor[0]] * w)
         y = round(xy[1] - _ANCHOR_Y[anchor[1]] * h)
@@ -277,11 +254,14 @@ def _box(x: int, y: int, sprite: Image.Image) -> tuple[int, int, int, int]:
     return x, y, x + sprite.width, y + sprite.height
 
 
-@functools.lru_cache(maxsize=16384)
 def _advance(text: str, size: int, bold: bool) -> float:
-    """How far the font's layout moves on past `text` (sub-pixel)."""
-    with FONT_LOCK:
-        return float(font(size, bold).getlength(drawable(text, bold)))
+    """How far the layout moves on past `text` (sub-pixel)."""
+    return advance(text, size, bold)
+
+
+@functools.lru_cache(maxsize=4096)
+def _right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
 
 @functools.lru_cache(maxsize=256)

@@ -17,7 +17,9 @@ from rendering.rollwrite.scoreboard import draw_scoreboard
 from rendering.rollwrite.sets import draw_sets
 from rendering.rollwrite.sheet import draw_sheet
 
-__all__ = ["lead_picture", "picture", "render_sheet", "render_sets", "render_scoreboard"]
+__all__ = [
+    "description",
+    "own_picture","lead_picture", "picture", "render_sheet", "render_sets", "render_scoreboard"]
 
 
 def picture(view: dict[str, Any], name: str | None = None) -> bytes:
@@ -62,3 +64,24 @@ def lead_picture(view: dict[str, Any], names: list[str] | None = None, story: st
     from rendering.rollwrite.lead import draw_lead_picture
 
     return png(draw_lead_picture(view, names, story))
+
+
+def own_picture(view: dict[str, Any], name: str | None = None) -> bytes:
+    """The compact own view for a phone (`rendering.kit.own`): what to do now, money, faith, cargo, the
+    choices and their costs, the open orders, first and large; the full sheet (`render_sheet`) a tap away."""
+    from rendering.kit.own import own_png
+    from rendering.rollwrite.own import own
+
+    if view.get("viewer") is None:
+        raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("over"):
+        return picture(view, name)  # the game is over: the finished sheet with its score boxes
+    return own_png(own(view, name))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.rollwrite.lead import description as describe
+
+    return describe(view, names, story)

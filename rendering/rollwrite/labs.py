@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 from PIL import Image, ImageDraw
 
-from rendering.kit import FONT_LOCK, drawable, font
+from rendering.kit import draw_text
 from rendering.rollwrite import layout as L
 from rendering.rollwrite.canvas import (
     DIM,
@@ -106,9 +106,8 @@ def _draw_card(
         lines = (lines[0], fit(" ".join(lines[1:]), L.SMALL, x1 - x0 - 24))
     # Drawn straight onto the card (it is drawn once, in RGB): a text sprite's background would cover the
     # descenders of the line above.
-    with FONT_LOCK:
-        for k, line in enumerate(lines):
-            draw.text((x0 + 12, y0 + 31 + 23 * k), drawable(line), font=font(L.SMALL), fill=INK)
+    for k, line in enumerate(lines):
+        draw_text(draw, (x0 + 12, y0 + 31 + 23 * k), line, L.SMALL, INK)
 
 
 def draw_labs(image: Image.Image, labs: dict[str, Any], held: list[str] | None, top: int = TOP) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -16,6 +17,13 @@ class RollWriteRenderer:
     def picture(self, view: View, *, names: list[str] | None = None, name: str | None = None) -> Drawing:
         # A sheet is titled with one name, its owner's; the public picture (sets, scoreboard) with none.
         return partial(rollwrite.picture, view, name) if name else partial(rollwrite.picture, view)
+
+    def description(self, view: View, *, names: list[str] | None = None, story: str = "") -> str:
+        return rollwrite.description(view, names, story)
+
+    def own_picture(self, view: View, *, names: list[str] | None = None, name: str | None = None,
+                    choices: Sequence[str] = ()) -> Drawing:
+        return partial(rollwrite.own_picture, view, name)
 
     def public_pictures(self, view: View, *, names: list[str] | None = None,
                         ranking: list[int] | None = None) -> Drawings:

@@ -16,6 +16,7 @@ Drawing is synchronous Pillow work: callers run it off the event loop
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -28,6 +29,8 @@ from rendering.yokohama.final import draw_final
 from rendering.yokohama.names import Names
 
 __all__ = [
+    "description",
+    "own_picture",
     "lead_picture",
     "draw_private", "picture", "map_picture", "player_boards", "private_picture", "final_picture", "public_pictures",
 ]
@@ -93,3 +96,25 @@ def lead_picture(view: dict[str, Any], names: Names = None, story: str = "") -> 
     from rendering.yokohama.lead import draw_lead_picture
 
     return png(draw_lead_picture(view, names, story))
+
+
+def own_picture(view: dict[str, Any], names: Names = None, choices: Sequence[str] = ()) -> bytes:
+    """The compact own view for a phone (`rendering.kit.own`): yen, goods, orders, pieces, the choices now,
+    first and large; the full private picture (`private_picture`) stays a tap away."""
+    from rendering.kit.own import own_png
+    from rendering.yokohama.own import own
+
+    viewer = view.get("viewer")
+    if viewer is None or not 0 <= viewer < len(view["seats"]):
+        raise ValueError("An own picture needs a seat's view (viewer is None).")
+    if view.get("over"):
+        return final_picture(view, names)  # the game is over: the final scores are what a player looks up
+    return own_png(own(view, names, choices))
+
+
+def description(view: dict[str, Any], names: list[str] | None = None, story: str = "") -> str:
+    """Alt text for this game's pictures of `view` (at most 1,024 characters): the game, whose turn, the
+    scores, what just happened (`rendering.kit.lead.describe`)."""
+    from rendering.yokohama.lead import description as describe
+
+    return describe(view, names, story)

@@ -6,13 +6,14 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.kit.lead import LeadSeat, draw_lead
+from rendering.kit.lead import Lead, LeadSeat, describe, draw_lead
 from rendering.kit.marks import initials
 from rendering.yokohama.names import Names, seat_names
 from rendering.yokohama.pieces import SEAT_SHAPES, letter_colour, seat_colour
 
 
-def draw_lead_picture(view: dict[str, Any], names: Names = None, story: str = "") -> Image.Image:
+def lead_parts(view: dict[str, Any], names: Names = None) -> Lead:
+    """What the lead picture and its alt text say: the title, the status line, the seats, who is next."""
     who = seat_names(view, names)
     marks = initials(who)
     current = view.get("current")
@@ -27,4 +28,13 @@ def draw_lead_picture(view: dict[str, Any], names: Names = None, story: str = ""
         status = f"Round {view['round']}" + (f" of {final}" if final is not None else "")
         stage = str(view.get("stage_text") or "")
         status += f" · {stage}" if stage else ""
-    return draw_lead("Yokohama", status, seats, story, next_note="the game is over")
+    return Lead("Yokohama", status, seats, next_note="the game is over")
+
+
+def draw_lead_picture(view: dict[str, Any], names: Names = None, story: str = "") -> Image.Image:
+    return draw_lead(lead_parts(view, names), story)
+
+
+def description(view: dict[str, Any], names: Names = None, story: str = "") -> str:
+    """The alt text of this game's pictures: the game, whose turn, the scores, what just happened."""
+    return describe(lead_parts(view, names), story)

@@ -19,7 +19,7 @@ from bot.discord_app.errors import UNEXPECTED
 from bot.storage import Rating
 from tests.attack.conftest import Scene, public, refused_privately, texts
 
-HUGE = "9" * 25  # beyond any snowflake (OverflowError in the SQLite driver before issue 23)
+HUGE = "9" * 25  # beyond any snowflake (an OverflowError in the SQLite driver if unchecked)
 TWENTY = "1" * 20  # 20 digits, but above the database's integers
 
 
@@ -36,7 +36,7 @@ async def _finished_table(scene: Scene) -> int:
 
 
 async def test_a_forged_log_button_reads_no_other_servers_game(scene: Scene) -> None:
-    """Regression (issue 23, 3): a forged log button read another server's table logs, from a DM too."""
+    """Regression: a forged log button read another server's table logs, from a DM too."""
     game_id = await _finished_table(scene)
     sent = await scene.click_forged(f"yk:log:{game_id}:0", scene.mallory)
     assert refused_privately(sent, f"There is no game #{game_id}."), texts(sent)
@@ -48,7 +48,7 @@ async def test_a_forged_log_button_reads_no_other_servers_game(scene: Scene) -> 
 
 
 async def test_a_forged_full_board_button_shows_no_other_servers_game(scene: Scene) -> None:
-    """The "Full board" button (issue 21) resolves its game through the same scoped lookup: another
+    """The "Full board" button resolves its game through the same scoped lookup: another
     server's table is "no such game", never its pictures."""
     game_id = await _finished_table(scene)
     sent = await scene.click_forged(f"yk:board:{game_id}", scene.mallory)

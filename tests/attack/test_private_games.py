@@ -31,7 +31,7 @@ def _shape(text: str) -> str:
 
 
 async def test_an_admin_of_another_server_cannot_end_a_private_game(scene: Scene) -> None:
-    """Regression (issue 23, 1): any server's admin ended another user's solo game or daily attempt."""
+    """Regression: any server's admin ended another user's solo game or daily attempt."""
     for game_id in await _private_games(scene):
         sent = await scene.fake.command("admin end", user=scene.mallory, guild=scene.elsewhere,
                                         options={"game": game_id, "reason": "gotcha"})

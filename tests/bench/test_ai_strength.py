@@ -63,7 +63,7 @@ def _hard_game(seed: int, totals: list[int]) -> dict[str, object]:
 
 def test_the_hard_against_today_s_ai_log_is_summed_up_by_wins_and_pairings(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 25's Yokohama proof: the hard AI in seat `seed % 3` against two of today's AI. Even strength
+    """The Yokohama proof: the hard AI in seat `seed % 3` against two of today's AI. Even strength
     wins a third of the games and half the pairings; `--summarize` tells this log from the greedy one."""
     log = tmp_path / "hard.jsonl"
     games = [_hard_game(70_000, [140, 150, 130]),  # seat 1 hard: first, ahead of both

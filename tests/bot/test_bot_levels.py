@@ -1,5 +1,5 @@
-"""The bot's levels through the table service (issue 25: "offer the levels at `/table new … opponent:` and
-"Add the bot""): a table chooses the level its bots play, the AI is asked for that level on every bot
+"""The bot's levels through the table service (offered at `/table new … opponent:` and by
+"Add the bot"): a table chooses the level its bots play, the AI is asked for that level on every bot
 decision, a level the game does not offer is refused with the ones it does before anything is stored, and
 a stored game whose level is no longer offered plays on at the game's first level."""
 

@@ -212,7 +212,7 @@ async def test_a_roll_and_write_table_with_the_bot_plays_its_simultaneous_rounds
 
 
 async def test_bots_played_in_the_background_leave_the_move_answered_first(storage: Storage, spy_ai: list) -> None:
-    """Issue 22: with `bots_inline=False` (the Discord bot) a person's move returns at once, naming the bot seat
+    """With `bots_inline=False` (the Discord bot) a person's move returns at once, naming the bot seat
     that owes a decision; `play_bots` then plays that turn (as the sweep or a restarted process would)."""
     service = TableService(storage, ai_budget_s=0.01, new_seed=lambda: 4242, bots_inline=False)
     game = await service.lobby.create("counting", creator_id=ALICE, guild_id=1, channel_id=2, options={"rounds": 2})

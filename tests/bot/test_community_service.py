@@ -93,24 +93,48 @@ async def test_seasons_start_fresh_keep_their_tables_and_rebuild_identically(
 
 
 async def test_the_podium_of_a_season_is_claimed_once_across_processes(
-    service: TableService, storage: Storage, make_storage, clock: list[float]  # noqa: ANN001
+    service: TableService, storage: Storage, make_storage, clock: list[float]
 ) -> None:
     await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))
     clock[0] = moment(2026, 11, 10)
     await play(service, {ALICE: 3, BOB: 1})
     # Nothing ended yet: October ended before seasons were turned on, and gets no podium.
-    assert await seasons.due_podiums(storage, moment(2026, 11, 30), ["counting"]) == []
+    assert await seasons.owe_podiums(storage, moment(2026, 11, 30)) == []
     other = make_storage()  # a second process on the same database
     await other.open()
     try:
-        first, second = await asyncio.gather(seasons.due_podiums(storage, moment(2026, 12, 1, 0), ["counting"]),
-                                             seasons.due_podiums(other, moment(2026, 12, 1, 0), ["counting"]))
+        first, second = await asyncio.gather(seasons.owe_podiums(storage, moment(2026, 12, 1, 0)),
+                                             seasons.owe_podiums(other, moment(2026, 12, 1, 0)))
     finally:
         await other.close()
-    podiums = first + second
-    assert len(podiums) == 1 and podiums[0].season == "2026-11"
-    assert [r.user_id for r in podiums[0].tables["counting"]] == [ALICE, BOB]
-    assert await seasons.due_podiums(storage, moment(2026, 12, 5), ["counting"]) == []
+    assert first + second == [(GUILD, "2026-11")]
+    [item] = await storage.outbox_items(kind="season")
+    assert item.payload == {"season": "2026-11"}
+    podium = await seasons.podium_of(storage, GUILD, "2026-11", ["counting"])
+    assert [r.user_id for r in podium.tables["counting"]] == [ALICE, BOB]
+    assert await seasons.owe_podiums(storage, moment(2026, 12, 5)) == []
+
+
+async def test_downtime_across_two_season_ends_owes_each_podium_once(storage: Storage, make_storage) -> None:
+    """The bot is down from November to mid-January: December's and November's podiums are both owed, once
+    each, whatever the number of sweeps and processes after it."""
+    await seasons.set_length(storage, GUILD, "month", moment(2026, 11, 1))
+    assert await seasons.owe_podiums(storage, moment(2027, 1, 15)) == [(GUILD, "2026-11"), (GUILD, "2026-12")]
+    assert await seasons.owe_podiums(storage, moment(2027, 1, 16)) == []
+    assert [i.payload["season"] for i in await storage.outbox_items(kind="season")] == ["2026-11", "2026-12"]
+    assert seasons.ended_since("quarter", "2026-Q2", moment(2027, 1, 2)) == ["2026-Q3", "2026-Q4"]
+
+
+async def test_a_podium_without_a_season_channel_goes_where_the_tables_are(
+    service: TableService, storage: Storage
+) -> None:
+    assert await seasons.podium_channel(storage, GUILD) == (
+        None, "nowhere yet (no channel is set and no table has been played)")
+    await play(service, {ALICE: 3, BOB: 1})
+    channel, why = await seasons.podium_channel(storage, GUILD)
+    assert channel is not None and why == "the channel of the server's latest table"
+    await storage.set_setting(GUILD, "announce_channel", "555")
+    assert await seasons.podium_channel(storage, GUILD) == (555, "the announcements channel")
 
 
 async def test_away_pauses_reminders_and_stretches_the_deadline(service: TableService, storage: Storage) -> None:
@@ -154,8 +178,60 @@ async def test_away_is_checked(storage: Storage) -> None:
     with pytest.raises(ServiceError, match="number of days"):
         await away.go_away(storage, GUILD, ALICE, 15, 0.0)
     await away.set_cap(storage, GUILD, 3)
-    with pytest.raises(ServiceError, match="at most 3 days"):
+    with pytest.raises(ServiceError, match="3 days away in any 30 days; you have 3 days left now"):
         await away.go_away(storage, GUILD, ALICE, 4, 0.0)
     with pytest.raises(ServiceError, match="in the server"):
         await away.go_away(storage, None, ALICE, 1, 0.0)
     assert await away.go_away(storage, GUILD, ALICE, 3, 0.0) == 3 * 86400.0
+
+
+DAY = 86400.0
+
+
+async def test_time_away_is_a_budget_in_any_thirty_days_however_it_is_split(storage: Storage) -> None:
+    """Chained periods cannot hold a game: 14 days, then 14 more the moment they end, is refused; so is a
+    cap of 2 days taken twice in a row. The refusal says what is left and when the days asked for fit."""
+    t0 = 1_000_000.0
+    assert await away.go_away(storage, GUILD, ALICE, 14, t0) == t0 + 14 * DAY
+    with pytest.raises(ServiceError) as refused:
+        await away.go_away(storage, GUILD, ALICE, 14, t0 + 14 * DAY)
+    assert "14 days away in any 30 days; you have none left now" in str(refused.value)
+    assert f"14 days from <t:{int(t0 + 30 * DAY)}:f>" in str(refused.value)  # when the first period leaves the window
+    # Fourteen one-day periods are the same budget as one of fourteen days.
+    for n in range(14):
+        await away.go_away(storage, GUILD, BOB, 1, t0 + 2 * n * DAY)
+    with pytest.raises(ServiceError, match="none left now"):
+        await away.go_away(storage, GUILD, BOB, 1, t0 + 28 * DAY)
+    # A budget of 2 days: 2 days, then 2 more at once, is refused; 1 day is left after 1 day away.
+    await away.set_cap(storage, GUILD, 2)
+    await away.go_away(storage, GUILD, CAROL, 2, t0)
+    with pytest.raises(ServiceError, match="2 days away in any 30 days; you have none left now"):
+        await away.go_away(storage, GUILD, CAROL, 2, t0 + 2 * DAY)
+    with pytest.raises(ServiceError, match="you have 1 day left now"):
+        await away.go_away(storage, GUILD, 404, 2, (await away.go_away(storage, GUILD, 404, 1, t0)))
+    assert await away.go_away(storage, GUILD, CAROL, 2, t0 + 30 * DAY) == t0 + 32 * DAY  # the window moved on
+
+
+async def test_a_deadline_never_stretches_past_the_budget(service: TableService, storage: Storage) -> None:
+    """Periods taken under a larger budget (the server lowered it since) stretch a wait by the budget at most:
+    a 24-hour deadline falls due by 24 h + 3 days whatever the time away."""
+    game = await service.lobby.create("counting", creator_id=ALICE, guild_id=GUILD, channel_id=2,
+                                      table_rules={"reminder_hours": 0, "deadline_hours": 24})
+    await service.lobby.join(game.id, BOB)
+    await service.lobby.start(game.id, ALICE)
+    late = (await service.status(game.id)).waiting_on[0]
+    base = (await storage.get_game(game.id)).waiting_since
+    assert base is not None
+    await away.go_away(storage, GUILD, late, 10, base + HOUR)
+    await away.set_cap(storage, GUILD, 3)
+    assert await service.clock.sweep(base + 24 * HOUR + 3 * DAY - 60) == []
+    [event] = await service.clock.sweep(base + 24 * HOUR + 3 * DAY + 1)
+    assert (event.kind, event.users) == ("deadline", [late])
+
+
+async def test_what_is_left_of_the_budget(storage: Storage) -> None:
+    t0 = 1_000_000.0
+    assert await away.budget_left(storage, GUILD, ALICE, t0) == 14
+    await away.go_away(storage, GUILD, ALICE, 10, t0)
+    assert await away.budget_left(storage, GUILD, ALICE, t0) == 4  # after the 10 days asked for
+    assert await away.budget_left(storage, GUILD, ALICE, t0 + 40 * DAY) == 14  # the window moved on

@@ -55,3 +55,13 @@ async def test_time_away_periods(storage: Storage) -> None:
     assert [(p.start, p.until) for p in await storage.away_periods(7, [5], 1500.0)] == [(1000.0, 2000.0),
                                                                                         (2000.0, 2500.0)]
     assert await storage.away_periods(7, [5], 2500.0) == []
+
+
+async def test_forgetting_a_player_forgets_when_they_were_told_by_dm(storage) -> None:
+    from bot.service.front_end import FrontEndRecords
+
+    records = FrontEndRecords(storage)
+    await records.note_dm(5, 1, 100.0)
+    await records.note_dm(6, 1, 100.0)
+    await storage.forget_player(5)
+    assert await storage.metas("dm:5:") == [] and await storage.metas("dm:6:") == [("dm:6:1", "100.0")]

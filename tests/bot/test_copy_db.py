@@ -1,5 +1,5 @@
 """`yokohama-bot copy-db`: a server's data moves between SQLite and PostgreSQL exactly, and `check-db`
-on the target replays every game with 0 mismatches (issue 15)."""
+on the target replays every game with 0 mismatches."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ async def _play_some_games(service: TableService) -> list[int]:
     return [*ids, lobby.id]
 
 
-async def _snapshot(storage) -> list:  # noqa: ANN001
+async def _snapshot(storage) -> list:
     games = [await storage.get_game(gid) for gid in await storage.all_game_ids()]
     return [(g, await storage.actions(g.id)) for g in games]
 

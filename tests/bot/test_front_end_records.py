@@ -1,4 +1,4 @@
-"""The records the service keeps for a front end (`bot.service.front_end`, issue 24) are stored under the keys
+"""The records the service keeps for a front end (`bot.service.front_end`) are stored under the keys
 the Discord layer used before: a running bot's threads, lobby messages and private tables are still found."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A database written by the bot before issue 13 (commit ad8c3f6, as SQL in tests/fixtures/databases/):
+"""A database written by an early version of the bot (commit ad8c3f6, as SQL in tests/fixtures/databases/):
 it opens (migrated), every game loads and plays on, and check-db tells games that replay differently
 under today's rules apart from corruption."""
 
@@ -16,7 +16,7 @@ from bot.storage.schema import SCHEMA_VERSION
 from engine.core import get_game
 from tests.conftest import execute_raw
 
-DUMP = Path(__file__).resolve().parents[1] / "fixtures" / "databases" / "before-issue-13.sql"
+DUMP = Path(__file__).resolve().parents[1] / "fixtures" / "databases" / "old-bot-ad8c3f6.sql"
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Several bot processes on one database, on each backend (issue 15): what must happen once happens
+"""Several bot processes on one database, on each backend: what must happen once happens
 once. Each test starts two real processes (`process_worker.py`) and releases them at the same moment."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def test_two_first_starts_agree_on_one_daily_secret(database: str, tmp_path: Pat
 
 @pytest.mark.slow
 async def test_racing_clicks_from_two_processes_apply_exactly_once(database: str, tmp_path: Path,
-                                                                   storage) -> None:  # noqa: ANN001
+                                                                   storage) -> None:
     """1 000 clicks race in pairs across two processes: each game moves exactly once."""
     register(COUNTING)
     try:
@@ -82,7 +82,7 @@ async def test_racing_clicks_from_two_processes_apply_exactly_once(database: str
 
 
 async def test_two_sweeps_at_once_deliver_each_reminder_and_announcement_once(database: str, tmp_path: Path,
-                                                                             storage) -> None:  # noqa: ANN001
+                                                                             storage) -> None:
     """Two processes sweep one database at the same moment: every due reminder goes out once, and each
     server's daily announcement is claimed by exactly one of them."""
     register(COUNTING)

@@ -258,7 +258,7 @@ async def test_profile_and_history(service: TableService, storage: Storage) -> N
     assert (await standings.history(CAROL)).total == 0
 
 
-def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:  # noqa: ANN001
+def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:
     """`yokohama-bot rebuild-ratings` recomputes the stored ratings and leaves them exactly as they were."""
     import asyncio
 
@@ -292,7 +292,7 @@ def test_rebuild_ratings_command(tmp_path, counting_game: None, capsys) -> None:
 
 
 async def test_profile_keeps_games_against_the_bot_apart(service: TableService, storage: Storage) -> None:
-    """Issue 22: /profile mixed games against the bot into best and average; they get their own line."""
+    """/profile mixed games against the bot into best and average; they get their own line."""
     await play(service, {ALICE: 1, BOB: 3})
     people = (await Standings(storage).profile(ALICE, GUILD)).games[0]
     for _ in range(2):

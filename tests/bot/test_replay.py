@@ -1,4 +1,4 @@
-"""Replays of finished games as animated GIFs (issue 14): a frame per turn or round, within the limit."""
+"""Replays of finished games as animated GIFs: a frame per turn or round, within the limit."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PIL import Image
 from bot.service import ServiceError, TableService
 from bot.service.replay import replay_frames
 from engine.core import Rng
+from rendering import replay
 from rendering.replay import animated_gif
 from rendering.rollwrite import render_sheet
 
@@ -24,7 +25,7 @@ async def _finished_rollwrite(service: TableService) -> int:
     return game.id
 
 
-async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     assert len(frames) == 13  # the start, then the end of each of the 12 rounds
@@ -32,7 +33,7 @@ async def test_a_finished_rollwrite_game_gives_a_frame_per_round(service: TableS
     assert engine.is_over(frames[-1].state)
 
 
-async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_a_running_game_cannot_be_replayed(service: TableService, storage) -> None:
     game = await service.lobby.create("rollwrite", creator_id=1, seed=3)
     await service.lobby.start(game.id, 1)
     with pytest.raises(ServiceError, match="not finished yet"):
@@ -44,21 +45,22 @@ def _frames_of(gif: bytes) -> int:
 
 
 @pytest.mark.slow
-async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:  # noqa: ANN001
+async def test_the_gif_fits_the_upload_limit_by_scaling_then_thinning(service: TableService, storage) -> None:
     game_id = await _finished_rollwrite(service)
     engine, frames = await replay_frames(storage, await service.game(game_id))
     pictures = [render_sheet(engine.view(f.state, None), 0, "Ann") for f in frames]
     full = animated_gif(pictures)
-    assert _frames_of(full) == 13 and Image.open(io.BytesIO(full)).width == 900
+    assert _frames_of(full) == 13 and Image.open(io.BytesIO(full)).width == replay.WIDTH
     small = animated_gif(pictures, max_bytes=len(full) // 6)
     assert len(small) <= len(full) // 6
     assert 2 <= _frames_of(small) < 13
 
 
 @pytest.mark.slow
-async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:  # noqa: ANN001
-    """Issue 21: a caption per frame (round, player, what they did, points): the lead picture over the
-    game's picture; frames differ in their captions, and the GIF stays within 8 MB."""
+async def test_each_frame_is_captioned_with_what_happened(service: TableService, storage) -> None:
+    """A caption per frame (round, player, what they did, points): each frame a lead picture of one height
+    whatever its story's length (no blank band), frames differing in their captions, the GIF within its limit."""
+    from rendering.kit import recording_drawn_text
     from rendering.kit.lead import WIDTH
     from rendering.replay import MAX_BYTES, replay_frame, replay_gif, turn_story
 
@@ -67,9 +69,12 @@ async def test_each_frame_is_captioned_with_what_happened(service: TableService,
     views = [engine.view(f.state, None) for f in frames]
     story = turn_story("rollwrite", views[2], views[3], ["Ann"])
     assert story.startswith("Ann: ")
-    frame = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], story) or b""))
+    with recording_drawn_text() as drawn:
+        frame = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], story) or b""))
     told = Image.open(io.BytesIO(replay_frame("rollwrite", views[3], ["Ann"], "") or b""))
-    assert frame.width == WIDTH and frame.height > told.height  # the caption's story lines
+    assert frame.width == WIDTH and frame.size == told.size  # one height for every frame
+    assert any(line and story.startswith(line.rstrip(".")) for line in drawn)  # the caption's story
+    assert frame.tobytes() != told.tobytes()
     gif = replay_gif("rollwrite", views, ["Ann"])
     assert gif is not None and len(gif) <= MAX_BYTES and _frames_of(gif) == len(frames)
 

@@ -222,7 +222,7 @@ async def test_deadline_forfeit(storage: SQLiteStorage, counting_game: None) -> 
     events = await service.clock.sweep(base + 3601)
     assert events[0].kind == "deadline"
     final = await storage.get_game(game.id)
-    assert final.status == "finished" and final.result["reason"] == "forfeit"
+    assert final.status == "finished" and final.result["reason"] == "deadline"
     assert final.user_of(final.result["ranking"][-1]) == late
 
 

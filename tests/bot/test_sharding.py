@@ -1,4 +1,4 @@
-"""Sharding settings (issue 15): SHARD_COUNT and SHARD_IDS run an AutoShardedBot for those shards."""
+"""Sharding settings: SHARD_COUNT and SHARD_IDS run an AutoShardedBot for those shards."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ async def test_a_stamped_panel_survives_other_seats_moves_but_not_a_double_click
         await service.play.act_by_index(gid, ALICE, alice.version, 1, alice.stamp)
 
 
-async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:  # noqa: ANN001
+async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tmp_path) -> None:
     import sqlite3
 
     from bot.storage import NewAction, SQLiteStorage
@@ -150,7 +150,7 @@ async def test_a_version_1_database_keeps_its_log_and_accepts_the_new_origins(tm
 
 
 async def test_roll_and_write_undo_within_the_round_until_it_closes_for_everyone(service: TableService) -> None:
-    """Ruling R24 (docs/rulings/rollwrite.md), issue 22: a player may take back their decisions of the round;
+    """Ruling R24 (docs/rulings/rollwrite.md): a player may take back their decisions of the round;
     "End round N", when it is all that is left, is played for them and keeps that window open until the round
     closes for everyone (the last player's confirmation shows the next dice)."""
     gid = await _started(service, "rollwrite", ALICE, BOB)
@@ -183,7 +183,7 @@ async def test_roll_and_write_undo_within_the_round_until_it_closes_for_everyone
 async def test_a_turn_handed_on_by_a_formality_stays_undoable_until_the_next_seat_acts(
     service: TableService,
 ) -> None:
-    """Issue 22: ending the turn, when it is all that is left, is played for the player (no panel with a lone
+    """Ending the turn, when it is all that is left, is played for the player (no panel with a lone
     "End the turn"); it reveals nothing, so the player may still take the turn back until the next seat acts."""
     gid = await _started(service, "turns", ALICE, BOB, draw=False)
     user = await _first(service, gid)
@@ -220,7 +220,7 @@ async def test_a_formality_that_reveals_closes_the_undo_as_before(service: Table
 
 @pytest.mark.slow
 async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: TableService) -> None:
-    """Duel's "End turn" and Roll & Write's "End round N" alone are played for the player (issue 22)."""
+    """Duel's "End turn" and Roll & Write's "End round N" alone are played for the player."""
     from engine.core import Rng
 
     for kind in ("duel", "rollwrite"):
@@ -238,3 +238,29 @@ async def test_no_decision_shown_is_a_lone_formality_in_whole_games(service: Tab
         assert (await service.status(gid)).status == "finished"
         log = await service.storage.actions(gid)
         assert any(e.origin == "formality" and e.action == {"do": "end"} for e in log), kind
+
+
+async def test_a_player_who_resigned_cannot_undo_in_roll_and_write(service: TableService) -> None:
+    """Roll & Write plays on without a player who resigned (the bot keeps their sheet going): their
+    decisions of the round before they resigned are no longer theirs to take back."""
+    from bot.service import NotSeated
+
+    gid = await _started(service, "rollwrite", ALICE, BOB, CAROL)
+    _, engine, state = await service.load(gid)
+    seat = (await service.game(gid)).seat_of(ALICE)
+    await service.play.act(gid, ALICE, engine.auto_action(state, seat))
+    assert await service.play.can_undo(gid, ALICE)
+    await service.play.resign(gid, ALICE)
+    assert (await service.game(gid)).status == "active"
+    assert not await service.play.can_undo(gid, ALICE)
+    with pytest.raises(NotSeated, match="resigned"):
+        await service.play.undo(gid, ALICE)
+
+
+async def test_two_add_the_bot_clicks_on_one_lobby_seat_one_bot(service: TableService) -> None:
+    import asyncio
+
+    game = await service.lobby.create("duel", creator_id=ALICE, guild_id=1, channel_id=2)
+    await asyncio.gather(service.lobby.add_bot(game.id, ALICE, shown_bots=0),
+                         service.lobby.add_bot(game.id, ALICE, shown_bots=0))
+    assert len((await service.game(game.id)).bot_users()) == 1

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import TableService
 from bot.service.errors import GameNotFound, ServiceError
+from bot.service.outbox import deliver
 from bot.service.scope import acting_as
 from bot.service.tournaments import (
     TournamentService,
@@ -19,7 +20,7 @@ from bot.service.tournaments import (
     round_robin_pairs,
     swiss_pairs,
 )
-from bot.storage import Storage
+from bot.storage import OutboxItem, Storage
 from engine.core import get_game
 
 GUILD, CHANNEL, ORGANISER = 7, 70, 1
@@ -30,11 +31,25 @@ def _tournaments(storage: Storage) -> TournamentService:
     return TournamentService(TableService(storage, ai_budget_s=0.05), new_seed=lambda: next(seeds))
 
 
-async def _signed_up(ts: TournamentService, kind: str, format: str, players: int, **kw: object):  # noqa: ANN202
+async def _signed_up(ts: TournamentService, kind: str, format: str, players: int, **kw: object):
     t = await ts.create(kind, format, guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER, **kw)  # type: ignore[arg-type]
     for user in range(101, 101 + players):
         await ts.join(t.id, user)
     return t
+
+
+async def _posted_tables(ts: TournamentService) -> list:  # type: ignore[type-arg]
+    """Send every owed table start post through the outbox (as the sweep does); what each showed."""
+    shown = []
+
+    async def send(item: OutboxItem) -> None:
+        if item.kind == "table":
+            found = await ts.table_post(item.payload)
+            assert found is not None
+            shown.append(found)
+
+    await deliver(ts.store, send, ts.tables.now)  # type: ignore[arg-type]
+    return shown
 
 
 async def _finish_round(ts: TournamentService, tid: int, loser: callable = min) -> None:  # type: ignore[valid-type]
@@ -199,7 +214,7 @@ async def test_same_dice_rounds_share_one_seed_and_rank_by_score(storage: Storag
     assert [line.points for line in lines] == sorted(totals.values(), reverse=True)
 
 
-async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # noqa: ANN001
+async def test_two_processes_run_the_scheduler_once(make_storage) -> None:
     one, two = make_storage(), make_storage()
     await one.open()
     await two.open()
@@ -212,7 +227,7 @@ async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # no
         pairings = await one.pairings(t.id, 1)
         assert len(pairings) == 4 and all(p.game_id for p in pairings)
         assert len(await one.list_games(statuses=("active",))) == 4  # one table per pairing, not two
-        claimed = await asyncio.gather(a.unannounced(), b.unannounced())
+        claimed = await asyncio.gather(_posted_tables(a), _posted_tables(b))
         assert sorted(p.board for posts in claimed for _, p, _ in posts) == [1, 2, 3, 4]  # each posted once
         await _finish_round(a, t.id)
         second = await asyncio.gather(a.tick(), b.tick())
@@ -223,7 +238,7 @@ async def test_two_processes_run_the_scheduler_once(make_storage) -> None:  # no
         await two.close()
 
 
-async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothing(make_storage) -> None:  # noqa: ANN001
+async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothing(make_storage) -> None:
     storage = make_storage()
     await storage.open()
     ts = _tournaments(storage)
@@ -259,13 +274,13 @@ async def test_a_kill_between_pairing_and_table_creation_loses_and_doubles_nothi
         assert all(p.game_id for p in pairings_after)
         assert len(await storage.list_games(statuses=("active",))) == 3  # every table once
         assert await ts.tick() == [] and len(await storage.list_games(statuses=("active",))) == 3
-        posted = await ts.unannounced()
-        assert sorted(p.board for _, p, _ in posted) == [1, 2, 3] and await ts.unannounced() == []
+        posted = await _posted_tables(ts)
+        assert sorted(p.board for _, p, _ in posted) == [1, 2, 3] and await _posted_tables(ts) == []
     finally:
         await storage.close()
 
 
-async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storage) -> None:  # noqa: ANN001
+async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storage) -> None:
     """Cancelled after a kill between pairing and table creation: the table made is still posted and plays on
     (rated), the missing ones are never made; a cancel racing the round's close leaves no round opened
     after it."""
@@ -300,7 +315,7 @@ async def test_a_cancel_stops_the_rounds_and_lets_the_tables_play_on(make_storag
         [missing, *_] = [p for p in await storage.pairings(t.id, 1) if p.game_id is None]
         assert await create(missing, kind="duel", guild_id=GUILD, channel_id=CHANNEL, creator_id=ORGANISER,
                             options={}, table_rules={}, state="{}") is None  # a creation racing the cancel
-        [(_, posted, outcome)] = await ts.unannounced()  # the table made before the kill is still posted
+        [(_, posted, outcome)] = await _posted_tables(ts)  # the table made before the kill is still posted
         assert posted.game_id == running[0] and outcome.waiting_on
         await ts.tables.play.resign(running[0], posted.players[0])  # it plays to its end
         assert await ts.tick() == [] and await storage.pairings(t.id, 2) == []
@@ -334,11 +349,19 @@ async def test_a_table_past_its_deadline_is_settled_by_the_organisers_rule(stora
     game = await storage.get_game(p.game_id or 0)
     assert game is not None
     if rule == "forfeit":
-        # Both players owed the opening decision and both were late: nobody played on, nobody scores.
-        assert game.status == "abandoned"
+        # Both players owed the opening decision (the setup both make at once) and both were late: the bot
+        # plays it for them, and the game goes on; a forfeit is only for a missed real turn.
+        assert game.status == "active" and len(await storage.actions(game.id)) >= 2
+        engine = get_game("duel")
+        late = engine.to_act(engine.load(game.state or ""))
+        events = await ts.tables.clock.sweep(later + 3 * 3600)
+        assert [e.kind for e in events] == ["deadline"]
+        game = await storage.get_game(p.game_id or 0)
+        assert game is not None and game.status == "finished"
+        assert game.result is not None and game.result["forfeited"] == late and game.result["reason"] == "deadline"
         await ts.tick()
         t, lines, _ = await ts.standings(t.id)
-        assert t.status == "finished" and [line.points for line in lines] == [0, 0]
+        assert t.status == "finished" and sorted(line.points for line in lines) == [0, 1]
     else:
         # The bot played the late turn; the game goes on for its players, still rated, still theirs.
         assert game.status == "active" and not game.bot_seats() and len(await storage.actions(game.id)) >= 1
@@ -362,3 +385,14 @@ async def test_round_robin_after_a_player_left_gives_their_opponents_a_win(stora
     t, lines, _ = await ts.standings(t.id)
     assert t.status == "finished" and t.rounds == 3
     assert all(line.played + line.byes == 3 for line in lines if not line.left)
+
+
+async def test_a_same_dice_tournament_whose_players_all_left_ends(storage: Storage) -> None:
+    ts = _tournaments(storage)
+    t = await _signed_up(ts, "rollwrite", "samedice", 2, rounds=3)
+    await ts.start(t.id)
+    for user in (101, 102):
+        await ts.leave(t.id, user)
+    await ts.tick()
+    t = await ts.tournament(t.id)
+    assert t.status == "finished" and await ts.store.pairings(t.id, 2) == []

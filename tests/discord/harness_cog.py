@@ -89,7 +89,8 @@ class PlayCog(commands.GroupCog, group_name="play", group_description="Test game
         await interaction.response.defer(thinking=True)
         data = await asyncio.to_thread(png_bytes, 8, 6)
         embed = discord.Embed(title="Board", description="Round 1").set_image(url="attachment://board.png")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(data), filename="board.png"))
+        board = discord.File(io.BytesIO(data), filename="board.png", description="A test board.")
+        await interaction.followup.send(embed=embed, file=board)
 
     @app_commands.command(name="post", description="Post a counter in the channel")
     async def post(self, interaction: discord.Interaction) -> None:

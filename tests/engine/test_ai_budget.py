@@ -1,5 +1,5 @@
-"""Each AI keeps its time budget as a real cap (issue 14: "the time budget holds"; issue 25: "every AI
-checks its deadline inside rollouts and candidate loops ... a fake-clock test keeps it").
+"""Each AI keeps its time budget as a real cap : every AI
+checks its deadline inside rollouts and candidate loops, and a fake clock shows it.
 
 Timing assertions are not allowed in tests (the machines are shared and noisy), so the AI reads a
 fake clock (`ai_action(..., clock=...)`) that moves with the work: one tick for every decision the

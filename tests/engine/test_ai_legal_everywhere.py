@@ -1,5 +1,4 @@
-"""Every AI answers every position with a legal action (issue 14: "AI decisions are always legal
-(thousands of random positions per game)").
+"""Every AI answers every position with a legal action (thousands of random positions per game).
 
 The positions are every decision point of random games (random play reaches corners the AI's own
 play never would), a few thousand per game. To keep thousands of decisions affordable the AI thinks

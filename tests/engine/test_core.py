@@ -79,7 +79,7 @@ def test_playout_cap_stops_early() -> None:
 
 
 def test_below_draws_exactly_what_next_u64_by_definition_gives() -> None:
-    """`below` inlines `next_u64` and steps the state without mixing for n == 1 (issue 25): the same
+    """`below` inlines `next_u64` and steps the state without mixing for n == 1: the same
     numbers and the same state as drawing through `next_u64` with rejection."""
     fast, slow = Rng(2024), Rng(2024)
     bounds = [1, 2, 3, 6, 7, 64, 1000, 1, 1, 2**63 + 5, 2**64 - 1, 5]

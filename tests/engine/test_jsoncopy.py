@@ -85,7 +85,7 @@ def test_an_action_equal_only_as_json_is_still_matched() -> None:
 @pytest.mark.parametrize("game_name", ["yokohama", "duel", "rollwrite"])
 def test_the_fast_canonical_text_of_states_and_views_is_canonical_text(game_name: str) -> None:
     """`canonical_state` (orjson) writes exactly what `canonical` (json) writes, so a stored dump
-    and the playouts' round-trip check are unchanged (issue 25)."""
+    and the playouts' round-trip check are unchanged."""
     game = get_game(game_name)
     state = game.new(game.min_players + 1 if game.max_players > game.min_players else game.min_players, 9)
     rng = Rng(9)

@@ -1,4 +1,4 @@
-"""Same seed, same game: random playouts on fixed seeds are pinned (issue 25: "same play on fixed seeds").
+"""Same seed, same game: random playouts on fixed seeds are pinned, so an optimisation keeps the same play.
 
 The engines' hot paths are tuned for playout speed (a cached option list, copies that share what no
 move changes, end conditions checked only when they may have changed). None of that may change what

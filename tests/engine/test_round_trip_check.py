@@ -1,5 +1,5 @@
 """The playouts' final check: `load(dump(state))` must give back a state whose public view writes the same
-JSON as the original's (engine/core/playout.py). Issue 25 made the view comparison answer with Python's
+JSON as the original's (engine/core/playout.py). The view comparison answers with Python's
 `==` first and write the canonical texts only where `==` finds the views unequal; these tests hold the
 check to what the texts decide."""
 

@@ -1,4 +1,4 @@
-"""Issue 16, "Database files": someone else's SQLite file is recognised before anything in it changes, a
+"""Someone else's SQLite file is recognised before anything in it changes, a
 read-only database is refused at open, check-db reports an unreadable game and goes on, and a full disk
 is named as such (nothing acknowledged is lost)."""
 

@@ -1,4 +1,4 @@
-"""Issue 16 through the real cogs in the fake Discord: private panels only on ephemeral messages, an answer
+"""Hardening through the real cogs in the fake Discord: private panels only on ephemeral messages, an answer
 for every click, tables only from their own server, results in the game's own channel, the deadline on
 Join's confirmation, the admin's end of a stuck game, and the warning at start about unreadable games."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from bot.discord_app.client import OUT_OF_DATE, YokohamaBot
 from bot.discord_app.errors import UNEXPECTED
+from tests.bot.discord_app.test_tables import _open_table
 from tests.conftest import execute_raw
-from tests.discord_app.test_tables import _open_table
 from tests.harness.discord_fake import FakeDiscord, Sent
 
 

@@ -1,4 +1,4 @@
-"""Issue 16, "Evidence": a seeded property test over the service boundary for each game.
+"""A seeded property test over the service boundary for each game.
 
 Each example opens a fresh database, starts a two-player game and sends it a stream of requests, most of
 them hostile: actions that look like legal ones (1.0 or True for 1, strings, extra keys, lists around
@@ -25,7 +25,7 @@ from bot.storage import SQLiteStorage
 
 ALICE, BOB, MALLORY = 101, 202, 666
 EXAMPLES = 20
-#: Requests sent in all examples of one game (read by the closing note of issue 16).
+#: Requests sent in all examples of one game (reported at the end of the run).
 SENT: dict[str, int] = {}
 #: Per game: requests the service applied (the game's version moved) and requests it refused.
 APPLIED: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""Issue 16, "Actions that poison a game" and "Races on writes": the service boundary refuses every bad
+"""Actions that poison a game, and races on writes: the service boundary refuses every bad
 argument itself, logs only the engine's own copy of an action, and every write changes the version.
 Runs on SQLite and PostgreSQL (the `service` fixture)."""
 

@@ -1,4 +1,4 @@
-"""Issue 16, "Shutdown": on SIGTERM the real bot process exits by itself, with status 0, and every move it
+"""On SIGTERM the real bot process exits by itself, with status 0, and every move it
 acknowledged is stored. (It used to log "stopped cleanly" and hang on a database thread until SIGKILL.)"""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16, "The sweep": every due game, the longest-waiting first, in bounded batches; a broken game is
+"""Every due game, the longest-waiting first, in bounded batches; a broken game is
 logged, marked and passed by; several late seats at a forfeit deadline are treated alike."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ async def test_late_seats_forfeit_together_and_the_one_on_time_wins(service: Tab
     [event] = await service.clock.sweep(row.waiting_since + 2 * HOUR)
     game = await service.game(gid)
     assert event.kind == "deadline" and game.status == "finished"
-    assert game.result is not None and game.result["reason"] == "forfeit"
+    assert game.result is not None and game.result["reason"] == "deadline"
     assert game.user_of(game.result["ranking"][0]) == BOB
     assert sorted(game.result["forfeited"]) == sorted([game.seat_of(ALICE), game.seat_of(CAROL)])
 
@@ -135,7 +135,7 @@ async def test_a_stored_deadline_under_the_minimum_is_held_to_it(service: TableS
     assert [e.kind for e in await service.clock.sweep(row.waiting_since + HOUR + 1)] == ["deadline"]
 
 
-async def test_a_reminder_is_claimed_once_across_two_services(make_storage, counting_game: None) -> None:  # noqa: ANN001
+async def test_a_reminder_is_claimed_once_across_two_services(make_storage, counting_game: None) -> None:
     """Two processes sweeping one database: the reminder is claimed in the database, sent once."""
     one, two = make_storage(), make_storage()
     await one.open()

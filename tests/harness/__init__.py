@@ -2,7 +2,7 @@
 
 ``discord_fake.FakeDiscord`` patches discord.py's HTTP layer, builds real ``discord.Interaction`` objects and
 records every request the bot would send; ``discord_schema`` checks each of those requests against Discord's
-own OpenAPI specification. See ``docs/testing-discord.md``.
+own OpenAPI specification. See ``docs/testing.md``.
 """
 
 from tests.harness.discord_fake import (

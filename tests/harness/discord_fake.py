@@ -15,6 +15,8 @@ Why this shape (see DESIGN.md, "Testing the Discord layer without Discord"):
   closed them (50007); the first followup after a "thinking" defer replaces the loading message.
 * Every request with a body is checked against Discord's OpenAPI spec (``discord_schema``); a violation is answered
   with a 400 (as Discord would) *and* fails the test when the interaction settles, even if the bot swallowed it.
+* Every attachment must carry a description (alt text, at most 1,024 characters): one without fails the test the
+  same way.
 """
 
 from __future__ import annotations
@@ -419,6 +421,8 @@ class FakeDiscord:
         self.application_id = application_id or self._next_id()
         self.bot_user = FakeUser(self._next_id(), "Yokohama Bot", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        #: Users who left a guild (`leave_guild`), by guild id: Discord no longer knows them as its members.
+        self.departed: dict[int, set[int]] = {}
         self.requests: list[Sent] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.deleted: set[int] = set()
@@ -563,6 +567,11 @@ class FakeDiscord:
         user = FakeUser(id or self._next_id(), name, admin=admin, permissions=permissions, dms_open=dms_open)
         self.users[user.id] = user
         return user
+
+    def leave_guild(self, user: FakeUser, guild: discord.Guild | None = None) -> None:
+        """``user`` leaves the guild: a user option naming them resolves to a user without member data, and
+        fetching them as a member answers 10007 (Unknown Member), as Discord does for someone who left."""
+        self.departed.setdefault((guild or self.guild).id, set()).add(user.id)
 
     def _role_payload(self, rid: int, name: str, perms: discord.Permissions, *, position: int,
                       managed: bool = False) -> dict[str, Any]:
@@ -802,7 +811,7 @@ class FakeDiscord:
         ):
             user = self._user_of(value)  # type: ignore[arg-type]
             resolved.setdefault("users", {})[str(user.id)] = user.payload()
-            if guild is not None:
+            if guild is not None and user.id not in self.departed.get(guild.id, set()):
                 member = self._member_payload(user, guild.id, with_permissions=True)
                 member.pop("user")
                 resolved.setdefault("members", {})[str(user.id)] = member
@@ -991,19 +1000,11 @@ class FakeDiscord:
         self.messages[mid] = msg
         return msg
 
-    async def click(
-        self, custom_id: str | None = None, *, user: FakeUser, message: Sent | dict[str, Any] | int | None = None,
-        label: str | None = None, prefix: str | None = None, values: Sequence[str] | None = None,
-        expired: bool = False, settle: bool = True, expect_response: bool | None = None, locale: str = "en-US",
-        ephemeral: bool = False,
-    ) -> list[Sent]:
-        """Click a button (or choose ``values`` in a select) in ``message``, found by custom_id, label or prefix.
-
-        Without ``message``, a bot message carrying just that button is invented (a panel from before a restart;
-        ``ephemeral=True`` makes it an ephemeral panel shown to ``user``).
-        Clicking a disabled or absent component, or choosing values a select does not offer, raises
-        InvalidInteraction: a Discord client cannot do that.
-        """
+    def _clicked(
+        self, custom_id: str | None, *, user: FakeUser, message: Sent | dict[str, Any] | int | None,
+        label: str | None, prefix: str | None, values: Sequence[str] | None, ephemeral: bool,
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The message and the component a click lands on (see `click`)."""
         if message is None:
             if custom_id is None:
                 raise InvalidInteraction("click() needs a custom_id when no message is given")
@@ -1026,20 +1027,24 @@ class FakeDiscord:
             raise InvalidInteraction(f"component {comp.get('label') or comp.get('custom_id')!r} is disabled")
         if comp.get("type") == 2 and (comp.get("style") == 5 or "url" in comp):
             raise InvalidInteraction("link buttons open a URL; they send no interaction")
-        data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
-        if comp["type"] != 2:
-            chosen = list(values or [])
-            lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
-            if not lo <= len(chosen) <= hi:
-                raise InvalidInteraction(f"select {comp['custom_id']!r} takes {lo}..{hi} values, got {chosen}")
-            if comp["type"] == 3:
-                offered = [o["value"] for o in comp.get("options", [])]
-                bad = [v for v in chosen if v not in offered]
-                if bad:
-                    raise InvalidInteraction(f"select {comp['custom_id']!r} does not offer {bad}; it offers {offered}")
-            data["values"] = chosen
-        elif values:
-            raise InvalidInteraction("values= only applies to select menus")
+        return msg, comp
+
+    async def click(
+        self, custom_id: str | None = None, *, user: FakeUser, message: Sent | dict[str, Any] | int | None = None,
+        label: str | None = None, prefix: str | None = None, values: Sequence[str] | None = None,
+        expired: bool = False, settle: bool = True, expect_response: bool | None = None, locale: str = "en-US",
+        ephemeral: bool = False,
+    ) -> list[Sent]:
+        """Click a button (or choose ``values`` in a select) in ``message``, found by custom_id, label or prefix.
+
+        Without ``message``, a bot message carrying just that button is invented (a panel from before a restart;
+        ``ephemeral=True`` makes it an ephemeral panel shown to ``user``).
+        Clicking a disabled or absent component, or choosing values a select does not offer, raises
+        InvalidInteraction: a Discord client cannot do that.
+        """
+        msg, comp = self._clicked(custom_id, user=user, message=message, label=label, prefix=prefix, values=values,
+                                  ephemeral=ephemeral)
+        data = _click_data(comp, values)
         cid = int(msg["channel_id"])
         guild = self.state._get_guild(self._guild_of_channel(cid))
         if guild is None and cid in self._dm_users and self._dm_users[cid] != user.id:
@@ -1068,30 +1073,14 @@ class FakeDiscord:
         else:
             spec, origin_token = modal, None
         remaining = dict(values)
-
-        def answer(comp: dict[str, Any], label: str | None) -> dict[str, Any] | None:
-            cid = comp.get("custom_id")
-            if comp.get("type") not in (3, 4, 5, 6, 7, 8):
-                return None
-            key = cid if cid in remaining else label if label in remaining else None
-            value = remaining.pop(key) if key is not None else None
-            if comp["type"] == 4:
-                text = "" if value is None else str(value)
-                if comp.get("required", True) and not text:
-                    raise InvalidInteraction(f"modal field {label or cid!r} is required")
-                if text and not (comp.get("min_length") or 0) <= len(text) <= (comp.get("max_length") or 4000):
-                    raise InvalidInteraction(f"modal field {label or cid!r}: length {len(text)} out of range")
-                return {"type": 4, "custom_id": cid, "value": text}
-            chosen = [] if value is None else [value] if isinstance(value, str) else list(value)
-            return {"type": comp["type"], "custom_id": cid, "values": chosen}
-
         submitted: list[dict[str, Any]] = []
         for top in spec.get("components", []):
             if top.get("type") == 1:
-                inner = [a for c in top.get("components", []) if (a := answer(c, c.get("label"))) is not None]
+                inner = [a for c in top.get("components", [])
+                         if (a := _modal_answer(c, c.get("label"), remaining)) is not None]
                 submitted.append({"type": 1, "components": inner})
             elif top.get("type") == 18:
-                inner_answer = answer(top["component"], top.get("label"))
+                inner_answer = _modal_answer(top["component"], top.get("label"), remaining)
                 if inner_answer is not None:
                     submitted.append({"type": 18, "component": inner_answer})
         if remaining:
@@ -1192,6 +1181,10 @@ class FakeDiscord:
                     self.failures.append(str(exc))
                     self._classify(record)
                     raise _Refusal(400, 50035, "Invalid Form Body") from None
+            for file in files:  # alt text: a screen reader says what a picture shows (Discord's description)
+                if not file.description or len(file.description) > 1024:
+                    fault = "a description over 1,024 characters" if file.description else "no description"
+                    self.failures.append(f"attachment {file.filename} sent by {route.method} {path} has {fault}")
             result = self._route(record)
             record.response = result
             return result
@@ -1204,7 +1197,7 @@ class FakeDiscord:
         with contextlib.suppress(_Refusal, KeyError, ValueError):
             self._route(record, dry=True)
 
-    def _route(self, rec: Sent, *, dry: bool = False) -> Any:  # noqa: C901 - a flat routing table reads best
+    def _route(self, rec: Sent, *, dry: bool = False) -> Any:
         m, p = rec.method, rec.path
         if m == "GET":
             rec.kind = "fetch"
@@ -1239,6 +1232,8 @@ class FakeDiscord:
             return self.commands.get(gid, [])
         if (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads", p)) and m == "POST":
             return self._start_thread(rec, int(match[1]), int(match[2]), dry)
+        if (match := re.fullmatch(r"/channels/(\d+)/threads", p)) and m == "POST":
+            return self._start_thread(rec, int(match[1]), None, dry)
         if match := re.fullmatch(r"/channels/(\d+)/messages", p):
             if m == "POST":
                 return self._channel_post(rec, int(match[1]), dry)
@@ -1257,7 +1252,7 @@ class FakeDiscord:
             return self._channel_payload(cid, channel.name, channel.guild.id)  # type: ignore[union-attr]
         if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
             user = self.users.get(int(match[2]))
-            if user is None:
+            if user is None or user.id in self.departed.get(int(match[1]), set()):
                 raise _Refusal(404, 10007, "Unknown Member")
             return self._member_payload(user, int(match[1]))
         if re.fullmatch(r"/channels/(\d+)/typing", p) or "/reactions/" in p:
@@ -1370,14 +1365,19 @@ class FakeDiscord:
                 "flags": 0, "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
                                                 "archive_timestamp": _iso(tid), "locked": False}}
 
-    def _start_thread(self, rec: Sent, cid: int, mid: int, dry: bool) -> dict[str, Any]:
-        """POST /channels/{id}/messages/{id}/threads: a public thread under a message (needs the permission)."""
+    def _start_thread(self, rec: Sent, cid: int, mid: int | None, dry: bool) -> dict[str, Any]:
+        """POST /channels/{id}/messages/{id}/threads: a public thread under a message; POST
+        /channels/{id}/threads (`mid` None): a thread without a starter message (both need the permission)."""
         rec.kind, rec.channel_id, rec.message_id = "create_thread", cid, mid
         if not self.bot_permissions.create_public_threads:
             raise _Refusal(403, 50013, "Missing Permissions")
-        msg = self.messages.get(mid)
-        if msg is None or int(msg["channel_id"]) != cid or cid in self.threads:
-            raise _Refusal(404, 10008, "Unknown Message")
+        if mid is None:
+            if self.bot.get_channel(cid) is None or cid in self.threads:
+                raise _Refusal(404, 10003, "Unknown Channel")
+        else:
+            msg = self.messages.get(mid)
+            if msg is None or int(msg["channel_id"]) != cid or cid in self.threads:
+                raise _Refusal(404, 10008, "Unknown Message")
         if dry:
             return {}
         tid = self._next_id()
@@ -1512,6 +1512,45 @@ class FakeDiscord:
         rec.message_id, rec.message = int(msg["id"]), _public(msg)
         wait = str(rec.params.get("wait", "0")).lower() in ("1", "true")
         return _public(msg) if wait else None
+
+
+def _click_data(comp: dict[str, Any], values: Sequence[str] | None) -> dict[str, Any]:
+    """The interaction data of a click on `comp` (choosing `values` in a select), refused as a client would."""
+    data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+    if comp["type"] == 2:
+        if values:
+            raise InvalidInteraction("values= only applies to select menus")
+        return data
+    chosen = list(values or [])
+    lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+    if not lo <= len(chosen) <= hi:
+        raise InvalidInteraction(f"select {comp['custom_id']!r} takes {lo}..{hi} values, got {chosen}")
+    if comp["type"] == 3:
+        offered = [o["value"] for o in comp.get("options", [])]
+        bad = [v for v in chosen if v not in offered]
+        if bad:
+            raise InvalidInteraction(f"select {comp['custom_id']!r} does not offer {bad}; it offers {offered}")
+    data["values"] = chosen
+    return data
+
+
+def _modal_answer(comp: dict[str, Any], label: str | None, remaining: dict[str, str | list[str]]
+                  ) -> dict[str, Any] | None:
+    """A modal field's submitted value, taken from `remaining` by custom_id or label; None for what is no field."""
+    cid = comp.get("custom_id")
+    if comp.get("type") not in (3, 4, 5, 6, 7, 8):
+        return None
+    key = cid if cid in remaining else label if label in remaining else None
+    value = remaining.pop(key) if key is not None else None
+    if comp["type"] == 4:
+        text = "" if value is None else str(value)
+        if comp.get("required", True) and not text:
+            raise InvalidInteraction(f"modal field {label or cid!r} is required")
+        if text and not (comp.get("min_length") or 0) <= len(text) <= (comp.get("max_length") or 4000):
+            raise InvalidInteraction(f"modal field {label or cid!r}: length {len(text)} out of range")
+        return {"type": 4, "custom_id": cid, "value": text}
+    chosen = [] if value is None else [value] if isinstance(value, str) else list(value)
+    return {"type": comp["type"], "custom_id": cid, "values": chosen}
 
 
 def _public(msg: dict[str, Any]) -> dict[str, Any]:

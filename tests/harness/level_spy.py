@@ -1,4 +1,4 @@
-"""Which AI level the bot asks a game's engine for (issue 25's levels): a spy around `ai_action`."""
+"""Which AI level the bot asks a game's engine for (the levels): a spy around `ai_action`."""
 
 from __future__ import annotations
 

@@ -111,6 +111,34 @@ class PostgresCluster:
                       "postgres", "-v", "ON_ERROR_STOP=1", "-c", statement)
         return self.url(name)
 
+    def drop_database(self, name: str) -> None:
+        """Drop a test's database when the test is done with it (connections left open are ended).
+
+        The statement is queued on the kept `psql` session and not waited for: the server deletes the files
+        while the next test runs, and the next `create_database` on the session waits for it. Kept instead,
+        every test's database stayed in the cluster to the end of the session (~1.3 GB in ~36,000 files on one
+        pytest-xdist worker for a third of the suite), and deleting the cluster's directory then took 14-72 s at
+        the last test's teardown; dropped as they go, the cluster ends with ~1,000 files and goes in 1-2 s."""
+        try:
+            session = self._psql_session()
+            assert session.stdin is not None
+            session.stdin.write(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE);\n')
+            session.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._session = None  # the next `create_database` starts a new session; the cluster goes at the end
+
+    def databases(self) -> list[str]:
+        """The names of the cluster's databases, read on the kept session: after every statement queued on it."""
+        session = self._psql_session()
+        assert session.stdin is not None and session.stdout is not None
+        session.stdin.write("\\pset format unaligned\n\\pset tuples_only on\n"
+                            "SELECT datname FROM pg_database ORDER BY 1;\n\\echo listed\n")
+        session.stdin.flush()
+        names = []
+        while (line := session.stdout.readline()) and line.strip() != "listed":
+            names.append(line.strip())
+        return [name for name in names if name]
+
     def _psql_session(self) -> subprocess.Popen[str]:
         if self._session is None or self._session.poll() is not None:
             self._session = subprocess.Popen(

@@ -1,8 +1,8 @@
-"""A stand-in renderer for tests that watch or break the pictures the Discord layer draws (issue 24).
+"""A stand-in renderer for tests that watch or break the pictures the Discord layer draws.
 
 It implements `rendering.contract.Renderer`; each drawing it returns hands its arguments to
 `draw(method, view, **kw)`, so one function records, returns a picture or raises, as a test needs.
-`with_renderer` puts it in place of a game's renderer for the Discord layer (`panels.ui_for`), keeping the
+`with_renderer` puts it in place of a game's renderer for the Discord layer (`panels.pictures.ui_for`), keeping the
 rest of that game's description.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import panels
+from bot.discord_app.panels import pictures
 from rendering.contract import Drawing, Drawings, View
 
 Draw = Callable[..., Any]
@@ -42,6 +42,6 @@ class StubRenderer:
 def with_renderer(monkeypatch: pytest.MonkeyPatch, draw: Draw) -> StubRenderer:
     """Every game's pictures drawn by a `StubRenderer(draw)` for the rest of the test."""
     stub = StubRenderer(draw)
-    real = panels.ui_for
-    monkeypatch.setattr(panels, "ui_for", lambda kind: dataclasses.replace(real(kind), renderer=stub))
+    real = pictures.ui_for
+    monkeypatch.setattr(pictures, "ui_for", lambda kind: dataclasses.replace(real(kind), renderer=stub))
     return stub

@@ -1,5 +1,5 @@
 """Every cache in `rendering/` is bounded: a bot hosting hundreds of games draws them all in one process,
-and a cache that grows with every game (issue 21: about 2 MB a Roll & Write game) runs it out of memory."""
+and a cache that grows with every game (about 2 MB a Roll & Write game) runs it out of memory."""
 
 from __future__ import annotations
 
@@ -45,9 +45,9 @@ def test_the_laboratories_of_new_games_reuse_the_cards_already_drawn() -> None:
 
 def test_text_sprites_are_bounded_by_bytes() -> None:
     """A turn's story lines are wide sprites drawn once: the cache keeps a byte budget, not a count."""
-    from rendering.kit.lead import PALETTE, draw_lead
+    from rendering.kit.lead import PALETTE, Lead, draw_lead
     from rendering.kit.palette import SPRITE_CACHE_BYTES
 
     for turn in range(400):
-        draw_lead("Yokohama", f"Round {turn}", [], story=f"Turn {turn}: " + "a long story of what happened " * 5)
+        draw_lead(Lead("Yokohama", f"Round {turn}", []), story=f"Turn {turn}: " + "a long story of what happened " * 5)
     assert 0 < PALETTE.sprite_cache_bytes() <= SPRITE_CACHE_BYTES

@@ -1,4 +1,4 @@
-"""What pictures cost (issue 21): the bytes a Roll & Write table game sends, the sheet without the laboratories
+"""What pictures cost: the bytes a Roll & Write table game sends, the sheet without the laboratories
 on most turns, the compression level of the pictures sent again and again, and the cheap paths of the kit
 (palette drawing, text of several words) giving the same pixels as the plain ones."""
 
@@ -46,7 +46,7 @@ def test_a_two_player_table_game_sends_at_most_3_mb_of_pictures() -> None:
     """The picture policy of a Roll & Write table: a turn post per round leading with its lead picture, each
     player's sheet when their round starts (their panel opens or turns over), and at the end the scoreboard
     and both final sheets (`bench.table_flow` measures the same through the fake Discord: 2.5 MB). Before
-    issue 21's work the sheets alone were 25 x 140 KB."""
+    the work the sheets alone were 25 x 140 KB."""
     names = ["Akiko", "Benedikt"]
     sent = 0
     starts = table_game()

@@ -1,5 +1,6 @@
-"""A long game's replay stays readable: fewer frames, never narrower ones (issue 21: a 4-player Yokohama
-replay of 86 positions was 56 frames 420 px wide, its text 5-6 px)."""
+"""A replay reads on a phone: every frame a lead picture at half size (its smallest text 11 px at 390 px), one
+height for every frame (no blank band), a whole Duel within 2 MB; a long game gets fewer frames, never narrower
+ones."""
 
 from __future__ import annotations
 
@@ -65,4 +66,26 @@ def test_a_long_replay_draws_only_the_positions_it_keeps(monkeypatch: pytest.Mon
     shown = [n for n, _ in drawn[3:]]  # after the three frames it measured
     assert shown[0] == 0 and shown[-1] == 39 and len(shown) < 12
     captions = [text for _, text in drawn[4:]]
-    assert captions == [f"{a}->{b}" for a, b in zip(shown, shown[1:], strict=False)]  # since the frame before
+    told = [f"{a}->{b}" for a, b in zip(shown, shown[1:], strict=False)]  # since the frame before
+    assert captions[:-1] == told[:-1] and captions[-1].startswith(told[-1])  # the last adds the final scores
+
+
+def test_a_recorded_duel_replays_as_phone_frames_of_one_height_within_two_megabytes() -> None:
+    from bench.render_replay import frames_of
+    from rendering.kit.lead import MIN_TEXT
+    from tests.engine.recorded import FIXTURES, read_record
+
+    record = read_record(FIXTURES / "duel" / "greedy-0.json")
+    views = frames_of(record)
+    gif = replay_gif("duel", views, ["**Akiko**", "田中太郎"])
+    assert gif is not None and len(gif) <= 2_000_000
+    with Image.open(io.BytesIO(gif)) as image:
+        assert image.n_frames == len(views) and image.width == WIDTH
+        assert MIN_TEXT * WIDTH / 1200 * 390 / WIDTH >= 11  # the lead's smallest text, halved, on a phone
+        heights = set()
+        for n in range(image.n_frames):
+            image.seek(n)
+            heights.add(image.size[1])
+            bottom = image.convert("RGB").crop((0, image.height - 40, image.width, image.height - 12))
+            assert bottom.getcolors(4096) is not None and len(bottom.getcolors(4096) or []) > 2, "no blank band"
+        assert len(heights) == 1

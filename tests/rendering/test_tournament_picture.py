@@ -8,21 +8,15 @@ import io
 from PIL import Image
 
 from rendering import tournament
+from rendering.kit import recording_text_sizes
 from rendering.tournament import Row, standings_picture
 
 
-def test_the_standings_picture_reads_at_phone_width(monkeypatch) -> None:  # noqa: ANN001
-    sizes: list[int] = []
-    real_font = tournament.font
-
-    def recording(size: int, bold: bool = False):  # noqa: ANN202
-        sizes.append(size)
-        return real_font(size, bold)
-
-    monkeypatch.setattr(tournament, "font", recording)
+def test_the_standings_picture_reads_at_phone_width() -> None:
     rows = [Row(i + 1, f"Player with a rather long name {i}", "3", "7.5", "140", "3-0", left=i == 9) for i in range(64)]
-    picture = Image.open(io.BytesIO(standings_picture("Winter Swiss — final standings", "Yokohama Duel · Swiss",
-                                                      ["Pts", "Buch.", "VP", "W-L"], rows)))
+    with recording_text_sizes() as sizes:
+        picture = Image.open(io.BytesIO(standings_picture("Winter Swiss — final standings", "Yokohama Duel · Swiss",
+                                                          ["Pts", "Buch.", "VP", "W-L"], rows)))
     assert picture.width == tournament.WIDTH == 780
     assert picture.height >= 64 * tournament.ROW  # a row per player
     assert min(sizes) == tournament.SMALLEST_TEXT and min(sizes) * 390 / picture.width >= 11

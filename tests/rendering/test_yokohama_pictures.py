@@ -353,7 +353,7 @@ def test_each_port_level_band_spans_the_spaces_the_data_gives_it() -> None:
     """RB Port: "2 Power: You may take an Order card from the Low area / 3 Power: ... Low and/or Mid area /
     4 Power: ... and/or High area". The map drew six spaces in pairs whatever the data said (the sixth was
     always empty with five-space boards); it now draws each board's spaces from the data, each level's band
-    over its own, the shorter Port B (ruling R7, twenty-first pass) in spaces as wide as Port A's so the
+    over its own, the shorter Port B (ruling R7) in spaces as wide as Port A's so the
     cards line up, and a change of the boards' levels gives a new printed frame."""
     from engine.yokohama.components import parts
     from rendering.yokohama.board_map import frame_key, level_runs, port_slots

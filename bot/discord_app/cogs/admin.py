@@ -8,10 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app import languages
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.tables import post_in_game_channel
-from bot.discord_app.panels import announce, close_lobby, mention
+from bot.discord_app.panels.lobby import close_lobby
+from bot.discord_app.panels.text import mention
+from bot.discord_app.panels.turn_post import announce
 from bot.service.records import is_bot_user
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +40,17 @@ class Admin(commands.Cog):
                     interaction.guild_id)
         players = [s.user_id for s in row.seats if not is_bot_user(s.user_id)]
         said = reason.strip().rstrip(".!?")
-        text = (f"🛑 Game **#{row.id}** was ended by **{interaction.user.display_name}**, a server admin"
-                + (f": {said}." if said else ".") + " Nobody wins it. "
-                + ", ".join(mention(u) for u in players))
+        async with languages.public(self.bot, row.guild_id):  # a post to the table: the server's language
+            text = ("🛑 " + (_("Game **#{game}** was ended by **{admin}**, a server admin: {reason}.") if said
+                            else _("Game **#{game}** was ended by **{admin}**, a server admin.")).format(
+                game=row.id, admin=interaction.user.display_name, reason=said)
+                    + " " + _("Nobody wins it.") + " " + ", ".join(mention(u) for u in players))
         await post_in_game_channel(self.bot, row, text, ping=players)
         await close_lobby(self.bot, row)  # its lobby message loses Join and Start
-        await interaction.followup.send(f"Game #{row.id} is ended; its players were told in <#{row.channel_id}>."
-                                        if row.channel_id else f"Game #{row.id} is ended.", ephemeral=True)
+        await interaction.followup.send(
+            _("Game #{game} is ended; its players were told in {channel}.").format(
+                game=row.id, channel=f"<#{row.channel_id}>") if row.channel_id
+            else _("Game #{game} is ended.").format(game=row.id), ephemeral=True)
 
     @admin.command(name="retry", description="Let a stuck bot seat of this server's table try its turn again.")
     @app_commands.describe(game="Game number")
@@ -55,10 +63,11 @@ class Admin(commands.Cog):
         log.warning("admin %s (%s) retried the bot of game %s in server %s", interaction.user, interaction.user.id,
                     game, interaction.guild_id)
         if outcome.bots_stuck:
-            await interaction.followup.send(f"The bot still cannot move in game #{game}; the log has the detail. "
-                                            "You can end the game with `/admin end`.", ephemeral=True)
+            await interaction.followup.send(_("The bot still cannot move in game #{game}; the log has the detail. "
+                                              "You can end the game with `/admin end`.").format(game=game),
+                                            ephemeral=True)
         else:
-            await interaction.followup.send(f"The bot moved in game #{game}.", ephemeral=True)
+            await interaction.followup.send(_("The bot moved in game #{game}.").format(game=game), ephemeral=True)
         await announce(self.bot, outcome)
         if outcome.bots_owe:
             self.bot.bot_turns.start(outcome.game.id)

@@ -7,23 +7,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_app import languages
 from bot.discord_app.bot_turns import LivePanel
+from bot.discord_app.community import turn_notices
 from bot.discord_app.host import Host
 from bot.discord_app.names import names_of_users, plain, seat_names, summary_line
-from bot.discord_app.panels import (
-    PRIVATE_NOTE,
-    lobby_text,
-    lobby_view,
-    open_thread,
-    remember_lobby,
-    send_panel,
-    service_of,
-    start_announcement,
-    threads_wanted,
-)
+from bot.discord_app.panels.channels import open_thread, threads_wanted
+from bot.discord_app.panels.clicks import service_of
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.lobby import PRIVATE_NOTE, public_lobby, remember_lobby, start_announcement
+from bot.discord_app.panels.text import only
 from bot.service import ServiceError
 from bot.service.table_rules import BOT_LEVEL, bot_level, wait_hours
 from engine.core import get_game
+from i18n import _
 
 
 async def _reminder_hours(bot: Host, interaction: discord.Interaction, hours: float | None) -> float:
@@ -68,9 +65,10 @@ async def play_the_bot(
     low = max(2, engine.min_players)
     size = low if players is None else players
     if not low <= size <= engine.max_players:
-        raise ServiceError(f"{engine.title} against the bot is for {low} to {engine.max_players} players "
-                           f"(you and the bots), not {size}." if low < engine.max_players else
-                           f"{engine.title} is for {low} players: you and the bot.")
+        raise ServiceError(_("{game} against the bot is for {low} to {high} players (you and the bots), not "
+                             "{size}.").format(game=engine.title, low=low, high=engine.max_players, size=size)
+                           if low < engine.max_players else
+                           _("{game} is for {low} players: you and the bot.").format(game=engine.title, low=low))
     service = bot.service
     await service.lobby.check_bot_games(interaction.user.id, interaction.guild_id)  # refused before any answer: private
     hours = await _reminder_hours(bot, interaction, reminder_hours)
@@ -85,30 +83,37 @@ async def play_the_bot(
         options=options,
         table_rules=table_rules(deadline_hours, deadline_action, hours, level),
     )
-    for _ in range(size - 1):
+    for _seat in range(size - 1):
         await service.lobby.add_bot(row.id, interaction.user.id)
     outcome = await service.lobby.start(row.id, interaction.user.id)
     game = outcome.game
     names = await seat_names(bot, game)
-    bots = " and ".join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
-    if (chosen := bot_level(game.table_rules, engine.ai_levels)) != engine.ai_levels[0]:
-        bots += f" (playing {chosen})"
-    if in_thread:
-        await interaction.followup.send(
-            f"**{interaction.user.display_name}** plays **{engine.title} #{game.id}** against {bots}, in the "
-            "thread below.", allowed_mentions=discord.AllowedMentions.none())
+    async with languages.public(bot, interaction.guild_id):  # the line and the thread are public
+        bots = _(" and ").join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
+        if (chosen := bot_level(game.table_rules, engine.ai_levels)) != engine.ai_levels[0]:
+            bots += " " + _("(playing {level})").format(level=chosen)
+        line = _("**{player}** plays **{game} #{number}** against {bots}, in the thread below.").format(
+            player=interaction.user.display_name, game=engine.title, number=game.id, bots=bots)
+        announcement = await start_announcement(bot, outcome) if in_thread else None
+    if in_thread and announcement is not None:
+        await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
         # That line is the answer itself (it replaced "thinking…"); the thread opens under it.
         thread = await open_thread(interaction, game, await interaction.original_response())
         if thread is not None:
-            await thread.send(**await start_announcement(bot, outcome))
+            # Pinged only as they chose (`/settings me notify:`): a mention, a DM, or nothing.
+            announcement["allowed_mentions"] = only(await turn_notices(bot, outcome, thread, outcome.waiting_on))
+            await thread.send(**announcement)
             if outcome.bots_owe:
                 bot.bot_turns.start(game.id)
             return
     # No thread here (threads off, not allowed, or it could not be opened): the game plays privately, on the
     # person's own panel.
     await bot.records.set_plays_privately(game.id)
-    await send_panel(interaction, game.id, note=f"**{engine.title} #{game.id}** against {bots} has started.\n"
-                     + PRIVATE_NOTE)
+    bots = _(" and ").join(f"**{names[s]}**" for s in sorted(game.bot_seats()) if s < len(names))
+    if chosen != engine.ai_levels[0]:
+        bots += " " + _("(playing {level})").format(level=chosen)
+    await send_panel(interaction, game.id, note=_("**{game} #{number}** against {bots} has started.").format(
+        game=engine.title, number=game.id, bots=bots) + "\n" + _(PRIVATE_NOTE))
     if outcome.bots_owe:
         live = LivePanel(interaction, interaction.user.id, interaction.user.display_name) if not in_thread else None
         bot.bot_turns.start(game.id, live)
@@ -133,7 +138,8 @@ async def open_table(
         options=options,
         table_rules=table_rules(deadline_hours, deadline_action, float(reminder_hours), level),
     )
-    await interaction.response.send_message(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
+    text, view = await public_lobby(bot, row)
+    await interaction.response.send_message(text, view=view or discord.utils.MISSING,
                                             allowed_mentions=discord.AllowedMentions.none())
     await remember_lobby(bot, interaction, row.id)
 

@@ -12,8 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import YokohamaBot
-from bot.discord_app.community import closed_notice, post_podiums, send_digests, when_text
+from bot.discord_app.community import closed_notice, in_background, owe_podiums, send_digests, when_text
+from bot.discord_app.outbox import kick
 from bot.service import away
+from i18n import _, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,14 @@ class Community(commands.Cog):
                 self.bot.periodic.remove(job)
 
     async def season_podiums(self) -> None:
-        posted = await post_podiums(self.bot)
-        if posted:
-            log.info("posted %d season podium(s)", posted)
+        owed = await owe_podiums(self.bot)
+        if owed:
+            log.info("%d season podium(s) owed", owed)
+            kick(self.bot)
 
     async def digests(self) -> None:
-        sent = await send_digests(self.bot)
-        if sent:
-            log.info("sent %d daily digest(s)", sent)
+        """Today's digests, sent in the background (never in the sweep's way)."""
+        in_background(send_digests(self.bot), name="digests")
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -50,24 +52,30 @@ class Community(commands.Cog):
             return
         try:
             await closed_notice(self.bot, interaction)
-        except Exception:  # noqa: BLE001 - a notice must never disturb the interaction it rides on
+        except Exception:  # a notice must never disturb the interaction it rides on
             log.exception("closed-DMs notice for %s failed", interaction.user.id)
 
     @away_group.command(name="start", description="Be away from this server's tables for 1-14 days.")
-    @app_commands.describe(days="How many days (1-14; the server may allow fewer)")
+    @app_commands.describe(days=f"How many days (at most 14 in any {away.WINDOW_DAYS} days; the server may allow "
+                                "fewer)")
     async def start(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
-        until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, time.time())
+        now = time.time()
+        until = await self.bot.records.go_away(interaction.guild_id, interaction.user.id, days, now)
+        left = await self.bot.records.away_days_left(interaction.guild_id or 0, interaction.user.id, now)
         await interaction.response.send_message(
-            f"💤 You are away until {when_text(until)}: no reminders until then, and your deadlines in this "
-            "server's tables stretch by the time you are away. Your tables show it beside your name. "
-            "`/away end` brings you back early.", ephemeral=True)
+            "💤 " + _("You are away until {when}: no reminders until then, and your deadlines in this server's "
+                      "tables stretch by the time you are away. Your tables show it beside your name. `/away end` "
+                      "brings you back early.").format(when=when_text(until)) + " "
+            + ngettext("After this you have {n} day of time away left in any {window} days.",
+                       "After this you have {n} days of time away left in any {window} days.", left).format(
+                           n=left, window=away.WINDOW_DAYS), ephemeral=True)
 
     @away_group.command(name="end", description="Come back early from time away.")
     async def end(self, interaction: discord.Interaction) -> None:
         if await self.bot.records.come_back(interaction.guild_id, interaction.user.id, time.time()):
-            text = "Welcome back! Reminders and deadlines run as usual again (the time you were away still counts)."
+            text = _("Welcome back! Reminders and deadlines run as usual again (the time you were away still counts).")
         else:
-            text = "You are not away in this server; nothing was changed."
+            text = _("You are not away in this server; nothing was changed.")
         await interaction.response.send_message(text, ephemeral=True)
 
 

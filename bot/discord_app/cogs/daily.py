@@ -12,15 +12,18 @@ import asyncio
 import datetime as dt
 import io
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app import languages
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
-from bot.discord_app.panels import clip, clip_words, mention, send_panel
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.text import alt_text, clip, clip_words, mention
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -33,6 +36,7 @@ from bot.service.daily import (
     parse_date,
     shift_date,
 )
+from i18n import N_, _, ngettext
 from rendering.charts import Series, line_chart
 
 log = logging.getLogger(__name__)
@@ -48,31 +52,37 @@ def utc_time(when: float) -> str:
     return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+#: The lines of `/daily help` (translated where shown; the grace period fills `{hours}`).
+HELP_LINES = [
+    N_("**The Roll & Write daily challenge**"),
+    N_("• A new challenge starts every day at 00:00 UTC: the same areas, technologies, dice and employment cards "
+       "for every player on every server."),
+    N_("• `/daily play` starts your attempt, privately; run it again any time to continue where you stopped."),
+    N_("• One attempt per person per day. You may finish it until the next challenge starts (00:00 UTC) plus a "
+       "grace period of **{hours} hours**; after that it is closed and counts nowhere. "
+       "`/daily play` continues an unfinished attempt from yesterday first, then starts today's."),
+    N_("• When you finish, the bot posts your score here, with your sheet hidden behind a spoiler."),
+    N_("• Every day has a **par**: the bot's AI plays the same dice before the day opens. Results, the "
+       "leaderboard and your stats show your score against it; beating it on consecutive days is a par streak."),
+    N_("• `/daily leaderboard [date] [scope]` ranks the finished attempts: most VP, then money + faith left, then "
+       "unused employee circles. `/daily stats [user]`: games, best, average and streaks."),
+    N_("• `/daily compare [with] [player] [date]`: once you have finished a day, your game against the leader's, "
+       "the par's or another player's, round by round, with a score-race chart (only you see it)."),
+    N_("• Server admins: `/settings announcements` picks a channel for each new challenge and yesterday's podium."),
+]
+
+
 def help_text(grace_hours: float) -> str:
-    return "\n".join([
-        "**The Roll & Write daily challenge**",
-        "• A new challenge starts every day at 00:00 UTC: the same areas, technologies, dice and employment cards "
-        "for every player on every server.",
-        "• `/daily play` starts your attempt, privately; run it again any time to continue where you stopped.",
-        "• One attempt per person per day. You may finish it until the next challenge starts (00:00 UTC) plus a "
-        f"grace period of **{grace_hours:g} hours**; after that it is closed and counts nowhere. "
-        "`/daily play` continues an unfinished attempt from yesterday first, then starts today's.",
-        "• When you finish, the bot posts your score here, with your sheet hidden behind a spoiler.",
-        "• Every day has a **par**: the bot's AI plays the same dice before the day opens. Results, the "
-        "leaderboard and your stats show your score against it; beating it on consecutive days is a par streak.",
-        "• `/daily leaderboard [date] [scope]` ranks the finished attempts: most VP, then money + faith left, then "
-        "unused employee circles. `/daily stats [user]`: games, best, average and streaks.",
-        "• `/daily compare [with] [player] [date]`: once you have finished a day, your game against the leader's, "
-        "the par's or another player's, round by round, with a score-race chart (only you see it).",
-        "• Server admins: `/settings announcements` picks a channel for each new challenge and yesterday's podium.",
-    ])
+    return "\n".join(_(line).format(hours=f"{grace_hours:g}") if "{hours}" in line else _(line)
+                     for line in HELP_LINES)
 
 
 def standing_line(s: Standing, *, tie: bool) -> str:
     line = f"{MEDALS.get(s.rank, '')}{' ' if s.rank in MEDALS else ''}{s.rank}. {mention(s.user_id)} — " \
-           f"{s.total} VP · {s.orders} orders"
+           + _("{vp} VP · {orders} orders").format(vp=s.total, orders=s.orders)
     if tie:
-        line += f" (tie-break: {s.resources} money + faith, {s.circles} circles)"
+        line += " " + _("(tie-break: {resources} money + faith, {circles} circles)").format(
+            resources=s.resources, circles=s.circles)
     return line
 
 
@@ -81,16 +91,20 @@ def against_par(total: int, par: Par | None) -> str:
     if par is None:
         return ""
     diff = total - par.total
-    return "level with par" if diff == 0 else f"{abs(diff)} {'over' if diff > 0 else 'under'} par"
+    if diff == 0:
+        return _("level with par")
+    return (_("{n} over par") if diff > 0 else _("{n} under par")).format(n=abs(diff))
 
 
 def board_lines(board: Leaderboard, viewer: int | None, par: Par | None = None) -> list[str]:
-    where = "this server" if board.scope == "server" else "everyone"
-    lines = [f"**Daily challenge {board.date} — leaderboard for {where}** ({board.players} finished)"]
+    title = (_("**Daily challenge {date} — leaderboard for this server** ({n} finished)") if board.scope == "server"
+             else _("**Daily challenge {date} — leaderboard for everyone** ({n} finished)"))
+    lines = [title.format(date=board.date, n=board.players)]
     if par is not None:
-        lines.append(f"Par (the bot's AI on the same dice): **{par.total} VP** · {par.orders} orders")
+        lines.append(_("Par (the bot's AI on the same dice): **{vp} VP** · {orders} orders").format(
+            vp=par.total, orders=par.orders))
     if not board.entries:
-        lines.append("Nobody has finished this challenge yet.")
+        lines.append(_("Nobody has finished this challenge yet."))
         return lines
     totals = [s.total for s in board.entries]
     for s in board.entries:
@@ -98,10 +112,11 @@ def board_lines(board: Leaderboard, viewer: int | None, par: Par | None = None) 
         lines.append(line + (f" · {against_par(s.total, par)}" if par is not None else ""))
     if viewer is not None:
         if board.you is None:
-            lines.append("You have no finished attempt on this board.")
+            lines.append(_("You have no finished attempt on this board."))
         elif all(s.user_id != viewer for s in board.entries):
-            lines.append(f"You: {board.you.rank} of {board.players} — {board.you.total} VP · {board.you.orders} orders")
-    lines.append("Ties on VP: more money + faith left, then more unused employee circles.")
+            lines.append(_("You: {rank} of {n} — {vp} VP · {orders} orders").format(
+                rank=board.you.rank, n=board.players, vp=board.you.total, orders=board.you.orders))
+    lines.append(_("Ties on VP: more money + faith left, then more unused employee circles."))
     return lines
 
 
@@ -129,9 +144,10 @@ class Daily(commands.Cog):
         attempt = await self.challenges.play(interaction.user.id, guild_id=interaction.guild_id,
                                              channel_id=interaction.channel_id)
         challenge = attempt.challenge
-        first = "Your attempt at" if attempt.created else "Continuing your attempt at"
-        note = (f"{first} the daily challenge of **{challenge.date}** ({challenge.describe_options()}). "
-                f"Finish by {utc_time(challenge.closes)}.")
+        note = (_("Your attempt at the daily challenge of **{date}** ({options}).") if attempt.created
+                else _("Continuing your attempt at the daily challenge of **{date}** ({options}).")).format(
+                    date=challenge.date, options=challenge.describe_options())
+        note += " " + _("Finish by {when}.").format(when=utc_time(challenge.closes))
         await send_panel(interaction, attempt.game.id, note=note)
 
     @daily.command(name="leaderboard", description="Ranks and scores of a day's challenge.")
@@ -141,12 +157,14 @@ class Daily(commands.Cog):
                           scope: str = "server") -> None:
         day = parse_date(date) if date else self.challenges.today()
         if day > self.challenges.today():
-            raise ServiceError(f"The challenge of {day} has not started yet.")
+            raise ServiceError(_("The challenge of {day} has not started yet.").format(day=day))
         await interaction.response.defer(thinking=True)
         guild = interaction.guild_id if scope == "server" else None
         board = await self.challenges.leaderboard(day, guild_id=guild, viewer=interaction.user.id)
         par = await self.challenges.stored_par(day)
-        await interaction.followup.send(clip("\n".join(board_lines(board, interaction.user.id, par)), 2000),
+        async with languages.public(self.bot, interaction.guild_id):  # posted in the channel
+            text = clip("\n".join(board_lines(board, interaction.user.id, par)), 2000)
+        await interaction.followup.send(text,
                                         allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="stats", description="Daily-challenge record: games, best, average, streaks.")
@@ -154,17 +172,8 @@ class Daily(commands.Cog):
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         target = user.id if user is not None else interaction.user.id
         s = await self.challenges.stats(target)
-        if not s.games:
-            text = f"{mention(target)} has not finished a daily challenge yet. `/daily play` starts today's."
-        else:
-            assert s.best is not None and s.average is not None
-            text = (f"**Daily challenge record of {mention(target)}**\n"
-                    f"Games: {s.games} · best: {s.best} VP · average: {s.average:.1f} VP\n"
-                    f"Current streak: {s.current_streak} day{'s' if s.current_streak != 1 else ''} · "
-                    f"best streak: {s.best_streak} day{'s' if s.best_streak != 1 else ''} · last played {s.last_date}")
-            if s.par_days:
-                text += (f"\nBeat par on {s.beat_par} of {s.par_days} days · par streak: {s.par_streak} · "
-                         f"best par streak: {s.best_par_streak}")
+        async with languages.public(self.bot, interaction.guild_id):  # posted in the channel
+            text = stats_text(target, s)
         await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="compare", description="Your finished daily game against the leader, the par or a player.")
@@ -179,12 +188,13 @@ class Daily(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rival: str | int = player.id if player is not None else with_
         comparison = await self.challenges.compare(interaction.user.id, day, rival)
-        other_name = ("Par" if comparison.other.who == "par"
+        other_name = (_("Par") if comparison.other.who == "par"
                       else await picture_name(self.bot, interaction.channel, comparison.other.user_id, 0))
         text, chart = comparison_text(comparison, other_name), await asyncio.to_thread(
             race_chart, comparison, other_name)
         await interaction.followup.send(clip(text, 2000), ephemeral=True,
-                                        file=discord.File(io.BytesIO(chart), filename=f"daily-{day}-race.png"),
+                                        file=discord.File(io.BytesIO(chart), filename=f"daily-{day}-race.png",
+                                                          description=race_text(comparison, other_name)),
                                         allowed_mentions=discord.AllowedMentions.none())
 
     @daily.command(name="help", description="How the daily challenge works, and until when you can finish.")
@@ -203,9 +213,11 @@ class Daily(commands.Cog):
             return
         standing, players, streak = await self.challenges.result(game)
         par = await self.challenges.stored_par(game.daily_date) if game.daily_date else None
-        line = (f"🎲 {mention(game.creator_id)} finished the daily challenge of {game.daily_date}: "
-                f"**{standing.total} VP**, {standing.orders} orders fulfilled — #{standing.rank} of {players} "
-                f"so far · 🔥 streak {streak} day{'s' if streak != 1 else ''}")
+        line = "🎲 " + _("{player} finished the daily challenge of {date}: **{vp} VP**, {orders} orders fulfilled — "
+                        "#{rank} of {n} so far").format(player=mention(game.creator_id), date=game.daily_date,
+                                                        vp=standing.total, orders=standing.orders,
+                                                        rank=standing.rank, n=players)
+        line += " · 🔥 " + ngettext("streak {n} day", "streak {n} days", streak).format(n=streak)
         if par is not None:
             line += f" · {against_par(standing.total, par)} ({par.total})"
         name = await picture_name(bot, channel, game.creator_id, 0)
@@ -225,7 +237,9 @@ class Daily(commands.Cog):
             channel = await channel_of(self.bot, channel_id)
             if channel is not None:
                 try:
-                    await channel.send(await self.announcement(challenge, guild_id),
+                    async with languages.public(self.bot, guild_id):
+                        text = await self.announcement(challenge, guild_id)
+                    await channel.send(text,
                                        allowed_mentions=discord.AllowedMentions.none())
                 except discord.HTTPException:
                     log.warning("cannot announce the daily challenge in channel %s of server %s", channel_id,
@@ -234,27 +248,28 @@ class Daily(commands.Cog):
     async def announcement(self, challenge: Challenge, guild_id: int) -> str:
         yesterday = shift_date(challenge.date, -1)
         lines = [
-            f"📅 **The daily challenge of {challenge.date} is open** ({challenge.describe_options()}). Everyone gets "
-            "the same dice and cards; `/daily play` takes your one attempt. "
-            f"Finish by {utc_time(challenge.closes)} (`/daily help`).",
+            "📅 " + _("**The daily challenge of {date} is open** ({options}). Everyone gets the same dice and cards; "
+                      "`/daily play` takes your one attempt. Finish by {when} (`/daily help`).").format(
+                date=challenge.date, options=challenge.describe_options(), when=utc_time(challenge.closes)),
         ]
         board = await self.challenges.leaderboard(yesterday, guild_id=guild_id, top=3)
         if board.entries:
             ends = challenge.opens + self.challenges.grace_hours * 3600
             podium = " · ".join(f"{MEDALS.get(s.rank, '')} {mention(s.user_id)} {s.total} VP" for s in board.entries)
-            lines.append(f"Yesterday's podium here: {podium} (late attempts count until {utc_time(ends)}, "
-                         f"in {duration(ends - self.challenges.clock())}).")
+            lines.append(_("Yesterday's podium here: {podium} (late attempts count until {when}, in {left}).").format(
+                podium=podium, when=utc_time(ends), left=duration(ends - self.challenges.clock())))
         else:
-            lines.append("Nobody here finished yesterday's challenge.")
+            lines.append(_("Nobody here finished yesterday's challenge."))
         return "\n".join(lines)
 
 
 def comparison_text(c: Comparison, other: str) -> str:
     """Round by round: the set each took and the total it led to (only for players who finished the day)."""
-    lines = [f"**Daily challenge {c.date}: you ({c.you.total} VP) vs {other} ({c.other.total} VP)**"]
+    lines = [_("**Daily challenge {date}: you ({vp} VP) vs {other} ({other_vp} VP)**").format(
+        date=c.date, vp=c.you.total, other=other, other_vp=c.other.total)]
     for n in range(max(len(c.you.rounds), len(c.other.rounds))):
         you, them = _round_cell(c.you.rounds, c.you.sets, n), _round_cell(c.other.rounds, c.other.sets, n)
-        lines.append(f"R{n + 1}: you {you} · {other} {them}")
+        lines.append(_("R{round}: you {you} · {other} {them}").format(round=n + 1, you=you, other=other, them=them))
     return "\n".join(lines)
 
 
@@ -262,6 +277,29 @@ def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
     if n >= len(rounds):
         return "—"
     return f"{clip_words(sets[n], 48) if n < len(sets) else '—'} → {rounds[n]}"
+
+
+def race_text(c: Comparison, other: str) -> str:
+    """The race chart's alt text: both players' points round by round."""
+    return alt_text(f"Daily {c.date} score race. You: {', '.join(map(str, c.you.rounds)) or 'no rounds'}. "
+                    f"{other}: {', '.join(map(str, c.other.rounds)) or 'no rounds'}.")
+def stats_text(target: int, s: Any) -> str:
+    """A player's daily-challenge record, as `/daily stats` posts it."""
+    if not s.games:
+        return _("{player} has not finished a daily challenge yet. `/daily play` starts today's.").format(
+            player=mention(target))
+    assert s.best is not None and s.average is not None
+    text = (_("**Daily challenge record of {player}**").format(player=mention(target)) + "\n"
+            + _("Games: {games} · best: {best} VP · average: {average} VP").format(
+                games=s.games, best=s.best, average=f"{s.average:.1f}") + "\n"
+            + ngettext("Current streak: {n} day", "Current streak: {n} days", s.current_streak).format(
+                n=s.current_streak) + " · "
+            + ngettext("best streak: {n} day", "best streak: {n} days", s.best_streak).format(n=s.best_streak)
+            + " · " + _("last played {date}").format(date=s.last_date))
+    if s.par_days:
+        text += "\n" + _("Beat par on {beat} of {days} days · par streak: {streak} · best par streak: {best}").format(
+            beat=s.beat_par, days=s.par_days, streak=s.par_streak, best=s.best_par_streak)
+    return text
 
 
 def race_chart(c: Comparison, other: str) -> bytes:

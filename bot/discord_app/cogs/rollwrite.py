@@ -1,6 +1,6 @@
 """/rollwrite: Yokohama Roll & Write at a table in a channel, or solo at your own pace.
 
-The decisions themselves go through the generic private panels (panels.py). What else is particular to
+The decisions themselves go through the generic private panels (`panels.decision`). What else is particular to
 Roll & Write (the round's sets in every panel, the post when a round ends, the final scoring with every
 sheet) is its UI description, `bot.discord_app.games.rollwrite`; this cog holds its commands: the table
 options, any player's sheet on request, solo games.
@@ -17,9 +17,11 @@ from discord.ext import commands
 from bot.discord_app.cogs.common import my_game_ids, open_table
 from bot.discord_app.games.rollwrite import KIND, sheet_reply
 from bot.discord_app.host import Host
-from bot.discord_app.panels import mention, send_panel
+from bot.discord_app.panels.decision import send_panel
+from bot.discord_app.panels.text import mention
 from bot.service import ServiceError
 from bot.service.records import GameRow
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +70,13 @@ class RollWrite(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self._game_for_sheet(interaction, game, player)
         if row.state is None:
-            raise ServiceError(f"Game #{row.id} has not started yet.")
+            raise ServiceError(_("Game #{game} has not started yet.").format(game=row.id))
         target = player.id if player is not None else interaction.user.id
         seat = row.seat_of(target)
         if seat is None:
-            raise ServiceError(f"{mention(target)} is not playing in game #{row.id}; name a player who is."
-                               if player is not None else
-                               f"You are not playing in game #{row.id}; name a player with `player:`.")
+            raise ServiceError(_("{player} is not playing in game #{game}; name a player who is.").format(
+                player=mention(target), game=row.id) if player is not None else
+                _("You are not playing in game #{game}; name a player with `player:`.").format(game=row.id))
         reply = await sheet_reply(self.bot, interaction.channel, row, seat, target)
         await interaction.followup.send(**reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -85,7 +87,7 @@ class RollWrite(commands.Cog):
             # Scoped: another server's table, or someone else's private game, is "no such game".
             row = await self.bot.service.game(game_id)
             if row.kind != KIND:
-                raise ServiceError(f"Game #{game_id} is not a Roll & Write game.")
+                raise ServiceError(_("Game #{game} is not a Roll & Write game.").format(game=game_id))
             return row
         for statuses in (("active",), ("finished",)):
             # Inside a table's thread, the games are those of the channel the thread belongs to.
@@ -96,7 +98,7 @@ class RollWrite(commands.Cog):
             mine = [g for g in here if g.is_seated(wanted)]
             if mine or here:
                 return (mine or here)[0]
-        raise ServiceError("There is no Roll & Write game in this channel; name one with `game:`.")
+        raise ServiceError(_("There is no Roll & Write game in this channel; name one with `game:`."))
 
     @rollwrite.command(name="solo", description="Play Roll & Write alone, privately, at your own pace.")
     @app_commands.describe(side="Sheet side for a new game", chinatown="Add Chinatown to a new game",
@@ -109,8 +111,8 @@ class RollWrite(commands.Cog):
         running = await self.bot.records.games(user_id=user, kind=KIND, mode="solo", statuses=("active",))
         if running:
             game_id = running[0].id
-            note = (f"Continuing your solo game #{game_id}. (To start afresh, give it up with "
-                    f"`/table resign game:{game_id} confirm:yes`.)")
+            note = _("Continuing your solo game #{game}. (To start afresh, give it up with {command}.)").format(
+                game=game_id, command=f"`/table resign game:{game_id} confirm:yes`")
         else:
             row = await service.lobby.create(
                 KIND, creator_id=user, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -119,7 +121,8 @@ class RollWrite(commands.Cog):
             )
             await service.lobby.start(row.id, user)
             game_id = row.id
-            note = (f"New solo game #{game_id}. Nobody else sees it; come back any time with `/rollwrite solo`.")
+            note = _("New solo game #{game}. Nobody else sees it; come back any time with `/rollwrite solo`.").format(
+                game=game_id)
         await send_panel(interaction, game_id, note=note)
 
 

@@ -11,17 +11,36 @@ from discord.ext import commands
 from bot.discord_app.client import YokohamaBot
 from bot.service import away, seasons
 from bot.service import notify as notify_service
+from bot.service.front_end import LANGUAGE_KEY
 from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
+from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, ngettext, using
+
+#: `/settings language:` and `/settings me language:` offer each shipped language by its own name (never
+#: translated); `auto` is the server's or the client's own language.
+AUTO = "auto"
+LANGUAGE_CHOICES = [app_commands.Choice(name=app_commands.locale_str(LANGUAGE_NAMES[code], translate=False),
+                                        value=code) for code in SHIPPED]
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
-    "reminder_hours": "Hours a table waits before the bot reminds whoever it is waiting on",
-    "announce_channel": "Channel where the bot announces daily challenges",
-    "threads": "Each table plays in its own thread (lobby and final result stay in the channel)",
-    seasons.LENGTH_KEY: "Rating seasons: a month or a quarter (the podium is posted when one ends)",
-    seasons.CHANNEL_KEY: "Channel for the season podium (default: the announcements channel)",
-    away.CAP_KEY: "The most days a player may be away at once (/away)",
-    BOT_GAMES_SETTING: "Running games against the bot one person may have here at a time",
+    "reminder_hours": N_("Hours a table waits before the bot reminds whoever it is waiting on"),
+    "announce_channel": N_("Channel where the bot announces daily challenges"),
+    "threads": N_("Each table plays in its own thread (lobby and final result stay in the channel)"),
+    seasons.LENGTH_KEY: N_("Rating seasons: a month or a quarter (the podium is posted when one ends)"),
+    seasons.CHANNEL_KEY: N_("Channel for the season podium"),
+    away.CAP_KEY: N_("The most days a player may be away (/away) in any 30 days"),
+    BOT_GAMES_SETTING: N_("Running games against the bot one person may have here at a time"),
+    LANGUAGE_KEY: N_("The language of the bot's posts in this server's channels"),
+}
+
+
+NOTIFY_TEXT = {
+    "mention": N_("You will be mentioned in the game's thread when a game waits on you."),
+    "dm": N_("You will get a direct message when a game waits on you (and a daily digest when several do), "
+             "instead of a mention."),
+    "both": N_("You will be mentioned in the game's thread and get a direct message when a game waits on you "
+               "(and a daily digest when several do)."),
+    "none": N_("You will not be pinged when a game waits on you; `/games` shows whose turn it is."),
 }
 
 
@@ -36,62 +55,81 @@ class ServerSettings(commands.Cog):
     def __init__(self, bot: YokohamaBot) -> None:
         self.bot = bot
 
-    @settings.command(name="show", description="Show this server's settings.")
-    @app_commands.checks.has_permissions(manage_guild=True)
+    @settings.command(name="show", description="Show this server's settings (anyone may look).")
     async def show(self, interaction: discord.Interaction) -> None:
         guild = interaction.guild_id or 0
         lines = []
+        default = _("(default)")
         for key, description in SERVER_SETTINGS.items():
             value = await self.bot.records.setting(guild, key)
             if key == "reminder_hours":
-                shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h (default)"
+                shown = f"{value} h" if value else f"{self.bot.settings.reminder_hours:g} h {default}"
             elif key == "threads":
-                shown = "off" if value == "off" else "on" + ("" if value else " (default)")
+                shown = _("off") if value == "off" else _("on") + ("" if value else f" {default}")
             elif key == seasons.LENGTH_KEY:
-                shown = value or "none (all-time ratings only)"
+                shown = value or _("none (all-time ratings only)")
             elif key == away.CAP_KEY:
-                shown = f"{value} days" if value else f"{away.MAX_DAYS} days (default)"
+                days = int(value) if value else away.MAX_DAYS
+                shown = ngettext("{n} day", "{n} days", days).format(n=days) + ("" if value else f" {default}")
+            elif key == seasons.CHANNEL_KEY:
+                channel, why = await self.bot.records.podium_channel(guild)
+                shown = f"<#{value}>" if value else (
+                    _("not set: the podium goes to {where}").format(where=_(why))
+                    + (f" (<#{channel}>)" if channel else ""))
             elif key == BOT_GAMES_SETTING:
-                shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} (default)"
+                shown = f"{value}" if value is not None else f"{BOT_GAMES_DEFAULT} {default}"
+            elif key == LANGUAGE_KEY:
+                preferred = interaction.guild.preferred_locale if interaction.guild else None
+                shown = (LANGUAGE_NAMES.get(value, value) if value
+                         else _("the server's own language ({locale})").format(locale=preferred or "en-US"))
             else:
-                shown = f"<#{value}>" if value else "not set"
-            lines.append(f"**{key}** — {description}: {shown}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+                shown = f"<#{value}>" if value else _("not set")
+            lines.append(f"**{key}** — {_(description)}: {shown}")
+        lines.append(_("Members with the Manage Server permission change these with the other `/settings` "
+                       "commands."))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     @settings.command(name="reminders", description="Default hours before reminders for new tables (0 = never).")
+    @app_commands.describe(hours="Hours a new table waits before reminding whoever it waits on (0 = never)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 720]) -> None:
         if 0 < hours < MIN_WAIT_HOURS:
             await interaction.response.send_message(
-                f"Reminders come after at least {MIN_WAIT_HOURS:g} hour (or 0 for none); nothing was changed.",
+                _("Reminders come after at least {hours} hour (or 0 for none); nothing was changed.").format(
+                    hours=f"{MIN_WAIT_HOURS:g}"),
                 ephemeral=True)
             return
         await self.bot.records.set_setting(interaction.guild_id or 0, "reminder_hours", f"{hours:g}")
         await interaction.response.send_message(
-            f"New tables will remind players after {hours:g} h." if hours else "New tables will not send reminders.",
+            _("New tables will remind players after {hours} h.").format(hours=f"{hours:g}") if hours
+            else _("New tables will not send reminders."),
             ephemeral=True)
 
     @settings.command(name="announcements", description="Channel for daily-challenge announcements (empty: none).")
+    @app_commands.describe(channel="Where daily challenges (and, without a season channel, season podiums) go")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def announcements(self, interaction: discord.Interaction,
                             channel: discord.TextChannel | None = None) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, "announce_channel",
                                            str(channel.id) if channel else None)
         await interaction.response.send_message(
-            f"Daily challenges will be announced in {channel.mention}." if channel
-            else "Daily challenges will not be announced.", ephemeral=True)
+            _("Daily challenges will be announced in {channel}.").format(channel=channel.mention) if channel
+            else _("Daily challenges will not be announced."), ephemeral=True)
 
     @settings.command(name="threads", description="Play each table in its own thread (default: on).")
+    @app_commands.describe(on="True: each new table gets its own thread; False: tables play in the channel")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def threads(self, interaction: discord.Interaction, on: bool) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, "threads", "on" if on else "off")
         await interaction.response.send_message(
-            "New tables will play in their own thread (where the bot may create threads; else in the channel)."
-            if on else "New tables will play in their channel.", ephemeral=True)
+            _("New tables will play in their own thread (where the bot may create threads; else in the channel).")
+            if on else _("New tables will play in their channel."), ephemeral=True)
 
     @settings.command(name="seasons", description="Rating seasons: a month or a quarter, or none.")
     @app_commands.describe(length="How long a season lasts (none: all-time ratings only)",
-                           channel="Where the podium is posted (default: the announcements channel)")
+                           channel="Where the podium is posted (default: the announcements channel, else where "
+                                   "the tables are played)")
     @app_commands.choices(length=[app_commands.Choice(name=n, value=n) for n in (*seasons.LENGTHS, "none")])
     @app_commands.checks.has_permissions(manage_guild=True)
     async def season_length(self, interaction: discord.Interaction, length: str,
@@ -102,37 +140,73 @@ class ServerSettings(commands.Cog):
         if channel is not None:
             await self.bot.records.set_setting(guild, seasons.CHANNEL_KEY, str(channel.id))
         if length == "none":
-            text = "Rating seasons are off: `/standings` shows all-time ratings."
+            text = _("Rating seasons are off: `/standings` shows all-time ratings.")
         else:
             current = seasons.season_of(length, time.time())
-            text = (f"Rating seasons last a {length}; the current one is **{seasons.title(current)}**. "
-                    "`/standings` shows it by default (`season:all` for all time); its podium is posted when it "
-                    "ends" + (f" in {channel.mention}." if channel else " in the announcements channel."))
+            where, why = await self.bot.records.podium_channel(guild)
+            text = (_("Rating seasons last a month; the current one is **{season}**.") if length == "month"
+                    else _("Rating seasons last a quarter; the current one is **{season}**.")).format(
+                        season=seasons.title(current))
+            text += " " + _("`/standings` shows it by default (`season:all` for all time).") + " "
+            if channel:
+                text += _("Its podium is posted when it ends in {where}.").format(where=channel.mention)
+            elif where:
+                text += _("Its podium is posted when it ends in {why} ({where}) unless you pick a channel.").format(
+                    why=_(why), where=f"<#{where}>")
+            else:
+                text += _("Its podium is posted when it ends in the channel of this server's latest table; no table "
+                          "has been played yet, so pick a channel with `/settings seasons channel:` to be sure.")
         await interaction.followup.send(text, ephemeral=True)
 
-    @settings.command(name="away", description="The most days a player may be away at once (1-14).")
+    @settings.command(name="away", description=f"The most days a player may be away in any {away.WINDOW_DAYS} "
+                                               "days (1-14).")
+    @app_commands.describe(days=f"Days away a player may take in any {away.WINDOW_DAYS} days, however split (1-14)")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def away_cap(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, away.MAX_DAYS]) -> None:
         await self.bot.records.set_away_cap(interaction.guild_id or 0, days)
-        await interaction.response.send_message(f"Players may be away for at most {days} day"
-                                                f"{'s' if days != 1 else ''} at a time.", ephemeral=True)
+        await interaction.response.send_message(
+            ngettext("Players may be away for at most {n} day in any {window} days, however they split it.",
+                     "Players may be away for at most {n} days in any {window} days, however they split it.",
+                     days).format(n=days, window=away.WINDOW_DAYS), ephemeral=True)
 
-    @settings.command(name="me", description="How you hear that a game waits on you (yours only).")
-    @app_commands.describe(notify="mention: a ping in the game's thread; dm: a direct message; both; none")
-    @app_commands.choices(notify=[app_commands.Choice(name=m, value=m) for m in notify_service.MODES])
-    async def me(self, interaction: discord.Interaction, notify: str) -> None:
-        await self.bot.records.set_notify_mode(interaction.user.id, notify)
-        text = {
-            "mention": "You will be mentioned in the game's thread when a game waits on you.",
-            "dm": "You will get a direct message when a game waits on you (and a daily digest when several "
-                  "do), instead of a mention.",
-            "both": "You will be mentioned in the game's thread and get a direct message when a game waits on "
-                    "you (and a daily digest when several do).",
-            "none": "You will not be pinged when a game waits on you; `/games` shows whose turn it is.",
-        }[notify]
-        if notify in ("dm", "both"):
-            text += " If your DMs are closed to the bot, you are mentioned instead and told so once."
+    @settings.command(name="language", description="The language of the bot's posts in this server.")
+    @app_commands.describe(language="The language of turn posts, lobbies and tournaments here (auto: the server's)")
+    @app_commands.choices(language=[*LANGUAGE_CHOICES, app_commands.Choice(name="auto", value=AUTO)])
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.bot.records.set_setting(interaction.guild_id or 0, LANGUAGE_KEY,
+                                           None if language == AUTO else language)
+        if language == AUTO:
+            text = _("The bot now posts in this server's own language (its Community setting), English where "
+                     "it has no translation.")
+        else:
+            text = _("The bot now posts in {language} in this server's channels. Each player's private answers "
+                     "keep their own language (`/settings me language:`).").format(language=LANGUAGE_NAMES[language])
         await interaction.response.send_message(text, ephemeral=True)
+
+    @settings.command(name="me", description="How you hear that a game waits on you, and your language (yours only).")
+    @app_commands.describe(notify="mention: a ping in the game's thread; dm: a direct message; both; none",
+                           language="The language of the bot's private answers to you (auto: your Discord's)")
+    @app_commands.choices(notify=[app_commands.Choice(name=m, value=m) for m in notify_service.MODES],
+                          language=[*LANGUAGE_CHOICES, app_commands.Choice(name="auto", value=AUTO)])
+    async def me(self, interaction: discord.Interaction, notify: str | None = None,
+                 language: str | None = None) -> None:
+        if notify is None and language is None:
+            await interaction.response.send_message(
+                _("Choose `notify:`, `language:` or both; nothing was changed."), ephemeral=True)
+            return
+        lines = []
+        if language is not None:
+            await self.bot.records.set_language(interaction.user.id, None if language == AUTO else language)
+            with using(str(interaction.locale) if language == AUTO else language):
+                lines.append(_("The bot now answers you in {language}.").format(language=LANGUAGE_NAMES[language])
+                             if language != AUTO else _("The bot now answers you in your Discord's language."))
+        if notify is not None:
+            await self.bot.records.set_notify_mode(interaction.user.id, notify)
+            lines.append(_(NOTIFY_TEXT[notify]))
+            if notify in ("dm", "both"):
+                lines.append(_("If your DMs are closed to the bot, you are mentioned instead and told so once."))
+        await interaction.response.send_message(" ".join(lines), ephemeral=True)
 
 
     @settings.command(name="botgames",
@@ -142,8 +216,9 @@ class ServerSettings(commands.Cog):
     async def botgames(self, interaction: discord.Interaction, limit: app_commands.Range[int, 0, 50]) -> None:
         await self.bot.records.set_setting(interaction.guild_id or 0, BOT_GAMES_SETTING, str(limit))
         await interaction.response.send_message(
-            f"Each person may now run {limit} game{'s' if limit != 1 else ''} against the bot here at a time."
-            if limit else "Games against the bot are now off in this server (running ones play on).",
+            ngettext("Each person may now run {n} game against the bot here at a time.",
+                     "Each person may now run {n} games against the bot here at a time.", limit).format(n=limit)
+            if limit else _("Games against the bot are now off in this server (running ones play on)."),
             ephemeral=True)
 
 

@@ -28,6 +28,7 @@ from bot.discord_app.standings_views import (
 from bot.service import ServiceError, seasons
 from bot.service.daily import DailyService
 from bot.service.ratings import EVERYONE
+from i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +76,8 @@ class StandingsCog(commands.Cog, name="Standings"):
         where = EVERYONE if scope == "everyone" or interaction.guild_id is None else interaction.guild_id
         if where == EVERYONE:
             if season not in (None, seasons.CURRENT, seasons.ALL_TIME):
-                raise ServiceError("Seasons belong to a server: `/standings season:` works with this server's "
-                                   "leaderboard, not everyone's.")
+                raise ServiceError(_("Seasons belong to a server: `/standings season:` works with this server's "
+                                     "leaderboard, not everyone's."))
             picked = None
         else:
             length = await self.bot.records.setting(where, seasons.LENGTH_KEY)
@@ -101,14 +102,14 @@ class StandingsCog(commands.Cog, name="Standings"):
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         target = user or interaction.user
         if target.bot:
-            raise ServiceError(f"{target.display_name} is a bot; bots have no standings.")
+            raise ServiceError(_("{player} is a bot; bots have no standings.").format(player=target.display_name))
         await interaction.response.defer(ephemeral=True, thinking=True)
         scope = interaction.guild_id or EVERYONE
         profile = await standings_of(interaction).profile(target.id, scope)
         daily = await self.daily.stats(target.id)
         if not profile.games and not daily.games:
             await interaction.followup.send(
-                f"{target.mention} has no finished games yet: nothing to show.", ephemeral=True,
+                _("{player} has no finished games yet: nothing to show.").format(player=target.mention), ephemeral=True,
                 allowed_mentions=QUIET)
             return
         name = target.display_name

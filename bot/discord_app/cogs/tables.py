@@ -9,29 +9,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app import languages
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.cogs.common import my_game_ids, open_table, play_the_bot
-from bot.discord_app.community import away_line
+from bot.discord_app.community import away_line, pingable
 from bot.discord_app.names import by_name, fill, seat_names
-from bot.discord_app.panels import (
-    announce,
-    clip,
-    draw,
-    final_standings,
-    game_channel,
-    lobby_text,
-    lobby_view,
-    mention,
-    only,
-    public_files,
-    public_view,
-    send_panel,
-)
+from bot.discord_app.panels.channels import game_channel
+from bot.discord_app.panels.decision import public_view, send_panel
+from bot.discord_app.panels.lobby import public_lobby
+from bot.discord_app.panels.pictures import MyBoardButton, describe, own_file, public_files
+from bot.discord_app.panels.text import clip, final_standings, mention, only
+from bot.discord_app.panels.turn_post import announce
 from bot.discord_app.table_options import option_choices, parse_options
 from bot.service import ServiceError
 from bot.service.records import GameRow
 from bot.service.table_rules import MAX_WAIT_HOURS, MIN_WAIT_HOURS, check_bot_level
 from engine.core import available_games, get_game
+from i18n import _, ngettext
 from rendering import pool as drawing
 from rendering.replay import replay_gif
 
@@ -70,7 +64,7 @@ class Tables(commands.Cog):
         options="Rule variants, e.g. 'side: B, chinatown: yes' (pick from the suggestions)",
         opponent="Play against the AI: the game starts at once, the bot fills the other seats",
         players="With opponent: bot, how many seats in all, you included (default 2)",
-        level="How strongly the bot plays (default easy; hard: Duel and Roll & Write, not Yokohama yet)",
+        level="How strongly the bot plays (default easy; hard searches deeper, in every game)",
     )
     @app_commands.autocomplete(options=option_choices)
     @app_commands.choices(
@@ -103,8 +97,8 @@ class Tables(commands.Cog):
                                reminder_hours=reminder_hours, level=level)
             return
         if players is not None:
-            raise ServiceError("**players** goes with **opponent: the bot**; at a table for people, everyone who "
-                               "presses Join plays.")
+            raise ServiceError(_("**players** goes with **opponent: the bot**; at a table for people, everyone "
+                                 "who presses Join plays."))
         await open_table(self.bot, interaction, game, options=chosen or None, deadline_hours=deadline_hours,
                          deadline_action=deadline_action, reminder_hours=reminder_hours, level=level)
 
@@ -118,7 +112,7 @@ class Tables(commands.Cog):
         # scoped: another server's table, or someone else's private game, is "no such game".
         row, engine, state = await self.bot.service.load(game)
         if row.mode != "table":
-            raise ServiceError(f"Game #{game} is a private game.")
+            raise ServiceError(_("Game #{game} is a private game.").format(game=game))
         seat = row.seat_of(interaction.user.id)
         # A player of the game gets the board and their own view privately; anyone else (or a player who
         # asks for `public`) posts the board in the channel.
@@ -126,7 +120,8 @@ class Tables(commands.Cog):
         await interaction.response.defer(thinking=True, ephemeral=private)
         names = await seat_names(self.bot, row)
         if row.status == "lobby":
-            await interaction.followup.send(lobby_text(row), view=lobby_view(row) or discord.utils.MISSING,
+            text, view = await public_lobby(self.bot, row)
+            await interaction.followup.send(text, view=view or discord.utils.MISSING,
                                             ephemeral=private, allowed_mentions=discord.AllowedMentions.none())
             return
         summary = await self.bot.service.summary(row)
@@ -134,10 +129,11 @@ class Tables(commands.Cog):
         lines = [f"**{summary.title} #{row.id}** — {fill(summary.headline, name_of) or row.status}"]
         if row.status == "active":
             assert state is not None  # an active game has a state
-            lines.append("Waiting on " + ", ".join(name_of(row.seat_of(u) or 0) for u in summary.waiting_on))
+            lines.append(_("Waiting on {players}").format(
+                players=", ".join(name_of(row.seat_of(u) or 0) for u in summary.waiting_on)))
             scores = engine.scores(state)
-            lines.append("Scores so far: " + ", ".join(
-                f"{name_of(seat)} {s.get('total', 0)}" for seat, s in enumerate(scores)))
+            lines.append(_("Scores so far: {scores}").format(scores=", ".join(
+                f"{name_of(seat)} {s.get('total', 0)}" for seat, s in enumerate(scores))))
             if away := await away_line(self.bot, row, summary.players):  # time away (`community`)
                 lines.append(away)
         else:
@@ -152,14 +148,16 @@ class Tables(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none())
         if state is not None and row.status == "active" and seat is not None:
             # A seated player also gets their own view (their hand, their decision), seen only by them.
-            own = await draw(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
-                             name=names[seat] if seat < len(names) else None, names=names)
+            own = await own_file(row.kind, engine.view(state, seat), f"game-{row.id}-you.png",
+                                 name=names[seat] if seat < len(names) else None, names=names)
+            mine = discord.ui.View(timeout=None)
+            mine.add_item(MyBoardButton(row.id))
             yours = interaction.user.id in summary.waiting_on
-            text = (f"Your view of **#{row.id}** (only you can see this). "
-                    + ("It is your turn: press **Open my panel** to decide." if yours else
-                       "You are waiting for " + " and ".join(name_of(row.seat_of(u) or 0)
-                                                             for u in summary.waiting_on) + "."))
-            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True,
+            text = (_("Your view of **#{game}** (only you can see this).").format(game=row.id) + " "
+                    + (_("It is your turn: press **Open my panel** to decide.") if yours else
+                       _("You are waiting for {players}.").format(players=_(" and ").join(
+                           name_of(row.seat_of(u) or 0) for u in summary.waiting_on))))
+            await interaction.followup.send(text, file=own or discord.utils.MISSING, ephemeral=True, view=mine,
                                             allowed_mentions=discord.AllowedMentions.none())
 
     @table.command(name="panel", description="Open your private decision panel for a game.")
@@ -173,15 +171,15 @@ class Tables(commands.Cog):
     @app_commands.autocomplete(game=my_game_ids)
     async def resign(self, interaction: discord.Interaction, game: int, confirm: str) -> None:
         if confirm.strip().lower() not in ("yes", "y"):
-            await interaction.response.send_message("Nothing changed: type `yes` in **confirm** to resign.",
+            await interaction.response.send_message(_("Nothing changed: type `yes` in **confirm** to resign."),
                                                     ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.bot.service.play.resign(game, interaction.user.id)
         if outcome.game.status == "lobby" or outcome.state is None:
-            await interaction.followup.send(f"You left table #{game}.", ephemeral=True)
+            await interaction.followup.send(_("You left table #{table}.").format(table=game), ephemeral=True)
             return
-        await interaction.followup.send(f"You resigned from game #{game}.", ephemeral=True)
+        await interaction.followup.send(_("You resigned from game #{game}.").format(game=game), ephemeral=True)
         row = outcome.game
         channel = await game_channel(self.bot, row, lobby=outcome.finished) if row.mode == "table" else None
         if channel is not None:
@@ -189,15 +187,18 @@ class Tables(commands.Cog):
             names = await seat_names(self.bot, row)
             remaining = [s.user_id for s in row.seats if not s.resigned and s.user_id != interaction.user.id
                          and s.seat not in row.bot_seats()]
-            text = f"**{interaction.user.display_name}** resigned from **#{game}**."
-            if outcome.finished:
-                text += "\n" + final_standings(row, names)
-            elif not outcome.newly_waiting:
-                text += " The bot plays their seat from now on."
-            if remaining:
-                tail = "" if outcome.finished else ": the game goes on without them."
-                text += "\n" + ", ".join(mention(u) for u in remaining) + tail
-            await channel.send(clip(text, 2000), allowed_mentions=only(remaining))
+            async with languages.public(self.bot, row.guild_id):  # a post to the table: the server's language
+                text = _("**{player}** resigned from **#{game}**.").format(player=interaction.user.display_name,
+                                                                         game=game)
+                if outcome.finished:
+                    text += "\n" + final_standings(row, names)
+                elif not outcome.newly_waiting:
+                    text += " " + _("The bot plays their seat from now on.")
+                if remaining:
+                    players = ", ".join(mention(u) for u in remaining)
+                    text += "\n" + (players if outcome.finished else _("{players}: the game goes on without them.")
+                                    .format(players=players))
+            await channel.send(clip(text, 2000), allowed_mentions=only(await pingable(self.bot, remaining)))
         if not outcome.finished:
             await announce(self.bot, outcome, mover=interaction.user.id)
         if outcome.bots_owe:
@@ -220,7 +221,8 @@ class Tables(commands.Cog):
         private = own_game or not share  # a replay is shown to whoever asked unless they share it
         if row.status != "finished":
             # Refused before anything is posted, so the refusal reaches only the asker, shared or not.
-            raise ServiceError(f"Game #{game} is not finished yet; a replay is made once a game has ended.")
+            raise ServiceError(_("Game #{game} is not finished yet; a replay is made once a game has ended.")
+                               .format(game=game))
         await interaction.response.defer(thinking=True, ephemeral=private)
         engine, frames = await self.bot.records.replay_frames(row)
         players = sum(1 for s in row.seats if s.seat is not None)
@@ -228,11 +230,15 @@ class Tables(commands.Cog):
         views = [engine.view(f.state, None) for f in frames]
         gif = await drawing.draw(replay_gif, row.kind, views, names)
         if gif is None:
-            raise ServiceError(f"{engine.title} has no pictures yet, so it cannot be replayed.")
+            raise ServiceError(_("{game} has no pictures yet, so it cannot be replayed.").format(game=engine.title))
         await interaction.followup.send(
-            f"**{engine.title} #{game}** — replay in {len(frames)} frames (a frame per turn or round, "
-            "each captioned with what happened and the points).",
-            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif"), ephemeral=private,
+            f"**{engine.title} #{game}** — " + ngettext(
+                "replay in {n} frame (a frame per turn or round, each captioned with what happened and the points).",
+                "replay in {n} frames (a frame per turn or round, each captioned with what happened and the "
+                "points).", len(frames)).format(n=len(frames)),
+            file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif", description=describe(
+                row.kind, views[-1], names, what=f"Animated replay of {engine.title} #{game} in {len(frames)} frames; "
+                "the last frame")), ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none())
 
 

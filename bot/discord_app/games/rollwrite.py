@@ -1,6 +1,6 @@
-"""Roll & Write on Discord: its UI description (`GameUI`) and what its cogs share (issue 24).
+"""Roll & Write on Discord: its UI description (`GameUI`) and what its cogs share.
 
-The decisions themselves go through the generic private panels (panels.py). What is particular to
+The decisions themselves go through the generic private panels (`panels.decision`). What is particular to
 Roll & Write is here: the round's sets in every panel and in the post that opens a table, text between
 pictures (the whole sheet after every click weighed ~20 MB a game), a public post when a round ends
 (what everyone did, then the next round's sets) instead of one per decision, the start player's priority
@@ -22,21 +22,16 @@ from bot.discord_app.community import turn_notices
 from bot.discord_app.game_ui import GameUI
 from bot.discord_app.host import Host
 from bot.discord_app.names import picture_name, seat_names
-from bot.discord_app.panels import (
-    channel_by_id,
-    clip,
-    game_channel,
-    lead_files,
-    mention,
-    only,
-    public_view,
-    quiet_users,
-)
+from bot.discord_app.panels.channels import channel_by_id, game_channel
+from bot.discord_app.panels.decision import public_view
+from bot.discord_app.panels.pictures import lead_files
+from bot.discord_app.panels.text import alt_text, clip, mention, only, quiet_users
 from bot.service import Outcome
 from bot.service.records import GameRow, is_bot_user
 from engine.core import State
 from engine.rollwrite import GAME
 from engine.rollwrite.scoring import tie_break_key
+from i18n import N_
 from rendering import pool as drawing
 from rendering.rollwrite.renderer import RENDERER
 
@@ -53,15 +48,20 @@ async def png(view: dict[str, Any], name: str | None = None) -> bytes:
     return await drawing.draw(RENDERER.picture(view, name=name))
 
 
-def as_file(data: bytes, filename: str, *, spoiler: bool = False) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler)
+def as_file(data: bytes, filename: str, *, spoiler: bool = False, description: str = "") -> discord.File:
+    return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
+                        description=alt_text(description or "A picture of a Roll & Write game."))
 
 
 async def sheet_file(
     state: State, seat: int, filename: str, *, spoiler: bool = False, name: str | None = None
 ) -> discord.File | None:
-    data = await png(GAME.view(state, seat), name)
-    return as_file(data, filename, spoiler=spoiler)
+    view = GAME.view(state, seat)
+    data = await png(view, name)
+    names = [name or "" if s == seat else "" for s in range(len(view["seats"]))]
+    said = RENDERER.description(view, names=names)
+    whose = name or f"player {seat + 1}"
+    return as_file(data, filename, spoiler=spoiler, description=f"The Roll & Write sheet of {whose}. {said}")
 
 
 async def channel_of(bot: Host, channel_id: int | None) -> discord.abc.Messageable | None:
@@ -146,7 +146,8 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
     names = [await picture_name(bot, channel, game.user_of(seat), seat) for seat in range(state["players"])]
     places = text.final_places(game, view, tie_breaks)
     data = await drawing.draw(RENDERER.scoreboard(view, names=names, places=places))
-    files = [as_file(data, f"rollwrite-{game.id}-scores.png")]
+    files = [as_file(data, f"rollwrite-{game.id}-scores.png",
+                     description="Final scores. " + RENDERER.description(view, names=names))]
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append("Thanks for playing, " + ", ".join(mention(u) for u in everyone) + "!")
     messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message
@@ -194,6 +195,6 @@ UI = GameUI(
     renderer=RENDERER,
     panel_notes=text.panel_notes,
     public_notes=text.public_notes,
-    between_pictures="Show my sheet",
+    between_pictures=N_("Show my sheet"),
     announcers={"table": announce_table, "daily": announce_daily},
 )

@@ -1,4 +1,4 @@
-"""The Duel AI (issue 14): always legal, deterministic under a seed, and blind to hidden cards."""
+"""The Duel AI: always legal, deterministic under a seed, and blind to hidden cards."""
 
 from __future__ import annotations
 

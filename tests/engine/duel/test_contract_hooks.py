@@ -49,7 +49,7 @@ def test_engine_text_names_seats_by_token_and_every_decision_has_a_story(seed: i
         story = GAME.narrate(before, seat, action, after)
         # Every decision has a story but those the story leaves to what follows: choosing the Area (the Power
         # sent there tells it), ending the turn (a formality), and the steps of a Church card, a Port's keeps
-        # and a Technology, told whole by the event that closes them (issue 22: no repeats).
+        # and a Technology, told whole by the event that closes them (no repeats).
         assert story or action["do"] in ("area", "end", "church", "faith", "keep", "keep2", "tech") \
             or after["phase"] == "over", (action, story)
         assert "The game is over" not in story and " gains draw " not in story, story
@@ -75,7 +75,7 @@ def test_the_story_says_where_with_which_power_and_what_was_gained() -> None:
 
 
 def test_choosing_the_area_and_ending_the_turn_tell_nothing_so_the_story_does_not_repeat_itself() -> None:
-    """Issue 22: "Go to Port: Power 4 → draw 4 Orders; <player> sends Power 4 to Port…" said it twice."""
+    """"Go to Port: Power 4 → draw 4 Orders; <player> sends Power 4 to Port…" said it twice."""
     state = set_player(started(), 0, extra={1: 1, 2: 0})
     before = play(state, 0, {"do": "area", "area": "silk"})
     assert GAME.narrate(state, 0, {"do": "area", "area": "silk"}, before) == ""
@@ -117,7 +117,7 @@ def test_draws_reveals_and_passing_the_turn_close_the_undo_window() -> None:
 
 
 def test_ending_the_turn_alone_is_a_formality_that_reveals_nothing() -> None:
-    """Issue 22: "End turn" as the only option is played for the player; it hands the turn on (closes_undo)
+    """"End turn" as the only option is played for the player; it hands the turn on (closes_undo)
     but reveals nothing, so the service keeps the player's undo open until the other seat acts."""
     state = set_player(started(), 0, extra={1: 0}, goods={g: 0 for g in ("tea", "fish", "silk", "copper")})
     state = play(state, 0, {"do": "area", "area": "bank"})
@@ -199,7 +199,7 @@ def test_the_view_has_its_declared_shape(viewer: int | None) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_turn_tells_each_gain_once(seed: int) -> None:
-    """Issue 22: the Port's keeps, a Church card and a Technology were told by each step and again by the
+    """The Port's keeps, a Church card and a Technology were told by each step and again by the
     event closing them ("keeps an Order card drawn at the Port; keeps only one Order card; keeps 1 Order
     card"); now only the closing event tells them."""
     for before, seat, action, after in _playout(seed):

@@ -1,7 +1,7 @@
 """The Duel's move copies (engine/duel/copying.py): `copy_state` is the JSON copy it replaced (equal on
 every position of several random games, sharing no list or dict with the original); `copy_for_move`, the
 copy of a move whose caller never edits states in place (`apply(..., offered=...)`), gives the plain
-move's result for every legal action and leaves the original exactly as it was (issue 25)."""
+move's result for every legal action and leaves the original exactly as it was."""
 
 from __future__ import annotations
 

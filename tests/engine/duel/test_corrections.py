@@ -1,4 +1,4 @@
-"""The Duel corrections of issue 13, each against the rulebook passage it rests on."""
+"""The Duel corrections, each against the rulebook passage it rests on."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The free actions' and the turn's options (hot paths: every decision of a turn offers them) are the allowed
-candidates, in order — the refusal reasons are only written when asked for (issue 25)."""
+candidates, in order — the refusal reasons are only written when asked for."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Labels that match the rules (issue 20): goods written out, plurals that agree, the University's free
+"""Labels that match the rules: goods written out, plurals that agree, the University's free
 upgrade only for its owner, and plain words for a Power Bonus card's higher tiers."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Duel search AI (issue 25, engine/duel/search.py): always legal, blind to hidden cards,
+"""The Duel search AI (engine/duel/search.py): always legal, blind to hidden cards,
 deterministic under a seed on a fake clock, within its budget, and right where the answer is plain.
 
 The search uses its whole budget, so how much it does depends on the clock: every test that compares

@@ -199,7 +199,7 @@ def test_illegal_action_is_refused_with_a_reason_and_state_unchanged() -> None:
 
 def test_a_step_with_a_single_option_is_taken_without_asking() -> None:
     """ "E. Do nothing." is taken unasked when nothing else is affordable; so is confirming the round
-    when it is all that is left (issue 22): it reveals nothing until it closes the round for everyone
+    when it is all that is left: it reveals nothing until it closes the round for everyone
     (ruling R24), here at once, as the only player."""
     state = ready("tea")
     ps = sheet(state)

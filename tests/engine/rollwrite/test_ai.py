@@ -1,4 +1,4 @@
-"""The Roll & Write AI (issue 14): always legal, deterministic, and blind to the future rolls."""
+"""The Roll & Write AI: always legal, deterministic, and blind to the future rolls."""
 
 from __future__ import annotations
 

@@ -93,8 +93,8 @@ def test_new_states_carry_the_schema_version() -> None:
 
 
 @pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
-def test_a_state_stored_before_issue_13_loads_and_plays_to_the_end(path: Path) -> None:
-    """States stored by the code on main before this change (schema 1) upgrade on load and continue."""
+def test_a_schema_1_state_loads_and_plays_to_the_end(path: Path) -> None:
+    """States stored under schema 1 upgrade on load and continue."""
     stored = json.loads(path.read_text())
     assert "schema_version" not in json.loads(stored["state"])
     state = GAME.load(stored["state"])

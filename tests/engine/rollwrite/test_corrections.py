@@ -1,4 +1,4 @@
-"""Issue 13's Roll & Write corrections, each pinned to the rulebook passage it follows."""
+"""The Roll & Write corrections, each pinned to the rulebook passage it follows."""
 
 from __future__ import annotations
 

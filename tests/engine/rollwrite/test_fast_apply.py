@@ -1,5 +1,5 @@
 """A playout's move (an action picked from `offered` itself) is carried out by `RollWriteGame.apply`
-directly (issue 25); it must give exactly what the general path gives for the same action, and refuse
+directly; it must give exactly what the general path gives for the same action, and refuse
 exactly what it refuses."""
 
 from __future__ import annotations

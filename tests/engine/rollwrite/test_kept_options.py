@@ -1,5 +1,5 @@
 """Roll & Write's option lists kept seat by seat for a playout (`apply(..., offered=...)`) are the
-lists a fresh build gives, whichever seat the playout picks next (issue 25)."""
+lists a fresh build gives, whichever seat the playout picks next."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Labels that match the rules (issue 20): the employment number agrees with "employee(s)"."""
+"""Labels that match the rules: the employment number agrees with "employee(s)"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A move's copy of the acting sheet (`sheet.move_copy`, issue 25) shares with the old sheet whatever
+"""A move's copy of the acting sheet (`sheet.move_copy`) shares with the old sheet whatever
 the move does not write, so a move must replace those parts rather than edit them. Every legal
 move of several random games, taken on that copy, gives the state a full JSON copy gives, and
 leaves the state it was taken in exactly as it was (a part edited in place instead of replaced

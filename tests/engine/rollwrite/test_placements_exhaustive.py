@@ -105,7 +105,7 @@ def test_one_circle_at_a_time_reaches_every_placement() -> None:
 
 @pytest.mark.parametrize("case", range(300))
 def test_room_beyond_three_changes_no_placement(case: int) -> None:
-    """`placements` reads a track's room beyond `ROOM_THAT_MATTERS` as that much (issue 25, for its
+    """`placements` reads a track's room beyond `ROOM_THAT_MATTERS` as that much (for its
     cache): the answer for the exact room is the same, with or without the Carriage, Tram and Postal."""
     rng = Rng(1000 + case)
     free = tuple(rng.choice([0, 1, 2, 3, 4, 5, 7, 9]) for _ in range(8))

@@ -1,4 +1,4 @@
-"""Roll & Write playout speed-ups of issue 25 change nothing: the open order forms of a good, and the
+"""Roll & Write playout speed-ups change nothing: the open order forms of a good, and the
 goods still open anywhere, read from a table of each good's spaces per form, are those a scan of
 every form finds; the tasks of a bonus are those of its plain reading, icon kind by icon kind; the rows
 with an unused circle are those `unused_circles` counts."""
@@ -53,7 +53,7 @@ def test_a_good_crossed_everywhere_is_no_longer_open(side: str) -> None:
 
 
 def _plain_bonus_tasks(bonus: dict[str, Any], source: str) -> list[dict[str, Any]]:
-    """`bonus_tasks` as it was written before it skipped the kinds a bonus does not name (issue 25)."""
+    """`bonus_tasks` as it was written before it skipped the kinds a bonus does not name."""
     tasks: list[dict[str, Any]] = []
     for res in ("money", "faith", "cargo"):
         if bonus.get(res):

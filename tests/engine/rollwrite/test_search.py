@@ -1,4 +1,4 @@
-"""The Roll & Write hard AI (issue 25, engine/rollwrite/search.py): always legal, blind to the future rolls
+"""The Roll & Write hard AI (engine/rollwrite/search.py): always legal, blind to the future rolls
 fixed at `new()`, deterministic under a seed on a fake clock, within its budget.
 
 The search uses its whole budget, so how much it does depends on the clock: every test that compares

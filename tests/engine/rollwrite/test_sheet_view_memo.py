@@ -1,4 +1,4 @@
-"""Sheet views remembered by what they are read from (`game._sheet_view`, issue 25): every view holds
+"""Sheet views remembered by what they are read from (`game._sheet_view`): every view holds
 the sheet views a fresh reckoning gives, each a private copy, a sheet changed in place is seen anew,
 and the memory stays bounded. A sheet view made by filling in a blank one (`view.filled_sheet_view`)
 is `view.sheet_view`'s, text for text (keys, order and values)."""

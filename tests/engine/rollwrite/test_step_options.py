@@ -1,5 +1,5 @@
 """Every Roll & Write step's options are the allowed answers among its candidates, in the same order:
-a step that lists its options without wording the refused answers (Additional, issue 25) offers exactly
+a step that lists its options without wording the refused answers (Additional) offers exactly
 what `candidates` allows, in every position of several random games, for every seat that owes a decision;
 so do the steps that refuse nothing and list their options directly (`step.OpenStep`)."""
 

@@ -1,4 +1,4 @@
-"""What players see is pinned (issue 25): the public view, every seat's view, the headline, places,
+"""What players see is pinned: the public view, every seat's view, the headline, places,
 ranking and achievements at every third position and the end of seeded random games hash to the values recorded on
 main (3af593c) before the view was tuned (bonus words worded once per side, scores reckoned once per
 view). A change of rules, data or view shape changes them on purpose; then re-pin with

@@ -1,4 +1,4 @@
-"""The sheet view's bonus words, worded once per sheet side (`view.side_texts`, issue 25), are the words
+"""The sheet view's bonus words, worded once per sheet side (`view.side_texts`), are the words
 `bonus_text` gives each printed bonus, and their cache stays bounded whatever side data it meets."""
 
 from __future__ import annotations

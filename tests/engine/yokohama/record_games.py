@@ -24,7 +24,7 @@ SEARCH_POLICIES (`--policy P`, repeatable, for others), then prints a small set 
 that together cover everything (a greedy set cover: most new facts, then the shortest game) and
 what, if anything, stays uncovered; `--found FILE` keeps every game searched in FILE so that
 searches with different policies add up. `--show` prints the coverage table of the recorded files.
-Since the seventeenth calibration pass (a third 1-good Customs space, ruling R7) the Customs board
+With three 1-good Customs spaces (ruling R7) the Customs board
 ends 2-player games too (greedy-2p-0), though without Chinatown (not used with 2 players) imported
 goods come only from orders, buildings, rewards and 5-Power tokens.
 

@@ -112,55 +112,85 @@ def buildable(state: State, seat: int, goals: frozenset[str]) -> set[str]:
     return out
 
 
-def serves(state: State, seat: int, action: Action, goals: frozenset[str]) -> float:
-    """How much `action` serves `goals` (0: not at all; negative: it goes against them)."""
+def _movement(state: State, seat: int, action: Action, goals: frozenset[str]) -> float | None:
+    """A placement or a move toward wanted or buildable areas; None: it goes to the Church, which `goals` shun."""
+    do = action.get("do")
+    spots = placed_in(action) if do == "place" else [destination(state, action)]
+    kinds = [area_kind(a) for a in spots if a is not None]
+    if "nochurch" in goals and "church" in kinds:
+        return None
+    areas = wanted_areas(state, seat, goals)
+    return (sum(1.0 for k in kinds if k in areas)
+            + sum(1.0 for a in spots if a is not None and a in buildable(state, seat, goals)))
+
+
+def _techs(state: State, seat: int, action: Action) -> float:
+    if action.get("do") != "tech":
+        return 0.0
+    card = state["labs"][state["ctx"]["area"]][action["slot"]]
+    return 3.0 + (2.0 if parts().techs[card]["effect"] not in owned_effects(state) else 0.0)
+
+
+def _use(state: State, seat: int, action: Action) -> float:
+    """Technologies and pieces put to use: spinning, the University, a ride to own assistants, ..."""
     do = action.get("do")
     pl = state["p"][seat]
     score = 0.0
-    if do in ("place", "go", "tram_to", "station"):
-        spots = placed_in(action) if do == "place" else [destination(state, action)]
-        kinds = [area_kind(a) for a in spots if a is not None]
-        if "nochurch" in goals and "church" in kinds:
-            return -1.0
-        areas = wanted_areas(state, seat, goals)
-        score += sum(1.0 for k in kinds if k in areas)
-        score += sum(1.0 for a in spots if a is not None and a in buildable(state, seat, goals))
-    if "techs" in goals and do == "tech":
-        card = state["labs"][state["ctx"]["area"]][action["slot"]]
-        score += 3.0 + (2.0 if parts().techs[card]["effect"] not in owned_effects(state) else 0.0)
-    if "use" in goals:
-        if do in ("spin", "university"):
-            score += 3.0
-        if do in ("tram_to", "station") and pl["placed"].get(destination(state, action) or "", 0):
-            score += 3.0  # a ride only where own assistants wait, or the President idles about
-        if do == "recover" and action.get("leave"):
-            score += 3.0
-        telegram = "extra" in action or action.get("then") == "telegram"
-        if do == "place" and (telegram or len(action.get("areas", [])) == 4):
-            score += 3.0
-    if "shops" in goals:
-        if do == "build" and action.get("what") == "shop":
-            score += 5.0
-        if do == "hire":
-            score += action["take"].get("shop", 0)
-        if do == "take" and action.get("what") == "shop":
-            score += 2.0
-    if "th" in goals:
-        if do == "build" and action.get("what") == "th":
-            score += 5.0
-        if do == "hire":
-            score += 2.0 * action["take"].get("th", 0)
-        if do == "hire_th":
-            score += action["th"]
-        if do == "take" and action.get("what") == "th":
-            score += 2.0
-    if "customs" in goals:
-        if do == "customs":
-            score += 4.0 + parts().boards["customs"][action["space"]]["need"]
-        if do == "exchange" and action.get("trade") == "buy_imported":
-            score += 3.0
+    if do in ("spin", "university"):
+        score += 3.0
+    if do in ("tram_to", "station") and pl["placed"].get(destination(state, action) or "", 0):
+        score += 3.0  # a ride only where own assistants wait, or the President idles about
+    if do == "recover" and action.get("leave"):
+        score += 3.0
+    telegram = "extra" in action or action.get("then") == "telegram"
+    if do == "place" and (telegram or len(action.get("areas", [])) == 4):
+        score += 3.0
+    return score
+
+
+def _building(action: Action, piece: str, weight: float) -> float:
+    """Building, hiring or taking `piece` ("shop" or "th"); a hired piece counts `weight` each."""
+    do = action.get("do")
+    if do == "build" and action.get("what") == piece:
+        return 5.0
+    if do == "hire":
+        return weight * action["take"].get(piece, 0)
+    if do == "hire_th" and piece == "th":
+        return float(action["th"])
+    if do == "take" and action.get("what") == piece:
+        return 2.0
+    return 0.0
+
+
+def _customs(action: Action) -> float:
+    if action.get("do") == "customs":
+        return 4.0 + parts().boards["customs"][action["space"]]["need"]
+    if action.get("do") == "exchange" and action.get("trade") == "buy_imported":
+        return 3.0
+    return 0.0
+
+
+def serves(state: State, seat: int, action: Action, goals: frozenset[str]) -> float:
+    """How much `action` serves `goals` (0: not at all; negative: it goes against them)."""
+    do = action.get("do")
     if "nochurch" in goals and do in ("church", "faith"):
         return -1.0
+    score = 0.0
+    if do in ("place", "go", "tram_to", "station"):
+        moved = _movement(state, seat, action, goals)
+        if moved is None:
+            return -1.0
+        score += moved
+    if "techs" in goals:
+        score += _techs(state, seat, action)
+    if "use" in goals:
+        score += _use(state, seat, action)
+    if "shops" in goals:
+        score += _building(action, "shop", 1.0)
+    if "th" in goals:
+        score += _building(action, "th", 2.0)
+    if "customs" in goals:
+        score += _customs(action)
     return score
 
 

@@ -84,7 +84,7 @@ def test_fulfil_order_pays_goods_and_rewards() -> None:
 def test_order_reward_choice_any_good(monkeypatch: pytest.MonkeyPatch) -> None:
     """RB icons: "Any Trade good icon: Gain 1 Trade good of your choice." on an Order card's reward.
 
-    The recalibrated deck (issue 20) has no card with this icon; a card of the deck that pays only
+    The recalibrated deck has no card with this icon; a card of the deck that pays only
     Victory points is given one (its cost and points stay the data's), so fulfilling an order still
     asks for the good."""
     order = next((o for o, card in parts().orders.items() if card["reward"].get("any_good")), plain_order())

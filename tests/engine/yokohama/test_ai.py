@@ -1,4 +1,4 @@
-"""The Yokohama AI (issue 14): always legal, deterministic, and blind to the cards its seat cannot see."""
+"""The Yokohama AI: always legal, deterministic, and blind to the cards its seat cannot see."""
 
 from __future__ import annotations
 
@@ -121,8 +121,7 @@ def test_the_margin_counts_no_pull_toward_the_end() -> None:
     and at the end. Counted only while it ran, the leading AI steered away from the end (seeds 5092 and
     5188 to round 32); counted at the end too, the last point of a lead was worth up to 68 more (a
     look-ahead ending 197–196 was judged +57 to the player one point ahead), so a choice between
-    look-aheads turned on who happened to lead at their end (2-player seed 5100 to round 32; ruling R7,
-    fifteenth pass)."""
+    look-aheads turned on who happened to lead at their end (2-player seed 5100 to round 32; ruling R7)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     state["round"], state["order_deck"] = 27, []
@@ -150,7 +149,7 @@ LATE_LEADER = Path(__file__).parents[2] / "fixtures" / "yokohama" / "positions" 
 
 
 def _late_leader() -> dict:
-    """2-player AI seed 5054 of the twenty-second pass, round 29, the second seat to begin its turn: the
+    """2-player AI seed 5054, round 29, the second seat to begin its turn: the
     Order deck is empty and the display full, so any order taken from it ends the game; this seat stands
     182 to 166 in the standings, holds one order and 7 assistants."""
     state = json.loads(LATE_LEADER.read_text(encoding="utf-8"))
@@ -175,7 +174,7 @@ def _play_turn(state: dict, seat: int) -> dict:
 
 
 def test_only_the_player_ahead_closes_and_only_late() -> None:
-    """Ruling R7, twenty-third pass: from round `CLOSE_FROM_ROUND`, before any end condition is met, the
+    """Ruling ruling R7: from round `CLOSE_FROM_ROUND`, before any end condition is met, the
     player highest in the standings closes the game."""
     state = _late_leader()
     points = greedy.standings(state)
@@ -193,7 +192,7 @@ def test_a_leader_late_in_the_game_takes_the_order_that_ends_it(monkeypatch: pyt
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there is an
     empty space on the card area of the Port Order Form Board", then "Finish playing out the round ... then
     there is one final round for all players." In this position the leader hired and built for two rounds
-    instead, and the player behind ended the game in round 31: to round 32, past the 30 rounds issue 20
+    instead, and the player behind ended the game in round 31: to round 32, past the 30 rounds ruling R7
     allows. Closing, the leader takes an order at the Port in this turn, so round 30 is the last."""
     closed = _play_turn(_late_leader(), 1)
     assert closed["end"]["reasons"] == ["orders"] and closed["end"]["final_round"] == 30

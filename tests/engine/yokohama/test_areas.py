@@ -87,7 +87,7 @@ def test_port_levels_by_power(pw: int, slots: list[int]) -> None:
 @pytest.mark.parametrize(("pw", "slots"), [(2, [0]), (3, [0, 1]), (4, [0, 1, 2]), (5, [0, 1, 2])])
 def test_port_b_levels_by_power(pw: int, slots: list[int]) -> None:
     """RB: "There are two Port Areas: Port A and Port B, which refer to different Port Order Form Boards";
-    Port B's three spaces are Low, Mid, High (ruling R7, twenty-first pass), each reached by its Power."""
+    Port B's three spaces are Low, Mid, High (ruling R7), each reached by its Power."""
     state = port_state(pw, "port_b")
     assert len(state["ports"]["port_b"]) == 3
     assert [a["slots"][0] for a in GAME.legal(state, 0) if len(a["slots"]) == 1 and "then" not in a] == slots

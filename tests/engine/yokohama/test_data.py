@@ -98,8 +98,8 @@ def test_every_church_space_is_within_the_faith_table() -> None:
     5 Faith value", each item 1 Faith, and "You may not pay more than 1 of the same kind of the above":
     Faith reaches at most 5 + 6 = 11. Ruling R7: every space asks between Power 1's one Faith and 11,
     the spaces rise from left to right, and their rewards rise with them; a pawn goes to the space
-    "corresponding to the Faith value that was paid", so two spaces may share a Faith (two Faith 9 since
-    the twenty-first pass) and then give the same points."""
+    "corresponding to the Faith value that was paid", so two spaces may share a Faith (two Faith 9)
+    and then give the same points."""
     church = parts().boards["church"]
     assert max(CHURCH_FAITH) + len(FAITH_KINDS) == 11
     needs = [s["need"] for s in church]
@@ -224,7 +224,7 @@ def test_every_port_level_has_a_space_and_the_levels_rise_left_to_right() -> Non
     Mid area / 4 Power: ... and/or High area", and "move all cards to the left": on each board every
     level has a space, Low on the left so a sliding card gets cheaper. "There are two Port Areas: Port
     A and Port B, which refer to different Port Order Form Boards": Port A has five spaces, Port B (only
-    with 3 and 4 players) three (ruling R7, twenty-first pass), which leaves the deck 11 / 17 / 20 cards
+    with 3 and 4 players) three (ruling R7), which leaves the deck 11 / 17 / 20 cards
     after setup for 2 / 3 / 4 players."""
     b = parts().boards
     order = ["low", "mid", "high"]
@@ -241,7 +241,7 @@ def test_every_port_level_has_a_space_and_the_levels_rise_left_to_right() -> Non
 def test_a_quarter_to_a_third_of_shophouse_spaces_carry_the_warehouse_icon() -> None:
     """RB: "Warehouse icon: Take a token from the Warehouse tile to your hand. The cost is the same as
     the Employment Agency action"; setup: "8 Shophouse tokens (place 2 in the player's hand and place
-    the remaining 6 on top of the Warehouse tile)". Ruling R7, third pass: with 6 of 72 Shophouse
+    the remaining 6 on top of the Warehouse tile)". Ruling ruling R7: with 6 of 72 Shophouse
     spaces carrying it, two Power-4 actions in five found no Shophouse or Trading House in hand to
     build; 21 of 72 bring building and the 8-Shophouse ending within reach."""
     spaces = [space for site in parts().sites.values() for space in site["shops"]]

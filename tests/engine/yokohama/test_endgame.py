@@ -73,7 +73,7 @@ def test_finish_the_round_then_one_more_so_everyone_plays_equally() -> None:
 def test_rounds_played_is_the_final_round_once_over() -> None:
     """RB: "Finish playing out the round ending with the player to the right of the Start player, then
     there is one final round for all players." A game ending as above plays rounds 1–5; the round
-    counter has moved on to 6, the benchmarks count 5 (issue 20's "no game past round 30" reads this)."""
+    counter has moved on to 6, the benchmarks count 5 (the "no game past round 30" reads this)."""
     state = blank(3)
     state["round"] = 4
     assert rounds_played(state) == 4  # under way: the round being played

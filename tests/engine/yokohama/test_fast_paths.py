@@ -1,4 +1,4 @@
-"""The look-ahead's shortcuts give exactly what the plain rules code gives (issue 14's fast playouts).
+"""The look-ahead's shortcuts give exactly what the plain rules code gives (the fast playouts).
 
 `settle` asks each step for its `single_answer` instead of building every option, the Placement step
 counts spread placements instead of listing thousands, and the route search reads one table of step

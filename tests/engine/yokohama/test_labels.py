@@ -1,4 +1,4 @@
-"""Labels that match the rules (issue 20): each label says what the rulebook gives, in a player's words.
+"""Labels that match the rules: each label says what the rulebook gives, in a player's words.
 
 Expected words are built from the component data, so a recalibrated card or board changes the
 numbers, never the test.

@@ -184,7 +184,7 @@ def test_tram_goes_anywhere_without_another_president() -> None:
 
 
 def test_destination_labels_show_cost_and_what_the_action_gives() -> None:
-    """Issue 10: each destination shows whether it costs money and what the action there gives."""
+    """Each destination shows whether it costs money and what the action there gives."""
     state = board2()
     state["p"][0]["president"] = "bank"
     state["p"][1]["president"] = "tea1"

@@ -1,6 +1,6 @@
 """The greedy player and the AI play purposefully: they never pass while a move gains something.
 
-Issue 20: one stalled game passed 30 times ("place one assistant, take everything back"); the
+One stalled game passed 30 times ("place one assistant, take everything back"); the
 President going back to hand (RB Movement b) is a pass — no Area Action — and a player who takes
 it with a gainful Area Action in reach only slows the game down.
 """
@@ -29,7 +29,7 @@ def greedy_game_to_round_30(players: int, seed: int) -> State:
 
 
 def ended_by_round_30(state: State) -> bool:
-    """The game is over and its final round was round 30 or earlier (issue 20: none may go past it)."""
+    """The game is over and its final round was round 30 or earlier (ruling R7: none may go past it)."""
     return GAME.is_over(state) and rounds_played(state) <= 30
 
 
@@ -60,7 +60,7 @@ def test_a_president_cut_off_from_the_customs_places_a_way_there() -> None:
     """RB Movement: "At least one of that player's Assistant pawns must be in the destination area."
     A President in the Silk Mill with three assistants and three Imported Goods waiting at the
     Customs can walk there only through areas holding its assistants: the areas of that walk are
-    among the placements the greedy player weighs (ruling R7, third pass)."""
+    among the placements the greedy player weighs (ruling R7)."""
     state = board2()
     state["stage"] = "place"
     state["p"][0]["president"] = "silk1"
@@ -78,7 +78,7 @@ def test_a_walk_to_the_port_counts_the_assistant_it_places_there() -> None:
     destination area." A walk opened by placement puts an assistant in the goal too, so the President
     arrives at Power 2 and may take an order. Judged at Power 1 (the President alone), a Port never
     looked worth a walk: in 2-player seed 541 the leader, an empty hand and the Order deck two cards
-    from the end, banked ¥4 a turn from round 29 to round 35 (ruling R7, seventh pass)."""
+    from the end, banked ¥4 a turn from round 29 to round 35 (ruling R7)."""
     state = board2()
     state["stage"] = "place"
     state["p"][0]["president"] = "silk1"
@@ -89,10 +89,10 @@ def test_a_walk_to_the_port_counts_the_assistant_it_places_there() -> None:
     assert greedy.path_areas(state, 0) == {"copper1", "agency", "port_a"}  # Silk Mill → Copper → Agency → Port
 
 
-def test_the_greedy_game_that_banked_for_twenty_rounds_now_ends_in_time() -> None:
+def test_the_greedy_game_that_banked_for_twenty_rounds_ends_in_time() -> None:
     """Two greedy players, seed 95: cut off from the Customs, where three of its assistants and three
     Imported Goods waited, one player took ¥5 at the Bank every turn from round 28 on (¥51 by round 32)
-    and the game ran to round 51 (the third pass's data before this fix). Opening a way there (above)
+    and the game ran to round 51 (before this fix). Opening a way there (above)
     ends it by the rules before round 30."""
     state = greedy_game_to_round_30(2, 95)
     assert ended_by_round_30(state)
@@ -125,7 +125,7 @@ def test_a_leader_late_in_the_game_is_drawn_to_the_church_and_customs_boards() -
     """RB End of Game Conditions: "A number of Assistant pawns on the Church Management Board has been
     placed (2 Players: 4; 3 Players: 5; 4 Players: 6)", and the same for the Customs. A player ahead
     brings the end nearer with each pawn there; from round 14 the greedy player counts that, more
-    each round, and only while it leads in points (ruling R7, fourth pass)."""
+    each round, and only while it leads in points (ruling R7)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 60, 50
     state["round"] = 10
@@ -158,7 +158,7 @@ def test_the_lead_that_closes_the_game_is_read_from_the_standings() -> None:
     to 127 in play held three orders it could not fill, while the player ahead 166 to 161 in the
     standings had an empty hand and one card left in the deck, and nobody closed the game until round
     33. The pull toward the end goes to the player ahead in the standings, at every player count (ruling
-    R7, sixteenth pass for 2 players, seventeenth for 3 and 4: the mixed-lineup game 70092)."""
+    ruling R7: the mixed-lineup game 70092)."""
     def position(players: int) -> State:
         state = GAME.new(players, 0)
         state["round"] = 26
@@ -183,7 +183,7 @@ def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     games waited on the deck's last cards (with 4, "4 players: 0" cards are returned to the box), so
     there a leader late in the game counts each card drawn from the deck's last six as it counts a pawn
     on the Church or Customs board, and a Port action it can take grows by the same; with 3 players the
-    deck pulls nobody (ruling R7, fifth pass)."""
+    deck pulls nobody (ruling R7)."""
     state = GAME.new(4, 0)
     for seat, vp in enumerate((90, 60, 50, 40)):
         state["p"][seat]["vp"] = vp
@@ -207,7 +207,7 @@ def test_a_leader_late_counts_the_end_met_as_three_more_pawns() -> None:
     condition brings the end nearest of all, so to a leader late in the game a position where one is met
     is worth `END_MET_PULL` pawns more (with the deck empty, the order that leaves a space empty added
     nothing before, and a 2-player leader stacked its assistants at the Port for five rounds instead: AI
-    seed 5063, round 31). To the player behind it is worth nothing (ruling R7, thirteenth pass)."""
+    seed 5063, round 31). To the player behind it is worth nothing (ruling R7)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     state["round"] = 26
@@ -228,8 +228,8 @@ def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() 
     for free or 2 Order cards if you pay 2 Yen or 1 Imported Good token"), so to a leader late in the game
     such a Port action is worth the met end (`END_MET_PULL` pawns) on top of the order. Without it a
     3-player leader with an empty hand and the deck empty walked past the Port for ten rounds (AI seed
-    5060, round 35; ruling R7, fifteenth pass), and a 2-player leader who could take two orders while the
-    deck held one let the game run to round 31 (AI seed 5051; R7, eighteenth pass). With more cards left
+    5060, round 35; ruling R7), and a 2-player leader who could take two orders while the
+    deck held one let the game run to round 31 (AI seed 5051; ruling R7). With more cards left
     than it can take, with the end already met, or to a player behind, nothing is added."""
     state = GAME.new(3, 0)
     for seat, vp in enumerate((111, 81, 94)):
@@ -275,7 +275,7 @@ def test_a_two_player_leader_late_counts_the_means_to_end_the_game_as_one_more_p
     Customs pawn, the Faith for the last Church pawn ("You may not pay more than 1 of the same kind").
     A leader with ¥0-1 spent each yen as it came and took one order a turn while the deck held one card,
     and the game ran to round 32 (AI seed 5184). Only from round `MEANS_FROM_ROUND` (27) on: counted from the
-    pull's start it changed mid-game play and made other games long (ruling R7, nineteenth pass)."""
+    pull's start it changed mid-game play and made other games long (ruling R7)."""
     state = GAME.new(2, 0)
     state["p"][0]["vp"], state["p"][1]["vp"] = 150, 110
     assert greedy.MEANS_FROM_ROUND == 27
@@ -356,8 +356,7 @@ def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
     """The dearest things money buys in one turn — a Trading House from the Employment Agency, a
     technology, Shophouses at ¥2 each — cost less than ¥15 together, so the greedy player counts ¥0.5
     a yen up to ¥15 and little beyond, and the Bank's promise shrinks with it. A 2-player player cut off
-    from all of them banked ¥5 a turn up to ¥44 while the game ran to round 44 (seed 257; ruling R7,
-    fifth pass)."""
+    from all of them banked ¥5 a turn up to ¥44 while the game ran to round 44 (seed 257; ruling R7)."""
     assert greedy.money_worth(10) == 5.0 and greedy.money_worth(15) == 7.5
     assert greedy.money_worth(25) == pytest.approx(7.5 + 10 * greedy.SPARE_MONEY)
     state = GAME.new(2, 0)
@@ -380,9 +379,8 @@ def test_the_four_player_game_that_ran_to_round_35_ends_in_time() -> None:
 def test_the_two_player_game_whose_leader_never_closed_ends_in_time() -> None:
     """Two greedy players, seed 34: one led 193 to 115 and the game still ran to round 32, nobody
     taking the Church or Customs spaces that end it. With the pull above the leader closes it before
-    round 30 (by the Church with the fourth pass; since the fifth, the leader also draws the Order
-    deck's last cards, and the deck ends it first; since the tenth, with the Copper Mine stacked and
-    the Port read, one player builds all 8 Shophouses in round 17)."""
+    round 30 (with the Copper Mine stacked and the Port read, one player builds all 8 Shophouses in
+    round 17)."""
     state = greedy_game_to_round_30(2, 34)
     assert ended_by_round_30(state)
 
@@ -521,7 +519,7 @@ def test_late_in_a_long_game_the_port_display_is_read_at_every_player_count() ->
     greedy player counts a Port action at a flat worth until round `DISPLAY_FROM_ROUND` (reading the
     display all game sent most 4-player games to the Order deck, ruling R7), and from then on reads the
     display as with 2 players: with Port B's three spaces a few greedy games went to round 31-33 with
-    players walking past orders they held the goods for (ruling R7, twenty-first pass)."""
+    players walking past orders they held the goods for (ruling R7)."""
     state = GAME.new(3, 0)
     pl = state["p"][0]
     pl["orders"] = []
@@ -540,8 +538,8 @@ def test_late_in_a_long_game_the_port_display_is_read_at_every_player_count() ->
 def test_with_the_telephone_a_short_hand_takes_every_assistant_back() -> None:
     """RB Telephone: "you may leave 1 Assistant pawn in the area" when recovering. Assistants are placed
     from hand, so a player who left one behind each time with its hand empty passed or hired two a turn
-    for eight rounds (3-player greedy seed 924, sixteenth session) or never placed again (4-player seed
-    811, seventeenth; ruling R7): a hand that would hold fewer than three takes them all back."""
+    for eight rounds (3-player greedy seed 924) or never placed again (4-player seed
+    811; ruling R7): a hand that would hold fewer than three takes them all back."""
     from tests.engine.yokohama.helpers import at_stage, fresh
 
     state = at_stage(fresh(3), "recover_choice")

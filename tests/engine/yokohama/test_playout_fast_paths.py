@@ -1,4 +1,4 @@
-"""The second pass of issue 25's playout speed-ups gives exactly what the plain rules code gives.
+"""The playout fast paths (move copies, skipped end checks, shared option lists) give what the plain code gives.
 
 Each shortcut is held to the plain code it replaced (written out again here, the long way) on the
 positions of random games at every player count, with technologies and money added to reach the

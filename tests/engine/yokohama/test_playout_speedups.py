@@ -1,4 +1,4 @@
-"""The playout speed-ups of issue 25 change nothing a player could see.
+"""The playout speed-ups change nothing a player could see.
 
 - The copy a move works on (copying.py) equals a full JSON copy and shares no list or dict with the
   original except the parts dealt at `new()`, which no move changes (checked over whole games), the

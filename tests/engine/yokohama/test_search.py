@@ -1,4 +1,4 @@
-"""The Yokohama search (issue 25's hard level, engine/yokohama/search.py): always legal, deterministic
+"""The Yokohama search (the hard level, engine/yokohama/search.py): always legal, deterministic
 under a seed on a fake clock, blind to the cards its seat cannot see, and within its budget.
 
 The search uses its whole budget, so how much it does depends on the clock: every test that compares
@@ -85,7 +85,7 @@ def test_the_search_keeps_its_deadline_wherever_it_falls(monkeypatch: pytest.Mon
 
 
 def test_the_search_never_passes_while_the_greedy_player_moves() -> None:
-    """Issue 20: "The greedy player and the AI never pass while an action that gains something is open to
+    """"The greedy player and the AI never pass while an action that gains something is open to
     them." The race holds the President's return to hand only when the greedy player returns it."""
     found = 0
     for state, seat in _positions(60, 26):
@@ -125,7 +125,7 @@ def _search_turn(state: dict, seat: int) -> dict:
 def test_a_leader_late_in_the_game_closes_at_the_hard_level_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there is an
     empty space on the card area of the Port Order Form Board." The hard level ranks options as today's AI
-    does late in a game (ruling R7, twenty-third pass): the player ahead, from round 27, takes the option
+    does late in a game (ruling R7): the player ahead, from round 27, takes the option
     whose play-outs end the game soonest, here an order from the display in this very turn."""
     closed = _search_turn(_late_leader(), 1)
     assert closed["end"]["reasons"] == ["orders"] and closed["end"]["final_round"] == 30
@@ -135,7 +135,7 @@ def test_a_leader_late_in_the_game_closes_at_the_hard_level_too(monkeypatch: pyt
 
 
 def test_the_race_keeps_the_options_that_end_the_game_soonest() -> None:
-    """Ruling R7, twenty-third pass: the player ahead, from round 27, keeps "the candidate whose look-ahead fixes
+    """Ruling ruling R7: the player ahead, from round 27, keeps "the candidate whose look-ahead fixes
     the earliest final round". RB End of Game Conditions: "the Order deck has run out and there is an empty space
     on the card area of the Port Order Form Board". With no option dropped by margin before the second world and
     only two kept after the first, what the race keeps decides: kept soonest-end first, the leader takes an order

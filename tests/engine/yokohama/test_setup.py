@@ -15,7 +15,7 @@ def test_orders_returned_and_dealt(players: int, deck: int) -> None:
     assert len(state["order_deck"]) == deck
     assert len(state["ports"]) == (1 if players == 2 else 2)
     assert all(None not in row for row in state["ports"].values())
-    # Port A of five spaces, Port B (3 and 4 players) of three (ruling R7, twenty-first pass)
+    # Port A of five spaces, Port B (3 and 4 players) of three (ruling R7)
     assert {area: len(row) for area, row in state["ports"].items()} == (
         {"port_a": 5} if players == 2 else {"port_a": 5, "port_b": 3})
 

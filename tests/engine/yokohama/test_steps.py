@@ -1,4 +1,4 @@
-"""One place per rule (issue 13): every Yokohama decision is a step that declares its answers, their
+"""One place per rule: every Yokohama decision is a step that declares its answers, their
 refusal reasons, its question and its words; `legal`, `why_illegal`, prompts and labels come from it.
 
 These tests play random games and check the derived parts agree with the declarations at every

@@ -82,7 +82,7 @@ def test_headline_names_seats_by_token() -> None:
 
 
 def test_story_clauses_are_third_person_and_formalities_tell_nothing() -> None:
-    """Issue 22: "<player> go on to the main action; <player> place 1 assistant in each of several areas;
+    """"<player> go on to the main action; <player> place 1 assistant in each of several areas;
     <player> place 1 in Port B" read as orders to the player, formalities included."""
     import random
 
@@ -111,7 +111,7 @@ def test_story_clauses_are_third_person_and_formalities_tell_nothing() -> None:
 
 
 def test_no_story_says_chooses_a_label_or_repeats_a_gain() -> None:
-    """Issue 22: Church, Customs, achievements, mercenaries and the University read "chooses <label>", and a
+    """Church, Customs, achievements, mercenaries and the University read "chooses <label>", and a
     gain the clause names came again in the bracket ("(8 VP) (+8 VP)", "acts in Chinatown …; acts in
     Chinatown with Power 1"). Every decision of random play is told with a verb, each gain once."""
     import re

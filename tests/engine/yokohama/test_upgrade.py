@@ -1,4 +1,4 @@
-"""Games stored by the engine before issue 10/13 (schema 1) load and go on under today's rules.
+"""Games stored by the engine under schema 1 load and go on under today's rules.
 
 `tests/fixtures/yokohama/stored/schema1.json` was written by the engine at commit 699bf1c (one click
 per assistant, per step of the President, per Faith item): a state stopped at every kind of
@@ -15,7 +15,7 @@ import pytest
 from engine.core import IllegalAction, canonical
 from engine.yokohama import GAME
 from engine.yokohama.components import parts, port_row_levels
-from engine.yokohama.recalibration import SCHEMA_4_PORT_SPACES
+from engine.yokohama.refit import SCHEMA_4_PORT_SPACES
 
 FIXTURE = json.loads((Path(__file__).parents[2] / "fixtures" / "yokohama" / "stored" / "schema1.json").read_text())
 STORED = FIXTURE["games"]
@@ -76,7 +76,7 @@ def test_an_old_action_log_replays_differently_under_todays_rules() -> None:
 
 
 def test_a_schema_2_church_payment_is_chosen_again_on_todays_board() -> None:
-    """Issue 20 recalibrated the Church board (ruling R7): a game stored half-way through paying
+    """Ruling R7 changed the Church board: a game stored half-way through paying
     Faith for a space under schema 2 gets its items back and chooses a space again, so it is never
     left without an answer ("a rule fix never strands a stored game", DESIGN.md)."""
     from tests.engine.yokohama.helpers import act_in, fresh
@@ -104,7 +104,7 @@ def _plays_to_its_end(state: dict, seed: int) -> bool:
     return GAME.is_over(state)
 
 
-#: Where schema 6 put the Church board's second Faith-9 space (ruling R7, twenty-first pass).
+#: Where schema 6 put the Church board's second Faith-9 space (ruling R7).
 SECOND_FAITH_9 = 5
 
 
@@ -195,10 +195,10 @@ def test_a_schema_3_game_stopped_before_placing_a_church_pawn_chooses_its_space_
 
 def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() -> None:
     """RB Customs: "place 1 Assistant pawn ... to the Customs Management Board corresponding to the
-    number of Imported Goods that was paid". Schema 5's board (R7, seventeenth pass) has a 1-good space
+    number of Imported Goods that was paid". Schema 5's board (ruling R7) has a 1-good space
     where schema 4's third space asked 2: a game stored between paying and choosing the assistant gets
     its 2 Imported Goods back and chooses a space again on today's board, and plays on to its end."""
-    from engine.yokohama.recalibration import OLD_CUSTOMS_NEEDS
+    from engine.yokohama.refit import OLD_CUSTOMS_NEEDS
     from tests.engine.yokohama.helpers import act_in, fresh, put
 
     state = fresh(3)
@@ -219,7 +219,7 @@ def test_a_schema_4_customs_payment_under_way_is_chosen_again_on_todays_board() 
 
 
 def test_a_schema_5_port_b_keeps_three_cards_and_returns_the_rest_under_the_deck() -> None:
-    """Schema 6's Port B: Low, Mid, High (ruling R7, twenty-first pass); Port A keeps its five spaces.
+    """Schema 6's Port B: Low, Mid, High (ruling R7); Port A keeps its five spaces.
     RB "Replenishing Cards": "move all cards to the left, filling in all empty spaces"; Port B's fourth
     and fifth cards go under the deck, and every card is still in a row or the deck."""
     from tests.engine.yokohama.helpers import fresh
@@ -288,10 +288,10 @@ def test_a_schema_5_church_payment_under_way_goes_on_on_the_space_of_its_faith()
 
 def test_a_schema_5_customs_keeps_every_pawn_on_a_space_asking_what_its_own_asked() -> None:
     """RB Customs: a pawn goes "to the Customs Management Board corresponding to the number of Imported
-    Goods that was paid". Schema 6's board (R7, twenty-second pass) asks 1, 1, 1, 2, 2, 2, 3, 4 where
+    Goods that was paid". Schema 6's board (ruling R7) asks 1, 1, 1, 2, 2, 2, 3, 4 where
     schema 5's asked 1, 1, 1, 2, 2, 3, 3, 4: every pawn keeps its price, the one on the second 3-good
     space (gone) takes the lowest free space, and every player keeps its count for the majority."""
-    from engine.yokohama.recalibration import SCHEMA_5_CUSTOMS
+    from engine.yokohama.refit import SCHEMA_5_CUSTOMS
     from tests.engine.yokohama.helpers import fresh
 
     old = _schema_5(fresh(3))

@@ -1,0 +1,80 @@
+"""A whole Duel between two people through the real cogs and the fake Discord (every payload checked against
+Discord's schema), in a server set to Japanese, German or French and with each player's own language: the
+lobby, the start post, the turn posts' buttons and the final standings read in the server's language, each
+panel in its player's."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_app.client import YokohamaBot
+from bot.service import TableService
+from bot.settings import Settings
+from bot.storage import SQLiteStorage
+from engine.core.rng import Rng
+from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, panel_for
+from tests.harness.discord_fake import FakeDiscord, Sent
+
+#: language -> (the lobby's Join, Start, the start post's words, the panel's Refresh, the final standings'
+#: header): what a reader of that language sees.
+WORDS = {
+    "ja": ("参加", "開始", "が始まりました", "更新", "**最終結果**"),
+    "de": ("Beitreten", "Starten", "hat begonnen", "Aktualisieren", "**Endstand**"),
+    "fr": ("Rejoindre", "Lancer", "a commencé", "Actualiser", "**Classement final**"),
+}
+#: Each player's own language, different from the server's: their panels read in it.
+OWN = {"ja": "de", "de": "fr", "fr": "ja"}
+
+
+@pytest.fixture
+async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
+    path = tmp_path / "bot.sqlite3"
+    storage = SQLiteStorage(path)
+    await storage.open()
+    bot = YokohamaBot(Settings(database_path=path), storage, TableService(storage, new_seed=lambda: 20261130))
+    async with FakeDiscord(bot) as fake:
+        yield fake
+
+
+def offers_a_decision(panel: Sent) -> bool:
+    return any(c.startswith(("yk:do:", "yk:sel:", "yk:ms:")) for c in panel.custom_ids())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", sorted(WORDS))
+async def test_a_whole_duel_reads_in_the_servers_and_each_players_language(
+        fake: FakeDiscord, discord_schema: Any, language: str) -> None:
+    join, start, started, refresh, final = WORDS[language]
+    own = OWN[language]
+    bot: YokohamaBot = fake.bot  # type: ignore[assignment]
+    admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
+    await fake.command("settings language", user=admin, options={"language": language})
+    for user in (alice, bob):
+        await fake.command("settings me", user=user, options={"language": own})
+    [lobby] = await fake.command("table new", user=alice, options={"game": "duel"})
+    await fake.click(user=bob, message=lobby, label=join)
+    sent = await fake.click(user=alice, message=lobby, label=start)
+    assert any(started in s.text for s in sent if not s.ephemeral)
+    [row] = await bot.storage.list_games(statuses=("active",))
+    users = {u.id: u for u in (alice, bob)}
+    rng = Rng(11)
+    panels: dict[int, Sent] = {}
+    for _turn in range(2000):
+        status = await bot.service.status(row.id)
+        if status.status != "active":
+            break
+        player = users[status.waiting_on[0]]
+        panel = fake.message_view(panels[player.id]) if player.id in panels else None
+        if panel is None or not offers_a_decision(panel):
+            panel = panels[player.id] = await panel_for(fake, row.id, player)
+            assert any(b.get("label") == WORDS[own][3] for b in panel.buttons()), panel.buttons()
+        await click_something(fake, panel, player, rng)
+    else:
+        pytest.fail("the game did not end")
+    public = [s for s in fake.sent if s.kind == "channel_message" and s.text]
+    assert any(final in s.text for s in public), [s.text[-200:] for s in public[-2:]]
+    assert all(s.schema_errors is None for s in fake.sent)
