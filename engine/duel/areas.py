@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine.core.translate import N_, _
+from engine.core.translate import N_, _, ngettext
 from engine.duel import chinatown, church, laboratory, port
 from engine.duel.act import finish_act, new_act
-from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, GOOD_NAMES, RULES
+from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, RULES, good_name
 from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
@@ -308,14 +308,17 @@ def total_power(state: State, seat: int, act: PowerInputs) -> int:
 # ----- the effect --------------------------------------------------------------------------
 def power_story(state: State, seat: int, act: ActState, power: int) -> str:
     where = AREAS[cast(str, act["area"])].name
-    who = f"a Foreign Agent to {where}" if act["kind"] == "agent" else f"Power {act['card']} to {where}"
+    who = _("a Foreign Agent to {area}").format(area=where) if act["kind"] == "agent" else \
+        _("Power {card} to {area}").format(card=act["card"], area=where)
     used_via = act.get("via")
-    via = f" (a Used Area, with {_(VIA_NAMES[used_via])})" if used_via else ""
-    parts = [f"+{act['extra']} Extra Power card"] if act["extra"] else []
+    if used_via:
+        who = _("{sent} (a Used Area, with {tech})").format(sent=who, tech=_(VIA_NAMES[used_via]))
+    parts = [_("+{extra} Extra Power card").format(extra=act["extra"])] if act["extra"] else []
     if act["phone"]:
-        parts.append(f"Telephone for ¥{RULES.telephone_cost}")
-    extra = f" with {' and '.join(parts)}" if parts else ""
-    return f"{name(seat)} sends {who}{via}{extra}: total Power {power}"
+        parts.append(_("Telephone for ¥{cost}").format(cost=RULES.telephone_cost))
+    if parts:
+        who = _("{sent} with {extras}").format(sent=who, extras=_(" and ").join(parts))
+    return _("{seat} sends {sent}: total Power {power}").format(seat=name(seat), sent=who, power=power)
 
 
 def resolve(state: State, seat: int) -> None:
@@ -331,22 +334,26 @@ def resolve(state: State, seat: int) -> None:
     owner = house_owner(state, area)
     if owner is not None:
         state["players"][owner]["money"] += 1
-    house = f"; {name(owner)}'s Trading House there earns ¥1" if owner is not None else ""
     if area in AREA_GOODS:
         player["goods"][AREA_GOODS[area]] += strength
-        gained = f"gains {strength} {GOOD_NAMES[AREA_GOODS[area]]}" if strength else _("no effect")
+        gained = _("gains {n} {good}").format(n=strength, good=good_name(AREA_GOODS[area])) if strength else \
+            _("no effect")
     elif area == "copper":
         copper = gain_copper(state, seat, strength, mining_applies=True)
-        gained = f"gains {copper} Copper" if copper else _("no effect")
+        gained = _("gains {n} {good}").format(n=copper, good=good_name("copper")) if copper else _("no effect")
     elif area == "bank":
         player["money"] += strength
-        gained = f"gains ¥{strength}"
+        gained = _("gains ¥{n}").format(n=strength)
     elif area == "customs":
         flipped = flip_imported(state, seat, strength)
-        gained = f"flips {flipped} Imported Good{'s' if flipped != 1 else ''} face down"
+        gained = ngettext("flips {n} Imported Good face down", "flips {n} Imported Goods face down",
+                          flipped).format(n=flipped)
     else:
         gained = AREAS[area].effect_text(power)
-    log(state, f"{story}, {gained}{house}")
+    event = _("{story}, {gained}").format(story=story, gained=gained)
+    if owner is not None:
+        event = _("{event}; {seat}'s Trading House there earns ¥1").format(event=event, seat=name(owner))
+    log(state, event)
     follow_up(state, seat, area, strength)
 
 

@@ -58,7 +58,7 @@ class ExchangeStep(DuelStep):
         if action["do"] == "buy" and good == "imported":
             player["money"] -= IMPORTED_PRICE
             player["imported_up"] += 1
-            log(state, f"{name(seat)} buys an Imported Good for ¥{IMPORTED_PRICE}")
+            log(state, _("{seat} buys an Imported Good for ¥{price}").format(seat=name(seat), price=IMPORTED_PRICE))
         elif action["do"] == "buy":
             player["money"] -= CHINATOWN_PRICES[good]
             if good == "copper":
@@ -66,11 +66,13 @@ class ExchangeStep(DuelStep):
             else:
                 player["goods"][good] += 1
                 got = 1
-            log(state, f"{name(seat)} buys {got} {good_name(good)} for ¥{CHINATOWN_PRICES[good]}")
+            log(state, _("{seat} buys {n} {good} for ¥{price}").format(seat=name(seat), n=got, good=good_name(good),
+                                                                       price=CHINATOWN_PRICES[good]))
         elif action["do"] == "sell":
             player["goods"][good] -= 1
             player["money"] += CHINATOWN_PRICES[good]
-            log(state, f"{name(seat)} sells 1 {good_name(good)} for ¥{CHINATOWN_PRICES[good]}")
+            log(state, _("{seat} sells 1 {good} for ¥{price}").format(seat=name(seat), good=good_name(good),
+                                                                      price=CHINATOWN_PRICES[good]))
         if action["do"] != "stop":
             act["left"] -= 1
         if action["do"] == "stop" or act["left"] <= 0:

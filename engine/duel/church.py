@@ -49,7 +49,7 @@ def ask_or_skip(state: State, seat: int) -> None:
         return
     act = cast(ActState, state["turn"]["act"])
     reach = act["strength"] + max_extra_faith(state["players"][seat])
-    log(state, f"{name(seat)} has no Church card within reach (Faith at most {reach})")
+    log(state, _("{seat} has no Church card within reach (Faith at most {reach})").format(seat=name(seat), reach=reach))
     finish_act(state, seat)
 
 
@@ -76,7 +76,7 @@ class ChurchStep(DuelStep):
         card = action["card"]
         act = cast(ActState, state["turn"]["act"])
         if card is None:
-            log(state, f"{name(seat)} takes no Church card")
+            log(state, _("{seat} takes no Church card").format(seat=name(seat)))
             finish_act(state, seat)
             return
         act["church"] = card
@@ -179,8 +179,11 @@ def take_church(state: State, seat: int) -> None:
     state["church_row"].remove(card)
     state["players"][seat]["church"].append(card)
     paid = act.get("paid", [])
-    spent = f", spending {', '.join(_(FAITH_NAMES[p]) for p in paid)} for Faith" if paid else ""
-    log(state, f"{name(seat)} takes a Church card face down{spent}")
+    if paid:
+        log(state, _("{seat} takes a Church card face down, spending {paid} for Faith").format(
+            seat=name(seat), paid=", ".join(_(FAITH_NAMES[p]) for p in paid)))
+    else:
+        log(state, _("{seat} takes a Church card face down").format(seat=name(seat)))
     gain_reward(state, seat, CHURCH[card].reward, "church")
     finish_act(state, seat)
 

@@ -71,3 +71,12 @@ def perform(state: State, seat: int, action: Action, step: DuelStep | None = Non
         resume_owed_steps(state)
     finally:
         translate.translator.reset(token)
+
+
+def perform_worded(state: State, seat: int, action: Action) -> None:
+    """`perform`, with the log worded in the reader's language: for telling a decision's story to a reader of
+    another language (on a copy of the state it was played on; the state kept is `perform`'s)."""
+    step = step_of(state, seat)
+    assert step is not None, "perform_worded() is only called for a seat that owes a decision"
+    step.apply(state, seat, action)
+    resume_owed_steps(state)

@@ -160,9 +160,11 @@ def complete_order(state: State, seat: int, card: int) -> None:
         player["goods"][good] -= n
     player["hand"].remove(card)
     player["orders_done"].append(card)
-    bonus = f" and ¥{RULES.language_school_yen} (Language School)" if has_tech(player, "language_school") else ""
-    log(state, f"{name(seat)} completes Order {card + 1}, paying {needs_text(order.cost)}: "
-               f"{order.points} points, gains {reward_text(order.reward)}{bonus}")
+    gains = reward_text(order.reward)
+    if has_tech(player, "language_school"):
+        gains = _("{reward} and ¥{yen} (Language School)").format(reward=gains, yen=RULES.language_school_yen)
+    log(state, _("{seat} completes Order {n}, paying {needs}: {points} points, gains {reward}").format(
+        seat=name(seat), n=card + 1, needs=needs_text(order.cost), points=order.points, reward=gains))
     gain_reward(state, seat, order.reward, "order")
     if has_tech(player, "language_school"):
         player["money"] += RULES.language_school_yen
@@ -173,7 +175,7 @@ def hire_agent(state: State, seat: int, req: str) -> None:
     player["hired"].append(req)
     player["agents_ready"] += 1
     state["agents_supply"] -= 1
-    log(state, f"{name(seat)} hires a Foreign Agent ({HIRES[req].label})")
+    log(state, _("{seat} hires a Foreign Agent ({requirement})").format(seat=name(seat), requirement=hire_label(req)))
 
 
 def spin(state: State, seat: int) -> None:
@@ -181,7 +183,7 @@ def spin(state: State, seat: int) -> None:
     player["goods"]["silk"] -= 1
     player["money"] += RULES.spinning_mill_yen
     player["tilted"].append("spinning_mill")
-    log(state, f"{name(seat)} uses Spinning Mill: 1 Silk for ¥{RULES.spinning_mill_yen}")
+    log(state, _("{seat} uses Spinning Mill: 1 Silk for ¥{yen}").format(seat=name(seat), yen=RULES.spinning_mill_yen))
 
 
 def send_agent(state: State, seat: int) -> None:
@@ -191,4 +193,4 @@ def send_agent(state: State, seat: int) -> None:
     player["agents_ready"] -= 1
     player["agents_spent"] += 1
     state["turn"]["act"] = new_act("agent", None, None)
-    log(state, f"{name(seat)} sends a Foreign Agent")
+    log(state, _("{seat} sends a Foreign Agent").format(seat=name(seat)))

@@ -13,7 +13,7 @@ from typing import Any, cast
 from engine.core import OptionSpec, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.core.translate import N_, _, in_english
+from engine.core.translate import N_, _, in_english, language
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring, search
 from engine.duel import view as viewing
@@ -118,7 +118,13 @@ class DuelGame(StepGame[State, Action, DuelView]):
     def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
-        events = [e.replace(_(" gains draw "), _(" draws ")) for e in (after["log"][-added:] if added > 0 else [])
+        told = after["log"]
+        if added > 0 and language() != "en":
+            # The state's log is English; the same decision played again on a copy words it for this reader.
+            replay = copy_state(before)
+            flow.perform_worded(replay, seat, action)
+            told = replay["log"]
+        events = [e.replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
                   if e != "The game is over"]  # the post's headline says the game is over
         if events:
             return "; ".join(events)

@@ -33,7 +33,7 @@ def ask_or_skip(state: State, seat: int) -> None:
     the action ends, and the story says why."""
     if TECH_STEP.options(state, seat)[:-1] or FREE.options(state, seat, agents=False):
         return
-    log(state, f"{name(seat)} can pay for no Technology in the row")
+    log(state, _("{seat} can pay for no Technology in the row").format(seat=name(seat)))
     finish_act(state, seat)
 
 
@@ -61,7 +61,7 @@ class TechStep(DuelStep):
         act = cast(ActState, state["turn"]["act"])
         tech = action["tech"]
         if tech is None:
-            log(state, f"{name(seat)} takes no Technology")
+            log(state, _("{seat} takes no Technology").format(seat=name(seat)))
             finish_act(state, seat)
             return
         units = tech_units(player, act["strength"], tech)
@@ -166,9 +166,12 @@ def gain_tech(state: State, seat: int, tech: str, paid: str) -> None:
         player["money"] += RULES.letterpress_yen
     state["tech_row"].remove(tech)
     player["techs"].append(tech)
-    cost = f", paying {paid}" if paid != "nothing" else ""
-    bonus = f", and ¥{RULES.letterpress_yen} from Letterpress Printing" if letterpress else ""
-    log(state, f"{name(seat)} gains the Technology {TECHS[tech].name}{cost}{bonus}")
+    event = _("{seat} gains the Technology {tech}").format(seat=name(seat), tech=TECHS[tech].name)
+    if paid != _("nothing"):
+        event = _("{event}, paying {paid}").format(event=event, paid=paid)
+    if letterpress:
+        event = _("{event}, and ¥{yen} from Letterpress Printing").format(event=event, yen=RULES.letterpress_yen)
+    log(state, event)
     if tech == "newspaper":
         gain_extra(state, seat, 1)
 
@@ -184,7 +187,8 @@ class StationStep(DuelStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(StationAction, action)
         state["station"] = action["area"]
-        log(state, f"{name(seat)} places the Station token at {AREAS[action['area']].name}")
+        log(state, _("{seat} places the Station token at {area}").format(seat=name(seat),
+                                                                           area=AREAS[action["area"]].name))
         finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:

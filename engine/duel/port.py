@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine.core.translate import N_, _
+from engine.core.translate import N_, _, ngettext
 from engine.duel.act import finish_act
 from engine.duel.cards import RULES
 from engine.duel.state import draw_orders, log, name
@@ -30,7 +30,8 @@ def start_port(state: State, seat: int, strength: int) -> None:
     act["kept"] = []
     act["paid"] = None
     if len(drawn) < strength:
-        log(state, f"only {len(drawn)} Order card{'s' if len(drawn) != 1 else ''} left in the deck")
+        log(state, ngettext("only {n} Order card left in the deck", "only {n} Order cards left in the deck",
+                            len(drawn)).format(n=len(drawn)))
     if not drawn:
         finish_act(state, seat)
     elif len(drawn) == 1:
@@ -185,8 +186,12 @@ def port_done(state: State, seat: int) -> None:
     kept = len(act.pop("kept", []))
     act.pop("drawn", None)
     paid = act.pop("paid", None)
-    cost = f" for {PAY_NAMES[paid] if paid == 'yen' else 'an Imported Good'}" if paid else ""
-    log(state, f"{name(seat)} keeps {kept} Order card{'s' if kept != 1 else ''}{cost}")
+    event = ngettext("{seat} keeps {n} Order card", "{seat} keeps {n} Order cards", kept).format(seat=name(seat),
+                                                                                                 n=kept)
+    if paid:
+        event = _("{event} for {pay}").format(event=event, pay=_(PAY_NAMES[paid]) if paid == "yen" else
+                                              _("an Imported Good"))
+    log(state, event)
     finish_act(state, seat)
 
 

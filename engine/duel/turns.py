@@ -140,7 +140,8 @@ class BonusStep(DuelStep):
         state["bonus_row"].remove(card)
         state["bonus_discard"].append(card)
         gained = "; ".join(reward_text(r) for r in BONUS[card].rewards[:tiers])
-        log(state, f"{name(seat)} takes Power Bonus card {card + 1}: gains {gained}")
+        log(state, _("{seat} takes Power Bonus card {n}: gains {rewards}").format(seat=name(seat), n=card + 1,
+                                                                                  rewards=gained))
         for reward in BONUS[card].rewards[:tiers]:
             gain_reward(state, seat, reward, "bonus")
         refill_bonus(state)
@@ -253,13 +254,15 @@ class BuildStep(DuelStep):
         if action["what"] == "shop":
             player["money"] -= RULES.shop_cost
             player["shops"].append(area)
-            log(state, f"{name(seat)} builds a Shop at {AREAS[area].name} for ¥{RULES.shop_cost}")
+            log(state, _("{seat} builds a Shop at {area} for ¥{cost}").format(seat=name(seat), area=AREAS[area].name,
+                                                                              cost=RULES.shop_cost))
         elif action["what"] == "house":
             cost = next_house_cost(player)
             assert cost is not None
             player["money"] -= cost
             player["houses"].append(area)
-            log(state, f"{name(seat)} builds a Trading House at {AREAS[area].name} for ¥{cost}")
+            log(state, _("{seat} builds a Trading House at {area} for ¥{cost}").format(seat=name(seat),
+                                                                                      area=AREAS[area].name, cost=cost))
 
     def text(self, state: State, action: Action) -> str:
         action = cast(BuildAction, action)
@@ -289,7 +292,7 @@ def start_turn(state: State) -> None:
     state["turn"] = fresh_turn()
     if has_tech(player, "stock_market") and player["money"] <= 1:
         player["money"] += 1
-        log(state, f"{name(seat)} gains ¥1 from the Stock Market")
+        log(state, _("{seat} gains ¥1 from the Stock Market").format(seat=name(seat)))
 
 
 def end_turn(state: State) -> None:
@@ -343,10 +346,13 @@ class UpgradeStep(DuelStep):
             free = has_tech(player, "university")
             if not free:
                 player["money"] -= power_card.cost
-            paid = _("free with University") if free else f"for ¥{power_card.cost}"
-            log(state, f"{name(seat)} upgrades Power {power_card.base} to {power_card.upgraded} {paid}")
+            words = dict(seat=name(seat), power=power_card.base, upgraded=power_card.upgraded, cost=power_card.cost)
+            if free:
+                log(state, _("{seat} upgrades Power {power} to {upgraded} free with University").format(**words))
+            else:
+                log(state, _("{seat} upgrades Power {power} to {upgraded} for ¥{cost}").format(**words))
         else:
-            log(state, f"{name(seat)} upgrades no Power card")
+            log(state, _("{seat} upgrades no Power card").format(seat=name(seat)))
         if card is not None:
             player["upgraded"][card] = True
         if not any(state["upgrade_due"]):
@@ -387,7 +393,7 @@ def new_round(state: State) -> None:
     state["turns_done"] = 0
     state["start_seat"] = state["current"]
     state["phase"] = "turn"
-    log(state, f"Round {state['round']} begins; {name(state['start_seat'])} starts")
+    log(state, _("Round {round} begins; {seat} starts").format(round=state["round"], seat=name(state["start_seat"])))
     for seat in (state["start_seat"], 1 - state["start_seat"]):
         if has_tech(state["players"][seat], "newspaper"):
             gain_extra(state, seat, 1)
@@ -412,10 +418,10 @@ class SetupStep(DuelStep):
         player["hand"].extend(player["setup_draw"])
         player["setup_draw"] = []
         state["order_deck"].append(action["card"])
-        log(state, f"{name(seat)} keeps 2 of 3 Order cards")
+        log(state, _("{seat} keeps 2 of 3 Order cards").format(seat=name(seat)))
         if not any(p["setup_draw"] for p in state["players"]):
             state["phase"] = "turn"
-            log(state, f"Round 1 begins; {name(state['start_seat'])} starts")
+            log(state, _("Round {round} begins; {seat} starts").format(round=1, seat=name(state["start_seat"])))
             start_turn(state)
 
     def text(self, state: State, action: Action) -> str:
