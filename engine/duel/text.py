@@ -7,6 +7,7 @@ description (`detail`) says it again in full sentences. Goods are always written
 
 from __future__ import annotations
 
+from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import _, language
 from engine.duel.cards import CHURCH, ORDERS, RULES, TECHS, cost_text, good_name, reward_text
 
@@ -65,12 +66,16 @@ def tech_price_text(units: int) -> str:
     return _("{units}× (¥{yen} or Imported)").format(units=units, yen=RULES.lab_unit_yen)
 
 
-def tech_text(tech: str, units: int) -> str:
+def tech_text(tech: str, units: int, limit: int = LABEL_LIMIT) -> str:
+    """"Ball (free): End: +1 point per completed Order card." — or, when that would not fit `limit`, the name
+    and the price alone (the description says what the card does): the price is never cut."""
     t = TECHS[tech]
-    return f"{t.name} ({tech_price_text(units)}): {t.text}"
+    price = tech_price_text(units)
+    full = _("{tech} ({price}): {text}").format(tech=t.name, price=price, text=t.text)
+    return full if len(full) <= limit else _("{tech} ({price})").format(tech=t.name, price=price)
 
 
 def tech_detail(tech: str, units: int) -> str:
+    """The Technology's production and what it does (its price is in the label)."""
     t = TECHS[tech]
-    return _("Production {production}; costs {price}. {text}").format(
-        production=t.production, price=tech_price_text(units), text=t.text)
+    return _("Production {production}: {text}").format(production=t.production, text=t.text)
