@@ -307,6 +307,7 @@ def total_power(state: State, seat: int, act: PowerInputs) -> int:
 
 # ----- the effect --------------------------------------------------------------------------
 def power_story(state: State, seat: int, act: ActState, power: int) -> str:
+    """A turn post's clause: "{seat} sends Power 3 to Port with +1 Extra Power card: total Power 4"."""
     where = AREAS[cast(str, act["area"])].name
     who = _("a Foreign Agent to {area}").format(area=where) if act["kind"] == "agent" else \
         _("Power {card} to {area}").format(card=act["card"], area=where)
@@ -318,6 +319,8 @@ def power_story(state: State, seat: int, act: ActState, power: int) -> str:
         parts.append(_("Telephone for ¥{cost}").format(cost=RULES.telephone_cost))
     if parts:
         who = _("{sent} with {extras}").format(sent=who, extras=_(" and ").join(parts))
+    # TRANSLATORS: a clause of the turn's story; {seat} is a player's name, {sent} "Power 3 to Port" or "a Foreign
+    # Agent to Port", with what was added.
     return _("{seat} sends {sent}: total Power {power}").format(seat=name(seat), sent=who, power=power)
 
 

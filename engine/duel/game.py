@@ -141,6 +141,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
             if len(won) == 2:
                 return _("Game over: a shared victory.")
             totals = [s["total"] for s in self.scores(state)]
+            # TRANSLATORS: {seat} is a player's name; the headline of a finished Duel.
             return _("Game over: {seat} wins {high} to {low}.").format(seat=seat_token(won[0]), high=max(totals),
                                                                 low=min(totals))
         if phase == "setup":

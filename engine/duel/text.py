@@ -25,6 +25,9 @@ def order_text(card: int, *prefixes: str, limit: int = 80) -> str:
     order = ORDERS[card]
     body = _("{points} pts + {reward} for {needs}").format(points=order.points, reward=reward_text(order.reward),
                                                            needs=needs_text(order.cost))
+    # TRANSLATORS: the Duel's terms (Order card, Power card, Extra Power, Power Bonus, Shop, Trading House, Foreign
+    # Agent, Imported Goods, Used Area): plain choices, not verified against the Duel's published editions; the
+    # same words as Yokohama's where the catalogue already had them (Orders, Shops, Power Bonus, Extra Power).
     named = _("Order {n}: {order}")
     tried = [prefix + named.format(n=card + 1, order=body) for prefix in prefixes or ("",)]
     tried += [f"{prefix}#{card + 1}: {body}" for prefix in prefixes or ("",)]
