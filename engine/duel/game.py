@@ -123,7 +123,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
             # The state's log is English; the same decision played again on a copy words it for this reader.
             replay = copy_state(before)
             flow.perform_worded(replay, seat, action)
-            told = replay["log"]
+            if replay.get("log_count", 0) == after.get("log_count", 0):  # else (never seen) the English events
+                told = replay["log"]
         events = [e.replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
                   if e != "The game is over"]  # the post's headline says the game is over
         if events:
