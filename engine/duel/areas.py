@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.duel import chinatown, church, laboratory, port
 from engine.duel.act import finish_act, new_act
-from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, GOOD_NAMES, RULES
+from engine.duel.cards import AGENT_POWER, AREA_IDS, AREAS, RULES, good_name
 from engine.duel.free import FREE
 from engine.duel.gains import flip_imported, gain_copper
 from engine.duel.state import area_used, has_tech, house_owner, log, name, power_card_values, tech_ready
@@ -34,7 +35,7 @@ from engine.duel.types import (
 
 #: Techs that let the Area Action step select a Used Area, once per round each.
 USED_AREA_TECHS: tuple[Via, ...] = ("tram", "stagecoach", "station")
-VIA_NAMES = {"tram": "Tram", "stagecoach": "Stagecoach", "station": "Station"}
+VIA_NAMES = {"tram": N_("Tram"), "stagecoach": N_("Stagecoach"), "station": N_("Station")}
 AREA_GOODS = {"tea": "tea", "fishing": "fish", "silk": "silk"}
 #: The Areas that never count as Used (the Laboratory and Port).
 _NEVER_USED: frozenset[str] = frozenset(area for area in AREA_IDS if AREAS[area].never_used)
@@ -51,10 +52,12 @@ def area_candidates(state: State, seat: int) -> list[Candidate]:
             result.append(({"do": "area", "area": area}, None))
             continue
         result.append(({"do": "area", "area": area},
-                       f"{AREAS[area].name} is a Used Area this round: a Power card is already there."))
+                       _("{area} is a Used Area this round: a Power card is already there.").format(
+                                   area=AREAS[area].name)))
         for tech in USED_AREA_TECHS:
             if via_allows(state, seat, tech, area) and has_tech(player, tech):
-                why = None if tech_ready(player, tech) else f"You have used {VIA_NAMES[tech]} this round."
+                why = None if tech_ready(player, tech) else _("You have used {tech} this round.").format(
+                    tech=_(VIA_NAMES[tech]))
                 result.append(({"do": "area", "area": area, "via": tech}, why))
     return result
 
@@ -96,12 +99,13 @@ def area_text(state: State, seat: int, area: str, via: str | None, agent: bool) 
     """"Silk: Power 2 → gain 1 Silk" — the Area with the Power the forced card gives there."""
     player = state["players"][seat]
     card = AGENT_POWER if agent else lowest_card(player)
-    used = f" (Used; with {VIA_NAMES[via]})" if via else ""
+    named = _("{area} (Used; with {tech})").format(area=AREAS[area].name, tech=_(VIA_NAMES[via])) if via else \
+        AREAS[area].name
     if card is None:
-        return f"{AREAS[area].name}{used}"
+        return named
     act: PowerInputs = {"kind": "agent" if agent else "main", "area": area, "card": card, "extra": 0, "phone": False}
     power = total_power(state, seat, act)
-    return f"{AREAS[area].name}{used}: Power {power} → {AREAS[area].effect_text(power)}"
+    return _("{area}: Power {power} → {effect}").format(area=named, power=power, effect=AREAS[area].effect_text(power))
 
 
 def start_main_act(state: State, seat: int, area: str, via: Via | None) -> None:
@@ -124,7 +128,7 @@ class AgentAreaStep(DuelStep):
 
     name = "agent_area"
     kinds = ("area",)
-    hint = "choose the Area for your Foreign Agent"
+    hint = N_("choose the Area for your Foreign Agent")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "area", "area": area}, None) for area in AREA_IDS]
@@ -138,13 +142,14 @@ class AgentAreaStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaAction, action)
-        return "Foreign Agent to " + area_text(state, state["current"], action["area"], None, agent=True)
+        return _("Foreign Agent to {area}").format(
+            area=area_text(state, state["current"], action["area"], None, agent=True))
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Choose any Area for your Foreign Agent (Used Areas too)."
+        return _("Choose any Area for your Foreign Agent (Used Areas too).")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "There is no such Area."
+        return _("There is no such Area.")
 
 
 # ----- Power -------------------------------------------------------------------------------
@@ -153,7 +158,7 @@ class PowerStep(DuelStep):
 
     name = "power"
     kinds = ("power",)
-    hint = "choose your Power card and Extra Power card"
+    hint = N_("choose your Power card and Extra Power card")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
@@ -162,11 +167,12 @@ class PowerStep(DuelStep):
             return [({"do": "power", "extra": e}, self._extra_refusal(player, e)) for e in (0, 1, 2)]
         lowest = lowest_card(player)
         result: list[Candidate] = []
-        for value in sorted({value for _, value in power_card_values(player)}):
+        for value in sorted({value for _card, value in power_card_values(player)}):
             for extra in (0, 1, 2):
                 why = self._extra_refusal(player, extra)
                 if why is None and value != lowest and not tech_ready(player, "postal_system"):
-                    why = f"The Power card order rule: you must play your lowest available card ({lowest})."
+                    why = _("The Power card order rule: you must play your lowest available card ({lowest}).").format(
+                        lowest=lowest)
                 result.append(({"do": "power", "card": value, "extra": extra}, why))
         return result
 
@@ -187,7 +193,7 @@ class PowerStep(DuelStep):
     @staticmethod
     def _extra_refusal(player: PlayerState, extra: int) -> str | None:
         if extra and player["extra"][str(extra)] <= 0:
-            return f"You have no +{extra} Extra Power card."
+            return _("You have no +{extra} Extra Power card.").format(extra=extra)
         return None
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -201,21 +207,26 @@ class PowerStep(DuelStep):
         card = action.get("card", AGENT_POWER)
         trial: ActState = {**act, "card": card, "extra": extra, "phone": False}
         power = total_power(state, seat, trial)
-        played = f"Play Power {card}" if "card" in action else f"Agent (Power {AGENT_POWER})"
-        plus = f" + a +{extra} card" if extra else ""
+        played = _("Play Power {card}").format(card=card) if "card" in action else \
+            _("Agent (Power {power})").format(power=AGENT_POWER)
+        if extra:
+            played = _("{played} + a +{extra} card").format(played=played, extra=extra)
         area = AREAS[cast(str, act["area"])]  # chosen before the Power step
-        return f"{played}{plus}: Power {power} at {area.name} → {area.effect_text(power)}"
+        return _("{played}: Power {power} at {area} → {effect}").format(played=played, power=power, area=area.name,
+                                                                         effect=area.effect_text(power))
 
     def prompt(self, state: State, seat: int) -> str:
         act = cast(ActState, state["turn"]["act"])
         where = AREAS[cast(str, act["area"])].name
         if act["kind"] == "agent":
-            return f"{where}: your Foreign Agent has Power {AGENT_POWER}; add an Extra Power card?"
+            return _("{area}: your Foreign Agent has Power {power}; add an Extra Power card?").format(area=where,
+                                                                                               power=AGENT_POWER)
         lowest = lowest_card(state["players"][seat])
-        return f"{where}: play your lowest Power card ({lowest}) and at most one Extra Power card."
+        return _("{area}: play your lowest Power card ({lowest}) and at most one Extra Power card.").format(
+            area=where, lowest=lowest)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "You have no available Power card of that value."
+        return _("You have no available Power card of that value.")
 
 
 def play_power(state: State, seat: int, action: Action) -> None:
@@ -247,12 +258,12 @@ def play_power(state: State, seat: int, action: Action) -> None:
 class TelephoneStep(DuelStep):
     name = "telephone"
     kinds = ("telephone",)
-    hint = "decide whether to use Telephone"
+    hint = N_("decide whether to use Telephone")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         money = state["players"][seat]["money"]
         cost = RULES.telephone_cost
-        why = None if money >= cost else f"Telephone costs ¥{cost}; you have ¥{money}."
+        why = None if money >= cost else _("Telephone costs ¥{cost}; you have ¥{money}.").format(cost=cost, money=money)
         return [({"do": "telephone", "use": True}, why), ({"do": "telephone", "use": False}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -270,12 +281,14 @@ class TelephoneStep(DuelStep):
         power = total_power(state, state["current"], act) + (1 if action["use"] else 0)
         effect = AREAS[cast(str, act["area"])].effect_text(power)
         if action["use"]:
-            return f"Telephone: pay ¥{RULES.telephone_cost} for Power {power} → {effect}"
-        return f"Do not use Telephone (Power {power} → {effect})"
+            return _("Telephone: pay ¥{cost} for Power {power} → {effect}").format(
+                cost=RULES.telephone_cost, power=power, effect=effect)
+        return _("Do not use Telephone (Power {power} → {effect})").format(power=power, effect=effect)
 
     def prompt(self, state: State, seat: int) -> str:
         power = total_power(state, seat, cast(ActState, state["turn"]["act"]))
-        return f"Your Power is {power}: pay ¥{RULES.telephone_cost} with Telephone for +1?"
+        return _("Your Power is {power}: pay ¥{cost} with Telephone for +1?").format(
+            power=power, cost=RULES.telephone_cost)
 
 
 def total_power(state: State, seat: int, act: PowerInputs) -> int:
@@ -294,15 +307,21 @@ def total_power(state: State, seat: int, act: PowerInputs) -> int:
 
 # ----- the effect --------------------------------------------------------------------------
 def power_story(state: State, seat: int, act: ActState, power: int) -> str:
+    """A turn post's clause: "{seat} sends Power 3 to Port with +1 Extra Power card: total Power 4"."""
     where = AREAS[cast(str, act["area"])].name
-    who = f"a Foreign Agent to {where}" if act["kind"] == "agent" else f"Power {act['card']} to {where}"
+    who = _("a Foreign Agent to {area}").format(area=where) if act["kind"] == "agent" else \
+        _("Power {card} to {area}").format(card=act["card"], area=where)
     used_via = act.get("via")
-    via = f" (a Used Area, with {VIA_NAMES[used_via]})" if used_via else ""
-    parts = [f"+{act['extra']} Extra Power card"] if act["extra"] else []
+    if used_via:
+        who = _("{sent} (a Used Area, with {tech})").format(sent=who, tech=_(VIA_NAMES[used_via]))
+    parts = [_("+{extra} Extra Power card").format(extra=act["extra"])] if act["extra"] else []
     if act["phone"]:
-        parts.append(f"Telephone for ¥{RULES.telephone_cost}")
-    extra = f" with {' and '.join(parts)}" if parts else ""
-    return f"{name(seat)} sends {who}{via}{extra}: total Power {power}"
+        parts.append(_("Telephone for ¥{cost}").format(cost=RULES.telephone_cost))
+    if parts:
+        who = _("{sent} with {extras}").format(sent=who, extras=_(" and ").join(parts))
+    # TRANSLATORS: a clause of the turn's story; {seat} is a player's name, {sent} "Power 3 to Port" or "a Foreign
+    # Agent to Port", with what was added.
+    return _("{seat} sends {sent}: total Power {power}").format(seat=name(seat), sent=who, power=power)
 
 
 def resolve(state: State, seat: int) -> None:
@@ -318,22 +337,26 @@ def resolve(state: State, seat: int) -> None:
     owner = house_owner(state, area)
     if owner is not None:
         state["players"][owner]["money"] += 1
-    house = f"; {name(owner)}'s Trading House there earns ¥1" if owner is not None else ""
     if area in AREA_GOODS:
         player["goods"][AREA_GOODS[area]] += strength
-        gained = f"gains {strength} {GOOD_NAMES[AREA_GOODS[area]]}" if strength else "no effect"
+        gained = _("gains {n} {good}").format(n=strength, good=good_name(AREA_GOODS[area])) if strength else \
+            _("no effect")
     elif area == "copper":
         copper = gain_copper(state, seat, strength, mining_applies=True)
-        gained = f"gains {copper} Copper" if copper else "no effect"
+        gained = _("gains {n} {good}").format(n=copper, good=good_name("copper")) if copper else _("no effect")
     elif area == "bank":
         player["money"] += strength
-        gained = f"gains ¥{strength}"
+        gained = _("gains ¥{n}").format(n=strength)
     elif area == "customs":
         flipped = flip_imported(state, seat, strength)
-        gained = f"flips {flipped} Imported Good{'s' if flipped != 1 else ''} face down"
+        gained = ngettext("flips {n} Imported Good face down", "flips {n} Imported Goods face down",
+                          flipped).format(n=flipped)
     else:
         gained = AREAS[area].effect_text(power)
-    log(state, f"{story}, {gained}{house}")
+    event = _("{story}, {gained}").format(story=story, gained=gained)
+    if owner is not None:
+        event = _("{event}; {seat}'s Trading House there earns ¥1").format(event=event, seat=name(owner))
+    log(state, event)
     follow_up(state, seat, area, strength)
 
 

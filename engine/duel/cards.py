@@ -11,9 +11,82 @@ from dataclasses import dataclass
 from typing import Any
 
 from data import load_data
+from engine.core.translate import N_, _, ngettext
 
 GOODS: tuple[str, ...] = ("tea", "fish", "silk", "copper")
-GOOD_NAMES: dict[str, str] = {"tea": "Tea", "fish": "Fish", "silk": "Silk", "copper": "Copper"}
+#: In English (the views hand these to the renderer, which words them); engine text uses `good_name(good)`.
+# TRANSLATORS: the Duel's Trade Goods (tea, fish, silk, copper): plain choice, not verified against the
+# Duel's published editions.
+GOOD_NAMES: dict[str, str] = {"tea": N_("Tea"), "fish": N_("Fish"), "silk": N_("Silk"), "copper": N_("Copper")}
+#: The names and texts in data/duel/ (Areas and their effects, Technologies, Foreign Agent requirements), marked
+#: for the catalogue: the data files are read at run time, the extractor reads only code (a test checks every
+#: one of them is here).
+DATA_NAMES: tuple[str, ...] = (
+    # TRANSLATORS: the Duel"s Areas: plain choice, not verified against the Duel"s published editions.
+    N_("Tea"),
+    N_("Fishing"),
+    N_("Silk"),
+    N_("Copper Mine"),
+    N_("Church"),
+    N_("Customs"),
+    N_("Port"),
+    N_("Chinatown"),
+    N_("Bank"),
+    N_("Laboratory"),
+    N_("gain {n} Tea"),
+    N_("gain {n} Fish"),
+    N_("gain {n} Silk"),
+    N_("gain {n} Copper"),
+    N_("Faith {n}"),
+    N_("flip up to {n} Imported"),
+    N_("gain ¥{n}"),
+    N_("Production {n}"),
+    # TRANSLATORS: the Duel"s Technology cards: plain choice, not verified against the Duel"s published editions.
+    N_("Ball"),
+    N_("Brickyard"),
+    N_("Electrical Light"),
+    N_("Exposition"),
+    N_("Gaslight"),
+    N_("Newspaper"),
+    N_("Language School"),
+    N_("Patent System"),
+    N_("Letterpress Printing"),
+    N_("Postal System"),
+    N_("Mining Technology"),
+    N_("Spinning Mill"),
+    N_("Stagecoach"),
+    N_("Telephone"),
+    N_("Station"),
+    N_("Tram"),
+    N_("Stock Market"),
+    N_("University"),
+    N_("Telegram"),
+    N_("Winery"),
+    N_("End: +1 point per completed Order card."),
+    N_("End: +2 points per face-down Imported Goods token."),
+    N_("End: +3 points per Trading House built."),
+    N_("End: +8 points."),
+    N_("End: +1 point per Shop built."),
+    N_("Gain a +1 Extra Power card now and at the start of each round."),
+    N_("Gain ¥1 whenever you complete an Order card."),
+    N_("End: +2 points per Technology card (including this one)."),
+    N_("Gain ¥2 each time you gain another Technology card afterwards."),
+    N_("Once per round: play any available Power card (ignore the order rule)."),
+    N_("+1 Copper whenever you gain Copper (Copper Mine, Chinatown, Power Bonus)."),
+    N_("Once per round, on your turn: spend 1 Silk to gain ¥2."),
+    N_("Once per round: select a Used Area where you have a Trading House."),
+    N_("Once per round, in an Area action or Foreign Agent: pay ¥1 for +1 Power."),
+    N_("Place the Station token (+1 Power there for both); once per round select it if Used."),
+    N_("Once per round: select any Used Area."),
+    N_("If you have ¥1 or less at the start of your turn, gain ¥1."),
+    N_("Upgrade your Power card for free between rounds."),
+    N_("Extra Power cards give +1 more Power."),
+    N_("End: +2 points per Church card."),
+    N_("3+ completed Orders"),
+    N_("3+ Technologies"),
+    N_("2+ Church cards"),
+    N_("2+ face-down Imported Goods"),
+)
 #: Every key a reward may use (the rulebook's icons that appear on Order, Church and Power Bonus cards).
 REWARD_KEYS: tuple[str, ...] = ("yen", *GOODS, "imported", "flip", "orders", "extra1", "extra2")
 
@@ -21,12 +94,17 @@ REWARD_KEYS: tuple[str, ...] = ("yen", *GOODS, "imported", "flip", "orders", "ex
 @dataclass(frozen=True)
 class Area:
     id: str
-    name: str
+    english: str
     board: int
     table: tuple[int, ...]
     never_used: bool
     effect: str
     districts: bool
+
+    @property
+    def name(self) -> str:
+        """The Area's name in the reader's language."""
+        return _(self.english)
 
     def strength(self, power: int) -> int:
         """The effect at `power` (the table's last entry covers 5 and more; 0 power does nothing)."""
@@ -37,7 +115,15 @@ class Area:
     def effect_text(self, power: int) -> str:
         """What `power` does here, in a few words ("gain 3 Silk", "1 exchange", "no effect")."""
         strength = self.strength(power)
-        return self.effect.format(n=strength, s="" if strength == 1 else "s") if strength else "no effect"
+        if not strength:
+            return _("no effect")
+        if self.effect == "draw {n} Order{s}":
+            worded = ngettext("draw {n} Order", "draw {n} Orders", strength)
+        elif self.effect == "{n} exchange{s}":
+            worded = ngettext("{n} exchange", "{n} exchanges", strength)
+        else:
+            worded = _(self.effect)
+        return worded.format(n=strength)
 
 
 @dataclass(frozen=True)
@@ -65,14 +151,24 @@ class Bonus:
 @dataclass(frozen=True)
 class Tech:
     id: str
-    name: str
+    english: str
     production: int
-    text: str
+    english_text: str
     once_per_round: bool
     #: End-of-game points: `end_points` per `end_per` ("orders", "imported_down", "houses", "shops",
     #: "techs", "church"), or flat when `end_per` is None; 0 for cards that score nothing.
     end_points: int = 0
     end_per: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The Technology's name in the reader's language."""
+        return _(self.english)
+
+    @property
+    def text(self) -> str:
+        """What the Technology does, in the reader's language."""
+        return _(self.english_text)
 
 
 @dataclass(frozen=True)
@@ -221,6 +317,16 @@ HIRE_REQUIREMENTS: tuple[str, ...] = tuple(HIRES)
 HIRE_LABELS: dict[str, str] = {h.id: h.label for h in RULES.hire}
 
 
+def good_name(good: str) -> str:
+    """A Trade Good's name in the reader's language."""
+    return _(GOOD_NAMES[good])
+
+
+def hire_label(requirement: str) -> str:
+    """A Foreign Agent requirement ("3+ Technologies") in the reader's language."""
+    return _(HIRE_LABELS[requirement])
+
+
 def reward_text(reward: dict[str, int]) -> str:
     """A short reading of a reward ("¥2, 1 Tea, +1 Extra Power")."""
     parts = []
@@ -228,19 +334,19 @@ def reward_text(reward: dict[str, int]) -> str:
         if key == "yen":
             parts.append(f"¥{n}")
         elif key in GOODS:
-            parts.append(f"{n} {GOOD_NAMES[key]}")
+            parts.append(_("{n} {good}").format(n=n, good=good_name(key)))
         elif key == "imported":
-            parts.append(f"{n} Imported Good" + ("s" if n > 1 else ""))
+            parts.append(ngettext("{n} Imported Good", "{n} Imported Goods", n).format(n=n))
         elif key == "flip":
-            parts.append(f"flip {n} Imported Good" + ("s" if n > 1 else ""))
+            parts.append(ngettext("flip {n} Imported Good", "flip {n} Imported Goods", n).format(n=n))
         elif key == "orders":
-            parts.append(f"draw {n} Order" + ("s" if n > 1 else ""))
+            parts.append(ngettext("draw {n} Order", "draw {n} Orders", n).format(n=n))
         elif key == "extra1":
-            parts.append("+1 Extra Power" + (f" x{n}" if n > 1 else ""))
+            parts.append(_("+1 Extra Power") + (f" x{n}" if n > 1 else ""))
         elif key == "extra2":
-            parts.append("+2 Extra Power" + (f" x{n}" if n > 1 else ""))
+            parts.append(_("+2 Extra Power") + (f" x{n}" if n > 1 else ""))
     return ", ".join(parts)
 
 
 def cost_text(cost: dict[str, int]) -> str:
-    return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in cost.items())
+    return ", ".join(_("{n} {good}").format(n=n, good=good_name(g)) for g, n in cost.items())

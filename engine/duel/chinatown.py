@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.duel.act import finish_act
-from engine.duel.cards import GOOD_NAMES, RULES
+from engine.duel.cards import RULES, good_name
 from engine.duel.gains import gain_copper
 from engine.duel.state import log, name
 from engine.duel.step import DuelStep
@@ -24,19 +25,20 @@ class ExchangeStep(DuelStep):
 
     name = "exchange"
     kinds = ("buy", "sell", "stop")
-    hint = "make an exchange in Chinatown or stop"
+    hint = N_("make an exchange in Chinatown or stop")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
         money = player["money"]
         result: list[Candidate] = []
         for good, price in [*CHINATOWN_PRICES.items(), ("imported", IMPORTED_PRICE)]:
-            why = None if money >= price else f"That costs ¥{price}; you have ¥{money}."
+            why = None if money >= price else _("That costs ¥{price}; you have ¥{money}.").format(
+                price=price, money=money)
             result.append(({"do": "buy", "good": good}, why))
         for good in CHINATOWN_PRICES:
-            why = None if player["goods"][good] >= 1 else f"You have no {GOOD_NAMES[good]} to sell."
+            why = None if player["goods"][good] >= 1 else _("You have no {good} to sell.").format(good=good_name(good))
             result.append(({"do": "sell", "good": good}, why))
-        result.append(({"do": "sell", "good": "imported"}, "Imported Goods cannot be sold in Chinatown."))
+        result.append(({"do": "sell", "good": "imported"}, _("Imported Goods cannot be sold in Chinatown.")))
         return result + [({"do": "stop"}, None)]
 
     def own_options(self, state: State, seat: int) -> list[Action]:
@@ -56,7 +58,7 @@ class ExchangeStep(DuelStep):
         if action["do"] == "buy" and good == "imported":
             player["money"] -= IMPORTED_PRICE
             player["imported_up"] += 1
-            log(state, f"{name(seat)} buys an Imported Good for ¥{IMPORTED_PRICE}")
+            log(state, _("{seat} buys an Imported Good for ¥{price}").format(seat=name(seat), price=IMPORTED_PRICE))
         elif action["do"] == "buy":
             player["money"] -= CHINATOWN_PRICES[good]
             if good == "copper":
@@ -64,11 +66,13 @@ class ExchangeStep(DuelStep):
             else:
                 player["goods"][good] += 1
                 got = 1
-            log(state, f"{name(seat)} buys {got} {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}")
+            log(state, _("{seat} buys {n} {good} for ¥{price}").format(seat=name(seat), n=got, good=good_name(good),
+                                                                       price=CHINATOWN_PRICES[good]))
         elif action["do"] == "sell":
             player["goods"][good] -= 1
             player["money"] += CHINATOWN_PRICES[good]
-            log(state, f"{name(seat)} sells 1 {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}")
+            log(state, _("{seat} sells 1 {good} for ¥{price}").format(seat=name(seat), good=good_name(good),
+                                                                      price=CHINATOWN_PRICES[good]))
         if action["do"] != "stop":
             act["left"] -= 1
         if action["do"] == "stop" or act["left"] <= 0:
@@ -78,15 +82,17 @@ class ExchangeStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(ExchangeAction | SimpleAction, action)
         if action["do"] == "stop":
-            return "Stop exchanging"
+            return _("Stop exchanging")
         good = cast(ExchangeAction, action)["good"]
         if good == "imported":
-            return f"Buy 1 Imported Good for ¥{IMPORTED_PRICE}"
-        verb = "Buy" if action["do"] == "buy" else "Sell"
-        return f"{verb} 1 {GOOD_NAMES[good]} for ¥{CHINATOWN_PRICES[good]}"
+            return _("Buy 1 Imported Good for ¥{price}").format(price=IMPORTED_PRICE)
+        if action["do"] == "buy":
+            return _("Buy 1 {good} for ¥{price}").format(good=good_name(good), price=CHINATOWN_PRICES[good])
+        return _("Sell 1 {good} for ¥{price}").format(good=good_name(good), price=CHINATOWN_PRICES[good])
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Chinatown: {cast(ActState, state['turn']['act'])['left']} exchange(s) left."
+        left = cast(ActState, state["turn"]["act"])["left"]
+        return ngettext("Chinatown: {n} exchange left.", "Chinatown: {n} exchanges left.", left).format(n=left)
 
 
 STEPS: dict[str, DuelStep] = {"exchange": ExchangeStep()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.duel.act import finish_act
 from engine.duel.cards import CHURCH, GOODS, RULES, reward_text
 from engine.duel.free import FREE
@@ -16,9 +17,9 @@ from engine.duel.types import Action, ActState, Candidate, ChurchAction, FaithAc
 
 FAITH_NAMES = {
     "yen": f"¥{RULES.faith_yen}",
-    "imported_up": "a face-up Imported Good",
-    "imported_down": "a face-down Imported Good",
-    "tea": "1 Tea", "fish": "1 Fish", "silk": "1 Silk", "copper": "1 Copper",
+    "imported_up": N_("a face-up Imported Good"),
+    "imported_down": N_("a face-down Imported Good"),
+    "tea": N_("1 Tea"), "fish": N_("1 Fish"), "silk": N_("1 Silk"), "copper": N_("1 Copper"),
 }
 
 
@@ -48,7 +49,7 @@ def ask_or_skip(state: State, seat: int) -> None:
         return
     act = cast(ActState, state["turn"]["act"])
     reach = act["strength"] + max_extra_faith(state["players"][seat])
-    log(state, f"{name(seat)} has no Church card within reach (Faith at most {reach})")
+    log(state, _("{seat} has no Church card within reach (Faith at most {reach})").format(seat=name(seat), reach=reach))
     finish_act(state, seat)
 
 
@@ -57,14 +58,15 @@ class ChurchStep(DuelStep):
 
     name = "church"
     kinds = ("church",)
-    hint = "choose a Church card"
+    hint = N_("choose a Church card")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         reach = cast(ActState, state["turn"]["act"])["strength"] + max_extra_faith(state["players"][seat])
         cards: list[Candidate] = [
             ({"do": "church", "card": c},
              None if CHURCH[c].faith <= reach else
-             f"That card needs Faith {CHURCH[c].faith}; you can reach at most {reach}.")
+             _("That card needs Faith {faith}; you can reach at most {reach}.").format(
+                 faith=CHURCH[c].faith, reach=reach))
             for c in state["church_row"]
         ]
         return cards + [({"do": "church", "card": None}, None)]
@@ -74,7 +76,7 @@ class ChurchStep(DuelStep):
         card = action["card"]
         act = cast(ActState, state["turn"]["act"])
         if card is None:
-            log(state, f"{name(seat)} takes no Church card")
+            log(state, _("{seat} takes no Church card").format(seat=name(seat)))
             finish_act(state, seat)
             return
         act["church"] = card
@@ -87,31 +89,32 @@ class ChurchStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(ChurchAction, action)
         if action["card"] is None:
-            return "Take no Church card"
+            return _("Take no Church card")
         card = action["card"]
         need = max(0, CHURCH[card].faith - cast(ActState, state["turn"]["act"])["strength"])
-        spend = f" (spend {need} more)" if need else ""
-        return church_text(card) + spend
+        if need:
+            return _("{card} (spend {n} more)").format(card=church_text(card), n=need)
+        return church_text(card)
 
     def details(self, state: State, action: Action) -> str:
         action = cast(ChurchAction, action)
         if action["card"] is None:
             return ""
         c = CHURCH[action["card"]]
-        return (f"Faith {c.faith}; {c.points} points at the end; gain {reward_text(c.reward)} now. Goods, "
-                "an Imported Good and ¥1 add 1 Faith each.")
+        return _("Faith {faith}; {points} points at the end; gain {reward} now. Goods, an Imported Good and ¥1 add 1 "
+                 "Faith each.").format(faith=c.faith, points=c.points, reward=reward_text(c.reward))
 
     def hidden_text(self, state: State, action: Action) -> str | None:
         action = cast(ChurchAction, action)
-        return "Take a Church card (face down)" if action["card"] is not None else None
+        return _("Take a Church card (face down)") if action["card"] is not None else None
 
     def prompt(self, state: State, seat: int) -> str:
         strength = cast(ActState, state["turn"]["act"])["strength"]
-        return (f"Faith {strength}: choose a Church card; one each of the goods, an Imported Good and ¥1 "
-                "add 1 Faith.")
+        return _("Faith {faith}: choose a Church card; one each of the goods, an Imported Good and ¥1 add 1 "
+                 "Faith.").format(faith=strength)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That Church card is not on the board."
+        return _("That Church card is not on the board.")
 
 
 class FaithStep(DuelStep):
@@ -123,7 +126,7 @@ class FaithStep(DuelStep):
     name = "faith"
     kinds = ("faith",)
     guard_free = True
-    hint = "choose what to spend for Faith"
+    hint = N_("choose what to spend for Faith")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
@@ -137,9 +140,9 @@ class FaithStep(DuelStep):
             if pay in allowed:
                 result.append(({"do": "faith", "pay": pay}, None))
             elif kind in act["spent"]:
-                result.append(({"do": "faith", "pay": pay}, "You may spend at most one of each kind for Faith."))
+                result.append(({"do": "faith", "pay": pay}, _("You may spend at most one of each kind for Faith.")))
             else:
-                result.append(({"do": "faith", "pay": pay}, "You have none of that to spend."))
+                result.append(({"do": "faith", "pay": pay}, _("You have none of that to spend.")))
         return result
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -163,10 +166,11 @@ class FaithStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(FaithAction, action)
-        return f"Spend {FAITH_NAMES[action['pay']]} for +1 Faith"
+        return _("Spend {what} for +1 Faith").format(what=_(FAITH_NAMES[action["pay"]]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Spend {cast(ActState, state['turn']['act'])['need']} more for Faith (at most one of each kind)."
+        return _("Spend {n} more for Faith (at most one of each kind).").format(
+            n=cast(ActState, state["turn"]["act"])["need"])
 
 
 def take_church(state: State, seat: int) -> None:
@@ -175,8 +179,11 @@ def take_church(state: State, seat: int) -> None:
     state["church_row"].remove(card)
     state["players"][seat]["church"].append(card)
     paid = act.get("paid", [])
-    spent = f", spending {', '.join(FAITH_NAMES[p] for p in paid)} for Faith" if paid else ""
-    log(state, f"{name(seat)} takes a Church card face down{spent}")
+    if paid:
+        log(state, _("{seat} takes a Church card face down, spending {paid} for Faith").format(
+            seat=name(seat), paid=", ".join(_(FAITH_NAMES[p]) for p in paid)))
+    else:
+        log(state, _("{seat} takes a Church card face down").format(seat=name(seat)))
     gain_reward(state, seat, CHURCH[card].reward, "church")
     finish_act(state, seat)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import cast
 
 from engine.core import canonical
+from engine.core.translate import _
 from engine.duel.act import new_act, suspend_owed_steps
-from engine.duel.cards import GOOD_NAMES, HIRE_REQUIREMENTS, HIRES, ORDERS, RULES, reward_text
+from engine.duel.cards import HIRE_REQUIREMENTS, HIRES, ORDERS, RULES, good_name, hire_label, reward_text
 from engine.duel.gains import gain_reward
 from engine.duel.state import has_tech, log, name, tech_ready
 from engine.duel.text import needs_text, order_detail, order_text
@@ -21,7 +22,8 @@ from engine.duel.types import Action, Candidate, HireAction, OrderAction, Player
 
 
 def missing_goods(player: PlayerState, card: int) -> list[str]:
-    return [f"{n - player['goods'][g]} more {GOOD_NAMES[g]}" for g, n in ORDERS[card].cost.items()
+    return [_("{n} more {good}").format(n=n - player["goods"][g], good=good_name(g))
+            for g, n in ORDERS[card].cost.items()
             if player["goods"][g] < n]
 
 
@@ -51,31 +53,33 @@ class FreeActions:
         result: list[Candidate] = []
         for card in player["hand"]:
             missing = missing_goods(player, card)
-            why = "To complete that Order you need " + " and ".join(missing) + "." if missing else None
+            why = _("To complete that Order you need {goods}.").format(goods=_(" and ").join(missing)) if missing \
+                else None
             result.append(({"do": "order", "card": card}, why))
         for req in HIRE_REQUIREMENTS:
             result.append(({"do": "hire", "req": req}, self._hire_refusal(state, player, req)))
         if has_tech(player, "spinning_mill"):
             result.append(({"do": "spin"}, self._spin_refusal(player)))
         if player["agents_ready"] > 0:
-            why = None if agents else "A Foreign Agent is sent between whole Area actions: finish this one first."
+            why = None if agents else _("A Foreign Agent is sent between whole Area actions: finish this one first.")
             result.append(({"do": "agent"}, why))
         return result
 
     def _hire_refusal(self, state: State, player: PlayerState, req: str) -> str | None:
         if req in player["hired"]:
-            return "You have already hired a Foreign Agent for that requirement."
+            return _("You have already hired a Foreign Agent for that requirement.")
         if state["agents_supply"] <= 0:
-            return "There are no Foreign Agents left."
+            return _("There are no Foreign Agents left.")
         if requirement_count(player, req) < HIRES[req].at_least:
-            return f"You do not meet that requirement for hiring a Foreign Agent ({HIRES[req].label})."
+            return _("You do not meet that requirement for hiring a Foreign Agent ({requirement}).").format(
+                requirement=hire_label(req))
         return None
 
     def _spin_refusal(self, player: PlayerState) -> str | None:
         if not tech_ready(player, "spinning_mill"):
-            return "Spinning Mill is used once per round; you have used it this round."
+            return _("Spinning Mill is used once per round; you have used it this round.")
         if player["goods"]["silk"] < 1:
-            return "Spinning Mill needs 1 Silk; you have none."
+            return _("Spinning Mill needs 1 Silk; you have none.")
         return None
 
     def options(self, state: State, seat: int, agents: bool) -> list[Action]:
@@ -109,12 +113,12 @@ class FreeActions:
                 return why
         do = action.get("do")
         if do == "order":
-            return "That Order card is not in your hand."
+            return _("That Order card is not in your hand.")
         if do == "agent":
-            return "You have no Foreign Agent available."
+            return _("You have no Foreign Agent available.")
         if do == "spin":
-            return "You do not own Spinning Mill."
-        return "That is not one of the Foreign Agent requirements."
+            return _("You do not own Spinning Mill.")
+        return _("That is not one of the Foreign Agent requirements.")
 
     def take(self, state: State, seat: int, action: Action) -> None:
         do = action["do"]
@@ -130,18 +134,19 @@ class FreeActions:
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "order":
-            return order_text(cast(OrderAction, action)["card"], "Complete ")
+            return order_text(cast(OrderAction, action)["card"], _("Complete "))
         if do == "hire":
-            return f"Hire a Foreign Agent ({HIRES[cast(HireAction, action)['req']].label})"
+            return _("Hire a Foreign Agent ({requirement})").format(
+                requirement=hire_label(cast(HireAction, action)["req"]))
         if do == "spin":
-            return f"Spinning Mill: spend 1 Silk for ¥{RULES.spinning_mill_yen}"
-        return f"Use a Foreign Agent (Power {RULES.agent_power}, any Area)"
+            return _("Spinning Mill: spend 1 Silk for ¥{yen}").format(yen=RULES.spinning_mill_yen)
+        return _("Use a Foreign Agent (Power {power}, any Area)").format(power=RULES.agent_power)
 
     def details(self, state: State, action: Action) -> str:
         if action["do"] == "order":
             return order_detail(action["card"])
         if action["do"] == "agent":
-            return "A bonus Area action in any Area, Used or not, with its own bonus and construction steps."
+            return _("A bonus Area action in any Area, Used or not, with its own bonus and construction steps.")
         return ""
 
 
@@ -155,9 +160,11 @@ def complete_order(state: State, seat: int, card: int) -> None:
         player["goods"][good] -= n
     player["hand"].remove(card)
     player["orders_done"].append(card)
-    bonus = f" and ¥{RULES.language_school_yen} (Language School)" if has_tech(player, "language_school") else ""
-    log(state, f"{name(seat)} completes Order {card + 1}, paying {needs_text(order.cost)}: "
-               f"{order.points} points, gains {reward_text(order.reward)}{bonus}")
+    gains = reward_text(order.reward)
+    if has_tech(player, "language_school"):
+        gains = _("{reward} and ¥{yen} (Language School)").format(reward=gains, yen=RULES.language_school_yen)
+    log(state, _("{seat} completes Order {n}, paying {needs}: {points} points, gains {reward}").format(
+        seat=name(seat), n=card + 1, needs=needs_text(order.cost), points=order.points, reward=gains))
     gain_reward(state, seat, order.reward, "order")
     if has_tech(player, "language_school"):
         player["money"] += RULES.language_school_yen
@@ -168,7 +175,7 @@ def hire_agent(state: State, seat: int, req: str) -> None:
     player["hired"].append(req)
     player["agents_ready"] += 1
     state["agents_supply"] -= 1
-    log(state, f"{name(seat)} hires a Foreign Agent ({HIRES[req].label})")
+    log(state, _("{seat} hires a Foreign Agent ({requirement})").format(seat=name(seat), requirement=hire_label(req)))
 
 
 def spin(state: State, seat: int) -> None:
@@ -176,7 +183,7 @@ def spin(state: State, seat: int) -> None:
     player["goods"]["silk"] -= 1
     player["money"] += RULES.spinning_mill_yen
     player["tilted"].append("spinning_mill")
-    log(state, f"{name(seat)} uses Spinning Mill: 1 Silk for ¥{RULES.spinning_mill_yen}")
+    log(state, _("{seat} uses Spinning Mill: 1 Silk for ¥{yen}").format(seat=name(seat), yen=RULES.spinning_mill_yen))
 
 
 def send_agent(state: State, seat: int) -> None:
@@ -186,4 +193,4 @@ def send_agent(state: State, seat: int) -> None:
     player["agents_ready"] -= 1
     player["agents_spent"] += 1
     state["turn"]["act"] = new_act("agent", None, None)
-    log(state, f"{name(seat)} sends a Foreign Agent")
+    log(state, _("{seat} sends a Foreign Agent").format(seat=name(seat)))

@@ -6,6 +6,7 @@ Kept in one place because several areas and cards hand out the same icons.
 
 from __future__ import annotations
 
+from engine.core.translate import _
 from engine.duel.cards import EXTRA_HAND_LIMIT, GOODS
 from engine.duel.state import draw_orders, has_tech, log, name
 from engine.duel.types import PlayerState, State
@@ -47,7 +48,8 @@ def gain_extra(state: State, seat: int, value: int) -> bool:
     decision (queued in `discard_due`); when all their cards are alike it happens at once."""
     key = str(value)
     if state["extra_supply"][key] <= 0:
-        log(state, f"{name(seat)} would gain a +{value} Extra Power card, but that deck is empty")
+        log(state, _("{seat} would gain a +{value} Extra Power card, but that deck is empty").format(seat=name(seat),
+                                                                                                     value=value))
         return False
     player = state["players"][seat]
     state["extra_supply"][key] -= 1
@@ -66,7 +68,8 @@ def discard_extra(state: State, seat: int, key: str) -> None:
     player = state["players"][seat]
     player["extra"][key] -= 1
     state["extra_supply"][key] += 1
-    log(state, f"{name(seat)} is over the limit of 4 Extra Power cards and discards a +{key}")
+    log(state, _("{seat} is over the limit of 4 Extra Power cards and discards a +{value}").format(seat=name(seat),
+                                                                                                  value=key))
 
 
 def gain_reward(state: State, seat: int, reward: dict[str, int], source: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any, cast
 from engine.core import OptionSpec, seat_token
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
-from engine.core.translate import N_
+from engine.core.translate import N_, _, in_english, language
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring, search
 from engine.duel import view as viewing
@@ -26,14 +26,14 @@ from engine.duel.step import DuelStep
 from engine.duel.types import Action, DuelOptions, State
 from engine.duel.view_types import DuelView
 
-NOT_AN_ACTION = "That is not a Yokohama Duel action; choose one of the offered options."
+NOT_AN_ACTION = N_("That is not a Yokohama Duel action; choose one of the offered options.")
 _OLD_SEAT_NAMES = re.compile(r"\bP([12])\b")
 
 
 #: Decisions the story leaves to what follows them: the Area is told by the Power sent there ("sends Power 4
 #: to Port: …"), ending the turn is a formality, and the steps of a Church card, a Port's keeps and a
 #: Technology's choice are told whole by the event that closes them ("takes a Church card face down,
-#: spending …", "keeps 2 Order cards for ¥2", "gains the Technology …, paying …").
+#: spending …", _("keeps 2 Order cards for ¥2"), _("gains the Technology …, paying …")).
 _TOLD_LATER = ("area", "end", "church", "faith", "keep", "keep2", "tech")
 
 
@@ -58,7 +58,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
     # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        return new_state(seed, cast(DuelOptions, self.normalize_options(options)))
+        with in_english():  # the state's log, whoever is reading
+            return new_state(seed, cast(DuelOptions, self.normalize_options(options)))
 
     def to_act(self, state: State) -> list[int]:
         return flow.to_act(state)
@@ -97,17 +98,17 @@ class DuelGame(StepGame[State, Action, DuelView]):
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         if not isinstance(action, dict) or action.get("do") not in self.action_kinds:
-            return NOT_AN_ACTION
+            return _(NOT_AN_ACTION)
         return super().why_illegal(state, seat, action)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if seat not in (0, 1):
-            return "There is no such seat in a Duel."
+            return _("There is no such seat in a Duel.")
         if state["phase"] == "setup":
-            return "You have already chosen your Order cards; waiting for your opponent."
+            return _("You have already chosen your Order cards; waiting for your opponent.")
         if state["phase"] == "upgrade":
-            return "You have already decided your upgrade; waiting for your opponent."
-        return "It is not your turn; your opponent is deciding."
+            return _("You have already decided your upgrade; waiting for your opponent.")
+        return _("It is not your turn; your opponent is deciding.")
 
     def is_over(self, state: State) -> bool:
         phase: str = state["phase"]
@@ -117,7 +118,14 @@ class DuelGame(StepGame[State, Action, DuelView]):
     def narrate(self, before: State, seat: int, action: Action, after: State) -> str:
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
-        events = [e.replace(" gains draw ", " draws ") for e in (after["log"][-added:] if added > 0 else [])
+        told = after["log"]
+        if added > 0 and language() != "en":
+            # The state's log is English; the same decision played again on a copy words it for this reader.
+            replay = copy_state(before)
+            flow.perform_worded(replay, seat, action)
+            if replay.get("log_count", 0) == after.get("log_count", 0):  # else (never seen) the English events
+                told = replay["log"]
+        events = [e.replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
                   if e != "The game is over"]  # the post's headline says the game is over
         if events:
             return "; ".join(events)
@@ -132,18 +140,23 @@ class DuelGame(StepGame[State, Action, DuelView]):
         if phase == "over":
             won = self.winners(state)
             if len(won) == 2:
-                return "Game over: a shared victory."
+                return _("Game over: a shared victory.")
             totals = [s["total"] for s in self.scores(state)]
-            return f"Game over: {seat_token(won[0])} wins {max(totals)} to {min(totals)}."
+            # TRANSLATORS: {seat} is a player's name; the headline of a finished Duel.
+            return _("Game over: {seat} wins {high} to {low}.").format(seat=seat_token(won[0]), high=max(totals),
+                                                                low=min(totals))
         if phase == "setup":
-            return "Setup: each player keeps 2 of 3 Order cards."
+            return _("Setup: each player keeps 2 of 3 Order cards.")
         if phase == "upgrade":
-            return f"End of round {state['round']}: upgrading Power cards."
+            return _("End of round {round}: upgrading Power cards.").format(round=state["round"])
         turn_no = state["turns_done"] // 2 + 1
         act = state["turn"]["act"]
-        where = f" at {AREAS[act['area']].name}" if act and act["area"] else ""
-        return (f"Round {state['round']} of {ROUNDS}, turn {turn_no} of {TURNS_PER_ROUND}: "
-                f"{seat_token(state['current'])} to play{where}.")
+        words = dict(round=state["round"], rounds=ROUNDS, turn=turn_no, turns=TURNS_PER_ROUND,
+                     seat=seat_token(state["current"]))
+        if act and act["area"]:
+            return _("Round {round} of {rounds}, turn {turn} of {turns}: {seat} to play at {area}.").format(
+                area=AREAS[act["area"]].name, **words)
+        return _("Round {round} of {rounds}, turn {turn} of {turns}: {seat} to play.").format(**words)
 
     def turn_marker(self, state: State) -> Any:
         return [state["phase"], state["round"], state["turns_done"]]

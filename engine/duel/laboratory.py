@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.duel.act import finish_act
 from engine.duel.cards import AREA_IDS, AREAS, RULES, TECHS
 from engine.duel.free import FREE
@@ -32,14 +33,14 @@ def ask_or_skip(state: State, seat: int) -> None:
     the action ends, and the story says why."""
     if TECH_STEP.options(state, seat)[:-1] or FREE.options(state, seat, agents=False):
         return
-    log(state, f"{name(seat)} can pay for no Technology in the row")
+    log(state, _("{seat} can pay for no Technology in the row").format(seat=name(seat)))
     finish_act(state, seat)
 
 
 class TechStep(DuelStep):
     name = "tech"
     kinds = ("tech",)
-    hint = "choose a Technology"
+    hint = N_("choose a Technology")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
@@ -48,8 +49,9 @@ class TechStep(DuelStep):
         for tech in state["tech_row"]:
             units = tech_units(player, production, tech)
             why = None if can_pay_units(player, units) else (
-                f"{TECHS[tech].name} needs {units} payment(s) of ¥{RULES.lab_unit_yen} or an Imported Good; "
-                "you cannot pay that many.")
+                ngettext("{tech} needs {n} payment of ¥{yen} or an Imported Good; you cannot pay that many.",
+                         "{tech} needs {n} payments of ¥{yen} or an Imported Good; you cannot pay that many.",
+                         units).format(tech=TECHS[tech].name, n=units, yen=RULES.lab_unit_yen))
             result.append(({"do": "tech", "tech": tech}, why))
         return result + [({"do": "tech", "tech": None}, None)]
 
@@ -59,7 +61,7 @@ class TechStep(DuelStep):
         act = cast(ActState, state["turn"]["act"])
         tech = action["tech"]
         if tech is None:
-            log(state, f"{name(seat)} takes no Technology")
+            log(state, _("{seat} takes no Technology").format(seat=name(seat)))
             finish_act(state, seat)
             return
         units = tech_units(player, act["strength"], tech)
@@ -79,7 +81,7 @@ class TechStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(TechAction, action)
         if action["tech"] is None:
-            return "Take no Technology"
+            return _("Take no Technology")
         return tech_text(action["tech"], self._units(state, action))
 
     def details(self, state: State, action: Action) -> str:
@@ -90,11 +92,11 @@ class TechStep(DuelStep):
 
     def prompt(self, state: State, seat: int) -> str:
         production = cast(ActState, state["turn"]["act"])["strength"]
-        return (f"Production {production}: choose a Technology; each missing point costs "
-                f"¥{RULES.lab_unit_yen} or an Imported Good.")
+        return _("Production {production}: choose a Technology; each missing point costs ¥{yen} or an Imported "
+                 "Good.").format(production=production, yen=RULES.lab_unit_yen)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That Technology is not in the row."
+        return _("That Technology is not in the row.")
 
 
 class PayStep(DuelStep):
@@ -102,7 +104,7 @@ class PayStep(DuelStep):
 
     name = "pay"
     kinds = ("pay",)
-    hint = "choose how to pay for the Technology"
+    hint = N_("choose how to pay for the Technology")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
@@ -111,7 +113,8 @@ class PayStep(DuelStep):
         for up in range(min(units, player["imported_up"]) + 1):
             for down in range(min(units - up, player["imported_down"]) + 1):
                 yen = (units - up - down) * RULES.lab_unit_yen
-                why = None if yen <= player["money"] else f"That leaves ¥{yen} to pay; you have ¥{player['money']}."
+                why = None if yen <= player["money"] else _("That leaves ¥{yen} to pay; you have ¥{money}.").format(
+                    yen=yen, money=player["money"])
                 result.append(({"do": "pay", "up": up, "down": down}, why))
         return result
 
@@ -121,22 +124,24 @@ class PayStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(PayAction, action)
-        return "Pay " + payment_text(cast(ActState, state["turn"]["act"])["units"], action["up"], action["down"])
+        units = cast(ActState, state["turn"]["act"])["units"]
+        return _("Pay {payment}").format(payment=payment_text(units, action["up"], action["down"]))
 
     def prompt(self, state: State, seat: int) -> str:
         act = cast(ActState, state["turn"]["act"])
-        return (f"Pay {act['units']} time(s) ¥{RULES.lab_unit_yen} or an Imported Good for "
-                f"{TECHS[act['tech']].name}.")
+        return ngettext("Pay {n} time ¥{yen} or an Imported Good for {tech}.",
+                        "Pay {n} times ¥{yen} or an Imported Good for {tech}.", act["units"]).format(
+            n=act["units"], yen=RULES.lab_unit_yen, tech=TECHS[act["tech"]].name)
 
 
 def payment_text(units: int, up: int, down: int) -> str:
     yen = (units - up - down) * RULES.lab_unit_yen
     parts = [f"¥{yen}"] if yen else []
     if up:
-        parts.append(f"{up} face-up Imported")
+        parts.append(_("{n} face-up Imported").format(n=up))
     if down:
-        parts.append(f"{down} face-down Imported")
-    return " + ".join(parts) if parts else "nothing"
+        parts.append(_("{n} face-down Imported").format(n=down))
+    return " + ".join(parts) if parts else _("nothing")
 
 
 def pay_tech(state: State, seat: int, up: int, down: int) -> None:
@@ -161,9 +166,12 @@ def gain_tech(state: State, seat: int, tech: str, paid: str) -> None:
         player["money"] += RULES.letterpress_yen
     state["tech_row"].remove(tech)
     player["techs"].append(tech)
-    cost = f", paying {paid}" if paid != "nothing" else ""
-    bonus = f", and ¥{RULES.letterpress_yen} from Letterpress Printing" if letterpress else ""
-    log(state, f"{name(seat)} gains the Technology {TECHS[tech].name}{cost}{bonus}")
+    event = _("{seat} gains the Technology {tech}").format(seat=name(seat), tech=TECHS[tech].name)
+    if paid != _("nothing"):
+        event = _("{event}, paying {paid}").format(event=event, paid=paid)
+    if letterpress:
+        event = _("{event}, and ¥{yen} from Letterpress Printing").format(event=event, yen=RULES.letterpress_yen)
+    log(state, event)
     if tech == "newspaper":
         gain_extra(state, seat, 1)
 
@@ -171,7 +179,7 @@ def gain_tech(state: State, seat: int, tech: str, paid: str) -> None:
 class StationStep(DuelStep):
     name = "station"
     kinds = ("station",)
-    hint = "choose the Area for the Station token"
+    hint = N_("choose the Area for the Station token")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "station", "area": area}, None) for area in AREA_IDS]
@@ -179,15 +187,16 @@ class StationStep(DuelStep):
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(StationAction, action)
         state["station"] = action["area"]
-        log(state, f"{name(seat)} places the Station token at {AREAS[action['area']].name}")
+        log(state, _("{seat} places the Station token at {area}").format(seat=name(seat),
+                                                                           area=AREAS[action["area"]].name))
         finish_act(state, seat)
 
     def text(self, state: State, action: Action) -> str:
         action = cast(StationAction, action)
-        return f"Place the Station token at {AREAS[action['area']].name}"
+        return _("Place the Station token at {area}").format(area=AREAS[action["area"]].name)
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Place the Station token in an Area (+1 Power there for both players)."
+        return _("Place the Station token in an Area (+1 Power there for both players).")
 
 
 TECH_STEP = TechStep()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.duel.act import finish_act
 from engine.duel.cards import RULES
 from engine.duel.state import draw_orders, log, name
@@ -14,12 +15,12 @@ from engine.duel.types import Action, ActState, Candidate, CardAction, Keep2Acti
 
 PAY_NAMES = {
     "yen": f"¥{RULES.port_second_card_yen}",
-    "imported_up": "face-up Imported",
-    "imported_down": "face-down Imported",
+    "imported_up": N_("face-up Imported"),
+    "imported_down": N_("face-down Imported"),
 }
 #: The payment in the fewest words, for a label whose card would not fit otherwise (the step's prompt
 #: says the payment is ¥2 or an Imported Good).
-PAY_SHORT = {"yen": PAY_NAMES["yen"], "imported_up": "face-up", "imported_down": "face-down"}
+PAY_SHORT = {"yen": PAY_NAMES["yen"], "imported_up": N_("face-up"), "imported_down": N_("face-down")}
 
 
 def start_port(state: State, seat: int, strength: int) -> None:
@@ -29,7 +30,8 @@ def start_port(state: State, seat: int, strength: int) -> None:
     act["kept"] = []
     act["paid"] = None
     if len(drawn) < strength:
-        log(state, f"only {len(drawn)} Order card{'s' if len(drawn) != 1 else ''} left in the deck")
+        log(state, ngettext("only {n} Order card left in the deck", "only {n} Order cards left in the deck",
+                            len(drawn)).format(n=len(drawn)))
     if not drawn:
         finish_act(state, seat)
     elif len(drawn) == 1:
@@ -51,7 +53,7 @@ def keep_order(state: State, seat: int, card: int) -> None:
 class KeepStep(DuelStep):
     name = "keep"
     kinds = ("keep",)
-    hint = "choose the Order card to keep"
+    hint = N_("choose the Order card to keep")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "keep", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
@@ -62,17 +64,18 @@ class KeepStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)
-        return order_text(action["card"], "Keep ")
+        return order_text(action["card"], _("Keep "))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
-        return "Keep an Order card drawn at the Port"
+        return _("Keep an Order card drawn at the Port")
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Port: keep one of the {len(cast(ActState, state['turn']['act'])['drawn'])} Order cards drawn (free)."
+        drawn = len(cast(ActState, state["turn"]["act"])["drawn"])
+        return _("Port: keep one of the {n} Order cards drawn (free).").format(n=drawn)
 
 
 class Keep2Step(DuelStep):
@@ -80,16 +83,16 @@ class Keep2Step(DuelStep):
 
     name = "keep2"
     kinds = ("keep2",)
-    hint = "decide whether to keep a second Order card"
+    hint = N_("decide whether to keep a second Order card")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
         yen = RULES.port_second_card_yen
         reasons: dict[Payment, str | None] = {
-            "yen": None if player["money"] >= yen else f"Keeping a second Order card costs ¥{yen}; you have "
-                                                         f"¥{player['money']}.",
-            "imported_up": None if player["imported_up"] > 0 else "You have no face-up Imported Good.",
-            "imported_down": None if player["imported_down"] > 0 else "You have no face-down Imported Good.",
+            "yen": None if player["money"] >= yen else _(
+                "Keeping a second Order card costs ¥{yen}; you have ¥{money}.").format(yen=yen, money=player["money"]),
+            "imported_up": None if player["imported_up"] > 0 else _("You have no face-up Imported Good."),
+            "imported_down": None if player["imported_down"] > 0 else _("You have no face-down Imported Good."),
         }
         result: list[Candidate] = [({"do": "keep2", "card": c, "pay": p}, why)
                                    for c in cast(ActState, state["turn"]["act"])["drawn"] for p, why in reasons.items()]
@@ -115,10 +118,11 @@ class Keep2Step(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(Keep2Action, action)
         if action["card"] is None:
-            return "Keep only one Order card"
+            return _("Keep only one Order card")
         pay = action["pay"]
-        return order_text(action["card"], f"Keep 2nd for {PAY_NAMES[pay]}: ", f"2nd for {PAY_NAMES[pay]}: ",
-                          f"2nd for {PAY_SHORT[pay]}: ")
+        return order_text(action["card"], _("Keep 2nd for {pay}: ").format(pay=_(PAY_NAMES[pay])),
+                          _("2nd for {pay}: ").format(pay=_(PAY_NAMES[pay])),
+                          _("2nd for {pay}: ").format(pay=_(PAY_SHORT[pay])))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(Keep2Action, action)
@@ -128,12 +132,12 @@ class Keep2Step(DuelStep):
         action = cast(Keep2Action, action)
         if action["card"] is None:
             return None
-        pay = "an Imported Good" if action["pay"] != "yen" else PAY_NAMES["yen"]
-        return f"Also keep a second Order card for {pay}"
+        pay = _("an Imported Good") if action["pay"] != "yen" else PAY_NAMES["yen"]
+        return _("Also keep a second Order card for {pay}").format(pay=pay)
 
     def prompt(self, state: State, seat: int) -> str:
         yen = RULES.port_second_card_yen
-        return f"Keep a second card for ¥{yen} or an Imported Good, or keep only one."
+        return _("Keep a second card for ¥{yen} or an Imported Good, or keep only one.").format(yen=yen)
 
 
 def bottom_rest(state: State, seat: int) -> None:
@@ -150,7 +154,7 @@ def bottom_rest(state: State, seat: int) -> None:
 class BottomStep(DuelStep):
     name = "bottom"
     kinds = ("bottom",)
-    hint = "put the Order cards you did not keep at the bottom of the deck"
+    hint = N_("put the Order cards you did not keep at the bottom of the deck")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "bottom", "card": c}, None) for c in cast(ActState, state["turn"]["act"])["drawn"]]
@@ -164,17 +168,17 @@ class BottomStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)
-        return order_text(action["card"], "Next to the bottom: ", "Bottom next: ")
+        return order_text(action["card"], _("Next to the bottom: "), _("Bottom next: "))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(CardAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
-        return "Put an Order card at the bottom of the deck"
+        return _("Put an Order card at the bottom of the deck")
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Put the cards you did not keep at the bottom of the deck: which goes next?"
+        return _("Put the cards you did not keep at the bottom of the deck: which goes next?")
 
 
 def port_done(state: State, seat: int) -> None:
@@ -182,8 +186,12 @@ def port_done(state: State, seat: int) -> None:
     kept = len(act.pop("kept", []))
     act.pop("drawn", None)
     paid = act.pop("paid", None)
-    cost = f" for {PAY_NAMES[paid] if paid == 'yen' else 'an Imported Good'}" if paid else ""
-    log(state, f"{name(seat)} keeps {kept} Order card{'s' if kept != 1 else ''}{cost}")
+    event = ngettext("{seat} keeps {n} Order card", "{seat} keeps {n} Order cards", kept).format(seat=name(seat),
+                                                                                                 n=kept)
+    if paid:
+        event = _("{event} for {pay}").format(event=event, pay=_(PAY_NAMES[paid]) if paid == "yen" else
+                                              _("an Imported Good"))
+    log(state, event)
     finish_act(state, seat)
 
 

@@ -6,6 +6,7 @@ The categories are kept in their rulebook order because the tie-break walks them
 
 from __future__ import annotations
 
+from engine.core.translate import N_
 from engine.duel.cards import CHURCH, ORDERS, RULES, TECHS
 from engine.duel.types import PlayerState, State
 
@@ -22,18 +23,21 @@ CATEGORIES: tuple[str, ...] = (
     "yen",
     "goods",
 )
+#: In English; a view words them in its reader's language.
+# TRANSLATORS: the Duel's final scoring categories: plain choice, not verified against the Duel's published
+# editions.
 CATEGORY_LABELS: dict[str, str] = {
-    "orders": "Completed Orders",
-    "order_bonus": "Completed Order Bonus",
-    "technologies": "Technology cards",
-    "technology_bonus": "Technology Bonus",
-    "church": "Church cards",
-    "trading_houses": "Trading Houses",
-    "shops": "Shops",
-    "imported_down": "Face-down Imported Goods",
-    "imported_up": "Face-up Imported Goods",
-    "yen": "Yen",
-    "goods": "Trade Goods",
+    "orders": N_("Completed Orders"),
+    "order_bonus": N_("Completed Order Bonus"),
+    "technologies": N_("Technology cards"),
+    "technology_bonus": N_("Technology Bonus"),
+    "church": N_("Church cards"),
+    "trading_houses": N_("Trading Houses"),
+    "shops": N_("Shops"),
+    "imported_down": N_("Face-down Imported Goods"),
+    "imported_up": N_("Face-up Imported Goods"),
+    "yen": N_("Yen"),
+    "goods": N_("Trade Goods"),
 }
 MAJORITY_BONUS = RULES.majority_bonus
 POINTS = RULES.scoring

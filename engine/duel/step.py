@@ -9,6 +9,7 @@ rule that decides and the words that explain it are the same code and cannot dri
 from __future__ import annotations
 
 from engine.core.steps import DETAIL_LIMIT, LABEL_LIMIT, CandidateStep
+from engine.core.translate import _
 from engine.duel.copying import copy_state
 from engine.duel.free import FREE
 from engine.duel.types import Action, State
@@ -29,7 +30,7 @@ class DuelStep(CandidateStep[State, Action]):
 
     def waiting(self, state: State, seat: int) -> str:
         """Why a move of another step is refused now."""
-        return f"Finish your action first: {self.hint}."
+        return _("Finish your action first: {hint}.").format(hint=_(self.hint))
 
     def cut(self, text: str, limit: int) -> str:
         return fit(text, limit)

@@ -11,6 +11,7 @@ from typing import cast
 
 from engine.core import Rng
 from engine.core.steps import LABEL_LIMIT
+from engine.core.translate import N_, _, ngettext
 from engine.duel import areas
 from engine.duel.cards import (
     AREAS,
@@ -41,7 +42,7 @@ from engine.duel.types import (
     UpgradeAction,
 )
 
-OWED = "Finish the 5-Power Bonus and construction steps first."
+OWED = N_("Finish the 5-Power Bonus and construction steps first.")
 
 
 # ----- the turn's menu: the Area Action step, free actions, ending the turn ---------------------
@@ -56,11 +57,11 @@ class TurnStep(DuelStep):
         turn = state["turn"]
         result: list[Candidate] = []
         if turn["area_done"]:
-            result += [(action, "You have already taken your Area Action this turn.")
-                       for action, _ in areas.area_candidates(state, seat)]
+            result += [(action, _("You have already taken your Area Action this turn."))
+                       for action, _why in areas.area_candidates(state, seat)]
         else:
             result += areas.area_candidates(state, seat)
-        why_not_end = None if turn["area_done"] else "You must take your Area Action before ending your turn."
+        why_not_end = None if turn["area_done"] else _("You must take your Area Action before ending your turn.")
         return result + [({"do": "end"}, why_not_end)]
 
     def own_options(self, state: State, seat: int) -> list[Action]:
@@ -79,36 +80,38 @@ class TurnStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaAction | SimpleAction, action)
         if action["do"] == "end":
-            return "End turn"
+            return _("End turn")
         area = cast(AreaAction, action)
-        return "Go to " + areas.area_text(state, state["current"], area["area"], area.get("via"), agent=False)
+        return _("Go to {area}").format(
+            area=areas.area_text(state, state["current"], area["area"], area.get("via"), agent=False))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(AreaAction | SimpleAction, action)
         if action["do"] == "end":
             return ""
         area = AREAS[cast(AreaAction, action)["area"]]
-        return f"{area.name}: " + ", ".join(
-            f"{p}{'+' if p == 5 else ''} Power {area.effect_text(p)}" for p in range(1, 6))
+        return _("{area}: {effects}").format(area=area.name, effects=", ".join(
+            (_("{power}+ Power {effect}") if p == 5 else _("{power} Power {effect}")).format(
+                power=p, effect=area.effect_text(p)) for p in range(1, 6)))
 
     def prompt(self, state: State, seat: int) -> str:
         if state["turn"]["area_done"]:
-            return "Take free actions or end your turn."
-        return "Choose an Area for your Area Action, or take a free action first."
+            return _("Take free actions or end your turn.")
+        return _("Choose an Area for your Area Action, or take a free action first.")
 
     def waiting(self, state: State, seat: int) -> str:
         if state["turn"]["area_done"]:
-            return "Your Area Action is done: take a free action or end your turn."
-        return "Choose an Area for your Area Action (or take a free action first)."
+            return _("Your Area Action is done: take a free action or end your turn.")
+        return _("Choose an Area for your Area Action (or take a free action first).")
 
     def unknown(self, state: State, seat: int, action: Action) -> str | None:
         if action["do"] == "area":
             if action.get("area") not in AREAS:
-                return "There is no such Area."
+                return _("There is no such Area.")
             if state["turn"]["area_done"]:
-                return "You have already taken your Area Action this turn."
+                return _("You have already taken your Area Action this turn.")
             via = action.get("via")
-            return f"You cannot use {via} for that now (not yours, or it does not reach that Area)."
+            return _("You cannot use {tech} for that now (not yours, or it does not reach that Area).").format(tech=via)
         return None
 
 
@@ -137,7 +140,8 @@ class BonusStep(DuelStep):
         state["bonus_row"].remove(card)
         state["bonus_discard"].append(card)
         gained = "; ".join(reward_text(r) for r in BONUS[card].rewards[:tiers])
-        log(state, f"{name(seat)} takes Power Bonus card {card + 1}: gains {gained}")
+        log(state, _("{seat} takes Power Bonus card {n}: gains {rewards}").format(seat=name(seat), n=card + 1,
+                                                                                  rewards=gained))
         for reward in BONUS[card].rewards[:tiers]:
             gain_reward(state, seat, reward, "bonus")
         refill_bonus(state)
@@ -148,29 +152,34 @@ class BonusStep(DuelStep):
         rewards = BONUS[action["card"]].rewards
         tiers = bonus_tiers(state["turn"]["bonus"]["power"]) if state["turn"]["bonus"] else 3
         gained = "; ".join(reward_text(r) for r in rewards[:tiers])
-        head = f"Bonus card {action['card'] + 1}: gain {gained}"
-        more = [f"{RULES.bonus_power + i}{'+' if i == 2 else ''} {'adds' if i == tiers else 'also'} "
-                f"{reward_text(rewards[i])}" for i in range(tiers, 3)]
+        head = _("Bonus card {n}: gain {rewards}").format(n=action["card"] + 1, rewards=gained)
+        more = [(_("{power} adds {reward}") if i == tiers else _("{power} also {reward}")).format(
+                    power=f"{RULES.bonus_power + i}{'+' if i == 2 else ''}", reward=reward_text(rewards[i]))
+                for i in range(tiers, 3)]
         if not more:
             return head
-        text = f"{head} (Power {', '.join(more)})"  # "(Power 6 adds 1 Silk, 7+ also ¥3)": what more Power gives
+        # "(Power 6 adds 1 Silk, 7+ also ¥3)": what more Power gives
+        text = _("{head} (Power {more})").format(head=head, more=", ".join(more))
         return text if len(text) <= LABEL_LIMIT else head
 
     def details(self, state: State, action: Action) -> str:
         action = cast(BonusAction, action)
         rewards = BONUS[action["card"]].rewards
-        return "Power 5: {}; 6: {}; 7+: {}".format(*(reward_text(r) for r in rewards))
+        return _("Power 5: {first}; 6: {second}; 7+: {third}").format(
+            **dict(zip(("first", "second", "third"), (reward_text(r) for r in rewards), strict=True)))
 
     def prompt(self, state: State, seat: int) -> str:
         power = cast(dict[str, int], state["turn"]["bonus"])["power"]
         tiers = bonus_tiers(power)
-        return f"Power {power}: choose a Power Bonus card ({tiers} reward{'s' if tiers != 1 else ''} each)."
+        return ngettext("Power {power}: choose a Power Bonus card ({n} reward each).",
+                        "Power {power}: choose a Power Bonus card ({n} rewards each).", tiers).format(
+            power=power, n=tiers)
 
     def waiting(self, state: State, seat: int) -> str:
-        return OWED
+        return _(OWED)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That Power Bonus card is not face up."
+        return _("That Power Bonus card is not face up.")
 
 
 def refill_bonus(state: State) -> None:
@@ -207,19 +216,19 @@ class BuildStep(DuelStep):
         money = player["money"]
         shop: str | None = None
         if area in player["shops"]:
-            shop = f"You already have a Shop at {where}."
+            shop = _("You already have a Shop at {area}.").format(area=where)
         elif shops_left(player) <= 0:
-            shop = f"You have built all {RULES.shops_per_player} of your Shops."
+            shop = _("You have built all {n} of your Shops.").format(n=RULES.shops_per_player)
         elif money < RULES.shop_cost:
-            shop = f"You need ¥{RULES.shop_cost} to build a Shop; you have ¥{money}."
+            shop = _("You need ¥{cost} to build a Shop; you have ¥{money}.").format(cost=RULES.shop_cost, money=money)
         cost = next_house_cost(player)
         house: str | None = None
         if house_owner(state, area) is not None:
-            house = f"{where} already has a Trading House."
+            house = _("{area} already has a Trading House.").format(area=where)
         elif cost is None:
-            house = f"You have built all {len(RULES.trading_house_costs)} of your Trading Houses."
+            house = _("You have built all {n} of your Trading Houses.").format(n=len(RULES.trading_house_costs))
         elif money < cost:
-            house = f"You need ¥{cost} to build a Trading House; you have ¥{money}."
+            house = _("You need ¥{cost} to build a Trading House; you have ¥{money}.").format(cost=cost, money=money)
         return [({"do": "build", "what": "shop"}, shop), ({"do": "build", "what": "house"}, house),
                 ({"do": "build", "what": None}, None)]
 
@@ -245,30 +254,34 @@ class BuildStep(DuelStep):
         if action["what"] == "shop":
             player["money"] -= RULES.shop_cost
             player["shops"].append(area)
-            log(state, f"{name(seat)} builds a Shop at {AREAS[area].name} for ¥{RULES.shop_cost}")
+            log(state, _("{seat} builds a Shop at {area} for ¥{cost}").format(seat=name(seat), area=AREAS[area].name,
+                                                                              cost=RULES.shop_cost))
         elif action["what"] == "house":
             cost = next_house_cost(player)
             assert cost is not None
             player["money"] -= cost
             player["houses"].append(area)
-            log(state, f"{name(seat)} builds a Trading House at {AREAS[area].name} for ¥{cost}")
+            log(state, _("{seat} builds a Trading House at {area} for ¥{cost}").format(seat=name(seat),
+                                                                                      area=AREAS[area].name, cost=cost))
 
     def text(self, state: State, action: Action) -> str:
         action = cast(BuildAction, action)
-        where = AREAS[state["turn"]["build"]["area"]].name if state["turn"]["build"] else "here"
+        where = AREAS[state["turn"]["build"]["area"]].name if state["turn"]["build"] else _("here")
         if action["what"] == "shop":
-            return f"Build a Shop at {where} for ¥{RULES.shop_cost} (+1 Power there for you)"
+            return _("Build a Shop at {area} for ¥{cost} (+1 Power there for you)").format(area=where,
+                                                                                           cost=RULES.shop_cost)
         if action["what"] == "house":
             cost = next_house_cost(state["players"][state["current"]])
-            return f"Build a Trading House at {where} for ¥{cost} (5 pts, +1 Power, ¥1 a visit)"
-        return "Build nothing"
+            return _("Build a Trading House at {area} for ¥{cost} (5 pts, +1 Power, ¥1 a visit)").format(
+                area=where, cost=cost)
+        return _("Build nothing")
 
     def prompt(self, state: State, seat: int) -> str:
         area = cast(dict[str, str], state["turn"]["build"])["area"]
-        return f"Build a Shop or a Trading House at {AREAS[area].name}, or nothing."
+        return _("Build a Shop or a Trading House at {area}, or nothing.").format(area=AREAS[area].name)
 
     def waiting(self, state: State, seat: int) -> str:
-        return OWED
+        return _(OWED)
 
 
 # ----- turns and rounds --------------------------------------------------------------------
@@ -279,7 +292,7 @@ def start_turn(state: State) -> None:
     state["turn"] = fresh_turn()
     if has_tech(player, "stock_market") and player["money"] <= 1:
         player["money"] += 1
-        log(state, f"{name(seat)} gains ¥1 from the Stock Market")
+        log(state, _("{seat} gains ¥1 from the Stock Market").format(seat=name(seat)))
 
 
 def end_turn(state: State) -> None:
@@ -316,9 +329,10 @@ class UpgradeStep(DuelStep):
         for i, card in enumerate(POWER_CARDS):
             why = None
             if player["upgraded"][i]:
-                why = f"Your Power {card.base} card is already upgraded."
+                why = _("Your Power {power} card is already upgraded.").format(power=card.base)
             elif not free and player["money"] < card.cost:
-                why = f"You need ¥{card.cost} to upgrade Power {card.base}; you have ¥{player['money']}."
+                why = _("You need ¥{cost} to upgrade Power {power}; you have ¥{money}.").format(
+                    cost=card.cost, power=card.base, money=player["money"])
             result.append(({"do": "upgrade", "card": i}, why))
         return result + [({"do": "upgrade", "card": None}, None)]
 
@@ -332,10 +346,13 @@ class UpgradeStep(DuelStep):
             free = has_tech(player, "university")
             if not free:
                 player["money"] -= power_card.cost
-            paid = "free with University" if free else f"for ¥{power_card.cost}"
-            log(state, f"{name(seat)} upgrades Power {power_card.base} to {power_card.upgraded} {paid}")
+            words = dict(seat=name(seat), power=power_card.base, upgraded=power_card.upgraded, cost=power_card.cost)
+            if free:
+                log(state, _("{seat} upgrades Power {power} to {upgraded} free with University").format(**words))
+            else:
+                log(state, _("{seat} upgrades Power {power} to {upgraded} for ¥{cost}").format(**words))
         else:
-            log(state, f"{name(seat)} upgrades no Power card")
+            log(state, _("{seat} upgrades no Power card").format(seat=name(seat)))
         if card is not None:
             player["upgraded"][card] = True
         if not any(state["upgrade_due"]):
@@ -344,24 +361,25 @@ class UpgradeStep(DuelStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(UpgradeAction, action)
         if action["card"] is None:
-            return "Upgrade no Power card"
+            return _("Upgrade no Power card")
         c = POWER_CARDS[action["card"]]
         # Both players may be upgrading at once and a label is shared: it says "free" only for the
         # University's owners (rulebook: "you don't pay any cost when upgrading your Power card").
         owners = {has_tech(state["players"][s], "university") for s in (0, 1) if state["upgrade_due"][s]}
+        words = dict(power=c.base, upgraded=c.upgraded, cost=c.cost)
         if owners == {True}:
-            return f"Upgrade Power {c.base} to {c.upgraded} (free with University)"
+            return _("Upgrade Power {power} to {upgraded} (free with University)").format(**words)
         if owners == {False}:
-            return f"Upgrade Power {c.base} to {c.upgraded} for ¥{c.cost}"
-        return f"Upgrade Power {c.base} to {c.upgraded} for ¥{c.cost} (free with University)"
+            return _("Upgrade Power {power} to {upgraded} for ¥{cost}").format(**words)
+        return _("Upgrade Power {power} to {upgraded} for ¥{cost} (free with University)").format(**words)
 
     def prompt(self, state: State, seat: int) -> str:
         if has_tech(state["players"][seat], "university"):
-            return "Before the next round you may upgrade one Power card, free with your University."
-        return "Before the next round you may upgrade one Power card."
+            return _("Before the next round you may upgrade one Power card, free with your University.")
+        return _("Before the next round you may upgrade one Power card.")
 
     def waiting(self, state: State, seat: int) -> str:
-        return "Between rounds you may only upgrade one Power card (or none)."
+        return _("Between rounds you may only upgrade one Power card (or none).")
 
 
 def new_round(state: State) -> None:
@@ -375,7 +393,7 @@ def new_round(state: State) -> None:
     state["turns_done"] = 0
     state["start_seat"] = state["current"]
     state["phase"] = "turn"
-    log(state, f"Round {state['round']} begins; {name(state['start_seat'])} starts")
+    log(state, _("Round {round} begins; {seat} starts").format(round=state["round"], seat=name(state["start_seat"])))
     for seat in (state["start_seat"], 1 - state["start_seat"]):
         if has_tech(state["players"][seat], "newspaper"):
             gain_extra(state, seat, 1)
@@ -400,31 +418,31 @@ class SetupStep(DuelStep):
         player["hand"].extend(player["setup_draw"])
         player["setup_draw"] = []
         state["order_deck"].append(action["card"])
-        log(state, f"{name(seat)} keeps 2 of 3 Order cards")
+        log(state, _("{seat} keeps 2 of 3 Order cards").format(seat=name(seat)))
         if not any(p["setup_draw"] for p in state["players"]):
             state["phase"] = "turn"
-            log(state, f"Round 1 begins; {name(state['start_seat'])} starts")
+            log(state, _("Round {round} begins; {seat} starts").format(round=1, seat=name(state["start_seat"])))
             start_turn(state)
 
     def text(self, state: State, action: Action) -> str:
         action = cast(ReturnAction, action)
-        return order_text(action["card"], "Put back ")
+        return order_text(action["card"], _("Put back "))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(ReturnAction, action)
         return order_detail(action["card"])
 
     def hidden_text(self, state: State, action: Action) -> str:
-        return "Put one of the 3 drawn Order cards back"
+        return _("Put one of the 3 drawn Order cards back")
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Choose the Order card to put back; you keep the other two."
+        return _("Choose the Order card to put back; you keep the other two.")
 
     def waiting(self, state: State, seat: int) -> str:
-        return "First choose which of your 3 drawn Order cards goes back to the deck."
+        return _("First choose which of your 3 drawn Order cards goes back to the deck.")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That is not one of your 3 drawn Order cards."
+        return _("That is not one of your 3 drawn Order cards.")
 
 
 class DiscardStep(DuelStep):
@@ -436,7 +454,8 @@ class DiscardStep(DuelStep):
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         player = state["players"][seat]
-        return [({"do": "discard", "extra": int(k)}, None if player["extra"][k] > 0 else f"You have no +{k} card.")
+        return [({"do": "discard", "extra": int(k)}, None if player["extra"][k] > 0 else
+                 _("You have no +{extra} card.").format(extra=k))
                 for k in ("1", "2")]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -446,13 +465,15 @@ class DiscardStep(DuelStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(DiscardAction, action)
-        return f"Discard a +{action['extra']} Extra Power card (limit {RULES.extra_hand_limit})"
+        return _("Discard a +{extra} Extra Power card (limit {limit})").format(extra=action["extra"],
+                                                                                limit=RULES.extra_hand_limit)
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"You hold more than {RULES.extra_hand_limit} Extra Power cards: discard one."
+        return _("You hold more than {limit} Extra Power cards: discard one.").format(limit=RULES.extra_hand_limit)
 
     def waiting(self, state: State, seat: int) -> str:
-        return f"You hold more than {RULES.extra_hand_limit} Extra Power cards: first discard one."
+        return _("You hold more than {limit} Extra Power cards: first discard one.").format(
+            limit=RULES.extra_hand_limit)
 
 
 TURN = TurnStep()

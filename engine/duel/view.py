@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.translate import _
 from engine.duel.cards import (
     AREA_IDS,
     AREAS,
     BONUS,
     CHURCH,
     GOOD_NAMES,
-    HIRE_LABELS,
     ORDERS,
     POWER_CARDS,
     ROUNDS,
     SHOPS_PER_PLAYER,
     TECHS,
+    hire_label,
     reward_text,
 )
 from engine.duel.flow import to_act
@@ -107,7 +108,7 @@ def player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         "church": [church_view(c) for c in p["church"]] if own or state["phase"] == "over" else None,
         "agents_ready": p["agents_ready"],
         "agents_spent": p["agents_spent"],
-        "hired_for": [HIRE_LABELS[r] for r in p["hired"]],
+        "hired_for": [hire_label(r) for r in p["hired"]],
     }
 
 
@@ -187,7 +188,7 @@ def view(state: State, viewer: int | None, scores: list[dict[str, int]], winners
         "foreign_agents_supply": state["agents_supply"],
         "players": [player_view(state, s, viewer) for s in (0, 1)],
         "scores": scores,
-        "score_labels": dict(CATEGORY_LABELS),
+        "score_labels": {key: _(label) for key, label in CATEGORY_LABELS.items()},
         "winners": winners if over else [],
         "log": list(state["log"][-12:]),
     }

@@ -54,7 +54,7 @@ def test_a_story_clause_is_conjugated_in_english_only() -> None:
         translator.reset(token)
 
 
-@pytest.mark.parametrize("kind", ["rollwrite"])
+@pytest.mark.parametrize("kind", ["rollwrite", "duel"])
 def test_a_game_played_by_a_reader_of_another_language_reaches_the_same_states(kind: str) -> None:
     """The state keeps no word of the reader's language: the same game played under another translator
     (its labels and prompts worded on the way) ends in the same state, byte for byte."""
@@ -121,3 +121,62 @@ def test_every_name_and_text_of_the_roll_and_write_data_is_marked_for_the_catalo
     names = {a["name"] for a in areas().values()} | {t["name"] for t in technologies().values()}
     assert names - set(DATA_NAMES) == set()
     assert {t["text"] for t in technologies().values()} - set(DATA_TEXTS) == set()
+
+
+def test_every_name_and_text_of_the_duel_data_is_marked_for_the_catalogue() -> None:
+    """The Duel's data files (Areas and their effects, Technologies, Foreign Agent requirements) are read at run
+    time: their words are listed, marked, in cards.py, and a data file edited without that list fails here."""
+    from engine.duel.cards import AREAS, DATA_NAMES, HIRES, TECHS
+
+    effects = {a.effect for a in AREAS.values()} - {"draw {n} Order{s}", "{n} exchange{s}"}  # worded by ngettext
+    words = {a.english for a in AREAS.values()} | effects | {t.english for t in TECHS.values()}
+    words |= {t.english_text for t in TECHS.values()} | {h.label for h in HIRES.values()}
+    assert words - set(DATA_NAMES) == set()
+    token = translator.set(Shouting())
+    try:
+        assert AREAS["port"].name == "PORT" and AREAS["port"].effect_text(2) == "DRAW 2 ORDERS"
+        assert TECHS["ball"].text == TECHS["ball"].english_text.upper()
+    finally:
+        translator.reset(token)
+
+
+def test_the_duel_order_labels_are_kept_per_language() -> None:
+    """Every Order's label is worded once and reused: once per language."""
+    from engine.duel.text import order_label
+
+    english = order_label(3)
+    token = translator.set(Shouting())
+    try:
+        shouted = order_label(3)
+    finally:
+        translator.reset(token)
+    assert shouted != english and shouted.startswith("ORDER 4: ")
+    assert order_label(3) == english
+
+
+def test_a_duel_story_is_told_in_the_readers_language_and_the_state_keeps_english() -> None:
+    """The Duel keeps its log in the state, in English; the story of each decision is worded for its reader
+    (the decision played again on a copy), and telling it changes nothing."""
+    game = get_game("duel")
+    played = random_playout(game, 2, seed=5, chooser_seed=9, max_actions=120)
+    state = game.new(2, 5)
+    told = 0
+    for seat, action in played.log:
+        after = game.apply(state, seat, action)
+        kept = game.dump(after), game.dump(state)
+        english = game.narrate(state, seat, action, after)
+        token = translator.set(Shouting())
+        try:
+            shouted = game.narrate(state, seat, action, after)
+            played_by_a_shouter = game.apply(state, seat, action)
+        finally:
+            translator.reset(token)
+        assert (game.dump(after), game.dump(state)) == kept
+        assert game.dump(played_by_a_shouter) == game.dump(after)  # the log it keeps is English
+        assert shouted.count("; ") == english.count("; ")
+        if after["log_count"] > state["log_count"]:  # told from the events the decision logged
+            told += 1
+            assert shouted != english
+            assert re.sub(r"\{seat:\d\}", "", shouted) == re.sub(r"\{seat:\d\}", "", shouted).upper()
+        state = after
+    assert told > 20

@@ -85,5 +85,5 @@ def test_public_labels_never_name_a_hidden_order_and_prompts_exist(seed: int) ->
 
 def test_pending_label_reads_the_step() -> None:
     state = act_at(set_player(started(), 0, money=5), 0, "chinatown", 3)
-    assert GAME.pending_label(state, 0) == "Chinatown: 3 exchange(s) left."
+    assert GAME.pending_label(state, 0) == "Chinatown: 3 exchanges left."
     assert GAME.pending_label(started(), 0).startswith("Choose an Area")
