@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech, power
@@ -79,7 +80,8 @@ class AdditionalStep(YokohamaStep):
 
     def __init__(self, stage: str) -> None:
         self.stage = stage
-        self.stage_text = f"additional actions ({'before' if stage == 'first' else 'after'} the main action)"
+        self.stage_text = (N_("additional actions (before the main action)") if stage == "first"
+                           else N_("additional actions (after the main action)"))
         self.kinds = ("fulfill", "achieve", "merc", "spin", "university", "main", "end_turn")
         self.hint = ("take additional actions or go on to the main action" if stage == "first"
                      else "take additional actions or end your turn")
@@ -238,7 +240,7 @@ class MercAreaStep(YokohamaStep):
     """Where a mercenary acts, when that was asked on its own (a game stored under schema 1)."""
 
     stage = "merc_area"
-    stage_text = "choosing where the mercenary acts"
+    stage_text = N_("choosing where the mercenary acts")
     kinds: tuple[str, ...] = ("merc_area",)
     hint = "choose where the mercenary acts"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama.board import ONE_STEP_LIMIT, SHOP_COST, th_cost
 from engine.yokohama.rewards import take_from_warehouse
 from engine.yokohama.step import YokohamaStep
@@ -47,7 +48,7 @@ def agency_options(state: State, seat: int) -> list[Action]:
 
 class AgencyStep(YokohamaStep):
     stage = "act_agency"
-    stage_text = "Employment Agency: taking tokens"
+    stage_text = N_("Employment Agency: taking tokens")
     kinds: tuple[str, ...] = ("hire", "hire_th", "hire_done")
     hint = "take tokens from your warehouse (or none)"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama.areas import EXCHANGES, has, spend
 from engine.yokohama.components import parts
 from engine.yokohama.rewards import grant
@@ -19,7 +20,7 @@ def trade_text(trade: str) -> str:
 
 class ChinatownStep(YokohamaStep):
     stage = "act_chinatown"
-    stage_text = "Chinatown: exchanging"
+    stage_text = N_("Chinatown: exchanging")
     kinds: tuple[str, ...] = ("exchange", "exchange_done")
     hint = "exchange at Chinatown (or stop)"
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
 from engine.yokohama.components import parts, reward_text
@@ -149,7 +150,7 @@ class ChurchStep(YokohamaStep):
     first and then the items to pay (`act_church_pay`), each listed as a whole."""
 
     stage = "act_church"
-    stage_text = "Church: choosing a space"
+    stage_text = N_("Church: choosing a space")
     kinds: tuple[str, ...] = ("church", "church_none")
     hint = "choose a Church space (or none)"
 
@@ -202,7 +203,7 @@ class ChurchPayStep(YokohamaStep):
     """The items that pay the chosen Church space, each way listed as a whole."""
 
     stage = "act_church_pay"
-    stage_text = "Church: paying Faith"
+    stage_text = N_("Church: paying Faith")
     kinds: tuple[str, ...] = ("faith",)
     hint = "choose how to pay the Church space"
 
@@ -227,7 +228,7 @@ class ChurchPayStep(YokohamaStep):
 
 class CustomsStep(YokohamaStep):
     stage = "act_customs"
-    stage_text = "Customs: choosing a space"
+    stage_text = N_("Customs: choosing a space")
     kinds: tuple[str, ...] = ("customs", "customs_none")
     hint = "choose a Customs space (or none)"
 
@@ -272,7 +273,7 @@ class PawnStep(YokohamaStep):
     """Which assistant goes onto the board: the one in this area or one from hand."""
 
     stage = "act_pawn"
-    stage_text = "choosing which assistant goes on the board"
+    stage_text = N_("choosing which assistant goes on the board")
     kinds: tuple[str, ...] = ("pawn_from",)
     hint = "choose which assistant goes on the board"
 

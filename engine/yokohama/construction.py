@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama.areas import build_options, recover_all
 from engine.yokohama.components import area_name, parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
@@ -16,7 +17,7 @@ class BonusStep(YokohamaStep):
     """Power 5: take the area's 5-Power token, or leave it."""
 
     stage = "bonus"
-    stage_text = "5-Power bonus"
+    stage_text = N_("5-Power bonus")
     kinds: tuple[str, ...] = ("bonus_take", "bonus_skip")
     hint = "take or leave the 5-Power token"
 
@@ -47,7 +48,7 @@ class BuildStep(YokohamaStep):
     """Power 4 or more: build a Shophouse (on a free space) or a Trading House from hand, or nothing."""
 
     stage = "build"
-    stage_text = "construction"
+    stage_text = N_("construction")
     kinds: tuple[str, ...] = ("build", "build_skip")
     hint = ("first build a Shophouse or a Trading House here, or choose to build nothing "
             "(your buildings stay in hand)")
@@ -106,7 +107,7 @@ class RecoverStep(YokohamaStep):
     """Telephone: leave 1 assistant in the area when the others come back, or take all back."""
 
     stage = "recover_choice"
-    stage_text = "recovery"
+    stage_text = N_("recovery")
     kinds: tuple[str, ...] = ("recover",)
     hint = "choose what Telephone leaves behind"
 

@@ -13,6 +13,7 @@ from typing import cast
 
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options
+from engine.core.translate import N_
 from engine.yokohama import (
     additional,
     agency,
@@ -42,7 +43,7 @@ class KeepStep(YokohamaStep):
     """Setup: every player at once keeps 1 of the 2 order cards dealt to them (a hidden choice)."""
 
     stage = "keep"
-    stage_text = "choosing the starting order card"
+    stage_text = N_("choosing the starting order card")
     kinds: tuple[str, ...] = ("keep",)
     hint = "keep one of your two dealt order cards"
 

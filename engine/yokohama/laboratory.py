@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spend
 from engine.yokohama.components import parts
 from engine.yokohama.step import YokohamaStep
@@ -59,7 +60,7 @@ class LabStep(YokohamaStep):
     """Which technology, and how its price is paid (imported goods, the rest in ¥), or none."""
 
     stage = "act_lab"
-    stage_text = "Laboratory: choosing a technology"
+    stage_text = N_("Laboratory: choosing a technology")
     kinds: tuple[str, ...] = ("tech", "tech_none")
     hint = "choose a technology (or none)"
 
@@ -127,7 +128,7 @@ class LabPayStep(LabStep):
     """How the chosen card is paid (a choice split in two under schema 1)."""
 
     stage = "act_lab_pay"
-    stage_text = "Laboratory: paying"
+    stage_text = N_("Laboratory: paying")
 
     def slots(self, state: State) -> list[int]:
         return [state["ctx"]["slot"]]

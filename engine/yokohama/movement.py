@@ -14,6 +14,7 @@ from collections.abc import Collection
 from heapq import heappop, heappush
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     KIND,
@@ -278,7 +279,7 @@ class MoveStep(YokohamaStep):
     Station, or the President back to hand with one area's assistants (asked next when the list is long)."""
 
     stage = "move"
-    stage_text = "movement"
+    stage_text = N_("movement")
     kinds: tuple[str, ...] = ("go", "tram_to", "station", "return", "no_entry")
     hint = "move your President (or take it back to hand)"
 
@@ -380,7 +381,7 @@ class MovingStep(MoveStep):
     """The President on the way (a move begun under schema 1's step-by-step rules): where it stops."""
 
     stage = "moving"
-    stage_text = "movement: on the way"
+    stage_text = N_("movement: on the way")
     kinds: tuple[str, ...] = ("go",)
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -398,7 +399,7 @@ class ReturnStep(YokohamaStep):
     """The President goes back to hand: with which area's assistants (or none)."""
 
     stage = "return"
-    stage_text = "taking pieces back to hand"
+    stage_text = N_("taking pieces back to hand")
     kinds: tuple[str, ...] = ("return",)
     hint = "choose which assistants come back with your President"
 

@@ -20,6 +20,7 @@ from itertools import combinations
 from math import comb
 from typing import cast
 
+from engine.core.translate import N_
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
@@ -375,7 +376,7 @@ class PlaceStep(PlacementStep):
     together they are more than `ONE_STEP_LIMIT`."""
 
     stage = "place"
-    stage_text = "placement: choosing how to place"
+    stage_text = N_("placement: choosing how to place")
     kinds: tuple[str, ...] = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -405,7 +406,7 @@ class SpreadStep(PlacementStep):
     """1 assistant in each of several areas (a multi-select: `menu`), or Telegram's extra next to a pair."""
 
     stage = "place_spread"
-    stage_text = "placement: 1 assistant per area"
+    stage_text = N_("placement: 1 assistant per area")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in spread_options(state, seat)]
@@ -428,7 +429,7 @@ class PairStep(PlacementStep):
     """2 assistants in one area (with Telegram, 1 more next to it)."""
 
     stage = "place_pair"
-    stage_text = "placement: 2 assistants in one area"
+    stage_text = N_("placement: 2 assistants in one area")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in pair_options(state, seat)]

@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import cast
 
 from engine.core.steps import LABEL_LIMIT
+from engine.core.translate import N_
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import (
@@ -154,7 +155,7 @@ def tight_part(order: int) -> str:
 
 class PortStep(YokohamaStep):
     stage = "act_port"
-    stage_text = "Port: taking orders"
+    stage_text = N_("Port: taking orders")
     kinds: tuple[str, ...] = ("orders",)
     hint = "take order cards at the Port (or none)"
 

@@ -10,6 +10,7 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 from __future__ import annotations
 
 from engine.core.steps import CandidateStep, note_options
+from engine.core.translate import language
 from engine.core.wording import third_person
 from engine.yokohama.types import Action, State
 
@@ -36,6 +37,10 @@ class YokohamaStep(CandidateStep[State, Action]):
         told = third_person(text)
         if told is not None:
             return told
+        if language() != "en":
+            # A translated label is told as it reads, after the seat and a colon (`story.narrate`): conjugating
+            # is the translator's business, not the code's.
+            return text
         if text.startswith("Mercenary "):
             return "sends a Mercenary, who " + text[len("Mercenary "):]
         head, colon, rest = text.partition(": ")

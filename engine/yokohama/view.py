@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import _
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, port_row_levels, reward_text
@@ -28,9 +29,9 @@ from engine.yokohama.view_types import (
 def stage_text(state: State) -> str:
     """The awaited stage in a few words ("Port: taking orders"), as its step names it."""
     if state["over"]:
-        return "game over"
+        return _("game over")
     step = flow.STAGE_STEPS.get(state["stage"])
-    return step.stage_text if step is not None else state["stage"]
+    return _(step.stage_text) if step is not None else state["stage"]
 
 
 def order_view(order: int) -> OrderView:
