@@ -61,6 +61,10 @@ DATA_NAMES: tuple[str, ...] = (
     N_("pair + 1 in an adjacent area"), N_("may leave 1 assistant when recovering"),
     N_("move to any area without a President"), N_("once a turn: ¥1 for a warehouse assistant"),
     N_("+3 VP per Church pawn placed"),
+    # rules.toml: Chinatown's exchanges
+    N_("Sell 1 Copper for ¥2"), N_("Sell 1 Raw Silk for ¥2"), N_("Sell 1 Tea for ¥1"), N_("Sell 1 Seafood for ¥1"),
+    N_("Buy 1 Copper for ¥2"), N_("Buy 1 Raw Silk for ¥2"), N_("Buy 1 Tea for ¥1"), N_("Buy 1 Seafood for ¥1"),
+    N_("Buy 1 imported good for ¥4"),
     # boards.toml: achievements
     N_("Own 5 Copper"), N_("Own 6 Raw Silk"), N_("Own 7 Tea"), N_("Own 7 Seafood"), N_("Own ¥10"),
     N_("Own 5 5-Power/Mercenary tokens"), N_("Completed 5 Orders"), N_("Own 4 Technologies"),

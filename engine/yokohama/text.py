@@ -49,6 +49,12 @@ def fit(*texts: str) -> str:
     return next((text for text in texts if len(text) <= LABEL_LIMIT), texts[-1])
 
 
+def around(template: str) -> tuple[str, str]:
+    """A (prefix, suffix) form of `order_label` from a translated template: "Take {card}, then a 2nd"."""
+    prefix, _mark, suffix = template.partition("{card}")
+    return prefix, suffix
+
+
 def order_label(order: int, *forms: tuple[str, str]) -> str:
     """The order card between a (prefix, suffix) pair of `forms` (longest wording first): the first
     wording that fits a label, trying each form with the card in full words, then the warehouse icon
