@@ -116,6 +116,7 @@ class GoodStep(YokohamaStep):
     """Goods of choice ("any good" icons): one good, or every way to take `n` at once."""
 
     stage = "any_good"
+    stage_text = N_("choosing goods")
     kinds: tuple[str, ...] = ("good", "goods")
     hint = N_("choose the goods of your reward")
 
@@ -157,6 +158,7 @@ class WarehouseStep(YokohamaStep):
     """One token from the own warehouse at Employment Agency prices, or nothing."""
 
     stage = "warehouse"
+    stage_text = N_("taking a token from the warehouse")
     kinds: tuple[str, ...] = ("take",)
     hint = ("first take an assistant, a Shophouse or a Trading House from your warehouse to your hand, "
             "or take nothing")
@@ -202,6 +204,7 @@ class MoveFromStep(YokohamaStep):
     """An assistant move, first half: which assistant (from hand or an area), or skip the move."""
 
     stage = "move"
+    stage_text = N_("moving an assistant")
     kinds: tuple[str, ...] = ("move_from", "move_skip")
     hint = N_("choose which assistant to move (or skip)")
 
@@ -249,6 +252,7 @@ class MoveToStep(YokohamaStep):
     """An assistant move, second half: the area it goes to (any other area but the Canal)."""
 
     stage = "move_to"
+    stage_text = N_("moving an assistant")
     kinds: tuple[str, ...] = ("move_to",)
     hint = N_("choose where the assistant goes")
 
@@ -287,6 +291,7 @@ class StationStep(YokohamaStep):
     """Station technology: where the Station piece goes (any area but the Canal)."""
 
     stage = "station"
+    stage_text = N_("placing the Station")
     kinds: tuple[str, ...] = ("station_at",)
     hint = N_("choose the area for the Station")
 

@@ -36,13 +36,13 @@ class YokohamaStep(CandidateStep[State, Action]):
         with the thing it names ("takes Church 2 …", "uses the University: pays ¥1 …", "claims the achievement
         …"), never "chooses <label>". "" tells nothing (a formality such as ending the turn)."""
         text = self.text(state, action)
-        told = third_person(text)
-        if told is not None:
-            return told
         if language() != "en":
             # A translated label is told as it reads, after the seat and a colon (`story.narrate`): conjugating
             # is the translator's business, not the code's.
             return text
+        told = third_person(text)
+        if told is not None:
+            return told
         if text.startswith("Mercenary "):
             return "sends a Mercenary, who " + text[len("Mercenary "):]
         head, colon, rest = text.partition(": ")

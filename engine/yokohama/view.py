@@ -9,6 +9,7 @@ from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, port_row_levels, reward_text
 from engine.yokohama.endgame import END_REASONS
+from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.types import Board, State
 from engine.yokohama.view_types import (
     AchievementView,
@@ -30,8 +31,11 @@ def stage_text(state: State) -> str:
     """The awaited stage in a few words ("Port: taking orders"), as its step names it."""
     if state["over"]:
         return _("game over")
-    step = flow.STAGE_STEPS.get(state["stage"])
-    return _(step.stage_text) if step is not None else state["stage"]
+    if state["pending"] and state["stage"] != "keep":  # a reward's choice, whatever the stage
+        step = PENDING_STEPS.get(state["pending"][0]["kind"])
+    else:
+        step = flow.STAGE_STEPS.get(state["stage"])
+    return _(step.stage_text) if step is not None and step.stage_text else state["stage"]
 
 
 def order_view(order: int) -> OrderView:
