@@ -17,7 +17,7 @@ from bot.storage import SQLiteStorage
 from engine.core import get_game
 from engine.core.rng import Rng
 from tests.harness.discord_fake import FakeDiscord, Sent
-from tests.i18n.test_pseudo_locale import _pseudo, check
+from tests.i18n.test_pseudo_locale import _pseudo
 
 
 @pytest.fixture
