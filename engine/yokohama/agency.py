@@ -19,6 +19,9 @@ from engine.yokohama.types import Action, Candidate, HireAction, HireHousesActio
 def hire_name(what: str, n: int) -> str:
     """"2 Shophouses": `n` tokens of one kind from the warehouse."""
     if what == "assistant":
+        # TRANSLATORS: Yokohama's pieces (assistant, Shophouse, Trading House, President): the board pictures'
+        # words (German Gehilfe/Laden/Handelshaus, French assistant/boutique/maison de commerce, Japanese
+        # 助手/店舗/商館); plain choices, not verified against the published editions.
         return ngettext("{n} assistant", "{n} assistants", n).format(n=n)
     if what == "shop":
         return ngettext("{n} Shophouse", "{n} Shophouses", n).format(n=n)

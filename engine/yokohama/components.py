@@ -32,6 +32,8 @@ class Worded(Mapping[str, str]):
 
 
 GOODS = ("copper", "silk", "tea", "fish")
+# TRANSLATORS: Yokohama's goods. Plain choices, not verified against the Japanese (横濱紳商伝), German or French
+# editions; the same words as the board pictures use.
 GOOD_NAMES = Worded({"copper": N_("Copper"), "silk": N_("Raw Silk"), "tea": N_("Tea"), "fish": N_("Seafood")})
 #: Player colours in seat order (the rulebook's Red, Blue, Yellow, Green); the engine names seats by them.
 COLOURS = ("Red", "Blue", "Yellow", "Green")
@@ -42,11 +44,14 @@ COUNTRY_NAMES = Worded({"english": N_("English"), "american": N_("American"), "f
 #: once here so the catalogue holds them; `tests/engine/yokohama/test_data_names.py` fails on one missing.
 DATA_NAMES: tuple[str, ...] = (
     # areas.toml
+    # TRANSLATORS: Yokohama's areas. Plain choices, not verified against the published editions (Japanese:
+    # 横濱紳商伝); Bank, Church, Customs, Chinatown and the Ports and Laboratories as the board pictures say them.
     N_("Copper Mine I"), N_("Copper Mine II"), N_("Silk Mill I"), N_("Silk Mill II"), N_("Tea Plantation I"),
     N_("Tea Plantation II"), N_("Fishing Ground I"), N_("Fishing Ground II"), N_("Bank"), N_("Port A"),
     N_("Port B"), N_("Laboratory A"), N_("Laboratory B"), N_("Employment Agency"), N_("Chinatown"),
     N_("Church"), N_("Customs"), N_("Canal"),
     # technologies.toml: names
+    # TRANSLATORS: Yokohama's technology cards. Plain choices, not verified against the published editions.
     N_("Exposition"), N_("Gaslight"), N_("Ball"), N_("Language School"), N_("Mining Technology"),
     N_("Spinning Mill"), N_("Stagecoach"), N_("Station"), N_("Letterpress Printing"), N_("Winery"),
     N_("Postal System"), N_("Newspaper"), N_("Electrical Light"), N_("University"), N_("Telegram"),
@@ -66,6 +71,7 @@ DATA_NAMES: tuple[str, ...] = (
     N_("Buy 1 Copper for ¥2"), N_("Buy 1 Raw Silk for ¥2"), N_("Buy 1 Tea for ¥1"), N_("Buy 1 Seafood for ¥1"),
     N_("Buy 1 imported good for ¥4"),
     # boards.toml: achievements
+    # TRANSLATORS: Yokohama's achievement cards, as short requirements. Plain choices, not verified.
     N_("Own 5 Copper"), N_("Own 6 Raw Silk"), N_("Own 7 Tea"), N_("Own 7 Seafood"), N_("Own ¥10"),
     N_("Own 5 5-Power/Mercenary tokens"), N_("Completed 5 Orders"), N_("Own 4 Technologies"),
     N_("Built in 4 Production Areas"), N_("Built in 4 Commercial Areas"), N_("Built in 3 Production + 2 Commercial"),

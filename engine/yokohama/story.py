@@ -75,6 +75,7 @@ def holdings_change(before: State, after: State, seat: int) -> str:
         if amount:
             bits.append(f"{'+' if amount > 0 else '−'}{abs(amount)} {name}")
 
+    # TRANSLATORS: victory points, as the other Yokohama texts abbreviate them (German SP, French PV).
     note(new["vp"] - old["vp"], _("VP"))
     money = new["yen"] - old["yen"]
     if money:

@@ -130,6 +130,8 @@ def arrival_power(state: State, seat: int, area: str) -> int:
 
 def power_text(area: str, pw: int) -> str:
     """"Power 3: 3 Tea": the Area Action in `area` at Power `pw`."""
+    # TRANSLATORS: Yokohama's action Power. German "Stärke", French "puissance", Japanese パワー, as the board
+    # pictures say it; plain choices, not verified against the published editions.
     return _("Power {n}: {action}").format(n=pw, action=action_text(area, pw))
 
 
