@@ -173,7 +173,7 @@ def view(state: State, viewer: int | None, headline: str) -> YokohamaView:
         # The spread placement as a multi-select (engine.yokohama.placement.menu), for the seat placing.
         "placement_menu": placement.menu(state, viewer) if viewer is not None else None,
         "pending": [dict(item) for item in state["pending"]],
-        "end": {"reasons": [END_REASONS[r] for r in state["end"]["reasons"]],
+        "end": {"reasons": [_(END_REASONS[r]) for r in state["end"]["reasons"]],
                 "final_round": state["end"]["final_round"]},
         "over": state["over"],
         "rows": list(state["rows"]),
