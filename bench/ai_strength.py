@@ -55,6 +55,7 @@ from typing import Any
 
 from bench.yokohama_calibration import read_log
 from engine.core import Rng, mix_seed, random_playout
+from engine.core.deadline import pausing_the_collector
 from engine.duel import GAME as DUEL
 from engine.duel.search import DEFAULT, Settings, search_action
 from engine.rollwrite import GAME as ROLLWRITE
@@ -101,7 +102,7 @@ def rollwrite(games: int, budget: float, workers: int) -> None:
     print(f"Roll & Write solo, {games} seeds per side, AI budget {budget:g} s per decision")
     for side in ("A", "B"):
         start = time.perf_counter()
-        with ProcessPoolExecutor(workers) as pool:
+        with ProcessPoolExecutor(workers, initializer=pausing_the_collector) as pool:
             results = list(pool.map(_rollwrite_game, [(90_000 + n, side, budget) for n in range(games)]))
         wall = time.perf_counter() - start
         greedy = [r["greedy"] for r in results]
@@ -152,7 +153,7 @@ def rollwrite_against_previous(games: int, budget: float, workers: int, settings
           f"both at budget {budget:g} s per decision", flush=True)
     start = time.perf_counter()
     results = []
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=pausing_the_collector) as pool:
         jobs = [(90_000 + n, budget, settings) for n in range(offset, offset + games)]
         for result in pool.map(_rollwrite_previous_game, jobs):  # each seed as it ends: a run cut short counts
             results.append(result)
@@ -211,7 +212,7 @@ def duel(games: int, budget: float, workers: int, search: bool = False) -> None:
     who = "search AI (engine/duel/search.py)" if search else "AI"
     print(f"Yokohama Duel, {who} vs greedy, {games} games (AI starts half), AI budget {budget:g} s per decision")
     start = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=pausing_the_collector) as pool:
         results = list(pool.map(_duel_game, [(70_000 + n, budget, search) for n in range(games)]))
     wall = time.perf_counter() - start
     wins = sum(r["won"] for r in results)
@@ -253,7 +254,7 @@ def duel_against_previous(games: int, budget: float, workers: int, settings: Set
     print(f"Yokohama Duel, search AI vs today's AI, {games} games from game {offset} (each starts half), "
           f"both at budget {budget:g} s per decision")
     start = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=pausing_the_collector) as pool:
         jobs = [(70_000 + n, budget, settings) for n in range(offset, offset + games)]
         results = list(pool.map(_duel_previous_game, jobs))
     wall = time.perf_counter() - start
@@ -325,7 +326,7 @@ def _play_logged(play: Callable[[tuple[int, float]], dict[str, Any]], games: int
     seeds = yokohama_seeds(games, results)
     if resume:
         print(f"  {len(results)} games already in {log}; {len(seeds)} to play", flush=True)
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=pausing_the_collector) as pool:
         jobs = [pool.submit(play, (seed, budget)) for seed in seeds]
         for job in as_completed(jobs):  # logged as each game ends, so a run cut short still counts
             result = job.result()
@@ -420,6 +421,7 @@ def summarize_yokohama_previous(everything: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
+    pausing_the_collector()  # this process only searches: a collection must not eat a small budget
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=["rollwrite", "duel", "yokohama"])
     parser.add_argument("--games", type=int, default=100)

@@ -24,6 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Game, Rng, get_game
+from engine.core.deadline import pausing_the_collector
 
 #: Player counts the positions are drawn from, per game (mixed).
 PLAYERS = {"yokohama": (2, 3, 4), "duel": (2,), "rollwrite": (1, 2, 3, 4)}
@@ -76,6 +77,7 @@ class WatchedClock:
 
 
 def main() -> None:
+    pausing_the_collector()  # this process only searches: a collection must not eat a small budget
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=200, help="AI decisions per game and budget")
     parser.add_argument("--budgets", type=float, nargs="*", default=[0.15, 0.5, 2.0])

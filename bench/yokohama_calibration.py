@@ -51,6 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Rng, mix_seed
+from engine.core.deadline import pausing_the_collector
 from engine.yokohama import GAME, greedy
 from engine.yokohama.endgame import buildings, rounds_played
 
@@ -196,6 +197,7 @@ def missing_jobs(jobs: list[tuple[int, int, str, float]],
 
 
 def main() -> None:
+    pausing_the_collector()  # this process only searches: a collection must not eat a small budget
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per player count and line-up")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
@@ -222,7 +224,7 @@ def main() -> None:
         records = read_log(args.log)
         jobs = missing_jobs(jobs, records)
         print(f"{len(records)} games already in {args.log}; {len(jobs)} to play", flush=True)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with ProcessPoolExecutor(max_workers=args.workers, initializer=pausing_the_collector) as pool:
         futures = [pool.submit(play, job) for job in jobs]
         for future in as_completed(futures):
             record = future.result()

@@ -22,7 +22,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,17 +124,8 @@ def backup_file(source: Path, target: Path, *, progress: Progress | None = None,
     Refuses an existing `target` unless `replace`. Blocking: run it in a thread from the event loop."""
     if target.exists() and not replace:
         raise BackupError(f"{target} already exists; choose another name (or --force to replace it).")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = _temporary(target)
-    partial.unlink(missing_ok=True)
-    try:
-        _copy(source, partial, progress)
-        verify_file(partial)
+    with _verified_copy(source, target, progress) as partial:
         partial.replace(target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
-    _fsync_dir(target.parent)
     return target
 
 
@@ -147,12 +138,7 @@ def restore_file(backup: Path, database: Path, *, force: bool = False, now: floa
     if database.exists() and not force:
         raise BackupError(f"{database} already exists; stop the bot and add --force to replace it "
                           "(the replaced file is kept beside it).")
-    database.parent.mkdir(parents=True, exist_ok=True)
-    partial = _temporary(database)
-    partial.unlink(missing_ok=True)
-    try:
-        _copy(backup, partial, None)
-        verify_file(partial)
+    with _verified_copy(backup, database, None) as partial:
         if database.exists():
             stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
             kept = database.with_name(f"{database.name}.before-restore-{stamp}")
@@ -164,11 +150,25 @@ def restore_file(backup: Path, database: Path, *, force: bool = False, now: floa
         # A shared-memory index of the old file must not be read against the new one.
         database.with_name(database.name + "-shm").unlink(missing_ok=True)
         partial.replace(database)
+    return kept
+
+
+@contextlib.contextmanager
+def _verified_copy(source: Path, final: Path, progress: Progress | None) -> Iterator[Path]:
+    """A verified copy of `source` in a hidden file beside `final`, for the block to move into place: a
+    failure (or a kill) anywhere leaves `final` as it was and no partial file behind; the folder is synced
+    once the block has renamed the copy."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    partial = _temporary(final)
+    partial.unlink(missing_ok=True)
+    try:
+        _copy(source, partial, progress)
+        verify_file(partial)
+        yield partial
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
-    _fsync_dir(database.parent)
-    return kept
+    _fsync_dir(final.parent)
 
 
 # ----- the schedule -------------------------------------------------------------------------------------

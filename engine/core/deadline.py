@@ -26,7 +26,7 @@ import gc
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 
 #: A clock: seconds as a float, only differences matter (`time.perf_counter`, `time.monotonic`).
@@ -60,19 +60,31 @@ class Deadline:
     def running(self) -> Iterator[Deadline]:
         """Make this the deadline `checkpoint()` enforces in this thread (context) while the block runs.
 
-        Python's cyclic garbage collector waits meanwhile (`_collector_paused`): a search allocates
+        Where the caller asked for it (`pausing_the_collector`, a process that only searches: a benchmark
+        measuring small budgets), Python's cyclic garbage collector waits meanwhile: a search allocates
         thousands of state copies, and a full collection it set off walked the whole heap in one go
-        (28–44 ms of CPU without a look at the clock, measured), longer than a small budget's margin.
-        The copies are trees of dicts and lists, freed by reference counting all the same."""
+        (28–44 ms of CPU without a look at the clock, measured), longer than a 0.15-s budget's margin.
+        A process that does other work (the bot) keeps its collector: its memory must not depend on
+        whether a bot is thinking, and 44 ms is 2 % of its 2-s budget."""
         token = _RUNNING.set(self)
         try:
-            with _collector_paused():
+            with _collector_paused() if PAUSE_COLLECTOR.get() else nullcontext():
                 yield self
         finally:
             _RUNNING.reset(token)
 
 
 _RUNNING: ContextVar[Deadline | None] = ContextVar("engine_search_deadline", default=None)
+
+#: Whether searches started in this context pause the cyclic garbage collector (off unless a caller that
+#: only searches turns it on with `pausing_the_collector`).
+PAUSE_COLLECTOR: ContextVar[bool] = ContextVar("engine_search_pauses_collector", default=False)
+
+
+def pausing_the_collector() -> None:
+    """From now on in this context, searches pause the cyclic collector while they run. For processes
+    that only search (benchmarks of small budgets); never for one that serves people."""
+    PAUSE_COLLECTOR.set(True)
 
 #: Searches under way in any thread, and whether the collector was on when the first began.
 _pause = {"searches": 0, "was_on": False}

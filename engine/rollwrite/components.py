@@ -203,8 +203,13 @@ def validate() -> list[str]:
 
 def _validate_sheet(side: str) -> list[str]:
     data = sheet(side)
-    problems: list[str] = []
     where = f"sheet {side}"
+    return (_sheet_tables(data, where) + _sheet_forms(data, where) + _sheet_stocks(data, where))
+
+
+def _sheet_tables(data: dict[str, Any], where: str) -> list[str]:
+    """The bonus tables keyed by column, track row and round: one entry each, every bonus well formed."""
+    problems: list[str] = []
     length = data["track_length"]
     if sorted(data["column_bonus"]) != list(range(1, length)):
         problems.append(f"{where}: columns 1..{length - 1} each need a bonus")
@@ -212,6 +217,19 @@ def _validate_sheet(side: str) -> list[str]:
         problems.append(f"{where}: rows 0..7 each need a track bonus")
     if sorted(data["round_bonus"]) != list(range(1, ROUNDS + 1)):
         problems.append(f"{where}: rounds 1..12 each need an entry")
+    for table, label in (
+        (data["column_bonus"], "column"),
+        (data["track_bonus"], "track"),
+        (data["round_bonus"], "round"),
+    ):
+        for key, bonus in table.items():
+            problems += validate_bonus(bonus, f"{where} {label} {key}")
+    return problems
+
+
+def _sheet_forms(data: dict[str, Any], where: str) -> list[str]:
+    """The order forms, the links between them and the Trading Houses that point at them."""
+    problems: list[str] = []
     forms = data["forms"]
     if [f["id"] for f in forms] != list(range(len(forms))):
         problems.append(f"{where}: form ids must be 0..n-1 in order")
@@ -226,6 +244,12 @@ def _validate_sheet(side: str) -> list[str]:
     for house in data["trading_houses"]:
         if not set(house["forms"]) <= ids:
             problems.append(f"{where}: {house['name']} points at a missing form")
+    return problems
+
+
+def _sheet_stocks(data: dict[str, Any], where: str) -> list[str]:
+    """The money and faith stock bonuses at their marks, and the cargo track's point spaces."""
+    problems: list[str] = []
     for kind in ("money", "faith"):
         marks = [b["at"] for b in data["stock_bonuses"][kind]]
         if tuple(marks) != STOCK_MARKS:
@@ -234,11 +258,4 @@ def _validate_sheet(side: str) -> list[str]:
             problems += validate_bonus(b["bonus"], f"{where} {kind} stock {b['at']}")
     if len(data["cargo_points"]) != RESOURCE_CAP["cargo"]:
         problems.append(f"{where}: cargo needs 14 victory-point spaces")
-    for table, label in (
-        (data["column_bonus"], "column"),
-        (data["track_bonus"], "track"),
-        (data["round_bonus"], "round"),
-    ):
-        for key, bonus in table.items():
-            problems += validate_bonus(bonus, f"{where} {label} {key}")
     return problems

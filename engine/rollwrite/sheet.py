@@ -9,10 +9,11 @@ task_steps.py).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal, cast
 
 from engine.core import json_copy
-from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS, technologies
+from engine.rollwrite.components import GOODS, RESOURCE_CAP, ROWS, STOCK_MARKS, sheet, technologies
 from engine.rollwrite.shapes import BuiltKey, Cost, Good, Resource
 from engine.rollwrite.state_types import Sheet, Task
 
@@ -197,20 +198,26 @@ def open_forms(ps: Sheet, good: str, data: dict[str, Any]) -> list[int]:
             if not all(map(marks[form].__getitem__, spaces))]
 
 
-#: Per sheet side (its data, by identity): each good's forms in order, with the spaces it has on each.
-_SPACES: dict[int, tuple[dict[str, Any], dict[str, list[tuple[int, tuple[int, ...]]]]]] = {}
-
-
 def _good_spaces(data: dict[str, Any]) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
-    known = _SPACES.get(id(data))
-    if known is not None and known[0] is data:
-        return known[1]
+    """Each good's forms in order, with the spaces it has on each: worked out once per printed side (keyed
+    by the side's name, a value), afresh for side data that is not a printed side (a test's made-up one)."""
+    side = data.get("side")
+    if isinstance(side, str) and data is sheet(side):
+        return _printed_good_spaces(side)
+    return _spaces_of(data)
+
+
+@cache
+def _printed_good_spaces(side: str) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
+    return _spaces_of(sheet(side))
+
+
+def _spaces_of(data: dict[str, Any]) -> dict[str, list[tuple[int, tuple[int, ...]]]]:
     spaces: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
     for form in data["forms"]:
         for good in dict.fromkeys(form["goods"]):
             spaces.setdefault(good, []).append(
                 (form["id"], tuple(i for i, g in enumerate(form["goods"]) if g == good)))
-    _SPACES[id(data)] = (data, spaces)
     return spaces
 
 

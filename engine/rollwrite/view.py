@@ -57,6 +57,7 @@ also in data/rollwrite/sheet_a.toml and sheet_b.toml.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine.core.jsoncopy import _orjson
@@ -68,6 +69,7 @@ from engine.rollwrite.components import (
     ROUNDS,
     area_name,
     employment_cards,
+    sheet,
     tech_name,
     tech_text,
 )
@@ -150,30 +152,34 @@ class SideTexts(NamedTuple):
     rounds: dict[int, str]
 
 
-#: `side_texts` by sheet side data (held by identity: the side data is built once per side). Only two
-#: sides exist; emptied if more ever pile up (a test's made-up side data), so it stays small.
-_SIDE_TEXTS: dict[tuple[int, str], tuple[dict[str, Any], SideTexts]] = {}
-SIDE_TEXTS_LIMIT = 8
+#: How many (printed side, language) wordings are kept: two sides in each shipped language, with room.
+SIDE_TEXTS_LIMIT = 16
 
 
 def side_texts(data: dict[str, Any]) -> SideTexts:
-    """The printed bonuses of a sheet side in words (`bonus_text`), worded once per side instead of
-    some 50 times per sheet per view (a playout's final check asks for two public views); once per language."""
-    key = (id(data), language())
-    known = _SIDE_TEXTS.get(key)
-    if known is not None and known[0] is data:
-        return known[1]
-    texts = SideTexts(
+    """The printed bonuses of a sheet side in words (`bonus_text`), worded once per printed side and language
+    (keyed by both, values) instead of some 50 times per sheet per view (a playout's final check asks for two
+    public views); side data that is not a printed side (a test's made-up one) is worded afresh."""
+    side = data.get("side")
+    if isinstance(side, str) and data is sheet(side):
+        return _printed_side_texts(side, language())
+    return _worded(data)
+
+
+@lru_cache(maxsize=SIDE_TEXTS_LIMIT)
+def _printed_side_texts(side: str, lang: str) -> SideTexts:
+    """`lang` keys the cache only: the words come in the language in force, which it names."""
+    return _worded(sheet(side))
+
+
+def _worded(data: dict[str, Any]) -> SideTexts:
+    return SideTexts(
         tracks={r: bonus_text(b) for r, b in data["track_bonus"].items()},
         columns={c: bonus_text(b) for c, b in data["column_bonus"].items()},
         links=[bonus_text(link["bonus"]) for link in data["links"]],
         stocks={res: [bonus_text(b["bonus"]) for b in entries] for res, entries in data["stock_bonuses"].items()},
         rounds={n: bonus_text(b) for n, b in data["round_bonus"].items()},
     )
-    if len(_SIDE_TEXTS) >= SIDE_TEXTS_LIMIT:
-        _SIDE_TEXTS.clear()
-    _SIDE_TEXTS[key] = (data, texts)
-    return texts
 
 
 def sheet_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> SheetView:

@@ -107,7 +107,15 @@ def _chip(
 
 def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
     image, draw = new_canvas(L.WIDTH, L.HEIGHT, "RGB")
-    # round track
+    _static_rounds(image, draw, side, data, marked)
+    for district in (_static_town, _static_port, _static_warehouse, _static_scores):
+        district(image, draw, data, marked)
+    return image
+
+
+def _static_rounds(image: Image.Image, draw: ImageDraw.ImageDraw, side: str, data: dict[str, Any],
+                   marked: bool) -> None:
+    """The round track across the top, with the sheet's side named beside it."""
     _panel(draw, image, L.ROUND_Y - 34, L.ROUND_Y + L.ROUND_H, _("ROUNDS"))
     title = _("Yokohama Roll & Write · side {side}").format(side=side)
     put_text(image, (L.WIDTH - L.MARGIN, L.ROUND_Y - 32), title, L.SMALL, SOFT, PANEL, "rt")
@@ -123,7 +131,9 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         if marked:
             draw.line((x0 + 6, y1 - 6, x1 - 6, y0 + 6), fill=INK, width=4)
 
-    # town district
+
+def _static_town(image: Image.Image, draw: ImageDraw.ImageDraw, data: dict[str, Any], marked: bool) -> None:
+    """The town district: column bonuses, the eight tracks with their elite spaces and track bonuses."""
     _panel(draw, image, L.TOWN_Y, L.TOWN_BOTTOM, _("TOWN"))
     put_text(image, (L.MARGIN, L.COLUMN_LINE_Y + 6), fit(_("column bonuses"), L.SMALL, 170), L.SMALL, SOFT, PANEL)
     for c, bonus in enumerate(data["columns"], start=1):
@@ -151,7 +161,9 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
             put_text(image, ((ex0 + ex1) / 2, (ey0 + ey1) / 2), "+1", L.SMALL, INK, WHITE, "mm", bold=True)
         _chip(image, draw, L.track_bonus_box(r), bonus, marked, band)
 
-    # port district
+
+def _static_port(image: Image.Image, draw: ImageDraw.ImageDraw, data: dict[str, Any], marked: bool) -> None:
+    """The port district: the order forms, the links between them and the Trading Houses."""
     _panel(draw, image, L.PORT_Y, L.PORT_BOTTOM, _("PORT"))
     note = fit(_("order forms · links · trading houses"), L.SMALL, L.WIDTH - 2 * L.MARGIN - 110)
     put_text(image, (L.MARGIN + 110, L.PORT_Y + 4), note, L.SMALL, SOFT, PANEL)
@@ -165,7 +177,9 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
     for i, (name, forms) in enumerate(data["houses"]):
         _draw_house(image, draw, i, name, len(forms), marked)
 
-    # warehouse
+
+def _static_warehouse(image: Image.Image, draw: ImageDraw.ImageDraw, data: dict[str, Any], marked: bool) -> None:
+    """The warehouse: the money and faith stocks with their bonuses, and the cargo track."""
     _panel(draw, image, L.STOCK_Y, L.CARGO_CELLS_Y + L.CARGO_CELL + 32, _("WAREHOUSE"))
     for res in ("money", "faith"):
         x = L.STOCK_X[res]
@@ -182,7 +196,10 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         draw.rounded_rectangle((x0, y0, x1, y1), 6, fill=WHITE, outline=LINE, width=2)
         put_text(image, ((x0 + x1) / 2, y1 + 2), str(points), L.SMALL, SOFT, PANEL, "mt")
 
-    # technologies and score boxes
+
+def _static_scores(image: Image.Image, draw: ImageDraw.ImageDraw, data: dict[str, Any], marked: bool) -> None:
+    """The technology panel and the score boxes."""
+    del data, marked  # the same for every sheet
     _panel(draw, image, L.TECH_Y, L.TECH_BOTTOM, _("TECHNOLOGY"))
     put_text(image, (L.BOX_X, L.TECH_Y), fit(_("SCORE"), L.TITLE, L.WIDTH - L.MARGIN - L.BOX_X, True), L.TITLE, INK,
              PANEL, bold=True)
@@ -193,7 +210,6 @@ def _draw_static(side: str, data: dict[str, Any], marked: bool) -> Image.Image:
         put_text(image, (L.BOX_X, (y0 + y1) / 2), fit(label, L.TEXT, x0 - L.BOX_X - 8, i == 4), L.TEXT, INK, PANEL,
                  "lm", bold=i == 4)
         draw.rounded_rectangle((x0, y0, x1, y1), 8, fill=WHITE, outline=INK, width=3 if i == 4 else 2)
-    return image
 
 
 def _draw_form(

@@ -13,6 +13,7 @@ to spare the fake clock changes nothing: the same choice as on the real clock.
 
 from __future__ import annotations
 
+import contextvars
 from typing import Any
 
 import pytest
@@ -91,14 +92,44 @@ def test_the_deadline_is_read_inside_the_look_ahead_not_only_between_look_aheads
     assert len(clock.readings) >= clock.steps, "at least one reading per engine decision"
 
 
-def test_the_garbage_collector_waits_while_a_search_runs_and_is_back_after() -> None:
+def test_a_search_leaves_the_garbage_collector_alone_unless_asked() -> None:
+    """The bot's process keeps its cyclic collector while a bot thinks: its memory does not depend on
+    whether a search runs. Only a process that asks (`pausing_the_collector`) pauses it."""
+    import contextvars
+    import gc
+
+    from engine.core.deadline import Deadline
+
+    assert gc.isenabled()
+    with Deadline(AMPLE).running():
+        assert gc.isenabled()
+
+    def asked() -> bool:
+        from engine.core.deadline import pausing_the_collector
+
+        pausing_the_collector()
+        with Deadline(AMPLE).running():
+            return gc.isenabled()
+
+    assert contextvars.copy_context().run(asked) is False
+    assert gc.isenabled()
+
+
+def test_asked_the_garbage_collector_waits_while_a_search_runs_and_is_back_after() -> None:
+    contextvars.copy_context().run(_collector_waits)
+
+
+def _collector_waits() -> None:
     """A full collection set off inside a search walked the whole heap without a look at the clock
     (28-44 ms of CPU, more than a 0.15-s budget's 10 % margin): the collector is off while any search
-    runs, in any thread, and back as it was once the last one ends."""
+    runs, in any thread, and back as it was once the last one ends, in a process that asked for it (a
+    benchmark of small budgets)."""
     import gc
     import threading
 
-    from engine.core.deadline import Deadline
+    from engine.core.deadline import Deadline, pausing_the_collector
+
+    pausing_the_collector()
 
     assert gc.isenabled()
     first, second = Deadline(AMPLE), Deadline(AMPLE)
@@ -107,6 +138,7 @@ def test_the_garbage_collector_waits_while_a_search_runs_and_is_back_after() -> 
     seen: list[bool] = []
 
     def other_search() -> None:
+        pausing_the_collector()  # a thread starts with a context of its own
         with second.running():
             inside.set()
             leave.wait(10)

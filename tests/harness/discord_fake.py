@@ -334,6 +334,10 @@ class _FakeResponse:
         self.headers: dict[str, str] = {}
 
 
+#: What a route answers for a path that is not its own (None is a real answer: an empty body).
+_UNROUTED: Any = object()
+
+
 class _Refusal(Exception):
     """Raised by a route handler: answer with this HTTP status and Discord error code."""
 
@@ -1198,17 +1202,39 @@ class FakeDiscord:
             self._route(record, dry=True)
 
     def _route(self, rec: Sent, *, dry: bool = False) -> Any:
-        m, p = rec.method, rec.path
-        if m == "GET":
+        if rec.method == "GET":
             rec.kind = "fetch"
+        for route in (self._route_interactions, self._route_users, self._route_channels):
+            answer = route(rec, rec.method, rec.path, dry)
+            if answer is not _UNROUTED:
+                return answer
+        if re.fullmatch(r"/channels/(\d+)/typing", rec.path) or "/reactions/" in rec.path:
+            return None
+        self.unhandled.append(f"{rec.method} {rec.path}")
+        raise _Refusal(400, 0, f"FakeDiscord does not implement {rec.method} {rec.path}")
+
+    def _route_interactions(self, rec: Sent, m: str, p: str, dry: bool) -> Any:
+        """Interaction callbacks, their webhooks and the application's commands."""
         if (match := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", p)) and m == "POST":
             return self._callback(rec, int(match[1]), match[2], dry)
         if match := re.fullmatch(r"/webhooks/(\d+)/([^/]+)(/messages/(@original|\d+))?", p):
             return self._webhook(rec, match[2], match[4], dry)
-        if p == "/users/@me" and m == "GET":
-            return self.bot_user.payload()
         if p == "/oauth2/applications/@me" and m == "GET":
             return self._application_payload()
+        if match := re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", p):
+            gid = int(match[2]) if match[2] else None
+            if m == "PUT":
+                rec.kind = "sync_commands"
+                if dry:
+                    return None
+                self.commands[gid] = [self._command_payload(c, gid) for c in rec.payload or []]
+            return self.commands.get(gid, [])
+        return _UNROUTED
+
+    def _route_users(self, rec: Sent, m: str, p: str, dry: bool) -> Any:
+        """Users, members and DM channels."""
+        if p == "/users/@me" and m == "GET":
+            return self.bot_user.payload()
         if match := re.fullmatch(r"/users/(\d+)", p):
             user = self.users.get(int(match[1]))
             if user is None:
@@ -1222,14 +1248,15 @@ class FakeDiscord:
             rec.dm_user_id = user.id
             rec.channel_id = self._dm_channel_id(user.id)
             return self._dm_channel_payload(user)
-        if match := re.fullmatch(r"/applications/(\d+)(?:/guilds/(\d+))?/commands", p):
-            gid = int(match[2]) if match[2] else None
-            if m == "PUT":
-                rec.kind = "sync_commands"
-                if dry:
-                    return None
-                self.commands[gid] = [self._command_payload(c, gid) for c in rec.payload or []]
-            return self.commands.get(gid, [])
+        if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
+            user = self.users.get(int(match[2]))
+            if user is None or user.id in self.departed.get(int(match[1]), set()):
+                raise _Refusal(404, 10007, "Unknown Member")
+            return self._member_payload(user, int(match[1]))
+        return _UNROUTED
+
+    def _route_channels(self, rec: Sent, m: str, p: str, dry: bool) -> Any:
+        """Channels, threads and their messages."""
         if (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads", p)) and m == "POST":
             return self._start_thread(rec, int(match[1]), int(match[2]), dry)
         if (match := re.fullmatch(r"/channels/(\d+)/threads", p)) and m == "POST":
@@ -1250,15 +1277,7 @@ class FakeDiscord:
             if channel is None or m != "GET":
                 raise _Refusal(404, 10003, "Unknown Channel")
             return self._channel_payload(cid, channel.name, channel.guild.id)  # type: ignore[union-attr]
-        if match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", p):
-            user = self.users.get(int(match[2]))
-            if user is None or user.id in self.departed.get(int(match[1]), set()):
-                raise _Refusal(404, 10007, "Unknown Member")
-            return self._member_payload(user, int(match[1]))
-        if re.fullmatch(r"/channels/(\d+)/typing", p) or "/reactions/" in p:
-            return None
-        self.unhandled.append(f"{m} {p}")
-        raise _Refusal(400, 0, f"FakeDiscord does not implement {m} {p}")
+        return _UNROUTED
 
     def _application_payload(self) -> dict[str, Any]:
         owner = FakeUser(self.application_id + 1, "owner")

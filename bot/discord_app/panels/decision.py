@@ -80,25 +80,7 @@ async def panel_message(
         if seat_view is not None and seat is not None:
             if notes_for is not None:
                 lines += notes_for(game, seat_view, seat)
-            waiting = [f"**{names[s]}**" if s < len(names) else _("Player {n}").format(n=s + 1)
-                       for s in panel.waiting]
-            bots_only = bool(panel.waiting) and all(game.is_bot(s) for s in panel.waiting)
-            if bots_only:
-                # Nobody is pinged when the bot is done (the person is the next to act, and sees it here).
-                if game.kind == "rollwrite":
-                    line = ngettext("It is not your turn: {players} is playing its round now (a few seconds, up to "
-                                    "half a minute).", "It is not your turn: {players} are playing their round now "
-                                    "(a few seconds, up to half a minute).", len(waiting))
-                else:
-                    line = ngettext("It is not your turn: {players} is playing its turn now (a few seconds, up to "
-                                    "half a minute).", "It is not your turn: {players} are playing their turn now "
-                                    "(a few seconds, up to half a minute).", len(waiting))
-                lines.append(line.format(players=_(" and ").join(waiting)) + " "
-                             + _("This panel shows your own view; press **Refresh** to see what the bot did."))
-            else:
-                lines.append(_("It is not your turn: waiting for {players}. This panel shows your own view; press "
-                               "**Refresh** when you are pinged.").format(players=_(" and ").join(waiting))
-                             if waiting else refusal.message)
+            lines.append(waiting_line(game, panel.waiting, names, refusal.message))
             own = await own_picture(seat_view) or own
         else:
             lines.append(refusal.message)
@@ -134,6 +116,27 @@ async def panel_message(
         "view": decision_view(decision, page=0, stamp=decision.stamp, names=names, light=light),
         **files,
     }
+
+
+def waiting_line(game: GameRow, waiting_seats: list[int], names: list[str], otherwise: str) -> str:
+    """What an off-turn panel says it waits for: a bot playing now (nobody is pinged when it is done, since
+    the person is the next to act and sees it here), or the people the table waits on."""
+    waiting = [f"**{names[s]}**" if s < len(names) else _("Player {n}").format(n=s + 1) for s in waiting_seats]
+    if not waiting:
+        return otherwise
+    if all(game.is_bot(s) for s in waiting_seats):
+        if game.kind == "rollwrite":
+            line = ngettext("It is not your turn: {players} is playing its round now (a few seconds, up to "
+                            "half a minute).", "It is not your turn: {players} are playing their round now "
+                            "(a few seconds, up to half a minute).", len(waiting))
+        else:
+            line = ngettext("It is not your turn: {players} is playing its turn now (a few seconds, up to "
+                            "half a minute).", "It is not your turn: {players} are playing their turn now "
+                            "(a few seconds, up to half a minute).", len(waiting))
+        return (line.format(players=_(" and ").join(waiting)) + " "
+                + _("This panel shows your own view; press **Refresh** to see what the bot did."))
+    return _("It is not your turn: waiting for {players}. This panel shows your own view; press "
+             "**Refresh** when you are pinged.").format(players=_(" and ").join(waiting))
 
 
 def options_hint(options: list[Any]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -33,6 +33,17 @@ def describe(kind: str, view: dict[str, Any], names: list[str] | None = None, st
     return alt_text(f"{what}. {said}" if what and said else what or said or _("A picture of the game."))
 
 
+async def _drawn(request: Callable[[], Any], what: str) -> Any:
+    """The picture(s) `request` asks for, drawn off the event loop (in a drawing process, `rendering.pool`);
+    None when drawing failed. A picture is an extra: the move behind it is already saved, so the message
+    goes out without it, and the failure is logged with `what` was being drawn."""
+    try:
+        return await drawing.draw(request())
+    except Exception:
+        log.exception("could not draw %s", what)
+        return None
+
+
 async def draw(
     kind: str, view: dict[str, Any], filename: str, *, spoiler: bool = False, name: str | None = None,
     names: list[str] | None = None,
@@ -47,11 +58,8 @@ async def draw(
     renderer = ui_for(kind).renderer
     if renderer is None:
         return None
-    try:
-        data = await drawing.draw(renderer.picture(view, names=names, name=name))
-    except Exception:
-        # A picture is an extra: the move behind it is already saved, so the message goes out without it.
-        log.exception("could not draw the %s picture %s", kind, filename)
+    data = await _drawn(lambda: renderer.picture(view, names=names, name=name), f"the {kind} picture {filename}")
+    if data is None:
         return None
     what = _("Your own view") if view.get("viewer") is not None else _("The board")
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
@@ -67,10 +75,9 @@ async def own_file(kind: str, view: dict[str, Any], filename: str, *, name: str 
     own = getattr(renderer, "own_picture", None)
     if own is None:
         return await draw(kind, view, filename, name=name, names=names)
-    try:
-        data = await drawing.draw(own(view, names=names, name=name, choices=list(choices)))
-    except Exception:  # as in `draw`: the panel goes out without its picture
-        log.exception("could not draw the %s own picture %s", kind, filename)
+    data = await _drawn(lambda: own(view, names=names, name=name, choices=list(choices)),
+                        f"the {kind} own picture {filename}")
+    if data is None:
         return None
     what = _("Your own view (My full board shows all of it)")
     return discord.File(io.BytesIO(data), filename=filename, description=describe(kind, view, names, what=what))
@@ -83,10 +90,9 @@ async def public_files(kind: str, view: dict[str, Any], game_id: int, names: lis
     renderer = ui_for(kind).renderer
     if renderer is None:
         return []
-    try:
-        drawn = await drawing.draw(renderer.public_pictures(view, names=names, ranking=ranking))
-    except Exception:  # as in `draw`: the post goes out without its pictures
-        log.exception("could not draw the public pictures of game %s (%s)", game_id, kind)
+    drawn = await _drawn(lambda: renderer.public_pictures(view, names=names, ranking=ranking),
+                         f"the public pictures of game {game_id} ({kind})")
+    if drawn is None:
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-{label}.png" if label else f"game-{game_id}.png",
                          description=describe(kind, view, names,
@@ -101,10 +107,9 @@ async def lead_files(kind: str, view: dict[str, Any], game_id: int, names: list[
     renderer = ui_for(kind).renderer
     if renderer is None:
         return []
-    try:
-        data = await drawing.draw(renderer.lead_picture(view, names=names, story=story))
-    except Exception:  # as in `draw`: the post goes out without its picture
-        log.exception("could not draw the lead picture of game %s (%s)", game_id, kind)
+    data = await _drawn(lambda: renderer.lead_picture(view, names=names, story=story),
+                        f"the lead picture of game {game_id} ({kind})")
+    if data is None:
         return []
     return [discord.File(io.BytesIO(data), filename=f"game-{game_id}-turn.png",
                          description=describe(kind, view, names, story))]

@@ -108,21 +108,7 @@ async def test_a_community_week_on_two_servers(fake: FakeDiscord, monkeypatch: p
     # The Swiss: three rounds; one table a round is played to its end, the others end by resignation; Ben
     # leaves in round 2.
     for round_number in (1, 2, 3):
-        tables = [p for p in await service.store.pairings(ids["Week Swiss"], round_number) if not p.bye]
-        for n, p in enumerate(tables):
-            assert p.game_id is not None
-            game = await bot.storage.get_game(p.game_id)
-            assert game is not None
-            if game.status != "active":
-                continue
-            if round_number == 2 and ben.id in p.players:
-                [left, *_] = await fake.command("tournament leave", user=ben,
-                                                options={"tournament": ids["Week Swiss"], "confirm": "yes"})
-                assert left.ephemeral and "forfeit" in (left.content or "")
-            elif n == 0:
-                await _play_out(fake, p.game_id)
-            else:
-                await _resign(fake, by_id[max(p.players)], p.game_id)
+        await _play_swiss_round(fake, bot, service, ids["Week Swiss"], round_number, ben, by_id)
         await _sweep(fake)
     # The groups: everyone but each table's first seat resigns. The dice: one sheet played out, two resigned.
     for p in await service.store.pairings(ids["Week Groups"], 1):
@@ -145,23 +131,14 @@ async def test_a_community_week_on_two_servers(fake: FakeDiscord, monkeypatch: p
 
     # Every tournament finished; every one of its games ended by the rules.
     for name, tid in ids.items():
-        t = await service.tournament(tid)
-        assert t.status == "finished", name
-        for p in await service.store.pairings(tid):
-            if p.bye:
-                continue
-            game = await bot.storage.get_game(p.game_id or 0)
-            assert game is not None and game.status in ("finished", "abandoned"), (name, p)
+        await _assert_finished(bot, service, name, tid)
     assert await bot.storage.outbox_items(unsent_only=True) == []  # no post lost
     # No click or command was answered with an error.
     assert not [s for s in fake.sent if "went wrong" in (s.content or "")]
     # Nobody pinged against their choice: Ann (DMs) and Cat (nothing) never; Gus (DMs failing) and Fay (DMs
     # closed) only where their DM could not go.
     channel_posts = [s for s in fake.sent if s.kind == "channel_message" and s.status == 200]
-    for post in channel_posts:
-        assert ann.id not in pinged(post) and cat.id not in pinged(post), post
-        if gus.id in pinged(post):
-            assert "could not be delivered" in (post.content or ""), post
+    _assert_pinged_as_chosen(channel_posts, never=(ann.id, cat.id), dm_failing=gus.id)
     # The figures of the week.
     where = Counter("channel" if s.channel_id in (fake.channel.id, dice_room.id) else "thread" for s in channel_posts)
     dms = [s for s in fake.sent if s.kind == "dm" and s.status == 200]
@@ -173,3 +150,43 @@ async def test_a_community_week_on_two_servers(fake: FakeDiscord, monkeypatch: p
           f"{len(dms)} DMs delivered, {len([s for s in fake.sent if s.kind == 'dm' and s.status != 200])} refused")
     # In the channels: the three final podiums and the season's podium, nothing else (sign-ups are answers).
     assert len(podiums) == 3 and len(season) == 1 and len(tournament_posts) == 4
+
+
+async def _play_swiss_round(fake: FakeDiscord, bot: Any, service: Any, swiss: int, round_number: int, ben: Any,
+                            by_id: dict[int, Any]) -> None:
+    """One Swiss round: the first table played to its end, the others ended by resignation; Ben leaves in
+    round 2 (and so forfeits his table)."""
+    tables = [p for p in await service.store.pairings(swiss, round_number) if not p.bye]
+    for n, p in enumerate(tables):
+        assert p.game_id is not None
+        game = await bot.storage.get_game(p.game_id)
+        assert game is not None
+        if game.status != "active":
+            continue
+        if round_number == 2 and ben.id in p.players:
+            [left, *_] = await fake.command("tournament leave", user=ben,
+                                            options={"tournament": swiss, "confirm": "yes"})
+            assert left.ephemeral and "forfeit" in (left.content or "")
+        elif n == 0:
+            await _play_out(fake, p.game_id)
+        else:
+            await _resign(fake, by_id[max(p.players)], p.game_id)
+
+
+async def _assert_finished(bot: Any, service: Any, name: str, tournament: int) -> None:
+    """The tournament finished, and every one of its games ended by the rules."""
+    t = await service.tournament(tournament)
+    assert t.status == "finished", name
+    for p in await service.store.pairings(tournament):
+        if p.bye:
+            continue
+        game = await bot.storage.get_game(p.game_id or 0)
+        assert game is not None and game.status in ("finished", "abandoned"), (name, p)
+
+
+def _assert_pinged_as_chosen(posts: list[Any], *, never: tuple[int, ...], dm_failing: int) -> None:
+    """Nobody in `never` is pinged; the person whose DMs fail is pinged only where a DM could not go."""
+    for post in posts:
+        assert not set(never) & set(pinged(post)), post
+        if dm_failing in pinged(post):
+            assert "could not be delivered" in (post.content or ""), post

@@ -1,5 +1,5 @@
 """The sheet view's bonus words, worded once per sheet side (`view.side_texts`), are the words
-`bonus_text` gives each printed bonus, and their cache stays bounded whatever side data it meets."""
+`bonus_text` gives each printed bonus, and their cache, keyed by values, stays bounded whatever side data it meets."""
 
 from __future__ import annotations
 
@@ -23,13 +23,14 @@ def test_side_texts_are_the_bonus_texts_of_each_side() -> None:
         assert view.side_texts(data) is texts  # worded once
 
 
-def test_side_texts_cache_is_bounded_and_told_apart_by_identity() -> None:
+def test_made_up_side_data_is_worded_from_its_own_bonuses_and_the_cache_stays_bounded() -> None:
+    """The words are cached by the printed side's name and the language (values), never by which dict
+    was handed in: a copy of side A with other bonuses reads its own bonuses, and the cache holds at
+    most `SIDE_TEXTS_LIMIT` wordings however many side datas it meets."""
     base = sheet("A")
-    made_up = []
     for n in range(3 * view.SIDE_TEXTS_LIMIT):
         data = copy.deepcopy(base)
         data["track_bonus"][0] = {"money": n + 1}
-        made_up.append(data)
         assert view.side_texts(data).tracks[0] == f"{n + 1} money"
-        assert len(view._SIDE_TEXTS) <= view.SIDE_TEXTS_LIMIT
+        assert view._printed_side_texts.cache_info().currsize <= view.SIDE_TEXTS_LIMIT
     assert view.side_texts(base).tracks[0] == bonus_text(base["track_bonus"][0])
