@@ -244,7 +244,7 @@ def reward_text(reward: dict[str, int], short: bool = False) -> str:
         elif key == "yen":
             bits.append(f"¥{n}")
         elif key in GOODS:
-            bits.append(f"{n} {GOOD_NAMES[key]}")
+            bits.append(good_count(n, key))
         elif key == "any_good":
             bits.append(ngettext("{n} good of choice", "{n} goods of choice", n).format(n=n))
         elif key == "imported":
@@ -257,4 +257,9 @@ def reward_text(reward: dict[str, int], short: bool = False) -> str:
 
 
 def goods_text(goods: dict[str, int]) -> str:
-    return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n) or _("nothing")
+    return _(", ").join(good_count(n, g) for g, n in goods.items() if n) or _("nothing")
+
+
+def good_count(n: int, good: str) -> str:
+    """"3 Tea": `n` goods of one kind (Japanese puts the count after the name)."""
+    return _("{n} {good}").format(n=n, good=GOOD_NAMES[good])

@@ -16,8 +16,8 @@ from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, ha
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import (
     COUNTRY_NAMES,
-    GOOD_NAMES,
     area_name,
+    good_count,
     goods_text,
     parts,
     port_row_levels,
@@ -170,7 +170,7 @@ def pair_part(order: int) -> str:
 def tight_part(order: int) -> str:
     """"#10: 2 Copper 1 Tea→7 VP": one of two order cards in the fewest words that keep its cost and pay."""
     card = parts().orders[order]
-    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
     return f"#{order}: {goods}→{order_pays(order).replace(' + ', '+')}"
 
 

@@ -17,6 +17,7 @@ from engine.yokohama.components import (
     Worded,
     area_kind,
     effect_text,
+    good_count,
     goods_text,
     parts,
     reward_text,
@@ -61,7 +62,7 @@ def order_label(order: int, *forms: tuple[str, str]) -> str:
     in fewer words, then without commas and the country, then tightly spaced. What the card costs and
     what it pays are always there, whole (the contract: a label that names a card shows both)."""
     card = parts().orders[order]
-    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
     pays = order_pays(order)
     bodies = (order_text(order), order_text(order, short=True), f"#{order}: {goods} → {pays}",
               f"#{order}: {goods}→{pays.replace(' + ', '+')}")
@@ -99,7 +100,7 @@ def action_text(area: str, pw: int) -> str:
     rules = parts().rules
     if kind in rules["production"]:
         n = rules["production"][kind][pw - 1]
-        return f"{n} {GOOD_NAMES[kind]}" if n else _("nothing")
+        return good_count(n, kind) if n else _("nothing")
     if kind == "bank":
         return f"¥{rules['bank']['yen'][pw - 1]}"
     if kind == "port":
