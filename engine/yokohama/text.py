@@ -90,10 +90,6 @@ def yen_text(yen: int) -> str:
     return f"¥{yen}" if yen else _("free")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def action_text(area: str, pw: int) -> str:
     """What the Area Action in `area` gives at Power `pw`, in a few words (movement labels)."""
     kind = area_kind(area)
