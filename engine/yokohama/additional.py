@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.yokohama import achievements
 from engine.yokohama.areas import check_mercenary
 from engine.yokohama.board import action_areas, has_tech, power
-from engine.yokohama.components import GOODS, area_name, parts
+from engine.yokohama.components import GOODS, achievement_name, area_name, parts
 from engine.yokohama.rewards import effect_gain, grant, log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import order_label, order_text, power_text
+from engine.yokohama.text import around, order_label, order_text, power_text
 from engine.yokohama.types import AchieveAction, Action, AreaChoice, Candidate, FulfillAction, State
 
 #: Spinning Mill's exchange and University's price (technologies.toml `effect_terms`).
@@ -59,7 +60,8 @@ def fulfill(state: State, seat: int, order: int) -> None:
 def merc_text(state: State, area: str) -> str:
     """"Mercenary acts in Bank → Power 2: ¥2": the Power counts what stands there, never the President
     (a mercenary acts only where the President is not)."""
-    return f"Mercenary acts in {area_name(area)} → {power_text(area, power(state, state['seat'], area))}"
+    return _("Mercenary acts in {area} → {action}").format(area=area_name(area),
+                                                          action=power_text(area, power(state, state["seat"], area)))
 
 
 def send_mercenary(state: State, seat: int, area: str, back: str) -> None:
@@ -79,7 +81,8 @@ class AdditionalStep(YokohamaStep):
 
     def __init__(self, stage: str) -> None:
         self.stage = stage
-        self.stage_text = f"additional actions ({'before' if stage == 'first' else 'after'} the main action)"
+        self.stage_text = (N_("additional actions (before the main action)") if stage == "first"
+                           else N_("additional actions (after the main action)"))
         self.kinds = ("fulfill", "achieve", "merc", "spin", "university", "main", "end_turn")
         self.hint = ("take additional actions or go on to the main action" if stage == "first"
                      else "take additional actions or end your turn")
@@ -147,16 +150,17 @@ class AdditionalStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         do = action["do"]
         if do == "fulfill":
-            return order_label(cast(FulfillAction, action)["order"], ("Complete order ", ""), ("Complete ", ""))
+            return order_label(cast(FulfillAction, action)["order"], around(_("Complete order {card}")),
+                               around(_("Complete {card}")))
         if do == "achieve":
             card_id = cast(AchieveAction, action)["card"]
             card = parts().achievements[card_id]
             entry = next(a for a in state["achievements"] if a["id"] == card_id)
             points = card["vp"][0] if not entry["claimed"] else card["vp"][1]
-            return f"Achievement: {card['name']} ({points} VP)"
+            return _("Achievement: {name} ({n} VP)").format(name=achievement_name(card_id), n=points)
         if do == "merc":
             return merc_text(state, cast(str, cast(AreaChoice, action)["area"]))
-        return SIMPLE_TEXT[do]
+        return _(SIMPLE_TEXT[do]).format(silk=SPIN["silk"], yen=SPIN["yen"] if do == "spin" else UNIVERSITY["yen"])
 
     def details(self, state: State, action: Action) -> str:
         return order_text(action["order"]) if action["do"] == "fulfill" else ""
@@ -168,37 +172,37 @@ class AdditionalStep(YokohamaStep):
 
     def prompt(self, state: State, seat: int) -> str:
         if self.stage == "first":
-            return "Additional actions before your main action: take any, then go on to the main action."
-        return "Additional actions after your main action: take any, then end your turn."
+            return _("Additional actions before your main action: take any, then go on to the main action.")
+        return _("Additional actions after your main action: take any, then end your turn.")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         do = action["do"]
         if do == "fulfill":
-            return "That order card is not in your hand."
+            return _("That order card is not in your hand.")
         if do == "achieve":
-            return "There is no such achievement in this game."
+            return _("There is no such achievement in this game.")
         if do == "merc":
-            return merc_refusal(state, seat) or MERC_WHERE
-        return "That move is not possible now; choose one of the offered options."
+            return merc_refusal(state, seat) or _(MERC_WHERE)
+        return _("That move is not possible now; choose one of the offered options.")
 
 
 SIMPLE_TEXT = {
-    "spin": f"Spinning Mill: discard {SPIN['silk']} Raw Silk for ¥{SPIN['yen']}",
-    "university": f"University: pay ¥{UNIVERSITY['yen']} for an assistant from the warehouse",
-    "main": "Go on to the main action",
-    "end_turn": "End your turn",
+    "spin": N_("Spinning Mill: discard {silk} Raw Silk for ¥{yen}"),
+    "university": N_("University: pay ¥{yen} for an assistant from the warehouse"),
+    "main": N_("Go on to the main action"),
+    "end_turn": N_("End your turn"),
 }
-MERC_WHERE = "A Foreign Mercenary acts only in an area with your assistant and without your President."
+MERC_WHERE = N_("A Foreign Mercenary acts only in an area with your assistant and without your President.")
 
 
 def achievement_refusal(state: State, seat: int, card: str) -> str | None:
     entry = next(a for a in state["achievements"] if a["id"] == card)
     if seat in entry["claimed"]:
-        return "You have already completed that achievement."
+        return _("You have already completed that achievement.")
     if state["p"][seat]["hand"]["assistants"] < 1:
-        return "An achievement takes an assistant from your hand; you have none in hand."
+        return _("An achievement takes an assistant from your hand; you have none in hand.")
     if not achievements.meets(state, seat, card):
-        return f"You do not meet {parts().achievements[card]['name']} yet."
+        return _("You do not meet {name} yet.").format(name=achievement_name(card))
     return None
 
 
@@ -206,45 +210,46 @@ def merc_refusal(state: State, seat: int) -> str | None:
     """Why no Foreign Mercenary may be sent now at all (None: one may, where `merc_areas` allows)."""
     pl = state["p"][seat]
     if pl["flags"]["merc"]:
-        return "You may use a Foreign Mercenary only once per turn."
+        return _("You may use a Foreign Mercenary only once per turn.")
     if not any(not m["used"] for m in pl["mercs"]):
-        return "You have no unused Foreign Mercenary."
+        return _("You have no unused Foreign Mercenary.")
     return None
 
 
 def spin_refusal(state: State, seat: int) -> str | None:
     pl = state["p"][seat]
     if not has_tech(state, seat, "spinning_mill"):
-        return "You do not own the Spinning Mill."
+        return _("You do not own the Spinning Mill.")
     if pl["flags"]["spin"]:
-        return "You have used the Spinning Mill this turn."
+        return _("You have used the Spinning Mill this turn.")
     if pl["goods"]["silk"] < SPIN["silk"]:
-        return f"The Spinning Mill needs {SPIN['silk']} Raw Silk; you have {pl['goods']['silk']}."
+        return _("The Spinning Mill needs {n} Raw Silk; you have {have}.").format(n=SPIN["silk"],
+                                                                                have=pl["goods"]["silk"])
     return None
 
 
 def university_refusal(state: State, seat: int) -> str | None:
     pl = state["p"][seat]
     if not has_tech(state, seat, "university"):
-        return "You do not own the University."
+        return _("You do not own the University.")
     if pl["flags"]["university"]:
-        return "You have used the University this turn."
+        return _("You have used the University this turn.")
     if pl["yen"] < UNIVERSITY["yen"]:
-        return f"The University costs ¥{UNIVERSITY['yen']}; you have ¥{pl['yen']}."
-    return None if pl["warehouse"]["assistants"] else "Your warehouse holds no assistant."
+        return _("The University costs ¥{n}; you have ¥{have}.").format(n=UNIVERSITY["yen"], have=pl["yen"])
+    return None if pl["warehouse"]["assistants"] else _("Your warehouse holds no assistant.")
 
 
 class MercAreaStep(YokohamaStep):
     """Where a mercenary acts, when that was asked on its own (a game stored under schema 1)."""
 
     stage = "merc_area"
-    stage_text = "choosing where the mercenary acts"
+    stage_text = N_("choosing where the mercenary acts")
     kinds: tuple[str, ...] = ("merc_area",)
-    hint = "choose where the mercenary acts"
+    hint = N_("choose where the mercenary acts")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         here = merc_areas(state, seat)
-        return [({"do": "merc_area", "area": a}, None if a in here else MERC_WHERE) for a in action_areas(state)]
+        return [({"do": "merc_area", "area": a}, None if a in here else _(MERC_WHERE)) for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(AreaChoice, action)
@@ -255,7 +260,7 @@ class MercAreaStep(YokohamaStep):
         return merc_text(state, cast(str, action["area"]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Where does your Foreign Mercenary act?"
+        return _("Where does your Foreign Mercenary act?")
 
 
 FIRST: AdditionalStep = AdditionalStep("first")

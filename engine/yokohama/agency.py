@@ -8,13 +8,24 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.yokohama.board import ONE_STEP_LIMIT, SHOP_COST, th_cost
 from engine.yokohama.rewards import take_from_warehouse
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import yen_text
 from engine.yokohama.types import Action, Candidate, HireAction, HireHousesAction, SimpleAction, State
 
-HIRE_NAMES = {"assistant": "assistant", "shop": "Shophouse", "th": "Trading House"}
+
+def hire_name(what: str, n: int) -> str:
+    """"2 Shophouses": `n` tokens of one kind from the warehouse."""
+    if what == "assistant":
+        # TRANSLATORS: Yokohama's pieces (assistant, Shophouse, Trading House, President): the board pictures'
+        # words (German Gehilfe/Laden/Handelshaus, French assistant/boutique/maison de commerce, Japanese
+        # 助手/店舗/商館); plain choices, not verified against the published editions.
+        return ngettext("{n} assistant", "{n} assistants", n).format(n=n)
+    if what == "shop":
+        return ngettext("{n} Shophouse", "{n} Shophouses", n).format(n=n)
+    return ngettext("{n} Trading House", "{n} Trading Houses", n).format(n=n)
 
 
 def agency_price(state: State, seat: int, shops: int, th: int) -> int:
@@ -47,9 +58,9 @@ def agency_options(state: State, seat: int) -> list[Action]:
 
 class AgencyStep(YokohamaStep):
     stage = "act_agency"
-    stage_text = "Employment Agency: taking tokens"
+    stage_text = N_("Employment Agency: taking tokens")
     kinds: tuple[str, ...] = ("hire", "hire_th", "hire_done")
-    hint = "take tokens from your warehouse (or none)"
+    hint = N_("take tokens from your warehouse (or none)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in agency_options(state, seat)]
@@ -60,7 +71,7 @@ class AgencyStep(YokohamaStep):
             return
         if action["do"] == "hire":
             for what in ("assistant", "shop", "th"):
-                for _ in range(action["take"].get(what, 0)):
+                for _k in range(action["take"].get(what, 0)):
                     take_from_warehouse(state, seat, what)
         state["stage"] = "after_action"
 
@@ -68,25 +79,30 @@ class AgencyStep(YokohamaStep):
         action = cast(HireAction | HireHousesAction | SimpleAction, action)
         seat = state["seat"]
         if action["do"] == "hire_done":
-            return "Take nothing from the warehouse"
+            return _("Take nothing from the warehouse")
         action = cast(HireAction | HireHousesAction, action)
         if action["do"] == "hire_th":
             n = action["th"]
-            return f"Take {n} Trading House{'s' if n != 1 else ''} (¥{agency_price(state, seat, 0, n)}), then the rest"
+            return _("Take {houses} (¥{yen}), then the rest").format(houses=hire_name("th", n),
+                                                                     yen=agency_price(state, seat, 0, n))
         take = action["take"]
         price = agency_price(state, seat, take.get("shop", 0), take.get("th", 0))
-        bits = [f"{n} {HIRE_NAMES[k]}{'s' if n > 1 else ''}" for k, n in take.items()]
-        return f"Take {', '.join(bits)} ({yen_text(price)})"
+        bits = [hire_name(k, n) for k, n in take.items()]
+        return _("Take {tokens} ({price})").format(tokens=", ".join(bits), price=yen_text(price))
 
     def prompt(self, state: State, seat: int) -> str:
         left = state["ctx"]["left"]
-        return (f"Employment Agency: take up to {left} token{'s' if left != 1 else ''} from your warehouse "
-                f"(assistant free, Shophouse ¥{SHOP_COST}, Trading House ¥{th_cost(state, seat)}+).")
+        return ngettext("Employment Agency: take up to {n} token from your warehouse "
+                        "(assistant free, Shophouse ¥{shop}, Trading House ¥{house}+).",
+                        "Employment Agency: take up to {n} tokens from your warehouse "
+                        "(assistant free, Shophouse ¥{shop}, Trading House ¥{house}+).", left).format(
+            n=left, shop=SHOP_COST, house=th_cost(state, seat))
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         left = state["ctx"]["left"]
-        return (f"You may take up to {left} token{'s' if left != 1 else ''} your warehouse holds, "
-                "and only what your money pays for.")
+        return ngettext("You may take up to {n} token your warehouse holds, and only what your money pays for.",
+                        "You may take up to {n} tokens your warehouse holds, and only what your money pays for.",
+                        left).format(n=left)
 
 
 STEPS: tuple[YokohamaStep, ...] = (AgencyStep(),)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.yokohama.areas import EXCHANGES, has, spend
 from engine.yokohama.components import parts
 from engine.yokohama.rewards import grant
@@ -14,21 +15,21 @@ from engine.yokohama.types import Action, Candidate, ExchangeAction, SimpleActio
 def trade_text(trade: str) -> str:
     """"Sell 1 Raw Silk for ¥2": the exchange as rules.toml words it."""
     text: str = parts().rules["chinatown"]["trades"][trade]["text"]
-    return text
+    return _(text)
 
 
 class ChinatownStep(YokohamaStep):
     stage = "act_chinatown"
-    stage_text = "Chinatown: exchanging"
+    stage_text = N_("Chinatown: exchanging")
     kinds: tuple[str, ...] = ("exchange", "exchange_done")
-    hint = "exchange at Chinatown (or stop)"
+    hint = N_("exchange at Chinatown (or stop)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         out: list[Candidate] = []
         for name, (pay, _get) in EXCHANGES.items():
             short = [what for what, n in pay.items() if not has(state, seat, what, n)]
             out.append(({"do": "exchange", "trade": name},
-                        None if not short else f"You cannot pay for that: {trade_text(name)}."))
+                        None if not short else _("You cannot pay for that: {trade}.").format(trade=trade_text(name))))
         return [*out, ({"do": "exchange_done"}, None)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -48,15 +49,15 @@ class ChinatownStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(ExchangeAction | SimpleAction, action)
         if action["do"] == "exchange_done":
-            return "Stop exchanging"
+            return _("Stop exchanging")
         return trade_text(cast(ExchangeAction, action)["trade"])
 
     def prompt(self, state: State, seat: int) -> str:
         left = state["ctx"]["left"]
-        return f"Chinatown: {left} exchange{'s' if left != 1 else ''} left."
+        return ngettext("Chinatown: {n} exchange left.", "Chinatown: {n} exchanges left.", left).format(n=left)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "Chinatown has no such exchange."
+        return _("Chinatown has no such exchange.")
 
 
 STEPS: tuple[YokohamaStep, ...] = (ChinatownStep(),)

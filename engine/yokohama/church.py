@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.yokohama.areas import FAITH_KINDS, RULES, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT, add_assistants, assistants_at
 from engine.yokohama.components import parts, reward_text
@@ -31,7 +32,7 @@ from engine.yokohama.types import (
     State,
 )
 
-NONE_TEXT = "Place no assistant on the board"
+NONE_TEXT = N_("Place no assistant on the board")
 
 
 def pawn_sources(state: State, seat: int) -> list[PawnSource]:
@@ -74,8 +75,8 @@ def church_pay_text(state: State, pay: Sequence[str]) -> str:
     """"¥1 + 1 Tea (Power 3 + 2 = 5 Faith)": what is paid and the Faith total it makes."""
     ctx = state["ctx"]
     total = ctx["power_faith"] + len(ctx.get("paid", [])) + len(pay)
-    items = faith_text(pay) if pay else "pay nothing"
-    return f"{items} = {total} Faith"
+    items = faith_text(pay) if pay else _("pay nothing")
+    return _("{items} = {n} Faith").format(items=items, n=total)
 
 
 def pay_faith(state: State, seat: int, pay: Sequence[str]) -> None:
@@ -134,14 +135,17 @@ def place_pawn(state: State, seat: int, source: str) -> None:
 def space_refusal(state: State, seat: int, board: Board, action: Action) -> str:
     space = action.get("space")
     if not isinstance(space, int) or not 0 <= space < len(state[board]):
-        return f"The {board.capitalize()} board has no such space."
+        return (_("The Church board has no such space.") if board == "church"
+                else _("The Customs board has no such space."))
     if state[board][space] is not None:
-        return f"{board.capitalize()} space {space + 1} is taken."
+        return (_("Church space {n} is taken.") if board == "church" else _("Customs space {n} is taken.")).format(
+            n=space + 1)
     if not pawn_sources(state, seat):
-        return "You need an assistant in this area or in hand to put on the board."
+        return _("You need an assistant in this area or in hand to put on the board.")
     if board == "church":
-        return f"You cannot pay exactly the Faith Church space {space + 1} needs that way (one item of each kind)."
-    return f"Customs space {space + 1} needs more imported goods than you may pay now."
+        return _("You cannot pay exactly the Faith Church space {n} needs that way (one item of each kind).").format(
+            n=space + 1)
+    return _("Customs space {n} needs more imported goods than you may pay now.").format(n=space + 1)
 
 
 class ChurchStep(YokohamaStep):
@@ -149,9 +153,9 @@ class ChurchStep(YokohamaStep):
     first and then the items to pay (`act_church_pay`), each listed as a whole."""
 
     stage = "act_church"
-    stage_text = "Church: choosing a space"
+    stage_text = N_("Church: choosing a space")
     kinds: tuple[str, ...] = ("church", "church_none")
-    hint = "choose a Church space (or none)"
+    hint = N_("choose a Church space (or none)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         every = church_all(state, seat)
@@ -183,16 +187,18 @@ class ChurchStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(ChurchAction | SimpleAction, action)
         if action["do"] == "church_none":
-            return NONE_TEXT
+            return _(NONE_TEXT)
         action = cast(ChurchAction, action)
         space = parts().boards["church"][action["space"]]
         if "pay" not in action:
-            return f"Church {action['space'] + 1} ({space['need']} Faith → {reward_text(space['reward'])})"
-        return f"Church {action['space'] + 1} ({reward_text(space['reward'])}): {church_pay_text(state, action['pay'])}"
+            return _("Church {n} ({need} Faith → {reward})").format(n=action["space"] + 1, need=space["need"],
+                                                                    reward=reward_text(space["reward"]))
+        return _("Church {n} ({reward}): {pay}").format(n=action["space"] + 1, reward=reward_text(space["reward"]),
+                                                        pay=church_pay_text(state, action["pay"]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return (f"Church: your Power gives {state['ctx']['power_faith']} Faith; add 1 per item of a different "
-                "kind to pay a space's need exactly.")
+        return _("Church: your Power gives {n} Faith; add 1 per item of a different "
+                 "kind to pay a space's need exactly.").format(n=state["ctx"]["power_faith"])
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         return space_refusal(state, seat, "church", action)
@@ -202,9 +208,9 @@ class ChurchPayStep(YokohamaStep):
     """The items that pay the chosen Church space, each way listed as a whole."""
 
     stage = "act_church_pay"
-    stage_text = "Church: paying Faith"
+    stage_text = N_("Church: paying Faith")
     kinds: tuple[str, ...] = ("faith",)
-    hint = "choose how to pay the Church space"
+    hint = N_("choose how to pay the Church space")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "faith", "pay": pay}, None) for pay in faith_payments(state, seat, state["ctx"]["space"])]
@@ -215,21 +221,22 @@ class ChurchPayStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(FaithAction, action)
-        return f"Pay {church_pay_text(state, action['pay'])}"
+        return _("Pay {pay}").format(pay=church_pay_text(state, action["pay"]))
 
     def prompt(self, state: State, seat: int) -> str:
         need = parts().boards["church"][state["ctx"]["space"]]["need"]
-        return f"Church space {state['ctx']['space'] + 1} needs {need} Faith: which items do you pay?"
+        return _("Church space {n} needs {need} Faith: which items do you pay?").format(n=state["ctx"]["space"] + 1,
+                                                                                        need=need)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "Pay exactly the Faith still owed, with one item of each kind you own."
+        return _("Pay exactly the Faith still owed, with one item of each kind you own.")
 
 
 class CustomsStep(YokohamaStep):
     stage = "act_customs"
-    stage_text = "Customs: choosing a space"
+    stage_text = N_("Customs: choosing a space")
     kinds: tuple[str, ...] = ("customs", "customs_none")
-    hint = "choose a Customs space (or none)"
+    hint = N_("choose a Customs space (or none)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         board = parts().boards["customs"]
@@ -255,14 +262,15 @@ class CustomsStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(CustomsAction | SimpleAction, action)
         if action["do"] == "customs_none":
-            return NONE_TEXT
+            return _(NONE_TEXT)
         action = cast(CustomsAction, action)
         space = parts().boards["customs"][action["space"]]
-        return f"Customs {action['space'] + 1}: pay {space['need']} imported → {reward_text(space['reward'])}"
+        return _("Customs {n}: pay {need} imported → {reward}").format(n=action["space"] + 1, need=space["need"],
+                                                                       reward=reward_text(space["reward"]))
 
     def prompt(self, state: State, seat: int) -> str:
         most = RULES["customs"]["imports"][state["ctx"]["power"] - 1]
-        return f"Customs: pay up to {most} imported goods for a space (or none)."
+        return _("Customs: pay up to {n} imported goods for a space (or none).").format(n=most)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         return space_refusal(state, seat, "customs", action)
@@ -272,9 +280,9 @@ class PawnStep(YokohamaStep):
     """Which assistant goes onto the board: the one in this area or one from hand."""
 
     stage = "act_pawn"
-    stage_text = "choosing which assistant goes on the board"
+    stage_text = N_("choosing which assistant goes on the board")
     kinds: tuple[str, ...] = ("pawn_from",)
-    hint = "choose which assistant goes on the board"
+    hint = N_("choose which assistant goes on the board")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "pawn_from", "source": s}, None) for s in pawn_sources(state, seat)]
@@ -285,10 +293,11 @@ class PawnStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(PawnAction, action)
-        return "Use an assistant from this area" if action["source"] == "area" else "Use an assistant from hand"
+        return _("Use an assistant from this area") if action["source"] == "area" else _("Use an assistant from hand")
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Which assistant goes onto the {state['ctx']['board'].capitalize()} board?"
+        return (_("Which assistant goes onto the Church board?") if state["ctx"]["board"] == "church"
+                else _("Which assistant goes onto the Customs board?"))
 
 
 STEPS: tuple[YokohamaStep, ...] = (ChurchStep(), ChurchPayStep(), CustomsStep(), PawnStep())

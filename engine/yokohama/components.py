@@ -7,17 +7,76 @@ refuses data that breaks the counts the rulebook states.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
 from data import load_data
+from engine.core.translate import N_, _, ngettext
+
+
+class Worded(Mapping[str, str]):
+    """Names marked for the catalogue (`N_`), read in the reader's language: `GOOD_NAMES["tea"]`."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def __getitem__(self, key: str) -> str:
+        return _(self.names[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
 
 GOODS = ("copper", "silk", "tea", "fish")
-GOOD_NAMES = {"copper": "Copper", "silk": "Raw Silk", "tea": "Tea", "fish": "Seafood"}
+# TRANSLATORS: Yokohama's goods. Plain choices, not verified against the Japanese (横濱紳商伝), German or French
+# editions; the same words as the board pictures use.
+GOOD_NAMES = Worded({"copper": N_("Copper"), "silk": N_("Raw Silk"), "tea": N_("Tea"), "fish": N_("Seafood")})
 #: Player colours in seat order (the rulebook's Red, Blue, Yellow, Green); the engine names seats by them.
 COLOURS = ("Red", "Blue", "Yellow", "Green")
 COUNTRIES = ("english", "american", "french", "german", "dutch")
-COUNTRY_NAMES = {c: c.capitalize() for c in COUNTRIES}
+COUNTRY_NAMES = Worded({"english": N_("English"), "american": N_("American"), "french": N_("French"),
+                        "german": N_("German"), "dutch": N_("Dutch")})
+#: Names read from the component data (`data/yokohama/*.toml`), where the extractor cannot see them: listed
+#: once here so the catalogue holds them; `tests/engine/yokohama/test_data_names.py` fails on one missing.
+DATA_NAMES: tuple[str, ...] = (
+    # areas.toml
+    # TRANSLATORS: Yokohama's areas. Plain choices, not verified against the published editions (Japanese:
+    # 横濱紳商伝); Bank, Church, Customs, Chinatown and the Ports and Laboratories as the board pictures say them.
+    N_("Copper Mine I"), N_("Copper Mine II"), N_("Silk Mill I"), N_("Silk Mill II"), N_("Tea Plantation I"),
+    N_("Tea Plantation II"), N_("Fishing Ground I"), N_("Fishing Ground II"), N_("Bank"), N_("Port A"),
+    N_("Port B"), N_("Laboratory A"), N_("Laboratory B"), N_("Employment Agency"), N_("Chinatown"),
+    N_("Church"), N_("Customs"), N_("Canal"),
+    # technologies.toml: names
+    # TRANSLATORS: Yokohama's technology cards. Plain choices, not verified against the published editions.
+    N_("Exposition"), N_("Gaslight"), N_("Ball"), N_("Language School"), N_("Mining Technology"),
+    N_("Spinning Mill"), N_("Stagecoach"), N_("Station"), N_("Letterpress Printing"), N_("Winery"),
+    N_("Postal System"), N_("Newspaper"), N_("Electrical Light"), N_("University"), N_("Telegram"),
+    N_("Telephone"), N_("Brickyard"), N_("System of Stock"), N_("Patent System"), N_("Tram"),
+    # technologies.toml: effect_text
+    N_("+2 VP per order completed"), N_("+4 VP per Customs pawn placed"), N_("+3 VP per Trading House built"),
+    N_("10 VP at once"), N_("+2 VP per Shophouse built"), N_("+¥1 per order completed"),
+    N_("+¥1 per later technology"), N_("+1 Copper whenever you receive Copper"), N_("place in up to 4 areas"),
+    N_("+2 VP per later technology"), N_("may stop where other Presidents are"),
+    N_("once a turn: 1 Raw Silk for ¥2"), N_("pass other Presidents for free"),
+    N_("Station token: +1 Power, free ride there"), N_("turn starts with ¥1 or less: up to ¥2"),
+    N_("pair + 1 in an adjacent area"), N_("may leave 1 assistant when recovering"),
+    N_("move to any area without a President"), N_("once a turn: ¥1 for a warehouse assistant"),
+    N_("+3 VP per Church pawn placed"),
+    # rules.toml: Chinatown's exchanges
+    N_("Sell 1 Copper for ¥2"), N_("Sell 1 Raw Silk for ¥2"), N_("Sell 1 Tea for ¥1"), N_("Sell 1 Seafood for ¥1"),
+    N_("Buy 1 Copper for ¥2"), N_("Buy 1 Raw Silk for ¥2"), N_("Buy 1 Tea for ¥1"), N_("Buy 1 Seafood for ¥1"),
+    N_("Buy 1 imported good for ¥4"),
+    # boards.toml: achievements
+    # TRANSLATORS: Yokohama's achievement cards, as short requirements. Plain choices, not verified.
+    N_("Own 5 Copper"), N_("Own 6 Raw Silk"), N_("Own 7 Tea"), N_("Own 7 Seafood"), N_("Own ¥10"),
+    N_("Own 5 5-Power/Mercenary tokens"), N_("Completed 5 Orders"), N_("Own 4 Technologies"),
+    N_("Built in 4 Production Areas"), N_("Built in 4 Commercial Areas"), N_("Built in 3 Production + 2 Commercial"),
+    N_("Built in 2 Production + 3 Commercial"),
+)
 #: Reward keys a card, space or token may carry (the rulebook's "Description of the Icons").
 REWARD_KEYS = ("vp", "yen", *GOODS, "any_good", "imported", "warehouse", "move")
 
@@ -133,9 +192,25 @@ def port_row_levels(area: str) -> list[str]:
 
 def area_name(area: str | None) -> str:
     if area is None:
-        return "nowhere"
+        return _("nowhere")
     name: str = parts().areas[area]["name"]
-    return name
+    return _(name)
+
+
+def tech_name(tech: int) -> str:
+    """A technology card's name in the reader's language."""
+    name: str = parts().techs[tech]["name"]
+    return _(name)
+
+
+def effect_text(effect: str) -> str:
+    """What a technology's effect does, in a few words, in the reader's language."""
+    return _(parts().effect_text[effect])
+
+
+def achievement_name(card_id: str) -> str:
+    name: str = parts().achievements[card_id]["name"]
+    return _(name)
 
 
 def area_kind(area: str) -> str:
@@ -152,8 +227,9 @@ def warehouse_text(n: int, short: bool = False) -> str:
     """The warehouse icon: a token of the player's choice from their warehouse to their hand (rulebook
     "Warehouse icon"); `short` for a label that would not fit otherwise."""
     if short:
-        return f"{n} warehouse token{'s' if n > 1 else ''}"
-    return f"{n} assistant{'s' if n > 1 else ''}/building{'s' if n > 1 else ''} from warehouse"
+        return ngettext("{n} warehouse token", "{n} warehouse tokens", n).format(n=n)
+    return ngettext("{n} assistant/building from warehouse", "{n} assistants/buildings from warehouse",
+                    n).format(n=n)
 
 
 def reward_text(reward: dict[str, int], short: bool = False) -> str:
@@ -164,21 +240,26 @@ def reward_text(reward: dict[str, int], short: bool = False) -> str:
         if not n:
             continue
         if key == "vp":
-            bits.append(f"{n} VP")
+            bits.append(_("{n} VP").format(n=n))
         elif key == "yen":
             bits.append(f"¥{n}")
         elif key in GOODS:
-            bits.append(f"{n} {GOOD_NAMES[key]}")
+            bits.append(good_count(n, key))
         elif key == "any_good":
-            bits.append(f"{n} good{'s' if n > 1 else ''} of choice")
+            bits.append(ngettext("{n} good of choice", "{n} goods of choice", n).format(n=n))
         elif key == "imported":
-            bits.append(f"{n} imported")
+            bits.append(_("{n} imported").format(n=n))
         elif key == "warehouse":
             bits.append(warehouse_text(n, short))
         elif key == "move":
-            bits.append(f"{n} assistant move{'s' if n > 1 else ''}")
-    return " + ".join(bits) or "nothing"
+            bits.append(ngettext("{n} assistant move", "{n} assistant moves", n).format(n=n))
+    return " + ".join(bits) or _("nothing")
 
 
 def goods_text(goods: dict[str, int]) -> str:
-    return ", ".join(f"{n} {GOOD_NAMES[g]}" for g, n in goods.items() if n) or "nothing"
+    return _(", ").join(good_count(n, g) for g, n in goods.items() if n) or _("nothing")
+
+
+def good_count(n: int, good: str) -> str:
+    """"3 Tea": `n` goods of one kind (Japanese puts the count after the name)."""
+    return _("{n} {good}").format(n=n, good=GOOD_NAMES[good])

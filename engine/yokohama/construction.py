@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.yokohama.areas import build_options, recover_all
 from engine.yokohama.components import area_name, parts, reward_text
 from engine.yokohama.rewards import effect_gain, grant, log
@@ -16,9 +17,9 @@ class BonusStep(YokohamaStep):
     """Power 5: take the area's 5-Power token, or leave it."""
 
     stage = "bonus"
-    stage_text = "5-Power bonus"
+    stage_text = N_("5-Power bonus")
     kinds: tuple[str, ...] = ("bonus_take", "bonus_skip")
-    hint = "take or leave the 5-Power token"
+    hint = N_("take or leave the 5-Power token")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "bonus_take"}, None), ({"do": "bonus_skip"}, None)]
@@ -35,22 +36,22 @@ class BonusStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         if action["do"] == "bonus_skip":
-            return "Leave the 5-Power token"
+            return _("Leave the 5-Power token")
         token = cast(int, state["tokens"][state["ctx"]["area"]])
-        return f"Take the 5-Power token: {reward_text(parts().power_tokens[token]['reward'])}"
+        return _("Take the 5-Power token: {reward}").format(reward=reward_text(parts().power_tokens[token]["reward"]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Power 5 in {area_name(state['ctx']['area'])}: take its 5-Power token?"
+        return _("Power 5 in {area}: take its 5-Power token?").format(area=area_name(state["ctx"]["area"]))
 
 
 class BuildStep(YokohamaStep):
     """Power 4 or more: build a Shophouse (on a free space) or a Trading House from hand, or nothing."""
 
     stage = "build"
-    stage_text = "construction"
+    stage_text = N_("construction")
     kinds: tuple[str, ...] = ("build", "build_skip")
-    hint = ("first build a Shophouse or a Trading House here, or choose to build nothing "
-            "(your buildings stay in hand)")
+    hint = N_("first build a Shophouse or a Trading House here, or choose to build nothing "
+              "(your buildings stay in hand)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [*((a, None) for a in build_options(state, seat)), ({"do": "build_skip"}, None)]
@@ -63,19 +64,21 @@ class BuildStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(BuildAction | SimpleAction, action)
         if action["do"] == "build_skip":
-            return "Build nothing"
+            return _("Build nothing")
         action = cast(BuildAction, action)
         site = parts().sites[state["sites"][state["ctx"]["area"]]["card"]]
         if action["what"] == "shop":
-            return f"Build a Shophouse on space {action['space'] + 1}: {reward_text(site['shops'][action['space']])}"
-        return f"Build a Trading House: {reward_text(site['trading_house'])}"
+            return _("Build a Shophouse on space {n}: {reward}").format(
+                n=action["space"] + 1, reward=reward_text(site["shops"][action["space"]]))
+        return _("Build a Trading House: {reward}").format(reward=reward_text(site["trading_house"]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Construction in {area_name(state['ctx']['area'])}: build a Shophouse or a Trading House?"
+        return _("Construction in {area}: build a Shophouse or a Trading House?").format(
+            area=area_name(state["ctx"]["area"]))
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return ("You may build one Shophouse (one per area, on a free space) or a Trading House "
-                "(one per area) from your hand.")
+        return _("You may build one Shophouse (one per area, on a free space) or a Trading House "
+                 "(one per area) from your hand.")
 
 
 def build(state: State, seat: int, action: Action) -> None:
@@ -106,9 +109,9 @@ class RecoverStep(YokohamaStep):
     """Telephone: leave 1 assistant in the area when the others come back, or take all back."""
 
     stage = "recover_choice"
-    stage_text = "recovery"
+    stage_text = N_("recovery")
     kinds: tuple[str, ...] = ("recover",)
-    hint = "choose what Telephone leaves behind"
+    hint = N_("choose what Telephone leaves behind")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "recover", "leave": 0}, None), ({"do": "recover", "leave": 1}, None)]
@@ -119,16 +122,17 @@ class RecoverStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(RecoverAction, action)
-        return "Telephone: leave 1 assistant here" if action["leave"] else "Take all assistants back"
+        return _("Telephone: leave 1 assistant here") if action["leave"] else _("Take all assistants back")
 
     def told(self, state: State, action: Action) -> str:
         action = cast(RecoverAction, action)
         area = area_name(state["ctx"]["area"])
-        return (f"leaves 1 assistant in {area} with the Telephone" if action["leave"]
-                else f"takes all assistants back from {area}")
+        return (_("leaves 1 assistant in {area} with the Telephone") if action["leave"]
+                else _("takes all assistants back from {area}")).format(area=area)
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"Recovery in {area_name(state['ctx']['area'])}: Telephone may leave 1 assistant there."
+        return _("Recovery in {area}: Telephone may leave 1 assistant there.").format(
+            area=area_name(state["ctx"]["area"]))
 
 
 STEPS: tuple[YokohamaStep, ...] = (BonusStep(), BuildStep(), RecoverStep())

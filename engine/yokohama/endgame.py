@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engine.core.translate import N_
 from engine.yokohama.board import icons, tech_value
 from engine.yokohama.components import COUNTRIES, GOODS, parts
 from engine.yokohama.types import Board, PlayerState, State
@@ -20,11 +21,11 @@ SET_POINTS: dict[int, int] = {size: points for size, points in enumerate(SCORING
 #: Pawns on the Church or Customs board that end the game, by player count (boards.toml).
 END_PAWNS: dict[str, int] = parts().boards["end_pawns"]
 END_REASONS = {
-    "trading_houses": "a player built all 4 Trading Houses",
-    "shops": "a player built all 8 Shophouses",
-    "orders": "the Order deck ran out",
-    "church": "the Church board is full enough",
-    "customs": "the Customs board is full enough",
+    "trading_houses": N_("a player built all 4 Trading Houses"),
+    "shops": N_("a player built all 8 Shophouses"),
+    "orders": N_("the Order deck ran out"),
+    "church": N_("the Church board is full enough"),
+    "customs": N_("the Customs board is full enough"),
 }
 
 

@@ -13,6 +13,7 @@ from typing import cast
 
 from engine.core.deadline import checkpoint
 from engine.core.steps import forget_options
+from engine.core.translate import N_, _
 from engine.yokohama import (
     additional,
     agency,
@@ -31,7 +32,7 @@ from engine.yokohama.copying import own_board
 from engine.yokohama.endgame import check_end
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import order_label, order_text
+from engine.yokohama.text import around, order_label, order_text
 from engine.yokohama.types import Action, Candidate, KeepAction, State
 
 #: What the end conditions read, in short (`_end_mark`): supply, open Church and Customs spaces, reasons.
@@ -42,9 +43,9 @@ class KeepStep(YokohamaStep):
     """Setup: every player at once keeps 1 of the 2 order cards dealt to them (a hidden choice)."""
 
     stage = "keep"
-    stage_text = "choosing the starting order card"
+    stage_text = N_("choosing the starting order card")
     kinds: tuple[str, ...] = ("keep",)
-    hint = "keep one of your two dealt order cards"
+    hint = N_("keep one of your two dealt order cards")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "keep", "order": o}, None) for o in state["p"][seat]["keep"]]
@@ -59,23 +60,23 @@ class KeepStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(KeepAction, action)
-        return order_label(action["order"], ("Keep order ", ""), ("Keep ", ""))
+        return order_label(action["order"], around(_("Keep order {card}")), around(_("Keep {card}")))
 
     def hidden_text(self, state: State, action: Action) -> str:
-        return "Keep one of the two dealt order cards"
+        return _("Keep one of the two dealt order cards")
 
     def details(self, state: State, action: Action) -> str:
         action = cast(KeepAction, action)
         return order_text(action["order"])
 
     def told(self, state: State, action: Action) -> str:
-        return "keeps one of the two dealt order cards"
+        return _("keeps one of the two dealt order cards")
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Setup: keep 1 of the 2 order cards dealt to you (the other is set aside)."
+        return _("Setup: keep 1 of the 2 order cards dealt to you (the other is set aside).")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "That order card was not dealt to you."
+        return _("That order card was not dealt to you.")
 
 
 KEEP = KeepStep()

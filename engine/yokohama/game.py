@@ -14,6 +14,7 @@ from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
 from engine.core.steps import StepGame
+from engine.core.translate import N_, _, in_english
 from engine.yokohama import ai, church, endgame, flow, greedy, port, refit, search, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
@@ -22,7 +23,7 @@ from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, State
 from engine.yokohama.view_types import YokohamaView
 
-NOT_AN_ACTION = "That is not a Yokohama action; choose one of the offered options."
+NOT_AN_ACTION = N_("That is not a Yokohama action; choose one of the offered options.")
 
 
 class YokohamaGame(StepGame[State, Action, YokohamaView]):
@@ -52,7 +53,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        state = setup.new_state(players, seed, self.normalize_options(options))
+        with in_english():
+            state = setup.new_state(players, seed, self.normalize_options(options))
         state["schema_version"] = self.schema_version
         return state
 
@@ -119,20 +121,22 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         return copy_state(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        flow.apply(state, seat, action, self._checked)
+        # The state keeps a log of public events in words: English, whoever is reading.
+        with in_english():
+            flow.apply(state, seat, action, self._checked)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:
         if state["stage"] == "keep":
-            return "You have already chosen your starting order."
-        return f"It is not your turn; {seat_token(state['seat'])} is playing."
+            return _("You have already chosen your starting order.")
+        return _("It is not your turn; {seat} is playing.").format(seat=seat_token(state["seat"]))
 
     def why_illegal(self, state: State, seat: int, action: Action) -> str:
         """The step's own reason; first the refusals every step shares (not an action, no such area)."""
         if not isinstance(action, dict) or action.get("do") not in self.action_kinds:
-            return NOT_AN_ACTION
+            return _(NOT_AN_ACTION)
         area = action.get("area")
         if isinstance(area, str) and area not in state["adjacent"]:
-            return "There is no such area in this game."
+            return _("There is no such area in this game.")
         return super().why_illegal(state, seat, action)
 
     def owner_of(self, state: State, action: Action) -> YokohamaStep | None:
@@ -157,13 +161,15 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         if state["over"]:
             winner = endgame.ranking(state)[0]
             total = endgame.final_scores(state)[winner]["total"]
-            return f"Game over after {state['round'] - 1} rounds — {seat_token(winner)} wins with {total} VP"
+            return _("Game over after {rounds} rounds — {seat} wins with {total} VP").format(
+                rounds=state["round"] - 1, seat=seat_token(winner), total=total)
         if state["stage"] == "keep":
-            return "Setup — everyone keeps 1 of 2 order cards"
+            return _("Setup — everyone keeps 1 of 2 order cards")
         final = state["end"]["final_round"]
-        tail = f" (final round: {final})" if final is not None else ""
+        tail = _(" (final round: {final})").format(final=final) if final is not None else ""
         stage = views.stage_text(state)
-        return f"Round {state['round']}{tail} — {seat_token(state['seat'])}: {stage}"
+        return _("Round {round}{final} — {seat}: {stage}").format(round=state["round"], final=tail,
+                                                                  seat=seat_token(state["seat"]), stage=stage)
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spend
-from engine.yokohama.components import parts
+from engine.yokohama.components import parts, tech_name
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import tech_detail, tech_text
 from engine.yokohama.types import Action, Candidate, SimpleAction, State, TechAction
@@ -59,9 +60,9 @@ class LabStep(YokohamaStep):
     """Which technology, and how its price is paid (imported goods, the rest in ¥), or none."""
 
     stage = "act_lab"
-    stage_text = "Laboratory: choosing a technology"
+    stage_text = N_("Laboratory: choosing a technology")
     kinds: tuple[str, ...] = ("tech", "tech_none")
-    hint = "choose a technology (or none)"
+    hint = N_("choose a technology (or none)")
 
     def slots(self, state: State) -> list[int]:
         return list(range(len(state["labs"][state["ctx"]["area"]])))
@@ -84,14 +85,14 @@ class LabStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(SimpleAction | TechAction, action)
         if action["do"] == "tech_none":
-            return "Learn no technology"
+            return _("Learn no technology")
         action = cast(TechAction, action)
         card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])  # an offered slot holds a card
         units = tech_units(state, state["seat"], action["slot"])
         k = action["imported"]
         paid = " + ".join([*([f"¥{UNIT_YEN * (units - k)}"] if units > k else []),
-                           *([f"{k} imported"] if k else [])]) or "free"
-        return f"Learn {tech_text(card)} — {paid}"
+                           *([_("{n} imported").format(n=k)] if k else [])]) or _("free")
+        return _("Learn {tech} — {paid}").format(tech=tech_text(card), paid=paid)
 
     def told(self, state: State, action: Action) -> str:
         action = cast(SimpleAction | TechAction, action)
@@ -99,7 +100,7 @@ class LabStep(YokohamaStep):
             return super().told(state, action)
         action = cast(TechAction, action)
         card = cast(int, state["labs"][state["ctx"]["area"]][action["slot"]])
-        return f"learns {parts().techs[card]['name']}"
+        return _("learns {tech}").format(tech=tech_name(card))
 
     def details(self, state: State, action: Action) -> str:
         action = cast(SimpleAction | TechAction, action)
@@ -109,25 +110,26 @@ class LabStep(YokohamaStep):
         return tech_detail(cast(int, state["labs"][state["ctx"]["area"]][action["slot"]]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return (f"Laboratory (Power {state['ctx']['power']}): which technology do you learn? "
-                f"Each Industry point over your Power costs ¥{UNIT_YEN} or 1 imported good.")
+        return _("Laboratory (Power {n}): which technology do you learn? "
+                 "Each Industry point over your Power costs ¥{yen} or 1 imported good.").format(
+            n=state["ctx"]["power"], yen=UNIT_YEN)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         row = state["labs"][state["ctx"]["area"]]
         slot = action.get("slot")
         card = row[slot] if isinstance(slot, int) and 0 <= slot < len(row) else None
         if card is None:
-            return "There is no technology card in that space."
+            return _("There is no technology card in that space.")
         if owns_name(state, seat, card):
-            return "You already own a technology of that name."
-        return "You cannot pay that technology's Industry value that way."
+            return _("You already own a technology of that name.")
+        return _("You cannot pay that technology's Industry value that way.")
 
 
 class LabPayStep(LabStep):
     """How the chosen card is paid (a choice split in two under schema 1)."""
 
     stage = "act_lab_pay"
-    stage_text = "Laboratory: paying"
+    stage_text = N_("Laboratory: paying")
 
     def slots(self, state: State) -> list[int]:
         return [state["ctx"]["slot"]]

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from heapq import heappop, heappush
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     KIND,
@@ -233,25 +234,30 @@ def take_back(state: State, seat: int, area: str | None) -> None:
 def go_text(state: State, area: str) -> str:
     seat = state["seat"]
     pl = state["p"][seat]
-    verb = "Put your President in" if pl["president"] is None else "President to"
+    form = _("Put your President in {area} ({price}) → {arrival}") if pl["president"] is None else _(
+        "President to {area} ({price}) → {arrival}")
     if pl["president"] == area:
-        verb = "Stop in"
-    return f"{verb} {area_name(area)} ({yen_text(go_cost(state, seat, area))}) → {arrival_text(state, seat, area)}"
+        form = _("Stop in {area} ({price}) → {arrival}")
+    return form.format(area=area_name(area), price=yen_text(go_cost(state, seat, area)),
+                       arrival=arrival_text(state, seat, area))
 
 
 def return_text(state: State, action: Action) -> str:
     if "area" not in action:
-        return "Take your President back to hand (no action) — then choose assistants"
+        return _("Take your President back to hand (no action) — then choose assistants")
     area = cast(ReturnAction, action)["area"]
     if not area:
-        return "President back to hand, no assistants (no action)"
+        return _("President back to hand, no assistants (no action)")
     n = state["p"][state["seat"]]["placed"].get(area, 0)
-    return f"President back to hand + {n} assistant{'s' if n > 1 else ''} from {area_name(area)} (no action)"
+    return ngettext("President back to hand + {n} assistant from {area} (no action)",
+                    "President back to hand + {n} assistants from {area} (no action)", n).format(
+        n=n, area=area_name(area))
 
 
 def return_told(area: str | None) -> str:
-    taken = f" with the assistants of {area_name(area)}" if area else ""
-    return f"takes the President back to hand{taken}"
+    if area:
+        return _("takes the President back to hand with the assistants of {area}").format(area=area_name(area))
+    return _("takes the President back to hand")
 
 
 def returns(state: State, seat: int) -> list[Candidate]:
@@ -261,16 +267,17 @@ def returns(state: State, seat: int) -> list[Candidate]:
     return [*out, ({"do": "return", "area": None}, None)]
 
 
-RETURN_WHERE = "Only assistants of one area where you have some come back with your President."
+RETURN_WHERE = N_("Only assistants of one area where you have some come back with your President.")
 
 
 def go_refusal(state: State, seat: int, action: Action) -> str:
     area = action.get("area")
     if not isinstance(area, str) or area not in state["adjacent"]:
-        return "There is no such area in this game."
+        return _("There is no such area in this game.")
     if state["p"][seat]["placed"].get(area, 0) == 0 and area != "canal":
-        return f"Your President may only move into areas with your assistants; none are in {area_name(area)}."
-    return f"Your President cannot move to {area_name(area)} now."
+        return _("Your President may only move into areas with your assistants; none are in {area}.").format(
+            area=area_name(area))
+    return _("Your President cannot move to {area} now.").format(area=area_name(area))
 
 
 class MoveStep(YokohamaStep):
@@ -278,9 +285,9 @@ class MoveStep(YokohamaStep):
     Station, or the President back to hand with one area's assistants (asked next when the list is long)."""
 
     stage = "move"
-    stage_text = "movement"
+    stage_text = N_("movement")
     kinds: tuple[str, ...] = ("go", "tram_to", "station", "return", "no_entry")
-    hint = "move your President (or take it back to hand)"
+    hint = N_("move your President (or take it back to hand)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         pl = state["p"][seat]
@@ -336,51 +343,53 @@ class MoveStep(YokohamaStep):
         if do == "go":
             return go_text(state, area)
         if do == "tram_to":
-            return f"Tram to {area_name(area)} (free) → {arrival_text(state, state['seat'], area)}"
+            return _("Tram to {area} (free) → {arrival}").format(area=area_name(area),
+                                                                  arrival=arrival_text(state, state["seat"], area))
         if do == "station":
             station = cast(str, state["station"])
-            return f"Station ride to {area_name(station)} (free) → {arrival_text(state, state['seat'], station)}"
+            return _("Station ride to {area} (free) → {arrival}").format(
+                area=area_name(station), arrival=arrival_text(state, state["seat"], station))
         if do == "no_entry":
-            return "No area open to your President: no Area Action this turn"
+            return _("No area open to your President: no Area Action this turn")
         return return_text(state, action)
 
     def told(self, state: State, action: Action) -> str:
         area = cast(str | None, action.get("area"))
         if action["do"] == "go":
-            return f"moves the President to {area_name(area)}"
+            return _("moves the President to {area}").format(area=area_name(area))
         if action["do"] == "tram_to":
-            return f"rides the Tram to {area_name(area)}"
+            return _("rides the Tram to {area}").format(area=area_name(area))
         if action["do"] == "station":
-            return f"rides to the Station in {area_name(state['station'])}"
+            return _("rides to the Station in {area}").format(area=area_name(state["station"]))
         if action["do"] == "no_entry":
-            return "found no area open to the President (no Area Action)"
+            return _("found no area open to the President (no Area Action)")
         return return_told(area)
 
     def prompt(self, state: State, seat: int) -> str:
         if state["p"][seat]["president"] is None:
-            return "Movement: put your President in an area with your assistants."
-        return "Movement: move your President (or take it back to hand, with no action)."
+            return _("Movement: put your President in an area with your assistants.")
+        return _("Movement: move your President (or take it back to hand, with no action).")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         if action["do"] == "go":
             return go_refusal(state, seat, action)
         if action["do"] == "tram_to":
-            return "The Tram goes only to an area without another President, and only with the Tram technology."
+            return _("The Tram goes only to an area without another President, and only with the Tram technology.")
         if action["do"] == "station":
-            return "Only the Station's owner may ride to it, from another area."
+            return _("Only the Station's owner may ride to it, from another area.")
         if action["do"] == "return" and state["p"][seat]["president"] is None:
-            return ("Your President is already in your hand: put it in an area with your assistants "
-                    "(only a President on the board can go back to hand).")
+            return _("Your President is already in your hand: put it in an area with your assistants "
+                     "(only a President on the board can go back to hand).")
         if action["do"] == "no_entry":
-            return "Your President can enter an area this turn."
-        return RETURN_WHERE
+            return _("Your President can enter an area this turn.")
+        return _(RETURN_WHERE)
 
 
 class MovingStep(MoveStep):
     """The President on the way (a move begun under schema 1's step-by-step rules): where it stops."""
 
     stage = "moving"
-    stage_text = "movement: on the way"
+    stage_text = N_("movement: on the way")
     kinds: tuple[str, ...] = ("go",)
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -391,16 +400,16 @@ class MovingStep(MoveStep):
         return YokohamaStep.single_answer(self, state, seat)  # no ways back to hand on the way
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Movement: where does your President stop?"
+        return _("Movement: where does your President stop?")
 
 
 class ReturnStep(YokohamaStep):
     """The President goes back to hand: with which area's assistants (or none)."""
 
     stage = "return"
-    stage_text = "taking pieces back to hand"
+    stage_text = N_("taking pieces back to hand")
     kinds: tuple[str, ...] = ("return",)
-    hint = "choose which assistants come back with your President"
+    hint = N_("choose which assistants come back with your President")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return returns(state, seat)
@@ -417,10 +426,10 @@ class ReturnStep(YokohamaStep):
         return return_told(action["area"])
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Your President goes back to hand: which area's assistants come back with it?"
+        return _("Your President goes back to hand: which area's assistants come back with it?")
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return RETURN_WHERE
+        return _(RETURN_WHERE)
 
 
 STEPS: tuple[YokohamaStep, ...] = (MoveStep(), MovingStep(), ReturnStep())

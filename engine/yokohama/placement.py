@@ -20,6 +20,7 @@ from itertools import combinations
 from math import comb
 from typing import cast
 
+from engine.core.translate import N_, _
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
@@ -286,37 +287,39 @@ def place_text(state: State, action: Action) -> str:
     seat = state["seat"]
     if action["do"] == "place_way":
         if action["way"] == "spread":
-            return "Place 1 assistant in each of several areas"
-        return "Place 2 assistants in one area"
+            return _("Place 1 assistant in each of several areas")
+        return _("Place 2 assistants in one area")
     action = cast(PlaceAction, action)
     if "pair" in action:
         price = cost(state, seat, action["pair"], 2)
-        text = f"2 in {area_name(action['pair'])}"
+        text = _("2 in {area}").format(area=area_name(action["pair"]))
         if "extra" in action:
             price += cost(state, seat, action["extra"], 1)
-            text += f" + 1 in {area_name(action['extra'])}"
+            text += _(" + 1 in {area}").format(area=area_name(action["extra"]))
         if action.get("then"):
-            text += ", then Telegram's extra"
-        return f"Place {text}{cost_text(price)}"
+            text += _(", then Telegram's extra")
+        return _("Place {what}{cost}").format(what=text, cost=cost_text(price))
     chosen = action["areas"]
     if not chosen:
-        return "Place no more assistants"
+        return _("Place no more assistants")
     price = sum(cost(state, seat, a, 1) for a in chosen)
     names = ", ".join(area_name(a) for a in chosen)
     short = ", ".join(short_area_name(a) for a in chosen)
-    each = "each " if len(chosen) > 1 else ""
-    return fit(f"Place 1 {each}in {names}{cost_text(price)}", f"Place 1 {each}in {short}{cost_text(price)}")
+    form = _("Place 1 each in {areas}{cost}") if len(chosen) > 1 else _("Place 1 in {areas}{cost}")
+    return fit(form.format(areas=names, cost=cost_text(price)), form.format(areas=short, cost=cost_text(price)))
 
 
 #: Shorter names for the longest area names, for a spread of four areas (Newspaper) to fit a label.
-SHORT_NAMES = {"Employment Agency": "Agency", "Tea Plantation": "Tea", "Fishing Ground": "Fishing",
-               "Laboratory": "Lab", "Copper Mine": "Copper", "Silk Mill": "Silk"}
+#: Each pair is translated (a part of a translated area name and its shorter form).
+SHORT_NAMES = {N_("Employment Agency"): N_("Agency"), N_("Tea Plantation"): N_("Tea"),
+               N_("Fishing Ground"): N_("Fishing"), N_("Laboratory"): N_("Lab"), N_("Copper Mine"): N_("Copper"),
+               N_("Silk Mill"): N_("Silk")}
 
 
 def short_area_name(area: str) -> str:
     name = area_name(area)
     for long, short in SHORT_NAMES.items():
-        name = name.replace(long, short)
+        name = name.replace(_(long), _(short))
     return name
 
 
@@ -324,21 +327,21 @@ def place_refusal(state: State, seat: int, action: Action) -> str:
     """Why a placement nobody offered is refused: the Canal, an unknown area, too few assistants,
     the same area twice, or more areas or money than allowed."""
     if action["do"] == "place_way":
-        return "Choose where to place: every placement fits in one list now."
+        return _("Choose where to place: every placement fits in one list now.")
     action = cast(PlaceAction, action)  # whatever was sent as a placement
     pl = state["p"][seat]
     areas = action.get("areas", [])
     chosen = [*(areas if isinstance(areas, list) else [areas]), *([action["pair"]] if "pair" in action else [])]
     if "canal" in chosen or action.get("extra") == "canal":
-        return "You may not place assistants in the Canal."
+        return _("You may not place assistants in the Canal.")
     if any(not isinstance(a, str) or a not in state["adjacent"] for a in chosen):
-        return "There is no such area in this game."
+        return _("There is no such area in this game.")
     if pl["hand"]["assistants"] < len(chosen) + ("pair" in action):
-        return "You do not have that many assistants in hand."
+        return _("You do not have that many assistants in hand.")
     if len(set(chosen)) != len(chosen):
-        return "Place 1 assistant in each of different areas, or 2 in one area."
-    return ("You cannot place that way: at most 3 areas (4 with Newspaper), each affordable "
-            "(¥1 per assistant to each President there).")
+        return _("Place 1 assistant in each of different areas, or 2 in one area.")
+    return _("You cannot place that way: at most 3 areas (4 with Newspaper), each affordable "
+             "(¥1 per assistant to each President there).")
 
 
 class PlacementStep(YokohamaStep):
@@ -375,7 +378,7 @@ class PlaceStep(PlacementStep):
     together they are more than `ONE_STEP_LIMIT`."""
 
     stage = "place"
-    stage_text = "placement: choosing how to place"
+    stage_text = N_("placement: choosing how to place")
     kinds: tuple[str, ...] = ("place", "place_way")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
@@ -397,15 +400,15 @@ class PlaceStep(PlacementStep):
             place_all(state, seat, action)
 
     def prompt(self, state: State, seat: int) -> str:
-        return (f"Placement: 1 assistant in each of up to {spread_limit(state, seat)} areas, "
-                "or 2 in one area (¥1 each to every other President there).")
+        return _("Placement: 1 assistant in each of up to {n} areas, "
+                 "or 2 in one area (¥1 each to every other President there).").format(n=spread_limit(state, seat))
 
 
 class SpreadStep(PlacementStep):
     """1 assistant in each of several areas (a multi-select: `menu`), or Telegram's extra next to a pair."""
 
     stage = "place_spread"
-    stage_text = "placement: 1 assistant per area"
+    stage_text = N_("placement: 1 assistant per area")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in spread_options(state, seat)]
@@ -420,15 +423,16 @@ class SpreadStep(PlacementStep):
 
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("near"):
-            return f"Telegram: 1 more assistant in an area next to {area_name(state['ctx']['near'])} (or none)."
-        return f"Place 1 assistant in each of up to {spread_limit(state, seat)} areas."
+            return _("Telegram: 1 more assistant in an area next to {area} (or none).").format(
+                area=area_name(state["ctx"]["near"]))
+        return _("Place 1 assistant in each of up to {n} areas.").format(n=spread_limit(state, seat))
 
 
 class PairStep(PlacementStep):
     """2 assistants in one area (with Telegram, 1 more next to it)."""
 
     stage = "place_pair"
-    stage_text = "placement: 2 assistants in one area"
+    stage_text = N_("placement: 2 assistants in one area")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in pair_options(state, seat)]
@@ -437,7 +441,7 @@ class PairStep(PlacementStep):
         return pair_options(state, seat)  # every candidate is allowed
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Place 2 assistants in one area."
+        return _("Place 2 assistants in one area.")
 
 
 STEPS: tuple[YokohamaStep, ...] = (PlaceStep(), SpreadStep(), PairStep())

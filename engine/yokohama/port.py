@@ -11,12 +11,13 @@ from itertools import combinations
 from typing import cast
 
 from engine.core.steps import LABEL_LIMIT
+from engine.core.translate import N_, _, in_english, language
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import (
     COUNTRY_NAMES,
-    GOOD_NAMES,
     area_name,
+    good_count,
     goods_text,
     parts,
     port_row_levels,
@@ -24,7 +25,7 @@ from engine.yokohama.components import (
 )
 from engine.yokohama.rewards import log
 from engine.yokohama.step import YokohamaStep
-from engine.yokohama.text import order_label, order_pays, order_text
+from engine.yokohama.text import around, order_label, order_pays, order_text
 from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay, State
 
 
@@ -108,55 +109,76 @@ def orders_text(state: State, action: Action) -> str:
     action = cast(OrdersAction, action)
     row = cast(list[int], state["ports"][state["ctx"]["area"]])  # the offered slots hold cards
     slots = action["slots"]
-    power5 = f" (+{RULES['port']['power5_vp']} VP for Power 5)" if state["ctx"]["power"] == 5 else ""
     if not slots:
-        return "Take no more orders" if state["ctx"].get("taken") else f"Take no order{power5}"
+        if state["ctx"].get("taken"):
+            return _("Take no more orders")
+        if state["ctx"]["power"] == 5:
+            return _("Take no order (+{n} VP for Power 5)").format(n=RULES["port"]["power5_vp"])
+        return _("Take no order")
     pay = action.get("pay")
     if action.get("then"):
-        return order_label(row[slots[0]], ("Take order ", ", then a 2nd"), ("Take ", ", then a 2nd"),
-                           ("1st of 2: ", ""))
+        return order_label(row[slots[0]], around(_("Take order {card}, then a 2nd")),
+                           around(_("Take {card}, then a 2nd")), around(_("1st of 2: {card}")))
     if len(slots) == 1:
         if not pay:
-            return order_label(row[slots[0]], ("Take order ", ""), ("Take ", ""))
-        price = PRICE_NAMES[pay]
-        return order_label(row[slots[0]], ("Take order ", f" ({price} for the 2nd)"),
-                           ("Take ", f" ({price} for the 2nd)"), (f"2nd for {price}: ", ""), (f"2nd, {price}: ", ""))
+            return order_label(row[slots[0]], around(_("Take order {card}")), around(_("Take {card}")))
+        price = price_name(pay)
+        return order_label(row[slots[0]],
+                           around(_("Take order {card} ({price} for the 2nd)").replace("{price}", price)),
+                           around(_("Take {card} ({price} for the 2nd)").replace("{price}", price)),
+                           around(_("2nd for {price}: {card}").replace("{price}", price)),
+                           around(_("2nd, {price}: {card}").replace("{price}", price)))
     return pair_text(row[slots[0]], row[slots[1]], cast(SecondCardPay, pay)) or ""
 
 
-#: The price of a second order card, as a label says it.
-PRICE_NAMES: dict[str, str] = {"yen": f"¥{SECOND_CARD['yen']}", "imported": f"{SECOND_CARD['imported']} imported"}
+def price_name(pay: str) -> str:
+    """The price of a second order card, as a label says it."""
+    if pay == "yen":
+        return f"¥{SECOND_CARD['yen']}"
+    return _("{n} imported").format(n=SECOND_CARD["imported"])
+
+
+def pair_text(first: int, second: int, pay: SecondCardPay) -> str | None:
+    """Two order cards taken at once, each with what it costs and pays, whole; None when that does
+    not fit a label in English (`port_options` then asks for the cards one at a time: which answers a
+    game offers never depends on the reader's language). In another language, the shortest wording."""
+    return _pair_text(first, second, pay, language())
 
 
 @cache
-def pair_text(first: int, second: int, pay: SecondCardPay) -> str | None:
-    """Two order cards taken at once, each with what it costs and pays, whole; None when that does
-    not fit a label (`port_options` then asks for the cards one at a time)."""
-    price = f", 2nd for {PRICE_NAMES[pay]}"
-    texts = [f"Take {pair_part(first)} and {pair_part(second)}{price}",
-             f"Take {tight_part(first)} & {tight_part(second)}{price}"]
-    return next((text for text in texts if len(text) <= LABEL_LIMIT), None)
+def _pair_text(first: int, second: int, pay: SecondCardPay, lang: str) -> str | None:
+    if lang != "en":
+        with in_english():
+            if pair_text(first, second, pay) is None:
+                return None
+    price = _(", 2nd for {price}").format(price=price_name(pay))
+    form = _("Take {first} and {second}{price}")
+    texts = [form.format(first=pair_part(first), second=pair_part(second), price=price),
+             _("Take {first} & {second}{price}").format(first=tight_part(first), second=tight_part(second),
+                                                          price=price)]
+    return next((text for text in texts if len(text) <= LABEL_LIMIT), None if lang == "en" else texts[-1])
 
 
 def pair_part(order: int) -> str:
     """"#10 American (2 Copper, 1 Tea → 7 VP)": one of two order cards in a label."""
     card = parts().orders[order]
-    return (f"#{order} {COUNTRY_NAMES[card['country']]} ({goods_text(card['cost'])} → "
-            f"{reward_text(card['reward'], short=True)})")
+    return _("#{order} {country} ({cost} → {reward})").format(
+        order=order, country=COUNTRY_NAMES[card["country"]], cost=goods_text(card["cost"]),
+        reward=reward_text(card["reward"], short=True))
 
 
 def tight_part(order: int) -> str:
     """"#10: 2 Copper 1 Tea→7 VP": one of two order cards in the fewest words that keep its cost and pay."""
     card = parts().orders[order]
-    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
     return f"#{order}: {goods}→{order_pays(order).replace(' + ', '+')}"
 
 
 class PortStep(YokohamaStep):
     stage = "act_port"
-    stage_text = "Port: taking orders"
+    stage_text = N_("Port: taking orders")
     kinds: tuple[str, ...] = ("orders",)
-    hint = "take order cards at the Port (or none)"
+    hint = N_("take order cards at the Port (or none)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [(a, None) for a in port_options(state, seat)]
@@ -177,21 +199,27 @@ class PortStep(YokohamaStep):
         if not action["slots"]:
             return super().told(state, action)
         row = cast(list[int], state["ports"][state["ctx"]["area"]])
-        return "takes order " + " and ".join(order_text(row[s]) for s in action["slots"])
+        if len(action["slots"]) == 1:
+            return _("takes order {card}").format(card=order_text(row[action["slots"][0]]))
+        return _("takes orders {first} and {second}").format(
+            first=order_text(row[action["slots"][0]]), second=order_text(row[action["slots"][1]]))
 
     def prompt(self, state: State, seat: int) -> str:
         if state["ctx"].get("taken"):
-            return f"Port: a 2nd order card for ¥{SECOND_CARD['yen']} or 1 imported good (or none)?"
+            return _("Port: a 2nd order card for ¥{yen} or 1 imported good (or none)?").format(
+                yen=SECOND_CARD["yen"])
         pw = state["ctx"]["power"]
-        power5 = f", +{RULES['port']['power5_vp']} VP whatever you take" if pw == 5 else ""
-        return f"Port (Power {pw}{power5}): which order cards do you take?"
+        if pw == 5:
+            return _("Port (Power {n}, +{vp} VP whatever you take): which order cards do you take?").format(
+                n=pw, vp=RULES["port"]["power5_vp"])
+        return _("Port (Power {n}): which order cards do you take?").format(n=pw)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         pl = state["p"][seat]
         slots = action.get("slots")
         if isinstance(slots, list) and len(pl["orders"]) + len(slots) > HAND_LIMIT:
-            return f"You may hold at most {HAND_LIMIT} order cards."
-        return "That order card is out of reach at this Power, or you cannot pay for a second card."
+            return _("You may hold at most {n} order cards.").format(n=HAND_LIMIT)
+        return _("That order card is out of reach at this Power, or you cannot pay for a second card.")
 
 
 STEPS: tuple[YokohamaStep, ...] = (PortStep(),)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import N_, _, ngettext
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
 from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
@@ -75,7 +76,7 @@ def grant(state: State, seat: int, reward: dict[str, int], *, mining: bool = Tru
     if reward.get("any_good", 0):
         state["pending"].append({"kind": "any_good", "n": reward["any_good"], "mining": mining and not copper})
     for kind in ("warehouse", "move"):
-        for _ in range(reward.get(kind, 0)):
+        for _k in range(reward.get(kind, 0)):
             state["pending"].append({"kind": kind})
     return copper
 
@@ -115,8 +116,9 @@ class GoodStep(YokohamaStep):
     """Goods of choice ("any good" icons): one good, or every way to take `n` at once."""
 
     stage = "any_good"
+    stage_text = N_("choosing goods")
     kinds: tuple[str, ...] = ("good", "goods")
-    hint = "choose the goods of your reward"
+    hint = N_("choose the goods of your reward")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
@@ -135,27 +137,28 @@ class GoodStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(GoodAction | GoodsAction, action)
         if action["do"] == "good":
-            return f"Take 1 {GOOD_NAMES[action['good']]}"
-        return f"Take {goods_text(action['goods'])}"
+            return _("Take 1 {good}").format(good=GOOD_NAMES[action["good"]])
+        return _("Take {goods}").format(goods=goods_text(action["goods"]))
 
     def prompt(self, state: State, seat: int) -> str:
         n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
-        return f"Choose {n} good{'s' if n > 1 else ''} of your choice."
+        return ngettext("Choose {n} good of your choice.", "Choose {n} goods of your choice.", n).format(n=n)
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
         n = cast(AnyGoodChoice, state["pending"][0]).get("n", 1)
         if n > 1:
-            return f"Choose {n} of Copper, Raw Silk, Tea and Seafood."
-        return "Choose Copper, Raw Silk, Tea or Seafood."
+            return _("Choose {n} of Copper, Raw Silk, Tea and Seafood.").format(n=n)
+        return _("Choose Copper, Raw Silk, Tea or Seafood.")
 
 
-TOKEN_NAMES = {"assistant": "an assistant (free)", "shop": "a Shophouse (¥2)"}
+TOKEN_NAMES = {"assistant": N_("Take an assistant (free)"), "shop": N_("Take a Shophouse (¥2)")}
 
 
 class WarehouseStep(YokohamaStep):
     """One token from the own warehouse at Employment Agency prices, or nothing."""
 
     stage = "warehouse"
+    stage_text = N_("taking a token from the warehouse")
     kinds: tuple[str, ...] = ("take",)
     hint = ("first take an assistant, a Shophouse or a Trading House from your warehouse to your hand, "
             "or take nothing")
@@ -166,13 +169,15 @@ class WarehouseStep(YokohamaStep):
         price = th_cost(state, seat)
         return [
             ({"do": "take", "what": "assistant"},
-             None if house["assistants"] else "Your warehouse holds no assistant."),
+             None if house["assistants"] else _("Your warehouse holds no assistant.")),
             ({"do": "take", "what": "shop"},
-             ("Your warehouse holds no Shophouse." if not house["shops"] else
-              None if pl["yen"] >= SHOP_COST else f"A Shophouse costs ¥{SHOP_COST}; you have ¥{pl['yen']}.")),
+             (_("Your warehouse holds no Shophouse.") if not house["shops"] else
+              None if pl["yen"] >= SHOP_COST else
+              _("A Shophouse costs ¥{n}; you have ¥{have}.").format(n=SHOP_COST, have=pl["yen"]))),
             ({"do": "take", "what": "th"},
-             ("Your warehouse holds no Trading House." if not house["th"] else
-              None if pl["yen"] >= price else f"A Trading House costs ¥{price}; you have ¥{pl['yen']}.")),
+             (_("Your warehouse holds no Trading House.") if not house["th"] else
+              None if pl["yen"] >= price else
+              _("A Trading House costs ¥{n}; you have ¥{have}.").format(n=price, have=pl["yen"]))),
             ({"do": "take", "what": None}, None),
         ]
 
@@ -186,21 +191,22 @@ class WarehouseStep(YokohamaStep):
         action = cast(TakeAction, action)
         what = action["what"]
         if what is None:
-            return "Take nothing from the warehouse"
+            return _("Take nothing from the warehouse")
         if what == "th":
-            return f"Take a Trading House (¥{th_cost(state, state['seat'])})"
-        return f"Take {TOKEN_NAMES[what]}"
+            return _("Take a Trading House (¥{n})").format(n=th_cost(state, state["seat"]))
+        return _(TOKEN_NAMES[what])
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Take 1 token from your warehouse (Shophouse ¥2, Trading House at its price), or nothing."
+        return _("Take 1 token from your warehouse (Shophouse ¥2, Trading House at its price), or nothing.")
 
 
 class MoveFromStep(YokohamaStep):
     """An assistant move, first half: which assistant (from hand or an area), or skip the move."""
 
     stage = "move"
+    stage_text = N_("moving an assistant")
     kinds: tuple[str, ...] = ("move_from", "move_skip")
-    hint = "choose which assistant to move (or skip)"
+    hint = N_("choose which assistant to move (or skip)")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         pl = state["p"][seat]
@@ -210,7 +216,7 @@ class MoveFromStep(YokohamaStep):
         return [*out, ({"do": "move_skip"}, None)]
 
     def unknown(self, state: State, seat: int, action: Action) -> str:
-        return "You have no assistant there to move."
+        return _("You have no assistant there to move.")
 
     def take(self, state: State, seat: int, action: Action) -> None:
         action = cast(AreaChoice | SimpleAction, action)
@@ -227,29 +233,32 @@ class MoveFromStep(YokohamaStep):
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaChoice | SimpleAction, action)
         if action["do"] == "move_skip":
-            return "Skip the assistant move"
+            return _("Skip the assistant move")
         action = cast(AreaChoice, action)
         area = action["area"]
-        return f"Move an assistant from {area_name(area) if area else 'your hand'}"
+        if not area:
+            return _("Move an assistant from your hand")
+        return _("Move an assistant from {area}").format(area=area_name(area))
 
     def told(self, state: State, action: Action) -> str:
         # The move is told whole by its second half ("moves an assistant from … to …").
         return super().told(state, action) if action["do"] == "move_skip" else ""
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Move 1 of your assistants to another area: which one (or skip)?"
+        return _("Move 1 of your assistants to another area: which one (or skip)?")
 
 
 class MoveToStep(YokohamaStep):
     """An assistant move, second half: the area it goes to (any other area but the Canal)."""
 
     stage = "move_to"
+    stage_text = N_("moving an assistant")
     kinds: tuple[str, ...] = ("move_to",)
-    hint = "choose where the assistant goes"
+    hint = N_("choose where the assistant goes")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         start = cast(MoveToChoice, state["pending"][0])["from"]
-        return [({"do": "move_to", "area": a}, None if a != start else "Move the assistant to a different area.")
+        return [({"do": "move_to", "area": a}, None if a != start else _("Move the assistant to a different area."))
                 for a in action_areas(state)]
 
     def take(self, state: State, seat: int, action: Action) -> None:
@@ -261,24 +270,30 @@ class MoveToStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)
-        return f"…to {area_name(action['area'])}"
+        return _("…to {area}").format(area=area_name(action["area"]))
 
     def told(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)
         start = cast(MoveToChoice, state["pending"][0])["from"]
-        return f"moves an assistant from {area_name(start) if start else 'their hand'} to {area_name(action['area'])}"
+        if not start:
+            return _("moves an assistant from their hand to {area}").format(area=area_name(action["area"]))
+        return _("moves an assistant from {start} to {area}").format(start=area_name(start),
+                                                                      area=area_name(action["area"]))
 
     def prompt(self, state: State, seat: int) -> str:
         start = cast(MoveToChoice, state["pending"][0])["from"]
-        return f"Move the assistant from {area_name(start) if start else 'your hand'} to which area?"
+        if not start:
+            return _("Move the assistant from your hand to which area?")
+        return _("Move the assistant from {area} to which area?").format(area=area_name(start))
 
 
 class StationStep(YokohamaStep):
     """Station technology: where the Station piece goes (any area but the Canal)."""
 
     stage = "station"
+    stage_text = N_("placing the Station")
     kinds: tuple[str, ...] = ("station_at",)
-    hint = "choose the area for the Station"
+    hint = N_("choose the area for the Station")
 
     def candidates(self, state: State, seat: int) -> list[Candidate]:
         return [({"do": "station_at", "area": a}, None) for a in action_areas(state)]
@@ -291,10 +306,10 @@ class StationStep(YokohamaStep):
 
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)
-        return f"Put the Station in {area_name(action['area'])}"
+        return _("Put the Station in {area}").format(area=area_name(action["area"]))
 
     def prompt(self, state: State, seat: int) -> str:
-        return "Put the Station in which area?"
+        return _("Put the Station in which area?")
 
 
 PENDING_STEPS: dict[str, YokohamaStep] = {

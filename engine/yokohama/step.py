@@ -10,6 +10,7 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 from __future__ import annotations
 
 from engine.core.steps import CandidateStep, note_options
+from engine.core.translate import N_, _, language
 from engine.core.wording import third_person
 from engine.yokohama.types import Action, State
 
@@ -26,6 +27,8 @@ class YokohamaStep(CandidateStep[State, Action]):
     stage: str = ""
     #: The stage as the view and the headline name it ("Port: taking orders").
     stage_text: str = ""
+    #: What the step waits for, in a few words (marked for the catalogue; `waiting` words it).
+    hint: str = N_("choose one of the offered options")
     def told(self, state: State, action: Action) -> str:
         """What the answer did, as a clause of the public turn story ("took order #12 …"); it must
         name no hidden card; the seat's token goes in front. The default is the label in the third
@@ -33,6 +36,10 @@ class YokohamaStep(CandidateStep[State, Action]):
         with the thing it names ("takes Church 2 …", "uses the University: pays ¥1 …", "claims the achievement
         …"), never "chooses <label>". "" tells nothing (a formality such as ending the turn)."""
         text = self.text(state, action)
+        if language() != "en":
+            # A translated label is told as it reads, after the seat and a colon (`story.narrate`): conjugating
+            # is the translator's business, not the code's.
+            return text
         told = third_person(text)
         if told is not None:
             return told
@@ -45,6 +52,10 @@ class YokohamaStep(CandidateStep[State, Action]):
         if done is not None:
             return f"takes {head}: {done}" if any(c.isdigit() for c in head) else f"uses the {head}: {done}"
         return f"takes {text}"
+
+    def waiting(self, state: State, seat: int) -> str:
+        """Why a move that belongs to another step is refused now (the hint in the reader's language)."""
+        return _("Not now: {hint}.").format(hint=_(self.hint))
 
     def single_answer(self, state: State, seat: int) -> Action | None:
         """The answer when there is exactly one (the flow takes it for the player), else None.

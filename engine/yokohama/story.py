@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.core import seat_token
+from engine.core.translate import _
 from engine.yokohama.components import GOOD_NAMES, GOODS, area_name
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import Action, State
@@ -25,15 +26,19 @@ def narrate(before: State, seat: int, action: Action, after: State, step: Yokoha
     if clause:
         # Told once: what the clause already says ("→ 6 VP", "pays ¥1", "acts in Chinatown") is not repeated.
         changes = ", ".join(bit for bit in changes.split(", ") if bit and not _says(clause, bit.lstrip("+−")))
-        if acted and acted.split(" with ")[0] in clause:
+        if acted and acting_area(before, after, seat) in clause:
             acted = ""
     if not clause:  # a formality: told only by what it changed, if anything
         if not changes and not acted:
             return ""
-        text = f"{who}: {changes}" if changes else f"{who}"
-        return f"{text} {acted}" if not changes else text + (f"; {acted}" if acted else "")
-    text = f"{who} {clause}" + (f" ({changes})" if changes else "")
-    return text + (f"; {acted}" if acted else "")
+        if not changes:
+            return _("{seat} {clause}").format(seat=who, clause=acted)
+        text = _("{seat}: {changes}").format(seat=who, changes=changes)
+        return _("{story}; {more}").format(story=text, more=acted) if acted else text
+    text = _("{seat} {clause}").format(seat=who, clause=clause)
+    if changes:
+        text = _("{story} ({changes})").format(story=text, changes=changes)
+    return _("{story}; {more}").format(story=text, more=acted) if acted else text
 
 
 def _says(clause: str, amount: str) -> bool:
@@ -53,7 +58,12 @@ def acting_text(before: State, after: State, seat: int) -> str:
     ctx = after["ctx"]
     if after["seat"] != seat or "power" not in ctx or before["ctx"].get("power") is not None:
         return ""
-    return f"acts in {area_name(ctx['area'])} with Power {ctx['power']}"
+    return _("acts in {area} with Power {n}").format(area=area_name(ctx["area"]), n=ctx["power"])
+
+
+def acting_area(before: State, after: State, seat: int) -> str:
+    """"acts in Chinatown": the start of `acting_text`, which a clause that already says it makes redundant."""
+    return _("acts in {area}").format(area=area_name(after["ctx"]["area"]))
 
 
 def holdings_change(before: State, after: State, seat: int) -> str:
@@ -65,26 +75,28 @@ def holdings_change(before: State, after: State, seat: int) -> str:
         if amount:
             bits.append(f"{'+' if amount > 0 else '−'}{abs(amount)} {name}")
 
-    note(new["vp"] - old["vp"], "VP")
+    # TRANSLATORS: victory points, as the other Yokohama texts abbreviate them (German SP, French PV).
+    note(new["vp"] - old["vp"], _("VP"))
     money = new["yen"] - old["yen"]
     if money:
         bits.append(f"{'+' if money > 0 else '−'}¥{abs(money)}")
     for good in GOODS:
         note(new["goods"][good] - old["goods"][good], GOOD_NAMES[good])
-    note(new["imported"] - old["imported"], "imported")
+    note(new["imported"] - old["imported"], _("imported"))
     if before["stage"] != "keep":
-        note(len(new["orders"]) - len(old["orders"]), "order in hand")
-    note(len(new["done"]) - len(old["done"]), "completed order")
-    note(len(new["techs"]) - len(old["techs"]), "technology")
-    note(len(new["mercs"]) - len(old["mercs"]), "mercenary")
-    note(len(new["tokens"]) - len(old["tokens"]), "5-Power token")
-    note(sum(1 for s in after["church"] if s == seat) - sum(1 for s in before["church"] if s == seat), "Church pawn")
+        note(len(new["orders"]) - len(old["orders"]), _("order in hand"))
+    note(len(new["done"]) - len(old["done"]), _("completed order"))
+    note(len(new["techs"]) - len(old["techs"]), _("technology"))
+    note(len(new["mercs"]) - len(old["mercs"]), _("mercenary"))
+    note(len(new["tokens"]) - len(old["tokens"]), _("5-Power token"))
+    note(sum(1 for s in after["church"] if s == seat) - sum(1 for s in before["church"] if s == seat),
+         _("Church pawn"))
     note(sum(1 for s in after["customs"] if s == seat) - sum(1 for s in before["customs"] if s == seat),
-         "Customs pawn")
+         _("Customs pawn"))
     built = sum(site["shops"].count(seat) for site in after["sites"].values()) - sum(
         site["shops"].count(seat) for site in before["sites"].values())
-    note(built, "Shophouse built")
+    note(built, _("Shophouse built"))
     th = sum(1 for s in after["sites"].values() if s["th"] == seat) - sum(
         1 for s in before["sites"].values() if s["th"] == seat)
-    note(th, "Trading House built")
+    note(th, _("Trading House built"))
     return ", ".join(bits)

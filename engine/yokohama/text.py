@@ -9,18 +9,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.steps import LABEL_LIMIT
+from engine.core.translate import N_, _, ngettext
 from engine.yokohama.board import MAX_POWER, power
-from engine.yokohama.components import COUNTRY_NAMES, GOOD_NAMES, area_kind, goods_text, parts, reward_text
+from engine.yokohama.components import (
+    COUNTRY_NAMES,
+    GOOD_NAMES,
+    Worded,
+    area_kind,
+    effect_text,
+    good_count,
+    goods_text,
+    parts,
+    reward_text,
+    tech_name,
+)
 from engine.yokohama.types import State
 
-FAITH_NAMES = {**GOOD_NAMES, "silk": "Silk", "yen": "¥1", "imported": "imported"}
+FAITH_NAMES = Worded({**GOOD_NAMES.names, "silk": N_("Silk"), "yen": "¥1", "imported": N_("imported")})
+
+
+#: The Port's order levels, as the labels name them ("orders up to Mid").
+LEVEL_NAMES = {"low": N_("Low"), "mid": N_("Mid"), "high": N_("High")}
 
 
 def order_text(order: int, short: bool = False) -> str:
     """"#10 American: 2 Copper, 1 Tea → 7 VP": the card's country, what it costs and what it pays."""
     card = parts().orders[order]
-    return (f"#{order} {COUNTRY_NAMES[card['country']]}: {goods_text(card['cost'])} → "
-            f"{reward_text(card['reward'], short)}")
+    return _("#{order} {country}: {cost} → {reward}").format(
+        order=order, country=COUNTRY_NAMES[card["country"]], cost=goods_text(card["cost"]),
+        reward=reward_text(card["reward"], short))
 
 
 def order_pays(order: int) -> str:
@@ -33,13 +50,19 @@ def fit(*texts: str) -> str:
     return next((text for text in texts if len(text) <= LABEL_LIMIT), texts[-1])
 
 
+def around(template: str) -> tuple[str, str]:
+    """A (prefix, suffix) form of `order_label` from a translated template: "Take {card}, then a 2nd"."""
+    prefix, _mark, suffix = template.partition("{card}")
+    return prefix, suffix
+
+
 def order_label(order: int, *forms: tuple[str, str]) -> str:
     """The order card between a (prefix, suffix) pair of `forms` (longest wording first): the first
     wording that fits a label, trying each form with the card in full words, then the warehouse icon
     in fewer words, then without commas and the country, then tightly spaced. What the card costs and
     what it pays are always there, whole (the contract: a label that names a card shows both)."""
     card = parts().orders[order]
-    goods = " ".join(f"{n} {GOOD_NAMES[g]}" for g, n in card["cost"].items() if n)
+    goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
     pays = order_pays(order)
     bodies = (order_text(order), order_text(order, short=True), f"#{order}: {goods} → {pays}",
               f"#{order}: {goods}→{pays.replace(' + ', '+')}")
@@ -49,25 +72,22 @@ def order_label(order: int, *forms: tuple[str, str]) -> str:
 
 def tech_text(tech: int) -> str:
     card = parts().techs[tech]
-    return f"{card['name']} ({parts().effect_text[card['effect']]})"
+    return f"{tech_name(tech)} ({effect_text(card['effect'])})"
 
 
 def tech_detail(tech: int) -> str:
     card = parts().techs[tech]
-    return (f"{card['name']}: {parts().effect_text[card['effect']]}; Industry {card['value']}, "
-            f"{COUNTRY_NAMES[card['country']]}")
+    return _("{name}: {effect}; Industry {value}, {country}").format(
+        name=tech_name(tech), effect=effect_text(card["effect"]), value=card["value"],
+        country=COUNTRY_NAMES[card["country"]])
 
 
 def cost_text(yen: int) -> str:
-    return f" (pay ¥{yen})" if yen else ""
+    return _(" (pay ¥{yen})").format(yen=yen) if yen else ""
 
 
 def yen_text(yen: int) -> str:
-    return f"¥{yen}" if yen else "free"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return f"¥{yen}" if yen else _("free")
 
 
 def action_text(area: str, pw: int) -> str:
@@ -76,25 +96,27 @@ def action_text(area: str, pw: int) -> str:
     rules = parts().rules
     if kind in rules["production"]:
         n = rules["production"][kind][pw - 1]
-        return f"{n} {GOOD_NAMES[kind]}" if n else "nothing"
+        return good_count(n, kind) if n else _("nothing")
     if kind == "bank":
         return f"¥{rules['bank']['yen'][pw - 1]}"
     if kind == "port":
         reach = rules["port"]["reach"][pw - 1]
-        bonus = f", +{rules['port']['power5_vp']} VP" if pw == 5 else ""  # "5 Power: ... In addition, you gain 3 VP"
-        return (f"orders up to {reach[-1].capitalize()}" if reach else "no order") + bonus
+        # "5 Power: ... In addition, you gain 3 VP"
+        bonus = _(", +{n} VP").format(n=rules["port"]["power5_vp"]) if pw == 5 else ""
+        return (_("orders up to {level}").format(level=_(LEVEL_NAMES[reach[-1]])) if reach else _("no order")) + bonus
     if kind == "lab":
-        return f"technology, {pw} Industry"
+        return _("technology, {n} Industry").format(n=pw)
     if kind == "agency":
         n = rules["agency"]["tokens"][pw - 1]
-        return plural(n, "warehouse token") if n else "nothing"
+        return ngettext("{n} warehouse token", "{n} warehouse tokens", n).format(n=n) if n else _("nothing")
     if kind == "chinatown":
-        return plural(rules["chinatown"]["exchanges"][pw - 1], "exchange")
+        n = rules["chinatown"]["exchanges"][pw - 1]
+        return ngettext("{n} exchange", "{n} exchanges", n).format(n=n)
     if kind == "church":
-        return f"{rules['church']['faith'][pw - 1]} Faith"
+        return _("{n} Faith").format(n=rules["church"]["faith"][pw - 1])
     if kind == "customs":
-        return f"up to {rules['customs']['imports'][pw - 1]} imported"
-    return "nothing"
+        return _("up to {n} imported").format(n=rules["customs"]["imports"][pw - 1])
+    return _("nothing")
 
 
 def arrival_power(state: State, seat: int, area: str) -> int:
@@ -105,7 +127,9 @@ def arrival_power(state: State, seat: int, area: str) -> int:
 
 def power_text(area: str, pw: int) -> str:
     """"Power 3: 3 Tea": the Area Action in `area` at Power `pw`."""
-    return f"Power {pw}: {action_text(area, pw)}"
+    # TRANSLATORS: Yokohama's action Power. German "Stärke", French "puissance", Japanese パワー, as the board
+    # pictures say it; plain choices, not verified against the published editions.
+    return _("Power {n}: {action}").format(n=pw, action=action_text(area, pw))
 
 
 def arrival_text(state: State, seat: int, area: str) -> str:

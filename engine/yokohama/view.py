@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.translate import _
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
 from engine.yokohama.components import COLOURS, area_name, parts, port_row_levels, reward_text
 from engine.yokohama.endgame import END_REASONS
+from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.types import Board, State
 from engine.yokohama.view_types import (
     AchievementView,
@@ -28,9 +30,12 @@ from engine.yokohama.view_types import (
 def stage_text(state: State) -> str:
     """The awaited stage in a few words ("Port: taking orders"), as its step names it."""
     if state["over"]:
-        return "game over"
-    step = flow.STAGE_STEPS.get(state["stage"])
-    return step.stage_text if step is not None else state["stage"]
+        return _("game over")
+    if state["pending"] and state["stage"] != "keep":  # a reward's choice, whatever the stage
+        step = PENDING_STEPS.get(state["pending"][0]["kind"])
+    else:
+        step = flow.STAGE_STEPS.get(state["stage"])
+    return _(step.stage_text) if step is not None and step.stage_text else state["stage"]
 
 
 def order_view(order: int) -> OrderView:
@@ -168,7 +173,7 @@ def view(state: State, viewer: int | None, headline: str) -> YokohamaView:
         # The spread placement as a multi-select (engine.yokohama.placement.menu), for the seat placing.
         "placement_menu": placement.menu(state, viewer) if viewer is not None else None,
         "pending": [dict(item) for item in state["pending"]],
-        "end": {"reasons": [END_REASONS[r] for r in state["end"]["reasons"]],
+        "end": {"reasons": [_(END_REASONS[r]) for r in state["end"]["reasons"]],
                 "final_round": state["end"]["final_round"]},
         "over": state["over"],
         "rows": list(state["rows"]),

@@ -39,7 +39,7 @@ def _labels(kind: str) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
-@pytest.mark.parametrize("kind", ["rollwrite", "duel"])
+@pytest.mark.parametrize("kind", ["rollwrite", "duel", "yokohama"])
 def test_the_labels_of_the_recorded_games_fit_in_every_language(kind: str) -> None:
     labels = _labels(kind)
     assert all(len(found) == len(labels["en"]) > 100 for found in labels.values())
