@@ -265,8 +265,8 @@ def rating_chart(profile: Profile, name: str) -> bytes | None:
               for r in profile.games if r.points]
     if not series:
         return None
-    return line_chart(f"{name} — rating history {scope_name(profile.scope)}", series[:4],
-                      x_label="rated games", y_label="rating")
+    return line_chart(_("{name} — rating history {scope}").format(name=name, scope=scope_name(profile.scope)),
+                      series[:4], x_label=_("rated games"), y_label=_("rating"))
 
 
 async def profile_files(profile: Profile, name: str) -> list[discord.File]:

@@ -303,8 +303,9 @@ def stats_text(target: int, s: Any) -> str:
 
 
 def race_chart(c: Comparison, other: str) -> bytes:
-    return line_chart(f"Daily {c.date}: score race", [Series("You", c.you.rounds), Series(other, c.other.rounds)],
-                      x_label="Round", y_label="VP")
+    return line_chart(_("Daily {date}: score race").format(date=c.date),
+                      [Series(_("You"), c.you.rounds), Series(other, c.other.rounds)], x_label=_("Round"),
+                      y_label=_("VP"))
 
 
 async def setup(bot: YokohamaBot) -> None:

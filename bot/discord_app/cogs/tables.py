@@ -237,8 +237,10 @@ class Tables(commands.Cog):
                 "replay in {n} frames (a frame per turn or round, each captioned with what happened and the "
                 "points).", len(frames)).format(n=len(frames)),
             file=discord.File(io.BytesIO(gif), filename=f"game-{game}-replay.gif", description=describe(
-                row.kind, views[-1], names, what=f"Animated replay of {engine.title} #{game} in {len(frames)} frames; "
-                "the last frame")), ephemeral=private,
+                row.kind, views[-1], names, what=ngettext(
+                    "Animated replay of {game} #{number} in {n} frame; the last frame",
+                    "Animated replay of {game} #{number} in {n} frames; the last frame", len(frames)).format(
+                    game=_(engine.title), number=game, n=len(frames)))), ephemeral=private,
             allowed_mentions=discord.AllowedMentions.none())
 
 

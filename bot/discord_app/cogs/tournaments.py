@@ -118,13 +118,17 @@ def signup_view(t: TournamentRow) -> discord.ui.View | None:
 
 def standings_rows(t: TournamentRow, lines: list[Line], names: list[str]) -> tuple[list[str], list[Row]]:
     if t.format == "samedice":
-        headers = ["Total", "Best", "Rnds", ""]
+        # TRANSLATORS: column heads of the same-dice standings picture (narrow columns): total score, best
+        # round, rounds played.
+        headers = [_("Total"), _("Best"), _("Rnds"), ""]
         rows = [Row(x.rank, n, _figure(x.points), str(x.best), str(x.played), "", x.left)
                 for x, n in zip(lines, names, strict=True)]
     else:
         # Wins and losses mean something only between two players: a Yokohama group ranks by place.
         duel = t.format != "groups"
-        headers = ["Pts", "Buch.", "VP", "W-L" if duel else ""]
+        # TRANSLATORS: column heads of the tournament standings picture (narrow columns): points, Buchholz,
+        # victory points, wins-losses.
+        headers = [_("Pts"), _("Buch."), _("VP"), _("W-L") if duel else ""]
         rows = [Row(x.rank, n, _figure(x.points), _figure(x.buchholz), str(x.game_points),
                     f"{x.wins}-{x.losses}" if duel else "", x.left) for x, n in zip(lines, names, strict=True)]
     return headers, rows

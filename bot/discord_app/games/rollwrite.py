@@ -51,7 +51,7 @@ async def png(view: dict[str, Any], name: str | None = None) -> bytes:
 
 def as_file(data: bytes, filename: str, *, spoiler: bool = False, description: str = "") -> discord.File:
     return discord.File(io.BytesIO(data), filename=filename, spoiler=spoiler,
-                        description=alt_text(description or "A picture of a Roll & Write game."))
+                        description=alt_text(description or _("A picture of a Roll & Write game.")))
 
 
 async def sheet_file(
@@ -61,8 +61,9 @@ async def sheet_file(
     data = await png(view, name)
     names = [name or "" if s == seat else "" for s in range(len(view["seats"]))]
     said = RENDERER.description(view, names=names)
-    whose = name or f"player {seat + 1}"
-    return as_file(data, filename, spoiler=spoiler, description=f"The Roll & Write sheet of {whose}. {said}")
+    whose = name or _("player {n}").format(n=seat + 1)
+    return as_file(data, filename, spoiler=spoiler,
+                   description=_("The Roll & Write sheet of {player}.").format(player=whose) + " " + said)
 
 
 def told_by_seat(story: list[Clause], names: list[str]) -> dict[int, list[str]]:
@@ -165,7 +166,7 @@ async def post_final(bot: Host, channel: discord.abc.Messageable, game: GameRow,
     places = text.final_places(game, view, tie_breaks)
     data = await drawing.draw(RENDERER.scoreboard(view, names=names, places=places))
     files = [as_file(data, f"rollwrite-{game.id}-scores.png",
-                     description="Final scores. " + RENDERER.description(view, names=names))]
+                     description=_("Final scores.") + " " + RENDERER.description(view, names=names))]
     everyone = [s.user_id for s in game.seats if not is_bot_user(s.user_id)]
     lines.append(_("Thanks for playing, {players}!").format(players=", ".join(mention(u) for u in everyone)))
     messages = text.messages(lines)  # 20 players' ranking and achievements exceed one message
