@@ -14,6 +14,7 @@ import i18n
 from bot.service.errors import ServiceError
 from bot.storage import GameRow, is_bot_user
 from engine.core import Game, State
+from engine.core.translate import language
 
 #: Log origin of a seat's only legal action, played for it by the service (the panel never shows it).
 FORMALITY = "formality"
@@ -124,20 +125,22 @@ class Panel:
     refusal: ServiceError | None = None
     waiting: list[int] = field(default_factory=list)
     can_undo: bool = False
-    _views: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    _views: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     def headline(self) -> str:
         """The engine's headline of the state (seat tokens), "" before the game has a state."""
         return self.engine.headline(self.state) if self.state is not None else ""
 
     def view(self, seat: int | None = None) -> dict[str, Any] | None:
-        """The view of the panel's seat (or `seat`), computed once; None without a state or a seat."""
+        """The view of the panel's seat (or `seat`), computed once per language (a view holds worded names);
+        None without a state or a seat."""
         seat = self.seat if seat is None else seat
         if self.state is None or seat is None:
             return None
-        if seat not in self._views:
-            self._views[seat] = self.engine.view(self.state, seat)
-        return self._views[seat]
+        key = (seat, language())
+        if key not in self._views:
+            self._views[key] = self.engine.view(self.state, seat)
+        return self._views[key]
 
 
 @dataclass
@@ -246,15 +249,18 @@ class Outcome:
     panel: Panel | None = None
     #: The option lists already built for `state`, by seat (settling asked them): not built again.
     options: dict[int, list[Any]] = field(default_factory=dict, repr=False)
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    _views: dict[tuple[int | None, str], dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, seat: int | None) -> dict[str, Any] | None:
-        """The engine's view of the state after this change for `seat` (None: public), computed once."""
+        """The engine's view of the state after this change for `seat` (None: public), computed once per
+        language: a view holds worded names, and one change is shown to readers of several languages (the
+        clicker's panel, the server's turn post)."""
         if self.state is None:
             return None
-        if seat not in self._views:
-            self._views[seat] = self.engine.view(self.state, seat)
-        return self._views[seat]
+        key = (seat, language())
+        if key not in self._views:
+            self._views[key] = self.engine.view(self.state, seat)
+        return self._views[key]
 
     def chain(self) -> list[Outcome]:
         """This outcome and the bot turns that followed it, in order (what a caller announces)."""
