@@ -7,7 +7,15 @@ from typing import cast
 from engine.core.translate import _
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
-from engine.yokohama.components import COLOURS, area_name, parts, port_row_levels, reward_text
+from engine.yokohama.components import (
+    COLOURS,
+    achievement_name,
+    area_name,
+    parts,
+    port_row_levels,
+    reward_text,
+    tech_name,
+)
 from engine.yokohama.endgame import END_REASONS
 from engine.yokohama.rewards import PENDING_STEPS
 from engine.yokohama.types import Board, State
@@ -46,7 +54,7 @@ def order_view(order: int) -> OrderView:
 
 def tech_view(tech: int) -> TechView:
     card = parts().techs[tech]
-    return {"id": tech, "name": card["name"], "effect": card["effect"], "value": card["value"],
+    return {"id": tech, "name": tech_name(tech), "effect": card["effect"], "value": card["value"],
             "country": card["country"]}
 
 
@@ -76,7 +84,7 @@ def token_view(state: State, area: str) -> TokenView | None:
 def area_view(state: State, area: str, position: int, row: int, col: int) -> AreaView:
     info = parts().areas[area]
     return {
-        "id": area, "name": info["name"], "kind": info["kind"], "category": info["category"],
+        "id": area, "name": area_name(area), "kind": info["kind"], "category": info["category"],
         "position": position, "row": row, "col": col, "adjacent": state["adjacent"][area],
         "presidents": [s for s, pl in enumerate(state["p"]) if pl["president"] == area],
         "assistants": {str(s): pl["placed"].get(area, 0) for s, pl in enumerate(state["p"])
@@ -153,7 +161,7 @@ def labs_view(state: State) -> dict[str, list[LabSlotView]]:
 
 
 def achievements_view(state: State) -> list[AchievementView]:
-    return [{"id": a["id"], "name": parts().achievements[a["id"]]["name"],
+    return [{"id": a["id"], "name": achievement_name(a["id"]),
              "vp": parts().achievements[a["id"]]["vp"], "claimed": list(a["claimed"])}
             for a in state["achievements"]]
 
