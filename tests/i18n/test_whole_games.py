@@ -126,19 +126,25 @@ async def test_a_whole_roll_and_write_game_reads_in_german(fake: FakeDiscord, di
     assert all(s.schema_errors is None for s in fake.sent)
 
 
+#: How a turn post tells the next player it is their turn, by language.
+YOUR_TURN = {"ja": "あなたの手番", "de": "Am Zug", "fr": "À vous"}
+
+
 @pytest.mark.slow
-async def test_a_whole_yokohama_game_reads_in_french(fake: FakeDiscord, discord_schema: Any) -> None:
-    """The server and both players in French, to the final standings; every payload schema-valid. The
-    turn posts' own lines, the panels' buttons and the final standings read in French (the game's own
-    prompts and story follow once its engine marks its words, as Roll & Write's does)."""
+@pytest.mark.parametrize("language", sorted(WORDS))
+async def test_a_whole_yokohama_game_reads_in_the_servers_language(
+        fake: FakeDiscord, discord_schema: Any, language: str) -> None:
+    """The server and both players in one language, to the final standings; every payload schema-valid. The
+    lobby, the turn posts, the panels' buttons and the final standings read in that language."""
+    join, start, _started, refresh, final = WORDS[language]
     bot: YokohamaBot = fake.bot  # type: ignore[assignment]
     admin, alice, bob = fake.user("admin", admin=True), fake.user("alice"), fake.user("bob")
-    await fake.command("settings language", user=admin, options={"language": "fr"})
+    await fake.command("settings language", user=admin, options={"language": language})
     for user in (alice, bob):
-        await fake.command("settings me", user=user, options={"language": "fr"})
+        await fake.command("settings me", user=user, options={"language": language})
     [lobby] = await fake.command("table new", user=alice, options={"game": "yokohama"})
-    await fake.click(user=bob, message=lobby, label="Rejoindre")
-    await fake.click(user=alice, message=lobby, label="Lancer")
+    await fake.click(user=bob, message=lobby, label=join)
+    await fake.click(user=alice, message=lobby, label=start)
     [row] = await bot.storage.list_games(statuses=("active",))
     users = {u.id: u for u in (alice, bob)}
     panels: dict[int, Sent] = {}
@@ -149,11 +155,11 @@ async def test_a_whole_yokohama_game_reads_in_french(fake: FakeDiscord, discord_
         player = users[status.waiting_on[0]]
         if player.id not in panels:
             panels[player.id] = await panel_for(fake, row.id, player)
-            assert any(b.get("label") == "Actualiser" for b in panels[player.id].buttons())
+            assert any(b.get("label") == refresh for b in panels[player.id].buttons())
         await choose_greedy(fake, player, panels[player.id], row.id)
     else:
         pytest.fail("the game did not end")
     public = [s for s in fake.sent if s.kind == "channel_message" and s.text and not s.ephemeral]
-    assert any("**Classement final**" in s.text for s in public), [s.text[-200:] for s in public[-2:]]
-    assert any("À vous" in s.text or "à vous" in s.text for s in public)
+    assert any(final in s.text for s in public), [s.text[-200:] for s in public[-2:]]
+    assert any(YOUR_TURN[language] in s.text or YOUR_TURN[language].lower() in s.text for s in public)
     assert all(s.schema_errors is None for s in fake.sent)
