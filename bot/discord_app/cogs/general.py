@@ -49,7 +49,12 @@ HELP_TEXT = {
     N_("Time away"): N_(
         "`/away start days:` (1–14) pauses your reminders in this server's tables and stretches your deadlines "
         "by the time you are away; your tables show \"away until …\" beside your name. `/away end` comes back "
-        "early."
+        "early. Time away is a budget: at most the server's away days in any 30 days, however you split it."
+    ),
+    N_("Your data"): N_(
+        "`/privacy show` sends you, privately, a file of everything the bot keeps about you. "
+        "`/privacy forget confirm:yes` removes your settings and replaces you by an anonymous seat in finished "
+        "games (your running games are resigned first); other players' games and ratings stay whole."
     ),
     N_("Ratings and seasons"): N_(
         "`/standings` is a game's leaderboard; `/profile` and `/history` your record. A server may cut its "
