@@ -43,7 +43,7 @@ async def test_a_private_answer_reads_in_the_clients_language(fake: FakeDiscord)
 async def test_a_players_own_choice_outranks_the_client_language(fake: FakeDiscord) -> None:
     alice = fake.user("alice")
     [told] = await fake.command("settings me", user=alice, options={"language": "fr"}, locale="ja")
-    assert told.ephemeral and "Le bot vous répond désormais en Français." in told.text
+    assert told.ephemeral and "Le bot te répond désormais en Français." in told.text
     [helped] = await fake.command("help", user=alice, locale="ja")
     assert "Jouer" in helped.text and "遊び方" not in helped.text
     [back] = await fake.command("settings me", user=alice, options={"language": "auto"}, locale="ja")
@@ -84,7 +84,7 @@ async def test_public_posts_read_in_the_servers_language_and_private_ones_in_the
     assert [b["label"] for b in lobby.buttons()] == ["Beitreten", "Verlassen", "Bot hinzufügen", "Starten"]
     joined, confirmation = await fake.click(user=bob, message=lobby, label="Beitreten", locale="fr")
     assert "Am Tisch (2 von" in joined.text  # the lobby message: public, German
-    assert confirmation.ephemeral and "Vous avez rejoint la table" in confirmation.text  # bob's own: French
+    assert confirmation.ephemeral and "Tu as rejoint la table" in confirmation.text  # bob's own: French
     sent = await fake.click(user=alice, message=lobby, label="Starten", locale="ja")
     started = [s for s in sent if not s.ephemeral and "hat begonnen" in s.text]
     assert started and any(b.get("label") == "Mein Panel öffnen" for b in started[-1].buttons())
@@ -94,7 +94,7 @@ async def test_a_server_without_a_choice_posts_in_its_preferred_locale(fake: Fak
     fake.guild.preferred_locale = __import__("discord").Locale.french
     alice = fake.user("alice")
     [lobby] = await fake.command("table new", user=alice, options={"game": "counting"}, locale="de")
-    assert "Appuyez sur **Rejoindre**" in lobby.text
+    assert "Appuie sur **Rejoindre**" in lobby.text
 
 
 async def test_a_language_that_cannot_be_read_never_fails_the_request(fake: FakeDiscord) -> None:

@@ -127,7 +127,7 @@ async def test_a_whole_roll_and_write_game_reads_in_german(fake: FakeDiscord, di
 
 
 #: How a turn post tells the next player it is their turn, by language.
-YOUR_TURN = {"ja": "あなたの手番", "de": "Am Zug", "fr": "À vous"}
+YOUR_TURN = {"ja": "あなたの手番", "de": "Am Zug", "fr": "À toi"}
 
 
 @pytest.mark.slow
