@@ -7,18 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_app.client import YokohamaBot
-from bot.settings import Settings
-from bot.storage import SQLiteStorage
 from tests.harness.discord_fake import FakeDiscord
 from tests.harness.discord_schema import discord_schema  # noqa: F401 - fixture
+from tests.harness.real_bot import real_bot_in_fake_discord
 
 
 @pytest.fixture
 async def fake(tmp_path: Path, counting_game: None) -> AsyncIterator[FakeDiscord]:
-    path = tmp_path / "bot.sqlite3"
-    storage = SQLiteStorage(path)
-    await storage.open()
-    bot = YokohamaBot(Settings(database_path=path), storage)
-    async with FakeDiscord(bot) as fake:
+    async with real_bot_in_fake_discord(tmp_path) as fake:
         yield fake

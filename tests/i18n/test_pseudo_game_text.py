@@ -11,22 +11,16 @@ from typing import Any
 import pytest
 
 from bot.discord_app.client import YokohamaBot
-from bot.service import TableService
-from bot.settings import Settings
-from bot.storage import SQLiteStorage
 from engine.core import get_game
 from engine.core.rng import Rng
 from tests.harness.discord_fake import FakeDiscord, Sent
+from tests.harness.real_bot import real_bot_in_fake_discord
 from tests.i18n.test_pseudo_locale import _pseudo
 
 
 @pytest.fixture
 async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
-    path = tmp_path / "bot.sqlite3"
-    storage = SQLiteStorage(path)
-    await storage.open()
-    bot = YokohamaBot(Settings(database_path=path), storage, TableService(storage, new_seed=lambda: 20261207))
-    async with FakeDiscord(bot) as fake:
+    async with real_bot_in_fake_discord(tmp_path, seed=20261207) as fake:
         yield fake
 
 

@@ -12,13 +12,11 @@ from typing import Any
 import pytest
 
 from bot.discord_app.client import YokohamaBot
-from bot.service import TableService
-from bot.settings import Settings
-from bot.storage import SQLiteStorage
 from engine.core.rng import Rng
 from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, panel_for
 from tests.bot.discord_app.games.yokohama.helpers import choose_greedy
 from tests.harness.discord_fake import FakeDiscord, Sent
+from tests.harness.real_bot import real_bot_in_fake_discord
 
 #: language -> (the lobby's Join, Start, the start post's words, the panel's Refresh, the final standings'
 #: header): what a reader of that language sees.
@@ -33,11 +31,7 @@ OWN = {"ja": "de", "de": "fr", "fr": "ja"}
 
 @pytest.fixture
 async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
-    path = tmp_path / "bot.sqlite3"
-    storage = SQLiteStorage(path)
-    await storage.open()
-    bot = YokohamaBot(Settings(database_path=path), storage, TableService(storage, new_seed=lambda: 20261130))
-    async with FakeDiscord(bot) as fake:
+    async with real_bot_in_fake_discord(tmp_path, seed=20261130) as fake:
         yield fake
 
 

@@ -15,22 +15,19 @@ from typing import Any
 import pytest
 
 from bot.discord_app.client import YokohamaBot
-from bot.service import TableService, check_all
+from bot.service import check_all
 from bot.settings import Settings
 from bot.storage import SQLiteStorage
 from bot.storage.privacy import is_anonymous
 from engine.core.rng import Rng
 from tests.bot.discord_app.games.duel.test_duel_pictures_in_discord import click_something, open_duel, panel_for
 from tests.harness.discord_fake import FakeDiscord, FakeUser
+from tests.harness.real_bot import real_bot_in_fake_discord
 
 
 @pytest.fixture
 async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
-    path = tmp_path / "bot.sqlite3"
-    storage = SQLiteStorage(path)
-    await storage.open()
-    bot = YokohamaBot(Settings(database_path=path), storage, TableService(storage, new_seed=lambda: 20261130))
-    async with FakeDiscord(bot) as fake:
+    async with real_bot_in_fake_discord(tmp_path, seed=20261130) as fake:
         yield fake
 
 
