@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -53,6 +53,8 @@ _JOINERS = frozenset({"\u200c", "\u200d", "\u20e3"} | {chr(c) for c in range(0xF
 #: sequences; Pillow's basic layout is the fallback where the library is missing.
 _LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 
+T = TypeVar("T")
+
 _DRAWN: ContextVar[list[str] | None] = ContextVar("drawn_text", default=None)
 #: The text sizes drawn while `recording_text_sizes` is open (None: not recording). Context variables, so
 #: pictures drawn at once in several threads each record their own.
@@ -74,14 +76,21 @@ class TextBox:
 
 
 @contextmanager
+def _collecting(var: ContextVar[list[T] | None]) -> Iterator[list[T]]:
+    """A fresh list that `var` holds while the block runs (what the drawing notes goes into it)."""
+    items: list[T] = []
+    token = var.set(items)
+    try:
+        yield items
+    finally:
+        var.reset(token)
+
+
+@contextmanager
 def recording_text_boxes() -> Iterator[list[TextBox]]:
     """Record where every text drawn inside this block stands (`TextBox`), picture by picture."""
-    boxes: list[TextBox] = []
-    token = _BOXES.set(boxes)
-    try:
+    with _collecting(_BOXES) as boxes:
         yield boxes
-    finally:
-        _BOXES.reset(token)
 
 
 def record_box(canvas: Any, size: tuple[int, int], text: str, box: tuple[float, float, float, float]) -> None:
@@ -94,24 +103,16 @@ def record_box(canvas: Any, size: tuple[int, int], text: str, box: tuple[float, 
 @contextmanager
 def recording_drawn_text() -> Iterator[list[str]]:
     """Record every string drawn into a picture inside this block (so a test can read a picture's words)."""
-    drawn: list[str] = []
-    token = _DRAWN.set(drawn)
-    try:
+    with _collecting(_DRAWN) as drawn:
         yield drawn
-    finally:
-        _DRAWN.reset(token)
 
 
 @contextmanager
 def recording_text_sizes() -> Iterator[list[int]]:
     """Record the size of every text drawn inside this block (so a test can hold a picture to a smallest
     text size: a phone shows a 1200-px-wide picture at 390 px, about a third)."""
-    sizes: list[int] = []
-    token = _TEXT_SIZES.set(sizes)
-    try:
+    with _collecting(_TEXT_SIZES) as sizes:
         yield sizes
-    finally:
-        _TEXT_SIZES.reset(token)
 
 
 def record_drawn(text: str, size: int) -> None:
