@@ -14,6 +14,7 @@ import io
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.dates import format_date
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
@@ -25,7 +26,7 @@ from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
-from i18n import _, ngettext
+from i18n import SHIPPED, SOURCE, _, current_locale, ngettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:
@@ -87,7 +88,13 @@ def count(n: int, thing: str) -> str:
 
 
 def day(when: float) -> str:
-    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%d %b %Y")
+    """A finished game's date as the reader's language writes one (`07 Dec 2026`, `07.12.2026`, `2026/12/07`,
+    `7 déc. 2026`): a month's name in English would otherwise sit in a German or Japanese line."""
+    date = dt.datetime.fromtimestamp(when, dt.UTC).date()
+    locale = current_locale.get()
+    if locale == SOURCE or locale not in SHIPPED:  # English, and the pseudo-locale (which has no dates)
+        return date.strftime("%d %b %Y")
+    return format_date(date, "medium", locale=locale)
 
 
 # ----- /standings ------------------------------------------------------------------------------------
@@ -276,7 +283,8 @@ async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     said = "; ".join(f"{title_of(r.kind)}: {', '.join(str(p.display) for p in r.points[-12:])}"
                      for r in profile.games if r.points)
     return [discord.File(io.BytesIO(picture), filename="rating-history.png",
-                         description=alt_text(f"Rating history of {name} (latest ratings): {said}"))]
+                         description=alt_text(_("Rating history of {name} (latest ratings): {ratings}").format(
+                             name=name, ratings=said)))]
 
 
 # ----- /history --------------------------------------------------------------------------------------

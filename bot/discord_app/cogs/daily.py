@@ -281,8 +281,10 @@ def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
 
 def race_text(c: Comparison, other: str) -> str:
     """The race chart's alt text: both players' points round by round."""
-    return alt_text(f"Daily {c.date} score race. You: {', '.join(map(str, c.you.rounds)) or 'no rounds'}. "
-                    f"{other}: {', '.join(map(str, c.other.rounds)) or 'no rounds'}.")
+    none = _("no rounds")
+    return alt_text(_("Daily challenge {date}, points round by round. You: {you}. {other}: {them}.").format(
+        date=c.date, you=", ".join(map(str, c.you.rounds)) or none, other=other,
+        them=", ".join(map(str, c.other.rounds)) or none))
 def stats_text(target: int, s: Any) -> str:
     """A player's daily-challenge record, as `/daily stats` posts it."""
     if not s.games:
