@@ -91,7 +91,7 @@ def english_in(language: str, texts: Iterable[str]) -> list[str]:
 
 #: What a Japanese line must not carry: two full stops in a row, an English full stop after Japanese, a Latin
 #: unit after a number.
-JAPANESE_SLIPS = re.compile(r"。。|[。）」\u3040-\u30ff\u4e00-\u9fff]\. |\d ?VP\b")
+JAPANESE_SLIPS = re.compile(r"。。|[。）」\u3040-\u30ff\u4e00-\u9fff]\.(?= |$)|\d ?VP\b", re.MULTILINE)
 
 
 def foreign(language: str, texts: Iterable[str]) -> list[str]:
@@ -123,7 +123,8 @@ def test_the_checker_finds_an_english_sentence_of_the_catalogue() -> None:
     # A sentence with placeholders is found by its stretches between them.
     filled = "**Cup** has started: round 1 is paired and its tables are opening."
     assert english_in("ja", [filled]) == ["** has started: round 1 is paired and its tables are opening."]
-    assert len(foreign("ja", ["準備：各プレイヤーは2枚を残します。。", "画面（全体）. 横濱", "78 VP"])) == 3
+    slips = ["準備：各プレイヤーは2枚を残します。。", "画面（全体）. 横濱", "78 VP", "の卓 #1（2人）.\n着席"]
+    assert len(foreign("ja", slips)) == 4
     assert foreign("ja", ["Cup: 1. bob 1点; 2. alice 1点", "1点、ブッフホルツ 0、78勝利点"]) == []
 
 
@@ -144,8 +145,14 @@ async def in_language(fake: FakeDiscord, language: str, **players: str) -> dict[
     return users
 
 
-def public(fake: FakeDiscord, since: int = 0) -> list[Sent]:
+def posts(fake: FakeDiscord, since: int = 0) -> list[Sent]:
+    """The bot's own posts in the server's channels and threads."""
     return [s for s in fake.sent[since:] if s.kind == "channel_message" and not s.ephemeral]
+
+
+def public(fake: FakeDiscord) -> list[Sent]:
+    """Everything the whole server sees: posts, public replies and the messages' edits."""
+    return [s for s in fake.sent if not s.ephemeral and s.kind != "dm" and (s.text or s.buttons() or s.files)]
 
 
 def no_english(fake: FakeDiscord, language: str, sent: list[Sent]) -> None:
@@ -182,7 +189,7 @@ async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
     panels = [s for s in fake.sent[since:] if s.ephemeral]
     assert len(panels) > 20 and foreign(own, readable(panels)) == []
 
-    [result] = public(fake, since)
+    [result] = posts(fake, since)
     row = await bot_of(fake).service.game(attempt.id)
     standing, _players, _streak = await bot_of(fake).get_cog("Daily").challenges.result(row)  # type: ignore
     assert result.content is not None and result.content.startswith("🎲 " + said(
@@ -205,7 +212,7 @@ async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
     [race] = compared.files
     assert piece(own, "Daily challenge {date}, points round by round. You: {you}. {other}: {them}.") in (
         race.description or "")
-    no_english(fake, language, [result, board, stats])
+    no_english(fake, language, public(fake))
     assert foreign(own, readable([compared])) == []
 
 
@@ -258,7 +265,7 @@ async def test_a_tournament_round_reads_in_the_servers_language(
     closed = tr(language, "Sign-up is closed; the tournament has started. Its pairings, results and standings are "
                           "posted in its thread; `/tournament standings` shows the table.")
     assert closed in fake.message_view(post).text
-    [round_post] = [s for s in public(fake) if s.channel_id in fake.threads
+    [round_post] = [s for s in posts(fake) if s.channel_id in fake.threads
                     and said(language, "**{name}** — round {round} of {rounds}:", name=name, round=1,
                              rounds=1) in s.text]
     assert piece(language, "{player} has a bye (it counts as a win)") in round_post.text
@@ -288,7 +295,7 @@ async def test_a_tournament_round_reads_in_the_servers_language(
     assert shown.ephemeral and piece(own, "points, then Buchholz (opponents' points), then the games' own "
                                           "points") in shown.text
     assert tr(own, "final standings") in (shown.files[0].description or "")
-    no_english(fake, language, public(fake) + [fake.message_view(post)])
+    no_english(fake, language, public(fake))
     mine = {p.id: OWN[language] if p is not players[1] else language for p in players}
     mine[admin.id], by_id[admin.id] = language, admin  # the admin's client speaks the server's language
     for s in fake.sent:
