@@ -19,7 +19,7 @@ from babel.dates import format_date
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels.clicks import guarded
-from bot.discord_app.panels.text import alt_text, clip
+from bot.discord_app.panels.text import alt_text, average, clip
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
@@ -244,18 +244,18 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
                                                                        rank=record.everyone_rank))
         if record.best is not None and record.average is not None:
             parts.append(_("best score {best}, average {average} over {games} between people").format(
-                best=record.best, average=f"{record.average:.1f}", games=count(record.finished, "game")))
+                best=record.best, average=average(record.average), games=count(record.finished, "game")))
         if parts:
             lines.append(f"**{title}**: " + "; ".join(parts))
         if record.against_bot is not None:
-            games, best, average, wins = record.against_bot
+            games, best, mean, wins = record.against_bot
             lines.append(_("**{game} against the bot**: {games}, {wins}; best score {best}, average {average} "
                            "(not rated)").format(game=title, games=count(games, "game"), wins=count(wins, "win"),
-                                                 best=best, average=f"{average:.1f}"))
+                                                 best=best, average=average(mean)))
     if daily is not None and daily.games:
         lines.append(_("**Daily challenge**: {attempts}, best {best}, average {average}; streak {streak} (best "
                        "{best_streak})").format(attempts=count(daily.games, "attempt"), best=daily.best,
-                                                 average=f"{daily.average:.1f}",
+                                                 average=average(daily.average),
                                                  streak=count(daily.current_streak, "day"),
                                                  best_streak=daily.best_streak))
     if profile.recent:

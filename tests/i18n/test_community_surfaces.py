@@ -31,6 +31,8 @@ OWN = {"ja": "de", "de": "fr", "fr": "ja"}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 #: An English fragment of the catalogue this long is a sentence, not a name or a unit.
 SENTENCE_CHARS = 25
+#: How each language writes the decimal sign.
+DECIMAL_SIGN = {"ja": ".", "de": ",", "fr": ","}
 #: English month names as a date in a line would carry them.
 ENGLISH_MONTHS = re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b")
 
@@ -292,8 +294,11 @@ async def test_a_tournament_round_reads_in_the_servers_language(
     carol = players[2]
     [shown] = [s for s in await fake.command("tournament standings", user=carol, options={"tournament": t.id})
                if s.kind == "followup"]
-    assert shown.ephemeral and piece(own, "points, then Buchholz (opponents' points), then the games' own "
-                                          "points") in shown.text
+    tie = tr(own, "points, then Buchholz (opponents' points), then the games' own points")
+    assert shown.ephemeral and said(own, "**{name}** — standings ({where}; ranked by {tie})", name=name,
+                                    where=tr(own, "final"), tie=tie) in shown.text
+    if own == "de":  # "ranked by points" is "nach Punkten" (dative), or a plain "Reihenfolge:"
+        assert "(Endstand; Reihenfolge: Punkte, dann Buchholz" in shown.text, shown.text
     assert tr(own, "final standings") in (shown.files[0].description or "")
     no_english(fake, language, public(fake))
     mine = {p.id: OWN[language] if p is not players[1] else language for p in players}
@@ -322,6 +327,9 @@ async def test_profile_and_history_read_in_the_readers_language(
     daily = bot_of(fake).get_cog("Daily").challenges  # type: ignore[union-attr]
     attempt = await daily.play(alice.id, guild_id=fake.guild.id, channel_id=fake.channel.id)
     await finish_quickly(bot_of(fake).service, attempt.game.id, alice.id)
+    finished = await bot_of(fake).service.game(attempt.game.id)
+    assert finished.result is not None
+    score = finished.result["scores"][0]["total"]
 
     for reader, reads in ((bob, language), (alice, own)):
         [profile] = [s for s in await fake.command("profile", user=reader, options={"user": alice})
@@ -331,6 +339,8 @@ async def test_profile_and_history_read_in_the_readers_language(
         assert piece(reads, "**Daily challenge**: {attempts}, best {best}, average {average}; streak {streak} "
                             "(best {best_streak})") in profile.text
         assert piece(reads, "best score {best}, average {average} over {games} between people") in profile.text
+        # One attempt: its score is the daily average, written with the language's decimal sign.
+        assert f"{score}{DECIMAL_SIGN[reads]}0" in profile.text
         [chart] = profile.files
         assert said(reads, "Rating history of {name} (latest ratings): {ratings}", name="alice",
                     ratings="").rstrip() in (chart.description or "")

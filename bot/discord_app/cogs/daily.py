@@ -23,7 +23,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
 from bot.discord_app.panels.decision import send_panel
-from bot.discord_app.panels.text import alt_text, clip, clip_words, mention
+from bot.discord_app.panels.text import alt_text, average, clip, clip_words, mention
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -293,7 +293,7 @@ def stats_text(target: int, s: Any) -> str:
     assert s.best is not None and s.average is not None
     text = (_("**Daily challenge record of {player}**").format(player=mention(target)) + "\n"
             + _("Games: {games} · best: {best} VP · average: {average} VP").format(
-                games=s.games, best=s.best, average=f"{s.average:.1f}") + "\n"
+                games=s.games, best=s.best, average=average(s.average)) + "\n"
             + ngettext("Current streak: {n} day", "Current streak: {n} days", s.current_streak).format(
                 n=s.current_streak) + " · "
             + ngettext("best streak: {n} day", "best streak: {n} days", s.best_streak).format(n=s.best_streak)

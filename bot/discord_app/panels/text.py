@@ -9,12 +9,13 @@ from collections.abc import Collection
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from i18n import N_, _, ngettext, pgettext
+from i18n import N_, SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -22,6 +23,14 @@ NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, use
 def mention(user_id: int) -> str:
     """A person's mention; a bot seat's name in bold instead (a bot is never pinged)."""
     return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
+
+
+def average(value: float) -> str:
+    """An average with one decimal as the reader's language writes it (`60.5`, `60,5`)."""
+    locale = current_locale.get()
+    if locale == SOURCE or locale not in SHIPPED:
+        return f"{value:.1f}"
+    return format_decimal(value, "0.0", locale=locale)
 
 
 def clip(text: str, limit: int) -> str:
