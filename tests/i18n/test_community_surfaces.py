@@ -52,7 +52,7 @@ def tr(language: str, msgid: str, context: str | None = None) -> str:
     return message.string
 
 
-def said(language: str, msgid: str, **values: Any) -> str:
+def said(language: str, msgid: str, /, **values: Any) -> str:
     """`msgid` as the bot writes it in `language` with `values` filled in."""
     return tr(language, msgid).format(**values)
 
@@ -137,14 +137,24 @@ def bot_of(fake: FakeDiscord) -> YokohamaBot:
 
 async def in_language(fake: FakeDiscord, language: str, **players: str) -> dict[str, FakeUser]:
     """An admin (with no language of their own: their client's locale is `language`), and each player with
-    their own language; the server set to `language`."""
+    their own language; the server set to `language`. Each is told so in the language chosen, which a
+    sentence names in its own words ("en français", not "en Français")."""
     admin = fake.user("admin", admin=True)
-    await fake.command("settings language", user=admin, locale=language, options={"language": language})
+    [told] = await fake.command("settings language", user=admin, locale=language, options={"language": language})
+    assert piece(language, "The bot now posts in {language} in this server's channels. Each player's private "
+                           "answers keep their own language (`/settings me language:`).") in told.text
+    assert language_named(language, language) in told.text
     users = {"admin": admin}
     for name, own in players.items():
         users[name] = fake.user(name)
-        await fake.command("settings me", user=users[name], options={"language": own})
+        [told] = await fake.command("settings me", user=users[name], options={"language": own})
+        assert told.text == said(own, "The bot now answers you in {language}.", language=language_named(own, own))
     return users
+
+
+def language_named(reader: str, language: str) -> str:
+    english = {"ja": "Japanese", "de": "German", "fr": "French"}[language]
+    return tr(reader, english, "a language, in a sentence")
 
 
 def posts(fake: FakeDiscord, since: int = 0) -> list[Sent]:
