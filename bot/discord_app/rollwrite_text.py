@@ -21,6 +21,11 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOURS = {"white": N_("White"), "gray": N_("Gray"), "black": N_("Black")}
 
 
+def orders_fulfilled(n: int) -> str:
+    """`1 order fulfilled`, `3 orders fulfilled`: the count in the plural form its language gives it."""
+    return ngettext("{n} order fulfilled", "{n} orders fulfilled", n).format(n=n)
+
+
 def who(game: GameRow, seat: int) -> str:
     user = game.user_of(seat)
     return mention(user) if user is not None else _("Seat {n}").format(n=seat + 1)
@@ -69,16 +74,16 @@ def panel_notes(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
             date=game.daily_date))
     me = view["seats"][seat]
     if view["over"]:
-        lines.append("**" + _("Your final sheet: {score}, {orders} orders fulfilled.").format(
-            score=score_line(me["scores"]), orders=me["orders_fulfilled"]) + "**")
+        lines.append("**" + _("Your final sheet: {score}, {orders}.").format(
+            score=score_line(me["scores"]), orders=orders_fulfilled(me["orders_fulfilled"])) + "**")
         if me["achievements"]:
             lines.append(_("Achievements: {list}.").format(list=", ".join(me["achievements"])))
         if game.mode == "daily":
             lines.append(_("Your result is posted in the channel; see `/daily leaderboard` and `/daily stats`."))
         return lines
     lines += sets_lines(view)
-    lines.append(_("Your sheet so far: {score}, {orders} orders fulfilled.").format(
-        score=score_line(me["scores"]), orders=me["orders_fulfilled"]))
+    lines.append(_("Your sheet so far: {score}, {orders}.").format(
+        score=score_line(me["scores"]), orders=orders_fulfilled(me["orders_fulfilled"])))
     if not me["owes"]:
         lines.append(f"**{me['pending']}.** " + _("The bot posts in the channel when you may go on."))
     return lines
@@ -197,8 +202,9 @@ def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     stage = _("final") if view["over"] else _("round {round} of {rounds}").format(round=view["round"],
                                                                                     rounds=view["rounds"])
     title = _(TITLE)
-    lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders} orders fulfilled.").format(
-        player=who(game, seat), stage=stage, score=score_line(entry["scores"]), orders=entry["orders_fulfilled"])]
+    lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders}.").format(
+        player=who(game, seat), stage=stage, score=score_line(entry["scores"]),
+        orders=orders_fulfilled(entry["orders_fulfilled"]))]
     town = ", ".join(f"{r['name']} {r['unused']}" + (" (Elite)" if r["elite"] else "") for r in sheet["town"]["rows"])
     lines.append(_("Employees ready: {town}.").format(town=town))
     money, faith, cargo = (sheet["warehouse"][k] for k in ("money", "faith", "cargo"))

@@ -21,7 +21,8 @@ from babel.messages.pofile import read_po
 from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.panels.turn_post import announce
-from i18n import LOCALE_DIR, translations
+from bot.discord_app.rollwrite_text import orders_fulfilled
+from i18n import LOCALE_DIR, translations, using
 from tests.bot.discord_app.games.rollwrite.helpers import choose_auto, finish_quickly, owing_users
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 
@@ -196,7 +197,7 @@ async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
     while await owing_users(fake, attempt.id):
         await choose_auto(fake, alice, panel, attempt.id)
     final = fake.message_view(panel)
-    assert piece(own, "Your final sheet: {score}, {orders} orders fulfilled.") in final.text
+    assert piece(own, "Your final sheet: {score}, {orders}.") in final.text
     assert tr(own, "**Final standings**") in final.text
     panels = [s for s in fake.sent[since:] if s.ephemeral]
     assert len(panels) > 20 and foreign(own, readable(panels)) == []
@@ -205,9 +206,9 @@ async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
     row = await bot_of(fake).service.game(attempt.id)
     standing, _players, _streak = await bot_of(fake).get_cog("Daily").challenges.result(row)  # type: ignore
     assert result.content is not None and result.content.startswith("🎲 " + said(
-        language, "{player} finished the daily challenge of {date}: **{vp} VP**, {orders} orders fulfilled — "
-                  "#{rank} of {n} so far", player=alice.mention, date=today, vp=standing.total,
-        orders=standing.orders, rank=1, n=1))
+        language, "{player} finished the daily challenge of {date}: **{vp} VP**, {orders} — #{rank} of {n} so far",
+        player=alice.mention, date=today, vp=standing.total,
+        orders=counted(language, "{n} order fulfilled", "{n} orders fulfilled", standing.orders), rank=1, n=1))
     [sheet] = result.files
     assert sheet.spoiler and said(language, "The Roll & Write sheet of {player}.", player="alice") in (
         sheet.description or "")
@@ -360,6 +361,16 @@ async def test_profile_and_history_read_in_the_readers_language(
             assert not ENGLISH_MONTHS.search(text), text
         assert foreign(reads, readable([profile, history])) == []
     no_english(fake, language, public(fake))
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 order fulfilled", "2 orders fulfilled"), ("de", "1 Auftrag erfüllt", "2 Aufträge erfüllt"),
+    ("fr", "1 commande remplie", "2 commandes remplies"), ("ja", "注文1件達成", "注文2件達成")])
+def test_one_order_fulfilled_is_singular(language: str, one: str, two: str) -> None:
+    """A Roll & Write sheet's count of orders (panels, the daily result, `/rollwrite sheet`, the scoreboard
+    picture) takes the form its language gives the number."""
+    with using(language):
+        assert (orders_fulfilled(1), orders_fulfilled(2)) == (one, two)
 
 
 def test_the_check_on_dates_finds_an_english_month() -> None:

@@ -24,6 +24,7 @@ from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
 from bot.discord_app.panels.decision import send_panel
 from bot.discord_app.panels.text import alt_text, average, clip, clip_words, mention
+from bot.discord_app.rollwrite_text import orders_fulfilled
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -213,10 +214,9 @@ class Daily(commands.Cog):
             return
         standing, players, streak = await self.challenges.result(game)
         par = await self.challenges.stored_par(game.daily_date) if game.daily_date else None
-        line = "🎲 " + _("{player} finished the daily challenge of {date}: **{vp} VP**, {orders} orders fulfilled — "
-                        "#{rank} of {n} so far").format(player=mention(game.creator_id), date=game.daily_date,
-                                                        vp=standing.total, orders=standing.orders,
-                                                        rank=standing.rank, n=players)
+        line = "🎲 " + _("{player} finished the daily challenge of {date}: **{vp} VP**, {orders} — #{rank} of {n} "
+                        "so far").format(player=mention(game.creator_id), date=game.daily_date, vp=standing.total,
+                                         orders=orders_fulfilled(standing.orders), rank=standing.rank, n=players)
         line += " · 🔥 " + ngettext("streak {n} day", "streak {n} days", streak).format(n=streak)
         if par is not None:
             line += f" · {against_par(standing.total, par)} ({par.total})"
