@@ -205,7 +205,9 @@ def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders}.").format(
         player=who(game, seat), stage=stage, score=score_line(entry["scores"]),
         orders=orders_fulfilled(entry["orders_fulfilled"]))]
-    town = ", ".join(f"{r['name']} {r['unused']}" + (" (Elite)" if r["elite"] else "") for r in sheet["town"]["rows"])
+    # TRANSLATORS: a town row of the sheet with its unused employees and its Elite, e.g. "Tea field 2 (Elite)".
+    town = ", ".join(_("{area} {unused} (Elite)").format(area=r["name"], unused=r["unused"]) if r["elite"]
+                     else f"{r['name']} {r['unused']}" for r in sheet["town"]["rows"])
     lines.append(_("Employees ready: {town}.").format(town=town))
     money, faith, cargo = (sheet["warehouse"][k] for k in ("money", "faith", "cargo"))
     shops = sum(1 for f in sheet["port"]["forms"] if f["shop"])

@@ -21,7 +21,9 @@ from babel.messages.pofile import read_po
 from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
 from bot.discord_app.panels.turn_post import announce
-from bot.discord_app.rollwrite_text import orders_fulfilled
+from bot.discord_app.rollwrite_text import orders_fulfilled, sheet_lines
+from bot.storage import GameRow, SeatRow
+from engine.rollwrite import GAME
 from i18n import LOCALE_DIR, translations, using
 from tests.bot.discord_app.games.rollwrite.helpers import choose_auto, finish_quickly, owing_users
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
@@ -377,3 +379,20 @@ def test_the_check_on_dates_finds_an_english_month() -> None:
     assert ENGLISH_MONTHS.search("• #2 Yokohama Duell, 07 Dec 2026: 2. von 2")
     assert not ENGLISH_MONTHS.search("• #2 Yokohama Duell, 07.12.2026: 2. von 2")
 
+
+
+@pytest.mark.parametrize(("language", "elite"), [("fr", "(Élite)"), ("ja", "（エリート）")])
+def test_a_sheet_in_words_names_the_elite_in_the_readers_language(language: str, elite: str) -> None:
+    """`/rollwrite sheet`: a town row with its Elite says so in the reader's words."""
+    state = GAME.new(1, 20261207)
+    while not GAME.is_over(state):
+        state = GAME.apply(state, 0, GAME.auto_action(state, 0))
+    view = GAME.view(state, None)
+    assert any(r["elite"] for r in view["seats"][0]["sheet"]["town"]["rows"])
+    game = GameRow(id=7, kind="rollwrite", mode="table", guild_id=1, channel_id=2, creator_id=100, seed=1,
+                   options={}, table_rules={}, status="finished", state=None, version=1, result=None,
+                   daily_date=None, created_at=0.0, updated_at=0.0, waiting_since=None, reminded_at=None,
+                   seats=[SeatRow(100, 0, 0.0, False)])
+    with using(language):
+        town = next(line for line in sheet_lines(game, view, 0) if elite in line)
+    assert "(Elite)" not in town and foreign(language, [town]) == []
