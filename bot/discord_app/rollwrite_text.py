@@ -100,6 +100,13 @@ def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def player_did(player: str, events: list[str]) -> str:
+    """One player's round in one sentence: `alice: Main action in Church; …; Cross off 2 circles.`"""
+    # TRANSLATORS: a player's decisions of a round, one line of the round's post (the decisions separated by ;).
+    return _("{player}: {actions}.").format(player=player, actions="; ".join(events) if events
+                                            else _("nothing recorded"))
+
+
 def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budget: int = 1200,
                   told: dict[int, list[str]] | None = None) -> list[str]:
     """What each player did in the round that just ended, one line each: `told` (the turn story in the
@@ -112,8 +119,7 @@ def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budg
     per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
         events = told.get(entry["seat"], []) if told is not None else entry["sheet"]["turn"]["previous_events"]
-        did = "; ".join(events) if events else _("nothing recorded")
-        lines.append(clip(f"{who(game, entry['seat'])}: {did}.", per_player))
+        lines.append(clip(player_did(who(game, entry["seat"]), events), per_player))
     return lines
 
 
@@ -176,7 +182,10 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
     earned = [e for e in seats if e["achievements"]]
     if earned:
         lines.append(_("**Achievements**"))
-        lines += [clip(f"{who(game, e['seat'])}: {', '.join(e['achievements'])}.", 400) for e in earned]
+        # TRANSLATORS: one player's achievements at the end of a Roll & Write game (a list separated by commas).
+        lines += [clip(_("{player}: {achievements}.").format(player=who(game, e["seat"]),
+                                                             achievements=", ".join(e["achievements"])), 400)
+                  for e in earned]
     return lines
 
 

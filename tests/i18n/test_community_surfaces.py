@@ -322,6 +322,39 @@ async def test_a_tournament_round_reads_in_the_servers_language(
             assert foreign(mine[origin.user.id], readable([s])) == [], s.text
 
 
+# ----- a Roll & Write table -----------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_roll_and_write_table_reads_in_the_servers_language(
+        fake: FakeDiscord, discord_schema: Any, language: str) -> None:
+    """A Roll & Write table of two to its end, each decision announced as a click's would be: the round posts
+    (the sets, whose turn, the story), the final standings with the final sheets, in the server's language."""
+    own = OWN[language]
+    users = await in_language(fake, language, alice=own, bob=language)
+    alice, bob = users["alice"], users["bob"]
+    [lobby] = await fake.command("table new", user=alice, options={"game": "rollwrite"})
+    await fake.click(user=bob, message=lobby, label=tr(language, "Join"))
+    await fake.click(user=alice, message=lobby, label=tr(language, "Start"))
+    [game] = await bot_of(fake).storage.list_games(statuses=("active",))
+    service = bot_of(fake).service
+    while (status := await service.status(game.id)).status == "active":
+        row, engine, state = await service.load(game.id)
+        seat = row.seat_of(status.waiting_on[0])
+        assert state is not None and seat is not None
+        await announce(bot_of(fake), await service.play.act(game.id, status.waiting_on[0],
+                                                            engine.auto_action(state, seat)))
+    said_in_posts = "\n".join(s.text for s in posts(fake))
+    for words in (said(language, "Round {round} of {rounds} — the sets:", round=2, rounds=12),
+                  piece(language, "Final sheets: {players}"), piece(language, "Thanks for playing, {players}!")):
+        assert words in said_in_posts, (words, said_in_posts[-800:])
+    pictures = [f.description or "" for s in posts(fake) for f in s.files]
+    title = translations(language).gettext("Yokohama Roll & Write")  # the same words in German and French
+    assert pictures and all(title in d for d in pictures), pictures[-2:]
+    assert any(d.startswith(tr(language, "Final scores.")) for d in pictures)
+    assert any(said(language, "The Roll & Write sheet of {player}.", player="alice") in d for d in pictures)
+    no_english(fake, language, public(fake))
+
+
 # ----- /profile and /history ---------------------------------------------------------------------------------
 @pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -131,7 +131,7 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
         lines = text.round_summary(game, view, before_round, budget, told) + after
         # The post leads with the phone picture (who plays, the round just played, the scores); the sets
         # picture is one tap away ("Full board"), and the sets are listed in the text.
-        story = "\n".join(f"{names[e['seat']]}: {'; '.join(told.get(e['seat'], [])) or _('nothing recorded')}."
+        story = "\n".join(text.player_did(names[e["seat"]], told.get(e["seat"], []))
                           for e in view["seats"] if e["seat"] < len(names))
         files = await lead_files(KIND, view, game.id, names, story)
     else:
