@@ -180,12 +180,17 @@ def no_english(fake: FakeDiscord, language: str, sent: list[Sent]) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
         fake: FakeDiscord, discord_schema: Any, language: str) -> None:
-    """Alice plays today's challenge to the end on her private panel, in her own language; her result is
-    posted in the channel in the server's, with the sheet's alt text; the leaderboard and her record are
-    public (the server's language), her comparison with the par private (hers)."""
+    """The sweep announces today's challenge in the server's language. Alice plays it to the end on her
+    private panel, in her own language; her result is posted in the channel in the server's, with the
+    sheet's alt text; the leaderboard and her record are public (the server's language), her comparison
+    with the par private (hers)."""
     own = OWN[language]
     users = await in_language(fake, language, alice=own, bob=language)
     alice, bob = users["alice"], users["bob"]
+    await bot_of(fake).storage.set_setting(fake.guild.id, "announce_channel", str(fake.channel.id))
+    await bot_of(fake).sweep_once()
+    [announced] = posts(fake)
+    assert piece(language, "Nobody here finished yesterday's challenge.") in announced.text
     since = len(fake.sent)
     sent = await fake.command("daily play", user=alice)
     [panel] = [s for s in sent if s.kind == "followup"]
