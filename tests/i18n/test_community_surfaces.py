@@ -255,16 +255,17 @@ async def play_out(fake: FakeDiscord, game_id: int) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_tournament_round_reads_in_the_servers_language(
         fake: FakeDiscord, discord_schema: Any, language: str) -> None:
-    """A one-round Swiss Duel of three: the sign-up post, each join (the post in the server's language, the
-    confirmation in the joiner's), the start, the round's post with its bye in the tournament's thread, the
-    table's thread to its final standings, the podium with its two pictures, and the standings on demand."""
+    """A Swiss Duel of three over two rounds: the sign-up post, each join (the post in the server's language,
+    the confirmation in the joiner's), the start, the first round's post with its bye in the tournament's
+    thread, the table's thread to its final standings, the second round's post with the first one's results
+    and standings picture, the podium with its two pictures, and the standings on demand."""
     own = OWN[language]
     users = await in_language(fake, language, alice=own, bob=language, carol=own)
     admin, players = users["admin"], [users["alice"], users["bob"], users["carol"]]
     by_id = {p.id: p for p in players}
     name = "Cup"
     [post] = await fake.command("tournament new", user=admin, locale=language, options={
-        "game": "duel", "format": "swiss", "rounds": 1, "name": name, "signup_hours": 0})
+        "game": "duel", "format": "swiss", "rounds": 2, "name": name, "signup_hours": 0})
     assert not post.ephemeral and tr(language, "Tournament games are rated.") in post.text
     assert said(language, "Each decision: {hours} h, then {rule}.", hours=48,
                 rule=tr(language, "the bot plays the late turn")) in post.text
@@ -285,22 +286,26 @@ async def test_a_tournament_round_reads_in_the_servers_language(
     closed = tr(language, "Sign-up is closed; the tournament has started. Its pairings, results and standings are "
                           "posted in its thread; `/tournament standings` shows the table.")
     assert closed in fake.message_view(post).text
-    [round_post] = [s for s in posts(fake) if s.channel_id in fake.threads
-                    and said(language, "**{name}** — round {round} of {rounds}:", name=name, round=1,
-                             rounds=1) in s.text]
-    assert piece(language, "{player} has a bye (it counts as a win)") in round_post.text
-    [table] = [p for p in await fake.bot.get_cog("Tournaments").service.store.pairings(t.id, 1)  # type: ignore
-               if not p.bye]
-    assert table.game_id is not None
-    thread = await bot_of(fake).records.thread_of(table.game_id)
-    [start] = fake.channel_messages(thread)
-    assert piece(language, "**{game} #{number}** has started. Seat order: {order}.") in start.text
-    assert tr(language, "Open my panel") in [b.get("label") for b in start.buttons()]
-
-    await play_out(fake, table.game_id)
-    assert any(tr(language, "**Final standings**") in s.text for s in fake.channel_messages(thread))
-    await fake.bot.get_cog("Tournaments").tick()  # type: ignore[union-attr]
-    await community.settle()
+    cog: Any = fake.bot.get_cog("Tournaments")
+    for round_number in (1, 2):
+        [round_post] = [s for s in posts(fake) if s.channel_id in fake.threads
+                        and said(language, "**{name}** — round {round} of {rounds}:", name=name,
+                                 round=round_number, rounds=2) in s.text]
+        assert piece(language, "{player} has a bye (it counts as a win)") in round_post.text
+        if round_number == 2:  # with the first round's results, and the standings after it as a picture
+            assert said(language, "**Results of round {round}:**", round=1) in round_post.text
+            after = [f.description or "" for s in fake.channel_messages(round_post.channel_id) for f in s.files]
+            assert any(said(language, "after round {round}", round=1) in d for d in after), after
+        [table] = [p for p in await cog.service.store.pairings(t.id, round_number) if not p.bye]
+        assert table.game_id is not None
+        thread = await bot_of(fake).records.thread_of(table.game_id)
+        [start] = fake.channel_messages(thread)
+        assert piece(language, "**{game} #{number}** has started. Seat order: {order}.") in start.text
+        assert tr(language, "Open my panel") in [b.get("label") for b in start.buttons()]
+        await play_out(fake, table.game_id)
+        assert any(tr(language, "**Final standings**") in s.text for s in fake.channel_messages(thread))
+        await cog.tick()
+        await community.settle()
     [podium] = [s for s in fake.channel_messages() if s is not post and s.files]
     assert said(language, "**{name}** is over! Final podium:", name=name) in podium.text
     assert tr(language, "`/tournament standings` keeps the full table. Thanks for playing!") in podium.text
