@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
+import i18n
 from bot.settings import Settings, SettingsError
 from bot.storage import Repository, SQLiteStorage, StorageError, storage_for
 
@@ -37,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a game option as key=value (repeatable), e.g. --option side=\"B\"")
     play.add_argument("--resume", type=int, default=None, help="continue game ID")
     play.add_argument("--db", type=Path, default=None, help="database file (default: DATABASE_PATH)")
+    play.add_argument("--language", default=None,
+                      help="ja, de, fr or en (default: the terminal's locale, LANGUAGE / LC_ALL / LANG)")
     play.add_argument("--pictures", type=Path, default=None, help="folder for pictures (default: PICTURES_DIR)")
     check = sub.add_parser("check-db", help="replay every stored game from its seed and log; report mismatches")
     check.add_argument("--db", default=None,
@@ -77,28 +81,39 @@ async def _open(where: str | Path | None, settings: Settings) -> Repository:
     return storage
 
 
+def terminal_locale() -> str | None:
+    """The terminal's language, as gettext reads it: LANGUAGE, LC_ALL, LC_MESSAGES, then LANG."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").split(":")[0].split(".")[0]
+        if value and value not in ("C", "POSIX"):
+            return value
+    return None
+
+
 async def _play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.service import ServiceError, TableService
     from bot.terminal import TerminalClient
 
     storage = await _open(args.db, settings)
     try:
-        service = TableService(storage, ai_budget_s=settings.ai_budget_s)
-        client = TerminalClient(service, pictures=args.pictures or settings.pictures_dir)
-        try:
-            if args.resume is not None:
-                game_id = args.resume
-            elif args.game:
-                game_id = await client.new_game(args.game, args.players, seed=args.seed, options=dict(args.option))
-            else:
-                print("Name a game (yokohama, duel, rollwrite) or --resume ID.", file=sys.stderr)
-                return 2
-            await client.play(game_id)
-        except ServiceError as exc:
-            print(exc.message, file=sys.stderr)
-            return 1
-        except (EOFError, KeyboardInterrupt):
-            print("\nSaved.")
+        with i18n.using(args.language or terminal_locale()):
+            service = TableService(storage, ai_budget_s=settings.ai_budget_s)
+            client = TerminalClient(service, pictures=args.pictures or settings.pictures_dir)
+            try:
+                if args.resume is not None:
+                    game_id = args.resume
+                elif args.game:
+                    game_id = await client.new_game(args.game, args.players, seed=args.seed,
+                                                    options=dict(args.option))
+                else:
+                    print(i18n._("Name a game (yokohama, duel, rollwrite) or --resume ID."), file=sys.stderr)
+                    return 2
+                await client.play(game_id)
+            except ServiceError as exc:
+                print(exc.message, file=sys.stderr)
+                return 1
+            except (EOFError, KeyboardInterrupt):
+                print("\n" + i18n._("Saved."))
     finally:
         await storage.close()
     return 0

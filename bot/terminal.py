@@ -2,7 +2,8 @@
 
 Useful to try a game without Discord, to reproduce a report, and as a second client that
 keeps the service honest about not depending on Discord. Local players are numbered
-1..N; the game is saved after every move, so quitting and `--resume ID` continue it.
+1..N; the game is saved after every move, so quitting and `--resume ID` continue it. It speaks the
+language the caller sets (`i18n.using`: `play --language`, else the terminal's locale).
 """
 
 from __future__ import annotations
@@ -14,16 +15,21 @@ from typing import Any
 
 from bot.service import ServiceError, TableService
 from engine.core import fill_seats
+from i18n import N_, _, ngettext
 from rendering.renderers import renderer_for
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 PAGE = 25
+#: A finished game's status and how it ended, in words.
+WORDS = {"finished": N_("finished"), "abandoned": N_("abandoned"), "active": N_("in play"),
+         "completed": N_("played to the end"), "deadline": N_("ended by a missed deadline"),
+         "forfeit": N_("ended by a forfeit")}
 
 
 def seats(text: str) -> str:
     """Engine text names seats with `{seat:N}` tokens; the terminal's local players are Seat 1..N."""
-    return fill_seats(text, lambda seat: f"Seat {seat + 1}")
+    return fill_seats(text, lambda seat: _("Seat {n}").format(n=seat + 1))
 
 
 class TerminalClient:
@@ -41,7 +47,9 @@ class TerminalClient:
         for user in range(2, players + 1):
             await self.service.lobby.join(game.id, user)
         await self.service.lobby.start(game.id, 1)
-        self.say(f"Game #{game.id} ({game.kind}) started for {players} player(s), seed {game.seed}.")
+        self.say(ngettext("Game #{game} ({kind}) started for {n} player, seed {seed}.",
+                          "Game #{game} ({kind}) started for {n} players, seed {seed}.", players).format(
+            game=game.id, kind=game.kind, n=players, seed=game.seed))
         return game.id
 
     async def play(self, game_id: int) -> None:
@@ -60,10 +68,11 @@ class TerminalClient:
             self.say("")
             self.say(f"== {status.title} #{game_id} — {seats(status.headline)}")
             prompt = seats(decision.prompt)
-            self.say(f"Seat {seat + 1} (local player {user}){': ' + prompt if prompt else ''}")
+            who = _("Seat {n} (local player {user})").format(n=seat + 1, user=user)
+            self.say(_("{who}: {prompt}").format(who=who, prompt=prompt) if prompt else who)
             chosen = self._choose(decision.options)
             if chosen is None:
-                self.say(f"Saved. Continue with: yokohama-bot play --resume {game_id}")
+                self.say(_("Saved. Continue with: {command}").format(command=f"yokohama-bot play --resume {game_id}"))
                 return
             try:
                 await self.service.play.act(game_id, user, decision.options[chosen].action,
@@ -78,9 +87,9 @@ class TerminalClient:
             for choice in shown:
                 self.say(f"  {choice.index + 1:>3}. {seats(choice.label)}")
             more = (page + 1) * PAGE < len(options)
-            hint = "number" + (", n for more" if more else "") + (", p for back" if page else "")
-            hint += ", v to view the game, q to save and quit"
-            answer = self.ask(f"Choose ({hint}): ").strip().lower()
+            hints = [_("number")] + ([_("n for more")] if more else []) + ([_("p for back")] if page else [])
+            hints += [_("v to view the game"), _("q to save and quit")]
+            answer = self.ask(_("Choose ({hints}): ").format(hints=_(", ").join(hints))).strip().lower()
             if answer == "q":
                 return None
             if answer == "n" and more:
@@ -94,7 +103,7 @@ class TerminalClient:
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return int(answer) - 1
-            self.say(f"! Type a number from 1 to {len(options)}.")
+            self.say("! " + _("Type a number from 1 to {n}.").format(n=len(options)))
 
     async def _write_picture(self, game_id: int) -> None:
         game, engine, state = await self.service.load(game_id)
@@ -109,13 +118,16 @@ class TerminalClient:
         self.pictures.mkdir(parents=True, exist_ok=True)
         path = self.pictures / f"game-{game_id}-v{game.version:04d}.png"
         path.write_bytes(renderer.picture(self._last_view)())
-        self.say(f"(picture: {path})")
+        self.say(_("(picture: {path})").format(path=path))
 
     async def _show_result(self, game_id: int) -> None:
         game = await self.service.game(game_id)
         result = game.result or {}
-        self.say(f"Game #{game_id} is {game.status} ({result.get('reason', '')}).")
+        reason = str(result.get("reason", ""))
+        self.say(_("Game #{game} is {status} ({reason}).").format(
+            game=game_id, status=_(WORDS[game.status]) if game.status in WORDS else game.status,
+            reason=_(WORDS[reason]) if reason in WORDS else reason))
         for place, seat in enumerate(result.get("ranking", []), start=1):
-            scores = result["scores"][seat]
-            detail = ", ".join(f"{k} {v}" for k, v in scores.items() if k != "total")
-            self.say(f"  {place}. Player {game.user_of(seat)}: {scores.get('total')} points ({detail})")
+            total = result["scores"][seat].get("total", 0)
+            self.say("  " + ngettext("{place}. Player {user}: {n} point", "{place}. Player {user}: {n} points",
+                                     total).format(place=place, user=game.user_of(seat), n=total))

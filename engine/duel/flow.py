@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import translate
 from engine.core.deadline import checkpoint
+from engine.core.kept_text import RECORDER
 from engine.duel.act import resume_owed_steps
 from engine.duel.areas import ACT_STEPS
 from engine.duel.step import DuelStep
@@ -63,20 +64,11 @@ def perform(state: State, seat: int, action: Action, step: DuelStep | None = Non
     if step is None:
         step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
-    # The log is kept in the state, so it is worded in English whoever is reading (a state must not depend
-    # on the reader's language); a plain set and reset, as a playout performs thousands of moves.
-    token = translate.translator.set(translate.ENGLISH)
+    # The log is kept in the state, so it is kept text whoever is reading (a state must not depend on the
+    # reader's language: `engine.core.kept_text`); a plain set and reset, as a playout performs thousands of moves.
+    token = translate.translator.set(RECORDER)
     try:
         step.apply(state, seat, action)
         resume_owed_steps(state)
     finally:
         translate.translator.reset(token)
-
-
-def perform_worded(state: State, seat: int, action: Action) -> None:
-    """`perform`, with the log worded in the reader's language: for telling a decision's story to a reader of
-    another language (on a copy of the state it was played on; the state kept is `perform`'s)."""
-    step = step_of(state, seat)
-    assert step is not None, "perform_worded() is only called for a seat that owes a decision"
-    step.apply(state, seat, action)
-    resume_owed_steps(state)

@@ -12,8 +12,9 @@ from typing import Any, cast
 
 from engine.core import OptionSpec, seat_token
 from engine.core.deadline import Clock
+from engine.core.kept_text import keeping, plain, worded
 from engine.core.steps import StepGame
-from engine.core.translate import N_, _, in_english, language
+from engine.core.translate import N_, _
 from engine.core.wording import told_by
 from engine.duel import ai, flow, scoring, search
 from engine.duel import view as viewing
@@ -23,6 +24,7 @@ from engine.duel.free import FREE
 from engine.duel.greedy import greedy_action
 from engine.duel.state import SCHEMA_VERSION, new_state
 from engine.duel.step import DuelStep
+from engine.duel.turns import GAME_OVER
 from engine.duel.types import Action, DuelOptions, State
 from engine.duel.view_types import DuelView
 
@@ -58,7 +60,7 @@ class DuelGame(StepGame[State, Action, DuelView]):
     # ----- the game's course ----------------------------------------------------------------
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        with in_english():  # the state's log, whoever is reading
+        with keeping():  # the state's log, whoever is reading
             return new_state(seed, cast(DuelOptions, self.normalize_options(options)))
 
     def to_act(self, state: State) -> list[int]:
@@ -119,14 +121,8 @@ class DuelGame(StepGame[State, Action, DuelView]):
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
         told = after["log"]
-        if added > 0 and language() != "en":
-            # The state's log is English; the same decision played again on a copy words it for this reader.
-            replay = copy_state(before)
-            flow.perform_worded(replay, seat, action)
-            if replay.get("log_count", 0) == after.get("log_count", 0):  # else (never seen) the English events
-                told = replay["log"]
-        events = [e.replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
-                  if e != "The game is over"]  # the post's headline says the game is over
+        events = [worded(e).replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
+                  if plain(e) != GAME_OVER]  # the post's headline says the game is over
         if events:
             return "; ".join(events)
         if isinstance(action, dict) and action.get("do") in _TOLD_LATER:

@@ -42,6 +42,9 @@ from engine.duel.types import (
     UpgradeAction,
 )
 
+#: The last line of a Duel's log.
+GAME_OVER = N_("The game is over")
+
 OWED = N_("Finish the 5-Power Bonus and construction steps first.")
 
 
@@ -304,7 +307,7 @@ def end_turn(state: State) -> None:
     state["turn"] = fresh_turn()
     if state["round"] >= ROUNDS:
         state["phase"] = "over"
-        log(state, "The game is over")
+        log(state, _(GAME_OVER))
         return
     state["phase"] = "upgrade"
     for seat in (0, 1):

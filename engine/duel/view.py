@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.kept_text import worded
 from engine.core.translate import _
 from engine.duel.cards import (
     AREA_IDS,
@@ -190,5 +191,5 @@ def view(state: State, viewer: int | None, scores: list[dict[str, int]], winners
         "scores": scores,
         "score_labels": {key: _(label) for key, label in CATEGORY_LABELS.items()},
         "winners": winners if over else [],
-        "log": list(state["log"][-12:]),
+        "log": [worded(line) for line in state["log"][-12:]],
     }

@@ -11,7 +11,7 @@ asked real questions; the steps themselves live in round_steps.py and task_steps
 from __future__ import annotations
 
 from engine.core.deadline import checkpoint
-from engine.core.translate import in_english
+from engine.core.kept_text import keeping
 from engine.rollwrite import rules
 from engine.rollwrite.round_steps import (
     Additional,
@@ -66,17 +66,17 @@ def perform(state: State, seat: int, action: Action, step: RollWriteStep | None 
     if step is None:
         step = step_of(state, seat)
     assert step is not None, "perform() is only called for a seat that owes a decision"
-    with in_english():  # kept in the state: the same whoever reads along (`note`, inlined: every decision)
-        state["sheets"][seat]["events"].append(step.label(state, action))
+    with keeping():  # kept in the state: the same whoever reads along (`note`, inlined: every decision)
+        state["sheets"][seat]["events"].append(step.kept_label(state, action))
     step.apply(state, seat, action)
     settle(state, seat)
 
 
 def note(state: State, seat: int, step: RollWriteStep, action: Action) -> None:
-    """Keep the round's decisions in words (English: the state is the same whoever reads along), for the
-    text summary of the round where no story in the reader's language is at hand."""
-    with in_english():
-        state["sheets"][seat]["events"].append(step.label(state, action))
+    """Keep the round's decisions in words (kept text: the state is the same whoever reads along, and the
+    view words them for its reader), for the own sheet's picture and the round's summary."""
+    with keeping():
+        state["sheets"][seat]["events"].append(step.kept_label(state, action))
 
 
 #: A seat's step and the option list `settle` built for it, noted while the state is settled.

@@ -18,7 +18,7 @@ from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_to
 from engine.core.deadline import Clock
 from engine.core.jsoncopy import _orjson
 from engine.core.steps import StepGame, forget_options
-from engine.core.translate import N_, _, ngettext
+from engine.core.translate import N_, _, language, ngettext
 from engine.rollwrite import flow, narration, rules, scoring, setup, upgrades, view
 from engine.rollwrite.components import ROUNDS, area_name, rules_data
 from engine.rollwrite.round_steps import waiting_for_start_player
@@ -396,15 +396,16 @@ SHEET_VIEWS_LIMIT = 64
 
 def _sheet_view(state: State, ps: Sheet) -> SheetView:
     """`view.sheet_view` of one sheet as a private copy, remembered by what it is read from (the sheet
-    side, the areas' order, the laboratories' technologies and the sheet itself; the words of its queue
-    come from the tasks alone). A sheet's view is asked for again and again with nothing changed: by
-    every seat's view and the public one of the same position, for the sheets a move left alone, and
-    twice for the same position in a playout's final check (the state and its reloaded copy)."""
+    side, the areas' order, the laboratories' technologies and the sheet itself, and the reader's
+    language). A sheet's view is asked for again and again with nothing changed: by every seat's view
+    and the public one of the same position, for the sheets a move left alone, and twice for the same
+    position in a playout's final check (the state and its reloaded copy)."""
     if _orjson is None:
         return json_copy(view.sheet_view(state, ps, TASK_STEPS))
     try:
-        key: bytes = _orjson.dumps([state["options"]["side"], state["areas"], state["labs"], ps],
-                                   option=_orjson.OPT_SORT_KEYS)  # a reloaded state has its keys sorted
+        # the reader's language too: a view is in words (a reloaded state has its keys sorted)
+        key: bytes = _orjson.dumps([language(), state["options"]["side"], state["areas"], state["labs"], ps],
+                                   option=_orjson.OPT_SORT_KEYS)
     except TypeError:  # not plain JSON: no key, so not remembered
         return json_copy(view.sheet_view(state, ps, TASK_STEPS))
     text = _SHEET_VIEWS.get(key)

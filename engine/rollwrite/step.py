@@ -53,6 +53,13 @@ class RollWriteStep(CandidateStep[State, Action]):
         text = self.text(state, action)  # `shorten`, inlined: every decision is noted in these words
         return text if len(text) <= LABEL_LIMIT else shorten(text, LABEL_LIMIT)
 
+    def kept_label(self, state: State, action: Action) -> str:
+        """`label` as the state keeps it (`engine.core.kept_text`): whole, as its reader's view shortens it
+        to the label's length in the reader's own words."""
+        if action.get("do") == "phone":
+            return _(PHONE_LABEL)
+        return self.text(state, action)
+
     def detail(self, state: State, action: Action) -> str:
         return "" if action.get("do") == "phone" else self.details(state, action)[:DETAIL_LIMIT]
 

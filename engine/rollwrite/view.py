@@ -61,6 +61,8 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine.core.jsoncopy import _orjson
+from engine.core.kept_text import worded
+from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import language
 from engine.rollwrite import rules
 from engine.rollwrite.components import (
@@ -73,7 +75,7 @@ from engine.rollwrite.components import (
     tech_name,
     tech_text,
 )
-from engine.rollwrite.labels import DIE_COLOURS, bonus_text, card_action_text
+from engine.rollwrite.labels import DIE_COLOURS, bonus_text, card_action_text, shorten
 from engine.rollwrite.scoring import cargo_points, tech_points
 from engine.rollwrite.shapes import (
     ColumnView,
@@ -417,6 +419,11 @@ def round_track_view(ps: Sheet, data: dict[str, Any], texts: SideTexts | None = 
     ]
 
 
+def _decisions(kept: list[str]) -> list[str]:
+    """A round's decisions as the state keeps them, in the reader's words, each as long as a label."""
+    return [shorten(text, LABEL_LIMIT) for text in map(worded, kept)]
+
+
 def turn_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> TurnView:
     record: RecordView | None = None
     if ps["record"] is not None:
@@ -435,6 +442,6 @@ def turn_view(state: State, ps: Sheet, task_steps: Mapping[str, Any]) -> TurnVie
         "extra": ps["extra"],
         "record": record,
         "queue": [task_steps[t["t"]].ask(state, t) if t["t"] in task_steps else t["t"] for t in ps["queue"]],
-        "events": list(ps.get("events", [])),
-        "previous_events": list(ps.get("previous_events", [])),
+        "events": _decisions(ps.get("events", [])),
+        "previous_events": _decisions(ps.get("previous_events", [])),
     }

@@ -53,7 +53,7 @@ def fulfill(state: State, seat: int, order: int) -> None:
     grant(state, seat, card["reward"])
     effect_gain(state, seat, "ball")
     effect_gain(state, seat, "language_school")
-    log(state, f"completed order #{order}")
+    log(state, N_("{seat} completed order #{order}"), order=order)
     check_mercenary(state, seat, card["country"])
 
 
@@ -70,7 +70,7 @@ def send_mercenary(state: State, seat: int, area: str, back: str) -> None:
     token = next(m for m in pl["mercs"] if not m["used"])
     token["used"] = True
     pl["flags"]["merc"] = True
-    log(state, "sent a Foreign Mercenary")
+    log(state, N_("{seat} sent a Foreign Mercenary"))
     state["ctx"] = {"area": area, "merc": True, "back": back}
     state["stage"] = "action_start"
 
@@ -129,7 +129,8 @@ class AdditionalStep(YokohamaStep):
         elif do == "achieve":
             card = cast(AchieveAction, action)["card"]
             points = achievements.claim(state, seat, card)
-            log(state, f"completed achievement {parts().achievements[card]['name']} for {points} VP")
+            log(state, N_("{seat} completed achievement {name} for {points} VP"), name=achievement_name(card),
+                points=points)
         elif do == "merc":
             send_mercenary(state, seat, cast(str, cast(AreaChoice, action)["area"]), self.stage)
         elif do == "spin":

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.translate import N_, _
 from engine.yokohama.board import add_assistants, assistants_at, has_tech, icons, power, shop_at
-from engine.yokohama.components import area_kind, area_name, parts
+from engine.yokohama.components import COUNTRY_NAMES, area_kind, area_name, parts
 from engine.yokohama.copying import pay_seat
 from engine.yokohama.rewards import effect_gain, gain_goods, log
 from engine.yokohama.types import Action, FaithItem, State
@@ -74,7 +75,7 @@ def start(state: State, seat: int) -> None:
     site = state["sites"][area]
     if site["th"] is not None and site["th"] != seat:
         pay_seat(state, site["th"], 1)
-    log(state, f"acted in {area_name(area)} with Power {pw}")
+    log(state, N_("{seat} acted in {area} with Power {power}"), area=area_name(area), power=pw)
     kind = area_kind(area)
     if kind in PRODUCTION:
         gain_goods(state, seat, kind, PRODUCTION[kind][pw - 1])
@@ -129,7 +130,7 @@ def gain_tech(state: State, seat: int, card: int) -> None:
     effect_gain(state, seat, "patent")
     pl["techs"].append(card)
     tech = parts().techs[card]
-    log(state, f"learned {tech['name']}")
+    log(state, N_("{seat} learned {tech}"), tech=_(tech["name"]))
     if tech["effect"] == "exposition":
         effect_gain(state, seat, "exposition", owned=True)
     elif tech["effect"] == "station":
@@ -143,7 +144,7 @@ def check_mercenary(state: State, seat: int, country: str) -> None:
         mercs = state["mercs"]  # shared with the state copied from (copying.py): replaced, never edited
         state["mercs"] = {**mercs, country: mercs[country] - 1}
         state["p"][seat]["mercs"].append({"country": country, "used": False})
-        log(state, f"gained a {country.capitalize()} mercenary")
+        log(state, N_("{seat} gained a mercenary: {country}"), country=COUNTRY_NAMES[country])
 
 
 # ----- Steps 4 to 6 -----------------------------------------------------------------------------

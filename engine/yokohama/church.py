@@ -128,7 +128,8 @@ def place_pawn(state: State, seat: int, source: str) -> None:
     space = parts().boards[board][ctx["space"]]
     grant(state, seat, space["reward"])
     effect_gain(state, seat, "winery" if board == "church" else "brickyard")
-    log(state, f"placed an assistant on the {board.capitalize()} board (space {ctx['space'] + 1})")
+    log(state, N_("{seat} placed an assistant on the Church board (space {space})") if board == "church"
+        else N_("{seat} placed an assistant on the Customs board (space {space})"), space=ctx["space"] + 1)
     state["stage"] = "after_action"
 
 

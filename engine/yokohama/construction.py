@@ -31,7 +31,7 @@ class BonusStep(YokohamaStep):
             state["tokens"] = {**state["tokens"], area: None}  # shared with the state copied from: replaced
             state["p"][seat]["tokens"].append(token)
             grant(state, seat, parts().power_tokens[token]["reward"])
-            log(state, f"took the 5-Power token of {area_name(area)}")
+            log(state, N_("{seat} took the 5-Power token of {area}"), area=area_name(area))
         state["stage"] = "build" if build_options(state, seat) else "recover"
 
     def text(self, state: State, action: Action) -> str:
@@ -96,13 +96,13 @@ def build(state: State, seat: int, action: Action) -> None:
         pl["hand"]["shops"] -= 1
         grant(state, seat, card["shops"][action["space"]])
         effect_gain(state, seat, "gaslight")
-        log(state, f"built a Shophouse in {area_name(area)}")
+        log(state, N_("{seat} built a Shophouse in {area}"), area=area_name(area))
     else:
         state["sites"][area] = {**site, "th": seat}
         pl["hand"]["th"] -= 1
         grant(state, seat, card["trading_house"])
         effect_gain(state, seat, "electric_light")
-        log(state, f"built a Trading House in {area_name(area)}")
+        log(state, N_("{seat} built a Trading House in {area}"), area=area_name(area))
 
 
 class RecoverStep(YokohamaStep):

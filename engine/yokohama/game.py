@@ -13,8 +13,9 @@ from typing import Any, cast
 from engine.core import seat_token
 from engine.core.contract import State as JsonObject
 from engine.core.deadline import Clock
+from engine.core.kept_text import keeping
 from engine.core.steps import StepGame
-from engine.core.translate import N_, _, in_english
+from engine.core.translate import N_, _
 from engine.yokohama import ai, church, endgame, flow, greedy, port, refit, search, setup, story
 from engine.yokohama import step as yokohama_step
 from engine.yokohama import view as views
@@ -53,7 +54,7 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         self.check_players(players)
-        with in_english():
+        with keeping():
             state = setup.new_state(players, seed, self.normalize_options(options))
         state["schema_version"] = self.schema_version
         return state
@@ -121,8 +122,8 @@ class YokohamaGame(StepGame[State, Action, YokohamaView]):
         return copy_state(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> None:
-        # The state keeps a log of public events in words: English, whoever is reading.
-        with in_english():
+        # The state keeps a log of public events as kept text (`engine.core.kept_text`), whoever is reading.
+        with keeping():
             flow.apply(state, seat, action, self._checked)
 
     def why_not_your_turn(self, state: State, seat: int) -> str:

@@ -200,7 +200,7 @@ def pay_entry(state: State, seat: int, area: str) -> None:
 def arrive(state: State, seat: int, area: str) -> None:
     """The President ends its move in `area`: on to the Area Action step."""
     state["p"][seat]["president"] = area
-    log(state, f"moved the President to {area_name(area)}")
+    log(state, N_("{seat} moved the President to {area}"), area=area_name(area))
     state["stage"] = "action_start"
     state["ctx"] = {"area": area, "merc": False}
 
@@ -226,7 +226,7 @@ def take_back(state: State, seat: int, area: str | None) -> None:
         n = assistants_at(state, seat, area)
         add_assistants(state, seat, area, -n)
         pl["hand"]["assistants"] += n
-    log(state, "took the President back to hand")
+    log(state, N_("{seat} took the President back to hand"))
     state["stage"] = "second"
     state["ctx"] = {}
 
@@ -329,7 +329,7 @@ class MoveStep(YokohamaStep):
         elif do == "station":
             arrive(state, seat, cast(str, state["station"]))  # offered only once the Station is built
         elif do == "no_entry":
-            log(state, "found no area to enter: no Area Action")
+            log(state, N_("{seat} found no area to enter: no Area Action"))
             state["stage"] = "second"
             state["ctx"] = {}
         elif "area" not in action:

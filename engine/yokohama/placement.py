@@ -277,7 +277,7 @@ def place_all(state: State, seat: int, action: Action) -> None:
         place(state, seat, area, 1)
         placed.append(area)
     if placed:
-        log(state, "placed assistants in " + ", ".join(area_name(a) for a in placed))
+        log(state, N_("{seat} placed assistants in {areas}"), areas=_(", ").join(area_name(a) for a in placed))
     state["stage"] = "move"
     state["ctx"] = {}
 

@@ -10,8 +10,9 @@ from functools import cache
 from itertools import combinations
 from typing import cast
 
+from engine.core import seat_token
 from engine.core.steps import LABEL_LIMIT
-from engine.core.translate import N_, _, in_english, language
+from engine.core.translate import N_, _, in_english, language, ngettext
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import (
@@ -23,7 +24,7 @@ from engine.yokohama.components import (
     port_row_levels,
     reward_text,
 )
-from engine.yokohama.rewards import log
+from engine.yokohama.rewards import keep_event
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import around, order_label, order_pays, order_text
 from engine.yokohama.types import Action, Candidate, OrdersAction, SecondCardPay, State
@@ -86,8 +87,9 @@ def take_orders(state: State, seat: int, action: Action) -> None:
         ctx["taken"] = 1
         return
     if action["slots"]:
-        log(state, f"took {len(action['slots'])} order card{'s' if len(action['slots']) > 1 else ''} "
-                   f"from {area_name(area)}")
+        taken = len(action["slots"])
+        keep_event(state, ngettext("{seat} took {n} order card from {area}", "{seat} took {n} order cards from {area}",
+                                   taken).format(seat=seat_token(state["seat"]), n=taken, area=area_name(area)))
     if ctx["power"] == 5:
         pl["vp"] += RULES["port"]["power5_vp"]
     refill_port(state, area)

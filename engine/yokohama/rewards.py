@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core import seat_token
 from engine.core.translate import N_, _, ngettext
 from engine.yokohama.board import SHOP_COST, action_areas, add_assistants, has_tech, th_cost
-from engine.yokohama.components import COLOURS, GOOD_NAMES, GOODS, area_name, goods_text, parts
+from engine.yokohama.components import GOOD_NAMES, GOODS, area_name, goods_text, parts
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.types import (
     Action,
@@ -28,10 +29,17 @@ from engine.yokohama.types import (
 )
 
 
-def log(state: State, text: str) -> None:
-    """Keep the last 12 public events (by the seat to act) for the text summary. The list is shared with
-    the state this one was copied from (copying.py): replaced, never edited."""
-    state["log"] = [*state["log"][-11:], f"{COLOURS[state['seat']]} {text}"]
+def log(state: State, event: str, /, **values: object) -> None:
+    """Keep the last 12 public events, for the replay's captions. `event` is a catalogue message (`N_`) naming
+    the seat to act `{seat}`, formatted with `values`: kept text, as the state is played under
+    `engine.core.kept_text.keeping`. The list is shared with the state this one was copied from
+    (copying.py): replaced, never edited."""
+    keep_event(state, _(event).format(seat=seat_token(state["seat"]), **values))
+
+
+def keep_event(state: State, text: str) -> None:
+    """`log` for an event already in words (a counted one, worded with `ngettext`)."""
+    state["log"] = [*state["log"][-11:], text]
 
 
 def gain_goods(state: State, seat: int, good: str, n: int, *, mining: bool = True) -> bool:
@@ -265,8 +273,11 @@ class MoveToStep(YokohamaStep):
         action = cast(AreaChoice, action)
         item = cast(MoveToChoice, state["pending"].pop(0))
         add_assistants(state, seat, cast(str, action["area"]), 1)  # an area, never the hand
-        log(state, f"moved an assistant from {area_name(item['from']) if item['from'] else 'hand'} "
-                   f"to {area_name(action['area'])}")
+        if item["from"]:
+            log(state, N_("{seat} moved an assistant from {area} to {to}"), area=area_name(item["from"]),
+                to=area_name(action["area"]))
+        else:
+            log(state, N_("{seat} moved an assistant from hand to {to}"), to=area_name(action["area"]))
 
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)
@@ -302,7 +313,7 @@ class StationStep(YokohamaStep):
         action = cast(AreaChoice, action)
         state["pending"].pop(0)
         state["station"] = action["area"]
-        log(state, f"placed the Station in {area_name(action['area'])}")
+        log(state, N_("{seat} placed the Station in {area}"), area=area_name(action["area"]))
 
     def text(self, state: State, action: Action) -> str:
         action = cast(AreaChoice, action)

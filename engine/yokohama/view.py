@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.kept_text import worded
 from engine.core.translate import _
 from engine.yokohama import endgame, flow, placement
 from engine.yokohama.board import power, shops_built, tech_value, th_built
@@ -197,5 +198,5 @@ def view(state: State, viewer: int | None, headline: str) -> YokohamaView:
         "mercenary_supply": dict(state["mercs"]),
         "seats": [player_view(state, s, viewer) for s in range(state["players"])],
         "scores": endgame.final_scores(state),
-        "log": list(state["log"]),
+        "log": [worded(line) for line in state["log"]],
     }

@@ -33,7 +33,7 @@ async def test_hot_seat_game_to_the_end(storage: SQLiteStorage, counting_game: N
     await client.play(game_id)
     text = "\n".join(said)
     assert "Type a number from 1 to 3" in text  # 9 and x were refused without losing the game
-    assert f"Game #{game_id} is finished (completed)" in text
+    assert f"Game #{game_id} is finished (played to the end)" in text
     assert all(r.ok for r in await check_all(storage))
 
 
@@ -124,3 +124,24 @@ async def test_close_waits_for_a_write_in_progress(storage: SQLiteStorage, make_
     await reopened.open()
     assert (await reopened.get_game(game.id)).version == 1
     await reopened.close()
+
+
+async def test_a_hot_seat_duel_reads_in_the_terminals_language(storage: SQLiteStorage,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import i18n
+    from bot.cli import terminal_locale
+
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert terminal_locale() == "de_DE"
+    said, ask = _scripted(["1"] * 2000)
+    with i18n.using(terminal_locale()):
+        client = TerminalClient(TableService(storage), ask=ask, say=said.append, pictures=None)
+        game_id = await client.new_game("duel", 2, seed=3, options={})
+        await client.play(game_id)
+    text = "\n".join(said)
+    assert f"Partie #{game_id} (duel) für 2 Personen gestartet" in text
+    assert "Platz 1 (lokale Person 2): Wähle die Auftragskarte" in text
+    assert "Wähle (Zahl, v: Partie ansehen, q: speichern und beenden)" in text
+    assert f"Partie #{game_id} ist beendet (bis zum Ende gespielt)." in text
+    assert "  1. Person " in text and "Choose" not in text and "Seat " not in text and "points" not in text

@@ -160,3 +160,17 @@ def _collector_waits() -> None:
         assert not gc.isenabled()  # off before, off after
     finally:
         gc.enable()
+
+
+def test_a_search_stops_a_little_before_its_budget_so_the_answer_is_within_it() -> None:
+    from engine.core.deadline import Deadline
+
+    now = [100.0]
+    for budget, stop in ((2.0, 1.9), (0.5, 0.475), (0.15, 0.1425), (0.0, 0.0)):
+        deadline = Deadline(budget, clock=lambda: now[0])
+        assert deadline.at - deadline.start == pytest.approx(stop)
+        now[0] = 100.0 + stop - 1e-6
+        assert not deadline.passed()
+        now[0] = 100.0 + stop + 1e-6
+        assert deadline.passed()
+        now[0] = 100.0

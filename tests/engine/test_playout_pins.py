@@ -18,16 +18,16 @@ from engine.core import get_game, random_playout
 
 #: (game, players, seed, action cap) -> hash of the action log and final state (`_fingerprint`).
 PINS: dict[tuple[str, int, int, int | None], str] = {
-    ("yokohama", 2, 1, 400): "b5caa8809686fe15",
-    ("yokohama", 3, 2, 400): "0bec7e32b7dcfae7",
-    ("yokohama", 4, 3, 400): "2afa5542cde41b77",
-    ("yokohama", 4, 4, 400): "ecc64bfddef654f6",
-    ("duel", 2, 1, None): "5415e454b709e8e8",
-    ("duel", 2, 2, None): "02fb30ce8a873e92",
-    ("duel", 2, 3, None): "b44ce1ee3c628cac",
-    ("rollwrite", 1, 1, None): "382de7ee93b8fe00",
-    ("rollwrite", 2, 2, None): "8666a1e237b500a2",
-    ("rollwrite", 4, 3, None): "7be1e0ffa78591b3",
+    ("yokohama", 2, 1, 400): "081008abaadff608",
+    ("yokohama", 3, 2, 400): "b4d83483e43942d3",
+    ("yokohama", 4, 3, 400): "09104aae42d808da",
+    ("yokohama", 4, 4, 400): "24eaa1ec6adb1ea4",
+    ("duel", 2, 1, None): "11426a6227eb029b",
+    ("duel", 2, 2, None): "8499d834d429a46a",
+    ("duel", 2, 3, None): "884db1b7362dca05",
+    ("rollwrite", 1, 1, None): "099cda232e9f7d84",
+    ("rollwrite", 2, 2, None): "a9c042e58a704398",
+    ("rollwrite", 4, 3, None): "fa4e8709c1c4e617",
 }
 
 

@@ -11,6 +11,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 import pytest
 
 from engine.core import IllegalAction, Rng, canonical, random_playout
+from engine.core.kept_text import plain
 from engine.duel import GAME
 from engine.duel.types import SHAPES
 from tests.engine.duel.helpers import act_at, play, play_all, player, set_player, started
@@ -94,7 +95,7 @@ def test_the_port_story_counts_the_cards_kept_and_never_names_them() -> None:
     state = play(state, 0, action)
     while state["turn"]["act"] is not None:
         state = play(state, 0, GAME.legal(state, 0)[0])
-    assert "keeps 2 Order cards for ¥2" in state["log"][-1]
+    assert "keeps 2 Order cards for ¥2" in plain(state["log"][-1])
     assert "Order" not in GAME.public_label(before, action).replace("Order card", "")
 
 
