@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
+from engine.core.wording import story_joiner
 from i18n import N_, _, ngettext
 
 TITLE = N_("Yokohama Roll & Write")  # the engine's title, translated where shown
@@ -103,7 +104,7 @@ def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
 def player_did(player: str, events: list[str]) -> str:
     """One player's round in one sentence: `alice: Main action in Church; …; Cross off 2 circles.`"""
     # TRANSLATORS: a player's decisions of a round, one line of the round's post (the decisions separated by ;).
-    return _("{player}: {actions}.").format(player=player, actions="; ".join(events) if events
+    return _("{player}: {actions}.").format(player=player, actions=story_joiner().join(events) if events
                                             else _("nothing recorded"))
 
 

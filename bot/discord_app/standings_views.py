@@ -26,7 +26,7 @@ from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
-from i18n import SHIPPED, SOURCE, _, current_locale, ngettext
+from i18n import SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:
@@ -64,7 +64,8 @@ def shown(rating: Rating) -> str:
 
 
 def win_rate(rating: Rating) -> str:
-    return f"{round(100 * rating.wins / rating.games)}%" if rating.games else "–"
+    # TRANSLATORS: a share of games won; French writes a space before % ("60 %").
+    return _("{n}%").format(n=round(100 * rating.wins / rating.games)) if rating.games else "–"
 
 
 def ordinal(n: int) -> str:
@@ -214,17 +215,24 @@ class SeasonPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button]
 def result_line(game: FinishedGame, user_id: int) -> str:
     """`#12 Yokohama Duel, 30 Nov 2026: 1st of 2, 85 points (rated)`."""
     mine = next((s for s in game.seats if s.user_id == user_id), None)
-    head = f"#{game.game_id} {title_of(game.kind)}, {day(game.finished_at)}"
+    comma = _(", ")
+    head = f"#{game.game_id} {title_of(game.kind)}{comma}{day(game.finished_at)}"
     if mine is None:
         return head
+    points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
     if len(game.seats) == 1:
-        points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
-        return f"{head}: {points} (" + (_("daily challenge") if game.mode == "daily" else _("solo")) + ")"
+        how = _("daily challenge") if game.mode == "daily" else _("solo")
+        return _labelled(head, _("{story} ({changes})").format(story=points, changes=how))
     place = _("{place} of {n}").format(place=ordinal(mine.place), n=len(game.seats))
     if mine.forfeited:
-        place += ", " + _("resigned")
-    points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
-    return f"{head}: {place}, {points}" + ("" if game.rated else " " + _("(not rated)"))
+        place += comma + _("resigned")
+    return _labelled(head, place + comma + points) + ("" if game.rated else " " + _("(not rated)"))
+
+
+def _labelled(label: str, value: str) -> str:
+    """"label: value" as the reader's language writes it (French "label : value", Japanese "label：value")."""
+    # TRANSLATORS: a label and what follows it in a line of /profile ("**Duel**: rating 1520 …").
+    return pgettext("profile line", "{label}: {value}").format(label=label, value=value)
 
 
 def profile_text(profile: Profile, name: str, daily: Any) -> str:
@@ -237,8 +245,10 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
             r = record.rating
             rank = _("#{rank} of {n} {where}").format(rank=record.rank, n=record.players, where=here) \
                 if record.rank else here
+            comma = _(", ")
             parts.append(_("rating **{rating}** ({rank})").format(rating=shown(r), rank=rank)
-                         + f", {count(r.games, 'rated game')}, {count(r.wins, 'win')} ({win_rate(r)})")
+                         + comma + count(r.games, "rated game") + comma
+                         + _("{story} ({changes})").format(story=count(r.wins, "win"), changes=win_rate(r)))
         if record.everyone is not None and record.everyone_rank is not None:
             parts.append(_("everywhere **{rating}** (#{rank})").format(rating=shown(record.everyone),
                                                                        rank=record.everyone_rank))
@@ -246,7 +256,7 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
             parts.append(_("best score {best}, average {average} over {games} between people").format(
                 best=record.best, average=average(record.average), games=count(record.finished, "game")))
         if parts:
-            lines.append(f"**{title}**: " + "; ".join(parts))
+            lines.append(_labelled(f"**{title}**", _("; ").join(parts)))
         if record.against_bot is not None:
             games, best, mean, wins = record.against_bot
             lines.append(_("**{game} against the bot**: {games}, {wins}; best score {best}, average {average} "
@@ -280,8 +290,8 @@ async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     picture = await asyncio.to_thread(rating_chart, profile, name)
     if picture is None:
         return []
-    said = "; ".join(f"{title_of(r.kind)}: {', '.join(str(p.display) for p in r.points[-12:])}"
-                     for r in profile.games if r.points)
+    said = _("; ").join(_labelled(title_of(r.kind), _(", ").join(str(p.display) for p in r.points[-12:]))
+                        for r in profile.games if r.points)
     return [discord.File(io.BytesIO(picture), filename="rating-history.png",
                          description=alt_text(_("Rating history of {name} (latest ratings): {ratings}").format(
                              name=name, ratings=said)))]

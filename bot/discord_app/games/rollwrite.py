@@ -74,7 +74,11 @@ def told_by_seat(story: list[Clause], names: list[str]) -> dict[int, list[str]]:
     for clause in story:
         worded = clause.worded().strip()
         token = seat_token(clause.seat)
-        if worded.startswith(token):
+        # A label is told "{seat}: {label}" (German "{seat} wählt: {label}"): the summary names the seat itself.
+        teller = _("{seat}: {label}").split("{label}")[0].format(seat=token)
+        if teller.strip() and worded.startswith(teller):
+            worded = worded[len(teller):]
+        elif worded.startswith(token):
             worded = worded[len(token):].lstrip(" :：")
         if worded:
             told.setdefault(clause.seat, []).append(fill(worded, name_of))

@@ -45,7 +45,7 @@ def lobby_text(game: GameRow) -> str:
     head = _("**{game}** table #{table} for {players}").format(game=_(engine.title), table=game.id,
                                                               players=players_text(engine))
     # TRANSLATORS: the lobby's first line, ended as a sentence of the language ends (Japanese: no full stop).
-    first = _("{table} ({details}).").format(table=head, details="; ".join(extra)) if extra else None
+    first = _("{table} ({details}).").format(table=head, details=_("; ").join(extra)) if extra else None
     lines = [
         first or _("{table}.").format(table=head),
         ngettext("Seated ({n} of {most}): {seated}", "Seated ({n} of {most}): {seated}", len(game.seats)).format(
