@@ -26,7 +26,8 @@ from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
-from i18n import SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
+from engine.core.wording import labelled
+from i18n import SHIPPED, SOURCE, _, current_locale, ngettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:
@@ -222,17 +223,13 @@ def result_line(game: FinishedGame, user_id: int) -> str:
     points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
     if len(game.seats) == 1:
         how = _("daily challenge") if game.mode == "daily" else _("solo")
-        return _labelled(head, _("{story} ({changes})").format(story=points, changes=how))
+        return labelled(head, _("{story} ({changes})").format(story=points, changes=how))
     place = _("{place} of {n}").format(place=ordinal(mine.place), n=len(game.seats))
     if mine.forfeited:
         place += comma + _("resigned")
-    return _labelled(head, place + comma + points) + ("" if game.rated else " " + _("(not rated)"))
+    return labelled(head, place + comma + points) + ("" if game.rated else " " + _("(not rated)"))
 
 
-def _labelled(label: str, value: str) -> str:
-    """"label: value" as the reader's language writes it (French "label : value", Japanese "label：value")."""
-    # TRANSLATORS: a label and what follows it in a line of /profile ("**Duel**: rating 1520 …").
-    return pgettext("profile line", "{label}: {value}").format(label=label, value=value)
 
 
 def profile_text(profile: Profile, name: str, daily: Any) -> str:
@@ -256,7 +253,7 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
             parts.append(_("best score {best}, average {average} over {games} between people").format(
                 best=record.best, average=average(record.average), games=count(record.finished, "game")))
         if parts:
-            lines.append(_labelled(f"**{title}**", _("; ").join(parts)))
+            lines.append(labelled(f"**{title}**", _("; ").join(parts)))
         if record.against_bot is not None:
             games, best, mean, wins = record.against_bot
             lines.append(_("**{game} against the bot**: {games}, {wins}; best score {best}, average {average} "
@@ -290,7 +287,7 @@ async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     picture = await asyncio.to_thread(rating_chart, profile, name)
     if picture is None:
         return []
-    said = _("; ").join(_labelled(title_of(r.kind), _(", ").join(str(p.display) for p in r.points[-12:]))
+    said = _("; ").join(labelled(title_of(r.kind), _(", ").join(str(p.display) for p in r.points[-12:]))
                         for r in profile.games if r.points)
     return [discord.File(io.BytesIO(picture), filename="rating-history.png",
                          description=alt_text(_("Rating history of {name} (latest ratings): {ratings}").format(
@@ -382,7 +379,7 @@ async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
         by_bot = " *(" + _("played by the bot") + ")*" if line.origin in ("auto", "timeout") else ""
         told = fill(line.text, name_of)
         # A story clause that already starts with the player's name reads on its own.
-        text = told if line.text.startswith(seat_token(line.seat)) else f"{actor}: {told}"
+        text = told if line.text.startswith(seat_token(line.seat)) else labelled(actor, told)
         lines.append(f"`{line.seq}.` {text}{by_bot}")
     if not lines:
         lines.append(_("No decision has been made yet."))

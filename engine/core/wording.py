@@ -73,3 +73,10 @@ def list_joiner() -> str:
     """What stands between the items of a list whose items hold commas themselves ("; " in English)."""
     # TRANSLATORS: between the items of a list whose items may hold commas ("gains ¥2; draws 1 order").
     return _("; ")
+
+
+def labelled(label: str, value: str) -> str:
+    """"label: value" as the reader's language writes it (French "label : value", Japanese "label：value")."""
+    # TRANSLATORS: a label and what follows it ("#3: 5 pts + …", "Alice: sends Power 4 …"). French puts a space
+    # before ":"; Japanese may use "：".
+    return pgettext("a label and its value", "{label}: {value}").format(label=label, value=value)

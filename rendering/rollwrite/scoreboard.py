@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.wording import labelled
 from i18n import N_, _, ngettext
 from rendering.rollwrite.canvas import (
     BROWN,
@@ -69,7 +70,7 @@ def places(view: dict[str, Any]) -> list[int]:
 
 def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
-    text = f"{name}: " + (", ".join(earned) if earned else _("none"))
+    text = labelled(name, _(", ").join(earned) if earned else _("none"))
     return wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
 
 

@@ -13,6 +13,7 @@ from bot.service import away, seasons
 from bot.service import notify as notify_service
 from bot.service.front_end import LANGUAGE_KEY
 from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
+from engine.core.wording import labelled
 from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, ngettext, pgettext, using
 
 #: `/settings language:` and `/settings me language:` offer each shipped language by its own name (never
@@ -95,7 +96,7 @@ class ServerSettings(commands.Cog):
                          else _("the server's own language ({locale})").format(locale=preferred or "en-US"))
             else:
                 shown = f"<#{value}>" if value else _("not set")
-            lines.append(f"**{key}** — {_(description)}: {shown}")
+            lines.append(labelled(f"**{key}** — {_(description)}", shown))
         lines.append(_("Members with the Manage Server permission change these with the other `/settings` "
                        "commands."))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,

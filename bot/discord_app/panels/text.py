@@ -16,7 +16,7 @@ from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from engine.core.wording import list_joiner, story_joiner
+from engine.core.wording import labelled, list_joiner, story_joiner
 from i18n import N_, SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -224,8 +224,8 @@ def options_text(kind: str, options: dict[str, Any]) -> str:
             continue
         # The engine marks its options' titles and value labels for the catalogue (N_); read here.
         title = _(spec.title) if spec.title else key.replace("_", " ").capitalize()
-        parts.append(f"{title}: {_(spec.label_of(value))}")
-    return ", ".join(parts)
+        parts.append(labelled(title, _(spec.label_of(value))))
+    return _(", ").join(parts)
 
 
 #: Discord's longest attachment description (alt text).
