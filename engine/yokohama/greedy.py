@@ -674,10 +674,11 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     passes: list[tuple[float, int, Action, State]] = []
     checked = flow.settled_mark(state)
     anything = gains(state, seat)
+    low = state["p"][seat]["hand"]["assistants"] < 2  # the hand before the pass, not after it
     for i, action in enumerate(flow.options(state, seat)):
         trial = after(state, seat, action, checked)
         if action["do"] == "return":
-            passes.append((best_return(trial, seat) + freed, -i, action, trial))
+            passes.append((best_return(trial, seat, low) + freed, -i, action, trial))
             continue
         value, settled = finish_action_state(trial, seat)
         moves.append((value, -i, action, trial))
@@ -813,10 +814,11 @@ def path_areas(state: State, seat: int) -> set[str]:
     return need if len(need) <= 3 else set()
 
 
-def best_return(state: State, seat: int) -> float:
-    """Worth of taking pieces back: sensible when the hand has run low, or when the President is
-    cut off from the areas worth acting in (from hand it may enter any area next turn)."""
-    low = state["p"][seat]["hand"]["assistants"] < 2
+def best_return(state: State, seat: int, low: bool) -> float:
+    """Worth of taking pieces back: sensible when the hand has run `low` (fewer than 2 assistants before
+    the pass), or when the President is cut off from the areas worth acting in (from hand it may enter any
+    area next turn). `low` is the hand before the pass: read after it, a pass that takes assistants back
+    looked like one from a full hand, and a player with none in hand passed for ever without taking any."""
     while state["stage"] == "return":
         state = _one_step(state, seat)[1]
     return worth(state, seat) + (3.0 if low else -1.0)

@@ -67,3 +67,14 @@ def test_greedy_games_that_held_full_hands_for_rounds_end_by_round_30(seed: int)
     the bench plays the rules on)."""
     state, _, _, _ = calibration.run_game(3, seed, "greedy", 10.0)
     assert state["over"] and calibration.rounds_played(state) <= calibration.STALL_ROUND
+
+
+def test_a_greedy_player_with_no_assistant_in_hand_takes_assistants_back_rather_than_pass_for_ever() -> None:
+    """RB, Step 2 b): "Return your President pawn to your hand, and you may also return any Assistant pawns from
+    any Area to your hand." In 2-player seed 934516 one greedy seat held no assistant in hand from round 9:
+    it could only walk to the three areas its assistants stood in, and it sent the President home taking
+    none back, turn after turn, for 22 rounds (the game ran 31). Whether the hand ran low was read after
+    the pass, so the pass that refilled the hand looked like one from a full hand. The game now ends by
+    round 30."""
+    state, _, _, _ = calibration.run_game(2, 934516, "greedy", 10.0)
+    assert state["over"] and calibration.rounds_played(state) <= calibration.STALL_ROUND
