@@ -12,6 +12,7 @@ differ, the backend answers through this interface:
 - locks: `_lock` for work that must take turns across processes (PostgreSQL's advisory locks; SQLite's
   write transaction already excludes every other writer);
 - row counts and new ids: `Conn.execute` returns the row count, `Conn.insert` the new row's id;
+- a move's write as one statement or as a transaction of several (`record_at_once`);
 - uniqueness: `unique_violation`, the exceptions that mean a uniqueness rule refused a write;
 - connection handling, migrations and the whole-table copy (`copy.Copyable`).
 
@@ -59,6 +60,9 @@ class Dialect(ABC):
 
     #: Exceptions raised when a uniqueness rule refuses a write.
     unique_violation: tuple[type[BaseException], ...] = ()
+    #: Whether a move's write runs as one statement (`games._RECORD_AT_ONCE`: PostgreSQL's data-modifying
+    #: WITH, which SQLite lacks), one round trip to the server instead of one per statement.
+    record_at_once: bool = False
 
     @abstractmethod
     async def open(self) -> None: ...
@@ -108,6 +112,11 @@ class Dialect(ABC):
         """One statement as a write transaction of its own; its row count."""
         async with self._transaction() as conn:
             return await conn.execute(sql, params)
+
+    async def _write_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """One writing statement as a transaction of its own; the first column of its first row."""
+        async with self._transaction() as conn:
+            return await conn.fetchval(sql, params)
 
 
 def upsert(table: str, columns: Sequence[str], key: Sequence[str], *, when: str = "") -> str:

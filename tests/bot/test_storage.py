@@ -136,3 +136,39 @@ async def test_the_log_refuses_an_unknown_origin(storage: SQLiteStorage) -> None
     with pytest.raises(Exception):  # noqa: B017 - sqlite3.IntegrityError or asyncpg's CheckViolationError
         await storage.record(gid, 0, [NewAction(0, 10, "made-up", {"pick": 1})], "{}")
     assert await storage.actions(gid) == []
+
+
+async def test_a_write_numbered_from_the_log_read_with_the_game_stores_what_the_transaction_does(
+        storage: SQLiteStorage) -> None:
+    """With the log's last number read with the game (`last_seq`), a move's write (one statement on PostgreSQL)
+    appends the entries numbered on from it, stores the state, the meta rows and the resignations; a stale
+    one writes none of them."""
+    gid = await _game(storage)
+    await storage.create_game(kind="counting", mode="table", guild_id=1, channel_id=2, creator_id=10, seed=6,
+                              options={}, table_rules={})
+    await storage.start_game(gid, [10], "{}", expected_version=0)
+    await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], '{"a":1}')
+    read = await storage.get_game(gid, with_moves=True)
+    assert read is not None and read.last_seq == 1 and read.seat_moves == {0: 1}
+    seen: list[list[int | None]] = []
+
+    def meta(entries: object) -> dict[str, str]:
+        seen.append([e.seq for e in entries])  # type: ignore[attr-defined]
+        return {f"journal:{gid}": '["told"]'}
+
+    entries = [NewAction(0, 10, "formality", {"pick": 2}), NewAction(0, 10, "player", {"b": [1, 2], "a": None})]
+    version = await storage.record(gid, 1, entries, '{"a":3}', meta=meta, last_seq=read.last_seq,
+                                   resign_users=[10], waiting_changed=False)
+    assert version == 3 and seen == [[2, 3]] and [e.seq for e in entries] == [2, 3]
+    game = await storage.get_game(gid, with_meta=f"journal:{gid}", with_moves=True)
+    assert game is not None and (game.version, game.state, game.last_seq) == (3, '{"a":3}', 3)
+    assert game.meta == {f"journal:{gid}": '["told"]'} and game.resigned_seats() == {0}
+    log = await storage.actions(gid)
+    assert [(a.seq, a.origin, a.action) for a in log] == [
+        (1, "player", {"pick": 1}), (2, "formality", {"pick": 2}), (3, "player", {"a": None, "b": [1, 2]})]
+    with pytest.raises(StaleVersion):
+        await storage.record(gid, 1, [NewAction(0, 10, "player", {"pick": 9})], '{"a":9}',
+                             meta=lambda _entries: {f"journal:{gid}": "[]", "other": "x"}, last_seq=1)
+    again = await storage.get_game(gid, with_meta=f"journal:{gid}")
+    assert again is not None and again.state == '{"a":3}' and again.meta == {f"journal:{gid}": '["told"]'}
+    assert await storage.get_meta("other") is None and len(await storage.actions(gid)) == 3
