@@ -237,6 +237,13 @@ def plain(text: str) -> str:
     """Kept `text` as the engine wrote it in English, without markers."""
     if OPEN not in text:
         return text
+    return _plain(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain(text: str) -> str:
+    """`plain`, remembered: the same in every language, and asked again of the same log lines (a turn's story
+    is told in each shipped language from the same state)."""
     return _read(text, translate.ENGLISH)
 
 
