@@ -33,6 +33,9 @@ _RECORD_GAME = (
     "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
     "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
     "WHERE id = ? AND version = ? AND status = 'active'")
+_APPEND_ACTION = ("INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_RESIGN = "UPDATE seats SET resigned = TRUE WHERE game_id = ? AND user_id = ?"
 #: A move's whole write as one statement (PostgreSQL's data-modifying WITH; `Dialect.record_at_once`): the
 #: version-checked UPDATE of the game, and only if it changed the row, the log entries, the resignations
 #: and the meta rows; one statement is atomic on its own. Its value: 1 if the version check passed, else 0.
@@ -292,15 +295,22 @@ class GameStore(Dialect):
         new_version = expected_version + max(1, len(entries))
         game_params = (state, new_version, status, json.dumps(result) if result is not None else None, now,
                        waiting_changed, now, waiting_changed, game_id, expected_version)
-        if last_seq is not None and self.record_at_once:
+        if last_seq is not None:
             _number(entries, last_seq)
             rows = list(meta(entries).items()) if meta is not None else []
             actions = [json.dumps(e.action, sort_keys=True) for e in entries]
-            changed = await self._write_value(_RECORD_AT_ONCE, (
-                *game_params, now, [e.seq for e in entries], [e.seat for e in entries],
-                [e.user_id for e in entries], [e.origin for e in entries], actions, list(resign_users),
-                [k for k, _v in rows], [v for _k, v in rows]))
-            if changed != 1:
+            if self.record_at_once:
+                written = await self._write_value(_RECORD_AT_ONCE, (
+                    *game_params, now, [e.seq for e in entries], [e.seat for e in entries],
+                    [e.user_id for e in entries], [e.origin for e in entries], actions, list(resign_users),
+                    [k for k, _v in rows], [v for _k, v in rows])) == 1
+            else:
+                written = await self._write_checked(_RECORD_GAME, game_params, [
+                    (_APPEND_ACTION, [(game_id, e.seq, e.seat, e.user_id, e.origin, text, now)
+                                      for e, text in zip(entries, actions, strict=True)]),
+                    (_RESIGN, [(game_id, user) for user in resign_users]),
+                    (_SET_META, [(k, v) for k, v in rows])])
+            if not written:
                 raise StaleVersion("The game moved on before your move was saved.")
             return new_version
         async with self._transaction() as conn:
@@ -313,13 +323,11 @@ class GameStore(Dialect):
                                                    (game_id,))
                 _number(entries, last_seq)
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    _APPEND_ACTION,
                     [(game_id, e.seq, e.seat, e.user_id, e.origin, json.dumps(e.action, sort_keys=True), now)
                      for e in entries])
             if resign_users:
-                await conn.executemany("UPDATE seats SET resigned = TRUE WHERE game_id = ? AND user_id = ?",
-                                       [(game_id, user) for user in resign_users])
+                await conn.executemany(_RESIGN, [(game_id, user) for user in resign_users])
             rows = list(meta(entries).items()) if meta is not None else []
             if rows:
                 await conn.executemany(_SET_META, rows)

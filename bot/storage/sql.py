@@ -12,7 +12,8 @@ differ, the backend answers through this interface:
 - locks: `_lock` for work that must take turns across processes (PostgreSQL's advisory locks; SQLite's
   write transaction already excludes every other writer);
 - row counts and new ids: `Conn.execute` returns the row count, `Conn.insert` the new row's id;
-- a move's write as one statement or as a transaction of several (`record_at_once`);
+- a move's write as one statement or as a transaction of several (`record_at_once`), the latter in one
+  call to the driver where it can (`_write_checked`: SQLite's runs on its connection's thread at once);
 - uniqueness: `unique_violation`, the exceptions that mean a uniqueness rule refused a write;
 - connection handling, migrations and the whole-table copy (`copy.Copyable`).
 
@@ -112,6 +113,18 @@ class Dialect(ABC):
         """One statement as a write transaction of its own; its row count."""
         async with self._transaction() as conn:
             return await conn.execute(sql, params)
+
+    async def _write_checked(self, first: str, params: Sequence[Any],
+                             then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+        """One write transaction: `first`, and only if it changed exactly one row, each statement of `then`
+        with each of its rows; False, with nothing written, if `first` changed no row."""
+        async with self._transaction() as conn:
+            if await conn.execute(first, params) != 1:
+                return False
+            for sql, rows in then:
+                if rows:
+                    await conn.executemany(sql, rows)
+        return True
 
     async def _write_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """One writing statement as a transaction of its own; the first column of its first row."""

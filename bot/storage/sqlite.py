@@ -253,6 +253,30 @@ class SQLiteStorage(Repository):
                     raise self._read_only() from exc
                 raise
 
+    async def _write_checked(self, first: str, params: Sequence[Any],
+                             then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+        """`Dialect._write_checked` as one call on the writer's thread: the transaction's five statements
+        (BEGIN, the checked one, the others, COMMIT) were each a hop to that thread and back."""
+        if self._writer is None:
+            raise StorageError("Storage is not open.")
+        started = time.perf_counter()
+        async with self._write_lock:
+            writer = self._writer
+            try:
+                written: bool = await writer._execute(_checked_transaction, writer._conn, first, params, then)
+            except sqlite3.OperationalError as exc:
+                if _code(exc) == _SQLITE_FULL:
+                    raise DiskFull(
+                        f"The disk holding the database {self.path} is full: the write was not saved "
+                        "(nothing saved before is lost). Free some space."
+                    ) from exc
+                if _code(exc) == _SQLITE_READONLY:
+                    raise self._read_only() from exc
+                raise
+        if written:
+            _WRITES.observe(time.perf_counter() - started)
+        return written
+
     def in_list(self, column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
         return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
@@ -290,6 +314,26 @@ class SQLiteStorage(Repository):
         values = [tuple(int(v) if isinstance(v, bool) else v for v in row) for row in rows]
         async with self._transaction() as conn:
             await conn.executemany(f"INSERT OR REPLACE INTO {quoted(table)} ({names}) VALUES ({marks})", values)
+
+
+def _checked_transaction(db: sqlite3.Connection, first: str, params: Sequence[Any],
+                         then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+    """`SQLiteStorage._write_checked`'s transaction, run on the writer's own thread; rolled back whole if
+    anything in it fails."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute(first, params).rowcount != 1:
+            db.execute("ROLLBACK")
+            return False
+        for sql, rows in then:
+            if rows:
+                db.executemany(sql, rows)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return True
 
 
 #: The first 16 bytes of every SQLite database file.
