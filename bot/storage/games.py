@@ -132,7 +132,7 @@ class GameStore(Dialect):
         if with_moves:
             meta += (", (SELECT count(*) FROM actions a WHERE a.game_id = g.id AND a.seat = s.seat) AS seat_moves"
                      ", (SELECT coalesce(max(seq), 0) FROM actions a WHERE a.game_id = g.id) AS last_seq")
-        rows = await self._fetch(
+        rows = await self._fetch_at_once(
             f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, s.seat AS seat_number, "
             f"s.joined_at AS seat_joined, s.resigned AS seat_resigned{meta} FROM games g "
             "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "

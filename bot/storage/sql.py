@@ -6,7 +6,8 @@ differ, the backend answers through this interface:
 
 - placeholders: a connection takes `?` (PostgreSQL's turns them into `$1, $2, …`);
 - a list parameter: `in_list` (`col IN (?, ?, …)` on SQLite, `col = ANY(?)` with an array on PostgreSQL);
-- reads and writes: `_read` (optionally one snapshot for several statements) and `_transaction` (one
+- reads and writes: `_read` (optionally one snapshot for several statements), `_fetch_at_once` (a small
+  read without a trip to another thread where the backend can), and `_transaction` (one
   whole write transaction: SQLite's writer lock + `BEGIN IMMEDIATE`, PostgreSQL's pooled transaction),
   with the backend's own errors (a full disk, a read-only file) turned into ours;
 - locks: `_lock` for work that must take turns across processes (PostgreSQL's advisory locks; SQLite's
@@ -104,6 +105,11 @@ class Dialect(ABC):
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self._read() as conn:
             return await conn.fetch(sql, params)
+
+    async def _fetch_at_once(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a small query (a click's read of its game), answered at once where the backend can
+        (`SQLiteStorage`: on the calling thread, when nothing would make it wait); else as `_fetch`."""
+        return await self._fetch(sql, params)
 
     async def _fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._read() as conn:
