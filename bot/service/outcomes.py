@@ -143,9 +143,10 @@ class Panel:
         return self._views[key]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Clause:
-    """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name."""
+    """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name. Frozen:
+    one parse of a stored journal is shared (`journal.parse`); a changed clause is a new one (`replace`)."""
 
     seq: int
     seat: int
