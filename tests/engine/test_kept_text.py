@@ -140,3 +140,22 @@ def test_plain_remembered_is_plain_read_afresh_in_every_language() -> None:
     assert kept_text._plain.cache_info().hits >= len(lines) * 2
     with reading(Wrapping()):  # `worded`, by contrast, answers in the reader's language
         assert worded(lines[0]) != plain(lines[0])
+
+
+def test_a_kept_lines_parts_are_remembered_and_read_in_each_language() -> None:
+    """The parse of a kept line is remembered (language-free); each reader still gets its own language."""
+    from engine.core import kept_text
+
+    with keeping():
+        line = _("{seat} builds in {area}").format(seat="{seat:1}", area=pgettext("area", "Tea Plantation") + " II")
+    kept_text._parts.cache_clear()
+    kept_text._worded_in.cache_clear()
+    assert kept_text._parts(line) is kept_text._parts(line)
+    readings = {}
+    for name, words in (("en", None), ("wrapped", Wrapping()), ("reordered", Reordering())):
+        with reading(words):
+            readings[name] = worded(line)
+    assert readings == {"en": "{seat:1} builds in Tea Plantation II",
+                        "wrapped": "⟦{seat:1} builds in ⟦Tea Plantation⟧ II⟧",
+                        "reordered": "Teeplantage II: {seat:1} baut"}
+    assert kept_text._parts.cache_info().misses == 1
