@@ -21,6 +21,9 @@ GAME_COLUMNS = ("id", "kind", "mode", "guild_id", "channel_id", "creator_id", "s
                 "status", "state", "version", "result", "daily_date", "created_at", "updated_at", "waiting_since",
                 "reminded_at", "fault")
 _GAMES = ", ".join(GAME_COLUMNS)
+#: The columns of a game read with its seats (`get_game`), one row per seat.
+_GAME_AND_SEATS = (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, "
+                   "s.seat AS seat_number, s.joined_at AS seat_joined, s.resigned AS seat_resigned")
 _SEAT_ORDER = "seat IS NULL, seat, joined_at"
 #: Ids per statement when reading the seats of many games (far below any backend's parameter limit).
 _IDS_PER_READ = 500
@@ -133,9 +136,7 @@ class GameStore(Dialect):
             meta += (", (SELECT count(*) FROM actions a WHERE a.game_id = g.id AND a.seat = s.seat) AS seat_moves"
                      ", (SELECT coalesce(max(seq), 0) FROM actions a WHERE a.game_id = g.id) AS last_seq")
         rows = await self._fetch_at_once(
-            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, s.seat AS seat_number, "
-            f"s.joined_at AS seat_joined, s.resigned AS seat_resigned{meta} FROM games g "
-            "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
+            f"{_GAME_AND_SEATS}{meta} FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
             "ORDER BY s.seat IS NULL, s.seat, s.joined_at", (game_id,) if with_meta is None else (with_meta, game_id))
         if not rows:
             return None
