@@ -48,7 +48,8 @@ def parse(raw: str | None) -> list[Clause]:
 
 
 def dumps(journal: list[Clause]) -> str:
-    raw = json.dumps([c.as_json() for c in journal])
+    """`json.dumps([c.as_json() for c in journal])`, from each clause's own text (written once per clause)."""
+    raw = "[" + ", ".join(c.json_text for c in journal) + "]"
     _remember(raw, journal)
     return raw
 

@@ -6,6 +6,8 @@ Plain data built from a game and state already in hand; no storage, no Discord. 
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -171,6 +173,12 @@ class Clause:
         if self.texts:
             data["texts"] = self.texts
         return {**data, "told": True} if self.told else data
+
+    @functools.cached_property
+    def json_text(self) -> str:
+        """`as_json` as JSON text, written once per clause: a journal keeps its clauses from move to move, and
+        is stored again whole at each (`journal.dumps`)."""
+        return json.dumps(self.as_json())
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clause:

@@ -45,3 +45,16 @@ def test_the_journals_kept_are_bounded() -> None:
     for n in range(journal.KNOWN_JOURNALS + 10):
         journal.dumps([dataclasses.replace(_clauses()[0], seq=n)])
     assert len(journal._known) == journal.KNOWN_JOURNALS
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 5])
+def test_a_journal_is_stored_as_the_json_module_writes_it(count: int) -> None:
+    """Each clause's JSON is written once and the journal put together from them: the very text
+    `json.dumps` writes of the whole list (non-ASCII escaped, the same separators), before and after a clause
+    was written once already."""
+    clauses = [*_clauses(), Clause(5, 0, -1, "auto", "{seat:0} 取る “quoted” \\\\ ✓", True,
+                                   texts={"ja": "{seat:0}が取る", "fr": "{seat:0} prend l’œuf"})] * 2
+    journal_now = clauses[:count]
+    for _round in range(2):
+        assert journal.dumps(journal_now) == json.dumps([c.as_json() for c in journal_now])
+    assert journal.parse(journal.dumps(journal_now)) == journal_now
