@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.core.wording import labelled
 from i18n import _
 from rendering.kit import draw_text, fit, png, text_width
 
@@ -197,7 +198,7 @@ def figures(title: str, series: Sequence[Series], *, x_label: str, width: int = 
                   "lm")
         figures_x = max(58 + min(name_w, width // 2 - 70) + 24, width // 2)
         draw_text(draw, (figures_x, top), " → ".join(f"{v:.0f}" for v in s.values), big, INK, True)
-        draw_text(draw, (figures_x, top + big + 8), f"{x_label}: {len(s.values)}", small, SOFT)
+        draw_text(draw, (figures_x, top + big + 8), labelled(x_label, str(len(s.values))), small, SOFT)
     return png(image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
 

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
+from engine.core.wording import story_joiner
 from i18n import _
 from rendering.kit.encode import png
 from rendering.pool import long_running
@@ -152,7 +153,9 @@ def turn_story(kind: str, before: dict[str, Any] | None, view: dict[str, Any], n
     """What happened between two frames' public views, for the caption: the game log's new lines (a seat
     named by its display name), or each Roll & Write player's round."""
     if kind == "rollwrite":
-        return "\n".join(f"{names[e['seat']]}: {'; '.join(e['sheet']['turn']['previous_events']) or _('nothing')}."
+        return "\n".join(_("{player}: {actions}.").format(
+                             player=names[e["seat"]],
+                             actions=story_joiner().join(e["sheet"]["turn"]["previous_events"]) or _("nothing"))
                          for e in view.get("seats", []) if e["seat"] < len(names) and e["sheet"]["turn"].get(
                              "previous_events") is not None)
     log = list(view.get("log") or [])

@@ -195,7 +195,7 @@ async def away_line(bot: Host, game: GameRow, users: Sequence[int]) -> str:
     for user, until in away.items():
         name = await display_name(bot, game.guild_id, user) or f"<@{user}>"
         parts.append(f"**{name}** — " + _("away until {when}").format(when=when_text(until)))
-    return "💤 " + "; ".join(parts) + " " + _("(reminders paused, deadlines stretched)")
+    return "💤 " + _("; ").join(parts) + " " + _("(reminders paused, deadlines stretched)")
 
 
 async def closed_notice(bot: Host, interaction: discord.Interaction) -> None:
@@ -300,7 +300,7 @@ async def send_season_podium(bot: Host, item: OutboxItem) -> None:
                      for p, n, r in zip(places, names, top, strict=True)]
             subtitle = _("Season podium")
         picture = await asyncio.to_thread(podium, f"{title} — {name}", steps, subtitle=subtitle)
-        said = "; ".join(f"{step.place}. {step.name} {step.figure}" for step in steps)
+        said = _("; ").join(f"{step.place}. {step.name} {step.figure}" for step in steps)
         files.append(discord.File(io.BytesIO(picture), filename=f"podium-{kind}-{due.season}.png",
                                   description=alt_text(f"{title} — {name}, {subtitle}: {said}")))
     with using(locale):

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
+from engine.core.wording import story_joiner
 from i18n import N_, _, ngettext
 
 TITLE = N_("Yokohama Roll & Write")  # the engine's title, translated where shown
@@ -19,6 +20,11 @@ TIE_BREAK_RULE = N_("Equal VP: more money + faith left wins, then more unused em
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: The dice's colours as the sets name them.
 COLOURS = {"white": N_("White"), "gray": N_("Gray"), "black": N_("Black")}
+
+
+def orders_fulfilled(n: int) -> str:
+    """`1 order fulfilled`, `3 orders fulfilled`: the count in the plural form its language gives it."""
+    return ngettext("{n} order fulfilled", "{n} orders fulfilled", n).format(n=n)
 
 
 def who(game: GameRow, seat: int) -> str:
@@ -69,16 +75,16 @@ def panel_notes(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
             date=game.daily_date))
     me = view["seats"][seat]
     if view["over"]:
-        lines.append("**" + _("Your final sheet: {score}, {orders} orders fulfilled.").format(
-            score=score_line(me["scores"]), orders=me["orders_fulfilled"]) + "**")
+        lines.append("**" + _("Your final sheet: {score}, {orders}.").format(
+            score=score_line(me["scores"]), orders=orders_fulfilled(me["orders_fulfilled"])) + "**")
         if me["achievements"]:
             lines.append(_("Achievements: {list}.").format(list=", ".join(me["achievements"])))
         if game.mode == "daily":
             lines.append(_("Your result is posted in the channel; see `/daily leaderboard` and `/daily stats`."))
         return lines
     lines += sets_lines(view)
-    lines.append(_("Your sheet so far: {score}, {orders} orders fulfilled.").format(
-        score=score_line(me["scores"]), orders=me["orders_fulfilled"]))
+    lines.append(_("Your sheet so far: {score}, {orders}.").format(
+        score=score_line(me["scores"]), orders=orders_fulfilled(me["orders_fulfilled"])))
     if not me["owes"]:
         lines.append(f"**{me['pending']}.** " + _("The bot posts in the channel when you may go on."))
     return lines
@@ -95,6 +101,13 @@ def public_notes(game: GameRow, view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def player_did(player: str, events: list[str]) -> str:
+    """One player's round in one sentence: `alice: Main action in Church; …; Cross off 2 circles.`"""
+    # TRANSLATORS: a player's decisions of a round, one line of the round's post (the decisions separated by ;).
+    return _("{player}: {actions}.").format(player=player, actions=story_joiner().join(events) if events
+                                            else _("nothing recorded"))
+
+
 def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budget: int = 1200,
                   told: dict[int, list[str]] | None = None) -> list[str]:
     """What each player did in the round that just ended, one line each: `told` (the turn story in the
@@ -107,8 +120,7 @@ def round_summary(game: GameRow, view: dict[str, Any], finished_round: int, budg
     per_player = max(40, (budget - len(lines[0])) // max(1, len(view["seats"])) - 1)
     for entry in view["seats"]:
         events = told.get(entry["seat"], []) if told is not None else entry["sheet"]["turn"]["previous_events"]
-        did = "; ".join(events) if events else _("nothing recorded")
-        lines.append(clip(f"{who(game, entry['seat'])}: {did}.", per_player))
+        lines.append(clip(player_did(who(game, entry["seat"]), events), per_player))
     return lines
 
 
@@ -171,7 +183,10 @@ def ranking_lines(game: GameRow, view: dict[str, Any], tie_breaks: list[tuple[in
     earned = [e for e in seats if e["achievements"]]
     if earned:
         lines.append(_("**Achievements**"))
-        lines += [clip(f"{who(game, e['seat'])}: {', '.join(e['achievements'])}.", 400) for e in earned]
+        # TRANSLATORS: one player's achievements at the end of a Roll & Write game (a list separated by commas).
+        lines += [clip(_("{player}: {achievements}.").format(player=who(game, e["seat"]),
+                                                             achievements=", ".join(e["achievements"])), 400)
+                  for e in earned]
     return lines
 
 
@@ -197,9 +212,12 @@ def sheet_lines(game: GameRow, view: dict[str, Any], seat: int) -> list[str]:
     stage = _("final") if view["over"] else _("round {round} of {rounds}").format(round=view["round"],
                                                                                     rounds=view["rounds"])
     title = _(TITLE)
-    lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders} orders fulfilled.").format(
-        player=who(game, seat), stage=stage, score=score_line(entry["scores"]), orders=entry["orders_fulfilled"])]
-    town = ", ".join(f"{r['name']} {r['unused']}" + (" (Elite)" if r["elite"] else "") for r in sheet["town"]["rows"])
+    lines = [f"**{title} #{game.id}** — " + _("{player}'s sheet, {stage}: {score}, {orders}.").format(
+        player=who(game, seat), stage=stage, score=score_line(entry["scores"]),
+        orders=orders_fulfilled(entry["orders_fulfilled"]))]
+    # TRANSLATORS: a town row of the sheet with its unused employees and its Elite, e.g. "Tea field 2 (Elite)".
+    town = ", ".join(_("{area} {unused} (Elite)").format(area=r["name"], unused=r["unused"]) if r["elite"]
+                     else f"{r['name']} {r['unused']}" for r in sheet["town"]["rows"])
     lines.append(_("Employees ready: {town}.").format(town=town))
     money, faith, cargo = (sheet["warehouse"][k] for k in ("money", "faith", "cargo"))
     shops = sum(1 for f in sheet["port"]["forms"] if f["shop"])

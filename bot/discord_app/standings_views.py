@@ -14,18 +14,20 @@ import io
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.dates import format_date
 
 from bot.discord_app import custom_ids as ids
 from bot.discord_app.names import bot_name, by_name, fill, seat_names
 from bot.discord_app.panels.clicks import guarded
-from bot.discord_app.panels.text import alt_text, clip
+from bot.discord_app.panels.text import alt_text, average, clip
 from bot.service import seasons
 from bot.service.errors import ServiceError
 from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
-from i18n import _, ngettext
+from engine.core.wording import labelled
+from i18n import SHIPPED, SOURCE, _, current_locale, ngettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:
@@ -63,7 +65,8 @@ def shown(rating: Rating) -> str:
 
 
 def win_rate(rating: Rating) -> str:
-    return f"{round(100 * rating.wins / rating.games)}%" if rating.games else "–"
+    # TRANSLATORS: a share of games won; French writes a space before % ("60 %").
+    return _("{n}%").format(n=round(100 * rating.wins / rating.games)) if rating.games else "–"
 
 
 def ordinal(n: int) -> str:
@@ -87,7 +90,13 @@ def count(n: int, thing: str) -> str:
 
 
 def day(when: float) -> str:
-    return dt.datetime.fromtimestamp(when, dt.UTC).strftime("%d %b %Y")
+    """A finished game's date as the reader's language writes one (`07 Dec 2026`, `07.12.2026`, `2026/12/07`,
+    `7 déc. 2026`): a month's name in English would otherwise sit in a German or Japanese line."""
+    date = dt.datetime.fromtimestamp(when, dt.UTC).date()
+    locale = current_locale.get()
+    if locale == SOURCE or locale not in SHIPPED:  # English, and the pseudo-locale (which has no dates)
+        return date.strftime("%d %b %Y")
+    return format_date(date, "medium", locale=locale)
 
 
 # ----- /standings ------------------------------------------------------------------------------------
@@ -207,17 +216,20 @@ class SeasonPageButton(ids.FromFields, discord.ui.DynamicItem[discord.ui.Button]
 def result_line(game: FinishedGame, user_id: int) -> str:
     """`#12 Yokohama Duel, 30 Nov 2026: 1st of 2, 85 points (rated)`."""
     mine = next((s for s in game.seats if s.user_id == user_id), None)
-    head = f"#{game.game_id} {title_of(game.kind)}, {day(game.finished_at)}"
+    comma = _(", ")
+    head = f"#{game.game_id} {title_of(game.kind)}{comma}{day(game.finished_at)}"
     if mine is None:
         return head
+    points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
     if len(game.seats) == 1:
-        points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
-        return f"{head}: {points} (" + (_("daily challenge") if game.mode == "daily" else _("solo")) + ")"
+        how = _("daily challenge") if game.mode == "daily" else _("solo")
+        return labelled(head, _("{story} ({changes})").format(story=points, changes=how))
     place = _("{place} of {n}").format(place=ordinal(mine.place), n=len(game.seats))
     if mine.forfeited:
-        place += ", " + _("resigned")
-    points = ngettext("{n} point", "{n} points", mine.score).format(n=mine.score)
-    return f"{head}: {place}, {points}" + ("" if game.rated else " " + _("(not rated)"))
+        place += comma + _("resigned")
+    return labelled(head, place + comma + points) + ("" if game.rated else " " + _("(not rated)"))
+
+
 
 
 def profile_text(profile: Profile, name: str, daily: Any) -> str:
@@ -230,25 +242,27 @@ def profile_text(profile: Profile, name: str, daily: Any) -> str:
             r = record.rating
             rank = _("#{rank} of {n} {where}").format(rank=record.rank, n=record.players, where=here) \
                 if record.rank else here
+            comma = _(", ")
             parts.append(_("rating **{rating}** ({rank})").format(rating=shown(r), rank=rank)
-                         + f", {count(r.games, 'rated game')}, {count(r.wins, 'win')} ({win_rate(r)})")
+                         + comma + count(r.games, "rated game") + comma
+                         + _("{story} ({changes})").format(story=count(r.wins, "win"), changes=win_rate(r)))
         if record.everyone is not None and record.everyone_rank is not None:
             parts.append(_("everywhere **{rating}** (#{rank})").format(rating=shown(record.everyone),
                                                                        rank=record.everyone_rank))
         if record.best is not None and record.average is not None:
             parts.append(_("best score {best}, average {average} over {games} between people").format(
-                best=record.best, average=f"{record.average:.1f}", games=count(record.finished, "game")))
+                best=record.best, average=average(record.average), games=count(record.finished, "game")))
         if parts:
-            lines.append(f"**{title}**: " + "; ".join(parts))
+            lines.append(labelled(f"**{title}**", _("; ").join(parts)))
         if record.against_bot is not None:
-            games, best, average, wins = record.against_bot
+            games, best, mean, wins = record.against_bot
             lines.append(_("**{game} against the bot**: {games}, {wins}; best score {best}, average {average} "
                            "(not rated)").format(game=title, games=count(games, "game"), wins=count(wins, "win"),
-                                                 best=best, average=f"{average:.1f}"))
+                                                 best=best, average=average(mean)))
     if daily is not None and daily.games:
         lines.append(_("**Daily challenge**: {attempts}, best {best}, average {average}; streak {streak} (best "
                        "{best_streak})").format(attempts=count(daily.games, "attempt"), best=daily.best,
-                                                 average=f"{daily.average:.1f}",
+                                                 average=average(daily.average),
                                                  streak=count(daily.current_streak, "day"),
                                                  best_streak=daily.best_streak))
     if profile.recent:
@@ -273,10 +287,11 @@ async def profile_files(profile: Profile, name: str) -> list[discord.File]:
     picture = await asyncio.to_thread(rating_chart, profile, name)
     if picture is None:
         return []
-    said = "; ".join(f"{title_of(r.kind)}: {', '.join(str(p.display) for p in r.points[-12:])}"
-                     for r in profile.games if r.points)
+    said = _("; ").join(labelled(title_of(r.kind), _(", ").join(str(p.display) for p in r.points[-12:]))
+                        for r in profile.games if r.points)
     return [discord.File(io.BytesIO(picture), filename="rating-history.png",
-                         description=alt_text(f"Rating history of {name} (latest ratings): {said}"))]
+                         description=alt_text(_("Rating history of {name} (latest ratings): {ratings}").format(
+                             name=name, ratings=said)))]
 
 
 # ----- /history --------------------------------------------------------------------------------------
@@ -364,7 +379,7 @@ async def log_pages(bot: YokohamaBot, log: GameLog) -> list[str]:
         by_bot = " *(" + _("played by the bot") + ")*" if line.origin in ("auto", "timeout") else ""
         told = fill(line.text, name_of)
         # A story clause that already starts with the player's name reads on its own.
-        text = told if line.text.startswith(seat_token(line.seat)) else f"{actor}: {told}"
+        text = told if line.text.startswith(seat_token(line.seat)) else labelled(actor, told)
         lines.append(f"`{line.seq}.` {text}{by_bot}")
     if not lines:
         lines.append(_("No decision has been made yet."))

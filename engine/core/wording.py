@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.core.contract import seat_token
-from engine.core.translate import _
+from engine.core.translate import _, pgettext
 
 #: Verbs labels open with, by their base form; the third person is built by `third_person_verb`.
 VERBS = frozenset({
@@ -59,3 +59,24 @@ def told_by(seat: int, label: str) -> str:
     if predicate is not None:
         return f"{seat_token(seat)} {predicate}"
     return _("{seat}: {label}").format(seat=seat_token(seat), label=label)
+
+
+def story_joiner() -> str:
+    """What stands between the events of one turn's story ("; " in English): a language writes it its own way
+    (French " ; ", Japanese ends each event as a sentence)."""
+    # TRANSLATORS: between two events of one turn's story ("sends Power 4 to Tea; gains 4 Tea"). French puts a
+    # space before ";"; Japanese may end each event as a sentence (。).
+    return pgettext("between the events of a story", "; ")
+
+
+def list_joiner() -> str:
+    """What stands between the items of a list whose items hold commas themselves ("; " in English)."""
+    # TRANSLATORS: between the items of a list whose items may hold commas ("gains ¥2; draws 1 order").
+    return _("; ")
+
+
+def labelled(label: str, value: str) -> str:
+    """"label: value" as the reader's language writes it (French "label : value", Japanese "label：value")."""
+    # TRANSLATORS: a label and what follows it ("#3: 5 pts + …", "Alice: sends Power 4 …"). French puts a space
+    # before ":"; Japanese may use "：".
+    return pgettext("a label and its value", "{label}: {value}").format(label=label, value=value)

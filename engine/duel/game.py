@@ -15,7 +15,7 @@ from engine.core.deadline import Clock
 from engine.core.kept_text import keeping, plain, worded
 from engine.core.steps import StepGame
 from engine.core.translate import N_, _
-from engine.core.wording import told_by
+from engine.core.wording import list_joiner, story_joiner, told_by
 from engine.duel import ai, flow, scoring, search
 from engine.duel import view as viewing
 from engine.duel.cards import AREAS, ROUNDS, TURNS_PER_ROUND
@@ -121,10 +121,13 @@ class DuelGame(StepGame[State, Action, DuelView]):
         """The public events this decision caused (the log entries it added), as one clause."""
         added = after.get("log_count", 0) - before.get("log_count", 0)
         told = after["log"]
-        events = [worded(e).replace(" gains draw ", " draws ") for e in (told[-added:] if added > 0 else [])
-                  if plain(e) != GAME_OVER]  # the post's headline says the game is over
+        # A kept event may list its rewards with "; " and goods with ", " (the log keeps them so): the reader's
+        # language joins them.
+        events = [worded(e).replace(" gains draw ", " draws ").replace(" ; ", "; ").replace("; ", list_joiner())
+                  .replace(", ", _(", "))
+                  for e in (told[-added:] if added > 0 else []) if plain(e) != GAME_OVER]  # the headline says it
         if events:
-            return "; ".join(events)
+            return story_joiner().join(events)
         if isinstance(action, dict) and action.get("do") in _TOLD_LATER:
             return ""
         if added > 0:

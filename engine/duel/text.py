@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import _, language
+from engine.core.wording import labelled
 from engine.duel.cards import CHURCH, ORDERS, RULES, TECHS, cost_text, good_name, reward_text
 
 
@@ -30,7 +31,7 @@ def order_text(card: int, *prefixes: str, limit: int = 80) -> str:
     # same words as Yokohama's where the catalogue already had them (Orders, Shops, Power Bonus, Extra Power).
     named = _("Order {n}: {order}")
     tried = [prefix + named.format(n=card + 1, order=body) for prefix in prefixes or ("",)]
-    tried += [f"{prefix}#{card + 1}: {body}" for prefix in prefixes or ("",)]
+    tried += [prefix + labelled(f"#{card + 1}", body) for prefix in prefixes or ("",)]
     return next((text for text in tried if len(text) <= limit), tried[-1])
 
 

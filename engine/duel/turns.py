@@ -12,6 +12,7 @@ from typing import cast
 from engine.core import Rng
 from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import N_, _, ngettext
+from engine.core.wording import list_joiner
 from engine.duel import areas
 from engine.duel.cards import (
     AREAS,
@@ -154,7 +155,7 @@ class BonusStep(DuelStep):
         action = cast(BonusAction, action)
         rewards = BONUS[action["card"]].rewards
         tiers = bonus_tiers(state["turn"]["bonus"]["power"]) if state["turn"]["bonus"] else 3
-        gained = "; ".join(reward_text(r) for r in rewards[:tiers])
+        gained = list_joiner().join(reward_text(r) for r in rewards[:tiers])
         head = _("Bonus card {n}: gain {rewards}").format(n=action["card"] + 1, rewards=gained)
         more = [(_("{power} adds {reward}") if i == tiers else _("{power} also {reward}")).format(
                     power=f"{RULES.bonus_power + i}{'+' if i == 2 else ''}", reward=reward_text(rewards[i]))

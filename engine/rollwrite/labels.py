@@ -87,7 +87,7 @@ def bonus_text(bonus: dict[str, Any]) -> str:
             parts.append(" / ".join(bonus_text(alt) for alt in value))
         elif key == "exchange":
             parts.append(f"{amount_text(value['pay'])} -> {bonus_text(value['get'])}")
-    return ", ".join(parts) or _("nothing")
+    return _(", ").join(parts) or _("nothing")
 
 
 def card_action_text(card_id: int) -> str:
@@ -109,7 +109,7 @@ def form_text(state: State, form_id: int) -> str:
 def placement_text(state: State, counts: list[int]) -> str:
     """'Fishing ground x2, Tea field x1'."""
     parts = [f"{area_name(state['areas'][r])} x{n}" for r, n in enumerate(counts) if n]
-    return ", ".join(parts) or _("no circles")
+    return _(", ").join(parts) or _("no circles")
 
 
 def shorten(text: str, limit: int = 80) -> str:

@@ -88,7 +88,7 @@ class AgencyStep(YokohamaStep):
         take = action["take"]
         price = agency_price(state, seat, take.get("shop", 0), take.get("th", 0))
         bits = [hire_name(k, n) for k, n in take.items()]
-        return _("Take {tokens} ({price})").format(tokens=", ".join(bits), price=yen_text(price))
+        return _("Take {tokens} ({price})").format(tokens=_(", ").join(bits), price=yen_text(price))
 
     def prompt(self, state: State, seat: int) -> str:
         left = state["ctx"]["left"]

@@ -303,8 +303,8 @@ def place_text(state: State, action: Action) -> str:
     if not chosen:
         return _("Place no more assistants")
     price = sum(cost(state, seat, a, 1) for a in chosen)
-    names = ", ".join(area_name(a) for a in chosen)
-    short = ", ".join(short_area_name(a) for a in chosen)
+    names = _(", ").join(area_name(a) for a in chosen)
+    short = _(", ").join(short_area_name(a) for a in chosen)
     form = _("Place 1 each in {areas}{cost}") if len(chosen) > 1 else _("Place 1 in {areas}{cost}")
     return fit(form.format(areas=names, cost=cost_text(price)), form.format(areas=short, cost=cost_text(price)))
 

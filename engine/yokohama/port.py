@@ -13,6 +13,7 @@ from typing import cast
 from engine.core import seat_token
 from engine.core.steps import LABEL_LIMIT
 from engine.core.translate import N_, _, in_english, language, ngettext
+from engine.core.wording import labelled
 from engine.yokohama.areas import HAND_LIMIT, PORT_REACH, RULES, SECOND_CARD, has, spend
 from engine.yokohama.board import ONE_STEP_LIMIT
 from engine.yokohama.components import (
@@ -173,7 +174,7 @@ def tight_part(order: int) -> str:
     """"#10: 2 Copper 1 Tea→7 VP": one of two order cards in the fewest words that keep its cost and pay."""
     card = parts().orders[order]
     goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
-    return f"#{order}: {goods}→{order_pays(order).replace(' + ', '+')}"
+    return labelled(f"#{order}", f"{goods}→{order_pays(order).replace(' + ', '+')}")
 
 
 class PortStep(YokohamaStep):

@@ -10,7 +10,7 @@ cannot list (a placement over areas nobody can afford, a made-up card) are expla
 from __future__ import annotations
 
 from engine.core.steps import CandidateStep, note_options
-from engine.core.translate import N_, _, language
+from engine.core.translate import N_, _, language, pgettext
 from engine.core.wording import third_person
 from engine.yokohama.types import Action, State
 
@@ -37,9 +37,13 @@ class YokohamaStep(CandidateStep[State, Action]):
         …"), never "chooses <label>". "" tells nothing (a formality such as ending the turn)."""
         text = self.text(state, action)
         if language() != "en":
-            # A translated label is told as it reads, after the seat and a colon (`story.narrate`): conjugating
-            # is the translator's business, not the code's.
-            return text
+            # A translated label is told as it reads, after a verb of choosing ("wählt: 2 Gehilfen nehmen"):
+            # conjugating the label is the translator's business, not the code's, and a label read mid-sentence
+            # ("…; 2 Gehilfen nehmen") would not read as something the seat did.
+            # TRANSLATORS: a turn's story tells a decision by its button's label: "{seat} chooses: <label>" (the
+            # seat's name goes before it, or it follows another event of the same seat after ";"). Japanese may
+            # give the label alone.
+            return pgettext("story", "chooses: {label}").format(label=text)
         told = third_person(text)
         if told is not None:
             return told

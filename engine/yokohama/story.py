@@ -27,7 +27,8 @@ def narrate(before: State, seat: int, action: Action, after: State, step: Yokoha
     acted = acting_text(before, after, seat)
     if clause:
         # Told once: what the clause already says ("→ 6 VP", "pays ¥1", "acts in Chinatown") is not repeated.
-        changes = ", ".join(bit for bit in changes.split(", ") if bit and not _says(clause, bit.lstrip("+−")))
+        comma = _(", ")
+        changes = comma.join(bit for bit in changes.split(comma) if bit and not _says(clause, bit.lstrip("+−")))
         if acted and acting_area(before, after, seat) in clause:
             acted = ""
     if not clause:  # a formality: told only by what it changed, if anything
@@ -102,4 +103,4 @@ def holdings_change(before: State, after: State, seat: int) -> str:
     th = sum(1 for s in after["sites"].values() if s["th"] == seat) - sum(
         1 for s in before["sites"].values() if s["th"] == seat)
     note(th, lambda: _("Trading House built"))
-    return ", ".join(bits)
+    return _(", ").join(bits)

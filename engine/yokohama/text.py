@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.steps import LABEL_LIMIT
-from engine.core.translate import N_, _, ngettext
+from engine.core.translate import N_, _, ngettext, pgettext
 from engine.yokohama.board import MAX_POWER, power
 from engine.yokohama.components import (
     COUNTRY_NAMES,
@@ -64,8 +64,10 @@ def order_label(order: int, *forms: tuple[str, str]) -> str:
     card = parts().orders[order]
     goods = " ".join(good_count(n, g) for g, n in card["cost"].items() if n)
     pays = order_pays(order)
-    bodies = (order_text(order), order_text(order, short=True), f"#{order}: {goods} → {pays}",
-              f"#{order}: {goods}→{pays.replace(' + ', '+')}")
+    # TRANSLATORS: an order card in the fewest words, when the whole card does not fit a button (French: " : ").
+    compact = pgettext("an order card in few words", "#{order}: {cost} → {reward}")
+    bodies = (order_text(order), order_text(order, short=True), compact.format(order=order, cost=goods, reward=pays),
+              compact.replace(" → ", "→").format(order=order, cost=goods, reward=pays.replace(" + ", "+")))
     texts = [f"{prefix}{body}{suffix}" for body in bodies for prefix, suffix in forms]
     return fit(*texts)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core.wording import labelled
 from i18n import N_, _, current_locale, ngettext
 from rendering.duel import layout as L
 from rendering.duel.palette import (
@@ -207,7 +208,7 @@ def pending_text(view: dict[str, Any], names: list[str]) -> str:
         return _("{player} must discard an Extra Power card (more than 4).").format(player=names[seat])
     acting = view.get("to_act") or []
     who = _(" and ").join(names[s] for s in acting if 0 <= s < len(names)) or _("nobody")
-    return f"{who}: {what}"
+    return labelled(who, what)
 
 
 def draw_board(view: dict[str, Any], names: list[str] | str | None = None, height: int = L.BOARD_H,

@@ -96,7 +96,7 @@ def describe(lead: Lead, story: str = "", limit: int = ALT_TEXT_LIMIT) -> str:
     text, at most `limit` characters: the story is cut first)."""
     acting = [seat.name for seat in lead.seats if seat.acting]
     nxt = _(" and ").join(acting) if acting else lead.next_note
-    text = _("{game}: {status}.").format(game=plain(lead.title), status=plain(lead.status).rstrip("."))
+    text = _("{game}: {status}.").format(game=plain(lead.title), status=plain(lead.status).rstrip(".。"))
     if nxt:
         text += " " + _("Next: {players}.").format(players=plain(nxt))
     if lead.seats:

@@ -11,7 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from i18n import N_, _
+from engine.core.wording import labelled
+from i18n import N_, _, ngettext
 from rendering.rollwrite.canvas import (
     BROWN,
     DIM,
@@ -69,7 +70,7 @@ def places(view: dict[str, Any]) -> list[int]:
 
 def _achievement_lines(seat: dict[str, Any], name: str) -> tuple[str, ...]:
     earned = [a for a in seat["achievements"] if not a.startswith("Played side")]
-    text = f"{name}: " + (", ".join(earned) if earned else _("none"))
+    text = labelled(name, _(", ").join(earned) if earned else _("none"))
     return wrap(text, ACH_SIZE, WIDTH - 2 * MARGIN - 20)
 
 
@@ -130,7 +131,8 @@ def _draw_row(
     draw.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=medal, outline=INK, width=2)
     put_text(image, (cx, cy), str(place), 28, WHITE if medal == BROWN else INK, medal, "mm", bold=True)
     put_text(image, (MARGIN + 80, y + 8), fit(name, 28, 300, True), 28, INK, bg, bold=True)
-    fulfilled = _("{n} orders fulfilled").format(n=seat["orders_fulfilled"])
+    n = seat["orders_fulfilled"]
+    fulfilled = ngettext("{n} order fulfilled", "{n} orders fulfilled", n).format(n=n)
     put_text(image, (MARGIN + 80, y + 42), fit(fulfilled, 22, COLUMNS[0][2] - MARGIN - 80 - 60), 22, SOFT, bg)
     scores = seat["scores"]
     resources, circles = tie_breakers(seat)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.wording import labelled
 from i18n import N_, _
 from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 from rendering.yokohama.names import Names, seat_names
@@ -57,7 +58,7 @@ def own(view: dict[str, Any], names: Names = None, choices: Sequence[str] = ()) 
     acting = seat in _acting_seats(view)
     stage = str(view.get("stage_text") or "")
     now = (_("You: {what}").format(what=stage) if acting and stage
-           else f"{_turn_of(view, people)}: {stage}" if stage else _("Waiting"))
+           else labelled(_turn_of(view, people), stage) if stage else _("Waiting"))
     sections: list[Section] = []
     if choices:
         sections.append(Section(_("Your choices now"), [(c,) for c in choices], more=CHOICES_MORE))

@@ -43,7 +43,7 @@ async def test_a_private_answer_reads_in_the_clients_language(fake: FakeDiscord)
 async def test_a_players_own_choice_outranks_the_client_language(fake: FakeDiscord) -> None:
     alice = fake.user("alice")
     [told] = await fake.command("settings me", user=alice, options={"language": "fr"}, locale="ja")
-    assert told.ephemeral and "Le bot te répond désormais en Français." in told.text
+    assert told.ephemeral and "Le bot te répond désormais en français." in told.text
     [helped] = await fake.command("help", user=alice, locale="ja")
     assert "Jouer" in helped.text and "遊び方" not in helped.text
     [back] = await fake.command("settings me", user=alice, options={"language": "auto"}, locale="ja")

@@ -23,7 +23,8 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.games.rollwrite import channel_of, sheet_file
 from bot.discord_app.names import picture_name
 from bot.discord_app.panels.decision import send_panel
-from bot.discord_app.panels.text import alt_text, clip, clip_words, mention
+from bot.discord_app.panels.text import alt_text, average, clip, clip_words, mention
+from bot.discord_app.rollwrite_text import orders_fulfilled
 from bot.service import Outcome, ServiceError
 from bot.service.daily import (
     Challenge,
@@ -213,10 +214,9 @@ class Daily(commands.Cog):
             return
         standing, players, streak = await self.challenges.result(game)
         par = await self.challenges.stored_par(game.daily_date) if game.daily_date else None
-        line = "🎲 " + _("{player} finished the daily challenge of {date}: **{vp} VP**, {orders} orders fulfilled — "
-                        "#{rank} of {n} so far").format(player=mention(game.creator_id), date=game.daily_date,
-                                                        vp=standing.total, orders=standing.orders,
-                                                        rank=standing.rank, n=players)
+        line = "🎲 " + _("{player} finished the daily challenge of {date}: **{vp} VP**, {orders} — #{rank} of {n} "
+                        "so far").format(player=mention(game.creator_id), date=game.daily_date, vp=standing.total,
+                                         orders=orders_fulfilled(standing.orders), rank=standing.rank, n=players)
         line += " · 🔥 " + ngettext("streak {n} day", "streak {n} days", streak).format(n=streak)
         if par is not None:
             line += f" · {against_par(standing.total, par)} ({par.total})"
@@ -281,8 +281,10 @@ def _round_cell(rounds: list[int], sets: list[str], n: int) -> str:
 
 def race_text(c: Comparison, other: str) -> str:
     """The race chart's alt text: both players' points round by round."""
-    return alt_text(f"Daily {c.date} score race. You: {', '.join(map(str, c.you.rounds)) or 'no rounds'}. "
-                    f"{other}: {', '.join(map(str, c.other.rounds)) or 'no rounds'}.")
+    none = _("no rounds")
+    return alt_text(_("Daily challenge {date}, points round by round. You: {you}. {other}: {them}.").format(
+        date=c.date, you=", ".join(map(str, c.you.rounds)) or none, other=other,
+        them=", ".join(map(str, c.other.rounds)) or none))
 def stats_text(target: int, s: Any) -> str:
     """A player's daily-challenge record, as `/daily stats` posts it."""
     if not s.games:
@@ -291,7 +293,7 @@ def stats_text(target: int, s: Any) -> str:
     assert s.best is not None and s.average is not None
     text = (_("**Daily challenge record of {player}**").format(player=mention(target)) + "\n"
             + _("Games: {games} · best: {best} VP · average: {average} VP").format(
-                games=s.games, best=s.best, average=f"{s.average:.1f}") + "\n"
+                games=s.games, best=s.best, average=average(s.average)) + "\n"
             + ngettext("Current streak: {n} day", "Current streak: {n} days", s.current_streak).format(
                 n=s.current_streak) + " · "
             + ngettext("best streak: {n} day", "best streak: {n} days", s.best_streak).format(n=s.best_streak)

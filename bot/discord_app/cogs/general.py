@@ -10,6 +10,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.names import names_of_users, plain, summary_line
 from bot.discord_app.panels.text import clip, mention, players_text
 from engine.core import available_games
+from engine.core.wording import labelled
 from i18n import N_, _
 
 HELP_TEXT = {
@@ -99,12 +100,12 @@ class General(commands.Cog):
                 state = _("**your turn**")
             else:
                 state = _("waiting on {players}").format(
-                    players=", ".join(mention(u) for u in g.waiting_on) or _("nobody"))
+                    players=_(", ").join(mention(u) for u in g.waiting_on) or _("nobody"))
             thread = await self.bot.records.thread_of(g.game_id) if g.mode == "table" else None
             where = f" in <#{thread or g.channel_id}>" if g.channel_id and g.mode == "table" else f" ({g.mode})"
             names = await names_of_users(self.bot, g.guild_id, g.seat_users)
             headline = f" — {summary_line(g.headline, '', plain(names))}" if g.headline else ""
-            lines.append(f"**#{g.game_id} {_(g.title)}**{where}{headline}: {state}")
+            lines.append(labelled(f"**#{g.game_id} {_(g.title)}**{where}{headline}", state))
         await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -13,13 +13,25 @@ from bot.service import away, seasons
 from bot.service import notify as notify_service
 from bot.service.front_end import LANGUAGE_KEY
 from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
-from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, ngettext, using
+from engine.core.wording import labelled
+from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, ngettext, pgettext, using
 
 #: `/settings language:` and `/settings me language:` offer each shipped language by its own name (never
 #: translated); `auto` is the server's or the client's own language.
 AUTO = "auto"
 LANGUAGE_CHOICES = [app_commands.Choice(name=app_commands.locale_str(LANGUAGE_NAMES[code], translate=False),
                                         value=code) for code in SHIPPED]
+
+
+def named(code: str) -> str:
+    """A language's name as a sentence of the current language writes it ("in Japanese", "en japonais",
+    "auf Japanisch"): the menu shows each language's name in itself, a sentence names it in its own words."""
+    names = {"en": pgettext("a language, in a sentence", "English"),
+             "ja": pgettext("a language, in a sentence", "Japanese"),
+             "de": pgettext("a language, in a sentence", "German"),
+             "fr": pgettext("a language, in a sentence", "French")}
+    return names.get(code) or LANGUAGE_NAMES.get(code, code)
+
 
 #: Setting key -> (description, default shown when unset)
 SERVER_SETTINGS = {
@@ -84,7 +96,7 @@ class ServerSettings(commands.Cog):
                          else _("the server's own language ({locale})").format(locale=preferred or "en-US"))
             else:
                 shown = f"<#{value}>" if value else _("not set")
-            lines.append(f"**{key}** — {_(description)}: {shown}")
+            lines.append(labelled(f"**{key}** — {_(description)}", shown))
         lines.append(_("Members with the Manage Server permission change these with the other `/settings` "
                        "commands."))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,
@@ -181,7 +193,7 @@ class ServerSettings(commands.Cog):
                      "it has no translation.")
         else:
             text = _("The bot now posts in {language} in this server's channels. Each player's private answers "
-                     "keep their own language (`/settings me language:`).").format(language=LANGUAGE_NAMES[language])
+                     "keep their own language (`/settings me language:`).").format(language=named(language))
         await interaction.response.send_message(text, ephemeral=True)
 
     @settings.command(name="me", description="How you hear that a game waits on you, and your language (yours only).")
@@ -199,7 +211,7 @@ class ServerSettings(commands.Cog):
         if language is not None:
             await self.bot.records.set_language(interaction.user.id, None if language == AUTO else language)
             with using(str(interaction.locale) if language == AUTO else language):
-                lines.append(_("The bot now answers you in {language}.").format(language=LANGUAGE_NAMES[language])
+                lines.append(_("The bot now answers you in {language}.").format(language=named(language))
                              if language != AUTO else _("The bot now answers you in your Discord's language."))
         if notify is not None:
             await self.bot.records.set_notify_mode(interaction.user.id, notify)

@@ -173,7 +173,7 @@ async def standings_file(bot: Host, t: TournamentRow, lines: list[Line], *, afte
     picture = await asyncio.to_thread(
         standings_picture, f"{t.name} — {where}",
         f"{_(engine.title)} · {format_title(t.format)} · {players}", headers, rows)
-    table = "; ".join(f"{row.rank}. {row.name} {row.points}" for row in rows[:40])
+    table = _("; ").join(f"{row.rank}. {row.name} {row.points}" for row in rows[:40])
     return discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}.png",
                         description=alt_text(f"{t.name} — {where}: {table}"))
 
@@ -431,7 +431,7 @@ async def _final_post(bot: Host, t: TournamentRow, channel: Any, *, nonce: str |
         podium, t.name, [Step(place, n, _points(x.points))
                          for place, x, n in zip(places, top, names, strict=True)],
         subtitle=f"{_(get_game(t.kind).title)} · {format_title(t.format)}")
-    said = "; ".join(f"{place}. {n} {_points(x.points)}" for place, x, n in zip(places, top, names, strict=True))
+    said = _("; ").join(f"{place}. {n} {_points(x.points)}" for place, x, n in zip(places, top, names, strict=True))
     files = [discord.File(io.BytesIO(picture), filename=f"tournament-{t.id}-podium.png",
                           description=alt_text(f"{t.name}: {said}")),
              await standings_file(bot, t, lines)]

@@ -74,7 +74,11 @@ def told_by_seat(story: list[Clause], names: list[str]) -> dict[int, list[str]]:
     for clause in story:
         worded = clause.worded().strip()
         token = seat_token(clause.seat)
-        if worded.startswith(token):
+        # A label is told "{seat}: {label}" (German "{seat} wählt: {label}"): the summary names the seat itself.
+        teller = _("{seat}: {label}").split("{label}")[0].format(seat=token)
+        if teller.strip() and worded.startswith(teller):
+            worded = worded[len(teller):]
+        elif worded.startswith(token):
             worded = worded[len(token):].lstrip(" :：")
         if worded:
             told.setdefault(clause.seat, []).append(fill(worded, name_of))
@@ -131,7 +135,7 @@ async def announce_table(bot: Host, outcome: Outcome) -> None:
         lines = text.round_summary(game, view, before_round, budget, told) + after
         # The post leads with the phone picture (who plays, the round just played, the scores); the sets
         # picture is one tap away ("Full board"), and the sets are listed in the text.
-        story = "\n".join(f"{names[e['seat']]}: {'; '.join(told.get(e['seat'], [])) or _('nothing recorded')}."
+        story = "\n".join(text.player_did(names[e["seat"]], told.get(e["seat"], []))
                           for e in view["seats"] if e["seat"] < len(names))
         files = await lead_files(KIND, view, game.id, names, story)
     else:

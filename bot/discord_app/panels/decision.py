@@ -249,7 +249,7 @@ def done_note(outcome: Outcome, user_id: int, names: list[str]) -> str:
     note = f"✅ {fill(mine[0].label, name_of)}"
     forced = [fill(a.label, name_of) for a in mine[1:] if a.origin == FORMALITY]
     if forced:
-        note += "\n↪️ " + _("Then, your only option, played for you: {options}").format(options="; ".join(forced))
+        note += "\n↪️ " + _("Then, your only option, played for you: {options}").format(options=_("; ").join(forced))
     return note
 
 

@@ -42,10 +42,12 @@ def lobby_text(game: GameRow) -> str:
         extra.append(_("deadline {deadline}").format(deadline=deadline))
     if (level := bot_level(rules, engine.ai_levels)) != engine.ai_levels[0]:
         extra.append(_("the bot plays {level}").format(level=level))
+    head = _("**{game}** table #{table} for {players}").format(game=_(engine.title), table=game.id,
+                                                              players=players_text(engine))
+    # TRANSLATORS: the lobby's first line, ended as a sentence of the language ends (Japanese: no full stop).
+    first = _("{table} ({details}).").format(table=head, details=_("; ").join(extra)) if extra else None
     lines = [
-        _("**{game}** table #{table} for {players}").format(game=_(engine.title), table=game.id,
-                                                           players=players_text(engine))
-        + (f" ({'; '.join(extra)})" if extra else "") + ".",
+        first or _("{table}.").format(table=head),
         ngettext("Seated ({n} of {most}): {seated}", "Seated ({n} of {most}): {seated}", len(game.seats)).format(
             n=len(game.seats), most=engine.max_players, seated=seated),
     ]

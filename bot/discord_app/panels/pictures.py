@@ -30,7 +30,9 @@ def describe(kind: str, view: dict[str, Any], names: list[str] | None = None, st
     """Alt text for a picture of `view`: `what` it is, then the game, whose turn, the scores and `story`."""
     describing = getattr(ui_for(kind).renderer, "description", None)  # a stand-in renderer may have none
     said = describing(view, names=names, story=story) if describing is not None else ""
-    return alt_text(f"{what}. {said}" if what and said else what or said or _("A picture of the game."))
+    # TRANSLATORS: what a picture is, then its description; Japanese ends a sentence with 。, not a full stop.
+    joined = _("{what}. {description}").format(what=what, description=said) if what and said else what or said
+    return alt_text(joined or _("A picture of the game."))
 
 
 async def _drawn(request: Callable[[], Any], what: str) -> Any:

@@ -5,16 +5,19 @@ players and options (functions of rows and names; nothing here sends or edits a 
 from __future__ import annotations
 
 import contextvars
+import re
 from collections.abc import Collection
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from i18n import N_, _, ngettext, pgettext
+from engine.core.wording import labelled, list_joiner, story_joiner
+from i18n import N_, SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -22,6 +25,14 @@ NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, use
 def mention(user_id: int) -> str:
     """A person's mention; a bot seat's name in bold instead (a bot is never pinged)."""
     return f"**{bot_name(user_id)}**" if is_bot_user(user_id) else f"<@{user_id}>"
+
+
+def average(value: float) -> str:
+    """An average with one decimal as the reader's language writes it (`60.5`, `60,5`)."""
+    locale = current_locale.get()
+    if locale == SOURCE or locale not in SHIPPED:
+        return f"{value:.1f}"
+    return format_decimal(value, "0.0", locale=locale)
 
 
 def clip(text: str, limit: int) -> str:
@@ -61,6 +72,7 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
     name_of = by_name(names)
     sentences: list[str] = []
     group: list[Clause] = []
+    stop = pgettext("end of a sentence", ".")  # "。" in Japanese
 
     def close() -> None:
         if not group:
@@ -70,27 +82,38 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
         texts: list[str] = []
         for clause in group:
             text = clause.worded()
-            if texts and text.startswith((token + " ", token + ": ")):
-                text = text[len(token) + 1:].lstrip(": ")  # the seat is named once per sentence
+            lead = next((lead for lead in _SEAT_LEADS if text.startswith(token + lead)), None)
+            if texts and lead is not None:
+                text = text[len(token) + len(lead):].lstrip(": ")  # the seat is named once per sentence
             texts.append(fill(text, name_of))
-        parts = [part for text in texts for part in text.split("; ") if part]
+        # The events of a clause, split where the reader's language joins them (and at "; ", how a clause told
+        # before the joiner was translated joins them), to be joined again in the reader's way.
+        between = story_joiner()
+        parts = [part.strip() for text in texts for part in _events(text, between) if part.strip()]
         # A part the next ones say more fully is left out ("sends a Foreign Agent; sends a Foreign Agent to …").
         parts = [p for i, p in enumerate(parts) if not any(q.startswith(p + " ") for q in parts[i + 1:])]
-        parts = _counted(parts, name_of(seat) + " ")  # "sells 1 Raw Silk for ¥2 (twice)", not twice in a row
+        # "sells 1 Raw Silk for ¥2 (twice)", not twice in a row
+        parts = _chosen_once(_counted(parts, name_of(seat) + " "))
         # A new round is the game's news, not this seat's doing: it opens a sentence of its own ("Round 4
         # begins; **Yokohama AI** starts; sends …"), so it is never told as part of another seat's turn.
-        # TRANSLATORS: how the story's "Round N begins" opens (a new round opens a sentence of its own).
-        round_opens = _("Round {n}").split("{n}")[0]
+        # TRANSLATORS: how the story's "Round N begins" opens (a new round opens a sentence of its own): the same
+        # words as the translation of "Round {round} begins; {seat} starts" up to the number.
+        round_opens = pgettext("how a story's new round opens", "Round {n}").split("{n}")[0]
         cuts = [i for i, p in enumerate(parts) if i and p.startswith(round_opens)]
         chunks = [parts[a:b] for a, b in zip([0, *cuts], [*cuts, len(parts)], strict=True)]
-        body = "; ".join(chunks[0])
-        sentence = body if token in group[0].worded() else f"{name_of(seat)}: {body}"
+        body = between.join(chunks[0])
+        # TRANSLATORS: a turn's story: the person's name before what they did, when the engine's words do not
+        # name them.
+        sentence = body if token in group[0].worded() else pgettext("story", "{name}: {events}").format(
+            name=name_of(seat), events=body)
         notes = [] if seat in bots else sorted({_(_ORIGIN_NOTES[c.origin]) for c in group
                                                 if c.origin in _ORIGIN_NOTES})
         if notes:
-            sentence = sentence.rstrip(".") + f" ({'; '.join(notes)})"
+            # TRANSLATORS: a note after a sentence of a turn's story ("(played by the bot)").
+            sentence = pgettext("story", "{sentence} ({notes})").format(
+                sentence=sentence.rstrip("." + stop), notes=list_joiner().join(notes))
         sentences.append(sentence)
-        sentences.extend("; ".join(chunk) for chunk in chunks[1:])
+        sentences.extend(between.join(chunk) for chunk in chunks[1:])
         group.clear()
 
     for clause in clauses:
@@ -100,13 +123,39 @@ def story_text(clauses: list[Clause], names: list[str], bots: Collection[int] = 
             close()
         group.append(clause)
     close()
-    stop = pgettext("end of a sentence", ".")  # "。" in Japanese
-    return " ".join(s if s.endswith((".", "!", "?", "。", "！", "？")) else s + stop for s in sentences)
+    # TRANSLATORS: two sentences of a turn's story one after the other (Japanese: no space after 。).
+    pair = pgettext("story", "{sentence} {next}")
+    told = ""
+    for sentence in (s if s.endswith((".", "!", "?", "。", "！", "？")) else s + stop for s in sentences):
+        told = pair.format(sentence=told, next=sentence) if told else sentence
+    return told
+
+
+#: How an engine's clause may follow the seat's token ("{seat:0} sends …", "{seat:0}: …", "{seat:0}は…"): a
+#: sentence names the seat once, so a later clause of the same seat is told without it.
+_SEAT_LEADS = (" ", ": ", "：", "は", "が")
+
+
+def _events(text: str, between: str) -> list[str]:
+    """`text` split into its events where `between` (the reader's story joiner) or "; " joins them."""
+    seps = sorted({between, "; "}, key=len, reverse=True)
+    return re.split("|".join(re.escape(sep) for sep in seps), text)
 
 
 #: People whose open private panel is updated in place with what is being posted (a bot's turn played right
 #: after their click): the post names them without a ping (`only` leaves them out).
 quiet_users: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("quiet_users", default=frozenset())
+
+
+def _chosen_once(parts: list[str]) -> list[str]:
+    """A run of labels told as chosen says so once ("wählt: A; B", not "wählt: A; wählt: B"): in a language that
+    tells a chosen label as such (`told_by`, Yokohama's `told`), the label follows a verb of choosing."""
+    lead = pgettext("story", "chooses: {label}").split("{label}")[0]
+    if not lead.strip():
+        return parts
+    # The first part names the seat before the lead ("**Alice** wählt: …").
+    chosen = [p.startswith(lead) or (i == 0 and lead in p) for i, p in enumerate(parts)]
+    return [p[len(lead):] if i and p.startswith(lead) and chosen[i - 1] else p for i, p in enumerate(parts)]
 
 
 def _counted(parts: list[str], lead: str = "") -> list[str]:
@@ -175,8 +224,8 @@ def options_text(kind: str, options: dict[str, Any]) -> str:
             continue
         # The engine marks its options' titles and value labels for the catalogue (N_); read here.
         title = _(spec.title) if spec.title else key.replace("_", " ").capitalize()
-        parts.append(f"{title}: {_(spec.label_of(value))}")
-    return ", ".join(parts)
+        parts.append(labelled(title, _(spec.label_of(value))))
+    return _(", ").join(parts)
 
 
 #: Discord's longest attachment description (alt text).
