@@ -146,7 +146,29 @@ def using(locale: str | None) -> Iterator[str]:
         current_locale.reset(token)
 
 
+def story_joiner() -> str:
+    """What stands between the events of one turn's story ("; " in English; French " ; ", Japanese 。). The
+    engine's own (`engine.core.wording`) is the same message, for the engine, which does not import `i18n`."""
+    # TRANSLATORS: between two events of one turn's story ("sends Power 4 to Tea; gains 4 Tea"). French puts a
+    # space before ";"; Japanese may end each event as a sentence (。).
+    return pgettext("between the events of a story", "; ")
+
+
+def list_joiner() -> str:
+    """What stands between the items of a list whose items hold commas themselves ("; " in English)."""
+    # TRANSLATORS: between the items of a list whose items may hold commas ("gains ¥2; draws 1 order").
+    return _("; ")
+
+
+def labelled(label: str, value: str) -> str:
+    """"label: value" as the reader's language writes it (French "label : value", Japanese "label：value")."""
+    # TRANSLATORS: a label and what follows it ("#3: 5 pts + …", "Alice: sends Power 4 …"). French puts a space
+    # before ":"; Japanese may use "：".
+    return pgettext("a label and its value", "{label}: {value}").format(label=label, value=value)
+
+
 __all__ = [
     "CURRENT", "DOMAIN", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "PSEUDO", "SHIPPED", "SOURCE", "_", "current_locale",
-    "gettext_in", "ngettext", "pgettext", "pgettext_in", "resolve", "translations", "using",
+    "gettext_in", "labelled", "list_joiner", "ngettext", "pgettext", "pgettext_in", "resolve", "story_joiner",
+    "translations", "using",
 ]

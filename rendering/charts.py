@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.core.wording import labelled
-from i18n import _
+from i18n import _, labelled
 from rendering.kit import draw_text, fit, png, text_width
 
 RGB = tuple[int, int, int]

@@ -27,8 +27,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
-from engine.core.wording import story_joiner
-from i18n import _
+from i18n import _, story_joiner
 from rendering.kit.encode import png
 from rendering.pool import long_running
 

@@ -11,8 +11,7 @@ from typing import Any
 
 from bot.discord_app.panels.text import clip, mention
 from bot.service.records import GameRow
-from engine.core.wording import story_joiner
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, story_joiner
 
 TITLE = N_("Yokohama Roll & Write")  # the engine's title, translated where shown
 TIE_BREAK_RULE = N_("Equal VP: more money + faith left wins, then more unused employee circles; "

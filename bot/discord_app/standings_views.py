@@ -26,8 +26,7 @@ from bot.service.ratings import EVERYONE, is_provisional
 from bot.service.records import FinishedGame, Rating, is_bot_user
 from bot.service.standings import Board, BoardLine, GameLog, HistoryPage, Profile, Standings
 from engine.core import available_games, get_game, seat_token
-from engine.core.wording import labelled
-from i18n import SHIPPED, SOURCE, _, current_locale, ngettext
+from i18n import SHIPPED, SOURCE, _, current_locale, labelled, ngettext
 from rendering.charts import Series, line_chart
 
 if TYPE_CHECKING:

@@ -14,8 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.wording import labelled
-from i18n import N_, _, current_locale, ngettext
+from i18n import N_, _, current_locale, labelled, ngettext
 from rendering.duel import layout as L
 from rendering.duel.palette import (
     PALETTE,

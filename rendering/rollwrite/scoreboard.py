@@ -11,8 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.wording import labelled
-from i18n import N_, _, ngettext
+from i18n import N_, _, labelled, ngettext
 from rendering.rollwrite.canvas import (
     BROWN,
     DIM,

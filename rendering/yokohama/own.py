@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.wording import labelled
-from i18n import N_, _
+from i18n import N_, _, labelled
 from rendering.kit.own import CHOICES_MORE, Good, Line, Own, Section
 from rendering.yokohama.names import Names, seat_names
 

@@ -25,9 +25,9 @@ PINS: dict[tuple[str, int, int, int | None], str] = {
     ("duel", 2, 1, None): "11426a6227eb029b",
     ("duel", 2, 2, None): "8499d834d429a46a",
     ("duel", 2, 3, None): "884db1b7362dca05",
-    ("rollwrite", 1, 1, None): "099cda232e9f7d84",
-    ("rollwrite", 2, 2, None): "a9c042e58a704398",
-    ("rollwrite", 4, 3, None): "fa4e8709c1c4e617",
+    ("rollwrite", 1, 1, None): "4ed69edb19da5833",
+    ("rollwrite", 2, 2, None): "bb917b0d4b1f9eac",
+    ("rollwrite", 4, 3, None): "85076931cd28f67b",
 }
 
 

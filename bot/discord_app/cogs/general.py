@@ -10,8 +10,7 @@ from bot.discord_app.client import YokohamaBot
 from bot.discord_app.names import names_of_users, plain, summary_line
 from bot.discord_app.panels.text import clip, mention, players_text
 from engine.core import available_games
-from engine.core.wording import labelled
-from i18n import N_, _
+from i18n import N_, _, labelled
 
 HELP_TEXT = {
     N_("Playing"): N_(

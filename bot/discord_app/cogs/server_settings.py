@@ -13,8 +13,7 @@ from bot.service import away, seasons
 from bot.service import notify as notify_service
 from bot.service.front_end import LANGUAGE_KEY
 from bot.service.table_rules import BOT_GAMES_DEFAULT, BOT_GAMES_SETTING, MIN_WAIT_HOURS
-from engine.core.wording import labelled
-from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, ngettext, pgettext, using
+from i18n import LANGUAGE_NAMES, N_, SHIPPED, _, labelled, ngettext, pgettext, using
 
 #: `/settings language:` and `/settings me language:` offer each shipped language by its own name (never
 #: translated); `auto` is the server's or the client's own language.

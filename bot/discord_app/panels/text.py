@@ -16,8 +16,7 @@ from bot.discord_app.names import bot_name, by_name, fill, who
 from bot.service.outcomes import Clause
 from bot.service.records import GameRow, is_bot_user
 from engine.core import get_game, seat_token
-from engine.core.wording import labelled, list_joiner, story_joiner
-from i18n import N_, SHIPPED, SOURCE, _, current_locale, ngettext, pgettext
+from i18n import N_, SHIPPED, SOURCE, _, current_locale, labelled, list_joiner, ngettext, pgettext, story_joiner
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
