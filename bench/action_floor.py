@@ -15,7 +15,10 @@ An action through the service (`act_by_index`: load, apply, store, the turn stor
 decision, built from the state in hand) is measured on the same game positions, alternating with the
 floor action by action in one process so both see the same machine load. The click (the action plus the
 mover's next decision, asked of the service afterwards where the outcome does not carry it) is printed
-beside it. Prints the medians and their ratio (aim: within 2x).
+beside it. Prints the medians and their ratio (aim: within 2x), and where the action's time goes: the
+read of the game (`get_game`), the write (`record`, with the turn journal it serialises), and the rest
+(the engine's apply and option lists, the turn story worded in each shipped language, the next panel),
+each a median over the same actions.
 """
 
 from __future__ import annotations
@@ -92,10 +95,27 @@ class PostgresFloor:
         await self.conn.close()
 
 
+def _timed(obj: Any, name: str, spent: list[float]) -> None:
+    """Add the time each call of `obj.name` takes to `spent[0]` (an instance attribute over the method)."""
+    method = getattr(obj, name)
+
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await method(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    setattr(obj, name, timed)
+
+
 async def _measure(database: str, kind: str, actions: int, floor_at: SqliteFloor | PostgresFloor
-                   ) -> tuple[list[float], list[float], list[float]]:
+                   ) -> tuple[list[float], list[float], list[float], list[tuple[float, float]]]:
     storage = storage_for(database, "unused")
     await storage.open()
+    reading, writing = [0.0], [0.0]
+    _timed(storage, "get_game", reading)
+    _timed(storage, "record", writing)
     await floor_at.open()
     service = TableService(storage)
     engine = get_game(kind)
@@ -113,6 +133,7 @@ async def _measure(database: str, kind: str, actions: int, floor_at: SqliteFloor
     floor: list[float] = []
     action: list[float] = []
     click: list[float] = []
+    parts: list[tuple[float, float]] = []  # each action's (read, write)
     while len(action) < actions:
         row = await service.game(game_id)
         if row.status != "active":
@@ -129,9 +150,11 @@ async def _measure(database: str, kind: str, actions: int, floor_at: SqliteFloor
         start = time.perf_counter()
         await floor_at.step()
         floor.append(time.perf_counter() - start)
+        reading[0] = writing[0] = 0.0
         start = time.perf_counter()
         outcome = await service.play.act_by_index(game_id, user, decision.version, choice, decision.stamp)
         action.append(time.perf_counter() - start)
+        parts.append((reading[0], writing[0]))
         # The click as a whole also shows the mover's next decision: built into the outcome now;
         # a service without `Outcome.panel` is asked for it afterwards, as its Discord layer did.
         start = time.perf_counter()
@@ -141,7 +164,7 @@ async def _measure(database: str, kind: str, actions: int, floor_at: SqliteFloor
         click.append(action[-1] + time.perf_counter() - start)
     await storage.close()
     await floor_at.close()
-    return floor, action, click
+    return floor, action, click, parts
 
 
 def main() -> None:
@@ -166,13 +189,17 @@ def main() -> None:
                 database = f"sqlite:{Path(tmp) / 'game.sqlite3'}"
                 floor_at = SqliteFloor(Path(tmp) / "floor.sqlite3")
             try:
-                floor, action, click = asyncio.run(_measure(database, args.game, args.actions, floor_at))
+                floor, action, click, parts = asyncio.run(_measure(database, args.game, args.actions, floor_at))
             finally:
                 if cluster is not None:
                     cluster.stop()
             f, a, c = (statistics.median(x) * 1000 for x in (floor, action, click))
             print(f"  {backend:>8}: floor median {f:.2f} ms, action median {a:.2f} ms, ratio {a / f:.2f}x; "
                   f"click (action + the mover's next decision) {c:.2f} ms, {c / f:.2f}x")
+            read, write = (statistics.median(p[i] for p in parts) * 1000 for i in (0, 1))
+            rest = statistics.median(a - r - w for a, (r, w) in zip(action, parts, strict=True)) * 1000
+            print(f"  {'':>8}  the action: read {read:.2f} ms, write {write:.2f} ms, the rest (engine, story, "
+                  f"panel) {rest:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 
 from bot.service.outcomes import FORMALITY, REPLAYED_BY_BOT, Applied, Clause
 from bot.service.replay import UNDO
@@ -19,17 +20,38 @@ def key(game_id: int) -> str:
     return f"journal:{game_id}"
 
 
+#: Journals this process read or wrote, by their stored text (at most `KNOWN_JOURNALS`, the oldest forgotten
+#: first): a click reads back the journal its game's last move wrote, and the panel shown before it read the
+#: same text. Clauses are frozen, so one parse is shared by every reader of that text.
+_known: dict[str, tuple[Clause, ...]] = {}
+KNOWN_JOURNALS = 512
+
+
+def _remember(raw: str, journal: Sequence[Clause]) -> None:
+    if len(_known) >= KNOWN_JOURNALS:
+        _known.pop(next(iter(_known)))
+    _known[raw] = tuple(journal)
+
+
 def parse(raw: str | None) -> list[Clause]:
     if not raw:
         return []
+    known = _known.get(raw)
+    if known is not None:
+        return list(known)
     try:
-        return [Clause.from_json(item) for item in json.loads(raw)]
+        journal = [Clause.from_json(item) for item in json.loads(raw)]
     except (ValueError, KeyError, TypeError):
         return []  # a damaged journal only costs the story and the undo of this turn
+    _remember(raw, journal)
+    return journal
 
 
 def dumps(journal: list[Clause]) -> str:
-    return json.dumps([c.as_json() for c in journal])
+    """`json.dumps([c.as_json() for c in journal])`, from each clause's own text (written once per clause)."""
+    raw = "[" + ", ".join(c.json_text for c in journal) + "]"
+    _remember(raw, journal)
+    return raw
 
 
 def after_change(journal: list[Clause], applied: list[Applied], seqs: list[int | None], undo: list[int] | None,

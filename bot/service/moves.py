@@ -116,6 +116,7 @@ class Moves:
                 new_version = await storage.record(
                     game.id, game.version, entries, dumped, status=status, result=result,
                     resign_users=list(resign_users), waiting_changed=waiting_changed, meta=journal_after,
+                    last_seq=game.last_seq,
                 )
             else:
                 new_version = game.version
@@ -132,6 +133,7 @@ class Moves:
             fresh = dataclasses.replace(
                 game, state=dumped, version=new_version, status=status, result=result, updated_at=now,
                 fault=None, meta={}, seat_moves={s: n + added[s] for s, n in game.seat_moves.items()},
+                last_seq=None if game.last_seq is None else game.last_seq + len(entries),
                 waiting_since=now if waiting_changed else game.waiting_since,
                 reminded_at=None if waiting_changed else game.reminded_at)
         if fresh.status == "finished" and game.status != "finished":

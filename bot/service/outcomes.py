@@ -6,6 +6,8 @@ Plain data built from a game and state already in hand; no storage, no Discord. 
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -143,9 +145,10 @@ class Panel:
         return self._views[key]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Clause:
-    """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name."""
+    """One decision in the story of a turn: engine text with `{seat:N}` tokens, never a person's name. Frozen:
+    one parse of a stored journal is shared (`journal.parse`); a changed clause is a new one (`replace`)."""
 
     seq: int
     seat: int
@@ -170,6 +173,12 @@ class Clause:
         if self.texts:
             data["texts"] = self.texts
         return {**data, "told": True} if self.told else data
+
+    @functools.cached_property
+    def json_text(self) -> str:
+        """`as_json` as JSON text, written once per clause: a journal keeps its clauses from move to move, and
+        is stored again whole at each (`journal.dumps`)."""
+        return json.dumps(self.as_json())
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clause:

@@ -68,6 +68,9 @@ class GameRow:
     #: Each seat's number of log entries, read in the same statement as the game (`get_game(...,
     #: with_moves=True)`); empty unless asked for.
     seat_moves: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The number of the log's last entry (0: none yet), read in the same statement as the game (`get_game(...,
+    #: with_moves=True)`); None unless asked for.
+    last_seq: int | None = field(default=None, compare=False, repr=False)
 
     def user_of(self, seat: int) -> int | None:
         for s in self.seats:
@@ -304,10 +307,13 @@ class Storage(Protocol):
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
         meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
+        last_seq: int | None = None,
     ) -> int:
         """Append `entries`, store `state`, and bump the version, atomically, if the version is still
         `expected_version`; else raise StaleVersion. Every write bumps the version, one with no log
-        entry (a resignation) too, so two such writes at once can never both pass. Returns the new version."""
+        entry (a resignation) too, so two such writes at once can never both pass. Returns the new version.
+        `meta(entries)`, once they are numbered: meta rows written with them; `last_seq`: the log's last
+        number as read with the game at `expected_version` (else read in the write)."""
         ...
     async def set_status(
         self, game_id: int, expected_version: int, status: str, result: dict[str, Any] | None

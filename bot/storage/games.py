@@ -1,5 +1,7 @@
 """Games, seats, the action log, settings and metadata: the storage's core queries, written once for
-every backend (see `sql.Dialect` for what a backend supplies).
+every backend (see `sql.Dialect` for what a backend supplies). One query has a second form: a move's write,
+which PostgreSQL runs as one statement (`_RECORD_AT_ONCE`), one round trip instead of one per statement
+of the transaction that SQLite runs.
 
 Every game write checks the version in its UPDATE (`... WHERE id = ? AND version = ?`, row count 0 =
 stale), lobby changes included, so two clicks at once never both apply, even across processes.
@@ -19,11 +21,36 @@ GAME_COLUMNS = ("id", "kind", "mode", "guild_id", "channel_id", "creator_id", "s
                 "status", "state", "version", "result", "daily_date", "created_at", "updated_at", "waiting_since",
                 "reminded_at", "fault")
 _GAMES = ", ".join(GAME_COLUMNS)
+#: The columns of a game read with its seats (`get_game`), one row per seat.
+_GAME_AND_SEATS = (f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, "
+                   "s.seat AS seat_number, s.joined_at AS seat_joined, s.resigned AS seat_resigned")
 _SEAT_ORDER = "seat IS NULL, seat, joined_at"
 #: Ids per statement when reading the seats of many games (far below any backend's parameter limit).
 _IDS_PER_READ = 500
 
 _SET_META = upsert("meta", ("key", "value"), ("key",))
+#: Sets the state of a game row if it is still at the version read; `?` 1-7 the new values (the time twice),
+#: 8-9 the row's id and the version read.
+_RECORD_GAME = (
+    "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, fault = NULL, "
+    "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
+    "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
+    "WHERE id = ? AND version = ? AND status = 'active'")
+_APPEND_ACTION = ("INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)")
+_RESIGN = "UPDATE seats SET resigned = TRUE WHERE game_id = ? AND user_id = ?"
+#: A move's whole write as one statement (PostgreSQL's data-modifying WITH; `Dialect.record_at_once`): the
+#: version-checked UPDATE of the game, and only if it changed the row, the log entries, the resignations
+#: and the meta rows; one statement is atomic on its own. Its value: 1 if the version check passed, else 0.
+_RECORD_AT_ONCE = (
+    f"WITH g AS ({_RECORD_GAME} RETURNING id), "
+    "a AS (INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
+    "SELECT g.id, e.seq, e.seat, e.user_id, e.origin, e.action, ? FROM g, "
+    "unnest(?::integer[], ?::integer[], ?::bigint[], ?::text[], ?::text[]) AS e (seq, seat, user_id, origin, action)), "
+    "s AS (UPDATE seats SET resigned = TRUE FROM g WHERE seats.game_id = g.id AND seats.user_id = ANY(?::bigint[])), "
+    "m AS (INSERT INTO meta (key, value) SELECT r.key, r.value FROM g, unnest(?::text[], ?::text[]) AS r (key, value) "
+    "ON CONFLICT (key) DO UPDATE SET value = excluded.value) "
+    "SELECT count(*) FROM g")
 _SET_SETTING = upsert("guild_settings", ("guild_id", "key", "value"), ("guild_id", "key"))
 #: Set a server's setting unless it holds that value already (row count 1 = this call changed it).
 _CLAIM_SETTING = upsert("guild_settings", ("guild_id", "key", "value"), ("guild_id", "key"),
@@ -106,11 +133,10 @@ class GameStore(Dialect):
         # One statement (one round trip, one snapshot): the game row once per seat, with that seat.
         meta = ", (SELECT value FROM meta WHERE key = ?) AS meta_value" if with_meta is not None else ""
         if with_moves:
-            meta += ", (SELECT count(*) FROM actions a WHERE a.game_id = g.id AND a.seat = s.seat) AS seat_moves"
-        rows = await self._fetch(
-            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS)}, s.user_id AS seat_user, s.seat AS seat_number, "
-            f"s.joined_at AS seat_joined, s.resigned AS seat_resigned{meta} FROM games g "
-            "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
+            meta += (", (SELECT count(*) FROM actions a WHERE a.game_id = g.id AND a.seat = s.seat) AS seat_moves"
+                     ", (SELECT coalesce(max(seq), 0) FROM actions a WHERE a.game_id = g.id) AS last_seq")
+        rows = await self._fetch_at_once(
+            f"{_GAME_AND_SEATS}{meta} FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? "
             "ORDER BY s.seat IS NULL, s.seat, s.joined_at", (game_id,) if with_meta is None else (with_meta, game_id))
         if not rows:
             return None
@@ -120,6 +146,7 @@ class GameStore(Dialect):
             game.meta = {with_meta: None if value is None else str(value)}
         if with_moves:
             game.seat_moves = {r["seat_number"]: int(r["seat_moves"]) for r in rows if r["seat_number"] is not None}
+            game.last_seq = int(rows[0]["last_seq"])
         game.seats = [SeatRow(r["seat_user"], r["seat_number"], r["seat_joined"], bool(r["seat_resigned"]))
                       for r in rows if r["seat_user"] is not None]
         return game
@@ -255,37 +282,53 @@ class GameStore(Dialect):
         resign_users: Sequence[int] = (),
         waiting_changed: bool = True,
         meta: Callable[[Sequence[NewAction]], dict[str, str]] | None = None,
+        last_seq: int | None = None,
     ) -> int:
         """Append `entries` to the log and store `state` as a new version, atomically.
 
         The version goes up by one per entry, and by one for a write without entries (a resignation):
         every write changes it, so two writes that both expected one version can never both pass.
-        Log entries are numbered on from the last one, independently of the version.
+        Log entries are numbered on from the last one, independently of the version: from `last_seq` when
+        the caller read it with the game at `expected_version` (every write of the log moves the version on,
+        so the version check vouches for it too), else from the log's last number read in the write.
         """
         now = time.time()
         new_version = expected_version + max(1, len(entries))
+        game_params = (state, new_version, status, json.dumps(result) if result is not None else None, now,
+                       waiting_changed, now, waiting_changed, game_id, expected_version)
+        if last_seq is not None:
+            _number(entries, last_seq)
+            rows = list(meta(entries).items()) if meta is not None else []
+            actions = [json.dumps(e.action, sort_keys=True) for e in entries]
+            if self.record_at_once:
+                written = await self._write_value(_RECORD_AT_ONCE, (
+                    *game_params, now, [e.seq for e in entries], [e.seat for e in entries],
+                    [e.user_id for e in entries], [e.origin for e in entries], actions, list(resign_users),
+                    [k for k, _v in rows], [v for _k, v in rows])) == 1
+            else:
+                written = await self._write_checked(_RECORD_GAME, game_params, [
+                    (_APPEND_ACTION, [(game_id, e.seq, e.seat, e.user_id, e.origin, text, now)
+                                      for e, text in zip(entries, actions, strict=True)]),
+                    (_RESIGN, [(game_id, user) for user in resign_users]),
+                    (_SET_META, [(k, v) for k, v in rows])])
+            if not written:
+                raise StaleVersion("The game moved on before your move was saved.")
+            return new_version
         async with self._transaction() as conn:
-            changed = await conn.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, result = ?, updated_at = ?, fault = NULL, "
-                "waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END, "
-                "reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (state, new_version, status, json.dumps(result) if result is not None else None, now,
-                 waiting_changed, now, waiting_changed, game_id, expected_version))
+            changed = await conn.execute(_RECORD_GAME, game_params)
             if changed != 1:
                 raise StaleVersion("The game moved on before your move was saved.")
             if entries:
-                last = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,))
-                for i, e in enumerate(entries):
-                    e.seq = last + i + 1
+                if last_seq is None:
+                    last_seq = await conn.fetchval("SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?",
+                                                   (game_id,))
+                _number(entries, last_seq)
                 await conn.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, origin, action, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    _APPEND_ACTION,
                     [(game_id, e.seq, e.seat, e.user_id, e.origin, json.dumps(e.action, sort_keys=True), now)
                      for e in entries])
             if resign_users:
-                await conn.executemany("UPDATE seats SET resigned = TRUE WHERE game_id = ? AND user_id = ?",
-                                       [(game_id, user) for user in resign_users])
+                await conn.executemany(_RESIGN, [(game_id, user) for user in resign_users])
             rows = list(meta(entries).items()) if meta is not None else []
             if rows:
                 await conn.executemany(_SET_META, rows)
@@ -313,6 +356,12 @@ class GameStore(Dialect):
             "SELECT seq, seat, user_id, origin, action, created_at FROM actions WHERE game_id = ? ORDER BY seq",
             (game_id,))
         return [ActionRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+
+def _number(entries: list[NewAction], last_seq: int) -> None:
+    """Number `entries` on from the log's last entry, `last_seq`."""
+    for i, e in enumerate(entries):
+        e.seq = last_seq + i + 1
 
 
 def _game_from_row(row: Row) -> GameRow:

@@ -32,6 +32,7 @@ _WRITES = DB_WRITE.labels("postgres")
 
 class PostgresStorage(Repository):
     unique_violation = (asyncpg.UniqueViolationError,)
+    record_at_once = True
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
@@ -116,6 +117,16 @@ class PostgresStorage(Repository):
             return _rowcount(await self.pool.execute(_numbered(sql), *params))
         except asyncpg.DiskFullError as exc:
             raise self._disk_full() from exc
+
+    async def _write_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """One writing statement, committed on its own (no BEGIN and COMMIT around it); its first value."""
+        started = time.perf_counter()
+        try:
+            value = await self.pool.fetchval(_numbered(sql), *params)
+        except asyncpg.DiskFullError as exc:
+            raise self._disk_full() from exc
+        _WRITES.observe(time.perf_counter() - started)
+        return value
 
     def _disk_full(self) -> DiskFull:
         return DiskFull(f"The disk of the PostgreSQL database {_redacted(self.url)} is full: the write was not "

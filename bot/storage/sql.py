@@ -6,12 +6,15 @@ differ, the backend answers through this interface:
 
 - placeholders: a connection takes `?` (PostgreSQL's turns them into `$1, $2, …`);
 - a list parameter: `in_list` (`col IN (?, ?, …)` on SQLite, `col = ANY(?)` with an array on PostgreSQL);
-- reads and writes: `_read` (optionally one snapshot for several statements) and `_transaction` (one
+- reads and writes: `_read` (optionally one snapshot for several statements), `_fetch_at_once` (a small
+  read without a trip to another thread where the backend can), and `_transaction` (one
   whole write transaction: SQLite's writer lock + `BEGIN IMMEDIATE`, PostgreSQL's pooled transaction),
   with the backend's own errors (a full disk, a read-only file) turned into ours;
 - locks: `_lock` for work that must take turns across processes (PostgreSQL's advisory locks; SQLite's
   write transaction already excludes every other writer);
 - row counts and new ids: `Conn.execute` returns the row count, `Conn.insert` the new row's id;
+- a move's write as one statement or as a transaction of several (`record_at_once`), the latter in one
+  call to the driver where it can (`_write_checked`: SQLite's runs on its connection's thread at once);
 - uniqueness: `unique_violation`, the exceptions that mean a uniqueness rule refused a write;
 - connection handling, migrations and the whole-table copy (`copy.Copyable`).
 
@@ -59,6 +62,9 @@ class Dialect(ABC):
 
     #: Exceptions raised when a uniqueness rule refuses a write.
     unique_violation: tuple[type[BaseException], ...] = ()
+    #: Whether a move's write runs as one statement (`games._RECORD_AT_ONCE`: PostgreSQL's data-modifying
+    #: WITH, which SQLite lacks), one round trip to the server instead of one per statement.
+    record_at_once: bool = False
 
     @abstractmethod
     async def open(self) -> None: ...
@@ -100,6 +106,11 @@ class Dialect(ABC):
         async with self._read() as conn:
             return await conn.fetch(sql, params)
 
+    async def _fetch_at_once(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a small query (a click's read of its game), answered at once where the backend can
+        (`SQLiteStorage`: on the calling thread, when nothing would make it wait); else as `_fetch`."""
+        return await self._fetch(sql, params)
+
     async def _fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
         async with self._read() as conn:
             return await conn.fetchval(sql, params)
@@ -108,6 +119,23 @@ class Dialect(ABC):
         """One statement as a write transaction of its own; its row count."""
         async with self._transaction() as conn:
             return await conn.execute(sql, params)
+
+    async def _write_checked(self, first: str, params: Sequence[Any],
+                             then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+        """One write transaction: `first`, and only if it changed exactly one row, each statement of `then`
+        with each of its rows; False, with nothing written, if `first` changed no row."""
+        async with self._transaction() as conn:
+            if await conn.execute(first, params) != 1:
+                return False
+            for sql, rows in then:
+                if rows:
+                    await conn.executemany(sql, rows)
+        return True
+
+    async def _write_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """One writing statement as a transaction of its own; the first column of its first row."""
+        async with self._transaction() as conn:
+            return await conn.fetchval(sql, params)
 
 
 def upsert(table: str, columns: Sequence[str], key: Sequence[str], *, when: str = "") -> str:

@@ -6,12 +6,15 @@ Two connections: a writer, whose every transaction runs whole under an asyncio l
 data. aiosqlite gives each connection its own thread, so without the lock two coroutines'
 statements would interleave inside one transaction; without the second connection a read
 could observe another coroutine's half-done write. Every game write also checks the
-version in its UPDATE, so two clicks at once can never both apply — even across processes.
+version in its UPDATE, so two clicks at once can never both apply — even across processes. A third
+connection answers a click's read of its game on the calling thread (`_fetch_at_once`), without the two
+hops to the reader's thread, and hands any read that would wait to the reader.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import time
@@ -31,6 +34,8 @@ from bot.storage.sql import Conn, Row, quoted
 #: SQLite's result codes (the low byte of `sqlite_errorcode`) for a full disk and a read-only file.
 _SQLITE_FULL = 13
 _SQLITE_READONLY = 8
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
 _WRITES = DB_WRITE.labels("sqlite")
 
 
@@ -46,6 +51,9 @@ class SQLiteStorage(Repository):
         self.busy_timeout_ms = busy_timeout_ms
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
+        #: A third connection, for small reads on the calling thread (`_fetch_at_once`): query-only, and
+        #: never waiting for a lock (what would make it wait goes to the reader's thread instead).
+        self._at_once: sqlite3.Connection | None = None
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()
 
@@ -65,6 +73,8 @@ class SQLiteStorage(Repository):
             self._writer = await self._connect()
             await self._check_and_migrate(self._writer)
             self._reader = await self._connect()
+            if self.path != ":memory:":
+                self._at_once = _connect_at_once(self.path)
         except StorageError:
             await self.close()
             raise
@@ -188,6 +198,9 @@ class SQLiteStorage(Repository):
                 if conn is not None:
                     await conn.close()
             self._reader = self._writer = None
+            if self._at_once is not None:
+                self._at_once.close()
+                self._at_once = None
 
     @staticmethod
     async def _scalar(conn: aiosqlite.Connection, sql: str) -> Any:
@@ -223,6 +236,21 @@ class SQLiteStorage(Repository):
                 if reader.in_transaction:
                     await reader.execute("COMMIT")
 
+    async def _fetch_at_once(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """`Dialect._fetch_at_once` on the calling thread: a click's read of its game costs about what the two
+        hops to the reader's thread and back cost, and the reader's lock (`_read`) is not needed for a
+        statement read to its end at once. A read that would wait (SQLite's answer "busy" or "locked": a
+        recovery, a checkpoint in the way) goes to the reader's thread, which waits its turn."""
+        conn = self._at_once
+        if conn is not None:
+            try:
+                with contextlib.closing(conn.execute(sql, params)) as cursor:
+                    return cursor.fetchall()
+            except sqlite3.OperationalError as exc:
+                if _code(exc) not in (_SQLITE_BUSY, _SQLITE_LOCKED):
+                    raise
+        return await self._fetch(sql, params)
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Conn]:
         if self._writer is None:
@@ -252,6 +280,30 @@ class SQLiteStorage(Repository):
                 if _code(exc) == _SQLITE_READONLY:
                     raise self._read_only() from exc
                 raise
+
+    async def _write_checked(self, first: str, params: Sequence[Any],
+                             then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+        """`Dialect._write_checked` as one call on the writer's thread: the transaction's five statements
+        (BEGIN, the checked one, the others, COMMIT) were each a hop to that thread and back."""
+        if self._writer is None:
+            raise StorageError("Storage is not open.")
+        started = time.perf_counter()
+        async with self._write_lock:
+            writer = self._writer
+            try:
+                written: bool = await writer._execute(_checked_transaction, writer._conn, first, params, then)
+            except sqlite3.OperationalError as exc:
+                if _code(exc) == _SQLITE_FULL:
+                    raise DiskFull(
+                        f"The disk holding the database {self.path} is full: the write was not saved "
+                        "(nothing saved before is lost). Free some space."
+                    ) from exc
+                if _code(exc) == _SQLITE_READONLY:
+                    raise self._read_only() from exc
+                raise
+        if written:
+            _WRITES.observe(time.perf_counter() - started)
+        return written
 
     def in_list(self, column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
         return f"{column} IN ({', '.join('?' * len(values))})", list(values)
@@ -290,6 +342,34 @@ class SQLiteStorage(Repository):
         values = [tuple(int(v) if isinstance(v, bool) else v for v in row) for row in rows]
         async with self._transaction() as conn:
             await conn.executemany(f"INSERT OR REPLACE INTO {quoted(table)} ({names}) VALUES ({marks})", values)
+
+
+def _connect_at_once(path: str) -> sqlite3.Connection:
+    """The connection for `SQLiteStorage._fetch_at_once`: no busy wait (timeout 0), reads only."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+def _checked_transaction(db: sqlite3.Connection, first: str, params: Sequence[Any],
+                         then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
+    """`SQLiteStorage._write_checked`'s transaction, run on the writer's own thread; rolled back whole if
+    anything in it fails."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute(first, params).rowcount != 1:
+            db.execute("ROLLBACK")
+            return False
+        for sql, rows in then:
+            if rows:
+                db.executemany(sql, rows)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return True
 
 
 #: The first 16 bytes of every SQLite database file.

@@ -237,12 +237,27 @@ def plain(text: str) -> str:
     """Kept `text` as the engine wrote it in English, without markers."""
     if OPEN not in text:
         return text
+    return _plain(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain(text: str) -> str:
+    """`plain`, remembered: the same in every language, and asked again of the same log lines (a turn's story
+    is told in each shipped language from the same state)."""
     return _read(text, translate.ENGLISH)
 
 
 def _read(text: str, words: translate.Translator) -> str:
     try:
-        parts, _end = _parse(text, 0, "")
+        parts = _parts(text)
     except ValueError:  # a damaged marker: the text without markers
         return "".join(c for c in text if c not in MARKERS)
     return _words(parts, words)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(text: str) -> list[Part]:
+    """The parts of kept `text`, remembered: the same in every language (a new log line is read in English and
+    in each shipped language for a turn's story), and only ever read."""
+    parts, _end = _parse(text, 0, "")
+    return parts

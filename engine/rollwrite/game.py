@@ -14,7 +14,8 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any, cast
 
-from engine.core import IllegalAction, OptionSpec, canonical, json_copy, seat_token
+from engine.core import IllegalAction, OptionSpec, json_copy, seat_token
+from engine.core.contract import canonical_state
 from engine.core.deadline import Clock
 from engine.core.jsoncopy import _orjson
 from engine.core.steps import StepGame, forget_options
@@ -237,7 +238,8 @@ class RollWriteGame(StepGame[State, Action, RollWriteView]):
         """A seat's decision depends only on its own sheet, the round and the start player's pick,
         so other players' moves in the same round leave its panel valid."""
         basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
-        return hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
+        # `canonical_state`: the same text as `canonical`, written by orjson (a panel's stamp is built per click)
+        return hashlib.sha1(canonical_state(basis).encode()).hexdigest()[:12]
 
     def reveals(self, before: State, seat: int, action: Action, after: State) -> bool:
         """Confirming the round (played for the player when it is all that is left) reveals nothing until

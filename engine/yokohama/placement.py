@@ -20,7 +20,7 @@ from itertools import combinations
 from math import comb
 from typing import cast
 
-from engine.core.translate import N_, _
+from engine.core.translate import N_, _, language
 from engine.yokohama import step as yokohama_step
 from engine.yokohama.board import (
     ONE_STEP_LIMIT,
@@ -317,6 +317,14 @@ SHORT_NAMES = {N_("Employment Agency"): N_("Agency"), N_("Tea Plantation"): N_("
 
 
 def short_area_name(area: str) -> str:
+    return _short_area_name(area, language())
+
+
+@lru_cache(maxsize=1024)
+def _short_area_name(area: str, language: str) -> str:
+    """`short_area_name`, remembered by language (a key only: the translator in force words it): a placement's
+    label and story ask it of the same areas in each shipped language."""
+    del language
     name = area_name(area)
     for long, short in SHORT_NAMES.items():
         name = name.replace(_(long), _(short))

@@ -8,7 +8,9 @@ kept at setup stays hidden: hands show only as a count.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 from engine.core import seat_token
 from engine.core.translate import _
@@ -72,32 +74,33 @@ def holdings_change(before: State, after: State, seat: int) -> str:
     old, new = before["p"][seat], after["p"][seat]
     bits: list[str] = []
 
-    def note(amount: int, name: str) -> None:
+    def note(amount: int, name: Callable[[], str]) -> None:
+        # Worded only when told: most holdings do not change, and a story is worded in every shipped language.
         if amount:
-            bits.append(f"{'+' if amount > 0 else '−'}{abs(amount)} {name}")
+            bits.append(f"{'+' if amount > 0 else '−'}{abs(amount)} {name()}")
 
     # TRANSLATORS: victory points, as the other Yokohama texts abbreviate them (German SP, French PV).
-    note(new["vp"] - old["vp"], _("VP"))
+    note(new["vp"] - old["vp"], lambda: _("VP"))
     money = new["yen"] - old["yen"]
     if money:
         bits.append(f"{'+' if money > 0 else '−'}¥{abs(money)}")
     for good in GOODS:
-        note(new["goods"][good] - old["goods"][good], GOOD_NAMES[good])
-    note(new["imported"] - old["imported"], _("imported"))
+        note(new["goods"][good] - old["goods"][good], functools.partial(GOOD_NAMES.__getitem__, good))
+    note(new["imported"] - old["imported"], lambda: _("imported"))
     if before["stage"] != "keep":
-        note(len(new["orders"]) - len(old["orders"]), _("order in hand"))
-    note(len(new["done"]) - len(old["done"]), _("completed order"))
-    note(len(new["techs"]) - len(old["techs"]), _("technology"))
-    note(len(new["mercs"]) - len(old["mercs"]), _("mercenary"))
-    note(len(new["tokens"]) - len(old["tokens"]), _("5-Power token"))
+        note(len(new["orders"]) - len(old["orders"]), lambda: _("order in hand"))
+    note(len(new["done"]) - len(old["done"]), lambda: _("completed order"))
+    note(len(new["techs"]) - len(old["techs"]), lambda: _("technology"))
+    note(len(new["mercs"]) - len(old["mercs"]), lambda: _("mercenary"))
+    note(len(new["tokens"]) - len(old["tokens"]), lambda: _("5-Power token"))
     note(sum(1 for s in after["church"] if s == seat) - sum(1 for s in before["church"] if s == seat),
-         _("Church pawn"))
+         lambda: _("Church pawn"))
     note(sum(1 for s in after["customs"] if s == seat) - sum(1 for s in before["customs"] if s == seat),
-         _("Customs pawn"))
+         lambda: _("Customs pawn"))
     built = sum(site["shops"].count(seat) for site in after["sites"].values()) - sum(
         site["shops"].count(seat) for site in before["sites"].values())
-    note(built, _("Shophouse built"))
+    note(built, lambda: _("Shophouse built"))
     th = sum(1 for s in after["sites"].values() if s["th"] == seat) - sum(
         1 for s in before["sites"].values() if s["th"] == seat)
-    note(th, _("Trading House built"))
+    note(th, lambda: _("Trading House built"))
     return _(", ").join(bits)

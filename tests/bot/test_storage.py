@@ -136,3 +136,86 @@ async def test_the_log_refuses_an_unknown_origin(storage: SQLiteStorage) -> None
     with pytest.raises(Exception):  # noqa: B017 - sqlite3.IntegrityError or asyncpg's CheckViolationError
         await storage.record(gid, 0, [NewAction(0, 10, "made-up", {"pick": 1})], "{}")
     assert await storage.actions(gid) == []
+
+
+async def test_a_write_numbered_from_the_log_read_with_the_game_stores_what_the_transaction_does(
+        storage: SQLiteStorage) -> None:
+    """With the log's last number read with the game (`last_seq`), a move's write (one statement on PostgreSQL)
+    appends the entries numbered on from it, stores the state, the meta rows and the resignations; a stale
+    one writes none of them."""
+    gid = await _game(storage)
+    await storage.create_game(kind="counting", mode="table", guild_id=1, channel_id=2, creator_id=10, seed=6,
+                              options={}, table_rules={})
+    await storage.start_game(gid, [10], "{}", expected_version=0)
+    await storage.record(gid, 0, [NewAction(0, 10, "player", {"pick": 1})], '{"a":1}')
+    read = await storage.get_game(gid, with_moves=True)
+    assert read is not None and read.last_seq == 1 and read.seat_moves == {0: 1}
+    seen: list[list[int | None]] = []
+
+    def meta(entries: object) -> dict[str, str]:
+        seen.append([e.seq for e in entries])  # type: ignore[attr-defined]
+        return {f"journal:{gid}": '["told"]'}
+
+    entries = [NewAction(0, 10, "formality", {"pick": 2}), NewAction(0, 10, "player", {"b": [1, 2], "a": None})]
+    version = await storage.record(gid, 1, entries, '{"a":3}', meta=meta, last_seq=read.last_seq,
+                                   resign_users=[10], waiting_changed=False)
+    assert version == 3 and seen == [[2, 3]] and [e.seq for e in entries] == [2, 3]
+    game = await storage.get_game(gid, with_meta=f"journal:{gid}", with_moves=True)
+    assert game is not None and (game.version, game.state, game.last_seq) == (3, '{"a":3}', 3)
+    assert game.meta == {f"journal:{gid}": '["told"]'} and game.resigned_seats() == {0}
+    log = await storage.actions(gid)
+    assert [(a.seq, a.origin, a.action) for a in log] == [
+        (1, "player", {"pick": 1}), (2, "formality", {"pick": 2}), (3, "player", {"a": None, "b": [1, 2]})]
+    with pytest.raises(StaleVersion):
+        await storage.record(gid, 1, [NewAction(0, 10, "player", {"pick": 9})], '{"a":9}',
+                             meta=lambda _entries: {f"journal:{gid}": "[]", "other": "x"}, last_seq=1)
+    again = await storage.get_game(gid, with_meta=f"journal:{gid}")
+    assert again is not None and again.state == '{"a":3}' and again.meta == {f"journal:{gid}": '["told"]'}
+    assert await storage.get_meta("other") is None and len(await storage.actions(gid)) == 3
+
+
+async def test_a_games_read_on_the_calling_thread_sees_every_commit_and_hands_a_wait_to_the_reader(
+        db_path: Path) -> None:
+    """SQLite answers a game's read on the calling thread (no hop to the reader's thread): it sees each write as
+    soon as it is committed, cannot write, and a read SQLite would make wait ("busy", "locked") is asked of the
+    reader's thread instead, with the same answer."""
+    store = SQLiteStorage(db_path)
+    await store.open()
+    try:
+        gid = await _game(store)
+        await store.start_game(gid, [10], "{}", expected_version=0)
+        for version in range(3):
+            await store.record(gid, version, [NewAction(0, 10, "player", {"pick": version})], f'{{"v":{version}}}')
+            game = await store.get_game(gid, with_moves=True)
+            assert game is not None and game.version == version + 1 and game.state == f'{{"v":{version}}}'
+            assert game.last_seq == version + 1 and game.seat_moves == {0: version + 1}
+        at_once = store._at_once
+        assert at_once is not None
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            at_once.execute("DELETE FROM games")
+
+        class Waiting:
+            def __init__(self, code: int) -> None:
+                self.code, self.asked = code, 0
+
+            def execute(self, *_args: object) -> None:
+                self.asked += 1
+                error = sqlite3.OperationalError("database is locked")
+                error.sqlite_errorcode = self.code
+                raise error
+
+            def close(self) -> None:
+                pass
+
+        for code in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
+            waiting = Waiting(code)
+            store._at_once = waiting  # type: ignore[assignment]
+            game = await store.get_game(gid, with_moves=True)
+            assert waiting.asked == 1 and game is not None and game.version == 3 and game.seat_moves == {0: 3}
+        store._at_once = Waiting(11)  # type: ignore[assignment]  # SQLITE_CORRUPT: not a wait, not hidden
+        with pytest.raises(sqlite3.OperationalError):
+            await store.get_game(gid)
+        store._at_once = at_once
+    finally:
+        await store.close()
+    assert store._at_once is None

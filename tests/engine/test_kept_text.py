@@ -122,3 +122,40 @@ def test_every_kept_line_of_a_played_game_is_the_english_written_and_passes_thro
             assert [line for line in marked if unwrapped(worded(line))] == []
         lines += len(marked)
     assert lines > 100
+
+
+def test_plain_remembered_is_plain_read_afresh_in_every_language() -> None:
+    """`plain` keeps its answers (a story is worded in each shipped language from the same log lines): the kept
+    answer is the one read afresh, and, English by definition, the same whoever reads along."""
+    from engine.core import kept_text
+
+    with keeping():
+        lines = [_("{seat} builds in {area}").format(seat="{seat:0}", area=pgettext("area", "Tea Plantation")),
+                 ngettext("{n} order", "{n} orders", 2).format(n=2)]
+    afresh = [kept_text._read(line, translate.ENGLISH) for line in lines]
+    kept_text._plain.cache_clear()
+    for words in (None, Wrapping(), Reordering()):
+        with reading(words):
+            assert [plain(line) for line in lines] == afresh == ["{seat:0} builds in Tea Plantation", "2 orders"]
+    assert kept_text._plain.cache_info().hits >= len(lines) * 2
+    with reading(Wrapping()):  # `worded`, by contrast, answers in the reader's language
+        assert worded(lines[0]) != plain(lines[0])
+
+
+def test_a_kept_lines_parts_are_remembered_and_read_in_each_language() -> None:
+    """The parse of a kept line is remembered (language-free); each reader still gets its own language."""
+    from engine.core import kept_text
+
+    with keeping():
+        line = _("{seat} builds in {area}").format(seat="{seat:1}", area=pgettext("area", "Tea Plantation") + " II")
+    kept_text._parts.cache_clear()
+    kept_text._worded_in.cache_clear()
+    assert kept_text._parts(line) is kept_text._parts(line)
+    readings = {}
+    for name, words in (("en", None), ("wrapped", Wrapping()), ("reordered", Reordering())):
+        with reading(words):
+            readings[name] = worded(line)
+    assert readings == {"en": "{seat:1} builds in Tea Plantation II",
+                        "wrapped": "⟦{seat:1} builds in ⟦Tea Plantation⟧ II⟧",
+                        "reordered": "Teeplantage II: {seat:1} baut"}
+    assert kept_text._parts.cache_info().misses == 1

@@ -46,3 +46,27 @@ def test_the_story_reads_in_the_readers_language() -> None:
     old = Clause.from_json({k: v for k, v in clause.as_json().items() if k != "texts"})
     with i18n.using("de"):
         assert story_text([old], names) == told["en"]
+
+
+def test_a_short_area_name_is_remembered_by_language() -> None:
+    """Yokohama's short area names (a placement's label and story) are remembered by language: each reads as
+    worded afresh in its language, and a German reader never gets the English one."""
+    from engine.yokohama import placement
+    from engine.yokohama.components import area_name, parts
+
+    afresh: dict[str, dict[str, str]] = {}
+    for language in i18n.SHIPPED:
+        with i18n.using(language):
+            afresh[language] = {}
+            for area in parts().areas:
+                name = area_name(area)
+                for long, short in placement.SHORT_NAMES.items():
+                    name = name.replace(i18n._(long), i18n._(short))
+                afresh[language][area] = name
+    placement._short_area_name.cache_clear()
+    for _round in range(2):
+        for language in i18n.SHIPPED:
+            with i18n.using(language):
+                assert {area: placement.short_area_name(area) for area in parts().areas} == afresh[language]
+    assert afresh["de"]["tea1"] != afresh["en"]["tea1"] and afresh["en"]["tea1"].startswith("Tea")
+    assert placement._short_area_name.cache_info().hits >= len(parts().areas) * len(i18n.SHIPPED)

@@ -42,6 +42,23 @@ def test_a_seats_stamp_ignores_the_other_seats_moves() -> None:
     assert GAME.decision_stamp(act(state, GAME.legal(state, 0)[0]), 0) != before
 
 
+def test_a_seats_stamp_is_the_digest_of_its_canonical_basis_all_game_long() -> None:
+    """The stamp a shown panel carries (written by orjson) is the one `canonical` writes: a panel shown by
+    another version of the bot still applies."""
+    import hashlib
+
+    from engine.core import Rng, canonical
+
+    state, rng = new(2), Rng(4)
+    while not GAME.is_over(state):
+        for seat in GAME.to_act(state):
+            basis = [state["round"], state["over"], state["priority_set"], state["sheets"][seat]]
+            assert GAME.decision_stamp(state, seat) == hashlib.sha1(canonical(basis).encode()).hexdigest()[:12]
+        seat = GAME.to_act(state)[0]
+        options = GAME.legal(state, seat)
+        state = GAME.apply(state, seat, options[rng.below(len(options))])
+
+
 def test_start_player_pick_binds_the_others_so_it_closes_undo() -> None:
     """Start player priority: the others may not take the start player's set, so that pick is
     seen and acted on by others; within a round nothing else is revealed (ruling R24)."""
