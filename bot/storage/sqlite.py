@@ -98,6 +98,15 @@ class SQLiteStorage(Repository):
             f"{Path(self.path).name}-wal and -shm beside it), or point DATABASE_PATH at a writable place."
         )
 
+    def _write_refused(self, exc: sqlite3.OperationalError) -> StorageError | None:
+        """What a write SQLite refused means to the operator: a full disk or a read-only file (None: neither)."""
+        if _code(exc) == _SQLITE_FULL:
+            return DiskFull(f"The disk holding the database {self.path} is full: the write was not saved "
+                            "(nothing saved before is lost). Free some space.")
+        if _code(exc) == _SQLITE_READONLY:
+            return self._read_only()
+        return None
+
     def _check_writable_paths(self) -> None:
         """Refuse at open, with a clear message, a file or folder the bot may not write."""
         path = Path(self.path)
@@ -270,16 +279,12 @@ class SQLiteStorage(Repository):
                     await conn.execute("COMMIT")
                     _WRITES.observe(time.perf_counter() - started)
             except sqlite3.OperationalError as exc:
-                if _code(exc) == _SQLITE_FULL:
-                    if conn.in_transaction:
-                        await conn.execute("ROLLBACK")
-                    raise DiskFull(
-                        f"The disk holding the database {self.path} is full: the write was not saved "
-                        "(nothing saved before is lost). Free some space."
-                    ) from exc
-                if _code(exc) == _SQLITE_READONLY:
-                    raise self._read_only() from exc
-                raise
+                refused = self._write_refused(exc)
+                if refused is None:
+                    raise
+                if isinstance(refused, DiskFull) and conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise refused from exc
 
     async def _write_checked(self, first: str, params: Sequence[Any],
                              then: Sequence[tuple[str, list[Sequence[Any]]]]) -> bool:
@@ -293,14 +298,10 @@ class SQLiteStorage(Repository):
             try:
                 written: bool = await writer._execute(_checked_transaction, writer._conn, first, params, then)
             except sqlite3.OperationalError as exc:
-                if _code(exc) == _SQLITE_FULL:
-                    raise DiskFull(
-                        f"The disk holding the database {self.path} is full: the write was not saved "
-                        "(nothing saved before is lost). Free some space."
-                    ) from exc
-                if _code(exc) == _SQLITE_READONLY:
-                    raise self._read_only() from exc
-                raise
+                refused = self._write_refused(exc)
+                if refused is None:
+                    raise
+                raise refused from exc
         if written:
             _WRITES.observe(time.perf_counter() - started)
         return written
