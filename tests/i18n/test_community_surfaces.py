@@ -237,18 +237,28 @@ async def test_a_daily_challenge_reads_in_the_servers_and_the_players_language(
 
 
 # ----- a tournament ----------------------------------------------------------------------------------------
-async def play_out(fake: FakeDiscord, game_id: int) -> None:
-    """Every seat plays the bot's own choice, through the table service; the move that ends the game is
-    announced as a click's would be (the final standings in the table's thread)."""
+async def play_out(fake: FakeDiscord, game_id: int, *, announce_each: bool = False) -> None:
+    """Every seat plays the bot's own choice, through the table service; the move that ends the game (or, with
+    `announce_each`, every move) is announced as a click's would be (the final standings in the table's thread)."""
     service = bot_of(fake).service
     while True:
         game, engine, state = await service.load(game_id)
         assert state is not None
         seat = engine.to_act(state)[0]
         outcome = await service.play.act(game_id, game.user_of(seat) or 0, engine.auto_action(state, seat))
-        if outcome.finished:
+        if outcome.finished or announce_each:
             await announce(bot_of(fake), outcome)
+        if outcome.finished:
             return
+
+
+async def open_table(fake: FakeDiscord, language: str, kind: str, creator: FakeUser, joiner: FakeUser) -> int:
+    """A two-seat table of `kind` opened, joined and started through the lobby's buttons in `language`; its id."""
+    [lobby] = await fake.command("table new", user=creator, options={"game": kind})
+    await fake.click(user=joiner, message=lobby, label=tr(language, "Join"))
+    await fake.click(user=creator, message=lobby, label=tr(language, "Start"))
+    [game] = await bot_of(fake).storage.list_games(statuses=("active",))
+    return game.id
 
 
 @pytest.mark.slow
@@ -342,17 +352,7 @@ async def test_a_roll_and_write_table_reads_in_the_servers_language(
     own = OWN[language]
     users = await in_language(fake, language, alice=own, bob=language)
     alice, bob = users["alice"], users["bob"]
-    [lobby] = await fake.command("table new", user=alice, options={"game": "rollwrite"})
-    await fake.click(user=bob, message=lobby, label=tr(language, "Join"))
-    await fake.click(user=alice, message=lobby, label=tr(language, "Start"))
-    [game] = await bot_of(fake).storage.list_games(statuses=("active",))
-    service = bot_of(fake).service
-    while (status := await service.status(game.id)).status == "active":
-        row, engine, state = await service.load(game.id)
-        seat = row.seat_of(status.waiting_on[0])
-        assert state is not None and seat is not None
-        await announce(bot_of(fake), await service.play.act(game.id, status.waiting_on[0],
-                                                            engine.auto_action(state, seat)))
+    await play_out(fake, await open_table(fake, language, "rollwrite", alice, bob), announce_each=True)
     said_in_posts = "\n".join(s.text for s in posts(fake))
     for words in (said(language, "Round {round} of {rounds} — the sets:", round=2, rounds=12),
                   piece(language, "Final sheets: {players}"), piece(language, "Thanks for playing, {players}!")):
@@ -375,11 +375,7 @@ async def test_profile_and_history_read_in_the_readers_language(
     own = OWN[language]
     users = await in_language(fake, language, alice=own, bob=language)
     alice, bob = users["alice"], users["bob"]
-    [lobby] = await fake.command("table new", user=alice, options={"game": "duel"})
-    await fake.click(user=bob, message=lobby, label=tr(language, "Join"))
-    await fake.click(user=alice, message=lobby, label=tr(language, "Start"))
-    [duel] = await bot_of(fake).storage.list_games(statuses=("active",))
-    await play_out(fake, duel.id)
+    await play_out(fake, await open_table(fake, language, "duel", alice, bob))
     daily = bot_of(fake).get_cog("Daily").challenges  # type: ignore[union-attr]
     attempt = await daily.play(alice.id, guild_id=fake.guild.id, channel_id=fake.channel.id)
     await finish_quickly(bot_of(fake).service, attempt.game.id, alice.id)
