@@ -22,7 +22,7 @@ GOOD_NAMES: dict[str, str] = {"tea": N_("Tea"), "fish": N_("Fish"), "silk": N_("
 #: for the catalogue: the data files are read at run time, the extractor reads only code (a test checks every
 #: one of them is here).
 DATA_NAMES: tuple[str, ...] = (
-    # TRANSLATORS: the Duel"s Areas: plain choice, not verified against the Duel"s published editions.
+    # TRANSLATORS: the Duel's Areas: plain choice, not verified against the Duel's published editions.
     N_("Tea"),
     N_("Fishing"),
     N_("Silk"),

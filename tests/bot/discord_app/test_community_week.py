@@ -16,21 +16,12 @@ import discord
 import pytest
 
 from bot.discord_app import community, outbox
-from bot.discord_app.client import YokohamaBot
 from tests.bot.discord_app.test_table_flow import pinged
+from tests.bot.discord_app.test_tournaments import _bot
+from tests.bot.discord_app.test_tournaments import _cog as _tournaments
 from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
 
 DAY = 86400.0
-
-
-def _bot(fake: FakeDiscord) -> YokohamaBot:
-    return fake.bot  # type: ignore[return-value]
-
-
-def _tournaments(fake: FakeDiscord) -> Any:
-    cog = fake.bot.get_cog("Tournaments")
-    assert cog is not None
-    return cog
 
 
 async def _sweep(fake: FakeDiscord) -> None:

@@ -12,8 +12,9 @@ import pytest
 
 from bot.discord_app import community
 from bot.discord_app.client import YokohamaBot
+from tests.bot.discord_app.test_community import _table
 from tests.bot.discord_app.test_table_flow import pinged
-from tests.harness.discord_fake import FakeDiscord, FakeUser, Sent
+from tests.harness.discord_fake import FakeDiscord, FakeUser
 
 
 def _bot(fake: FakeDiscord) -> YokohamaBot:
@@ -33,16 +34,6 @@ def _drop_dms_to(monkeypatch: pytest.MonkeyPatch, user: FakeUser) -> list[int]:
 
     monkeypatch.setattr(discord.abc.Messageable, "send", send)
     return tried
-
-
-async def _table(fake: FakeDiscord, *players: FakeUser) -> tuple[int, Sent]:
-    [lobby] = await fake.command("table new", user=players[0], options={"game": "counting"})
-    for player in players[1:]:
-        await fake.click(user=player, message=lobby, label="Join")
-    sent = await fake.click(user=players[0], message=lobby, label="Start")
-    [start] = [s for s in sent if "has started. Seat order" in (s.content or "")]
-    rows = await _bot(fake).storage.list_games(statuses=("active",))
-    return max(row.id for row in rows), start
 
 
 async def test_a_dm_lost_to_a_dropped_connection_falls_back_to_the_mention(
