@@ -91,6 +91,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         return 0.0
     if kind in PRODUCTION:
         value = gained_goods_worth(pl, kind, PRODUCTION[kind][pw - 1])
+        value += completion_worth(pl, kind, PRODUCTION[kind][pw - 1])
     elif kind == "bank":
         value = money_worth(pl["yen"] + BANK_YEN[pw - 1]) - money_worth(pl["yen"])
     elif kind == "port":
@@ -104,7 +105,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         hire = min(tokens, pl["warehouse"]["shops"], pl["yen"] // SHOP_COST)
         house = hire < tokens and pl["warehouse"]["th"] > 0 and pl["yen"] - SHOP_COST * hire >= th_cost(state, seat)
         helpers = min(tokens - hire - house, pl["warehouse"]["assistants"])
-        value = 2.8 * hire + 5.0 * house + 0.3 * helpers
+        value = SHOP_HIRED * hire + TRADING_HOUSE_HIRED * house + 0.3 * helpers
         in_hand = pl["hand"]["assistants"]  # a short hand places little (ruling R7)
         value += sum(SHORT_HAND[n] for n in range(in_hand, min(in_hand + helpers, len(SHORT_HAND))))
     elif kind == "chinatown":
@@ -123,8 +124,45 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         # 5060, round 35; ruling R7), and a 2-player leader who could take two orders while the
         # deck held one let the game run to round 31 (AI seed 5051; ruling R7).
         value += END_MET_PULL * closing_pull(state, seat)
-    if pw >= BUILD_POWER and (pl["hand"]["shops"] and not shop_at(state, seat, area) or pl["hand"]["th"]):
+    if pw >= BUILD_POWER and can_build(state, seat, area):
         value += 3.0
+    return value
+
+
+def can_build(state: State, seat: int, area: str) -> bool:
+    """Whether a Power-4 action in `area` could build there (`areas.build_options`): a Shophouse in hand, none
+    of the player's own there and a free Shophouse space, or a Trading House in hand and the site's Trading
+    House space free. Promised for a Trading House in hand wherever the space was taken, one 2-player greedy
+    player stacked the Bank, walked there and built nothing, turn after turn, from round 10 to round 34
+    (ruling R7)."""
+    site = state["sites"].get(area)
+    if site is None:
+        return False
+    hand = state["p"][seat]["hand"]
+    return bool(hand["shops"] and not shop_at(state, seat, area) and None in site["shops"]
+                or hand["th"] and site["th"] is None)
+
+
+#: The part of an order's reward that `order_worth` leaves out while it is in hand: what filling it adds.
+FILLED_SHARE = 0.4
+
+
+def completion_worth(pl: PlayerState, good: str, n: int) -> float:
+    """What `n` more of `good` are worth for the orders in hand they complete: the rest of each such
+    order's reward (`FILLED_SHARE`), which the order pays when filled, besides what `gained_goods_worth`
+    counts. An area's promise is what placement aims for, and without this the last good of an order
+    counted as a fifth of its share: a player one good short of an order walked past the one area that
+    makes it for 15-20 rounds while the other player filled seven to nine orders (2-player greedy games of
+    29-37 rounds; ruling R7)."""
+    if n <= 0:
+        return 0.0
+    value = 0.0
+    goods = pl["goods"]
+    for order in pl["orders"]:
+        cost: dict[str, int] = ORDERS[order]["cost"]
+        if good in cost and goods[good] < cost[good] <= goods[good] + n and all(
+                goods[g] >= k for g, k in cost.items() if g != good):
+            value += FILLED_SHARE * reward_worth(ORDERS[order]["reward"])
     return value
 
 
@@ -318,6 +356,27 @@ def order_worth(pl: PlayerState, order: int) -> float:
     return reward_worth(ORDERS[order]["reward"]) * (0.25 + 0.35 * held_share(pl, order))
 
 
+def _mean_space_points(kind: str) -> float:
+    """The mean points of the Building Site cards' Shophouse (`shops`) or Trading House spaces."""
+    sites = parts().sites.values()
+    points: list[int] = ([space.get("vp", 0) for site in sites for space in site["shops"]] if kind == "shops"
+                         else [site["trading_house"].get("vp", 0) for site in sites])
+    return sum(points) / len(points)
+
+
+#: A piece in hand is worth most of the points of the space it builds on, less the action that builds it,
+#: read from the data so that it follows the sites' points: were it worth more than the space pays, the
+#: player would keep it in hand (a Trading House worth 8 in hand against spaces paying 6-9 was never built,
+#: and its holder stacked the Bank for 24 rounds to build it). Worth less (3.0 / 6.0 against spaces paying
+#: 3-6 / 8-11), two Power-4 actions in five found nothing in hand to build: the Employment Agency did not
+#: repay its ¥2 / ¥4–7 (ruling R7).
+SHOP_IN_HAND = 0.98 * _mean_space_points("shops")
+TRADING_HOUSE_IN_HAND = 0.84 * _mean_space_points("trading_houses")
+#: A piece hired at the Employment Agency: its worth in hand less the ¥2 / ¥4-7 it costs.
+SHOP_HIRED = 0.7 * SHOP_IN_HAND
+TRADING_HOUSE_HIRED = 0.625 * TRADING_HOUSE_IN_HAND
+
+
 #: From this round on, a player ahead in the standings is drawn to the Church and Customs boards, more each
 #: round up to `PULL_MAX` a pawn: every pawn there brings the end nearer while the lead holds.
 PULL_FROM_ROUND = 14
@@ -455,10 +514,7 @@ def worth(state: State, seat: int) -> float:
     if len(pl["orders"]) >= HAND_LIMIT:
         value -= clogged_hand(pl)
     value += 0.5 * pl["hand"]["assistants"] + stack_worth(state, seat)
-    # A piece in hand is worth most of the space it builds on (Shophouse 3–6 points, Trading House
-    # 8–11) less the action that builds it. At 3.0 / 6.0 two Power-4 actions in five found nothing
-    # in hand to build: the Employment Agency did not repay its ¥2 / ¥4–7 (ruling R7).
-    value += 4.0 * pl["hand"]["shops"] + 8.0 * pl["hand"]["th"]
+    value += SHOP_IN_HAND * pl["hand"]["shops"] + TRADING_HOUSE_IN_HAND * pl["hand"]["th"]
     value += 3.0 * pieces_built(state, seat)
     value += sum(1.0 for m in pl["mercs"] if not m["used"]) + 0.5 * len(pl["tokens"])
     # Majorities are still open to challenge until the end: count half of what they would pay now
@@ -674,11 +730,11 @@ def _movement(state: State, seat: int) -> tuple[Action, State]:
     passes: list[tuple[float, int, Action, State]] = []
     checked = flow.settled_mark(state)
     anything = gains(state, seat)
-    low = state["p"][seat]["hand"]["assistants"] < 2  # the hand before the pass, not after it
+    hand = state["p"][seat]["hand"]["assistants"]  # the hand before the pass, not after it
     for i, action in enumerate(flow.options(state, seat)):
         trial = after(state, seat, action, checked)
         if action["do"] == "return":
-            passes.append((best_return(trial, seat, low) + freed, -i, action, trial))
+            passes.append((best_return(trial, seat, hand) + freed, -i, action, trial))
             continue
         value, settled = finish_action_state(trial, seat)
         moves.append((value, -i, action, trial))
@@ -814,14 +870,29 @@ def path_areas(state: State, seat: int) -> set[str]:
     return need if len(need) <= 3 else set()
 
 
-def best_return(state: State, seat: int, low: bool) -> float:
-    """Worth of taking pieces back: sensible when the hand has run `low` (fewer than 2 assistants before
-    the pass), or when the President is cut off from the areas worth acting in (from hand it may enter any
-    area next turn). `low` is the hand before the pass: read after it, a pass that takes assistants back
-    looked like one from a full hand, and a player with none in hand passed for ever without taking any."""
+def best_return(state: State, seat: int, hand: int) -> float:
+    """Worth of taking pieces back: sensible when the hand has run low (fewer than 2 assistants before the
+    pass), or when the President is cut off from the areas worth acting in (from hand it may enter any area
+    next turn). `hand` is the assistants in hand before the pass: read after it, a pass that takes assistants
+    back looked like one from a full hand, and a player with none in hand passed for ever without taking any.
+
+    From a low hand the assistants that come back are worth what the Employment Agency's are to a short
+    hand (`SHORT_HAND`), in the choice of which area's come back too: by the position's worth alone a stack
+    on the board outweighed a hand, and a player with ¥24-46 and none in hand placed one assistant at the
+    Bank and went home with none, turn after turn, for 16 rounds (a 2-player greedy game of 37
+    rounds; ruling R7)."""
+    low = hand < 2
     while state["stage"] == "return":
-        state = _one_step(state, seat)[1]
-    return worth(state, seat) + (3.0 if low else -1.0)
+        options = flow.options(state, seat)
+        trials = [after(state, seat, option) for option in options]
+        state = max(trials, key=lambda t: worth(t, seat) + (refilled(t, seat, hand) if low else 0.0))
+    return worth(state, seat) + (3.0 + refilled(state, seat, hand) if low else -1.0)
+
+
+def refilled(state: State, seat: int, hand: int) -> float:
+    """What the assistants in hand beyond `hand` are worth to a short hand (`SHORT_HAND`)."""
+    now = state["p"][seat]["hand"]["assistants"]
+    return sum(SHORT_HAND[n] for n in range(hand, min(now, len(SHORT_HAND))))
 
 
 def stranded(state: State, seat: int) -> float:

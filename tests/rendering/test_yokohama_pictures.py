@@ -53,12 +53,13 @@ def _game(players: int, seed: int) -> tuple[str, ...]:
     return tuple(states)
 
 
-def middle(players: int, seed: int = 4) -> State:
-    """A state two thirds into a game, at a seat's turn."""
+def middle(players: int, seed: int = 4, holding: bool = False) -> State:
+    """A state two thirds into a game, at a seat's turn (`holding`: the first from there on where a seat
+    holds orders)."""
     states = _game(players, seed)
     for text in states[len(states) * 2 // 3:]:
         state = GAME.load(text)
-        if state["stage"] not in ("keep", "over"):
+        if state["stage"] not in ("keep", "over") and (not holding or any(pl["orders"] for pl in state["p"])):
             return state
     raise AssertionError("no state in play")
 
@@ -220,7 +221,7 @@ def _seat_with_orders(state: State) -> int:
 def test_swapping_a_hidden_hand_changes_no_public_picture(players: int) -> None:
     """Rulebook: "All information is public except for Order cards in the possession of players."
     Every public picture's bytes stay identical when a seat's hand is swapped with unseen cards."""
-    state = middle(players)
+    state = middle(players, holding=True)
     seat = _seat_with_orders(state)
     other = swap_hand(state, seat)
     assert GAME.view(other, seat)["seats"][seat]["orders"] != GAME.view(state, seat)["seats"][seat]["orders"]

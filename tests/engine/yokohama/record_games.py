@@ -78,7 +78,7 @@ GAMES: list[tuple[str, int, int, str, str]] = [
     ("techs-use-th-3p-4", 3, 4, "techs+use+th", "Winery at work; Trading Houses end it (3 players)"),
     ("techs-use-nochurch-4p-2", 4, 2, "techs+use+nochurch", "Stagecoach at work; the Order deck ends it (4 players)"),
     ("greedy-2p-1", 2, 1, "greedy", "the Church ends it (2 players); Winery at work"),
-    ("greedy-3p-1", 3, 1, "greedy", "Newspaper acquired, never spread to four areas (3 players)"),
+    ("greedy-4p-8", 4, 8, "greedy", "Newspaper acquired, never spread to four areas (4 players)"),
 ]
 
 #: The policies `--search` tries.

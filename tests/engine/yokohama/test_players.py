@@ -84,7 +84,8 @@ def test_a_walk_to_the_port_counts_the_assistant_it_places_there() -> None:
     state["p"][0]["president"] = "silk1"
     state["p"][0]["hand"]["assistants"] = 3
     state["p"][0]["yen"] = 0
-    assert len(state["p"][0]["orders"]) < 3 and "port_a" not in greedy.reachable(state, 0)
+    state["p"][0]["orders"] = []  # no good fills an order in hand (that would make its area the goal)
+    assert "port_a" not in greedy.reachable(state, 0)
     assert greedy.area_promise(state, 0, "port_a", 1) == 0  # the President alone takes no order
     assert greedy.path_areas(state, 0) == {"copper1", "agency", "port_a"}  # Silk Mill → Copper → Agency → Port
 
@@ -550,3 +551,40 @@ def test_with_the_telephone_a_short_hand_takes_every_assistant_back() -> None:
     assert GAME.auto_action(state, 0) == {"do": "recover", "leave": 0}
     pl["placed"] = {"bank": 2}
     assert GAME.auto_action(state, 0) == {"do": "recover", "leave": 0}
+
+
+@pytest.mark.parametrize("area", ["tea1", "copper1", "customs"])
+def test_a_player_with_no_assistant_in_hand_takes_some_back_with_the_president(area: str) -> None:
+    """RB Movement b): "Return your President pawn to your hand, and you may also return any Assistant pawns
+    from any Area to your hand"; RB Placement: "place Assistant pawns from their hand". With none in hand a
+    player places nothing and its President walks only where its assistants already stand. Weighed by the
+    position alone, the stacks on the board outweighed a hand: one greedy player with ¥24-46 placed its one
+    assistant at the Bank and went home taking none back, turn after turn, for 16 rounds (ruling R7)."""
+    state = board2()
+    pl = state["p"][0]
+    pl["president"] = "bank"
+    put(state, 0, "bank", 1)
+    put(state, 0, area, 2)
+    pl["hand"]["assistants"], pl["yen"] = 0, 30
+    home = {a: greedy.best_return(greedy.after(state, 0, {"do": "return", "area": a}), 0, 0) for a in (area, None)}
+    assert home[area] > home[None]
+    pl["hand"]["assistants"] = 3  # a full enough hand: the assistants in hand add nothing
+    assert greedy.refilled(greedy.after(state, 0, {"do": "return", "area": area}), 0, 3) == 0
+
+
+def test_an_area_that_makes_the_last_good_of_an_order_is_worth_the_order() -> None:
+    """RB Fulfilling an Order card: "Pay the corresponding Trade Goods. Afterwards, gain the corresponding
+    reward as noted on the Order card." The last good of an order is worth the part of its reward that the
+    order in hand does not count yet (`FILLED_SHARE`); a good that leaves the order short is not. Counted
+    as one more good, a player one good short of an order walked past the area that makes it for 15-20
+    rounds while the other player filled seven to nine orders (ruling R7)."""
+    state = board2()
+    pl = state["p"][0]
+    pl["orders"] = [5]  # 1 Copper, 1 Raw Silk, 1 Tea, 2 Seafood
+    pl["goods"].update(copper=1, silk=1, tea=1, fish=1)
+    reward = greedy.reward_worth(greedy.ORDERS[5]["reward"])
+    gained = greedy.gained_goods_worth(pl, "fish", 1)
+    assert greedy.area_promise(state, 0, "fish1", 1) == pytest.approx(gained + greedy.FILLED_SHARE * reward)
+    pl["goods"]["fish"] = 0  # one Seafood leaves the order a Seafood short
+    assert greedy.area_promise(state, 0, "fish1", 1) == pytest.approx(greedy.gained_goods_worth(pl, "fish", 1))
+    assert greedy.area_promise(state, 0, "fish1", 2) > greedy.FILLED_SHARE * reward  # two fill it
