@@ -248,7 +248,7 @@ def reward_text(reward: dict[str, int], short: bool = False) -> str:
         elif key == "any_good":
             bits.append(ngettext("{n} good of choice", "{n} goods of choice", n).format(n=n))
         elif key == "imported":
-            bits.append(_("{n} imported").format(n=n))
+            bits.append(ngettext("{n} imported", "{n} imported", n).format(n=n))
         elif key == "warehouse":
             bits.append(warehouse_text(n, short))
         elif key == "move":

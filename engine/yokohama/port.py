@@ -138,7 +138,7 @@ def price_name(pay: str) -> str:
     """The price of a second order card, as a label says it."""
     if pay == "yen":
         return f"¥{SECOND_CARD['yen']}"
-    return _("{n} imported").format(n=SECOND_CARD["imported"])
+    return ngettext("{n} imported", "{n} imported", SECOND_CARD["imported"]).format(n=SECOND_CARD["imported"])
 
 
 def pair_text(first: int, second: int, pay: SecondCardPay) -> str | None:

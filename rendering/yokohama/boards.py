@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from i18n import _, current_locale
+from i18n import _, current_locale, ngettext
 from rendering.kit.colours import BAND, HIGHLIGHT, INK, LINE, PANEL, PAPER, RGB, SOFT, STRIPE, WHITE
 from rendering.kit.icons import house
 from rendering.yokohama import layout as L
@@ -124,7 +124,8 @@ def _band(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], s
                         bold=True)
         x += s + w + 14
     draw_icon_for(image, draw, "imported", x, r, s)
-    imported = fit(_("{n} imported").format(n=info["imported"]), L.TEXT, 200, True)
+    held = info["imported"]
+    imported = fit(ngettext("{n} imported", "{n} imported", held).format(n=held), L.TEXT, 200, True)
     w, _x = put_text(image, (x + s + 4, r + s / 2), imported, L.TEXT, INK, bg, "lm", bold=True)
     x += s + w + 18
     x += _card_backs(image, draw, x, r, info["order_count"], bg) + 18

@@ -25,6 +25,7 @@ from bot.service.outcomes import Applied, Clause
 from bot.service.standings import GameRecord, Profile
 from bot.storage.base import FinishedGame, FinishedSeat, Rating
 from engine.core import get_game
+from engine.yokohama.components import reward_text
 from tests.engine.recorded import record_paths
 
 #: How many decisions of each recorded game are told, and every how many positions the labels are read.
@@ -163,3 +164,12 @@ def test_profile_reads_in_japanese_and_french_punctuation() -> None:
         french = profile_text(_profile(), "Alice", None)
     assert re.findall(r", |\w: |\*\*: ", japanese) == [], japanese
     assert re.findall(r"\S[:;%]", re.sub(r"<[^>]*>", "", french)) == [], french
+
+
+@pytest.mark.parametrize(("language", "one", "two"),
+                         [("fr", "1 importé", "2 importés"), ("de", "1 Import", "2 Importe")])
+def test_imported_goods_agree_with_their_number(language: str, one: str, two: str) -> None:
+    """A reward of one Imported Good reads in the singular, two in the plural ("1 importés" was wrong)."""
+    with i18n.using(language):
+        assert reward_text({"imported": 1}) == one
+        assert reward_text({"imported": 2}) == two
