@@ -180,11 +180,10 @@ def test_the_lead_that_closes_the_game_is_read_from_the_standings() -> None:
 
 def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     """RB End of Game Conditions: "After replenishing Order cards, the Order deck has run out and there
-    is an empty space on the card area of the Port Order Form Board." With 2 and 4 players the long
-    games waited on the deck's last cards (with 4, "4 players: 0" cards are returned to the box), so
-    there a leader late in the game counts each card drawn from the deck's last six as it counts a pawn
-    on the Church or Customs board, and a Port action it can take grows by the same; with 3 players the
-    deck pulls nobody (ruling R7)."""
+    is an empty space on the card area of the Port Order Form Board." The long games wait on the deck's
+    last cards (with 4 players "4 players: 0" cards are returned to the box), so a leader late in the game
+    counts each card drawn from the deck's last six as it counts a pawn on the Church or Customs board,
+    and a Port action it can take grows by the same, at every player count (ruling R7)."""
     state = GAME.new(4, 0)
     for seat, vp in enumerate((90, 60, 50, 40)):
         state["p"][seat]["vp"] = vp
@@ -197,8 +196,8 @@ def test_a_leader_late_counts_the_orders_drawn_from_the_decks_end() -> None:
     assert greedy.worth(state, 0) - full == pytest.approx(2 * greedy.closing_pull(state, 0))
     assert greedy.area_promise(state, 0, "port_a", 3) > greedy.area_promise(state, 1, "port_a", 3)  # 1 trails
     three = GAME.new(3, 0)
-    three["order_deck"] = []
-    assert greedy.deck_pull(three) == 0  # with 3 players no game waited on the deck
+    three["order_deck"] = three["order_deck"][:5]
+    assert greedy.deck_pull(three) == 1  # 3 players too
 
 
 def test_a_leader_late_counts_the_end_met_as_three_more_pawns() -> None:
@@ -243,26 +242,27 @@ def test_a_leader_late_is_drawn_to_the_port_when_an_order_taken_ends_the_game() 
     state["ports"]["port_a"] = [deck[0], deck[1], deck[2], deck[3], deck[4]]
     pull = greedy.closing_pull(state, 0)
     assert pull == greedy.PULL_MAX
+    ending = greedy.PORT_FLAT + (1 + greedy.END_MET_PULL) * pull  # the order drawn, and the end it meets
     state["order_deck"] = deck[5:7]  # two cards left: two orders taken still leave the row full
     assert greedy.port_takes(state, 0, "port_a", 2) == 2
-    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # no pull at 3 players yet
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT + pull  # an order drawn nears the end
     state["order_deck"] = deck[5:6]  # one card left: a second order leaves a space empty
-    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(greedy.PORT_FLAT + greedy.END_MET_PULL * pull)
+    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(ending)
     assert greedy.area_promise(state, 1, "port_a", 2) == greedy.PORT_FLAT  # behind: no hurry to end
     state["p"][0]["yen"] = 1  # cannot pay for the second card (¥2 or 1 imported): one order, the deck refills it
     assert greedy.port_takes(state, 0, "port_a", 2) == 1
-    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT + pull
     state["p"][0]["imported"] = 1
     assert greedy.port_takes(state, 0, "port_a", 2) == 2
     state["p"][0]["orders"] = deck[10:12]  # room for one more order only
     assert greedy.port_takes(state, 0, "port_a", 2) == 1
-    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT + pull
     state["p"][0]["orders"] = []
     state["order_deck"] = []
-    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(greedy.PORT_FLAT + greedy.END_MET_PULL * pull)
+    assert greedy.area_promise(state, 0, "port_a", 2) == pytest.approx(ending)
     assert greedy.area_promise(state, 0, "port_a", 1) == 0.0  # Power 1 takes no order: nothing to end it with
     state["end"]["reasons"], state["end"]["final_round"] = ["shops"], 26
-    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT  # already met: nothing more to bring
+    assert greedy.area_promise(state, 0, "port_a", 2) == greedy.PORT_FLAT + pull  # already met: no more
 
 
 def test_a_two_player_leader_late_counts_the_means_to_end_the_game_as_one_more_pawn() -> None:
@@ -350,7 +350,8 @@ def test_a_two_player_leader_late_counts_the_means_to_end_the_game_as_one_more_p
         three["p"][seat]["vp"] = vp
     three["round"], three["order_deck"] = greedy.MEANS_FROM_ROUND, []
     assert greedy.end_in_reach(three, 0)
-    assert greedy.closing_worth(three, 0) == pytest.approx(greedy.closing_pull(three, 0) * greedy.end_pawns(three))
+    assert greedy.closing_worth(three, 0) == pytest.approx(
+        greedy.closing_pull(three, 0) * (greedy.end_pawns(three) + greedy.deck_pull(three)))
 
 
 def test_money_beyond_what_a_turn_can_spend_is_worth_little() -> None:
