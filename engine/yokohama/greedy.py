@@ -114,7 +114,7 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
         value = church_promise(state, seat, pw) if pl["hand"]["assistants"] or pl["placed"].get(area) else 0.0
     else:
         value = customs_promise(state, seat, pw)
-    if value > 0 and (kind in ("church", "customs") or kind == "port" and deck_closes(state)):
+    if value > 0 and kind in ("church", "customs", "port"):
         value += closing_pull(state, seat)  # a pawn there, or an order drawn, brings the end nearer
     if value > 0 and kind == "port" and port_takes(state, seat, area, pw) > len(state["order_deck"]) \
             and not end_met(state):
@@ -411,20 +411,14 @@ def closing_pull(state: State, seat: int) -> float:
 #: there is an empty space ..."). The long games wait on its last cards (with 4 players setup returns no
 #: cards to the box and the Church needs 6 of its 7 spaces; with 3, players who fill the orders they are one
 #: good short of run the deck down as far as the Church): a leader also counts each card drawn from the
-#: deck's last `DECK_PULL_CARDS` as bringing the end nearer. Without it at 3 players, 3 of 3,000 greedy games
-#: ran 31 rounds, waiting on the deck (ruling R7).
-DECK_PULL_COUNTS = (2, 3, 4)
+#: deck's last `DECK_PULL_CARDS` as bringing the end nearer, at every player count. Without it at 3 players,
+#: 3 of 2,928 greedy games ran 31 rounds, waiting on the deck (ruling R7).
 DECK_PULL_CARDS = 6
 
 
-def deck_closes(state: State) -> bool:
-    """Whether a leader is drawn to close this game by the Order deck (`DECK_PULL_COUNTS`)."""
-    return state["players"] in DECK_PULL_COUNTS
-
-
 def deck_pull(state: State) -> int:
-    """Cards drawn from the Order deck's last `DECK_PULL_CARDS` (0 where the deck pulls nobody)."""
-    return max(0, DECK_PULL_CARDS - len(state["order_deck"])) if deck_closes(state) else 0
+    """Cards drawn from the Order deck's last `DECK_PULL_CARDS`."""
+    return max(0, DECK_PULL_CARDS - len(state["order_deck"]))
 
 
 #: A position where an end condition is met counts to a leader as this many more pawns on the Church or
