@@ -163,8 +163,15 @@ def build_options(state: State, seat: int) -> list[Action]:
     ctx = state["ctx"]
     if ctx["power"] < BUILD_POWER:
         return []
-    area = ctx["area"]
-    site = state["sites"][area]
+    return builds_at(state, seat, ctx["area"])
+
+
+def builds_at(state: State, seat: int, area: str) -> list[Action]:
+    """What `seat` could build in `area` with Power 4 or more: a Shophouse from hand on a free space where it has
+    none yet, or a Trading House from hand on a free Trading House space (none in an area without a site)."""
+    site = state["sites"].get(area)
+    if site is None:
+        return []
     hand = state["p"][seat]["hand"]
     out: list[Action] = []
     if hand["shops"] and not shop_at(state, seat, area):

@@ -232,6 +232,11 @@ def warehouse_text(n: int, short: bool = False) -> str:
                     n).format(n=n)
 
 
+def imported_text(n: int) -> str:
+    """ "2 imported": a count of Imported Goods, in the number the reader's language gives it."""
+    return ngettext("{n} imported", "{n} imported", n).format(n=n)
+
+
 def reward_text(reward: dict[str, int], short: bool = False) -> str:
     """A reward as short words: '2 VP + ¥1 + 1 good of choice' (`short`: the warehouse icon in fewer words)."""
     bits: list[str] = []
@@ -248,7 +253,7 @@ def reward_text(reward: dict[str, int], short: bool = False) -> str:
         elif key == "any_good":
             bits.append(ngettext("{n} good of choice", "{n} goods of choice", n).format(n=n))
         elif key == "imported":
-            bits.append(ngettext("{n} imported", "{n} imported", n).format(n=n))
+            bits.append(imported_text(n))
         elif key == "warehouse":
             bits.append(warehouse_text(n, short))
         elif key == "move":

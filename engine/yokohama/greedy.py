@@ -28,6 +28,7 @@ from engine.yokohama.areas import (
     PRODUCTION,
     SECOND_CARD,
     UNIT_YEN,
+    builds_at,
     has,
 )
 from engine.yokohama.board import (
@@ -37,7 +38,6 @@ from engine.yokohama.board import (
     has_tech,
     pieces_built,
     power,
-    shop_at,
     shops_built,
     th_built,
     th_cost,
@@ -130,17 +130,10 @@ def area_promise(state: State, seat: int, area: str, pw: int) -> float:
 
 
 def can_build(state: State, seat: int, area: str) -> bool:
-    """Whether a Power-4 action in `area` could build there (`areas.build_options`): a Shophouse in hand, none
-    of the player's own there and a free Shophouse space, or a Trading House in hand and the site's Trading
-    House space free. Promised for a Trading House in hand wherever the space was taken, one 2-player greedy
-    player stacked the Bank, walked there and built nothing, turn after turn, from round 10 to round 34
-    (ruling R7)."""
-    site = state["sites"].get(area)
-    if site is None:
-        return False
-    hand = state["p"][seat]["hand"]
-    return bool(hand["shops"] and not shop_at(state, seat, area) and None in site["shops"]
-                or hand["th"] and site["th"] is None)
+    """Whether a Power-4 action in `area` could build there (`areas.builds_at`, the construction step's own
+    rule). Promised for a Trading House in hand wherever the space was taken, one 2-player greedy player
+    stacked the Bank, walked there and built nothing, turn after turn, from round 10 to round 34 (ruling R7)."""
+    return bool(builds_at(state, seat, area))
 
 
 #: The part of an order's reward that `order_worth` leaves out while it is in hand: what filling it adds.
@@ -878,9 +871,7 @@ def best_return(state: State, seat: int, hand: int) -> float:
     rounds; ruling R7)."""
     low = hand < 2
     while state["stage"] == "return":
-        options = flow.options(state, seat)
-        trials = [after(state, seat, option) for option in options]
-        state = max(trials, key=lambda t: worth(t, seat) + (refilled(t, seat, hand) if low else 0.0))
+        state = _best(state, seat, lambda _a, t: worth(t, seat) + (refilled(t, seat, hand) if low else 0.0))[1]
     return worth(state, seat) + (3.0 + refilled(state, seat, hand) if low else -1.0)
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine.core.translate import N_, _, ngettext
+from engine.core.translate import N_, _
 from engine.yokohama.areas import TECH_SURCHARGE_FROM, UNIT_YEN, gain_tech, spend
-from engine.yokohama.components import parts, tech_name
+from engine.yokohama.components import imported_text, parts, tech_name
 from engine.yokohama.step import YokohamaStep
 from engine.yokohama.text import tech_detail, tech_text
 from engine.yokohama.types import Action, Candidate, SimpleAction, State, TechAction
@@ -91,7 +91,7 @@ class LabStep(YokohamaStep):
         units = tech_units(state, state["seat"], action["slot"])
         k = action["imported"]
         paid = " + ".join([*([f"¥{UNIT_YEN * (units - k)}"] if units > k else []),
-                           *([ngettext("{n} imported", "{n} imported", k).format(n=k)] if k else [])]) or _("free")
+                           *([imported_text(k)] if k else [])]) or _("free")
         return _("Learn {tech} — {paid}").format(tech=tech_text(card), paid=paid)
 
     def told(self, state: State, action: Action) -> str:

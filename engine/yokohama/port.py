@@ -21,6 +21,7 @@ from engine.yokohama.components import (
     area_name,
     good_count,
     goods_text,
+    imported_text,
     parts,
     port_row_levels,
     reward_text,
@@ -138,7 +139,7 @@ def price_name(pay: str) -> str:
     """The price of a second order card, as a label says it."""
     if pay == "yen":
         return f"¥{SECOND_CARD['yen']}"
-    return ngettext("{n} imported", "{n} imported", SECOND_CARD["imported"]).format(n=SECOND_CARD["imported"])
+    return imported_text(SECOND_CARD["imported"])
 
 
 def pair_text(first: int, second: int, pay: SecondCardPay) -> str | None:

@@ -569,8 +569,9 @@ def test_a_player_with_no_assistant_in_hand_takes_some_back_with_the_president(a
     pl["hand"]["assistants"], pl["yen"] = 0, 30
     home = {a: greedy.best_return(greedy.after(state, 0, {"do": "return", "area": a}), 0, 0) for a in (area, None)}
     assert home[area] > home[None]
-    pl["hand"]["assistants"] = 3  # a full enough hand: the assistants in hand add nothing
-    assert greedy.refilled(greedy.after(state, 0, {"do": "return", "area": area}), 0, 3) == 0
+    pl["hand"]["assistants"] = 1  # the two that come back fill the short hand's second and third places
+    back = greedy.after(state, 0, {"do": "return", "area": area})
+    assert greedy.refilled(back, 0, 1) == pytest.approx(greedy.SHORT_HAND[1] + greedy.SHORT_HAND[2])
 
 
 def test_an_area_that_makes_the_last_good_of_an_order_is_worth_the_order() -> None:
